@@ -1,0 +1,246 @@
+// Package rulesets holds the four rule systems as data, one embedded YAML
+// file each, and merges a battle's overrides onto them.
+package rulesets
+
+import (
+	"embed"
+	"encoding/json"
+	"fmt"
+	"sort"
+	"strconv"
+	"strings"
+
+	"github.com/muster-wargames/muster/schema"
+)
+
+//go:embed *.yaml
+var files embed.FS
+
+// Systems lists the rule systems muster knows, by id.
+var Systems = []string{"gbacw", "tss", "summer-storm", "amfs"}
+
+// Ruleset is a rule system as data.
+type Ruleset struct {
+	System    string               `json:"system"`
+	Name      string               `json:"name"`
+	Source    string               `json:"source,omitempty"`
+	Note      string               `json:"note,omitempty"`
+	Levels    []Level              `json:"levels"`
+	Fields    map[string]Field     `json:"fields"`
+	UnitTypes map[string]UnitType  `json:"unit_types"`
+	Terrain   map[string]CostEntry `json:"terrain"`
+	Hexsides  map[string]CostEntry `json:"hexsides"`
+	Roads     map[string]CostEntry `json:"roads"`
+	Orders    []string             `json:"orders,omitempty"`
+	Facing    bool                 `json:"facing,omitempty"`
+	Turns     TurnTrack            `json:"turns"`
+	Figures   map[string]any       `json:"figures,omitempty"`
+	Switches  map[string]any       `json:"switches,omitempty"`
+}
+
+// Level is a formation level.
+type Level struct {
+	ID     string   `json:"id"`
+	Rank   int      `json:"rank"`
+	Title  string   `json:"title,omitempty"`
+	Leader []string `json:"leader,omitempty"`
+	Source string   `json:"source,omitempty"`
+}
+
+// Field is a counter value or leader rating.
+type Field struct {
+	Title  string   `json:"title,omitempty"`
+	Type   string   `json:"type"`
+	Min    *int     `json:"min,omitempty"`
+	Max    *int     `json:"max,omitempty"`
+	Values []string `json:"values,omitempty"`
+	Source string   `json:"source,omitempty"`
+}
+
+// UnitType is a kind of combat unit.
+type UnitType struct {
+	Title    string              `json:"title,omitempty"`
+	Class    string              `json:"class"`
+	Fields   []string            `json:"fields,omitempty"`
+	Optional []string            `json:"optional,omitempty"`
+	Faces    map[string][]string `json:"faces,omitempty"`
+	Source   string              `json:"source,omitempty"`
+}
+
+// CostEntry is a terrain type, hexside feature or road type.
+type CostEntry struct {
+	Title        string             `json:"title,omitempty"`
+	Cost         map[string]float64 `json:"cost,omitempty"`
+	Source       string             `json:"source,omitempty"`
+	Illustrative bool               `json:"illustrative,omitempty"`
+}
+
+// TurnTrack is one game day's turns.
+type TurnTrack struct {
+	Slots  []SlotSpec `json:"slots"`
+	Source string     `json:"source,omitempty"`
+}
+
+// SlotSpec is one turn, or a run of turns from..to every step minutes.
+type SlotSpec struct {
+	Time    string `json:"time,omitempty"`
+	From    string `json:"from,omitempty"`
+	To      string `json:"to,omitempty"`
+	Step    int    `json:"step,omitempty"`
+	Light   string `json:"light"`
+	NextDay bool   `json:"next_day,omitempty"`
+	Title   string `json:"title,omitempty"`
+}
+
+// Slot is one turn of a game day.
+type Slot struct {
+	Time    string `json:"time"`
+	Light   string `json:"light"`
+	NextDay bool   `json:"next_day,omitempty"`
+}
+
+// Slots expands the turn track's runs.
+func (t TurnTrack) Expand() ([]Slot, error) {
+	var out []Slot
+	for _, s := range t.Slots {
+		if s.Time != "" {
+			out = append(out, Slot{Time: s.Time, Light: s.Light, NextDay: s.NextDay})
+			continue
+		}
+		from, err1 := minutes(s.From)
+		to, err2 := minutes(s.To)
+		if err1 != nil || err2 != nil || s.Step <= 0 {
+			return nil, fmt.Errorf("turn run needs from, to and step")
+		}
+		if to < from {
+			to += 24 * 60
+		}
+		for m := from; m <= to; m += s.Step {
+			out = append(out, Slot{Time: fmt.Sprintf("%02d%02d", (m/60)%24, m%60), Light: s.Light, NextDay: s.NextDay})
+		}
+	}
+	return out, nil
+}
+
+func minutes(hhmm string) (int, error) {
+	if len(hhmm) != 4 {
+		return 0, fmt.Errorf("bad time %q", hhmm)
+	}
+	h, err := strconv.Atoi(hhmm[:2])
+	if err != nil {
+		return 0, err
+	}
+	m, err := strconv.Atoi(hhmm[2:])
+	if err != nil {
+		return 0, err
+	}
+	return h*60 + m, nil
+}
+
+// Raw returns the embedded ruleset of a system as a parsed document.
+func Raw(system string) (*schema.Doc, []byte, error) {
+	name := system + ".yaml"
+	b, err := files.ReadFile(name)
+	if err != nil {
+		return nil, nil, fmt.Errorf("unknown rule system %q (known: %s)", system, strings.Join(Systems, ", "))
+	}
+	docs, ds := schema.Parse("rulesets/"+name, b, schema.DefaultLimits)
+	if len(ds) > 0 || len(docs) != 1 {
+		return nil, nil, fmt.Errorf("ruleset %s: %v", name, ds)
+	}
+	return docs[0], b, nil
+}
+
+// Merge lays override onto base: mappings merge key by key, anything else
+// replaces. Neither argument is changed.
+func Merge(base, override any) any {
+	bm, ok1 := base.(map[string]any)
+	om, ok2 := override.(map[string]any)
+	if !ok1 || !ok2 {
+		return override
+	}
+	out := make(map[string]any, len(bm)+len(om))
+	for k, v := range bm {
+		out[k] = v
+	}
+	for k, v := range om {
+		if bv, ok := out[k]; ok {
+			out[k] = Merge(bv, v)
+		} else {
+			out[k] = v
+		}
+	}
+	return out
+}
+
+// Decode turns a JSON-shaped ruleset value into a Ruleset.
+func Decode(v any) (*Ruleset, error) {
+	b, err := json.Marshal(v)
+	if err != nil {
+		return nil, err
+	}
+	var r Ruleset
+	if err := json.Unmarshal(b, &r); err != nil {
+		return nil, err
+	}
+	return &r, nil
+}
+
+// Counters describes the ruleset's counter values for the forces schema.
+func (r *Ruleset) Counters() *schema.Counters {
+	c := &schema.Counters{Fields: map[string]schema.Field{}}
+	for name, f := range r.Fields {
+		c.Fields[name] = schema.Field{Title: f.Title, Type: f.Type, Min: f.Min, Max: f.Max, Values: f.Values}
+	}
+	unit, leader, faces := map[string]bool{}, map[string]bool{}, map[string]bool{}
+	for name, t := range r.UnitTypes {
+		c.UnitTypes = append(c.UnitTypes, name)
+		for _, f := range append(append([]string{}, t.Fields...), t.Optional...) {
+			unit[f] = true
+		}
+		for face := range t.Faces {
+			faces[face] = true
+		}
+	}
+	for _, l := range r.Levels {
+		c.Levels = append(c.Levels, l.ID)
+		for _, f := range l.Leader {
+			leader[f] = true
+		}
+	}
+	c.UnitFields, c.LeaderFields, c.Faces = keys(unit), keys(leader), keys(faces)
+	sort.Strings(c.UnitTypes)
+	return c
+}
+
+func keys(m map[string]bool) []string {
+	out := make([]string, 0, len(m))
+	for k := range m {
+		out = append(out, k)
+	}
+	sort.Strings(out)
+	return out
+}
+
+// Class returns the class of a unit type ("" if unknown).
+func (r *Ruleset) Class(unitType string) string { return r.UnitTypes[unitType].Class }
+
+// LevelByID finds a formation level.
+func (r *Ruleset) LevelByID(id string) (Level, bool) {
+	for _, l := range r.Levels {
+		if l.ID == id {
+			return l, true
+		}
+	}
+	return Level{}, false
+}
+
+// Cost returns what entering (or crossing) e costs a unit of class, and
+// whether e names a cost at all.
+func (e CostEntry) CostFor(class string) (float64, bool) {
+	if c, ok := e.Cost[class]; ok {
+		return c, true
+	}
+	c, ok := e.Cost["other"]
+	return c, ok
+}

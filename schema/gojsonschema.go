@@ -1,0 +1,161 @@
+package schema
+
+// This file is the only place muster uses the JSON Schema library.
+
+import (
+	"encoding/json"
+	"fmt"
+	"sort"
+	"strings"
+
+	"github.com/xeipuuv/gojsonschema"
+)
+
+type gjs struct{ s *gojsonschema.Schema }
+
+func compile(raw map[string]map[string]any, root string) (compiled, error) {
+	sl := gojsonschema.NewSchemaLoader()
+	sl.Draft = gojsonschema.Draft7
+	sl.AutoDetect = false
+	names := make([]string, 0, len(raw))
+	for n := range raw {
+		names = append(names, n)
+	}
+	sort.Strings(names)
+	for _, n := range names {
+		if n == root || !strings.HasPrefix(n, "common") {
+			continue
+		}
+		if err := sl.AddSchemas(gojsonschema.NewGoLoader(raw[n])); err != nil {
+			return nil, err
+		}
+	}
+	s, err := sl.Compile(gojsonschema.NewGoLoader(raw[root]))
+	if err != nil {
+		return nil, err
+	}
+	return gjs{s}, nil
+}
+
+func (g gjs) validate(v any) []problem {
+	res, err := g.s.Validate(gojsonschema.NewRawLoader(v))
+	if err != nil {
+		return []problem{{kind: "other", message: err.Error()}}
+	}
+	var out []problem
+	for _, e := range res.Errors() {
+		p := problem{path: tokens(e.Context()), given: e.Value()}
+		det := e.Details()
+		switch e.Type() {
+		case "required":
+			p.kind, p.prop = "required", fmt.Sprint(det["property"])
+		case "additional_property_not_allowed":
+			p.kind, p.prop = "additional", fmt.Sprint(det["property"])
+		case "invalid_type":
+			p.kind = "type"
+			p.message = fmt.Sprintf("expected %s, found %s", det["expected"], det["given"])
+		case "enum", "const":
+			p.kind = "enum"
+			if a, ok := det["allowed"].(string); ok {
+				for _, s := range strings.Split(a, ", ") {
+					s = strings.Trim(s, `"`)
+					if s != "null" && s != "<nil>" {
+						p.allowed = append(p.allowed, s)
+					}
+				}
+			}
+			if c, ok := det["allowed"]; ok && e.Type() == "const" {
+				p.allowed = []string{strings.Trim(fmt.Sprint(c), `"`)}
+			}
+		case "number_gte", "number_lte", "number_gt", "number_lt", "array_min_items", "array_max_items", "string_gte", "string_lte", "array_min_properties":
+			p.kind = "range"
+			p.message = e.Description()
+		case "pattern":
+			p.kind = "pattern"
+			p.message = "does not have the expected form"
+		case "number_one_of", "number_any_of":
+			// The branch errors that follow say more; this summary only
+			// helps when no branch error is reported at the same place.
+			p.kind = "oneof"
+			p.message = e.Description()
+		default:
+			p.kind = "other"
+			p.message = e.Description()
+		}
+		out = append(out, p)
+	}
+	return pruneOneOf(out)
+}
+
+// pruneOneOf drops the "must match one of" summary where a more specific
+// problem at or below the same path explains it, and keeps only the
+// problems of the branch that got furthest.
+func pruneOneOf(ps []problem) []problem {
+	var out []problem
+	for _, p := range ps {
+		if p.kind != "oneof" {
+			out = append(out, p)
+			continue
+		}
+		explained := false
+		for _, q := range ps {
+			if q.kind != "oneof" && hasPrefix(q.path, p.path) && len(q.path) > len(p.path) {
+				explained = true
+				break
+			}
+		}
+		if !explained {
+			p.kind = "other"
+			p.message = "value does not have any of the allowed forms"
+			out = append(out, p)
+		}
+	}
+	// Inside a oneOf, a type error of the branch that did not apply
+	// ("expected array, found object") is noise beside the real error.
+	var final []problem
+	for _, p := range out {
+		if p.kind == "type" {
+			noisy := false
+			for _, q := range out {
+				if q.kind != "type" && samePath(q.path, p.path) {
+					noisy = true
+					break
+				}
+				if q.kind != "type" && hasPrefix(q.path, p.path) && len(q.path) > len(p.path) {
+					noisy = true
+					break
+				}
+			}
+			if noisy {
+				continue
+			}
+		}
+		final = append(final, p)
+	}
+	return final
+}
+
+func hasPrefix(a, b []string) bool {
+	if len(a) < len(b) {
+		return false
+	}
+	for i := range b {
+		if a[i] != b[i] {
+			return false
+		}
+	}
+	return true
+}
+
+func samePath(a, b []string) bool { return len(a) == len(b) && hasPrefix(a, b) }
+
+func tokens(c *gojsonschema.JsonContext) []string {
+	s := c.String("\x00")
+	parts := strings.Split(s, "\x00")
+	if len(parts) > 0 && parts[0] == "(root)" {
+		parts = parts[1:]
+	}
+	return parts
+}
+
+var _ = json.Number("")

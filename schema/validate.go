@@ -1,0 +1,490 @@
+package schema
+
+import (
+	"embed"
+	"encoding/json"
+	"fmt"
+	"sort"
+	"strings"
+
+	"github.com/muster-wargames/muster/diag"
+	"go.yaml.in/yaml/v3"
+)
+
+//go:embed schemas/*.schema.json
+var files embed.FS
+
+// Kinds are the document kinds a battle folder holds.
+var Kinds = []string{"battle", "forces", "map", "scenario"}
+
+// BaseURL is the $id prefix of every muster schema.
+const BaseURL = "https://muster.dev/schemas/v1/"
+
+// Counters says which counter values and leader ratings a rule system
+// knows, so the forces schema can check them by name.
+type Counters struct {
+	Fields       map[string]Field // every value and rating
+	UnitFields   []string         // keys a unit may carry
+	LeaderFields []string         // keys a leader may carry
+	Faces        []string         // keys naming a unit's other faces
+	UnitTypes    []string
+	Levels       []string
+}
+
+// Field is one counter value as the schema sees it.
+type Field struct {
+	Title  string
+	Type   string // int, code, bool, text
+	Min    *int
+	Max    *int
+	Values []string
+}
+
+func (f Field) schema() map[string]any {
+	s := map[string]any{}
+	if f.Title != "" {
+		s["description"] = f.Title + " (~ when not known)"
+	}
+	switch f.Type {
+	case "int":
+		s["type"] = []any{"integer", "null"}
+		if f.Min != nil {
+			s["minimum"] = *f.Min
+		}
+		if f.Max != nil {
+			s["maximum"] = *f.Max
+		}
+	case "code":
+		vals := []any{nil}
+		for _, v := range f.Values {
+			vals = append(vals, v)
+		}
+		s["enum"] = vals
+	case "bool":
+		s["type"] = []any{"boolean", "null"}
+	default:
+		s["type"] = []any{"string", "null"}
+	}
+	return s
+}
+
+// Set holds the compiled schemas for one rule system (or for a battle whose
+// overrides change the counter fields).
+type Set struct {
+	raw      map[string]map[string]any // kind → schema document (for export and hints)
+	compiled map[string]compiled
+}
+
+// Validator checks one JSON-shaped value. It hides the JSON Schema library.
+type compiled interface {
+	validate(v any) []problem
+}
+
+// problem is a schema violation, library-neutral.
+type problem struct {
+	kind    string // required, additional, type, enum, range, pattern, other
+	path    []string
+	prop    string // the key, for required and additional
+	message string
+	allowed []string
+	given   any
+}
+
+func readSchema(name string) map[string]any {
+	b, err := files.ReadFile("schemas/" + name + ".schema.json")
+	if err != nil {
+		panic(err)
+	}
+	var m map[string]any
+	if err := json.Unmarshal(b, &m); err != nil {
+		panic(fmt.Sprintf("schema %s: %v", name, err))
+	}
+	return m
+}
+
+// Documents returns the schema documents of a set, keyed by file name, for
+// `muster schema export`. With nil counters the forces schema accepts no
+// counter values.
+func Documents(c *Counters, system string) map[string][]byte {
+	out := map[string][]byte{}
+	raw := build(c, system)
+	for name, m := range raw {
+		b, _ := json.MarshalIndent(m, "", "  ")
+		out[name] = append(b, '\n')
+	}
+	return out
+}
+
+func forcesName(system string) string {
+	if system == "" {
+		return "forces"
+	}
+	return "forces." + system
+}
+
+func build(c *Counters, system string) map[string]map[string]any {
+	raw := map[string]map[string]any{}
+	for _, k := range []string{"common", "battle", "map", "scenario", "ruleset"} {
+		raw[k+".schema.json"] = readSchema(k)
+	}
+	f := readSchema("forces")
+	if c != nil {
+		defs := f["definitions"].(map[string]any)
+		unit := defs["unit"].(map[string]any)
+		up := unit["properties"].(map[string]any)
+		face := defs["face"].(map[string]any)
+		fp := face["properties"].(map[string]any)
+		for _, name := range c.UnitFields {
+			s := c.Fields[name].schema()
+			up[name] = s
+			fp[name] = s
+		}
+		for _, name := range c.Faces {
+			up[name] = map[string]any{"$ref": "#/definitions/face"}
+		}
+		if len(c.UnitTypes) > 0 {
+			up["type"] = map[string]any{"description": "The unit type, from the rule system.", "enum": toAny(c.UnitTypes)}
+		}
+		for _, k := range []string{"leader", "leaderFace"} {
+			lp := defs[k].(map[string]any)["properties"].(map[string]any)
+			for _, name := range c.LeaderFields {
+				lp[name] = c.Fields[name].schema()
+			}
+		}
+		if len(c.Levels) > 0 {
+			fp := defs["formation"].(map[string]any)["properties"].(map[string]any)
+			fp["level"] = map[string]any{"description": "The formation's level, from the rule system.", "enum": toAny(c.Levels)}
+		}
+		f["$id"] = BaseURL + forcesName(system) + ".schema.json"
+		f["title"] = "muster forces (" + system + ")"
+	}
+	raw[forcesName(system)+".schema.json"] = f
+	return raw
+}
+
+func toAny(ss []string) []any {
+	out := make([]any, len(ss))
+	for i, s := range ss {
+		out[i] = s
+	}
+	return out
+}
+
+// NewSet compiles the schemas with the counter fields of one rule system.
+func NewSet(c *Counters, system string) (*Set, error) {
+	raw := build(c, system)
+	s := &Set{raw: map[string]map[string]any{}, compiled: map[string]compiled{}}
+	for _, kind := range append([]string{"ruleset"}, Kinds...) {
+		name := kind
+		if kind == "forces" {
+			name = forcesName(system)
+		}
+		s.raw[kind] = raw[name+".schema.json"]
+		v, err := compile(raw, name+".schema.json")
+		if err != nil {
+			return nil, fmt.Errorf("schema %s: %w", name, err)
+		}
+		s.compiled[kind] = v
+	}
+	return s, nil
+}
+
+// KindOf works out what a document is: its kind key, else its file name.
+func KindOf(d *Doc) (string, *yaml.Node) {
+	if d.Root.Kind == yaml.MappingNode {
+		for i := 0; i+1 < len(d.Root.Content); i += 2 {
+			if d.Root.Content[i].Value == "kind" {
+				return d.Root.Content[i+1].Value, d.Root.Content[i+1]
+			}
+		}
+	}
+	base := d.File
+	if i := strings.LastIndexAny(base, `/\`); i >= 0 {
+		base = base[i+1:]
+	}
+	for _, part := range strings.FieldsFunc(base, func(r rune) bool { return r == '.' || r == '-' || r == '_' }) {
+		p := strings.TrimSuffix(strings.ToLower(part), "s")
+		for _, k := range Kinds {
+			if p == k || p == strings.TrimSuffix(k, "s") {
+				return k, nil
+			}
+		}
+	}
+	return "", nil
+}
+
+// Validate checks a document against the schema of its kind and returns
+// positioned diagnostics. It sets d.Kind.
+func (s *Set) Validate(d *Doc) []diag.Diagnostic {
+	var l diag.List
+	kind, kn := KindOf(d)
+	if _, ok := s.compiled[kind]; !ok || kind == "ruleset" {
+		pos := d.Pos(d.Root)
+		if kn != nil {
+			pos = d.Pos(kn)
+		}
+		dg := l.Addf(CodeKind, pos, "unknown document kind %q", kind)
+		if kind == "" {
+			dg.Message = "document does not say what it is"
+			dg.Hint = "add `kind: forces` (or battle, map, scenario)"
+		} else if m := Nearest(kind, Kinds); m != "" {
+			dg.Hint = "did you mean " + m + "?"
+		}
+		return l.Items()
+	}
+	d.Kind = kind
+	return s.Check(d, kind)
+}
+
+// Check validates d against the schema of kind.
+func (s *Set) Check(d *Doc, kind string) []diag.Diagnostic {
+	var l diag.List
+	probs := s.compiled[kind].validate(d.Value)
+	seen := map[string]bool{}
+	for _, p := range probs {
+		val, key := Locate(d.Root, p.path)
+		node := val
+		if p.kind == "additional" || p.kind == "required" {
+			if p.kind == "additional" {
+				v2, k2 := Locate(d.Root, append(p.path, p.prop))
+				if k2 != nil {
+					node, key = k2, k2
+				} else if v2 != nil {
+					node = v2
+				}
+			}
+		} else if val == nil && key != nil {
+			node = key
+		}
+		if node == nil {
+			node = d.Root
+		}
+		if d.Bad[node] {
+			continue
+		}
+		dg := s.describe(p, node, kind)
+		dg.Pos = d.Pos(node)
+		k := dg.Pos.String() + dg.Code + dg.Message
+		if seen[k] {
+			continue
+		}
+		seen[k] = true
+		l.Add(dg)
+	}
+	return l.Items()
+}
+
+func where(path []string) string {
+	if len(path) == 0 {
+		return "the document"
+	}
+	return strings.Join(path, ".")
+}
+
+func (s *Set) describe(p problem, n *yaml.Node, kind string) diag.Diagnostic {
+	d := diag.Diagnostic{}
+	switch p.kind {
+	case "required":
+		d.Code = CodeRequired
+		d.Message = fmt.Sprintf("%s needs the key %q", where(p.path), p.prop)
+	case "additional":
+		d.Code = CodeUnknownKey
+		d.Message = fmt.Sprintf("unknown key %q in %s", p.prop, where(p.path))
+		keys := s.keysAt(kind, p.path)
+		if m := Nearest(p.prop, keys); m != "" {
+			d.Hint = "did you mean " + m + "?"
+		} else if len(keys) > 0 && len(keys) <= 12 {
+			d.Hint = "known keys: " + strings.Join(keys, ", ")
+		}
+	case "type":
+		d.Code = CodeType
+		d.Message = fmt.Sprintf("%s: %s", where(p.path), p.message)
+		if n.Kind == yaml.ScalarNode && (n.Tag == "!!int" || n.Tag == "!!float") && strings.Contains(p.message, "string") {
+			d.Message = fmt.Sprintf("%s must be text, not the number %s", where(p.path), n.Value)
+			d.Hint = fmt.Sprintf("quote it: \"%s\"", n.Value)
+		}
+	case "enum":
+		d.Code = CodeEnum
+		d.Message = fmt.Sprintf("%s: %q is not allowed", where(p.path), fmt.Sprint(n.Value))
+		if m := Nearest(n.Value, p.allowed); m != "" {
+			d.Hint = "did you mean " + m + "?"
+		} else if len(p.allowed) > 0 && len(p.allowed) <= 16 {
+			d.Hint = "allowed: " + strings.Join(p.allowed, ", ")
+		}
+	case "range":
+		d.Code = CodeRange
+		d.Message = fmt.Sprintf("%s: %s", where(p.path), p.message)
+	case "pattern":
+		d.Code = CodePattern
+		d.Message = fmt.Sprintf("%s: %q %s", where(p.path), n.Value, p.message)
+	default:
+		d.Code = CodeSchemaOther
+		d.Message = fmt.Sprintf("%s: %s", where(p.path), p.message)
+	}
+	return d
+}
+
+// keysAt lists the property names the schema of kind allows at path.
+func (s *Set) keysAt(kind string, path []string) []string {
+	root := s.raw[kind]
+	common := s.rawCommon()
+	nodes := []map[string]any{root}
+	for _, tok := range path {
+		var next []map[string]any
+		for _, n := range nodes {
+			for _, r := range expand(n, root, common) {
+				if props, ok := r["properties"].(map[string]any); ok {
+					if c, ok := props[tok].(map[string]any); ok {
+						next = append(next, c)
+						continue
+					}
+				}
+				if it, ok := r["items"].(map[string]any); ok {
+					next = append(next, it)
+				}
+				if ap, ok := r["additionalProperties"].(map[string]any); ok {
+					next = append(next, ap)
+				}
+			}
+		}
+		nodes = next
+	}
+	set := map[string]bool{}
+	for _, n := range nodes {
+		for _, r := range expand(n, root, common) {
+			if props, ok := r["properties"].(map[string]any); ok {
+				for k := range props {
+					if k != "$schema" {
+						set[k] = true
+					}
+				}
+			}
+		}
+	}
+	keys := make([]string, 0, len(set))
+	for k := range set {
+		keys = append(keys, k)
+	}
+	sort.Strings(keys)
+	return keys
+}
+
+func (s *Set) rawCommon() map[string]any {
+	return readSchemaCached()
+}
+
+var commonCache map[string]any
+
+func readSchemaCached() map[string]any {
+	if commonCache == nil {
+		commonCache = readSchema("common")
+	}
+	return commonCache
+}
+
+// expand follows $ref, oneOf, anyOf and allOf to the schemas that hold properties.
+func expand(n, root, common map[string]any) []map[string]any {
+	out := []map[string]any{n}
+	if ref, ok := n["$ref"].(string); ok {
+		doc := root
+		if strings.HasPrefix(ref, "common.schema.json") {
+			doc = common
+		}
+		if i := strings.Index(ref, "#/"); i >= 0 {
+			var cur any = doc
+			for _, t := range strings.Split(ref[i+2:], "/") {
+				m, _ := cur.(map[string]any)
+				cur = m[t]
+			}
+			if m, ok := cur.(map[string]any); ok {
+				out = append(out, expand(m, doc, common)...)
+			}
+		}
+	}
+	for _, k := range []string{"oneOf", "anyOf", "allOf"} {
+		if arr, ok := n[k].([]any); ok {
+			for _, e := range arr {
+				if m, ok := e.(map[string]any); ok {
+					out = append(out, expand(m, root, common)...)
+				}
+			}
+		}
+	}
+	return out
+}
+
+// Locate follows JSON-pointer tokens through a node tree and returns the
+// value node and, for mapping members, the key node.
+func Locate(root *yaml.Node, toks []string) (val, key *yaml.Node) {
+	n := root
+	for _, t := range toks {
+		for n.Kind == yaml.AliasNode && n.Alias != nil {
+			n = n.Alias
+		}
+		switch n.Kind {
+		case yaml.MappingNode:
+			var next *yaml.Node
+			for i := 0; i+1 < len(n.Content); i += 2 {
+				if n.Content[i].Value == t {
+					key, next = n.Content[i], n.Content[i+1]
+				}
+			}
+			if next == nil {
+				return n, key
+			}
+			n = next
+		case yaml.SequenceNode:
+			i := 0
+			if _, err := fmt.Sscan(t, &i); err != nil || i < 0 || i >= len(n.Content) {
+				return n, nil
+			}
+			n, key = n.Content[i], nil
+		default:
+			return n, key
+		}
+	}
+	return n, key
+}
+
+// Nearest returns the candidate closest to s, if it is close enough to be a
+// likely misspelling.
+func Nearest(s string, candidates []string) string {
+	best, bestD := "", 1<<30
+	ls := strings.ToLower(s)
+	for _, c := range candidates {
+		d := Distance(ls, strings.ToLower(c))
+		if d < bestD || (d == bestD && c < best) {
+			best, bestD = c, d
+		}
+	}
+	limit := 2
+	if len(s) <= 3 {
+		limit = 1
+	}
+	if bestD <= limit && best != s {
+		return best
+	}
+	return ""
+}
+
+// Distance is the Levenshtein edit distance between a and b.
+func Distance(a, b string) int {
+	ra, rb := []rune(a), []rune(b)
+	prev := make([]int, len(rb)+1)
+	cur := make([]int, len(rb)+1)
+	for j := range prev {
+		prev[j] = j
+	}
+	for i := 1; i <= len(ra); i++ {
+		cur[0] = i
+		for j := 1; j <= len(rb); j++ {
+			cost := 1
+			if ra[i-1] == rb[j-1] {
+				cost = 0
+			}
+			cur[j] = min(prev[j]+1, cur[j-1]+1, prev[j-1]+cost)
+		}
+		prev, cur = cur, prev
+	}
+	return prev[len(rb)]
+}

@@ -1,0 +1,309 @@
+// Package schema reads YAML documents keeping the line and column of every
+// node, turns them into JSON-shaped values, and checks those against muster's
+// embedded JSON Schemas. Nothing else in muster parses YAML or imports the
+// JSON Schema library.
+package schema
+
+import (
+	"bytes"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"io"
+	"regexp"
+	"strconv"
+	"strings"
+	"unicode/utf8"
+
+	"github.com/muster-wargames/muster/diag"
+	"go.yaml.in/yaml/v3"
+)
+
+// Limits bound what one file may cost to read.
+type Limits struct {
+	MaxBytes   int64 // largest file read
+	MaxNodes   int   // nodes after alias expansion, per document
+	MaxDepth   int   // nesting of mappings and sequences
+	MaxAliases int   // alias nodes per document
+}
+
+// DefaultLimits are generous for any real battle.
+var DefaultLimits = Limits{MaxBytes: 32 << 20, MaxNodes: 2_000_000, MaxDepth: 100, MaxAliases: 10_000}
+
+// Doc is one parsed YAML document.
+type Doc struct {
+	File  string     // path as shown in diagnostics
+	Root  *yaml.Node // the document's top node (a mapping for every kind)
+	Value any        // JSON-shaped: map[string]any, []any, string, json.Number, bool, nil
+	Kind  string     // battle, forces, map, scenario; "" until known
+	// Bad marks nodes that already carry a diagnostic, so the schema check
+	// does not report them a second time.
+	Bad map[*yaml.Node]bool
+}
+
+// Pos returns the position of n in the document's file.
+func (d *Doc) Pos(n *yaml.Node) diag.Pos {
+	if n == nil {
+		return diag.Pos{File: d.File}
+	}
+	return diag.Pos{File: d.File, Line: n.Line, Column: n.Column}
+}
+
+var lineRE = regexp.MustCompile(`^yaml: line (\d+): (.*)$`)
+
+// Parse reads every YAML document in data. The file name is used in
+// diagnostics only.
+func Parse(file string, data []byte, lim Limits) ([]*Doc, []diag.Diagnostic) {
+	var l diag.List
+	at := diag.Pos{File: file, Line: 1, Column: 1}
+	if int64(len(data)) > lim.MaxBytes {
+		l.Addf(CodeTooLarge, at, "file is %d bytes; muster reads at most %d", len(data), lim.MaxBytes)
+		return nil, l.Items()
+	}
+	if i := bytes.IndexByte(data, 0); i >= 0 || !utf8.Valid(data) {
+		l.Addf(CodeBinary, at, "file is not UTF-8 text")
+		return nil, l.Items()
+	}
+	if len(bytes.TrimSpace(stripComments(data))) == 0 {
+		l.Addf(CodeEmpty, at, "file holds no YAML document")
+		return nil, l.Items()
+	}
+	dec := yaml.NewDecoder(bytes.NewReader(data))
+	var docs []*Doc
+	for {
+		var n yaml.Node
+		err := safeDecode(dec, &n)
+		if errors.Is(err, io.EOF) {
+			break
+		}
+		if err != nil {
+			pos := at
+			msg := err.Error()
+			if m := lineRE.FindStringSubmatch(msg); m != nil {
+				pos.Line, _ = strconv.Atoi(m[1])
+				msg = m[2]
+			} else {
+				msg = strings.TrimPrefix(msg, "yaml: ")
+			}
+			l.Addf(CodeSyntax, pos, "%s", msg)
+			break
+		}
+		d := &Doc{File: file, Bad: map[*yaml.Node]bool{}}
+		root := &n
+		if root.Kind == yaml.DocumentNode {
+			if len(root.Content) == 0 {
+				continue
+			}
+			root = root.Content[0]
+		}
+		d.Root = root
+		if root.Kind == yaml.ScalarNode && root.Tag == "!!null" {
+			l.Addf(CodeEmpty, d.Pos(root), "YAML document holds nothing")
+			continue
+		}
+		c := converter{doc: d, lim: lim, diags: &l}
+		v, ok := c.convert(root, 0)
+		if !ok {
+			continue
+		}
+		d.Value = v
+		docs = append(docs, d)
+	}
+	return docs, l.Items()
+}
+
+// safeDecode turns a panic inside the YAML library into an error.
+func safeDecode(dec *yaml.Decoder, n *yaml.Node) (err error) {
+	defer func() {
+		if r := recover(); r != nil {
+			err = fmt.Errorf("yaml: line 1: the YAML parser failed on this file (%v)", r)
+		}
+	}()
+	return dec.Decode(n)
+}
+
+func stripComments(data []byte) []byte {
+	var b bytes.Buffer
+	for _, line := range bytes.Split(data, []byte("\n")) {
+		t := bytes.TrimSpace(line)
+		if len(t) == 0 || t[0] == '#' || string(t) == "---" || string(t) == "..." {
+			continue
+		}
+		b.Write(line)
+	}
+	return b.Bytes()
+}
+
+type converter struct {
+	doc     *Doc
+	lim     Limits
+	diags   *diag.List
+	nodes   int
+	aliases int
+	failed  bool
+}
+
+func (c *converter) fail(code string, n *yaml.Node, format string, args ...any) {
+	if !c.failed {
+		c.diags.Addf(code, c.doc.Pos(n), format, args...)
+	}
+	c.failed = true
+}
+
+// convert maps a node onto a JSON-shaped value. It reports duplicate keys,
+// unquoted leading-zero numbers, and runaway aliases or nesting.
+func (c *converter) convert(n *yaml.Node, depth int) (any, bool) {
+	c.nodes++
+	if c.nodes > c.lim.MaxNodes {
+		c.fail(CodeAliasBudget, n, "document expands to more than %d nodes", c.lim.MaxNodes)
+		return nil, false
+	}
+	if depth > c.lim.MaxDepth {
+		c.fail(CodeTooDeep, n, "nesting deeper than %d levels", c.lim.MaxDepth)
+		return nil, false
+	}
+	switch n.Kind {
+	case yaml.AliasNode:
+		c.aliases++
+		if c.aliases > c.lim.MaxAliases {
+			c.fail(CodeAliasBudget, n, "document uses more than %d aliases", c.lim.MaxAliases)
+			return nil, false
+		}
+		if n.Alias == nil {
+			c.fail(CodeSyntax, n, "alias *%s has no anchor", n.Value)
+			return nil, false
+		}
+		return c.convert(n.Alias, depth+1)
+	case yaml.MappingNode:
+		m := make(map[string]any, len(n.Content)/2)
+		keys := map[string]*yaml.Node{}
+		var merged []map[string]any
+		for i := 0; i+1 < len(n.Content); i += 2 {
+			k, v := n.Content[i], n.Content[i+1]
+			if k.Kind != yaml.ScalarNode {
+				c.diags.Addf(CodeType, c.doc.Pos(k), "a mapping key must be plain text")
+				c.doc.Bad[k] = true
+				continue
+			}
+			if k.Tag == "!!merge" {
+				mm, ok := c.merge(v, depth)
+				if !ok {
+					return nil, false
+				}
+				merged = append(merged, mm...)
+				continue
+			}
+			c.checkLeadingZero(k)
+			if first, dup := keys[k.Value]; dup {
+				c.diags.Addf(CodeDuplicateKey, c.doc.Pos(k), "key %q is already set at line %d", k.Value, first.Line)
+				c.doc.Bad[k] = true
+				continue
+			}
+			keys[k.Value] = k
+			val, ok := c.convert(v, depth+1)
+			if !ok {
+				return nil, false
+			}
+			m[k.Value] = val
+		}
+		for _, mm := range merged {
+			for k, v := range mm {
+				if _, set := m[k]; !set {
+					m[k] = v
+				}
+			}
+		}
+		return m, true
+	case yaml.SequenceNode:
+		s := make([]any, 0, len(n.Content))
+		for _, e := range n.Content {
+			v, ok := c.convert(e, depth+1)
+			if !ok {
+				return nil, false
+			}
+			s = append(s, v)
+		}
+		return s, true
+	case yaml.ScalarNode:
+		return c.scalar(n), true
+	}
+	return nil, true
+}
+
+// merge resolves the value of a << key into the mappings it names.
+func (c *converter) merge(v *yaml.Node, depth int) ([]map[string]any, bool) {
+	var srcs []*yaml.Node
+	switch v.Kind {
+	case yaml.AliasNode:
+		srcs = []*yaml.Node{v}
+	case yaml.SequenceNode:
+		srcs = v.Content
+	default:
+		c.fail(CodeMergeKey, v, "<< must be followed by an alias of a mapping")
+		return nil, false
+	}
+	var out []map[string]any
+	for _, s := range srcs {
+		val, ok := c.convert(s, depth+1)
+		if !ok {
+			return nil, false
+		}
+		m, isMap := val.(map[string]any)
+		if !isMap {
+			c.fail(CodeMergeKey, s, "<< can only merge a mapping")
+			return nil, false
+		}
+		out = append(out, m)
+	}
+	return out, true
+}
+
+func (c *converter) checkLeadingZero(n *yaml.Node) bool {
+	if n.Style&(yaml.DoubleQuotedStyle|yaml.SingleQuotedStyle) != 0 {
+		return false
+	}
+	if (n.Tag == "!!int" || n.Tag == "!!float") && len(n.Value) > 1 && n.Value[0] == '0' && n.Value[1] >= '0' && n.Value[1] <= '9' {
+		d := c.diags.Addf(CodeUnquoted, c.doc.Pos(n), "%s has a leading zero and must be quoted: YAML would read it as the number %s", n.Value, yamlNumber(n))
+		d.Hint = fmt.Sprintf("write \"%s\"", n.Value)
+		c.doc.Bad[n] = true
+		return true
+	}
+	return false
+}
+
+func yamlNumber(n *yaml.Node) string {
+	var v any
+	if err := n.Decode(&v); err != nil {
+		return n.Value
+	}
+	return fmt.Sprint(v)
+}
+
+func (c *converter) scalar(n *yaml.Node) any {
+	if c.checkLeadingZero(n) {
+		return n.Value
+	}
+	switch n.Tag {
+	case "!!null":
+		return nil
+	case "!!bool":
+		var b bool
+		if n.Decode(&b) == nil {
+			return b
+		}
+	case "!!int", "!!float":
+		var f float64
+		if n.Decode(&f) == nil {
+			if n.Tag == "!!int" {
+				var i int64
+				if n.Decode(&i) == nil {
+					return json.Number(strconv.FormatInt(i, 10))
+				}
+			}
+			if s := strconv.FormatFloat(f, 'g', -1, 64); !strings.ContainsAny(s, "NI") {
+				return json.Number(s)
+			}
+		}
+	}
+	return n.Value // !!str, !!timestamp and anything else: the text as typed
+}
