@@ -244,3 +244,12 @@ func (e CostEntry) CostFor(class string) (float64, bool) {
 	c, ok := e.Cost["other"]
 	return c, ok
 }
+
+// Load returns the embedded ruleset of a system, without overrides.
+func Load(system string) (*Ruleset, error) {
+	d, _, err := Raw(system)
+	if err != nil {
+		return nil, err
+	}
+	return Decode(d.Value)
+}

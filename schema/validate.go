@@ -488,3 +488,29 @@ func Distance(a, b string) int {
 	}
 	return prev[len(rb)]
 }
+
+// Extra returns the schemas that describe muster's outputs (the engine
+// bundle), keyed by file name.
+func Extra() map[string][]byte {
+	b, err := files.ReadFile("schemas/bundle.schema.json")
+	if err != nil {
+		panic(err)
+	}
+	return map[string][]byte{"bundle.schema.json": b}
+}
+
+// CheckBundle validates an engine bundle against its published schema and
+// returns the problems as text (for tests and for tools that consume
+// bundles).
+func CheckBundle(v any) ([]string, error) {
+	raw := map[string]map[string]any{"bundle.schema.json": readSchema("bundle")}
+	c, err := compile(raw, "bundle.schema.json")
+	if err != nil {
+		return nil, err
+	}
+	var out []string
+	for _, p := range c.validate(v) {
+		out = append(out, fmt.Sprintf("%s: %s %s %s", strings.Join(p.path, "/"), p.kind, p.prop, p.message))
+	}
+	return out, nil
+}

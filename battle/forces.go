@@ -1,0 +1,313 @@
+package battle
+
+import (
+	"fmt"
+	"sort"
+	"strings"
+
+	"github.com/muster-wargames/muster/diag"
+	"github.com/muster-wargames/muster/oob"
+	"github.com/muster-wargames/muster/schema"
+)
+
+func (ld *loader) resolve() {
+	var forces, mapsDocs, scens []*schema.Doc
+	for _, d := range ld.docs {
+		switch d.Kind {
+		case "forces":
+			forces = append(forces, d)
+		case "map":
+			mapsDocs = append(mapsDocs, d)
+		case "scenario":
+			scens = append(scens, d)
+		}
+	}
+	ld.resolveForces(forces)
+	for _, s := range ld.b.Sides {
+		ld.b.index[s.ID] = oob.NewIndex(s.Army)
+	}
+	if len(mapsDocs) > 1 {
+		for _, d := range mapsDocs[1:] {
+			ld.diags.Addf(CodeOneMap, d.Pos(d.Root), "a second map document; the first is in %s", mapsDocs[0].File)
+		}
+	}
+	if len(mapsDocs) > 0 {
+		ld.resolveMap(mapsDocs[0])
+	} else if len(scens) > 0 {
+		ld.diags.Addf(CodeNoMap, diag.Pos{File: ld.show("battle.yaml")}, "the battle has scenarios but no map document")
+	}
+	ids := map[string]diag.Pos{}
+	for _, d := range scens {
+		s := ld.resolveScenario(d)
+		if s == nil {
+			continue
+		}
+		if first, dup := ids[s.ID]; dup {
+			ld.diags.Addf(CodeDuplicate, s.Pos, "scenario id %q is already used at %s", s.ID, first)
+			continue
+		}
+		ids[s.ID] = s.Pos
+		ld.b.Scenarios = append(ld.b.Scenarios, s)
+	}
+	sort.SliceStable(ld.b.Scenarios, func(i, j int) bool { return ld.b.Scenarios[i].ID < ld.b.Scenarios[j].ID })
+}
+
+func (ld *loader) sideOf(d *schema.Doc, n *schema.Node) *oob.Side {
+	id := schema.Str(n)
+	s := ld.b.Side(id)
+	if s == nil && n != nil {
+		dg := ld.diags.Addf(CodeUnknownSide, d.Pos(n), "unknown side %q", id)
+		dg.Hint = ld.sideHint(id)
+	}
+	return s
+}
+
+func (ld *loader) sideHint(id string) string {
+	ids := make([]string, len(ld.b.Sides))
+	for i, s := range ld.b.Sides {
+		ids[i] = s.ID
+	}
+	if m := schema.Nearest(id, ids); m != "" {
+		return "did you mean " + m + "?"
+	}
+	return "sides: " + strings.Join(ids, ", ")
+}
+
+type pending struct {
+	doc    *schema.Doc
+	side   *oob.Side
+	parent string
+	pos    diag.Pos
+	node   *schema.Node
+}
+
+func (ld *loader) resolveForces(docs []*schema.Doc) {
+	var attach []pending
+	armyAt := map[string]diag.Pos{}
+	for _, d := range docs {
+		side := ld.sideOf(d, schema.Get(d.Root, "side"))
+		if side == nil {
+			continue
+		}
+		if a := schema.Get(d.Root, "army"); a != nil {
+			if first, dup := armyAt[side.ID]; dup {
+				ld.diags.Addf(CodeArmy, d.Pos(a), "side %s already has its army in %s", side.ID, first)
+				continue
+			}
+			armyAt[side.ID] = d.Pos(a)
+			side.Army = ld.formation(d, a, side.ID, nil)
+		}
+		if p := schema.Get(d.Root, "parent"); p != nil {
+			attach = append(attach, pending{doc: d, side: side, parent: schema.Str(p), pos: d.Pos(p), node: d.Root})
+		} else if schema.Get(d.Root, "formations") != nil || schema.Get(d.Root, "units") != nil {
+			n := schema.Get(d.Root, "formations")
+			if n == nil {
+				n = schema.Get(d.Root, "units")
+			}
+			ld.diags.Addf(CodeNoParent, d.Pos(n), "formations and units outside the army need `parent:` to say where they belong")
+		}
+	}
+	for _, s := range ld.b.Sides {
+		if s.Army == nil && len(docs) > 0 {
+			ld.diags.Addf(CodeArmy, diag.Pos{File: ld.show("battle.yaml")}, "side %s has no army: one forces document needs `army:`", s.ID)
+		}
+	}
+	// Attach documents whose parent is in another document; repeat while
+	// progress is made, so documents may attach to each other in any order.
+	for len(attach) > 0 {
+		var left []pending
+		for _, p := range attach {
+			var f *oob.Formation
+			if p.side.Army != nil {
+				if p.parent == "army" || p.parent == p.side.Army.Name {
+					f = p.side.Army
+				} else {
+					f = oob.NewIndex(p.side.Army).Formation(p.parent)
+				}
+			}
+			if f == nil {
+				left = append(left, p)
+				continue
+			}
+			ld.children(p.doc, p.node, f)
+		}
+		if len(left) == len(attach) {
+			for _, p := range left {
+				dg := ld.diags.Addf(CodeNoParent, p.pos, "parent %q is not a formation of side %s", p.parent, p.side.ID)
+				if p.side.Army != nil {
+					if m := schema.Nearest(p.parent, oob.NewIndex(p.side.Army).Names()); m != "" {
+						dg.Hint = "did you mean " + m + "?"
+					}
+				}
+			}
+			break
+		}
+		attach = left
+	}
+}
+
+func (ld *loader) formation(d *schema.Doc, n *schema.Node, side string, parent *oob.Formation) *oob.Formation {
+	f := &oob.Formation{
+		ID: schema.Str(schema.Get(n, "id")), Name: schema.Str(schema.Get(n, "name")),
+		Level: schema.Str(schema.Get(n, "level")), Side: side, Parent: parent, Pos: d.Pos(n),
+		Source: schema.Str(schema.Get(n, "source")), Note: schema.Str(schema.Get(n, "note")),
+	}
+	if parent != nil && f.ID == "" {
+		id := schema.Get(n, "id")
+		if id == nil {
+			ld.diags.Addf(schema.CodeRequired, d.Pos(n), "a formation below the army needs an `id` (its part of the designation, \"1\" in \"1/1/RW\")")
+		}
+	}
+	if lv, ok := ld.b.Rules.LevelByID(f.Level); ok && parent != nil {
+		if pl, ok := ld.b.Rules.LevelByID(parent.Level); ok && lv.Rank <= pl.Rank {
+			ld.diags.Addf(CodeLevelOrder, d.Pos(schema.Get(n, "level")), "a %s cannot sit under a %s (%s)", f.Level, parent.Level, parent.Label())
+		}
+	}
+	if l := schema.Get(n, "leader"); l != nil {
+		f.Leader = ld.leader(d, l, f, false)
+	}
+	for _, o := range schema.Items(schema.Get(n, "officers")) {
+		f.Officers = append(f.Officers, ld.leader(d, o, f, true))
+	}
+	ld.children(d, n, f)
+	return f
+}
+
+// children adds the formations and units under n to f.
+func (ld *loader) children(d *schema.Doc, n *schema.Node, f *oob.Formation) {
+	ids := map[string]*oob.Formation{}
+	for _, c := range f.Children {
+		ids[c.ID] = c
+	}
+	for _, c := range schema.Items(schema.Get(n, "formations")) {
+		child := ld.formation(d, c, f.Side, f)
+		if prev, dup := ids[child.ID]; dup && child.ID != "" {
+			ld.diags.Addf(CodeDuplicate, d.Pos(schema.Get(c, "id")), "formation %q is already defined at %s", child.Designation(), prev.Pos)
+			continue
+		}
+		ids[child.ID] = child
+		f.Children = append(f.Children, child)
+	}
+	names := map[string]*oob.Unit{}
+	for _, u := range f.Units {
+		names[u.Name] = u
+	}
+	for _, un := range schema.Items(schema.Get(n, "units")) {
+		u := ld.unit(d, un, f)
+		if prev, dup := names[u.Name]; dup {
+			ld.diags.Addf(CodeDuplicate, d.Pos(schema.Get(un, "name")), "unit %q is already defined at %s", u.QualifiedName(), prev.Pos)
+			continue
+		}
+		names[u.Name] = u
+		f.Units = append(f.Units, u)
+	}
+}
+
+func (ld *loader) leader(d *schema.Doc, n *schema.Node, f *oob.Formation, officer bool) *oob.Leader {
+	l := &oob.Leader{Name: schema.Str(schema.Get(n, "name")), Rank: schema.Scalar(schema.Get(n, "rank")), Side: f.Side, Formation: f,
+		Officer: officer, Ratings: map[string]oob.Value{}, Pos: d.Pos(n),
+		Source: schema.Str(schema.Get(n, "source")), Note: schema.Str(schema.Get(n, "note"))}
+	lv, _ := ld.b.Rules.LevelByID(f.Level)
+	allowed := map[string]bool{}
+	for _, r := range lv.Leader {
+		allowed[r] = true
+	}
+	ld.ratings(d, n, l.Ratings, allowed, f.Level)
+	if r := schema.Get(n, "replacement"); r != nil {
+		l.Replacement = &oob.Leader{Name: schema.Str(schema.Get(r, "name")), Rank: schema.Scalar(schema.Get(r, "rank")), Side: f.Side, Formation: f, Ratings: map[string]oob.Value{}, Pos: d.Pos(r)}
+		ld.ratings(d, r, l.Replacement.Ratings, allowed, f.Level)
+	}
+	return l
+}
+
+var leaderKeys = map[string]bool{"name": true, "rank": true, "replacement": true, "source": true, "note": true}
+
+func (ld *loader) ratings(d *schema.Doc, n *schema.Node, into map[string]oob.Value, allowed map[string]bool, level string) {
+	keys, vals := schema.Pairs(n)
+	for i, k := range keys {
+		if leaderKeys[k.Value] {
+			continue
+		}
+		if _, known := ld.b.Rules.Fields[k.Value]; !known {
+			continue // the schema has reported it
+		}
+		if !allowed[k.Value] {
+			ld.diags.Addf(CodeRatingNotHere, d.Pos(k), "a %s leader has no %q rating in %s", level, k.Value, ld.b.System)
+			continue
+		}
+		into[k.Value] = oob.Value{V: schema.Scalar(vals[i]), Pos: d.Pos(vals[i])}
+	}
+}
+
+var unitKeys = map[string]bool{"name": true, "type": true, "source": true, "note": true}
+
+func (ld *loader) unit(d *schema.Doc, n *schema.Node, f *oob.Formation) *oob.Unit {
+	u := &oob.Unit{Name: schema.Str(schema.Get(n, "name")), Type: schema.Str(schema.Get(n, "type")), Side: f.Side, Formation: f,
+		Values: map[string]oob.Value{}, Faces: map[string]map[string]oob.Value{}, Pos: d.Pos(n),
+		Source: schema.Str(schema.Get(n, "source")), Note: schema.Str(schema.Get(n, "note"))}
+	t, typeKnown := ld.b.Rules.UnitTypes[u.Type]
+	fields := map[string]bool{}
+	for _, x := range append(append([]string{}, t.Fields...), t.Optional...) {
+		fields[x] = true
+	}
+	keys, vals := schema.Pairs(n)
+	for i, k := range keys {
+		name := k.Value
+		if unitKeys[name] {
+			continue
+		}
+		if faceFields, isFace := t.Faces[name]; isFace {
+			face := map[string]oob.Value{}
+			allowed := map[string]bool{}
+			for _, x := range faceFields {
+				allowed[x] = true
+			}
+			fk, fv := schema.Pairs(vals[i])
+			for j, k2 := range fk {
+				if !allowed[k2.Value] {
+					if _, known := ld.b.Rules.Fields[k2.Value]; known {
+						ld.diags.Addf(CodeValueNotHere, d.Pos(k2), "the %s face of %s changes no %q", name, u.Type, k2.Value)
+					}
+					continue
+				}
+				face[k2.Value] = oob.Value{V: schema.Scalar(fv[j]), Pos: d.Pos(fv[j])}
+			}
+			u.Faces[name] = face
+			continue
+		}
+		if !typeKnown {
+			continue
+		}
+		if _, known := ld.b.Rules.Fields[name]; known && fields[name] {
+			u.Values[name] = oob.Value{V: schema.Scalar(vals[i]), Pos: d.Pos(vals[i])}
+			continue
+		}
+		if _, known := ld.b.Rules.Fields[name]; known {
+			ld.diags.Addf(CodeValueNotHere, d.Pos(k), "a %s counter has no %q in %s", u.Type, name, ld.b.System)
+		} else if ld.isFace(name) {
+			ld.diags.Addf(CodeValueNotHere, d.Pos(k), "a %s counter has no %s face in %s", u.Type, name, ld.b.System)
+		}
+	}
+	if typeKnown {
+		var missing []string
+		for _, x := range t.Fields {
+			if _, ok := u.Values[x]; !ok {
+				missing = append(missing, x)
+			}
+		}
+		if len(missing) > 0 {
+			dg := ld.diags.Addf(CodeMissingValue, d.Pos(schema.Get(n, "name")), "%s lacks %s", u.QualifiedName(), strings.Join(missing, ", "))
+			dg.Hint = fmt.Sprintf("write %s: ~ if the value is not known", missing[0])
+		}
+	}
+	return u
+}
+
+func (ld *loader) isFace(name string) bool {
+	for _, t := range ld.b.Rules.UnitTypes {
+		if _, ok := t.Faces[name]; ok {
+			return true
+		}
+	}
+	return false
+}

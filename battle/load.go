@@ -1,0 +1,324 @@
+package battle
+
+import (
+	"errors"
+	"fmt"
+	"io/fs"
+	"os"
+	"path"
+	"path/filepath"
+	"sort"
+	"strings"
+
+	"github.com/muster-wargames/muster/diag"
+	"github.com/muster-wargames/muster/oob"
+	"github.com/muster-wargames/muster/rulesets"
+	"github.com/muster-wargames/muster/schema"
+)
+
+// Options tune loading.
+type Options struct {
+	Limits schema.Limits
+}
+
+// loader carries the state of one load.
+type loader struct {
+	fsys  fs.FS
+	dir   string // shown in diagnostics
+	opts  Options
+	diags diag.List
+	b     *Battle
+	docs  []*schema.Doc
+	set   *schema.Set
+	disk  bool // fsys is a folder on disk (symbolic links are checked)
+}
+
+// LoadDir loads the battle in folder dir.
+func LoadDir(dir string, opts Options) (*Battle, []diag.Diagnostic) {
+	if opts.Limits.MaxBytes == 0 {
+		opts.Limits = schema.DefaultLimits
+	}
+	st, err := os.Stat(dir)
+	if err != nil || !st.IsDir() {
+		var l diag.List
+		msg := "no such folder"
+		if err == nil {
+			msg = "is a file, not a battle folder"
+		}
+		l.Addf(CodeNoBattle, diag.Pos{File: dir}, "%s: %s", dir, msg)
+		return nil, l.Items()
+	}
+	if opts.Limits.MaxBytes == 0 {
+		opts.Limits = schema.DefaultLimits
+	}
+	ld := &loader{fsys: os.DirFS(dir), dir: dir, opts: opts, disk: true, b: &Battle{Dir: dir, index: map[string]*oob.Index{}}}
+	ld.load()
+	return ld.b, ld.diags.Items()
+}
+
+// Load loads a battle from fsys; name is the folder as diagnostics show it.
+func Load(fsys fs.FS, name string, opts Options) (*Battle, []diag.Diagnostic) {
+	if opts.Limits.MaxBytes == 0 {
+		opts.Limits = schema.DefaultLimits
+	}
+	ld := &loader{fsys: fsys, dir: name, opts: opts, b: &Battle{Dir: name, index: map[string]*oob.Index{}}}
+	ld.load()
+	return ld.b, ld.diags.Items()
+}
+
+func (ld *loader) show(p string) string {
+	if ld.dir == "" || ld.dir == "." {
+		return p
+	}
+	return filepath.ToSlash(filepath.Join(ld.dir, p))
+}
+
+func (ld *loader) read(p string) ([]byte, bool) {
+	pos := diag.Pos{File: ld.show(p)}
+	st, err := fs.Stat(ld.fsys, p)
+	if err != nil {
+		ld.diags.Addf(schema.CodeUnreadable, pos, "cannot read %s: %s", p, errText(err))
+		return nil, false
+	}
+	if st.IsDir() {
+		ld.diags.Addf(schema.CodeUnreadable, pos, "%s is a folder, not a file", p)
+		return nil, false
+	}
+	if st.Size() > ld.opts.Limits.MaxBytes {
+		ld.diags.Addf(schema.CodeTooLarge, diag.Pos{File: pos.File, Line: 1, Column: 1}, "file is %d bytes; muster reads at most %d", st.Size(), ld.opts.Limits.MaxBytes)
+		return nil, false
+	}
+	b, err := fs.ReadFile(ld.fsys, p)
+	if err != nil {
+		ld.diags.Addf(schema.CodeUnreadable, pos, "cannot read %s: %s", p, errText(err))
+		return nil, false
+	}
+	return b, true
+}
+
+func errText(err error) string {
+	switch {
+	case errors.Is(err, fs.ErrNotExist):
+		return "no such file"
+	case errors.Is(err, fs.ErrPermission):
+		return "permission denied"
+	}
+	var pe *fs.PathError
+	if errors.As(err, &pe) {
+		return pe.Err.Error()
+	}
+	return err.Error()
+}
+
+func (ld *loader) parse(p string) []*schema.Doc {
+	data, ok := ld.read(p)
+	if !ok {
+		return nil
+	}
+	if ld.b.Texts == nil {
+		ld.b.Texts = map[string][]byte{}
+	}
+	ld.b.Texts[ld.show(p)] = data
+	docs, ds := schema.Parse(ld.show(p), data, ld.opts.Limits)
+	ld.diags.Append(ds)
+	return docs
+}
+
+func (ld *loader) load() {
+	b := ld.b
+	if _, err := fs.Stat(ld.fsys, "battle.yaml"); err != nil {
+		ld.diags.Addf(CodeNoBattle, diag.Pos{File: ld.show("battle.yaml")}, "no battle.yaml in %s", ld.dir)
+		return
+	}
+	if !ld.inside("battle.yaml", diag.Pos{File: ld.show("battle.yaml")}) {
+		return
+	}
+	bdocs := ld.parse("battle.yaml")
+	if len(bdocs) == 0 {
+		return
+	}
+	bd := bdocs[0]
+	base, err := schema.NewSet(nil, "")
+	if err != nil {
+		panic(err)
+	}
+	ds := base.Check(bd, "battle")
+	ld.diags.Append(ds)
+	bd.Kind = "battle"
+	b.Files = append(b.Files, "battle.yaml")
+	root := bd.Root
+	b.ID = schema.Str(schema.Get(root, "id"))
+	b.Name = schema.Str(schema.Get(root, "name"))
+	b.System = schema.Str(schema.Get(root, "system"))
+	b.Source = schema.Str(schema.Get(root, "source"))
+	b.Note = schema.Str(schema.Get(root, "note"))
+	b.Illustrative = schema.Str(schema.Get(root, "illustrative"))
+	for _, s := range schema.Items(schema.Get(root, "sides")) {
+		b.Sides = append(b.Sides, &oob.Side{
+			ID: schema.Str(schema.Get(s, "id")), Name: schema.Str(schema.Get(s, "name")),
+			Color: schema.Str(schema.Get(s, "color")), Text: schema.Str(schema.Get(s, "text")),
+		})
+	}
+	seenDay := map[string]bool{}
+	for _, d := range schema.Items(schema.Get(root, "days")) {
+		day := schema.Str(d)
+		if seenDay[day] {
+			ld.diags.Addf(CodeDays, bd.Pos(d), "day %q is listed twice", day)
+		}
+		seenDay[day] = true
+		b.Days = append(b.Days, day)
+	}
+	if !ld.ruleset(bd) {
+		return
+	}
+	set, err := schema.NewSet(b.Rules.Counters(), b.System)
+	if err != nil {
+		ld.diags.Addf(CodeRules, bd.Pos(schema.Get(root, "rules")), "the ruleset's counter fields do not make a valid schema: %v", err)
+		return
+	}
+	ld.set = set
+	for _, p := range ld.files(bd) {
+		for _, d := range ld.parse(p) {
+			ds := set.Validate(d)
+			ld.diags.Append(ds)
+			if d.Kind == "" {
+				continue
+			}
+			if d.Kind == "battle" {
+				ld.diags.Addf(schema.CodeKind, d.Pos(d.Root), "a battle has one battle document, battle.yaml")
+				continue
+			}
+			ld.docs = append(ld.docs, d)
+		}
+		b.Files = append(b.Files, p)
+	}
+	ld.resolve()
+}
+
+// ruleset loads the system's ruleset and lays the battle's overrides on it.
+func (ld *loader) ruleset(bd *schema.Doc) bool {
+	b := ld.b
+	sysNode := schema.Get(bd.Root, "system")
+	rdoc, _, err := rulesets.Raw(b.System)
+	if err != nil {
+		d := ld.diags.Addf(CodeSystem, bd.Pos(sysNode), "%s", err)
+		if m := schema.Nearest(b.System, rulesets.Systems); m != "" {
+			d.Hint = "did you mean " + m + "?"
+		}
+		return false
+	}
+	value := rdoc.Value
+	if ov := schema.Get(bd.Root, "rules"); ov != nil {
+		ovDoc := &schema.Doc{File: bd.File, Root: ov, Bad: map[*schema.Node]bool{}}
+		ovVal, _ := bd.Value.(map[string]any)["rules"]
+		value = rulesets.Merge(value, ovVal)
+		base, _ := schema.NewSet(nil, "")
+		merged := &schema.Doc{File: bd.File, Root: ov, Value: value, Bad: ovDoc.Bad}
+		for _, d := range base.Check(merged, "ruleset") {
+			d.Code = CodeRules
+			d.Message = "rules override: " + d.Message
+			ld.diags.Add(d)
+		}
+	}
+	r, err := rulesets.Decode(value)
+	if err != nil {
+		ld.diags.Addf(CodeRules, bd.Pos(schema.Get(bd.Root, "rules")), "rules override: %v", err)
+		return false
+	}
+	slots, err := r.Turns.Expand()
+	if err != nil {
+		ld.diags.Addf(CodeRules, bd.Pos(schema.Get(bd.Root, "rules")), "turn track: %v", err)
+		return false
+	}
+	b.Rules, b.Slots = r, slots
+	return true
+}
+
+// files lists the battle's documents: battle.yaml's files, else every YAML
+// file under the folder.
+func (ld *loader) files(bd *schema.Doc) []string {
+	var out []string
+	seen := map[string]bool{"battle.yaml": true}
+	list := schema.Get(bd.Root, "files")
+	if list == nil {
+		fs.WalkDir(ld.fsys, ".", func(p string, d fs.DirEntry, err error) error {
+			if err != nil {
+				return nil
+			}
+			if d.IsDir() {
+				if p != "." && strings.HasPrefix(d.Name(), ".") {
+					return fs.SkipDir
+				}
+				return nil
+			}
+			if ext := path.Ext(p); (ext == ".yaml" || ext == ".yml") && !seen[p] {
+				if d.Type()&fs.ModeSymlink != 0 && !ld.inside(p, diag.Pos{File: ld.show(p)}) {
+					return nil
+				}
+				seen[p] = true
+				out = append(out, p)
+			}
+			return nil
+		})
+		sort.Strings(out)
+		return out
+	}
+	for _, item := range schema.Items(list) {
+		pat := schema.Str(item)
+		pos := bd.Pos(item)
+		if pat == "" {
+			continue
+		}
+		clean := path.Clean(filepath.ToSlash(pat))
+		if path.IsAbs(clean) || filepath.IsAbs(pat) || clean == ".." || strings.HasPrefix(clean, "../") {
+			ld.diags.Addf(CodeOutside, pos, "%q lies outside the battle folder", pat)
+			continue
+		}
+		matches, err := fs.Glob(ld.fsys, clean)
+		if err != nil {
+			ld.diags.Addf(CodeNoMatch, pos, "bad file pattern %q: %v", pat, err)
+			continue
+		}
+		if len(matches) == 0 {
+			if strings.ContainsAny(clean, "*?[") {
+				ld.diags.Addf(CodeNoMatch, pos, "%q matches no file", pat)
+			} else {
+				ld.diags.Addf(schema.CodeUnreadable, pos, "cannot read %s: no such file", pat)
+			}
+			continue
+		}
+		sort.Strings(matches)
+		for _, m := range matches {
+			if seen[m] || !ld.inside(m, pos) {
+				continue
+			}
+			seen[m] = true
+			out = append(out, m)
+		}
+	}
+	return out
+}
+
+// inside reports whether p, after following symbolic links, stays in the
+// battle folder. Only meaningful for folders on disk.
+func (ld *loader) inside(p string, pos diag.Pos) bool {
+	if !ld.disk {
+		return true
+	}
+	root, err := filepath.EvalSymlinks(ld.dir)
+	if err != nil {
+		return true // not a real folder (an embedded battle)
+	}
+	full, err := filepath.EvalSymlinks(filepath.Join(ld.dir, filepath.FromSlash(p)))
+	if err != nil {
+		return true // reported when read
+	}
+	rel, err := filepath.Rel(root, full)
+	if err != nil || rel == ".." || strings.HasPrefix(rel, ".."+string(filepath.Separator)) || filepath.IsAbs(rel) {
+		ld.diags.Addf(CodeOutside, pos, "%s leads outside the battle folder (to %s)", p, full)
+		return false
+	}
+	return true
+}
+
+var _ = fmt.Sprint

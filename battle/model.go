@@ -1,0 +1,161 @@
+// Package battle loads a battle folder into one resolved model that every
+// later stage reads: load → schema → resolve. Nothing after it parses YAML.
+package battle
+
+import (
+	"github.com/muster-wargames/muster/diag"
+	"github.com/muster-wargames/muster/maps"
+	"github.com/muster-wargames/muster/oob"
+	"github.com/muster-wargames/muster/rulesets"
+)
+
+// Battle is a resolved battle.
+type Battle struct {
+	Dir          string
+	ID           string
+	Name         string
+	System       string
+	Source       string
+	Note         string
+	Illustrative string
+	Sides        []*oob.Side
+	Days         []string
+	Rules        *rulesets.Ruleset
+	Slots        []rulesets.Slot
+	Map          *maps.Map
+	MapNote      string
+	Scenarios    []*Scenario
+	Files        []string
+	// Texts holds each file read, by the path diagnostics show, so
+	// reports can quote the offending line.
+	Texts map[string][]byte
+	index map[string]*oob.Index
+}
+
+// Side finds a side by id.
+func (b *Battle) Side(id string) *oob.Side {
+	for _, s := range b.Sides {
+		if s.ID == id {
+			return s
+		}
+	}
+	return nil
+}
+
+// Index returns the name index of a side.
+func (b *Battle) Index(side string) *oob.Index { return b.index[side] }
+
+// Scenario finds a scenario by id.
+func (b *Battle) Scenario(id string) *Scenario {
+	for _, s := range b.Scenarios {
+		if s.ID == id {
+			return s
+		}
+	}
+	return nil
+}
+
+// Turn is a place on the turn track.
+type Turn struct {
+	Index int    // turns since the first turn of the first day
+	Day   string // the calendar day as the battle names it
+	Time  string // "1300"
+	Light string // day, dawn, dusk, night, low-light
+	Pos   diag.Pos
+}
+
+// Text writes the turn as a scenario does: "Dec 30 1300".
+func (t Turn) Text() string { return t.Day + " " + t.Time }
+
+// PlayArea is a sheet in play, perhaps limited to some rows or columns
+// (label numbers, inclusive; zero means no limit).
+type PlayArea struct {
+	Sheet      *maps.Sheet
+	Rows, Cols [2]int
+	Pos        diag.Pos
+}
+
+// Scenario is a resolved scenario.
+type Scenario struct {
+	ID, Name     string
+	Source, Note string
+	Pos          diag.Pos
+	File         string
+	Play         []PlayArea
+	First, Last  Turn
+	FirstSide    string
+	Setup        []*Stack
+	Arrivals     []*Arrival
+	Withdrawals  []*Withdrawal
+	Victory      Victory
+}
+
+// HexRef is a hex as a scenario names it.
+type HexRef struct {
+	Coord maps.Coord
+	Label string
+	Pos   diag.Pos
+}
+
+// Piece is one unit, leader or formation named in a set-up or schedule.
+type Piece struct {
+	Name     string // as written
+	Ref      oob.Ref
+	Pos      diag.Pos
+	Strength *int
+	Face     string
+	Orders   string
+	Facing   string
+	Note     string
+}
+
+// Stack is what starts in one hex for one side.
+type Stack struct {
+	Side        string
+	Hex         HexRef
+	Pieces      []Piece
+	Breastworks int
+	Orders      string
+	Facing      string
+	Note        string
+}
+
+// Arrival is a reinforcement group.
+type Arrival struct {
+	Side     string
+	Time     Turn
+	Hexes    []HexRef
+	Area     string
+	AreaPos  diag.Pos
+	Pieces   []Piece
+	Optional bool
+	Pos      diag.Pos
+	Source   string
+	Note     string
+}
+
+// Withdrawal is a group that must leave the map.
+type Withdrawal struct {
+	Side    string
+	Time    Turn
+	Hexes   []HexRef
+	Area    string
+	AreaPos diag.Pos
+	Pieces  []Piece
+	Pos     diag.Pos
+	Source  string
+	Note    string
+}
+
+// Victory holds a scenario's victory conditions.
+type Victory struct {
+	Text  string
+	Hexes []VictoryHexes
+}
+
+// VictoryHexes is a set of hexes worth points to whoever holds all of them.
+type VictoryHexes struct {
+	Hexes  []HexRef
+	Points map[string]int
+	Note   string
+}

@@ -1,0 +1,374 @@
+package battle
+
+import (
+	"fmt"
+	"sort"
+	"strings"
+
+	"github.com/muster-wargames/muster/diag"
+	"github.com/muster-wargames/muster/oob"
+	"github.com/muster-wargames/muster/schema"
+)
+
+// ParseTime reads "Dec 30 1300" against the battle's days and the rule
+// system's turn track.
+func (b *Battle) ParseTime(s string) (Turn, error) {
+	day, tm := "", ""
+	for _, d := range b.Days {
+		if strings.HasPrefix(s, d+" ") && len(d) > len(day) {
+			day, tm = d, strings.TrimSpace(s[len(d)+1:])
+		}
+	}
+	if day == "" {
+		return Turn{}, fmt.Errorf("%q does not start with a day of the battle (%s)", s, strings.Join(b.Days, ", "))
+	}
+	di := 0
+	for i, d := range b.Days {
+		if d == day {
+			di = i
+		}
+	}
+	for si, sl := range b.Slots {
+		if sl.Time != tm {
+			continue
+		}
+		g := di
+		if sl.NextDay {
+			g--
+		}
+		if g < 0 {
+			return Turn{}, fmt.Errorf("%s %s comes before the first turn of the track", day, tm)
+		}
+		return Turn{Index: g*len(b.Slots) + si, Day: day, Time: tm, Light: sl.Light}, nil
+	}
+	var times []string
+	for _, sl := range b.Slots {
+		times = append(times, sl.Time)
+	}
+	return Turn{}, fmt.Errorf("%q is not a turn on the %s turn track (%s)", tm, b.System, strings.Join(times, " "))
+}
+
+// TurnAt returns the turn with index i.
+func (b *Battle) TurnAt(i int) Turn {
+	n := len(b.Slots)
+	g, si := i/n, i%n
+	sl := b.Slots[si]
+	di := g
+	if sl.NextDay {
+		di++
+	}
+	day := ""
+	if di < len(b.Days) {
+		day = b.Days[di]
+	}
+	return Turn{Index: i, Day: day, Time: sl.Time, Light: sl.Light}
+}
+
+func (ld *loader) time(d *schema.Doc, n *schema.Node) (Turn, bool) {
+	t, err := ld.b.ParseTime(schema.Str(n))
+	if err != nil {
+		ld.diags.Addf(CodeTime, d.Pos(n), "%v", err)
+		return Turn{}, false
+	}
+	t.Pos = d.Pos(n)
+	return t, true
+}
+
+func (ld *loader) resolveScenario(d *schema.Doc) *Scenario {
+	s := &Scenario{ID: schema.Str(schema.Get(d.Root, "id")), Name: schema.Str(schema.Get(d.Root, "name")),
+		Source: schema.Str(schema.Get(d.Root, "source")), Note: schema.Str(schema.Get(d.Root, "note")),
+		Pos: d.Pos(schema.Get(d.Root, "id")), File: d.File}
+	if s.ID == "" {
+		return nil
+	}
+	m := ld.b.Map
+	for _, pn := range schema.Items(schema.Get(d.Root, "sheets")) {
+		id := schema.Str(pn)
+		var pa PlayArea
+		pa.Pos = d.Pos(pn)
+		if schema.IsMap(pn) {
+			id = schema.Str(schema.Get(pn, "sheet"))
+			pa.Pos = d.Pos(schema.Get(pn, "sheet"))
+			for key, into := range map[string]*[2]int{"rows": &pa.Rows, "cols": &pa.Cols} {
+				if it := schema.Items(schema.Get(pn, key)); len(it) == 2 {
+					a, _ := schema.Int(it[0])
+					b, _ := schema.Int(it[1])
+					*into = [2]int{int(min(a, b)), int(max(a, b))}
+				}
+			}
+		}
+		if m == nil {
+			continue
+		}
+		pa.Sheet = m.Grid.Sheet(id)
+		if pa.Sheet == nil {
+			var ids []string
+			for _, sh := range m.Grid.Sheets {
+				ids = append(ids, sh.ID)
+			}
+			dg := ld.diags.Addf(CodeSheetInPlay, pa.Pos, "the map has no sheet %q", id)
+			dg.Hint = "sheets: " + strings.Join(ids, ", ")
+			continue
+		}
+		s.Play = append(s.Play, pa)
+	}
+	tn := schema.Get(d.Root, "turns")
+	okF, okL := false, false
+	s.First, okF = ld.time(d, schema.Get(tn, "first"))
+	s.Last, okL = ld.time(d, schema.Get(tn, "last"))
+	if okF && okL && s.Last.Index < s.First.Index {
+		ld.diags.Addf(CodeTurnOrder, s.Last.Pos, "the last turn, %s, comes before the first, %s", s.Last.Text(), s.First.Text())
+	}
+	if fn := schema.Get(d.Root, "first"); fn != nil {
+		s.FirstSide = schema.Str(fn)
+		if ld.b.Side(s.FirstSide) == nil {
+			dg := ld.diags.Addf(CodeUnknownSide, d.Pos(fn), "unknown side %q", s.FirstSide)
+			dg.Hint = ld.sideHint(s.FirstSide)
+		}
+	}
+	ld.setup(d, s)
+	ld.schedule(d, s)
+	v := schema.Get(d.Root, "victory")
+	s.Victory.Text = schema.Str(schema.Get(v, "text"))
+	for _, vn := range schema.Items(schema.Get(v, "hexes")) {
+		vh := VictoryHexes{Points: map[string]int{}, Note: schema.Str(schema.Get(vn, "note"))}
+		for _, hn := range schema.Items(schema.Get(vn, "hexes")) {
+			if h, ok := ld.hex(d, hn); ok {
+				vh.Hexes = append(vh.Hexes, h)
+			}
+		}
+		keys, vals := schema.Pairs(schema.Get(vn, "points"))
+		for i, k := range keys {
+			if ld.b.Side(k.Value) == nil {
+				dg := ld.diags.Addf(CodeUnknownSide, d.Pos(k), "unknown side %q", k.Value)
+				dg.Hint = ld.sideHint(k.Value)
+				continue
+			}
+			p, _ := schema.Int(vals[i])
+			vh.Points[k.Value] = int(p)
+		}
+		s.Victory.Hexes = append(s.Victory.Hexes, vh)
+	}
+	return s
+}
+
+// perSide iterates a mapping keyed by side id.
+func (ld *loader) perSide(d *schema.Doc, n *schema.Node, f func(side string, v *schema.Node)) {
+	keys, vals := schema.Pairs(n)
+	for i, k := range keys {
+		if ld.b.Side(k.Value) == nil {
+			dg := ld.diags.Addf(CodeUnknownSide, d.Pos(k), "unknown side %q", k.Value)
+			dg.Hint = ld.sideHint(k.Value)
+			continue
+		}
+		f(k.Value, vals[i])
+	}
+}
+
+func (ld *loader) setup(d *schema.Doc, s *Scenario) {
+	ld.perSide(d, schema.Get(d.Root, "setup"), func(side string, sn *schema.Node) {
+		keys, vals := schema.Pairs(sn)
+		for i, k := range keys {
+			h, ok := ld.hex(d, k)
+			if !ok {
+				continue
+			}
+			st := &Stack{Side: side, Hex: h}
+			entries := schema.Items(vals[i])
+			if schema.IsMap(vals[i]) {
+				entries = schema.Items(schema.Get(vals[i], "units"))
+				bw := schema.Get(vals[i], "breastworks")
+				if b, ok := schema.Bool(bw); ok && b {
+					st.Breastworks = 1
+				} else if n, ok := schema.Int(bw); ok {
+					st.Breastworks = int(n)
+				}
+				st.Orders = ld.orders(d, schema.Get(vals[i], "orders"))
+				st.Facing = schema.Str(schema.Get(vals[i], "facing"))
+				st.Note = schema.Str(schema.Get(vals[i], "note"))
+			}
+			st.Pieces = ld.pieces(d, side, entries)
+			s.Setup = append(s.Setup, st)
+		}
+	})
+}
+
+func (ld *loader) orders(d *schema.Doc, n *schema.Node) string {
+	if n == nil {
+		return ""
+	}
+	o := schema.Str(n)
+	for _, x := range ld.b.Rules.Orders {
+		if x == o {
+			return o
+		}
+	}
+	dg := ld.diags.Addf(CodeOrders, d.Pos(n), "%s has no %q orders", ld.b.System, o)
+	if len(ld.b.Rules.Orders) == 0 {
+		dg.Hint = ld.b.System + " has no orders"
+	} else if m := schema.Nearest(o, ld.b.Rules.Orders); m != "" {
+		dg.Hint = "did you mean " + m + "?"
+	} else {
+		dg.Hint = "orders: " + strings.Join(ld.b.Rules.Orders, ", ")
+	}
+	return o
+}
+
+// pieces resolves the names of a set-up or schedule entry list.
+func (ld *loader) pieces(d *schema.Doc, side string, entries []*schema.Node) []Piece {
+	var out []Piece
+	for _, e := range entries {
+		nameNode := e
+		if schema.IsMap(e) {
+			nameNode = schema.Get(e, "unit")
+		}
+		p := Piece{Name: schema.Str(nameNode), Pos: d.Pos(nameNode)}
+		if p.Name == "" {
+			continue
+		}
+		if schema.IsMap(e) {
+			if n, ok := schema.Int(schema.Get(e, "strength")); ok {
+				v := int(n)
+				p.Strength = &v
+			}
+			p.Face = schema.Str(schema.Get(e, "face"))
+			p.Orders = ld.orders(d, schema.Get(e, "orders"))
+			p.Facing = schema.Str(schema.Get(e, "facing"))
+			p.Note = schema.Str(schema.Get(e, "note"))
+		}
+		ref, ok := ld.lookup(side, p.Name, p.Pos)
+		if !ok {
+			continue
+		}
+		p.Ref = ref
+		if p.Strength != nil && ref.Unit != nil {
+			if printed, ok := ref.Unit.Values["strength"].Int(); ok && *p.Strength > printed {
+				ld.diags.Addf(CodeStrength, d.Pos(schema.Get(e, "strength")), "%s starts at %d but its counter prints %d", ref.Name(), *p.Strength, printed)
+			}
+		}
+		if p.Face != "" {
+			ld.face(d, schema.Get(e, "face"), p)
+		}
+		out = append(out, p)
+	}
+	return out
+}
+
+func (ld *loader) face(d *schema.Doc, n *schema.Node, p Piece) {
+	var types []string
+	if p.Ref.Unit != nil {
+		types = []string{p.Ref.Unit.Type}
+	} else if p.Ref.Leader != nil {
+		if p.Face == "replacement" && p.Ref.Leader.Replacement != nil {
+			return
+		}
+		ld.diags.Addf(CodeFace, d.Pos(n), "leader %s has no %q face", p.Ref.Name(), p.Face)
+		return
+	} else {
+		return
+	}
+	t := ld.b.Rules.UnitTypes[types[0]]
+	if _, ok := t.Faces[p.Face]; ok {
+		return
+	}
+	var faces []string
+	for f := range t.Faces {
+		faces = append(faces, f)
+	}
+	sort.Strings(faces)
+	dg := ld.diags.Addf(CodeFace, d.Pos(n), "a %s counter has no %q face", types[0], p.Face)
+	if len(faces) > 0 {
+		dg.Hint = "faces: " + strings.Join(faces, ", ")
+	}
+}
+
+// lookup resolves a name on a side, reporting unknown and ambiguous names.
+func (ld *loader) lookup(side, name string, pos diag.Pos) (oob.Ref, bool) {
+	ix := ld.b.index[side]
+	if ix == nil {
+		return oob.Ref{}, false
+	}
+	refs := ix.Resolve(name)
+	switch len(refs) {
+	case 1:
+		return refs[0], true
+	case 0:
+		dg := ld.diags.Addf(CodeUnknownName, pos, "unknown unit, leader or formation %q on side %s", name, side)
+		base := name
+		if i := strings.Index(name, "/"); i > 0 {
+			base = name[:i]
+		}
+		if m := schema.Nearest(base, ix.Names()); m != "" {
+			dg.Hint = "did you mean " + m + "?"
+		}
+		for _, other := range ld.b.Sides {
+			if other.ID != side && ld.b.index[other.ID] != nil && len(ld.b.index[other.ID].Resolve(name)) > 0 {
+				dg.Hint = fmt.Sprintf("%q is on side %s", name, other.ID)
+			}
+		}
+		return oob.Ref{}, false
+	}
+	var cands []string
+	for _, r := range refs {
+		cands = append(cands, r.Name())
+	}
+	sort.Strings(cands)
+	dg := ld.diags.Addf(CodeAmbiguous, pos, "%q could be %s", name, strings.Join(cands, " or "))
+	dg.Hint = "qualify it with its formation, e.g. \"" + cands[0] + "\""
+	return oob.Ref{}, false
+}
+
+func (ld *loader) schedule(d *schema.Doc, s *Scenario) {
+	area := func(n *schema.Node) string {
+		if n == nil {
+			return ""
+		}
+		name := schema.Str(n)
+		if ld.b.Map != nil && ld.b.Map.Areas[name] == nil {
+			var names []string
+			for k := range ld.b.Map.Areas {
+				names = append(names, k)
+			}
+			sort.Strings(names)
+			dg := ld.diags.Addf(CodeArea, d.Pos(n), "the map declares no area %q", name)
+			if m := schema.Nearest(name, names); m != "" {
+				dg.Hint = "did you mean " + m + "?"
+			} else if len(names) > 0 {
+				dg.Hint = "areas: " + strings.Join(names, ", ")
+			}
+		}
+		return name
+	}
+	hexes := func(n *schema.Node) []HexRef {
+		var out []HexRef
+		for _, hn := range schema.Items(n) {
+			if h, ok := ld.hex(d, hn); ok {
+				out = append(out, h)
+			}
+		}
+		return out
+	}
+	ld.perSide(d, schema.Get(d.Root, "reinforcements"), func(side string, list *schema.Node) {
+		for _, an := range schema.Items(list) {
+			a := &Arrival{Side: side, Pos: d.Pos(an), Source: schema.Str(schema.Get(an, "source")), Note: schema.Str(schema.Get(an, "note"))}
+			a.Time, _ = ld.time(d, schema.Get(an, "time"))
+			a.Hexes = hexes(schema.Get(an, "hexes"))
+			a.Area = area(schema.Get(an, "area"))
+			a.AreaPos = d.Pos(schema.Get(an, "area"))
+			a.Optional, _ = schema.Bool(schema.Get(an, "optional"))
+			a.Pieces = ld.pieces(d, side, schema.Items(schema.Get(an, "units")))
+			s.Arrivals = append(s.Arrivals, a)
+		}
+	})
+	ld.perSide(d, schema.Get(d.Root, "withdrawals"), func(side string, list *schema.Node) {
+		for _, wn := range schema.Items(list) {
+			w := &Withdrawal{Side: side, Pos: d.Pos(wn), Source: schema.Str(schema.Get(wn, "source")), Note: schema.Str(schema.Get(wn, "note"))}
+			w.Time, _ = ld.time(d, schema.Get(wn, "time"))
+			w.Hexes = hexes(schema.Get(wn, "hexes"))
+			w.Area = area(schema.Get(wn, "area"))
+			w.AreaPos = d.Pos(schema.Get(wn, "area"))
+			w.Pieces = ld.pieces(d, side, schema.Items(schema.Get(wn, "units")))
+			s.Withdrawals = append(s.Withdrawals, w)
+		}
+	})
+}

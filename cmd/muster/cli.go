@@ -1,0 +1,412 @@
+package main
+
+import (
+	"errors"
+	"fmt"
+	"io"
+	"io/fs"
+	"os"
+	"path/filepath"
+	"sort"
+	"strings"
+
+	"github.com/mattn/go-isatty"
+	"github.com/muster-wargames/muster/battle"
+	"github.com/muster-wargames/muster/compile"
+	"github.com/muster-wargames/muster/diag"
+	"github.com/muster-wargames/muster/examples"
+	"github.com/muster-wargames/muster/rulesets"
+	"github.com/muster-wargames/muster/schema"
+	"github.com/muster-wargames/muster/validate"
+	"github.com/spf13/cobra"
+)
+
+// Version is set at build time with -ldflags "-X main.Version=...".
+var Version = "0.1.0-dev"
+
+// exit codes
+const (
+	exitOK    = 0
+	exitFound = 1
+	exitUsage = 2
+)
+
+type exitError struct{ code int }
+
+func (e exitError) Error() string { return fmt.Sprintf("exit %d", e.code) }
+
+func run(args []string, stdout, stderr io.Writer) (code int) {
+	root := newRoot(stdout, stderr)
+	root.SetArgs(args)
+	defer func() {
+		if r := recover(); r != nil {
+			fmt.Fprintf(stderr, "muster: internal error: %v\n", r)
+			code = 3
+		}
+	}()
+	err := root.Execute()
+	var ee exitError
+	switch {
+	case err == nil:
+		return exitOK
+	case errors.As(err, &ee):
+		return ee.code
+	default:
+		fmt.Fprintf(stderr, "muster: %v\n", err)
+		return exitUsage
+	}
+}
+
+type options struct {
+	format string
+	color  string
+	out    string
+}
+
+func newRoot(stdout, stderr io.Writer) *cobra.Command {
+	root := &cobra.Command{
+		Use:           "muster",
+		Short:         "Check and compile American Civil War hex-and-counter battles written as YAML",
+		Long:          "muster checks a battle folder (battle.yaml, forces, map, scenarios) against its rule system\n(GBACW, TSS, Summer Storm, AMFS) and compiles it into an engine bundle.",
+		SilenceUsage:  true,
+		SilenceErrors: true,
+		Version:       Version,
+	}
+	root.SetOut(stdout)
+	root.SetErr(stderr)
+	root.SetVersionTemplate("muster {{.Version}}\n")
+	root.AddCommand(validateCmd(stdout, stderr), buildCmd(stdout, stderr), schemaCmd(stdout, stderr), explainCmd(stdout), versionCmd(stdout))
+	return root
+}
+
+func versionCmd(stdout io.Writer) *cobra.Command {
+	return &cobra.Command{
+		Use:   "version",
+		Short: "Print muster's version and the bundle format version",
+		Args:  cobra.NoArgs,
+		Run: func(cmd *cobra.Command, args []string) {
+			fmt.Fprintf(stdout, "muster %s (bundle format %d, schemas v1)\n", Version, compile.BundleVersion)
+		},
+	}
+}
+
+func addReportFlags(c *cobra.Command, o *options) {
+	c.Flags().StringVar(&o.format, "format", "text", "report format: text or json")
+	c.Flags().StringVar(&o.color, "color", "auto", "colour the text report: auto, always or never")
+	c.RegisterFlagCompletionFunc("format", cobra.FixedCompletions([]string{"text", "json"}, cobra.ShellCompDirectiveNoFileComp))
+	c.RegisterFlagCompletionFunc("color", cobra.FixedCompletions([]string{"auto", "always", "never"}, cobra.ShellCompDirectiveNoFileComp))
+}
+
+func (o *options) check() error {
+	if o.format != "text" && o.format != "json" {
+		return fmt.Errorf("--format must be text or json, not %q", o.format)
+	}
+	if o.color != "auto" && o.color != "always" && o.color != "never" {
+		return fmt.Errorf("--color must be auto, always or never, not %q", o.color)
+	}
+	return nil
+}
+
+func (o *options) useColor(w io.Writer) bool {
+	switch o.color {
+	case "always":
+		return true
+	case "never":
+		return false
+	}
+	if os.Getenv("NO_COLOR") != "" || os.Getenv("TERM") == "dumb" {
+		return false
+	}
+	f, ok := w.(*os.File)
+	return ok && (isatty.IsTerminal(f.Fd()) || isatty.IsCygwinTerminal(f.Fd()))
+}
+
+// load reads a battle folder, or the embedded example when dir is "".
+func load(dir string) (*battle.Battle, []diag.Diagnostic) {
+	if dir == "" {
+		sub, err := fs.Sub(examples.FS, examples.Default)
+		if err != nil {
+			panic(err)
+		}
+		return battle.Load(sub, "(example) "+examples.Default, battle.Options{})
+	}
+	return battle.LoadDir(dir, battle.Options{})
+}
+
+// check loads and validates; it returns the battle and every diagnostic.
+func check(dir string) (*battle.Battle, []diag.Diagnostic) {
+	b, ds := load(dir)
+	if b != nil && b.Rules != nil {
+		ds = append(ds, validate.Battle(b)...)
+	}
+	diag.Sort(ds)
+	return b, ds
+}
+
+func exitFor(ds []diag.Diagnostic) error {
+	for _, d := range ds {
+		if d.Code == battle.CodeNoBattle || (d.Code == schema.CodeUnreadable && d.Pos.Line == 0 && strings.HasSuffix(d.Pos.File, "battle.yaml")) {
+			return exitError{exitUsage}
+		}
+	}
+	if diag.Count(ds, diag.Error) > 0 {
+		return exitError{exitFound}
+	}
+	return nil
+}
+
+func report(o *options, stdout, stderr io.Writer, ds []diag.Diagnostic, texts validate.Texts) error {
+	if o.format == "json" {
+		return validate.WriteJSON(stdout, ds)
+	}
+	validate.WriteText(stdout, ds, texts, o.useColor(stdout))
+	return nil
+}
+
+func validateCmd(stdout, stderr io.Writer) *cobra.Command {
+	o := &options{}
+	c := &cobra.Command{
+		Use:   "validate [DIR...]",
+		Short: "Check battle folders and report every problem with its file, line and column",
+		Long: "validate loads each battle folder, checks it against the JSON Schemas and the rules of its\n" +
+			"system, and prints one diagnostic per problem. With no folder it checks the embedded example.\n" +
+			"Exit status: 0 clean (warnings allowed), 1 errors found, 2 bad usage or unreadable input.",
+		RunE: func(cmd *cobra.Command, args []string) error {
+			if err := o.check(); err != nil {
+				return err
+			}
+			if len(args) == 0 {
+				args = []string{""}
+			}
+			var all []diag.Diagnostic
+			texts := validate.Texts{}
+			for _, dir := range args {
+				b, ds := check(dir)
+				all = append(all, ds...)
+				if b != nil {
+					for k, v := range b.Texts {
+						texts[k] = v
+					}
+				}
+			}
+			if err := report(o, stdout, stderr, all, texts); err != nil {
+				return err
+			}
+			if o.format == "text" && len(all) > 0 {
+				fmt.Fprintln(stderr, validate.Summary(all))
+			}
+			return exitFor(all)
+		},
+	}
+	c.ValidArgsFunction = func(*cobra.Command, []string, string) ([]string, cobra.ShellCompDirective) {
+		return nil, cobra.ShellCompDirectiveFilterDirs
+	}
+	addReportFlags(c, o)
+	return c
+}
+
+func buildCmd(stdout, stderr io.Writer) *cobra.Command {
+	o := &options{}
+	c := &cobra.Command{
+		Use:   "build [DIR]",
+		Short: "Validate a battle and write its engine bundle, one JSON file per scenario",
+		Long: "build validates the battle and, if it has no errors, writes OUT/<scenario>.json for every\n" +
+			"scenario (OUT defaults to build/<battle id>). A build with errors writes nothing and leaves\n" +
+			"OUT as it was. With no DIR it builds the embedded example, Dead of Winter's introductory scenario.",
+		Args: cobra.MaximumNArgs(1),
+		RunE: func(cmd *cobra.Command, args []string) error {
+			if err := o.check(); err != nil {
+				return err
+			}
+			dir := ""
+			if len(args) == 1 {
+				dir = args[0]
+			}
+			b, ds := check(dir)
+			texts := validate.Texts{}
+			if b != nil {
+				texts = b.Texts
+			}
+			if len(ds) > 0 {
+				if err := report(o, stderr, stderr, ds, texts); err != nil {
+					return err
+				}
+			}
+			if err := exitFor(ds); err != nil {
+				if o.format == "text" {
+					fmt.Fprintf(stderr, "%s; nothing written\n", validate.Summary(ds))
+				}
+				return err
+			}
+			out := o.out
+			if out == "" {
+				out = filepath.Join("build", b.ID)
+			}
+			files, err := writeBundles(b, dir, out)
+			if err != nil {
+				fmt.Fprintf(stderr, "muster: %v\n", err)
+				return exitError{exitUsage}
+			}
+			for _, f := range files {
+				fmt.Fprintln(stdout, f)
+			}
+			return nil
+		},
+	}
+	c.Flags().StringVarP(&o.out, "output", "o", "", "folder for the bundles (default build/<battle id>)")
+	addReportFlags(c, o)
+	return c
+}
+
+// writeBundles writes every scenario's bundle into out. Each file is written
+// to a temporary name and renamed, so an interrupted build leaves whole
+// files; nothing is written over a file of the battle itself.
+func writeBundles(b *battle.Battle, dir, out string) ([]string, error) {
+	type file struct {
+		path string
+		data []byte
+	}
+	var files []file
+	for _, s := range b.Scenarios {
+		data, err := compile.NewBundle(b, s).JSON()
+		if err != nil {
+			return nil, err
+		}
+		files = append(files, file{filepath.Join(out, s.ID+".json"), data})
+	}
+	if dir != "" {
+		src, _ := filepath.Abs(dir)
+		for _, f := range files {
+			abs, _ := filepath.Abs(f.path)
+			for _, bf := range b.Files {
+				if abs == filepath.Join(src, filepath.FromSlash(bf)) {
+					return nil, fmt.Errorf("refusing to write %s over a file of the battle", f.path)
+				}
+			}
+		}
+	}
+	if err := os.MkdirAll(out, 0o755); err != nil {
+		return nil, err
+	}
+	var written []string
+	for _, f := range files {
+		if err := writeAtomic(f.path, f.data); err != nil {
+			return written, err
+		}
+		written = append(written, f.path)
+	}
+	sort.Strings(written)
+	return written, nil
+}
+
+func writeAtomic(path string, data []byte) error {
+	tmp, err := os.CreateTemp(filepath.Dir(path), "."+filepath.Base(path)+".*.tmp")
+	if err != nil {
+		return err
+	}
+	name := tmp.Name()
+	if _, err := tmp.Write(data); err != nil {
+		tmp.Close()
+		os.Remove(name)
+		return err
+	}
+	if err := tmp.Close(); err != nil {
+		os.Remove(name)
+		return err
+	}
+	if err := os.Chmod(name, 0o644); err != nil {
+		os.Remove(name)
+		return err
+	}
+	if err := os.Rename(name, path); err != nil {
+		os.Remove(name)
+		return err
+	}
+	return nil
+}
+
+func schemaCmd(stdout, stderr io.Writer) *cobra.Command {
+	c := &cobra.Command{Use: "schema", Short: "Work with muster's JSON Schemas"}
+	export := &cobra.Command{
+		Use:   "export DIR",
+		Short: "Write the JSON Schemas (one per document kind, forces per rule system) into DIR",
+		Long: "export writes the embedded JSON Schemas so that an editor with a YAML language server checks\n" +
+			"and completes battle files as you type. Point a file at its schema with a first line such as\n" +
+			"  # yaml-language-server: $schema=schemas/forces.gbacw.schema.json",
+		Args: cobra.ExactArgs(1),
+		RunE: func(cmd *cobra.Command, args []string) error {
+			docs := map[string][]byte{}
+			for _, sys := range rulesets.Systems {
+				r, err := rulesets.Load(sys)
+				if err != nil {
+					return err
+				}
+				for k, v := range schema.Documents(r.Counters(), sys) {
+					docs[k] = v
+				}
+			}
+			for k, v := range schema.Documents(nil, "") {
+				docs[k] = v
+			}
+			for k, v := range schema.Extra() {
+				docs[k] = v
+			}
+			if err := os.MkdirAll(args[0], 0o755); err != nil {
+				return err
+			}
+			names := make([]string, 0, len(docs))
+			for k := range docs {
+				names = append(names, k)
+			}
+			sort.Strings(names)
+			for _, n := range names {
+				p := filepath.Join(args[0], n)
+				if err := writeAtomic(p, docs[n]); err != nil {
+					return err
+				}
+				fmt.Fprintln(stdout, p)
+			}
+			return nil
+		},
+	}
+	c.AddCommand(export)
+	return c
+}
+
+func explainCmd(stdout io.Writer) *cobra.Command {
+	return &cobra.Command{
+		Use:   "explain [CODE]",
+		Short: "Explain a diagnostic code, or list every code",
+		Long:  "With no code, explain lists every diagnostic: CODE, SEVERITY, SYSTEM, RULE and TITLE separated by tabs.",
+		Args:  cobra.MaximumNArgs(1),
+		ValidArgsFunction: func(*cobra.Command, []string, string) ([]string, cobra.ShellCompDirective) {
+			var out []string
+			for _, c := range diag.Codes() {
+				out = append(out, c.Code+"\t"+c.Title)
+			}
+			return out, cobra.ShellCompDirectiveNoFileComp
+		},
+		RunE: func(cmd *cobra.Command, args []string) error {
+			if len(args) == 0 {
+				for _, c := range diag.Codes() {
+					rule := c.Rule
+					if rule == "" {
+						rule = "-"
+					}
+					fmt.Fprintf(stdout, "%s\t%s\t%s\t%s\t%s\n", c.Code, c.Severity, c.System, rule, c.Title)
+				}
+				return nil
+			}
+			c, ok := diag.Lookup(args[0])
+			if !ok {
+				return fmt.Errorf("unknown diagnostic code %q (muster explain lists them)", args[0])
+			}
+			fmt.Fprintf(stdout, "%s: %s\nseverity: %s\nsystem: %s\n", c.Code, c.Title, c.Severity, c.System)
+			if c.Rule != "" {
+				fmt.Fprintf(stdout, "rule: %s\n", c.Rule)
+			}
+			fmt.Fprintf(stdout, "\n%s\n", c.Doc)
+			return nil
+		},
+	}
+}

@@ -1,0 +1,427 @@
+// Package compile turns a resolved battle into what a play engine loads:
+// the JSON engine bundle (one file per scenario), and later the VASSAL
+// module.
+package compile
+
+import (
+	"bytes"
+	"encoding/json"
+	"sort"
+
+	"github.com/muster-wargames/muster/battle"
+	"github.com/muster-wargames/muster/maps"
+	"github.com/muster-wargames/muster/oob"
+)
+
+// BundleVersion is the version of the bundle format; its schema is
+// schema/schemas/bundle.schema.json.
+const BundleVersion = 1
+
+// Bundle is the engine bundle of one scenario.
+type Bundle struct {
+	Schema     string         `json:"$schema"`
+	Format     string         `json:"format"`
+	Version    int            `json:"version"`
+	Battle     BattleInfo     `json:"battle"`
+	Scenario   ScenarioInfo   `json:"scenario"`
+	Sides      []SideInfo     `json:"sides"`
+	Turns      []TurnInfo     `json:"turns"`
+	Formations []FormationOut `json:"formations"`
+	Leaders    []LeaderOut    `json:"leaders"`
+	Units      []UnitOut      `json:"units"`
+	Map        MapOut         `json:"map"`
+	Setup      []StackOut     `json:"setup"`
+	Schedule   []EventOut     `json:"schedule"`
+	Victory    VictoryOut     `json:"victory"`
+}
+
+type BattleInfo struct {
+	ID           string `json:"id"`
+	Name         string `json:"name"`
+	System       string `json:"system"`
+	Ruleset      string `json:"ruleset"`
+	Source       string `json:"source,omitempty"`
+	Illustrative string `json:"illustrative,omitempty"`
+}
+
+type ScenarioInfo struct {
+	ID        string `json:"id"`
+	Name      string `json:"name"`
+	Source    string `json:"source,omitempty"`
+	Note      string `json:"note,omitempty"`
+	FirstSide string `json:"first_side,omitempty"`
+	FirstTurn int    `json:"first_turn"`
+	LastTurn  int    `json:"last_turn"`
+}
+
+type SideInfo struct {
+	ID    string `json:"id"`
+	Name  string `json:"name"`
+	Color string `json:"color,omitempty"`
+	Text  string `json:"text,omitempty"`
+}
+
+type TurnInfo struct {
+	Index int    `json:"index"`
+	Day   string `json:"day"`
+	Time  string `json:"time"`
+	Light string `json:"light"`
+}
+
+type FormationOut struct {
+	ID     string `json:"id"`
+	Name   string `json:"name,omitempty"`
+	Level  string `json:"level"`
+	Side   string `json:"side"`
+	Parent string `json:"parent,omitempty"`
+	Leader string `json:"leader,omitempty"`
+}
+
+type LeaderOut struct {
+	ID          string         `json:"id"`
+	Name        string         `json:"name"`
+	Side        string         `json:"side"`
+	Formation   string         `json:"formation"`
+	Chain       []string       `json:"chain"`
+	Officer     bool           `json:"officer,omitempty"`
+	Rank        any            `json:"rank,omitempty"`
+	Ratings     map[string]any `json:"ratings"`
+	Replacement *LeaderFace    `json:"replacement,omitempty"`
+}
+
+type LeaderFace struct {
+	Name    string         `json:"name"`
+	Rank    any            `json:"rank,omitempty"`
+	Ratings map[string]any `json:"ratings"`
+}
+
+type UnitOut struct {
+	ID        string                    `json:"id"`
+	Name      string                    `json:"name"`
+	Side      string                    `json:"side"`
+	Type      string                    `json:"type"`
+	Class     string                    `json:"class"`
+	Formation string                    `json:"formation"`
+	Chain     []string                  `json:"chain"`
+	Values    map[string]any            `json:"values"`
+	Faces     map[string]map[string]any `json:"faces,omitempty"`
+}
+
+type MapOut struct {
+	Grid    GridOut    `json:"grid"`
+	Sheets  []SheetOut `json:"sheets"`
+	Hexes   []HexOut   `json:"hexes"`
+	Roads   []RoadOut  `json:"roads"`
+	Areas   []AreaOut  `json:"areas"`
+	Illustr string     `json:"illustrative,omitempty"`
+}
+
+type GridOut struct {
+	Hexes   string `json:"hexes"`
+	Shifted string `json:"shifted"`
+	Label   string `json:"label"`
+	Digits  int    `json:"digits"`
+	Width   int    `json:"width"`
+	Height  int    `json:"height"`
+}
+
+type SheetOut struct {
+	ID   string `json:"id"`
+	X    int    `json:"x"`
+	Y    int    `json:"y"`
+	Cols [2]int `json:"cols"`
+	Rows [2]int `json:"rows"`
+}
+
+type HexOut struct {
+	Label      string              `json:"label"`
+	Aliases    []string            `json:"aliases,omitempty"`
+	X          int                 `json:"x"`
+	Y          int                 `json:"y"`
+	Terrain    string              `json:"terrain,omitempty"`
+	Elevation  *int                `json:"elevation,omitempty"`
+	Neighbours []string            `json:"neighbours"`
+	Hexsides   map[string][]string `json:"hexsides,omitempty"`
+}
+
+type RoadOut struct {
+	Type string   `json:"type"`
+	Name string   `json:"name,omitempty"`
+	Path []string `json:"path"`
+}
+
+type AreaOut struct {
+	Name  string   `json:"name"`
+	Side  string   `json:"side,omitempty"`
+	Hexes []string `json:"hexes"`
+}
+
+type StackOut struct {
+	Hex         string      `json:"hex"`
+	Side        string      `json:"side"`
+	Units       []PlacedOut `json:"units"`
+	Leaders     []PlacedOut `json:"leaders"`
+	Breastworks int         `json:"breastworks,omitempty"`
+	Orders      string      `json:"orders,omitempty"`
+	Facing      string      `json:"facing,omitempty"`
+}
+
+type PlacedOut struct {
+	ID       string `json:"id"`
+	Strength *int   `json:"strength,omitempty"`
+	Face     string `json:"face,omitempty"`
+	Orders   string `json:"orders,omitempty"`
+	Facing   string `json:"facing,omitempty"`
+}
+
+type EventOut struct {
+	Turn     int         `json:"turn"`
+	Time     string      `json:"time"`
+	Side     string      `json:"side"`
+	Kind     string      `json:"kind"`
+	Hexes    []string    `json:"hexes,omitempty"`
+	Area     string      `json:"area,omitempty"`
+	Optional bool        `json:"optional,omitempty"`
+	Units    []PlacedOut `json:"units"`
+	Leaders  []PlacedOut `json:"leaders"`
+	Note     string      `json:"note,omitempty"`
+}
+
+type VictoryOut struct {
+	Text  string       `json:"text,omitempty"`
+	Hexes []VictoryHex `json:"hexes"`
+}
+
+type VictoryHex struct {
+	Hexes  []string       `json:"hexes"`
+	Points map[string]int `json:"points"`
+	Note   string         `json:"note,omitempty"`
+}
+
+func values(vs map[string]oob.Value) map[string]any {
+	out := map[string]any{}
+	for k, v := range vs {
+		out[k] = v.V
+	}
+	return out
+}
+
+func chain(f *oob.Formation) []string {
+	var out []string
+	for _, x := range f.Chain() {
+		out = append(out, formationID(x))
+	}
+	return out
+}
+
+func formationID(f *oob.Formation) string {
+	if d := f.Designation(); d != "" {
+		return f.Side + ":" + d
+	}
+	return f.Side + ":army"
+}
+
+func leaderID(l *oob.Leader) string { return l.Side + ":" + l.QualifiedName() }
+func unitID(u *oob.Unit) string     { return u.Side + ":" + u.QualifiedName() }
+
+// NewBundle builds the bundle of scenario s.
+func NewBundle(b *battle.Battle, s *battle.Scenario) *Bundle {
+	out := &Bundle{
+		Schema: "https://muster.dev/schemas/v1/bundle.schema.json", Format: "muster-bundle", Version: BundleVersion,
+		Battle:     BattleInfo{ID: b.ID, Name: b.Name, System: b.System, Ruleset: b.Rules.Name, Source: b.Source, Illustrative: b.Illustrative},
+		Scenario:   ScenarioInfo{ID: s.ID, Name: s.Name, Source: s.Source, Note: s.Note, FirstSide: s.FirstSide, FirstTurn: s.First.Index, LastTurn: s.Last.Index},
+		Formations: []FormationOut{}, Leaders: []LeaderOut{}, Units: []UnitOut{}, Setup: []StackOut{}, Schedule: []EventOut{},
+		Victory: VictoryOut{Text: s.Victory.Text, Hexes: []VictoryHex{}},
+	}
+	for _, sd := range b.Sides {
+		out.Sides = append(out.Sides, SideInfo{sd.ID, sd.Name, sd.Color, sd.Text})
+	}
+	for i := s.First.Index; i <= s.Last.Index; i++ {
+		t := b.TurnAt(i)
+		out.Turns = append(out.Turns, TurnInfo{t.Index, t.Day, t.Time, t.Light})
+	}
+	for _, sd := range b.Sides {
+		if sd.Army == nil {
+			continue
+		}
+		sd.Army.Walk(func(f *oob.Formation) {
+			fo := FormationOut{ID: formationID(f), Name: f.Name, Level: f.Level, Side: f.Side}
+			if f.Parent != nil {
+				fo.Parent = formationID(f.Parent)
+			}
+			if f.Leader != nil {
+				fo.Leader = leaderID(f.Leader)
+			}
+			out.Formations = append(out.Formations, fo)
+			ls := f.Officers
+			if f.Leader != nil {
+				ls = append([]*oob.Leader{f.Leader}, ls...)
+			}
+			for _, l := range ls {
+				lo := LeaderOut{ID: leaderID(l), Name: l.Name, Side: l.Side, Formation: formationID(f), Chain: chain(f), Officer: l.Officer, Rank: l.Rank, Ratings: values(l.Ratings)}
+				if r := l.Replacement; r != nil {
+					lo.Replacement = &LeaderFace{Name: r.Name, Rank: r.Rank, Ratings: values(r.Ratings)}
+				}
+				out.Leaders = append(out.Leaders, lo)
+			}
+			for _, u := range f.Units {
+				uo := UnitOut{ID: unitID(u), Name: u.Name, Side: u.Side, Type: u.Type, Class: b.Rules.Class(u.Type), Formation: formationID(f), Chain: chain(f), Values: values(u.Values)}
+				if len(u.Faces) > 0 {
+					uo.Faces = map[string]map[string]any{}
+					for k, v := range u.Faces {
+						uo.Faces[k] = values(v)
+					}
+				}
+				out.Units = append(out.Units, uo)
+			}
+		})
+	}
+	if b.Map != nil {
+		out.Map = mapOut(b, s)
+	}
+	canon := func(h battle.HexRef) string {
+		if b.Map == nil {
+			return h.Label
+		}
+		return b.Map.Grid.Label(h.Coord)
+	}
+	pieces := func(ps []battle.Piece) (us, ls []PlacedOut) {
+		us, ls = []PlacedOut{}, []PlacedOut{}
+		for _, p := range ps {
+			for _, u := range p.Ref.Units() {
+				us = append(us, PlacedOut{ID: unitID(u), Strength: p.Strength, Face: p.Face, Orders: p.Orders, Facing: p.Facing})
+			}
+			for _, l := range p.Ref.Leaders() {
+				ls = append(ls, PlacedOut{ID: leaderID(l), Face: p.Face})
+			}
+		}
+		return us, ls
+	}
+	for _, st := range s.Setup {
+		so := StackOut{Hex: canon(st.Hex), Side: st.Side, Breastworks: st.Breastworks, Orders: st.Orders, Facing: st.Facing}
+		so.Units, so.Leaders = pieces(st.Pieces)
+		out.Setup = append(out.Setup, so)
+	}
+	sort.SliceStable(out.Setup, func(i, j int) bool {
+		if out.Setup[i].Side != out.Setup[j].Side {
+			return out.Setup[i].Side < out.Setup[j].Side
+		}
+		return out.Setup[i].Hex < out.Setup[j].Hex
+	})
+	hexList := func(hs []battle.HexRef) []string {
+		var o []string
+		for _, h := range hs {
+			o = append(o, canon(h))
+		}
+		return o
+	}
+	for _, a := range s.Arrivals {
+		e := EventOut{Turn: a.Time.Index, Time: a.Time.Text(), Side: a.Side, Kind: "arrive", Hexes: hexList(a.Hexes), Area: a.Area, Optional: a.Optional, Note: a.Note}
+		e.Units, e.Leaders = pieces(a.Pieces)
+		out.Schedule = append(out.Schedule, e)
+	}
+	for _, w := range s.Withdrawals {
+		e := EventOut{Turn: w.Time.Index, Time: w.Time.Text(), Side: w.Side, Kind: "withdraw", Hexes: hexList(w.Hexes), Area: w.Area, Note: w.Note}
+		e.Units, e.Leaders = pieces(w.Pieces)
+		out.Schedule = append(out.Schedule, e)
+	}
+	sort.SliceStable(out.Schedule, func(i, j int) bool { return out.Schedule[i].Turn < out.Schedule[j].Turn })
+	for _, v := range s.Victory.Hexes {
+		out.Victory.Hexes = append(out.Victory.Hexes, VictoryHex{Hexes: hexList(v.Hexes), Points: v.Points, Note: v.Note})
+	}
+	return out
+}
+
+func inPlay(s *battle.Scenario, c maps.Coord) bool {
+	for _, pa := range s.Play {
+		if !pa.Sheet.Contains(c) {
+			continue
+		}
+		col, row := pa.Sheet.Numbers(c)
+		if pa.Rows[1] > 0 && (row < pa.Rows[0] || row > pa.Rows[1]) {
+			continue
+		}
+		if pa.Cols[1] > 0 && (col < pa.Cols[0] || col > pa.Cols[1]) {
+			continue
+		}
+		return true
+	}
+	return false
+}
+
+func mapOut(b *battle.Battle, s *battle.Scenario) MapOut {
+	m := b.Map
+	g := m.Grid
+	mo := MapOut{Grid: GridOut{Hexes: "flat-top", Shifted: "even", Label: "col-row", Digits: g.Digits, Width: g.W, Height: g.H}, Sheets: []SheetOut{}, Hexes: []HexOut{}, Roads: []RoadOut{}, Areas: []AreaOut{}, Illustr: b.MapNote}
+	if g.Pointy {
+		mo.Grid.Hexes = "pointy-top"
+	}
+	if g.ShiftOdd {
+		mo.Grid.Shifted = "odd"
+	}
+	if g.RowCol {
+		mo.Grid.Label = "row-col"
+	}
+	for _, sh := range g.Sheets {
+		mo.Sheets = append(mo.Sheets, SheetOut{ID: sh.ID, X: sh.X, Y: sh.Y, Cols: [2]int{sh.ColFirst, sh.ColLast}, Rows: [2]int{sh.RowFirst, sh.RowLast}})
+	}
+	m.Hexes(func(c maps.Coord) {
+		if !inPlay(s, c) {
+			return
+		}
+		labels := g.Labels(c)
+		h := m.At(c)
+		ho := HexOut{Label: labels[0], Aliases: labels[1:], X: c.X, Y: c.Y, Terrain: m.TerrainName(c), Neighbours: []string{}}
+		if h.Elevation >= 0 {
+			e := int(h.Elevation)
+			ho.Elevation = &e
+		}
+		for _, n := range g.Neighbours(c) {
+			if !g.OnMap(n) || !inPlay(s, n) {
+				continue
+			}
+			nl := g.Label(n)
+			ho.Neighbours = append(ho.Neighbours, nl)
+			if f, ok := m.Hexsides[maps.EdgeOf(c, n)]; ok {
+				if ho.Hexsides == nil {
+					ho.Hexsides = map[string][]string{}
+				}
+				ho.Hexsides[nl] = f
+			}
+		}
+		mo.Hexes = append(mo.Hexes, ho)
+	})
+	for _, r := range m.Roads {
+		ro := RoadOut{Type: r.Type, Name: r.Name}
+		for _, c := range r.Path {
+			ro.Path = append(ro.Path, g.Label(c))
+		}
+		mo.Roads = append(mo.Roads, ro)
+	}
+	var names []string
+	for n := range m.Areas {
+		names = append(names, n)
+	}
+	sort.Strings(names)
+	for _, n := range names {
+		a := m.Areas[n]
+		ao := AreaOut{Name: a.Name, Side: a.Side, Hexes: []string{}}
+		for _, c := range a.Hexes {
+			ao.Hexes = append(ao.Hexes, g.Label(c))
+		}
+		mo.Areas = append(mo.Areas, ao)
+	}
+	return mo
+}
+
+// JSON encodes the bundle: indented, keys in a fixed order, a final newline.
+func (bu *Bundle) JSON() ([]byte, error) {
+	var buf bytes.Buffer
+	enc := json.NewEncoder(&buf)
+	enc.SetIndent("", " ")
+	enc.SetEscapeHTML(false)
+	if err := enc.Encode(bu); err != nil {
+		return nil, err
+	}
+	return buf.Bytes(), nil
+}

@@ -1,0 +1,246 @@
+// Package maps holds hex geometry, hex labels, and the map model: terrain,
+// elevation, hexside features and roads per hex.
+package maps
+
+import (
+	"fmt"
+	"strconv"
+	"strings"
+)
+
+// Coord is a hex's place on the whole map: X counts lines of hexes west to
+// east, Y north to south, both from 0. Sheets that overlap share coords.
+type Coord struct{ X, Y int }
+
+// Sheet is one map sheet: a rectangle of hexes placed on the whole map.
+type Sheet struct {
+	ID                 string
+	X, Y               int // the sheet's north-west hex on the whole map
+	ColFirst, ColLast  int // label numbers of the west and east lines
+	RowFirst, RowLast  int // label numbers of the north and south lines
+	Cols, Rows         int
+	colStep, rowStep   int
+	colDigits, rowDigs int
+}
+
+// NewSheet places a sheet. Numbers may fall as well as rise across it.
+func NewSheet(id string, x, y, colFirst, colLast, rowFirst, rowLast int) *Sheet {
+	s := &Sheet{ID: id, X: x, Y: y, ColFirst: colFirst, ColLast: colLast, RowFirst: rowFirst, RowLast: rowLast, colStep: 1, rowStep: 1}
+	if colLast < colFirst {
+		s.colStep = -1
+	}
+	if rowLast < rowFirst {
+		s.rowStep = -1
+	}
+	s.Cols = abs(colLast-colFirst) + 1
+	s.Rows = abs(rowLast-rowFirst) + 1
+	return s
+}
+
+// Contains reports whether c lies on the sheet.
+func (s *Sheet) Contains(c Coord) bool {
+	return c.X >= s.X && c.X < s.X+s.Cols && c.Y >= s.Y && c.Y < s.Y+s.Rows
+}
+
+// Numbers returns the label numbers of c on this sheet.
+func (s *Sheet) Numbers(c Coord) (col, row int) {
+	return s.ColFirst + (c.X-s.X)*s.colStep, s.RowFirst + (c.Y-s.Y)*s.rowStep
+}
+
+// CoordOf returns the coord of the hex numbered col, row on this sheet, and
+// whether the numbers lie on it.
+func (s *Sheet) CoordOf(col, row int) (Coord, bool) {
+	i := (col - s.ColFirst) * s.colStep
+	j := (row - s.RowFirst) * s.rowStep
+	if i < 0 || i >= s.Cols || j < 0 || j >= s.Rows {
+		return Coord{}, false
+	}
+	return Coord{s.X + i, s.Y + j}, true
+}
+
+// ColRange and RowRange describe the numbering for messages ("10-48").
+func (s *Sheet) ColRange() string { return fmt.Sprintf("%02d-%02d", s.ColFirst, s.ColLast) }
+func (s *Sheet) RowRange() string { return fmt.Sprintf("%02d-%02d", s.RowFirst, s.RowLast) }
+
+// Grid is the geometry and label convention of a whole map.
+type Grid struct {
+	Pointy   bool // pointy-top hexes: rows run straight, alternate rows shift east
+	ShiftOdd bool // odd lines (columns, or rows when Pointy) sit half a hex lower (east)
+	RowCol   bool // labels give the row number before the column number
+	Digits   int  // digits per number
+	Sheets   []*Sheet
+	W, H     int // extent of the whole map
+}
+
+// AddSheet adds a sheet and grows the map's extent.
+func (g *Grid) AddSheet(s *Sheet) {
+	g.Sheets = append(g.Sheets, s)
+	g.W = max(g.W, s.X+s.Cols)
+	g.H = max(g.H, s.Y+s.Rows)
+}
+
+// Sheet finds a sheet by id.
+func (g *Grid) Sheet(id string) *Sheet {
+	for _, s := range g.Sheets {
+		if s.ID == id {
+			return s
+		}
+	}
+	return nil
+}
+
+// LabelError says why a label does not name a hex.
+type LabelError struct {
+	Label string
+	Why   string
+	Hint  string
+}
+
+func (e *LabelError) Error() string { return fmt.Sprintf("%q %s", e.Label, e.Why) }
+
+// Parse reads a label such as "C3215" and returns the hex and the sheet the
+// label names it on.
+func (g *Grid) Parse(label string) (Coord, *Sheet, error) {
+	var sh *Sheet
+	for _, s := range g.Sheets {
+		if strings.HasPrefix(label, s.ID) && (sh == nil || len(s.ID) > len(sh.ID)) {
+			sh = s
+		}
+	}
+	if sh == nil {
+		ids := make([]string, len(g.Sheets))
+		for i, s := range g.Sheets {
+			ids[i] = s.ID
+		}
+		return Coord{}, nil, &LabelError{Label: label, Why: "does not start with a sheet letter of this map", Hint: "sheets: " + strings.Join(ids, ", ")}
+	}
+	digits := label[len(sh.ID):]
+	if len(digits) != 2*g.Digits || strings.Trim(digits, "0123456789") != "" {
+		return Coord{}, nil, &LabelError{Label: label, Why: fmt.Sprintf("is not a sheet letter followed by %d digits", 2*g.Digits),
+			Hint: "write hexes as the map labels them, e.g. \"" + g.Label(Coord{sh.X, sh.Y}) + "\""}
+	}
+	a, _ := strconv.Atoi(digits[:g.Digits])
+	b, _ := strconv.Atoi(digits[g.Digits:])
+	col, row := a, b
+	if g.RowCol {
+		col, row = b, a
+	}
+	c, ok := sh.CoordOf(col, row)
+	if !ok {
+		return Coord{}, sh, &LabelError{Label: label, Why: fmt.Sprintf("is off sheet %s (columns %s, rows %s)", sh.ID, sh.ColRange(), sh.RowRange())}
+	}
+	return c, sh, nil
+}
+
+// Label writes c as the first sheet that holds it labels it ("" when no
+// sheet does).
+func (g *Grid) Label(c Coord) string {
+	for _, s := range g.Sheets {
+		if s.Contains(c) {
+			return g.LabelOn(s, c)
+		}
+	}
+	return ""
+}
+
+// LabelOn writes c as sheet s labels it.
+func (g *Grid) LabelOn(s *Sheet, c Coord) string {
+	col, row := s.Numbers(c)
+	a, b := col, row
+	if g.RowCol {
+		a, b = row, col
+	}
+	return fmt.Sprintf("%s%0*d%0*d", s.ID, g.Digits, a, g.Digits, b)
+}
+
+// Labels lists every label of c, one per sheet that holds it.
+func (g *Grid) Labels(c Coord) []string {
+	var out []string
+	for _, s := range g.Sheets {
+		if s.Contains(c) {
+			out = append(out, g.LabelOn(s, c))
+		}
+	}
+	return out
+}
+
+// OnMap reports whether any sheet holds c.
+func (g *Grid) OnMap(c Coord) bool {
+	for _, s := range g.Sheets {
+		if s.Contains(c) {
+			return true
+		}
+	}
+	return false
+}
+
+// shifted reports whether line n sits half a hex lower (or further east).
+func (g *Grid) shifted(n int) bool { return (n&1 == 1) == g.ShiftOdd }
+
+// Neighbours returns the six hexes around c, on the map or not, in a fixed
+// order.
+func (g *Grid) Neighbours(c Coord) [6]Coord {
+	if g.Pointy {
+		// rows run straight; shifted rows sit half a hex east
+		d := 0
+		if g.shifted(c.Y) {
+			d = 1
+		}
+		return [6]Coord{
+			{c.X + d - 1, c.Y - 1}, {c.X + d, c.Y - 1},
+			{c.X + 1, c.Y},
+			{c.X + d, c.Y + 1}, {c.X + d - 1, c.Y + 1},
+			{c.X - 1, c.Y},
+		}
+	}
+	d := 0
+	if g.shifted(c.X) {
+		d = 1
+	}
+	return [6]Coord{
+		{c.X, c.Y - 1},
+		{c.X + 1, c.Y + d - 1}, {c.X + 1, c.Y + d},
+		{c.X, c.Y + 1},
+		{c.X - 1, c.Y + d}, {c.X - 1, c.Y + d - 1},
+	}
+}
+
+// Adjacent reports whether a and b share a hexside.
+func (g *Grid) Adjacent(a, b Coord) bool {
+	for _, n := range g.Neighbours(a) {
+		if n == b {
+			return true
+		}
+	}
+	return false
+}
+
+// cube converts to cube coordinates for distances. A pointy-top grid is a
+// flat-top grid with its axes swapped.
+func (g *Grid) cube(c Coord) (int, int, int) {
+	x, y := c.X, c.Y
+	if g.Pointy {
+		x, y = c.Y, c.X
+	}
+	var z int
+	if g.ShiftOdd { // odd lines shifted down
+		z = y - (x-(x&1))/2
+	} else { // even lines shifted down
+		z = y - (x+(x&1))/2
+	}
+	return x, -x - z, z
+}
+
+// Distance counts hexes from a to b.
+func (g *Grid) Distance(a, b Coord) int {
+	ax, ay, az := g.cube(a)
+	bx, by, bz := g.cube(b)
+	return (abs(ax-bx) + abs(ay-by) + abs(az-bz)) / 2
+}
+
+func abs(x int) int {
+	if x < 0 {
+		return -x
+	}
+	return x
+}

@@ -1,0 +1,95 @@
+package maps
+
+// Map is a resolved map: the grid plus what lies on each hex and hexside.
+type Map struct {
+	Grid     *Grid
+	Terrain  []string // terrain names; Hex.Terrain indexes it
+	hexes    []Hex    // dense, Grid.W × Grid.H
+	Hexsides map[Edge][]string
+	Roads    []Road
+	Areas    map[string]*Area
+}
+
+// Hex is what the map says of one hex.
+type Hex struct {
+	Terrain   int16 // index into Map.Terrain; -1 when not given
+	Elevation int16 // -1 when not given
+}
+
+// Edge is a hexside: the two hexes it separates, in a fixed order.
+type Edge struct{ A, B Coord }
+
+// EdgeOf returns the hexside between a and b.
+func EdgeOf(a, b Coord) Edge {
+	if b.Y < a.Y || (b.Y == a.Y && b.X < a.X) {
+		a, b = b, a
+	}
+	return Edge{a, b}
+}
+
+// Road is a path of hexes of one road type.
+type Road struct {
+	Type string
+	Name string
+	Path []Coord
+}
+
+// Area is a named set of hexes: an entry or staging area, a set-up zone.
+type Area struct {
+	Name  string
+	Side  string
+	Edge  string
+	Hexes []Coord
+}
+
+// New makes an empty map over g.
+func New(g *Grid) *Map {
+	m := &Map{Grid: g, hexes: make([]Hex, g.W*g.H), Hexsides: map[Edge][]string{}, Areas: map[string]*Area{}}
+	for i := range m.hexes {
+		m.hexes[i] = Hex{Terrain: -1, Elevation: -1}
+	}
+	return m
+}
+
+// At returns the hex at c (a zero Hex with Terrain -1 off the map).
+func (m *Map) At(c Coord) Hex {
+	if c.X < 0 || c.Y < 0 || c.X >= m.Grid.W || c.Y >= m.Grid.H {
+		return Hex{Terrain: -1, Elevation: -1}
+	}
+	return m.hexes[c.Y*m.Grid.W+c.X]
+}
+
+// Set stores h at c.
+func (m *Map) Set(c Coord, h Hex) { m.hexes[c.Y*m.Grid.W+c.X] = h }
+
+// TerrainIndex returns the index of a terrain name, adding it if new.
+func (m *Map) TerrainIndex(name string) int16 {
+	for i, t := range m.Terrain {
+		if t == name {
+			return int16(i)
+		}
+	}
+	m.Terrain = append(m.Terrain, name)
+	return int16(len(m.Terrain) - 1)
+}
+
+// TerrainName returns the terrain at c ("" when not given).
+func (m *Map) TerrainName(c Coord) string {
+	h := m.At(c)
+	if h.Terrain < 0 {
+		return ""
+	}
+	return m.Terrain[h.Terrain]
+}
+
+// Hexes calls f for every hex on the map, north to south, west to east.
+func (m *Map) Hexes(f func(Coord)) {
+	for y := 0; y < m.Grid.H; y++ {
+		for x := 0; x < m.Grid.W; x++ {
+			c := Coord{x, y}
+			if m.Grid.OnMap(c) {
+				f(c)
+			}
+		}
+	}
+}

@@ -1,0 +1,299 @@
+// Package oob is the forces model: sides, the formation tree with its
+// leaders, units with their counter values, and name resolution as the
+// books write names ("74 IL", "Post", "1/1/RW", "1 OH/3/2/RW").
+package oob
+
+import (
+	"sort"
+	"strings"
+
+	"github.com/muster-wargames/muster/diag"
+)
+
+// Value is a counter value or rating: int64, string, bool, or nil when the
+// book does not give it.
+type Value struct {
+	V   any
+	Pos diag.Pos
+}
+
+// Known reports whether the value is given.
+func (v Value) Known() bool { return v.V != nil }
+
+// Int returns the value as an integer.
+func (v Value) Int() (int, bool) {
+	i, ok := v.V.(int64)
+	return int(i), ok
+}
+
+// Side is one side of the battle with its forces.
+type Side struct {
+	ID, Name    string
+	Color, Text string
+	Army        *Formation
+}
+
+// Formation is a node of the formation tree.
+type Formation struct {
+	ID       string // designation part: "1", "RW"; "" for the army
+	Name     string
+	Level    string
+	Side     string
+	Parent   *Formation
+	Children []*Formation
+	Units    []*Unit
+	Leader   *Leader
+	Officers []*Leader
+	Pos      diag.Pos
+	Source   string
+	Note     string
+}
+
+// Designation is the formation's path below the army, bottom up: "1/1/RW".
+func (f *Formation) Designation() string {
+	var parts []string
+	for x := f; x != nil && x.Parent != nil; x = x.Parent {
+		parts = append(parts, x.ID)
+	}
+	return strings.Join(parts, "/")
+}
+
+// Label names the formation for messages.
+func (f *Formation) Label() string {
+	if d := f.Designation(); d != "" {
+		return d
+	}
+	if f.Name != "" {
+		return f.Name
+	}
+	return f.Level
+}
+
+// Chain returns the formation and its ancestors, bottom up.
+func (f *Formation) Chain() []*Formation {
+	var out []*Formation
+	for x := f; x != nil; x = x.Parent {
+		out = append(out, x)
+	}
+	return out
+}
+
+// Walk visits f and every formation below it, depth first, in order.
+func (f *Formation) Walk(fn func(*Formation)) {
+	fn(f)
+	for _, c := range f.Children {
+		c.Walk(fn)
+	}
+}
+
+// AllUnits returns every unit in and below f.
+func (f *Formation) AllUnits() []*Unit {
+	var out []*Unit
+	f.Walk(func(x *Formation) { out = append(out, x.Units...) })
+	return out
+}
+
+// AllLeaders returns every leader in and below f.
+func (f *Formation) AllLeaders() []*Leader {
+	var out []*Leader
+	f.Walk(func(x *Formation) {
+		if x.Leader != nil {
+			out = append(out, x.Leader)
+		}
+		out = append(out, x.Officers...)
+	})
+	return out
+}
+
+// Unit is a combat unit counter.
+type Unit struct {
+	Name      string
+	Type      string
+	Side      string
+	Formation *Formation
+	Values    map[string]Value
+	Faces     map[string]map[string]Value
+	Pos       diag.Pos
+	Source    string
+	Note      string
+}
+
+// QualifiedName is "74 IL/1/1/RW".
+func (u *Unit) QualifiedName() string {
+	if d := u.Formation.Designation(); d != "" {
+		return u.Name + "/" + d
+	}
+	return u.Name
+}
+
+// Leader is a leader counter (or card).
+type Leader struct {
+	Name        string
+	Rank        any
+	Side        string
+	Formation   *Formation
+	Officer     bool // one of the formation's further officers, not its commander
+	Ratings     map[string]Value
+	Replacement *Leader
+	Pos         diag.Pos
+	Source      string
+	Note        string
+}
+
+// QualifiedName is "Post/1/1/RW".
+func (l *Leader) QualifiedName() string {
+	if d := l.Formation.Designation(); d != "" {
+		return l.Name + "/" + d
+	}
+	return l.Name
+}
+
+// Ref is what a name in a scenario resolves to.
+type Ref struct {
+	Unit      *Unit
+	Leader    *Leader
+	Formation *Formation
+}
+
+// Name is the ref's fully qualified name.
+func (r Ref) Name() string {
+	switch {
+	case r.Unit != nil:
+		return r.Unit.QualifiedName()
+	case r.Leader != nil:
+		return r.Leader.QualifiedName()
+	case r.Formation != nil:
+		return r.Formation.Label()
+	}
+	return ""
+}
+
+// Units returns the units the ref stands for: the unit, or every unit of
+// the formation.
+func (r Ref) Units() []*Unit {
+	switch {
+	case r.Unit != nil:
+		return []*Unit{r.Unit}
+	case r.Formation != nil:
+		return r.Formation.AllUnits()
+	}
+	return nil
+}
+
+// Leaders returns the leaders the ref stands for.
+func (r Ref) Leaders() []*Leader {
+	switch {
+	case r.Leader != nil:
+		return []*Leader{r.Leader}
+	case r.Formation != nil:
+		return r.Formation.AllLeaders()
+	}
+	return nil
+}
+
+// Index resolves names on one side.
+type Index struct {
+	units      map[string][]*Unit
+	leaders    map[string][]*Leader
+	formations map[string]*Formation
+	names      []string // every plain name, for suggestions
+}
+
+// NewIndex indexes a side's army.
+func NewIndex(army *Formation) *Index {
+	ix := &Index{units: map[string][]*Unit{}, leaders: map[string][]*Leader{}, formations: map[string]*Formation{}}
+	if army == nil {
+		return ix
+	}
+	seen := map[string]bool{}
+	add := func(n string) {
+		if !seen[n] {
+			seen[n] = true
+			ix.names = append(ix.names, n)
+		}
+	}
+	army.Walk(func(f *Formation) {
+		if d := f.Designation(); d != "" {
+			ix.formations[d] = f
+			add(d)
+		}
+		for _, u := range f.Units {
+			ix.units[u.Name] = append(ix.units[u.Name], u)
+			add(u.Name)
+		}
+		ls := f.Officers
+		if f.Leader != nil {
+			ls = append([]*Leader{f.Leader}, ls...)
+		}
+		for _, l := range ls {
+			ix.leaders[l.Name] = append(ix.leaders[l.Name], l)
+			add(l.Name)
+		}
+	})
+	sort.Strings(ix.names)
+	return ix
+}
+
+// Formation finds a formation by designation.
+func (ix *Index) Formation(d string) *Formation { return ix.formations[d] }
+
+// Names lists every name the index knows.
+func (ix *Index) Names() []string { return ix.names }
+
+// qualifies reports whether q names f's designation or its lower part:
+// "1/1/RW", "1/1" and "1" all qualify 1/1/RW.
+func qualifies(q string, f *Formation) bool {
+	d := f.Designation()
+	return d == q || strings.HasPrefix(d, q+"/")
+}
+
+// Resolve returns every thing name may mean. One result is a match; none
+// is an unknown name; several make the name ambiguous.
+func (ix *Index) Resolve(name string) []Ref {
+	var out []Ref
+	seen := map[any]bool{}
+	addU := func(u *Unit) {
+		if !seen[u] {
+			seen[u] = true
+			out = append(out, Ref{Unit: u})
+		}
+	}
+	addL := func(l *Leader) {
+		if !seen[l] {
+			seen[l] = true
+			out = append(out, Ref{Leader: l})
+		}
+	}
+	for _, u := range ix.units[name] {
+		addU(u)
+	}
+	for _, l := range ix.leaders[name] {
+		addL(l)
+	}
+	if f := ix.formations[name]; f != nil && !seen[f] {
+		seen[f] = true
+		out = append(out, Ref{Formation: f})
+	}
+	if len(out) > 0 {
+		return out
+	}
+	// A qualified name: try each '/' as the split between name and qualifier,
+	// since unit names may hold a slash themselves ("6/7 Ark").
+	for i := 0; i < len(name); i++ {
+		if name[i] != '/' {
+			continue
+		}
+		base, q := name[:i], name[i+1:]
+		for _, u := range ix.units[base] {
+			if qualifies(q, u.Formation) {
+				addU(u)
+			}
+		}
+		for _, l := range ix.leaders[base] {
+			if qualifies(q, l.Formation) {
+				addL(l)
+			}
+		}
+	}
+	return out
+}

@@ -1,0 +1,124 @@
+package schema
+
+import (
+	"strconv"
+
+	"go.yaml.in/yaml/v3"
+)
+
+// Node is a YAML node. Later stages read the tree through the helpers
+// below, which tolerate a tree the schema check has already complained of.
+type Node = yaml.Node
+
+func deref(n *Node) *Node {
+	for i := 0; n != nil && n.Kind == yaml.AliasNode && i < 100; i++ {
+		n = n.Alias
+	}
+	return n
+}
+
+// Get returns the value under key in mapping n, or nil.
+func Get(n *Node, key string) *Node {
+	n = deref(n)
+	if n == nil || n.Kind != yaml.MappingNode {
+		return nil
+	}
+	for i := 0; i+1 < len(n.Content); i += 2 {
+		if n.Content[i].Value == key {
+			return deref(n.Content[i+1])
+		}
+	}
+	return nil
+}
+
+// Pairs returns the keys and values of mapping n in order.
+func Pairs(n *Node) (keys, vals []*Node) {
+	n = deref(n)
+	if n == nil || n.Kind != yaml.MappingNode {
+		return nil, nil
+	}
+	for i := 0; i+1 < len(n.Content); i += 2 {
+		if n.Content[i].Tag == "!!merge" {
+			continue
+		}
+		keys = append(keys, n.Content[i])
+		vals = append(vals, deref(n.Content[i+1]))
+	}
+	return keys, vals
+}
+
+// Items returns the elements of sequence n.
+func Items(n *Node) []*Node {
+	n = deref(n)
+	if n == nil || n.Kind != yaml.SequenceNode {
+		return nil
+	}
+	out := make([]*Node, len(n.Content))
+	for i, c := range n.Content {
+		out[i] = deref(c)
+	}
+	return out
+}
+
+// IsMap, IsSeq and IsScalar tell a node's shape.
+func IsMap(n *Node) bool    { n = deref(n); return n != nil && n.Kind == yaml.MappingNode }
+func IsSeq(n *Node) bool    { n = deref(n); return n != nil && n.Kind == yaml.SequenceNode }
+func IsScalar(n *Node) bool { n = deref(n); return n != nil && n.Kind == yaml.ScalarNode }
+
+// IsNull reports an absent or ~ value.
+func IsNull(n *Node) bool {
+	n = deref(n)
+	return n == nil || (n.Kind == yaml.ScalarNode && n.Tag == "!!null")
+}
+
+// Str returns a scalar's text ("" otherwise).
+func Str(n *Node) string {
+	n = deref(n)
+	if n == nil || n.Kind != yaml.ScalarNode || n.Tag == "!!null" {
+		return ""
+	}
+	return n.Value
+}
+
+// Int returns a scalar integer.
+func Int(n *Node) (int64, bool) {
+	n = deref(n)
+	if n == nil || n.Kind != yaml.ScalarNode || n.Tag != "!!int" {
+		return 0, false
+	}
+	i, err := strconv.ParseInt(n.Value, 0, 64)
+	return i, err == nil
+}
+
+// Bool returns a scalar boolean.
+func Bool(n *Node) (bool, bool) {
+	n = deref(n)
+	if n == nil || n.Kind != yaml.ScalarNode || n.Tag != "!!bool" {
+		return false, false
+	}
+	var b bool
+	err := n.Decode(&b)
+	return b, err == nil
+}
+
+// Scalar returns a scalar as int64, bool, string, or nil for ~.
+func Scalar(n *Node) any {
+	n = deref(n)
+	if n == nil || n.Kind != yaml.ScalarNode {
+		return nil
+	}
+	switch n.Tag {
+	case "!!null":
+		return nil
+	case "!!int":
+		if i, ok := Int(n); ok {
+			return i
+		}
+	case "!!bool":
+		var b bool
+		if n.Decode(&b) == nil {
+			return b
+		}
+	}
+	return n.Value
+}

@@ -1,0 +1,140 @@
+// Package validate runs muster's checks over a resolved battle. Checks that
+// hold for every rule system live here; the rule packs of the systems build
+// on the same model.
+package validate
+
+import (
+	"fmt"
+	"strings"
+
+	"github.com/muster-wargames/muster/battle"
+	"github.com/muster-wargames/muster/diag"
+	"github.com/muster-wargames/muster/maps"
+	"github.com/muster-wargames/muster/oob"
+)
+
+// Codes of the checks in this package.
+const (
+	CodeSetTwice       = "N005"
+	CodeSetAndArriving = "N006"
+	CodeTimeOutside    = "N003"
+)
+
+func init() {
+	diag.Register(
+		diag.Code{Code: CodeTimeOutside, Severity: diag.Error, Title: "arrival or withdrawal outside the scenario",
+			Doc: "A reinforcement or withdrawal is timed before the scenario's first turn or after its last, so it would never happen in play."},
+		diag.Code{Code: CodeSetTwice, Severity: diag.Error, Title: "unit set up twice",
+			Doc: "A unit or leader appears in two set-up hexes (or twice in one) of the same scenario; a counter can start in one place only."},
+		diag.Code{Code: CodeSetAndArriving, Severity: diag.Error, Title: "unit both set up and arriving",
+			Doc: "A unit or leader is in the set-up and also in a reinforcement group, or in two groups. It can enter play only once; withdraw it first if it is meant to come back."},
+	)
+}
+
+// Battle runs every check on b and returns the diagnostics.
+func Battle(b *battle.Battle) []diag.Diagnostic {
+	var l diag.List
+	for _, s := range b.Scenarios {
+		scenario(b, s, &l)
+	}
+	return l.Items()
+}
+
+// inPlay reports whether c lies in the scenario's playing area.
+func inPlay(g *maps.Grid, s *battle.Scenario, c maps.Coord) bool {
+	for _, pa := range s.Play {
+		if !pa.Sheet.Contains(c) {
+			continue
+		}
+		col, row := pa.Sheet.Numbers(c)
+		if pa.Rows[1] > 0 && (row < pa.Rows[0] || row > pa.Rows[1]) {
+			continue
+		}
+		if pa.Cols[1] > 0 && (col < pa.Cols[0] || col > pa.Cols[1]) {
+			continue
+		}
+		return true
+	}
+	return false
+}
+
+func playText(s *battle.Scenario) string {
+	var parts []string
+	for _, pa := range s.Play {
+		t := "sheet " + pa.Sheet.ID
+		if pa.Rows[1] > 0 {
+			t += fmt.Sprintf(" rows %02d-%02d", pa.Rows[0], pa.Rows[1])
+		}
+		if pa.Cols[1] > 0 {
+			t += fmt.Sprintf(" columns %02d-%02d", pa.Cols[0], pa.Cols[1])
+		}
+		parts = append(parts, t)
+	}
+	return strings.Join(parts, ", ")
+}
+
+func scenario(b *battle.Battle, s *battle.Scenario, l *diag.List) {
+	if b.Map == nil || len(s.Play) == 0 {
+		return
+	}
+	g := b.Map.Grid
+	checkHex := func(h battle.HexRef, what string) {
+		if !inPlay(g, s, h.Coord) {
+			d := l.Addf(battle.CodeNotInPlay, h.Pos, "%s %s is not in play in scenario %s", what, h.Label, s.ID)
+			d.Hint = "in play: " + playText(s)
+		}
+	}
+	type place struct {
+		pos  diag.Pos
+		what string
+	}
+	placed := map[any]place{}
+	mark := func(key any, name string, p battle.Piece, what string) {
+		if prev, dup := placed[key]; dup {
+			code := CodeSetTwice
+			if what != "set up" || prev.what != "set up" {
+				code = CodeSetAndArriving
+			}
+			l.Addf(code, p.Pos, "%s is %s here but already %s at %s", name, what, prev.what, prev.pos)
+			return
+		}
+		placed[key] = place{p.Pos, what}
+	}
+	each := func(p battle.Piece, what string) {
+		for _, u := range p.Ref.Units() {
+			mark(u, u.QualifiedName(), p, what)
+		}
+		for _, ld := range p.Ref.Leaders() {
+			mark(ld, "leader "+ld.QualifiedName(), p, what)
+		}
+	}
+	for _, st := range s.Setup {
+		checkHex(st.Hex, "set-up hex")
+		for _, p := range st.Pieces {
+			each(p, "set up")
+		}
+	}
+	for _, a := range s.Arrivals {
+		for _, h := range a.Hexes {
+			checkHex(h, "entry hex")
+		}
+		if a.Time.Pos.File != "" && (a.Time.Index < s.First.Index || a.Time.Index > s.Last.Index) {
+			l.Addf(CodeTimeOutside, a.Time.Pos, "arrival at %s is outside the scenario (%s to %s)", a.Time.Text(), s.First.Text(), s.Last.Text())
+		}
+		for _, p := range a.Pieces {
+			each(p, "arriving")
+		}
+	}
+	for _, w := range s.Withdrawals {
+		if w.Time.Pos.File != "" && (w.Time.Index < s.First.Index || w.Time.Index > s.Last.Index) {
+			l.Addf(CodeTimeOutside, w.Time.Pos, "withdrawal at %s is outside the scenario (%s to %s)", w.Time.Text(), s.First.Text(), s.Last.Text())
+		}
+	}
+	for _, v := range s.Victory.Hexes {
+		for _, h := range v.Hexes {
+			checkHex(h, "victory hex")
+		}
+	}
+}
+
+var _ = oob.Ref{}
