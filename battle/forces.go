@@ -34,7 +34,7 @@ func (ld *loader) resolve() {
 	if len(mapsDocs) > 0 {
 		ld.resolveMap(mapsDocs[0])
 	} else if len(scens) > 0 {
-		ld.diags.Addf(CodeNoMap, diag.Pos{File: ld.show("battle.yaml")}, "the battle has scenarios but no map document")
+		ld.diags.Addf(CodeNoMap, scens[0].Pos(scens[0].Root), "the battle has scenarios but no map document")
 	}
 	ids := map[string]diag.Pos{}
 	for _, d := range scens {
@@ -109,7 +109,7 @@ func (ld *loader) resolveForces(docs []*schema.Doc) {
 	}
 	for _, s := range ld.b.Sides {
 		if s.Army == nil && len(docs) > 0 {
-			ld.diags.Addf(CodeArmy, diag.Pos{File: ld.show("battle.yaml")}, "side %s has no army: one forces document needs `army:`", s.ID)
+			ld.diags.Addf(CodeArmy, ld.sidePos[s.ID], "side %s has no army: one forces document needs `army:`", s.ID)
 		}
 	}
 	// Attach documents whose parent is in another document; repeat while

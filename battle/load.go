@@ -31,6 +31,8 @@ type loader struct {
 	docs  []*schema.Doc
 	set   *schema.Set
 	disk  bool // fsys is a folder on disk (symbolic links are checked)
+	// sidePos is where battle.yaml declares each side.
+	sidePos map[string]diag.Pos
 }
 
 // LoadDir loads the battle in folder dir.
@@ -153,7 +155,9 @@ func (ld *loader) load() {
 	b.Source = schema.Str(schema.Get(root, "source"))
 	b.Note = schema.Str(schema.Get(root, "note"))
 	b.Illustrative = schema.Str(schema.Get(root, "illustrative"))
+	ld.sidePos = map[string]diag.Pos{}
 	for _, s := range schema.Items(schema.Get(root, "sides")) {
+		ld.sidePos[schema.Str(schema.Get(s, "id"))] = bd.Pos(schema.Get(s, "id"))
 		b.Sides = append(b.Sides, &oob.Side{
 			ID: schema.Str(schema.Get(s, "id")), Name: schema.Str(schema.Get(s, "name")),
 			Color: schema.Str(schema.Get(s, "color")), Text: schema.Str(schema.Get(s, "text")),

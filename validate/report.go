@@ -5,6 +5,7 @@ import (
 	"encoding/json"
 	"fmt"
 	"io"
+	"sort"
 	"strings"
 
 	"github.com/fatih/color"
@@ -102,4 +103,27 @@ func WriteJSON(w io.Writer, ds []diag.Diagnostic) error {
 	enc := json.NewEncoder(w)
 	enc.SetIndent("", "  ")
 	return enc.Encode(out)
+}
+
+// Reporter writes diagnostics in one format.
+type Reporter func(w io.Writer, ds []diag.Diagnostic, texts Texts, useColor bool) error
+
+// Reporters are the formats `--format` accepts. Other files of this
+// package add theirs in init functions.
+var Reporters = map[string]Reporter{
+	"text": func(w io.Writer, ds []diag.Diagnostic, texts Texts, useColor bool) error {
+		WriteText(w, ds, texts, useColor)
+		return nil
+	},
+	"json": func(w io.Writer, ds []diag.Diagnostic, _ Texts, _ bool) error { return WriteJSON(w, ds) },
+}
+
+// ReporterNames lists the formats, sorted.
+func ReporterNames() []string {
+	var out []string
+	for k := range Reporters {
+		out = append(out, k)
+	}
+	sort.Strings(out)
+	return out
 }

@@ -61,6 +61,7 @@ type options struct {
 	format string
 	color  string
 	out    string
+	target string
 }
 
 func newRoot(stdout, stderr io.Writer) *cobra.Command {
@@ -76,8 +77,15 @@ func newRoot(stdout, stderr io.Writer) *cobra.Command {
 	root.SetErr(stderr)
 	root.SetVersionTemplate("muster {{.Version}}\n")
 	root.AddCommand(validateCmd(stdout, stderr), buildCmd(stdout, stderr), schemaCmd(stdout, stderr), explainCmd(stdout), versionCmd(stdout))
+	for _, mk := range extraCommands {
+		root.AddCommand(mk(stdout, stderr))
+	}
 	return root
 }
+
+// extraCommands holds commands defined in other files of this package
+// (each file adds its own in an init function).
+var extraCommands []func(stdout, stderr io.Writer) *cobra.Command
 
 func versionCmd(stdout io.Writer) *cobra.Command {
 	return &cobra.Command{
@@ -91,15 +99,15 @@ func versionCmd(stdout io.Writer) *cobra.Command {
 }
 
 func addReportFlags(c *cobra.Command, o *options) {
-	c.Flags().StringVar(&o.format, "format", "text", "report format: text or json")
+	c.Flags().StringVar(&o.format, "format", "text", "report format: "+strings.Join(validate.ReporterNames(), ", "))
 	c.Flags().StringVar(&o.color, "color", "auto", "colour the text report: auto, always or never")
-	c.RegisterFlagCompletionFunc("format", cobra.FixedCompletions([]string{"text", "json"}, cobra.ShellCompDirectiveNoFileComp))
+	c.RegisterFlagCompletionFunc("format", cobra.FixedCompletions(validate.ReporterNames(), cobra.ShellCompDirectiveNoFileComp))
 	c.RegisterFlagCompletionFunc("color", cobra.FixedCompletions([]string{"auto", "always", "never"}, cobra.ShellCompDirectiveNoFileComp))
 }
 
 func (o *options) check() error {
-	if o.format != "text" && o.format != "json" {
-		return fmt.Errorf("--format must be text or json, not %q", o.format)
+	if _, ok := validate.Reporters[o.format]; !ok {
+		return fmt.Errorf("--format must be one of %s, not %q", strings.Join(validate.ReporterNames(), ", "), o.format)
 	}
 	if o.color != "auto" && o.color != "always" && o.color != "never" {
 		return fmt.Errorf("--color must be auto, always or never, not %q", o.color)
@@ -156,11 +164,7 @@ func exitFor(ds []diag.Diagnostic) error {
 }
 
 func report(o *options, stdout, stderr io.Writer, ds []diag.Diagnostic, texts validate.Texts) error {
-	if o.format == "json" {
-		return validate.WriteJSON(stdout, ds)
-	}
-	validate.WriteText(stdout, ds, texts, o.useColor(stdout))
-	return nil
+	return validate.Reporters[o.format](stdout, ds, texts, o.useColor(stdout))
 }
 
 func validateCmd(stdout, stderr io.Writer) *cobra.Command {
@@ -242,7 +246,7 @@ func buildCmd(stdout, stderr io.Writer) *cobra.Command {
 			if out == "" {
 				out = filepath.Join("build", b.ID)
 			}
-			files, err := writeBundles(b, dir, out)
+			files, err := writeTarget(b, dir, out, o.target)
 			if err != nil {
 				fmt.Fprintf(stderr, "muster: %v\n", err)
 				return exitError{exitUsage}
@@ -253,34 +257,33 @@ func buildCmd(stdout, stderr io.Writer) *cobra.Command {
 			return nil
 		},
 	}
-	c.Flags().StringVarP(&o.out, "output", "o", "", "folder for the bundles (default build/<battle id>)")
+	c.Flags().StringVarP(&o.out, "output", "o", "", "folder for the output (default build/<battle id>)")
+	c.Flags().StringVar(&o.target, "target", "bundle", "what to build: "+strings.Join(compile.TargetNames(), ", "))
+	c.RegisterFlagCompletionFunc("target", cobra.FixedCompletions(compile.TargetNames(), cobra.ShellCompDirectiveNoFileComp))
 	addReportFlags(c, o)
 	return c
 }
 
-// writeBundles writes every scenario's bundle into out. Each file is written
-// to a temporary name and renamed, so an interrupted build leaves whole
-// files; nothing is written over a file of the battle itself.
-func writeBundles(b *battle.Battle, dir, out string) ([]string, error) {
-	type file struct {
-		path string
-		data []byte
+// writeTarget compiles b with the named target and writes its files into
+// out. Everything is compiled before anything is written; each file is
+// written to a temporary name and renamed, so an interrupted build leaves
+// whole files; nothing is written over a file of the battle itself.
+func writeTarget(b *battle.Battle, dir, out, target string) ([]string, error) {
+	t, ok := compile.Targets[target]
+	if !ok {
+		return nil, fmt.Errorf("unknown target %q (targets: %s)", target, strings.Join(compile.TargetNames(), ", "))
 	}
-	var files []file
-	for _, s := range b.Scenarios {
-		data, err := compile.NewBundle(b, s).JSON()
-		if err != nil {
-			return nil, err
-		}
-		files = append(files, file{filepath.Join(out, s.ID+".json"), data})
+	files, err := t(b)
+	if err != nil {
+		return nil, err
 	}
 	if dir != "" {
 		src, _ := filepath.Abs(dir)
 		for _, f := range files {
-			abs, _ := filepath.Abs(f.path)
+			abs, _ := filepath.Abs(filepath.Join(out, f.Name))
 			for _, bf := range b.Files {
 				if abs == filepath.Join(src, filepath.FromSlash(bf)) {
-					return nil, fmt.Errorf("refusing to write %s over a file of the battle", f.path)
+					return nil, fmt.Errorf("refusing to write %s over a file of the battle", filepath.Join(out, f.Name))
 				}
 			}
 		}
@@ -290,10 +293,11 @@ func writeBundles(b *battle.Battle, dir, out string) ([]string, error) {
 	}
 	var written []string
 	for _, f := range files {
-		if err := writeAtomic(f.path, f.data); err != nil {
+		p := filepath.Join(out, f.Name)
+		if err := writeAtomic(p, f.Data); err != nil {
 			return written, err
 		}
-		written = append(written, f.path)
+		written = append(written, p)
 	}
 	sort.Strings(written)
 	return written, nil
