@@ -100,9 +100,9 @@ func (ld *loader) resolveForces(docs []*schema.Doc) {
 		if p := schema.Get(d.Root, "parent"); p != nil {
 			attach = append(attach, pending{doc: d, side: side, parent: schema.Str(p), pos: d.Pos(p), node: d.Root})
 		} else if schema.Get(d.Root, "formations") != nil || schema.Get(d.Root, "units") != nil {
-			n := schema.Get(d.Root, "formations")
+			n := schema.Key(d.Root, "formations")
 			if n == nil {
-				n = schema.Get(d.Root, "units")
+				n = schema.Key(d.Root, "units")
 			}
 			ld.diags.Addf(CodeNoParent, d.Pos(n), "formations and units outside the army need `parent:` to say where they belong")
 		}
@@ -207,10 +207,13 @@ func (ld *loader) leader(d *schema.Doc, n *schema.Node, f *oob.Formation, office
 	l := &oob.Leader{Name: schema.Str(schema.Get(n, "name")), Rank: schema.Scalar(schema.Get(n, "rank")), Side: f.Side, Formation: f,
 		Officer: officer, Ratings: map[string]oob.Value{}, Pos: d.Pos(n),
 		Source: schema.Str(schema.Get(n, "source")), Note: schema.Str(schema.Get(n, "note"))}
-	lv, _ := ld.b.Rules.LevelByID(f.Level)
+	lv, levelKnown := ld.b.Rules.LevelByID(f.Level)
 	allowed := map[string]bool{}
 	for _, r := range lv.Leader {
 		allowed[r] = true
+	}
+	if !levelKnown {
+		allowed = nil // the schema has reported the level; keep quiet about ratings
 	}
 	ld.ratings(d, n, l.Ratings, allowed, f.Level)
 	if r := schema.Get(n, "replacement"); r != nil {
@@ -230,6 +233,9 @@ func (ld *loader) ratings(d *schema.Doc, n *schema.Node, into map[string]oob.Val
 		}
 		if _, known := ld.b.Rules.Fields[k.Value]; !known {
 			continue // the schema has reported it
+		}
+		if allowed == nil {
+			continue
 		}
 		if !allowed[k.Value] {
 			ld.diags.Addf(CodeRatingNotHere, d.Pos(k), "a %s leader has no %q rating in %s", level, k.Value, ld.b.System)

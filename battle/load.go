@@ -218,10 +218,14 @@ func (ld *loader) ruleset(bd *schema.Doc) bool {
 		value = rulesets.Merge(value, ovVal)
 		base, _ := schema.NewSet(nil, "")
 		merged := &schema.Doc{File: bd.File, Root: ov, Value: value, Bad: ovDoc.Bad}
-		for _, d := range base.Check(merged, "ruleset") {
+		probs := base.Check(merged, "ruleset")
+		for _, d := range probs {
 			d.Code = CodeRules
 			d.Message = "rules override: " + d.Message
 			ld.diags.Add(d)
+		}
+		if len(probs) > 0 {
+			value = rdoc.Value // check the rest of the battle against the series rules
 		}
 	}
 	r, err := rulesets.Decode(value)

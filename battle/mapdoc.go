@@ -65,6 +65,7 @@ func (ld *loader) resolveMap(d *schema.Doc) {
 	m := maps.New(g)
 	ld.b.Map = m
 	legend := map[rune]string{}
+	unknown := map[rune]bool{} // legend characters whose terrain name is reported
 	ltKeys, ltVals := schema.Pairs(schema.Get(d.Root, "terrain"))
 	var names []string
 	for name := range ld.b.Rules.Terrain {
@@ -73,7 +74,11 @@ func (ld *loader) resolveMap(d *schema.Doc) {
 	sort.Strings(names)
 	for i, k := range ltKeys {
 		name := schema.Str(ltVals[i])
+		r := []rune(k.Value)
 		if _, ok := ld.b.Rules.Terrain[name]; !ok {
+			if len(r) == 1 {
+				unknown[r[0]] = true
+			}
 			dg := ld.diags.Addf(CodeTerrainName, d.Pos(ltVals[i]), "unknown terrain %q in %s", name, ld.b.System)
 			if m := schema.Nearest(name, names); m != "" {
 				dg.Hint = "did you mean " + m + "?"
@@ -82,20 +87,19 @@ func (ld *loader) resolveMap(d *schema.Doc) {
 			}
 			continue
 		}
-		r := []rune(k.Value)
 		if len(r) == 1 {
 			legend[r[0]] = name
 		}
 	}
 	for _, sd := range sheets {
-		ld.sheetRows(d, m, sd.s, sd.n, legend)
+		ld.sheetRows(d, m, sd.s, sd.n, legend, unknown)
 	}
 	ld.hexsides(d, m)
 	ld.roads(d, m)
 	ld.areas(d, m)
 }
 
-func (ld *loader) sheetRows(d *schema.Doc, m *maps.Map, s *maps.Sheet, sn *schema.Node, legend map[rune]string) {
+func (ld *loader) sheetRows(d *schema.Doc, m *maps.Map, s *maps.Sheet, sn *schema.Node, legend map[rune]string, unknown map[rune]bool) {
 	check := func(key string, set func(c maps.Coord, ch rune, pos diag.Pos)) {
 		rowsNode := schema.Get(sn, key)
 		if rowsNode == nil {
@@ -103,7 +107,7 @@ func (ld *loader) sheetRows(d *schema.Doc, m *maps.Map, s *maps.Sheet, sn *schem
 		}
 		rows := schema.Items(rowsNode)
 		if len(rows) != s.Rows {
-			ld.diags.Addf(CodeRows, d.Pos(rowsNode), "sheet %s has %d rows (%s) but its %s has %d", s.ID, s.Rows, s.RowRange(), key, len(rows))
+			ld.diags.Addf(CodeRows, d.Pos(schema.Key(sn, key)), "sheet %s has %d rows (%s) but its %s has %d", s.ID, s.Rows, s.RowRange(), key, len(rows))
 		}
 		for j, rn := range rows {
 			if j >= s.Rows {
@@ -125,7 +129,7 @@ func (ld *loader) sheetRows(d *schema.Doc, m *maps.Map, s *maps.Sheet, sn *schem
 	check("terrain", func(c maps.Coord, ch rune, pos diag.Pos) {
 		name, ok := legend[ch]
 		if !ok {
-			if !reported[ch] {
+			if !reported[ch] && !unknown[ch] {
 				ld.diags.Addf(CodeTerrainChar, pos, "terrain character %q is not in the map's legend", string(ch))
 				reported[ch] = true
 			}

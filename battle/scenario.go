@@ -113,9 +113,14 @@ func (ld *loader) resolveScenario(d *schema.Doc) *Scenario {
 		s.Play = append(s.Play, pa)
 	}
 	tn := schema.Get(d.Root, "turns")
-	okF, okL := false, false
-	s.First, okF = ld.time(d, schema.Get(tn, "first"))
-	s.Last, okL = ld.time(d, schema.Get(tn, "last"))
+	first, okF := ld.time(d, schema.Get(tn, "first"))
+	last, okL := ld.time(d, schema.Get(tn, "last"))
+	if okF {
+		s.First = first
+	}
+	if okL {
+		s.Last = last
+	}
 	if okF && okL && s.Last.Index < s.First.Index {
 		ld.diags.Addf(CodeTurnOrder, s.Last.Pos, "the last turn, %s, comes before the first, %s", s.Last.Text(), s.First.Text())
 	}
@@ -242,7 +247,7 @@ func (ld *loader) pieces(d *schema.Doc, side string, entries []*schema.Node) []P
 		}
 		p.Ref = ref
 		if p.Strength != nil && ref.Unit != nil {
-			if printed, ok := ref.Unit.Values["strength"].Int(); ok && *p.Strength > printed {
+			if printed, ok := ref.Unit.Values[ld.b.Rules.Strength].Int(); ok && *p.Strength > printed {
 				ld.diags.Addf(CodeStrength, d.Pos(schema.Get(e, "strength")), "%s starts at %d but its counter prints %d", ref.Name(), *p.Strength, printed)
 			}
 		}
@@ -276,7 +281,7 @@ func (ld *loader) face(d *schema.Doc, n *schema.Node, p Piece) {
 		faces = append(faces, f)
 	}
 	sort.Strings(faces)
-	dg := ld.diags.Addf(CodeFace, d.Pos(n), "a %s counter has no %q face", types[0], p.Face)
+	dg := ld.diags.Addf(CodeFace, d.Pos(n), "%s (%s) has no %q face", p.Ref.Name(), types[0], p.Face)
 	if len(faces) > 0 {
 		dg.Hint = "faces: " + strings.Join(faces, ", ")
 	}

@@ -31,6 +31,7 @@ type Ruleset struct {
 	Terrain   map[string]CostEntry `json:"terrain"`
 	Hexsides  map[string]CostEntry `json:"hexsides"`
 	Roads     map[string]CostEntry `json:"roads"`
+	Strength  string               `json:"strength,omitempty"`
 	Orders    []string             `json:"orders,omitempty"`
 	Facing    bool                 `json:"facing,omitempty"`
 	Turns     TurnTrack            `json:"turns"`

@@ -121,7 +121,7 @@ func pruneOneOf(ps []problem) []problem {
 					noisy = true
 					break
 				}
-				if q.kind != "type" && hasPrefix(q.path, p.path) && len(q.path) > len(p.path) {
+				if hasPrefix(q.path, p.path) && len(q.path) > len(p.path) {
 					noisy = true
 					break
 				}

@@ -122,3 +122,17 @@ func Scalar(n *Node) any {
 	}
 	return n.Value
 }
+
+// Key returns the key node of key in mapping n, or nil.
+func Key(n *Node, key string) *Node {
+	n = deref(n)
+	if n == nil || n.Kind != yaml.MappingNode {
+		return nil
+	}
+	for i := 0; i+1 < len(n.Content); i += 2 {
+		if n.Content[i].Value == key {
+			return n.Content[i]
+		}
+	}
+	return nil
+}

@@ -5,6 +5,7 @@ import (
 	"encoding/json"
 	"fmt"
 	"sort"
+	"strconv"
 	"strings"
 
 	"github.com/muster-wargames/muster/diag"
@@ -274,11 +275,18 @@ func (s *Set) Check(d *Doc, kind string) []diag.Diagnostic {
 	return l.Items()
 }
 
+// where names the place of a problem for a designer: the nearest key, since
+// the position already points at the line.
 func where(path []string) string {
-	if len(path) == 0 {
-		return "the document"
+	for i := len(path) - 1; i >= 0; i-- {
+		if _, err := strconv.Atoi(path[i]); err != nil {
+			return path[i]
+		}
 	}
-	return strings.Join(path, ".")
+	if len(path) > 0 {
+		return "this item"
+	}
+	return "the document"
 }
 
 func (s *Set) describe(p problem, n *yaml.Node, kind string) diag.Diagnostic {

@@ -78,6 +78,7 @@ func scenario(b *battle.Battle, s *battle.Scenario, l *diag.List) {
 		return
 	}
 	g := b.Map.Grid
+	timed := s.First.Pos.File != "" && s.Last.Pos.File != ""
 	checkHex := func(h battle.HexRef, what string) {
 		if !inPlay(g, s, h.Coord) {
 			d := l.Addf(battle.CodeNotInPlay, h.Pos, "%s %s is not in play in scenario %s", what, h.Label, s.ID)
@@ -118,7 +119,7 @@ func scenario(b *battle.Battle, s *battle.Scenario, l *diag.List) {
 		for _, h := range a.Hexes {
 			checkHex(h, "entry hex")
 		}
-		if a.Time.Pos.File != "" && (a.Time.Index < s.First.Index || a.Time.Index > s.Last.Index) {
+		if timed && a.Time.Pos.File != "" && (a.Time.Index < s.First.Index || a.Time.Index > s.Last.Index) {
 			l.Addf(CodeTimeOutside, a.Time.Pos, "arrival at %s is outside the scenario (%s to %s)", a.Time.Text(), s.First.Text(), s.Last.Text())
 		}
 		for _, p := range a.Pieces {
@@ -126,7 +127,7 @@ func scenario(b *battle.Battle, s *battle.Scenario, l *diag.List) {
 		}
 	}
 	for _, w := range s.Withdrawals {
-		if w.Time.Pos.File != "" && (w.Time.Index < s.First.Index || w.Time.Index > s.Last.Index) {
+		if timed && w.Time.Pos.File != "" && (w.Time.Index < s.First.Index || w.Time.Index > s.Last.Index) {
 			l.Addf(CodeTimeOutside, w.Time.Pos, "withdrawal at %s is outside the scenario (%s to %s)", w.Time.Text(), s.First.Text(), s.Last.Text())
 		}
 	}

@@ -1,0 +1,90 @@
+package battle
+
+import (
+	"io/fs"
+	"os"
+	"path/filepath"
+	"strconv"
+	"strings"
+	"testing"
+	"testing/fstest"
+
+	"github.com/muster-wargames/muster/examples"
+)
+
+func TestOutside(t *testing.T) {
+	outside := t.TempDir()
+	os.WriteFile(filepath.Join(outside, "secret.yaml"), []byte("kind: map\nsheets: []\n"), 0o644)
+	dir := t.TempDir()
+	os.WriteFile(filepath.Join(dir, "battle.yaml"), []byte(`kind: battle
+id: b
+name: B
+system: gbacw
+sides: [{id: A, name: A}, {id: B, name: B}]
+days: ["Jul 1"]
+files: [linked.yaml, /etc/passwd]
+`), 0o644)
+	if err := os.Symlink(filepath.Join(outside, "secret.yaml"), filepath.Join(dir, "linked.yaml")); err != nil {
+		t.Skip("no symbolic links here")
+	}
+	_, ds := LoadDir(dir, Options{})
+	var got []string
+	for _, d := range ds {
+		if d.Code == CodeOutside {
+			got = append(got, filepath.Base(d.Pos.File)+":"+itoa(d.Pos.Line))
+		}
+	}
+	if strings.Join(got, " ") != "battle.yaml:7 battle.yaml:7" {
+		t.Errorf("B002 at %v; diagnostics: %v", got, ds)
+	}
+	// Without a files list, the folder walk skips the link with the same error.
+	os.WriteFile(filepath.Join(dir, "battle.yaml"), []byte("kind: battle\nid: b\nname: B\nsystem: gbacw\nsides: [{id: A, name: A}, {id: B, name: B}]\ndays: [\"Jul 1\"]\n"), 0o644)
+	_, ds = LoadDir(dir, Options{})
+	if len(ds) == 0 || ds[0].Code != CodeOutside {
+		t.Errorf("walk: %v", ds)
+	}
+}
+
+func itoa(i int) string { return strconv.Itoa(i) }
+
+func TestTurnTrack(t *testing.T) {
+	sub, _ := fs.Sub(examples.FS, examples.Default)
+	b, ds := Load(sub, "ex", Options{})
+	if len(ds) > 0 {
+		t.Fatal(ds)
+	}
+	for _, c := range []struct {
+		in    string
+		index int
+		light string
+	}{
+		{"Dec 29 0600", 0, "dawn"},
+		{"Dec 30 1300", 22, "day"},
+		{"Dec 30 1700", 26, "dusk"},
+		{"Dec 30 2200", 28, "night"},
+		{"Dec 31 0200", 29, "night"}, // the night turn after Dec 30 2200
+		{"Dec 31 0600", 30, "dawn"},
+	} {
+		got, err := b.ParseTime(c.in)
+		if err != nil || got.Index != c.index || got.Light != c.light {
+			t.Errorf("%s: %+v %v", c.in, got, err)
+		}
+		if back := b.TurnAt(c.index); back.Text() != c.in {
+			t.Errorf("TurnAt(%d) = %s, want %s", c.index, back.Text(), c.in)
+		}
+	}
+	for _, bad := range []string{"Dec 29 0200", "Dec 30 1230", "Jan 9 0600", "1300"} {
+		if _, err := b.ParseTime(bad); err == nil {
+			t.Errorf("%s parsed", bad)
+		}
+	}
+}
+
+func TestLoadFS(t *testing.T) {
+	// A battle need not be on disk: the embedded example loads from an fs.FS.
+	fsys := fstest.MapFS{"battle.yaml": {Data: []byte("kind: battle\nid: b\nname: B\nsystem: amfs\nsides: [{id: A, name: A}, {id: B, name: B}]\ndays: [\"Jul 1\"]\n")}}
+	b, ds := Load(fsys, "mem", Options{})
+	if len(ds) != 0 || b.System != "amfs" || len(b.Slots) == 0 {
+		t.Errorf("%v %+v", ds, b)
+	}
+}

@@ -1,0 +1,127 @@
+package schema
+
+import (
+	"encoding/json"
+	"strings"
+	"testing"
+
+	"github.com/muster-wargames/muster/diag"
+)
+
+func codes(ds []diag.Diagnostic) string {
+	var out []string
+	for _, d := range ds {
+		out = append(out, d.Pos.String()+" "+d.Code)
+	}
+	return strings.Join(out, "; ")
+}
+
+func TestLimits(t *testing.T) {
+	small := Limits{MaxBytes: 100, MaxNodes: 50, MaxDepth: 5, MaxAliases: 3}
+	cases := []struct {
+		name, src, want string
+	}{
+		{"too large", strings.Repeat("a: b\n", 30), "f.yaml:1:1 Y003"},
+		{"alias bomb", "a: &a [x, x]\nb: &b [*a, *a]\nc: &c [*b, *b]\nd: [*c, *c]\n", "f.yaml:2:8 Y004"},
+		{"too deep", "a: [[[[[[[1]]]]]]]\n", "f.yaml:1:9 Y005"},
+		{"many nodes", "a: [1,2,3,4,5,6,7,8,9,10,11,12,13,14,15,16,17,18,19,20,21,22,23,24,25,26,27,28,29,30,31,32,33,34,35,36,37,38,39,40,41,42,43,44,45,46,47,48,49,50,51]\n", "f.yaml:1:140 Y004"},
+	}
+	for _, c := range cases {
+		if c.name != "too large" && len(c.src) > 100 {
+			small.MaxBytes = 1000
+		}
+		_, ds := Parse("f.yaml", []byte(c.src), small)
+		if got := codes(ds); got != c.want {
+			t.Errorf("%s: got %q, want %q", c.name, got, c.want)
+		}
+		small.MaxBytes = 100
+	}
+	// A billion-laughs document with the default limits fails fast.
+	bomb := "a: &a [lol, lol, lol, lol, lol, lol, lol, lol, lol]\n"
+	prev := "a"
+	for i, n := range []string{"b", "c", "d", "e", "f", "g", "h", "i"} {
+		bomb += n + ": &" + n + " [" + strings.TrimSuffix(strings.Repeat("*"+prev+", ", 9), ", ") + "]\n"
+		prev = n
+		_ = i
+	}
+	_, ds := Parse("bomb.yaml", []byte(bomb), DefaultLimits)
+	if len(ds) != 1 || ds[0].Code != CodeAliasBudget {
+		t.Errorf("billion laughs: %s", codes(ds))
+	}
+}
+
+func TestBinary(t *testing.T) {
+	for _, src := range []string{"a: b\x00c\n", "a: \xff\xfe\n"} {
+		_, ds := Parse("junk.yaml", []byte(src), DefaultLimits)
+		if got := codes(ds); got != "junk.yaml:1:1 Y010" {
+			t.Errorf("%q: %s", src, got)
+		}
+	}
+}
+
+func TestParse(t *testing.T) {
+	cases := []struct {
+		src  string
+		want string
+	}{
+		{"hex: 0304\n", "f.yaml:1:6 Y006"},
+		{"hex: 0408\n", "f.yaml:1:6 Y006"},
+		{"hex: \"0304\"\n", ""},
+		{"0101: x\n", "f.yaml:1:1 Y006"},
+		{"a: 1\na: 2\n", "f.yaml:2:1 Y002"},
+		{"", "f.yaml:1:1 Y007"},
+		{"# only a comment\n---\n", "f.yaml:1:1 Y007"},
+		{"a: [1, 2\n", "f.yaml:1:1 Y001"},
+		{"a:\n  b: 1\n c: 2\n", "f.yaml:2:1 Y001"},
+		{"base: &b {x: 1}\nc:\n  <<: *b\n  y: 2\n", ""},
+		{"c:\n  <<: 5\n", "f.yaml:2:7 Y009"},
+		{"a: *nope\n", "f.yaml:1:1 Y001"},
+	}
+	for _, c := range cases {
+		_, ds := Parse("f.yaml", []byte(c.src), DefaultLimits)
+		if got := codes(ds); got != c.want {
+			t.Errorf("%q: got %q, want %q", c.src, got, c.want)
+		}
+	}
+	docs, _ := Parse("f.yaml", []byte("base: &b {x: 1}\nc:\n  <<: *b\n  y: 2\nhex: \"0304\"\nn: 12\n"), DefaultLimits)
+	m := docs[0].Value.(map[string]any)
+	if c := m["c"].(map[string]any); c["x"] != m["base"].(map[string]any)["x"] || c["y"] == nil {
+		t.Errorf("merge key not applied: %v", m)
+	}
+	if m["hex"] != "0304" || m["n"] != json.Number("12") {
+		t.Errorf("scalars: %#v", m)
+	}
+}
+
+func TestSchemaHints(t *testing.T) {
+	set, err := NewSet(nil, "")
+	if err != nil {
+		t.Fatal(err)
+	}
+	src := "kind: scenario\nid: s\nname: S\nsheets: [C]\nturns: {first: \"Dec 30 1300\", lsat: x}\n"
+	docs, _ := Parse("s.yaml", []byte(src), DefaultLimits)
+	ds := set.Validate(docs[0])
+	var got []string
+	for _, d := range ds {
+		got = append(got, d.Pos.String()+" "+d.Code+" "+d.Message+" / "+d.Hint)
+	}
+	want := []string{
+		"s.yaml:5:8 S002 turns needs the key \"last\" / ",
+		"s.yaml:5:31 S003 unknown key \"lsat\" in turns / did you mean last?",
+	}
+	if strings.Join(got, "\n") != strings.Join(want, "\n") {
+		t.Errorf("got\n%s\nwant\n%s", strings.Join(got, "\n"), strings.Join(want, "\n"))
+	}
+	src = "kind: map\nsheets:\n  - {id: C, cols: {first: 10, last: 15}, rows: {first: 01, last: 4}}\n"
+	docs, pds := Parse("m.yaml", []byte(src), DefaultLimits)
+	ds = append(pds, set.Validate(docs[0])...)
+	if got := codes(ds); got != "m.yaml:3:56 Y006" {
+		t.Errorf("leading zero reported with schema noise: %s", got)
+	}
+	src = "kind: battle\nid: b\nname: B\nsystem: gbacw\nsides: [{id: A, name: A}, {id: B, name: B}]\ndays: [3215]\n"
+	docs, _ = Parse("b.yaml", []byte(src), DefaultLimits)
+	ds = set.Validate(docs[0])
+	if len(ds) != 1 || ds[0].Hint != "quote it: \"3215\"" {
+		t.Errorf("number where text is wanted: %+v", ds)
+	}
+}
