@@ -1,0 +1,125 @@
+package main
+
+import (
+	"bytes"
+	"fmt"
+	"os"
+	"sort"
+	"strings"
+	"testing"
+
+	"github.com/muster-wargames/muster/rulesets"
+)
+
+// docs/rulesets.md is made from the embedded rulesets, so it always says
+// what muster checks. UPDATE=1 go test ./cmd/muster rewrites it.
+func TestRulesetsDoc(t *testing.T) {
+	var b bytes.Buffer
+	b.WriteString("# Rule systems as data\n\n")
+	b.WriteString("Each rule system is one embedded YAML file in `rulesets/`. A battle may override any part of\n")
+	b.WriteString("it under `rules:` in battle.yaml. This page is generated from those files\n")
+	b.WriteString("(`UPDATE=1 go test ./cmd/muster`); change the rulesets, not this page. Sources cite the\n")
+	b.WriteString("rule number and the seed line of the rulebook text.\n")
+	for _, sys := range rulesets.Systems {
+		r, err := rulesets.Load(sys)
+		if err != nil {
+			t.Fatal(err)
+		}
+		fmt.Fprintf(&b, "\n## %s — %s\n\n", sys, r.Name)
+		if r.Source != "" {
+			fmt.Fprintf(&b, "Source: %s\n\n", r.Source)
+		}
+		if r.Note != "" {
+			fmt.Fprintf(&b, "%s\n\n", strings.TrimSpace(r.Note))
+		}
+		b.WriteString("**Formation levels** (top down):\n\n| Level | Rank | Leader ratings | Source |\n|---|---|---|---|\n")
+		for _, l := range r.Levels {
+			fmt.Fprintf(&b, "| %s | %d | %s | %s |\n", l.ID, l.Rank, strings.Join(l.Leader, ", "), cell(l.Source))
+		}
+		b.WriteString("\n**Counter values and ratings:**\n\n| Field | Title | Type | Values | Source |\n|---|---|---|---|---|\n")
+		for _, name := range sortedKeys(r.Fields) {
+			f := r.Fields[name]
+			vals := strings.Join(f.Values, ", ")
+			if f.Min != nil || f.Max != nil {
+				lo, hi := "", ""
+				if f.Min != nil {
+					lo = fmt.Sprint(*f.Min)
+				}
+				if f.Max != nil {
+					hi = fmt.Sprint(*f.Max)
+				}
+				vals = lo + "–" + hi
+			}
+			fmt.Fprintf(&b, "| %s | %s | %s | %s | %s |\n", name, cell(f.Title), f.Type, cell(vals), cell(f.Source))
+		}
+		b.WriteString("\n**Unit types:**\n\n| Type | Class | Values | Optional | Faces |\n|---|---|---|---|---|\n")
+		for _, name := range sortedKeys(r.UnitTypes) {
+			u := r.UnitTypes[name]
+			var faces []string
+			for _, f := range sortedKeys(u.Faces) {
+				faces = append(faces, f+" ("+strings.Join(u.Faces[f], ", ")+")")
+			}
+			fmt.Fprintf(&b, "| %s | %s | %s | %s | %s |\n", name, u.Class, strings.Join(u.Fields, ", "), strings.Join(u.Optional, ", "), cell(strings.Join(faces, "; ")))
+		}
+		for _, tbl := range []struct {
+			title string
+			m     map[string]rulesets.CostEntry
+		}{{"Terrain", r.Terrain}, {"Hexside features", r.Hexsides}, {"Roads", r.Roads}} {
+			fmt.Fprintf(&b, "\n**%s** (movement cost by unit class; `other` for the rest; negative = impassable; *i* = illustrative):\n\n| Name | Cost | Source |\n|---|---|---|\n", tbl.title)
+			for _, name := range sortedKeys(tbl.m) {
+				e := tbl.m[name]
+				var costs []string
+				for _, k := range sortedKeys(e.Cost) {
+					costs = append(costs, fmt.Sprintf("%s %g", k, e.Cost[k]))
+				}
+				src := e.Source
+				if e.Illustrative {
+					src = strings.TrimSpace("*i* " + src)
+				}
+				fmt.Fprintf(&b, "| %s | %s | %s |\n", name, strings.Join(costs, ", "), cell(src))
+			}
+		}
+		slots, _ := r.Turns.Expand()
+		var ts []string
+		for _, s := range slots {
+			x := s.Time
+			if s.Light != "day" {
+				x += " (" + s.Light + ")"
+			}
+			ts = append(ts, x)
+		}
+		fmt.Fprintf(&b, "\n**Turn track** (one game day, %d turns): %s.", len(slots), strings.Join(ts, ", "))
+		if r.Turns.Source != "" {
+			fmt.Fprintf(&b, " Source: %s.", r.Turns.Source)
+		}
+		b.WriteString("\n")
+		if len(r.Orders) > 0 {
+			fmt.Fprintf(&b, "\n**Orders:** %s.\n", strings.Join(r.Orders, ", "))
+		}
+		if r.Strength != "" {
+			fmt.Fprintf(&b, "\n**Strength field** (set-up overrides, stacking): `%s`.\n", r.Strength)
+		}
+	}
+	const path = "../../docs/rulesets.md"
+	if os.Getenv("UPDATE") != "" {
+		if err := os.WriteFile(path, b.Bytes(), 0o644); err != nil {
+			t.Fatal(err)
+		}
+		return
+	}
+	got, err := os.ReadFile(path)
+	if err != nil || !bytes.Equal(got, b.Bytes()) {
+		t.Errorf("docs/rulesets.md is out of date: run UPDATE=1 go test ./cmd/muster")
+	}
+}
+
+func cell(s string) string { return strings.ReplaceAll(strings.ReplaceAll(s, "|", "\\|"), "\n", " ") }
+
+func sortedKeys[V any](m map[string]V) []string {
+	out := make([]string, 0, len(m))
+	for k := range m {
+		out = append(out, k)
+	}
+	sort.Strings(out)
+	return out
+}
