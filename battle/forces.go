@@ -160,7 +160,7 @@ func (ld *loader) formation(d *schema.Doc, n *schema.Node, side string, parent *
 	}
 	if lv, ok := ld.b.Rules.LevelByID(f.Level); ok && parent != nil {
 		if pl, ok := ld.b.Rules.LevelByID(parent.Level); ok && lv.Rank <= pl.Rank {
-			ld.diags.Addf(CodeLevelOrder, d.Pos(schema.Get(n, "level")), "a %s cannot sit under a %s (%s)", f.Level, parent.Level, parent.Label())
+			ld.diags.Addf(CodeLevelOrder, d.Pos(schema.Get(n, "level")), "%s cannot sit under %s (%s)", article(f.Level), article(parent.Level), parent.Label())
 		}
 	}
 	if l := schema.Get(n, "leader"); l != nil {
@@ -238,7 +238,7 @@ func (ld *loader) ratings(d *schema.Doc, n *schema.Node, into map[string]oob.Val
 			continue
 		}
 		if !allowed[k.Value] {
-			ld.diags.Addf(CodeRatingNotHere, d.Pos(k), "a %s leader has no %q rating in %s", level, k.Value, ld.b.System)
+			ld.diags.Addf(CodeRatingNotHere, d.Pos(k), "%s leader has no %q rating in %s", article(level), k.Value, ld.b.System)
 			continue
 		}
 		into[k.Value] = oob.Value{V: schema.Scalar(vals[i]), Pos: d.Pos(vals[i])}
@@ -289,9 +289,9 @@ func (ld *loader) unit(d *schema.Doc, n *schema.Node, f *oob.Formation) *oob.Uni
 			continue
 		}
 		if _, known := ld.b.Rules.Fields[name]; known {
-			ld.diags.Addf(CodeValueNotHere, d.Pos(k), "a %s counter has no %q in %s", u.Type, name, ld.b.System)
+			ld.diags.Addf(CodeValueNotHere, d.Pos(k), "%s counter has no %q in %s", article(u.Type), name, ld.b.System)
 		} else if ld.isFace(name) {
-			ld.diags.Addf(CodeValueNotHere, d.Pos(k), "a %s counter has no %s face in %s", u.Type, name, ld.b.System)
+			ld.diags.Addf(CodeValueNotHere, d.Pos(k), "%s counter has no %s face in %s", article(u.Type), name, ld.b.System)
 		}
 	}
 	if typeKnown {
@@ -316,4 +316,12 @@ func (ld *loader) isFace(name string) bool {
 		}
 	}
 	return false
+}
+
+// article puts "a" or "an" before a word.
+func article(w string) string {
+	if w != "" && strings.ContainsRune("aeiouAEIOU", rune(w[0])) {
+		return "an " + w
+	}
+	return "a " + w
 }

@@ -55,8 +55,12 @@ func (ld *loader) resolveMap(d *schema.Doc) {
 			continue
 		}
 		s := maps.NewSheet(id, int(x), int(y), int(cf), int(cl), int(rf), int(rl))
-		if s.Cols*s.Rows > 4_000_000 {
+		if s.Cols > 4_000_000 || s.Rows > 4_000_000 || s.Cols*s.Rows > 4_000_000 {
 			ld.diags.Addf(CodeRows, d.Pos(sn), "sheet %s has %d hexes; muster allows 4,000,000 a sheet", id, s.Cols*s.Rows)
+			continue
+		}
+		if x > 4_000_000 || y > 4_000_000 || max(g.W, s.X+s.Cols)*max(g.H, s.Y+s.Rows) > 4_000_000 {
+			ld.diags.Addf(CodeRows, d.Pos(sn), "sheet %s at [%d, %d] makes the map larger than 4,000,000 hexes", id, x, y)
 			continue
 		}
 		g.AddSheet(s)

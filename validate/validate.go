@@ -34,9 +34,13 @@ func init() {
 // Battle runs every check on b and returns the diagnostics.
 func Battle(b *battle.Battle) []diag.Diagnostic {
 	var l diag.List
+	if b == nil || b.Rules == nil {
+		return nil
+	}
 	for _, s := range b.Scenarios {
 		scenario(b, s, &l)
 	}
+	rules(b, &l)
 	return l.Items()
 }
 

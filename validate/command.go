@@ -1,0 +1,320 @@
+package validate
+
+import (
+	"fmt"
+	"math"
+
+	"github.com/muster-wargames/muster/battle"
+	"github.com/muster-wargames/muster/diag"
+	"github.com/muster-wargames/muster/maps"
+	"github.com/muster-wargames/muster/oob"
+)
+
+// where tells, for one scenario's set-up, what stands in each hex.
+type where struct {
+	unitAt   map[*oob.Unit]maps.Coord
+	unitPos  map[*oob.Unit]diag.Pos
+	leaderAt map[*oob.Leader]maps.Coord
+	leadPos  map[*oob.Leader]diag.Pos
+	combat   map[string]map[maps.Coord]bool // side → hexes with its combat units
+}
+
+func locate(groups []*group) *where {
+	w := &where{unitAt: map[*oob.Unit]maps.Coord{}, unitPos: map[*oob.Unit]diag.Pos{}, leaderAt: map[*oob.Leader]maps.Coord{},
+		leadPos: map[*oob.Leader]diag.Pos{}, combat: map[string]map[maps.Coord]bool{}}
+	for _, g := range groups {
+		if w.combat[g.side] == nil {
+			w.combat[g.side] = map[maps.Coord]bool{}
+		}
+		for _, pc := range g.pieces {
+			w.unitAt[pc.unit] = g.hex
+			w.unitPos[pc.unit] = pc.pos
+			w.combat[g.side][g.hex] = true
+		}
+		for _, l := range g.leaders {
+			w.leaderAt[l] = g.hex
+			w.leadPos[l] = g.pos
+		}
+	}
+	return w
+}
+
+// rangeOf returns a leader's command range at a turn, and whether he has one.
+func (p *pack) rangeOf(l *oob.Leader, light string) (int, bool) {
+	c := p.f.Command
+	r := -1
+	if c.Rating != "" {
+		if v, ok := l.Ratings[c.Rating].Int(); ok {
+			r = v
+		}
+	} else if v, ok := c.Fixed[l.Formation.Level]; ok {
+		r = v
+		if c.Cavalry > 0 && cavalryOnly(l.Formation, p) {
+			r = c.Cavalry
+		}
+	}
+	if r < 0 {
+		return 0, false
+	}
+	if has(c.Halve, light) {
+		r = int(math.Ceil(float64(r) / 2))
+	}
+	if light == "night" && c.NightMinus > 0 {
+		r = max(0, r-c.NightMinus)
+	}
+	return r, true
+}
+
+func cavalryOnly(f *oob.Formation, p *pack) bool {
+	us := f.AllUnits()
+	if len(us) == 0 {
+		return false
+	}
+	for _, u := range us {
+		if cl := p.b.Rules.Class(u.Type); cl != "cavalry" && cl != "horse-artillery" {
+			return false
+		}
+	}
+	return true
+}
+
+// stepper builds the cost of a step for command tracing by side.
+func (p *pack) stepper(side string, w *where) maps.StepCost {
+	m := p.b.Map
+	roads := map[maps.Edge]float64{}
+	for _, r := range m.Roads {
+		e, ok := p.b.Rules.Roads[r.Type]
+		if !ok {
+			continue
+		}
+		c, ok := e.CostFor("leader")
+		if !ok {
+			continue
+		}
+		for i := 1; i < len(r.Path); i++ {
+			k := maps.EdgeOf(r.Path[i-1], r.Path[i])
+			if old, ok := roads[k]; !ok || c < old {
+				roads[k] = c
+			}
+		}
+	}
+	// hexes next to an enemy combat unit
+	nearEnemy := map[maps.Coord]bool{}
+	if p.f.Command.EnemyAdjacent {
+		for s, hexes := range w.combat {
+			if s == side {
+				continue
+			}
+			for h := range hexes {
+				nearEnemy[h] = true
+				for _, n := range m.Grid.Neighbours(h) {
+					nearEnemy[n] = true
+				}
+			}
+		}
+	}
+	enemyIn := map[maps.Coord]bool{}
+	for s, hexes := range w.combat {
+		if s != side {
+			for h := range hexes {
+				enemyIn[h] = true
+			}
+		}
+	}
+	hexes := p.f.Command.Measure == "hexes"
+	return func(from, to maps.Coord) (float64, bool) {
+		if enemyIn[to] {
+			return 0, false
+		}
+		if nearEnemy[to] && !w.combat[side][to] {
+			return 0, false
+		}
+		var cost float64
+		if hexes {
+			cost = 1
+		} else if c, ok := roads[maps.EdgeOf(from, to)]; ok {
+			cost = c
+		} else {
+			cost = 1
+			if t, ok := p.b.Rules.Terrain[m.TerrainName(to)]; ok {
+				if c, ok := t.CostFor("leader"); ok {
+					cost = c
+				}
+			}
+			if cost < 0 {
+				return 0, false
+			}
+			for _, f := range m.Hexsides[maps.EdgeOf(from, to)] {
+				if e, ok := p.b.Rules.Hexsides[f]; ok {
+					if c, ok := e.CostFor("leader"); ok {
+						if c < 0 {
+							return 0, false
+						}
+						cost += c
+					}
+				}
+			}
+		}
+		if hexes {
+			for _, f := range m.Hexsides[maps.EdgeOf(from, to)] {
+				if e, ok := p.b.Rules.Hexsides[f]; ok {
+					if c, ok := e.CostFor("leader"); ok && c < 0 {
+						return 0, false
+					}
+				}
+			}
+		}
+		return cost, true
+	}
+}
+
+// commander returns the leader a formation answers to: its own, or the
+// nearest above it.
+func commander(f *oob.Formation) *oob.Leader {
+	for x := f; x != nil; x = x.Parent {
+		if x.Leader != nil {
+			return x.Leader
+		}
+	}
+	return nil
+}
+
+// command checks command ranges in a scenario's set-up.
+func (p *pack) command(s *battle.Scenario, groups []*group) {
+	c := p.f.Command
+	if c.None || c.Code == "" || p.b.Map == nil {
+		return
+	}
+	w := locate(groups)
+	light := s.First.Light
+	reach := map[*oob.Leader]map[maps.Coord]float64{}
+	reachOf := func(l *oob.Leader) (map[maps.Coord]float64, int, bool) {
+		r, ok := p.rangeOf(l, light)
+		if !ok {
+			return nil, 0, false
+		}
+		if got, ok := reach[l]; ok {
+			return got, r, true
+		}
+		got := p.b.Map.Reach(w.leaderAt[l], float64(r), p.stepper(l.Side, w))
+		reach[l] = got
+		return got, r, true
+	}
+	inRange := func(l *oob.Leader, at maps.Coord) (bool, int, bool) {
+		hexes, r, ok := reachOf(l)
+		if !ok {
+			return true, 0, false
+		}
+		if _, in := hexes[at]; in {
+			return true, r, true
+		}
+		if c.AdjacentOK && (w.leaderAt[l] == at || p.b.Map.Grid.Adjacent(w.leaderAt[l], at)) {
+			return true, r, true
+		}
+		return false, r, true
+	}
+	// units: in range of their commander, or chained to a brigade-mate who is
+	type state struct {
+		leader *oob.Leader
+		r      int
+	}
+	out := map[*oob.Unit]state{}
+	in := map[*oob.Unit]bool{}
+	var units []*oob.Unit
+	for _, g := range groups {
+		for _, pc := range g.pieces {
+			units = append(units, pc.unit)
+		}
+	}
+	for _, u := range units {
+		if has(c.Exempt, p.b.Rules.Class(u.Type)) {
+			in[u] = true
+			continue
+		}
+		l := commander(u.Formation)
+		if l == nil {
+			in[u] = true
+			continue
+		}
+		if _, onMap := w.leaderAt[l]; !onMap {
+			in[u] = true // the leader is not on the map at set-up: nothing to measure
+			continue
+		}
+		ok, r, has := inRange(l, w.unitAt[u])
+		if !has || ok {
+			in[u] = true
+			continue
+		}
+		out[u] = state{l, r}
+	}
+	if c.Chain > 0 {
+		for changed := true; changed; {
+			changed = false
+			for _, u := range units {
+				if in[u] {
+					continue
+				}
+				for _, v := range units {
+					if in[v] && v != u && v.Formation == u.Formation && p.b.Map.Grid.Distance(w.unitAt[u], w.unitAt[v]) <= c.Chain {
+						in[u], changed = true, true
+						break
+					}
+				}
+			}
+		}
+	}
+	for _, u := range units {
+		if in[u] {
+			continue
+		}
+		st := out[u]
+		p.l.Add(diag.Diagnostic{Code: c.Code, Severity: c.severity(), Pos: w.unitPos[u], Rule: c.Rule,
+			Message: fmt.Sprintf("%s is out of command: %s (range %d at %s) cannot reach %s", u.QualifiedName(), st.leader.QualifiedName(), st.r, s.First.Text(), p.b.Map.Grid.Label(w.unitAt[u])),
+			Hint:    "move the unit or its leader closer, or give a reason in a note"})
+	}
+	// leaders: in range of the leader above them
+	if c.Leaders.Code != "" {
+		for _, g := range groups {
+			for _, l := range g.leaders {
+				if l.Formation.Parent == nil || l.Officer {
+					continue
+				}
+				sup := commander(l.Formation.Parent)
+				if sup == nil {
+					continue
+				}
+				if _, onMap := w.leaderAt[sup]; !onMap {
+					continue
+				}
+				ok, r, has := inRange(sup, w.leaderAt[l])
+				if !has || ok {
+					continue
+				}
+				p.l.Add(diag.Diagnostic{Code: c.Leaders.Code, Severity: c.Leaders.severity(), Pos: g.pos, Rule: c.Leaders.Rule,
+					Message: fmt.Sprintf("%s is out of %s's command range (%d at %s)", l.QualifiedName(), sup.QualifiedName(), r, s.First.Text())})
+			}
+		}
+	}
+}
+
+// required reports formations of levels that need a leader but have none.
+func (p *pack) required() {
+	c := p.f.Command
+	if c.RequiredCheck.Code == "" {
+		return
+	}
+	for _, side := range p.b.Sides {
+		if side.Army == nil {
+			continue
+		}
+		side.Army.Walk(func(f *oob.Formation) {
+			if f.Leader == nil && has(c.Required, f.Level) {
+				msg := fmt.Sprintf("%s %s has no leader; its units cannot trace command to the army", f.Level, f.Label())
+				if f.Parent == nil {
+					msg = fmt.Sprintf("%s has no commander", f.Label())
+				}
+				p.l.Add(diag.Diagnostic{Code: c.RequiredCheck.Code, Severity: c.RequiredCheck.severity(), Pos: f.Pos, Rule: c.RequiredCheck.Rule, Message: msg})
+			}
+		})
+	}
+}

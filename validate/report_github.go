@@ -1,0 +1,58 @@
+package validate
+
+import (
+	"fmt"
+	"io"
+	"strings"
+
+	"github.com/muster-wargames/muster/diag"
+)
+
+// GitHub Actions workflow commands
+// (https://docs.github.com/actions/using-workflows/workflow-commands-for-github-actions):
+// one ::error, ::warning or ::notice line per diagnostic, which the runner
+// shows as an annotation on the file and line.
+
+var (
+	ghData     = strings.NewReplacer("%", "%25", "\r", "%0D", "\n", "%0A")
+	ghProperty = strings.NewReplacer("%", "%25", "\r", "%0D", "\n", "%0A", ":", "%3A", ",", "%2C")
+)
+
+// WriteGitHub prints diagnostics as GitHub Actions workflow commands.
+func WriteGitHub(w io.Writer, ds []diag.Diagnostic) error {
+	for _, d := range ds {
+		cmd := "notice"
+		switch d.Severity {
+		case diag.Error:
+			cmd = "error"
+		case diag.Warning:
+			cmd = "warning"
+		}
+		var props []string
+		if d.Pos.File != "" {
+			props = append(props, "file="+ghProperty.Replace(d.Pos.File))
+			if d.Pos.Line > 0 {
+				props = append(props, fmt.Sprintf("line=%d", d.Pos.Line))
+				if d.Pos.Column > 0 {
+					props = append(props, fmt.Sprintf("col=%d", d.Pos.Column))
+				}
+			}
+		}
+		props = append(props, "title="+ghProperty.Replace(d.Code))
+		msg := d.Message
+		if d.Rule != "" {
+			msg += " [" + d.Rule + "]"
+		}
+		if d.Hint != "" {
+			msg += "\nhint: " + d.Hint
+		}
+		if _, err := fmt.Fprintf(w, "::%s %s::%s\n", cmd, strings.Join(props, ","), ghData.Replace(msg)); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+func init() {
+	Reporters["github"] = func(w io.Writer, ds []diag.Diagnostic, _ Texts, _ bool) error { return WriteGitHub(w, ds) }
+}

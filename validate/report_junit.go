@@ -1,0 +1,110 @@
+package validate
+
+import (
+	"encoding/xml"
+	"fmt"
+	"io"
+	"sort"
+	"strings"
+
+	"github.com/muster-wargames/muster/diag"
+)
+
+// JUnit XML as CI systems read it (Jenkins, GitLab, the test-report
+// actions): one test suite, one test case per file read. A file with an
+// error fails; warnings and notes go to the case's system-out.
+
+type junitSuites struct {
+	XMLName  xml.Name     `xml:"testsuites"`
+	Name     string       `xml:"name,attr"`
+	Tests    int          `xml:"tests,attr"`
+	Failures int          `xml:"failures,attr"`
+	Errors   int          `xml:"errors,attr"`
+	Suites   []junitSuite `xml:"testsuite"`
+}
+
+type junitSuite struct {
+	Name     string      `xml:"name,attr"`
+	Tests    int         `xml:"tests,attr"`
+	Failures int         `xml:"failures,attr"`
+	Errors   int         `xml:"errors,attr"`
+	Skipped  int         `xml:"skipped,attr"`
+	Cases    []junitCase `xml:"testcase"`
+}
+
+type junitCase struct {
+	Name      string        `xml:"name,attr"`
+	Classname string        `xml:"classname,attr"`
+	Failure   *junitFailure `xml:"failure,omitempty"`
+	SystemOut string        `xml:"system-out,omitempty"`
+}
+
+type junitFailure struct {
+	Message string `xml:"message,attr"`
+	Type    string `xml:"type,attr"`
+	Text    string `xml:",chardata"`
+}
+
+// junitBattle names the test case of diagnostics that belong to no file.
+const junitBattle = "(battle)"
+
+// WriteJUnit prints a JUnit XML report with one test case per file: every
+// file in texts (the files read) and every file a diagnostic names.
+func WriteJUnit(w io.Writer, ds []diag.Diagnostic, texts Texts) error {
+	byFile := map[string][]diag.Diagnostic{}
+	for f := range texts {
+		byFile[f] = nil
+	}
+	for _, d := range ds {
+		f := d.Pos.File
+		if f == "" {
+			f = junitBattle
+		}
+		byFile[f] = append(byFile[f], d)
+	}
+	files := make([]string, 0, len(byFile))
+	for f := range byFile {
+		files = append(files, f)
+	}
+	sort.Strings(files)
+	suite := junitSuite{Name: "muster validate"}
+	for _, f := range files {
+		c := junitCase{Name: f, Classname: "muster"}
+		var fails, other strings.Builder
+		n := 0
+		for _, d := range byFile[f] {
+			line := d.String()
+			if d.Hint != "" {
+				line += "\n    hint: " + d.Hint
+			}
+			if d.Severity == diag.Error {
+				n++
+				fails.WriteString(line + "\n")
+			} else {
+				other.WriteString(line + "\n")
+			}
+		}
+		if n > 0 {
+			c.Failure = &junitFailure{Message: fmt.Sprintf("%d %s", n, plural(n, "error")), Type: "error", Text: fails.String()}
+			suite.Failures++
+		}
+		c.SystemOut = other.String()
+		suite.Cases = append(suite.Cases, c)
+		suite.Tests++
+	}
+	out := junitSuites{Name: "muster", Tests: suite.Tests, Failures: suite.Failures, Suites: []junitSuite{suite}}
+	if _, err := io.WriteString(w, xml.Header); err != nil {
+		return err
+	}
+	enc := xml.NewEncoder(w)
+	enc.Indent("", "  ")
+	if err := enc.Encode(out); err != nil {
+		return err
+	}
+	_, err := io.WriteString(w, "\n")
+	return err
+}
+
+func init() {
+	Reporters["junit"] = func(w io.Writer, ds []diag.Diagnostic, texts Texts, _ bool) error { return WriteJUnit(w, ds, texts) }
+}

@@ -1,0 +1,209 @@
+package validate
+
+import (
+	"encoding/json"
+	"io"
+	"net/url"
+	"sort"
+	"strings"
+
+	"github.com/muster-wargames/muster/diag"
+)
+
+// SARIF 2.1.0 (https://docs.oasis-open.org/sarif/sarif/v2.1.0/), the subset
+// GitHub code scanning reads: one run, one rule per diagnostic code that the
+// report uses, one result per diagnostic.
+
+const sarifSchema = "https://json.schemastore.org/sarif-2.1.0.json"
+
+type sarifLog struct {
+	Schema  string     `json:"$schema"`
+	Version string     `json:"version"`
+	Runs    []sarifRun `json:"runs"`
+}
+
+type sarifRun struct {
+	Tool        sarifTool     `json:"tool"`
+	ColumnKind  string        `json:"columnKind"`
+	Results     []sarifResult `json:"results"`
+	Invocations []sarifInvoc  `json:"invocations"`
+}
+
+type sarifInvoc struct {
+	ExecutionSuccessful bool `json:"executionSuccessful"`
+}
+
+type sarifTool struct {
+	Driver sarifDriver `json:"driver"`
+}
+
+type sarifDriver struct {
+	Name           string      `json:"name"`
+	InformationURI string      `json:"informationUri"`
+	Rules          []sarifRule `json:"rules"`
+}
+
+type sarifText struct {
+	Text     string `json:"text"`
+	Markdown string `json:"markdown,omitempty"`
+}
+
+type sarifRule struct {
+	ID                   string            `json:"id"`
+	Name                 string            `json:"name,omitempty"`
+	ShortDescription     *sarifText        `json:"shortDescription,omitempty"`
+	FullDescription      *sarifText        `json:"fullDescription,omitempty"`
+	Help                 *sarifText        `json:"help,omitempty"`
+	DefaultConfiguration sarifConfig       `json:"defaultConfiguration"`
+	Properties           map[string]string `json:"properties,omitempty"`
+}
+
+type sarifConfig struct {
+	Level string `json:"level"`
+}
+
+type sarifResult struct {
+	RuleID     string            `json:"ruleId"`
+	RuleIndex  int               `json:"ruleIndex"`
+	Level      string            `json:"level"`
+	Message    sarifText         `json:"message"`
+	Locations  []sarifLocation   `json:"locations,omitempty"`
+	Properties map[string]string `json:"properties,omitempty"`
+}
+
+type sarifLocation struct {
+	PhysicalLocation sarifPhysical `json:"physicalLocation"`
+}
+
+type sarifPhysical struct {
+	ArtifactLocation sarifArtifact `json:"artifactLocation"`
+	Region           *sarifRegion  `json:"region,omitempty"`
+}
+
+type sarifArtifact struct {
+	URI       string `json:"uri"`
+	URIBaseID string `json:"uriBaseId,omitempty"`
+}
+
+type sarifRegion struct {
+	StartLine   int `json:"startLine"`
+	StartColumn int `json:"startColumn,omitempty"`
+}
+
+func sarifLevel(s diag.Severity) string {
+	switch s {
+	case diag.Error:
+		return "error"
+	case diag.Warning:
+		return "warning"
+	}
+	return "note"
+}
+
+// sarifURI writes a diagnostic's file as a relative URI reference.
+func sarifURI(file string) string {
+	file = strings.ReplaceAll(file, "\\", "/")
+	return (&url.URL{Path: file}).EscapedPath()
+}
+
+func sarifRuleFor(code string) sarifRule {
+	r := sarifRule{ID: code, DefaultConfiguration: sarifConfig{Level: "error"}}
+	c, ok := diag.Lookup(code)
+	if !ok {
+		return r
+	}
+	r.ID = c.Code
+	r.Name = ruleName(c.Title)
+	r.ShortDescription = &sarifText{Text: c.Title}
+	r.FullDescription = &sarifText{Text: c.Doc}
+	help := c.Doc
+	md := "**" + c.Code + ": " + c.Title + "**\n\n" + c.Doc
+	if c.Rule != "" {
+		help += "\n\nRule: " + c.Rule
+		md += "\n\nRule: " + c.Rule
+	}
+	help += "\n\nMore: muster explain " + c.Code
+	md += "\n\nMore: `muster explain " + c.Code + "`"
+	r.Help = &sarifText{Text: help, Markdown: md}
+	r.DefaultConfiguration.Level = sarifLevel(c.Severity)
+	r.Properties = map[string]string{"system": c.System}
+	if c.Rule != "" {
+		r.Properties["rule"] = c.Rule
+	}
+	return r
+}
+
+// ruleName turns a title into the PascalCase name SARIF suggests.
+func ruleName(title string) string {
+	var b strings.Builder
+	up := true
+	for _, r := range title {
+		switch {
+		case r >= 'a' && r <= 'z':
+			if up {
+				r -= 'a' - 'A'
+			}
+			b.WriteRune(r)
+			up = false
+		case r >= 'A' && r <= 'Z', r >= '0' && r <= '9':
+			b.WriteRune(r)
+			up = false
+		default:
+			up = true
+		}
+	}
+	return b.String()
+}
+
+// WriteSARIF prints a SARIF 2.1.0 log.
+func WriteSARIF(w io.Writer, ds []diag.Diagnostic) error {
+	codes := map[string]bool{}
+	for _, d := range ds {
+		codes[strings.ToUpper(d.Code)] = true
+	}
+	var ids []string
+	for c := range codes {
+		ids = append(ids, c)
+	}
+	sort.Strings(ids)
+	index := map[string]int{}
+	rules := make([]sarifRule, 0, len(ids))
+	for i, id := range ids {
+		index[id] = i
+		rules = append(rules, sarifRuleFor(id))
+	}
+	results := make([]sarifResult, 0, len(ds))
+	for _, d := range ds {
+		code := strings.ToUpper(d.Code)
+		msg := d.Message
+		if d.Hint != "" {
+			msg += "\nhint: " + d.Hint
+		}
+		r := sarifResult{RuleID: rules[index[code]].ID, RuleIndex: index[code], Level: sarifLevel(d.Severity), Message: sarifText{Text: msg}}
+		if d.Pos.File != "" {
+			loc := sarifPhysical{ArtifactLocation: sarifArtifact{URI: sarifURI(d.Pos.File), URIBaseID: "%SRCROOT%"}}
+			if d.Pos.Line > 0 {
+				loc.Region = &sarifRegion{StartLine: d.Pos.Line, StartColumn: d.Pos.Column}
+			}
+			r.Locations = []sarifLocation{{loc}}
+		}
+		if d.Rule != "" {
+			r.Properties = map[string]string{"rule": d.Rule}
+		}
+		results = append(results, r)
+	}
+	log := sarifLog{Schema: sarifSchema, Version: "2.1.0", Runs: []sarifRun{{
+		Tool:        sarifTool{Driver: sarifDriver{Name: "muster", InformationURI: "https://github.com/muster-wargames/muster", Rules: rules}},
+		ColumnKind:  "unicodeCodePoints",
+		Results:     results,
+		Invocations: []sarifInvoc{{ExecutionSuccessful: true}},
+	}}}
+	enc := json.NewEncoder(w)
+	enc.SetIndent("", "  ")
+	enc.SetEscapeHTML(false)
+	return enc.Encode(log)
+}
+
+func init() {
+	Reporters["sarif"] = func(w io.Writer, ds []diag.Diagnostic, _ Texts, _ bool) error { return WriteSARIF(w, ds) }
+}

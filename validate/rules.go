@@ -1,0 +1,267 @@
+package validate
+
+import (
+	"fmt"
+	"path/filepath"
+	"sort"
+	"strings"
+
+	"github.com/muster-wargames/muster/battle"
+	"github.com/muster-wargames/muster/diag"
+	"github.com/muster-wargames/muster/maps"
+	"github.com/muster-wargames/muster/oob"
+)
+
+// Codes of the checks every system shares; their rule citation comes from
+// the ruleset's figures.
+const (
+	CodeBothSides   = "N020"
+	CodeNotEdge     = "N021"
+	CodeAreaSide    = "N022"
+	CodeNotOnMap    = "N023"
+	CodeUnknownSkip = "N024"
+)
+
+func init() {
+	diag.Register(
+		diag.Code{Code: CodeBothSides, Severity: diag.Error, Title: "both sides in one hex",
+			Doc: "A set-up puts units of both sides in the same hex (perhaps under two labels where sheets overlap). No system lets enemy units share a hex."},
+		diag.Code{Code: CodeNotEdge, Severity: diag.Warning, Title: "entry hex not on the map edge",
+			Doc: "Reinforcements enter through map-edge hexes (GBACW 9.71, AMFS I-7). An entry hex inside the map is legal only where the scenario says so (Dead of Winter's \"appears at A3924\"); say it in the arrival's note."},
+		diag.Code{Code: CodeAreaSide, Severity: diag.Error, Title: "entry area of the other side",
+			Doc: "An arrival uses an area, or a hex of an area, that the map gives to the other side (TSS 21.53: staging areas 1-4 Confederate, 4-9 Union)."},
+		diag.Code{Code: CodeNotOnMap, Severity: diag.Error, Title: "withdrawal of a unit not on the map",
+			Doc: "A withdrawal names a unit that is not on the map at that time: it is neither set up nor arrived before the withdrawal, or it has already been withdrawn."},
+		diag.Code{Code: CodeUnknownSkip, Severity: diag.Info, Title: "checks skipped for unknown values",
+			Doc: "A rule check needed a counter value the data does not give (a strength written ~). muster does not guess: it skips that check for those units and says once per battle how many were skipped."},
+	)
+}
+
+// rules runs the rule pack of the battle's system on every scenario.
+func rules(b *battle.Battle, l *diag.List) {
+	if b.Map == nil {
+		return
+	}
+	f, err := FiguresOf(b.Rules)
+	if err != nil {
+		l.Addf(battle.CodeRules, diag.Pos{File: b.Dir}, "%v", err)
+		return
+	}
+	p := &pack{b: b, f: f, l: l, unknown: map[*oob.Unit]bool{}}
+	p.required()
+	p.organisation()
+	for _, s := range b.Scenarios {
+		if len(s.Play) == 0 {
+			continue
+		}
+		groups := p.setupGroups(s)
+		p.sides(groups)
+		for _, g := range groups {
+			p.stack(g)
+		}
+		p.command(s, groups)
+		p.extended(s, groups)
+		p.entries(s)
+	}
+	if n := len(p.unknown); n > 0 {
+		var names []string
+		for u := range p.unknown {
+			names = append(names, u.QualifiedName())
+		}
+		sort.Strings(names)
+		ex := names[0]
+		if n > 1 {
+			ex += ", " + names[1]
+		}
+		d := l.Addf(CodeUnknownSkip, diag.Pos{File: filepath.ToSlash(filepath.Join(b.Dir, "battle.yaml")), Line: 1, Column: 1},
+			"%d %s no known strength, so stacking limits that add up strength were not checked for %s (%s…)", n, plural(n, "unit")+" "+hasHave(n), pronoun(n), ex)
+		d.Hint = "give the strengths, or accept that those stacks are unchecked"
+	}
+}
+
+func hasHave(n int) string {
+	if n == 1 {
+		return "has"
+	}
+	return "have"
+}
+
+func pronoun(n int) string {
+	if n == 1 {
+		return "it"
+	}
+	return "them"
+}
+
+// entries checks reinforcements and withdrawals.
+func (p *pack) entries(s *battle.Scenario) {
+	m := p.b.Map
+	areaOf := map[maps.Coord]*maps.Area{}
+	var names []string
+	for n := range m.Areas {
+		names = append(names, n)
+	}
+	sort.Strings(names)
+	for _, n := range names {
+		for _, c := range m.Areas[n].Hexes {
+			if _, ok := areaOf[c]; !ok {
+				areaOf[c] = m.Areas[n]
+			}
+		}
+	}
+	rule := p.f.Entry.Rule
+	onMap := map[*oob.Unit]int{} // unit → turn it is on the map from
+	for _, st := range s.Setup {
+		for _, pc := range st.Pieces {
+			for _, u := range pc.Ref.Units() {
+				onMap[u] = s.First.Index
+			}
+		}
+	}
+	for _, a := range s.Arrivals {
+		if ar := m.Areas[a.Area]; ar != nil && ar.Side != "" && ar.Side != a.Side {
+			l := p.l.Addf(CodeAreaSide, a.AreaPos, "%s arrives through area %s, which belongs to %s", a.Side, a.Area, ar.Side)
+			l.Rule = rule
+		}
+		for _, h := range a.Hexes {
+			if ar := areaOf[h.Coord]; ar != nil && ar.Side != "" && ar.Side != a.Side {
+				d := p.l.Addf(CodeAreaSide, h.Pos, "%s enters at %s, in area %s of %s", a.Side, h.Label, ar.Name, ar.Side)
+				d.Rule = rule
+			}
+			if p.f.Entry.Edge && !m.OnEdge(h.Coord) {
+				d := p.l.Addf(CodeNotEdge, h.Pos, "entry hex %s is not on the edge of the map", h.Label)
+				d.Rule = rule
+				d.Hint = "if the scenario brings units on inside the map, say so in the arrival's note"
+			}
+		}
+		for _, pc := range a.Pieces {
+			for _, u := range pc.Ref.Units() {
+				if _, ok := onMap[u]; !ok {
+					onMap[u] = a.Time.Index
+				}
+			}
+		}
+		if p.f.Entry.Stacking && len(a.Hexes) > 0 {
+			g := &group{side: a.Side, hex: a.Hexes[0].Coord, label: a.Hexes[0].Label, pos: a.Hexes[0].Pos, what: "arriving"}
+			for _, pc := range a.Pieces {
+				for _, u := range pc.Ref.Units() {
+					g.pieces = append(g.pieces, p.piece(pc, u, ""))
+				}
+			}
+			p.stack(g)
+		}
+	}
+	ws := append([]*battle.Withdrawal(nil), s.Withdrawals...)
+	sort.SliceStable(ws, func(i, j int) bool { return ws[i].Time.Index < ws[j].Time.Index })
+	gone := map[*oob.Unit]bool{}
+	for _, w := range ws {
+		if w.Time.Pos.File == "" {
+			continue // the time is reported already
+		}
+		for _, pc := range w.Pieces {
+			var missing []string
+			for _, u := range pc.Ref.Units() {
+				from, ok := onMap[u]
+				if !ok || from > w.Time.Index || gone[u] {
+					missing = append(missing, u.QualifiedName())
+				}
+				gone[u] = true
+			}
+			if len(missing) > 0 {
+				d := p.l.Addf(CodeNotOnMap, pc.Pos, "%s %s not on the map at %s", strings.Join(missing, ", "), isAre(len(missing)), w.Time.Text())
+				d.Rule = rule
+			}
+		}
+	}
+}
+
+func isAre(n int) string {
+	if n == 1 {
+		return "is"
+	}
+	return "are"
+}
+
+// extended checks that units that must extend into a column have a hex to
+// extend into.
+func (p *pack) extended(s *battle.Scenario, groups []*group) {
+	e := p.f.Extended
+	if e.Code == "" {
+		return
+	}
+	occupied := map[maps.Coord]string{}
+	for _, g := range groups {
+		for _, pc := range g.pieces {
+			if pc.class != "artillery" && pc.class != "horse-artillery" {
+				occupied[g.hex] = g.side
+			}
+		}
+	}
+	for _, g := range groups {
+		for _, pc := range g.pieces {
+			if !has(e.Orders, pc.orders) || !has(e.Class, pc.class) || !pc.known || pc.sp <= e.MaxSP {
+				continue
+			}
+			free := false
+			for _, n := range p.b.Map.Grid.Neighbours(g.hex) {
+				if p.b.Map.Grid.OnMap(n) && inPlay(p.b.Map.Grid, s, n) && occupied[n] == "" {
+					free = true
+					break
+				}
+			}
+			if !free {
+				p.l.Add(diag.Diagnostic{Code: e.Code, Severity: e.severity(), Pos: pc.pos, Rule: e.Rule,
+					Message: fmt.Sprintf("%s (%g SP) under %s orders must use an extended column, but no hex next to %s is free to extend into", pc.unit.QualifiedName(), pc.sp, pc.orders, g.label)})
+			}
+		}
+	}
+}
+
+// organisation runs the order-of-battle checks some systems have.
+func (p *pack) organisation() {
+	o := p.f.Org
+	for _, side := range p.b.Sides {
+		if side.Army == nil {
+			continue
+		}
+		type key struct{ name, arm string }
+		seen := map[key]*oob.Formation{}
+		side.Army.Walk(func(f *oob.Formation) {
+			if f.Level != "brigade" {
+				return
+			}
+			if o.CountersField != "" && o.Counters.Code != "" {
+				n := len(f.Units)
+				for _, u := range f.Units {
+					v, ok := u.Values[o.CountersField].Int()
+					if ok && v != n {
+						p.l.Add(diag.Diagnostic{Code: o.Counters.Code, Severity: o.Counters.severity(), Pos: u.Values[o.CountersField].Pos, Rule: o.Counters.Rule,
+							Message: fmt.Sprintf("%s shows %d counters for its brigade, but brigade %s has %d", u.QualifiedName(), v, f.Label(), n)})
+					}
+				}
+			}
+			if o.UniqueBrigades.Code != "" {
+				arm := "troops"
+				if len(f.Units) > 0 && allArtillery(p, f) {
+					arm = "artillery"
+				}
+				name := f.ID
+				if prev, dup := seen[key{name, arm}]; dup {
+					p.l.Add(diag.Diagnostic{Code: o.UniqueBrigades.Code, Severity: o.UniqueBrigades.severity(), Pos: f.Pos, Rule: o.UniqueBrigades.Rule,
+						Message: fmt.Sprintf("brigade name %q is used twice on side %s (%s and %s): events and activations that name the brigade cannot tell them apart", name, side.ID, prev.Label(), f.Label())})
+					return
+				}
+				seen[key{name, arm}] = f
+			}
+		})
+	}
+}
+
+func allArtillery(p *pack, f *oob.Formation) bool {
+	for _, u := range f.Units {
+		if c := p.b.Rules.Class(u.Type); c != "artillery" && c != "horse-artillery" {
+			return false
+		}
+	}
+	return true
+}

@@ -1,0 +1,290 @@
+package validate
+
+import (
+	"fmt"
+	"sort"
+	"strings"
+
+	"github.com/muster-wargames/muster/battle"
+	"github.com/muster-wargames/muster/diag"
+	"github.com/muster-wargames/muster/maps"
+	"github.com/muster-wargames/muster/oob"
+)
+
+// piece is a unit as the rule packs see it in one place at one time.
+type piece struct {
+	unit   *oob.Unit
+	class  string
+	sp     float64
+	known  bool // sp is known
+	orders string
+	pos    diag.Pos
+}
+
+// group is what one side has in one hex: a set-up stack, or a
+// reinforcement group at its entry hex.
+type group struct {
+	side    string
+	hex     maps.Coord
+	label   string
+	pos     diag.Pos
+	pieces  []piece
+	leaders []*oob.Leader
+	what    string // "set-up" or "arriving"
+}
+
+// pack holds what the rule checks of one battle share.
+type pack struct {
+	b       *battle.Battle
+	f       *Figures
+	l       *diag.List
+	unknown map[*oob.Unit]bool // units whose strength a check needed but the data lacks
+}
+
+func (p *pack) piece(pc battle.Piece, u *oob.Unit, stackOrders string) piece {
+	x := piece{unit: u, class: p.b.Rules.Class(u.Type), orders: pc.Orders, pos: pc.Pos}
+	if x.orders == "" {
+		x.orders = stackOrders
+	}
+	if c, ok := p.f.Stacking.FaceClass[pc.Face]; ok && pc.Face != "" {
+		x.class = c
+	}
+	if v, ok := p.f.Stacking.SPAs[x.class]; ok {
+		x.sp, x.known = v, true
+	} else if pc.Strength != nil {
+		x.sp, x.known = float64(*pc.Strength), true
+	} else if i, ok := u.Values[p.b.Rules.Strength].Int(); ok {
+		x.sp, x.known = float64(i), true
+	}
+	return x
+}
+
+// setupGroups gathers the set-up by side and hex (overlapping sheets'
+// labels of one hex make one stack).
+func (p *pack) setupGroups(s *battle.Scenario) []*group {
+	byKey := map[string]*group{}
+	var out []*group
+	for _, st := range s.Setup {
+		k := fmt.Sprintf("%s|%d|%d", st.Side, st.Hex.Coord.X, st.Hex.Coord.Y)
+		g := byKey[k]
+		if g == nil {
+			g = &group{side: st.Side, hex: st.Hex.Coord, label: st.Hex.Label, pos: st.Hex.Pos, what: "set-up"}
+			byKey[k] = g
+			out = append(out, g)
+		}
+		for _, pc := range st.Pieces {
+			for _, u := range pc.Ref.Units() {
+				g.pieces = append(g.pieces, p.piece(pc, u, st.Orders))
+			}
+			g.leaders = append(g.leaders, pc.Ref.Leaders()...)
+		}
+	}
+	return out
+}
+
+func has(list []string, s string) bool {
+	for _, x := range list {
+		if x == s {
+			return true
+		}
+	}
+	return false
+}
+
+// orders of a group: the orders all its pieces share ("" when none are
+// given or they differ).
+func (g *group) orders() string {
+	o := ""
+	for i, pc := range g.pieces {
+		if i == 0 {
+			o = pc.orders
+		} else if pc.orders != o {
+			return ""
+		}
+	}
+	return o
+}
+
+func (p *pack) applies(w When, g *group) bool {
+	if len(w.Orders) > 0 {
+		o := g.orders()
+		if o == "" {
+			o = "none"
+		}
+		if !has(w.Orders, o) {
+			return false
+		}
+	}
+	t := p.b.Map.TerrainName(g.hex)
+	if len(w.Terrain) > 0 && !has(w.Terrain, t) {
+		return false
+	}
+	if len(w.TerrainNot) > 0 && has(w.TerrainNot, t) {
+		return false
+	}
+	present := func(classes []string) bool {
+		for _, pc := range g.pieces {
+			if has(classes, pc.class) {
+				return true
+			}
+		}
+		return false
+	}
+	if len(w.With) > 0 && !present(w.With) {
+		return false
+	}
+	if len(w.Without) > 0 && present(w.Without) {
+		return false
+	}
+	return true
+}
+
+// brigadeOf returns the formation at level that holds u, or u's own
+// formation when none does.
+func brigadeOf(u *oob.Unit, level string) *oob.Formation {
+	for f := u.Formation; f != nil; f = f.Parent {
+		if f.Level == level {
+			return f
+		}
+	}
+	return u.Formation
+}
+
+// verdict of one limit on one group: "" when it passes, else why not.
+// skipped lists units whose unknown strength kept the limit from being
+// judged.
+func (p *pack) verdict(lim Limit, g *group) (why string, skipped []*oob.Unit) {
+	var sel []piece
+	for _, pc := range g.pieces {
+		if len(lim.Select) == 0 || has(lim.Select, pc.class) {
+			sel = append(sel, pc)
+		}
+	}
+	if len(sel) == 0 {
+		return "", nil
+	}
+	if len(lim.AnyOf) > 0 {
+		var whys []string
+		for _, alt := range lim.AnyOf {
+			alt.Select = append([]string(nil), lim.Select...)
+			w, sk := p.verdict(alt, g)
+			if len(sk) > 0 {
+				return "", sk
+			}
+			if w == "" {
+				return "", nil
+			}
+			whys = append(whys, w)
+		}
+		return strings.Join(whys, " and "), nil
+	}
+	if lim.SingleOK && len(sel) == 1 {
+		return "", nil
+	}
+	var problems []string
+	if lim.MaxSP != nil {
+		sum := 0.0
+		for _, pc := range sel {
+			if !pc.known {
+				skipped = append(skipped, pc.unit)
+			}
+			sum += pc.sp
+		}
+		if len(skipped) > 0 {
+			return "", skipped
+		}
+		if sum > *lim.MaxSP {
+			problems = append(problems, fmt.Sprintf("%g SP (at most %g)", sum, *lim.MaxSP))
+		}
+	}
+	if lim.MaxUnits != nil {
+		n := 0.0
+		for _, pc := range sel {
+			w, ok := p.f.Stacking.Weight[pc.class]
+			if !ok {
+				w = 1
+			}
+			n += w
+		}
+		if n > *lim.MaxUnits {
+			problems = append(problems, fmt.Sprintf("%g units (at most %g)", n, *lim.MaxUnits))
+		}
+	}
+	if lim.MaxClasses != nil {
+		cs := map[string]bool{}
+		for _, pc := range sel {
+			cs[pc.class] = true
+		}
+		if len(cs) > *lim.MaxClasses {
+			problems = append(problems, fmt.Sprintf("%d kinds of unit (%s)", len(cs), strings.Join(sortedSet(cs), ", ")))
+		}
+	}
+	if lim.MaxGroups != nil {
+		fs := map[string]bool{}
+		for _, pc := range sel {
+			fs[brigadeOf(pc.unit, lim.GroupBy).Label()] = true
+		}
+		if len(fs) > *lim.MaxGroups {
+			problems = append(problems, fmt.Sprintf("units of %d %ss (%s)", len(fs), lim.GroupBy, strings.Join(sortedSet(fs), ", ")))
+		}
+	}
+	if len(lim.OnlyWith) > 0 {
+		var others []string
+		for _, pc := range g.pieces {
+			if !has(lim.OnlyWith, pc.class) {
+				others = append(others, pc.unit.QualifiedName())
+			}
+		}
+		if len(others) > 0 {
+			problems = append(problems, "with "+strings.Join(others, ", "))
+		}
+	}
+	return strings.Join(problems, ", "), nil
+}
+
+func sortedSet(m map[string]bool) []string {
+	out := make([]string, 0, len(m))
+	for k := range m {
+		out = append(out, k)
+	}
+	sort.Strings(out)
+	return out
+}
+
+// stack checks every limit on a group.
+func (p *pack) stack(g *group) {
+	for _, lim := range p.f.Stacking.Limits {
+		if !p.applies(lim.When, g) {
+			continue
+		}
+		why, skipped := p.verdict(lim, g)
+		for _, u := range skipped {
+			p.unknown[u] = true
+		}
+		if why == "" {
+			continue
+		}
+		what := "stack"
+		if g.what == "arriving" {
+			what = "arriving group"
+		}
+		d := diag.Diagnostic{Code: lim.Code, Severity: lim.severity(), Pos: g.pos, Rule: lim.Rule,
+			Message: fmt.Sprintf("%s %s in %s: %s: %s", g.side, what, g.label, lim.Title, why)}
+		p.l.Add(d)
+	}
+}
+
+// sides checks that no hex holds units of both sides at set-up.
+func (p *pack) sides(groups []*group) {
+	first := map[maps.Coord]*group{}
+	for _, g := range groups {
+		if len(g.pieces) == 0 {
+			continue
+		}
+		if o, ok := first[g.hex]; ok && o.side != g.side {
+			p.l.Addf(CodeBothSides, g.pos, "%s sets up in %s, where %s already has units (%s)", g.side, g.label, o.side, o.pos)
+			continue
+		}
+		first[g.hex] = g
+	}
+}
