@@ -1,0 +1,862 @@
+package compile
+
+import (
+	"archive/zip"
+	"bytes"
+	"fmt"
+	"hash/fnv"
+	"image"
+	"image/color"
+	"sort"
+	"strconv"
+	"strings"
+	"time"
+	"unicode"
+
+	"github.com/muster-wargames/muster/battle"
+	"github.com/muster-wargames/muster/compile/vassal/seq"
+	"github.com/muster-wargames/muster/maps"
+	"github.com/muster-wargames/muster/oob"
+)
+
+func init() { Targets["vassal"] = VASSAL }
+
+// VassalVersion is the VASSAL version the module declares in moduledata and
+// buildFile.xml (3.5 or later makes VASSAL read buildFile.xml).
+const VassalVersion = "3.7.0"
+
+// Names of the module's maps.
+const (
+	mainMapName  = "Main Map"
+	reinfMapName = "Reinforcements"
+)
+
+// VASSAL compiles the battle into one VASSAL module, <battle id>.vmod.
+func VASSAL(b *battle.Battle) ([]Output, error) {
+	m, err := newVmod(b)
+	if err != nil {
+		return nil, err
+	}
+	data, err := m.zip()
+	if err != nil {
+		return nil, err
+	}
+	return []Output{{Name: b.ID + ".vmod", Data: data}}, nil
+}
+
+// vmod is a module being compiled: the build file, its files and the
+// gpids handed out so far.
+type vmod struct {
+	b       *battle.Battle
+	files   map[string][]byte // archive path → bytes
+	gpid    int
+	boards  map[*maps.Sheet]*sheetBoard
+	order   []*sheetBoard
+	rankKey []string // Marker key per formation rank, top down
+	rankOf  map[string]int
+	units   map[*oob.Unit]*pieceDef
+	leaders map[*oob.Leader]*pieceDef
+	used    map[string]bool // image names
+}
+
+// pieceDef is what a unit's or leader's PieceSlots share.
+type pieceDef struct {
+	name    string
+	traits  []trait // outermost first, without the BasicPiece
+	image   string
+	faces   []string // face names in layer order ("" is the front)
+	faceLvl map[string]int
+}
+
+// trait is one decorator: its type and its state.
+type trait struct{ typ, state string }
+
+// encodePiece writes traits over a BasicPiece as an AddPiece command with
+// a null id, the text of a PieceSlot or PrototypeDefinition.
+func encodePiece(traits []trait, image, name string, gpid int) string {
+	typ := seq.New(';').Append("").Append("").Append(image).Append(name).Value()
+	typ = "piece;" + typ
+	state := seq.New(';').Append("null").Int(0).Int(0).Append(gpidText(gpid)).Int(0).Value()
+	for i := len(traits) - 1; i >= 0; i-- {
+		typ = seq.Of(traits[i].typ, '\t').Append(typ).Value()
+		state = seq.Of(traits[i].state, '\t').Append(state).Value()
+	}
+	return "+/" + seq.New('/').Append("null").Append(typ).Append(state).Value()
+}
+
+func gpidText(g int) string {
+	if g == 0 {
+		return ""
+	}
+	return strconv.Itoa(g)
+}
+
+func marker(key, value string) trait {
+	return trait{"mark;" + seq.New(',').Append(key).Value(), seq.New(',').Append(value).Value()}
+}
+
+func usePrototype(name string) trait {
+	return trait{"prototype;" + name, ""}
+}
+
+// faceLayer is a Layer (emb2) whose first level shows the front (no image)
+// and whose further levels show the other faces; Ctrl-F steps forward and
+// Ctrl-Shift-F back. State is the level shown (1 = front).
+func faceLayer(images, names []string, level int) trait {
+	se := seq.New(';')
+	se.Append("").Int(130).Append("") // activate command, modifiers, key
+	se.Append("Next face").Int(130).Append("")
+	se.Append("Previous face").Int(130).Append("")
+	se.Append("").Append("").Append("1") // reset command, key, level
+	se.Bool(false).Int(0).Int(0)         // draw underneath, x and y offset
+	se.Strings(images).Strings(names)
+	se.Bool(true).Append("Face")                    // loop, layer name
+	se.Append("").Append("")                        // random key, text
+	se.Bool(false).Append("").Int(1)                // follow property, its name, first value
+	se.Int(1).Bool(true)                            // version, always active
+	se.Append("").Append("70,130").Append("70,195") // activate, increase, decrease keystrokes
+	se.Append("Counter faces").Double(1).Append("").Append("true")
+	return trait{"emb2;" + se.Value(), strconv.Itoa(level)}
+}
+
+func (m *vmod) nextGpid() int {
+	m.gpid++
+	return m.gpid
+}
+
+// imageName makes a unique, safe file name under images/.
+func (m *vmod) imageName(parts ...string) string {
+	var b strings.Builder
+	for i, p := range parts {
+		if i > 0 {
+			b.WriteByte('-')
+		}
+		for _, r := range p {
+			switch {
+			case r < 128 && (unicode.IsLetter(r) || unicode.IsDigit(r)):
+				b.WriteRune(r)
+			default:
+				b.WriteByte('_')
+			}
+		}
+	}
+	base := b.String()
+	name := base + ".png"
+	for i := 2; m.used[name]; i++ {
+		name = fmt.Sprintf("%s_%d.png", base, i)
+	}
+	m.used[name] = true
+	return name
+}
+
+func (m *vmod) addImage(name string, data []byte) { m.files["images/"+name] = data }
+
+func title(s string) string {
+	if s == "" {
+		return s
+	}
+	return strings.ToUpper(s[:1]) + s[1:]
+}
+
+func valueText(v oob.Value) string {
+	switch x := v.V.(type) {
+	case nil:
+		return ""
+	case string:
+		return x
+	case int64:
+		return strconv.FormatInt(x, 10)
+	case bool:
+		return strconv.FormatBool(x)
+	default:
+		return fmt.Sprint(x)
+	}
+}
+
+func newVmod(b *battle.Battle) (*vmod, error) {
+	if b.Map == nil || b.Map.Grid == nil || len(b.Map.Grid.Sheets) == 0 {
+		return nil, fmt.Errorf("%s: a VASSAL module needs a map", b.ID)
+	}
+	if b.Rules == nil || len(b.Slots) == 0 {
+		return nil, fmt.Errorf("%s: a VASSAL module needs the rule system's turn track", b.ID)
+	}
+	m := &vmod{b: b, files: map[string][]byte{}, boards: map[*maps.Sheet]*sheetBoard{},
+		units: map[*oob.Unit]*pieceDef{}, leaders: map[*oob.Leader]*pieceDef{}, used: map[string]bool{}, rankOf: map[string]int{}}
+	// Boards first: a label the numbering cannot express stops the build
+	// before anything is drawn.
+	g := b.Map.Grid
+	for _, s := range g.Sheets {
+		sb, err := newSheetBoard(g, s)
+		if err != nil {
+			return nil, err
+		}
+		if err := sb.check(g); err != nil {
+			return nil, err
+		}
+		sb.Name = "Sheet " + s.ID
+		sb.Image = m.imageName("map", s.ID)
+		m.boards[s] = sb
+		m.order = append(m.order, sb)
+	}
+	for _, sc := range b.Scenarios {
+		if err := m.checkScenario(sc); err != nil {
+			return nil, err
+		}
+	}
+	m.ranks()
+	return m, nil
+}
+
+// ranks names one Marker key per formation rank: the last level of that
+// rank in the ruleset (GBACW's wing and corps share "Corps").
+func (m *vmod) ranks() {
+	byRank := map[int]string{}
+	var rs []int
+	for _, l := range m.b.Rules.Levels {
+		if _, ok := byRank[l.Rank]; !ok {
+			rs = append(rs, l.Rank)
+		}
+		byRank[l.Rank] = title(l.ID)
+	}
+	sort.Ints(rs)
+	for i, r := range rs {
+		m.rankKey = append(m.rankKey, byRank[r])
+		for _, l := range m.b.Rules.Levels {
+			if l.Rank == r {
+				m.rankOf[l.ID] = i
+			}
+		}
+	}
+}
+
+// checkScenario makes sure every placement lands on a board.
+func (m *vmod) checkScenario(sc *battle.Scenario) error {
+	for _, st := range sc.Setup {
+		if _, _, err := m.place(st.Hex.Coord); err != nil {
+			return fmt.Errorf("scenario %s: %s: %v", sc.ID, st.Hex.Label, err)
+		}
+	}
+	return nil
+}
+
+// place returns the board and canonical label of a hex.
+func (m *vmod) place(c maps.Coord) (*sheetBoard, string, error) {
+	g := m.b.Map.Grid
+	for _, s := range g.Sheets {
+		if s.Contains(c) {
+			sb := m.boards[s]
+			label := g.Label(c)
+			x, y := sb.Center(c)
+			if lx, ly, ok := sb.Location(label); !ok || lx != x || ly != y {
+				return nil, "", fmt.Errorf("the board's numbering does not parse %s", label)
+			}
+			return sb, label, nil
+		}
+	}
+	return nil, "", fmt.Errorf("hex is on no sheet")
+}
+
+// scenarioBoard names the copy of a sheet's board that carries a
+// scenario's At-Start stacks.
+func scenarioBoard(sb *sheetBoard, sc *battle.Scenario) string {
+	return sb.Name + " (" + sc.ID + ")"
+}
+
+func reinfBoard(sc *battle.Scenario) string { return "Reinforcements (" + sc.ID + ")" }
+
+// ---- the module ----
+
+func (m *vmod) zip() ([]byte, error) {
+	root := m.build()
+	m.files["buildFile.xml"] = xmlDoc(root)
+	m.files["moduledata"] = m.metadata()
+	names := make([]string, 0, len(m.files))
+	for n := range m.files {
+		names = append(names, n)
+	}
+	sort.Strings(names)
+	return zipFiles(names, m.files)
+}
+
+// zipTime is the fixed timestamp of every archive entry.
+var zipTime = time.Date(2000, 1, 1, 0, 0, 0, 0, time.UTC)
+
+func zipFiles(names []string, files map[string][]byte) ([]byte, error) {
+	var buf bytes.Buffer
+	zw := zip.NewWriter(&buf)
+	for _, n := range names {
+		h := &zip.FileHeader{Name: n, Method: zip.Deflate, Modified: zipTime}
+		h.SetMode(0o644)
+		w, err := zw.CreateHeader(h)
+		if err != nil {
+			return nil, err
+		}
+		if _, err := w.Write(files[n]); err != nil {
+			return nil, err
+		}
+	}
+	if err := zw.Close(); err != nil {
+		return nil, err
+	}
+	return buf.Bytes(), nil
+}
+
+func (m *vmod) metadata() []byte {
+	var b strings.Builder
+	b.WriteString("<?xml version=\"1.0\" encoding=\"UTF-8\" standalone=\"no\"?>\n<data version=\"1\">\n")
+	b.WriteString("  <version>1.0</version>\n")
+	b.WriteString("  <VassalVersion>" + VassalVersion + "</VassalVersion>\n")
+	b.WriteString("  <dateSaved>0</dateSaved>\n")
+	b.WriteString("  <description>" + textEscaper.Replace(m.description()) + "</description>\n")
+	b.WriteString("  <name>" + textEscaper.Replace(m.b.Name) + "</name>\n")
+	b.WriteString("</data>\n")
+	return []byte(b.String())
+}
+
+func (m *vmod) description() string {
+	return fmt.Sprintf("%s (%s), compiled by muster", m.b.Name, m.b.Rules.Name)
+}
+
+func (m *vmod) build() *xnode {
+	b := m.b
+	root := el("GameModule", "name", b.Name, "version", "1.0", "VassalVersion", VassalVersion,
+		"description", m.description(), "ModuleOther1", "", "ModuleOther2", "")
+	root.add(el("module.BasicCommandEncoder"), el("module.Documentation"), el("module.PlayerRoster"),
+		el("module.GlobalOptions"), el("module.Chatter"), el("module.KeyNamer"))
+	protos := m.prototypes()
+	m.drawPieces()
+	palette := m.palette()
+	root.add(protos, palette, m.inventory(), m.turnTracker(), m.dice())
+	root.add(m.mainMap(), m.reinforcementMap(), m.setups())
+	root.attrs["nextPieceSlotId"] = strconv.Itoa(m.gpid + 1)
+	return root
+}
+
+// ---- prototypes and pieces ----
+
+func sideProto(sd *oob.Side) string { return "Side " + sd.ID }
+func typeProto(t string) string     { return "Type " + t }
+func leaderProto() string           { return "Leader" }
+func breastworksPieceName() string  { return "Breastworks" }
+func (m *vmod) sortedTypes() []string {
+	var ts []string
+	for t := range m.b.Rules.UnitTypes {
+		ts = append(ts, t)
+	}
+	sort.Strings(ts)
+	return ts
+}
+
+func (m *vmod) prototypes() *xnode {
+	pc := el("module.PrototypesContainer")
+	def := func(name, desc string, traits []trait) {
+		n := el("module.PrototypeDefinition", "name", name, "description", desc)
+		n.text = encodePiece(traits, "", "", 0)
+		pc.add(n)
+	}
+	for _, sd := range m.b.Sides {
+		def(sideProto(sd), "side "+sd.Name, []trait{marker("Side", sd.ID), marker("SideName", sd.Name)})
+	}
+	for _, t := range m.sortedTypes() {
+		ut := m.b.Rules.UnitTypes[t]
+		def(typeProto(t), ut.Title, []trait{marker("Kind", "unit"), marker("Type", t), marker("Class", ut.Class)})
+	}
+	def(leaderProto(), "leaders", []trait{marker("Kind", "leader"), marker("Type", "leader"), marker("Class", "leader")})
+	return pc
+}
+
+// chainMarkers gives the formation chain as one Marker per rank.
+func (m *vmod) chainMarkers(f *oob.Formation) []trait {
+	vals := make([]string, len(m.rankKey))
+	for _, x := range f.Chain() {
+		if i, ok := m.rankOf[x.Level]; ok {
+			vals[i] = formationTitle(x)
+		}
+	}
+	var out []trait
+	for i, k := range m.rankKey {
+		out = append(out, marker(k, vals[i]))
+	}
+	out = append(out, marker("Formation", f.Designation()))
+	return out
+}
+
+func formationTitle(f *oob.Formation) string {
+	if f.Name != "" {
+		return f.Name
+	}
+	return f.Label()
+}
+
+// unitFields lists a unit's counter values in the ruleset's order.
+func (m *vmod) unitFields(u *oob.Unit) []string {
+	t := m.b.Rules.UnitTypes[u.Type]
+	var out []string
+	for _, f := range t.Fields {
+		out = append(out, f)
+	}
+	for _, f := range t.Optional {
+		if _, ok := u.Values[f]; ok {
+			out = append(out, f)
+		}
+	}
+	return out
+}
+
+func (m *vmod) faceNames(u *oob.Unit) []string {
+	var fs []string
+	for f := range u.Faces {
+		fs = append(fs, f)
+	}
+	sort.Strings(fs)
+	return fs
+}
+
+func (m *vmod) drawPieces() {
+	for _, sd := range m.b.Sides {
+		if sd.Army == nil {
+			continue
+		}
+		pal := newCounterPalette(sd)
+		sd.Army.Walk(func(f *oob.Formation) {
+			for _, l := range formationLeaders(f) {
+				m.leaders[l] = m.leaderDef(sd, pal, l)
+			}
+			for _, u := range f.Units {
+				m.units[u] = m.unitDef(sd, pal, u)
+			}
+		})
+	}
+}
+
+func formationLeaders(f *oob.Formation) []*oob.Leader {
+	ls := append([]*oob.Leader{}, f.Officers...)
+	if f.Leader != nil {
+		ls = append([]*oob.Leader{f.Leader}, ls...)
+	}
+	return ls
+}
+
+func (m *vmod) unitDef(sd *oob.Side, pal *counterPalette, u *oob.Unit) *pieceDef {
+	d := &pieceDef{name: u.Name, faceLvl: map[string]int{}}
+	d.traits = append(d.traits, usePrototype(typeProto(u.Type)), usePrototype(sideProto(sd)))
+	d.traits = append(d.traits, m.chainMarkers(u.Formation)...)
+	d.traits = append(d.traits, marker("Designation", u.QualifiedName()))
+	fields := m.unitFields(u)
+	for _, f := range fields {
+		d.traits = append(d.traits, marker(f, valueText(u.Values[f])))
+	}
+	d.image = m.imageName(sd.ID, u.Name, u.Formation.Designation())
+	m.addImage(d.image, drawUnit(pal, u, fields, u.Values, ""))
+	faces := m.faceNames(u)
+	if len(faces) > 0 {
+		images, names := []string{""}, []string{""}
+		for i, f := range faces {
+			vals := map[string]oob.Value{}
+			for k, v := range u.Values {
+				vals[k] = v
+			}
+			for k, v := range u.Faces[f] {
+				vals[k] = v
+			}
+			img := m.imageName(sd.ID, u.Name, u.Formation.Designation(), f)
+			m.addImage(img, drawUnit(pal, u, fields, vals, f))
+			images = append(images, img)
+			names = append(names, "")
+			d.faceLvl[f] = i + 2
+		}
+		d.faces = faces
+		d.traits = append(d.traits, faceLayer(images, names, 1))
+	}
+	return d
+}
+
+func (m *vmod) leaderDef(sd *oob.Side, pal *counterPalette, l *oob.Leader) *pieceDef {
+	d := &pieceDef{name: l.Name, faceLvl: map[string]int{}}
+	d.traits = append(d.traits, usePrototype(leaderProto()), usePrototype(sideProto(sd)))
+	d.traits = append(d.traits, m.chainMarkers(l.Formation)...)
+	d.traits = append(d.traits, marker("Designation", l.QualifiedName()), marker("Level", l.Formation.Level))
+	if l.Rank != nil {
+		d.traits = append(d.traits, marker("Rank", fmt.Sprint(l.Rank)))
+	}
+	keys := leaderKeys(l)
+	for _, k := range keys {
+		d.traits = append(d.traits, marker(k, valueText(l.Ratings[k])))
+	}
+	d.image = m.imageName(sd.ID, "leader", l.Name, l.Formation.Designation())
+	m.addImage(d.image, drawLeader(pal, l, false))
+	if r := l.Replacement; r != nil {
+		img := m.imageName(sd.ID, "leader", l.Name, l.Formation.Designation(), "replacement")
+		m.addImage(img, drawLeader(pal, r, true))
+		d.faces = []string{"replacement"}
+		d.faceLvl["replacement"] = 2
+		d.traits = append(d.traits, faceLayer([]string{"", img}, []string{"", ""}, 1))
+	}
+	return d
+}
+
+func leaderKeys(l *oob.Leader) []string {
+	var ks []string
+	for k := range l.Ratings {
+		ks = append(ks, k)
+	}
+	sort.Strings(ks)
+	return ks
+}
+
+// slot writes a PieceSlot for a piece, with a fresh gpid. Overrides
+// replace Marker values by key; face picks the Layer level.
+func (m *vmod) slot(d *pieceDef, overrides map[string]string, face string) *xnode {
+	g := m.nextGpid()
+	traits := d.traits
+	if len(overrides) > 0 || face != "" {
+		traits = append([]trait{}, d.traits...)
+		for i, t := range traits {
+			if strings.HasPrefix(t.typ, "mark;") {
+				if v, ok := overrides[strings.TrimPrefix(t.typ, "mark;")]; ok {
+					traits[i] = marker(strings.TrimPrefix(t.typ, "mark;"), v)
+				}
+			}
+			if strings.HasPrefix(t.typ, "emb2;") {
+				if lvl, ok := d.faceLvl[face]; ok {
+					traits[i].state = strconv.Itoa(lvl)
+				}
+			}
+		}
+	}
+	n := el("widget.PieceSlot", "entryName", d.name, "gpid", strconv.Itoa(g),
+		"width", strconv.Itoa(counterPx), "height", strconv.Itoa(counterPx))
+	n.text = encodePiece(traits, d.image, d.name, g)
+	return n
+}
+
+// ---- palette, inventory, turn track, dice ----
+
+func (m *vmod) palette() *xnode {
+	pw := el("module.PieceWindow", "name", "Order of Battle", "text", "Order of Battle", "tooltip", "The order of battle: every unit and leader",
+		"hidden", "false", "scale", "1.0")
+	tabs := el("widget.TabWidget", "entryName", "Sides")
+	pw.add(tabs)
+	for _, sd := range m.b.Sides {
+		list := el("widget.ListWidget", "entryName", sd.Name)
+		tabs.add(list)
+		if sd.Army == nil {
+			continue
+		}
+		sd.Army.Walk(func(f *oob.Formation) {
+			name := formationTitle(f)
+			if d := f.Designation(); d != "" && d != name {
+				name = d + " " + name
+			}
+			panel := el("widget.PanelWidget", "entryName", name, "fixed", "false", "nColumns", "8", "vert", "false")
+			for _, l := range formationLeaders(f) {
+				panel.add(m.slot(m.leaders[l], nil, ""))
+			}
+			for _, u := range f.Units {
+				panel.add(m.slot(m.units[u], nil, ""))
+			}
+			list.add(panel)
+		})
+	}
+	markers := el("widget.PanelWidget", "entryName", "Markers", "fixed", "false", "nColumns", "8", "vert", "false")
+	markers.add(m.slot(m.breastworks(), nil, ""))
+	tabs.add(markers)
+	return pw
+}
+
+// breastworks is the marker a set-up's breastworks are shown with.
+func (m *vmod) breastworks() *pieceDef {
+	name := "breastworks.png"
+	if _, ok := m.files["images/"+name]; !ok {
+		m.used[name] = true
+		m.addImage(name, drawMarker("BREAST-", "WORKS"))
+	}
+	return &pieceDef{name: breastworksPieceName(), image: name, traits: []trait{marker("Kind", "marker"), marker("Type", "breastworks")}}
+}
+
+func (m *vmod) inventory() *xnode {
+	group := append([]string{"Side"}, m.rankKey...)
+	return el("module.Inventory", "name", "OOB", "text", "OOB", "tooltip", "Units and leaders by side and formation",
+		"include", `{Kind=="unit" || Kind=="leader"}`, "groupBy", strings.Join(group, ","),
+		"nonLeafFormat", "$PropertyValue$", "leafFormat", "$PieceName$", "centerOnPiece", "true",
+		"showMenu", "true", "drawPieces", "true", "foldersOnly", "false", "sortPieces", "false",
+		"cutRoot", "false", "cutLeaves", "false")
+}
+
+func (m *vmod) turnTracker() *xnode {
+	var times []string
+	for _, s := range m.b.Slots {
+		t := s.Time + " " + s.Light
+		if s.NextDay {
+			t += " (next day)"
+		}
+		times = append(times, t)
+	}
+	days := seq.New(',')
+	for _, d := range m.b.Days {
+		days.Append(d)
+	}
+	ts := seq.New(',')
+	for _, t := range times {
+		ts.Append(t)
+	}
+	tt := el("module.turn.TurnTracker", "name", "Turn", "buttonText", "Turn", "turnFormat", "$level1$ $level2$",
+		"reportFormat", "* <$PlayerId$> Turn Updated from $oldTurn$ to $newTurn$", "fwdOnly", "false")
+	day := el("module.turn.ListTurnLevel", "name", "Day", "property", "Day", "list", days.Value(), "turnFormat", "$value$")
+	day.add(el("module.turn.ListTurnLevel", "name", "Time", "property", "Time", "list", ts.Value(), "turnFormat", "$value$"))
+	return tt.add(day)
+}
+
+// diceSides gives each system's die.
+var diceSides = map[string]int{"gbacw": 10, "tss": 6, "summer-storm": 10, "amfs": 6}
+
+func (m *vmod) dice() *xnode {
+	n, ok := diceSides[m.b.System]
+	if !ok {
+		n = 6
+	}
+	name := "1d" + strconv.Itoa(n)
+	return el("module.DiceButton", "name", name, "text", name, "tooltip", "Roll one "+strconv.Itoa(n)+"-sided die",
+		"nDice", "1", "nSides", strconv.Itoa(n), "plus", "0", "addToTotal", "0", "reportTotal", "false", "prompt", "false",
+		"reportFormat", "** $name$ = $result$ *** <$PlayerName$>")
+}
+
+// ---- maps ----
+
+func mapChildren(name string) *xnode {
+	mp := el("module.Map", "mapName", name, "allowMultiple", "false", "markMoved", "Never", "launch", "false")
+	return mp
+}
+
+func (m *vmod) grid(sb *sheetBoard) *xnode {
+	hg := el("module.map.boardPicker.board.HexGrid", "sideways", "false", "x0", strconv.Itoa(sb.X0), "y0", strconv.Itoa(sb.Y0),
+		"dx", strconv.Itoa(hexDX)+".0", "dy", strconv.Itoa(hexDY)+".0", "snapTo", "true", "edgesLegal", "false",
+		"cornersLegal", "false", "visible", "false", "dotsVisible", "false", "color", "0,0,0")
+	l := strconv.Itoa(sb.Leading)
+	hg.add(el("module.map.boardPicker.board.mapgrid.HexGridNumbering", "first", string(sb.First), "sep", "",
+		"hType", "N", "vType", "N", "hLeading", l, "vLeading", l, "hOff", strconv.Itoa(sb.HOff), "vOff", strconv.Itoa(sb.VOff),
+		"hDescend", strconv.FormatBool(sb.HDesc), "vDescend", strconv.FormatBool(sb.VDesc), "stagger", "false",
+		"locationFormat", sb.LocationFormat(), "visible", "false", "fontSize", "9", "color", "0,0,0",
+		"rotateText", "0", "hDrawOff", "0", "vDrawOff", "0"))
+	return hg
+}
+
+func (m *vmod) board(name string, sb *sheetBoard) *xnode {
+	return el("module.map.boardPicker.Board", "name", name, "image", sb.Image, "reversible", "false").add(m.grid(sb))
+}
+
+func standardMapParts() []*xnode {
+	return []*xnode{
+		el("module.map.StackMetrics", "exSepX", "8", "exSepY", "16", "unexSepX", "3", "unexSepY", "5", "disabled", "false"),
+		el("module.map.ForwardToKeyBuffer"), el("module.map.Scroller"), el("module.map.ForwardToChatter"),
+		el("module.map.MenuDisplayer"), el("module.map.MapCenterer"), el("module.map.StackExpander"),
+		el("module.map.PieceMover"), el("module.map.KeyBufferer"), el("module.map.Zoomer"),
+	}
+}
+
+func (m *vmod) mainMap() *xnode {
+	g := m.b.Map.Grid
+	for _, sb := range m.order {
+		m.addImage(sb.Image, drawSheet(m.b, g, sb))
+	}
+	mp := mapChildren(mainMapName)
+	bp := el("module.map.BoardPicker", "title", "Choose boards", "slotWidth", "125", "slotHeight", "125", "slotScale", "0.2")
+	for _, sb := range m.order {
+		bp.add(m.board(sb.Name, sb))
+	}
+	for _, sc := range m.b.Scenarios {
+		for _, sb := range m.order {
+			bp.add(m.board(scenarioBoard(sb, sc), sb))
+		}
+	}
+	mp.add(bp)
+	mp.add(standardMapParts()...)
+	for _, sc := range m.b.Scenarios {
+		for _, st := range sc.Setup {
+			mp.add(m.setupStack(sc, st))
+		}
+	}
+	return mp
+}
+
+func (m *vmod) setupStack(sc *battle.Scenario, st *battle.Stack) *xnode {
+	sb, label, _ := m.place(st.Hex.Coord) // checked in newVmod
+	x, y := sb.Center(st.Hex.Coord)
+	n := el("module.map.SetupStack", "name", sc.ID+" "+st.Side+" "+label, "owningBoard", scenarioBoard(sb, sc),
+		"useGridLocation", "true", "location", label, "x", strconv.Itoa(x), "y", strconv.Itoa(y))
+	m.addPieces(n, st.Pieces)
+	for i := 0; i < st.Breastworks; i++ {
+		n.add(m.slot(m.breastworks(), nil, ""))
+	}
+	return n
+}
+
+// addPieces puts a PieceSlot for every unit and leader the pieces name.
+func (m *vmod) addPieces(n *xnode, ps []battle.Piece) {
+	for _, p := range ps {
+		for _, l := range p.Ref.Leaders() {
+			if d := m.leaders[l]; d != nil {
+				n.add(m.slot(d, nil, p.Face))
+			}
+		}
+		for _, u := range p.Ref.Units() {
+			d := m.units[u]
+			if d == nil {
+				continue
+			}
+			var ov map[string]string
+			if p.Strength != nil {
+				if _, ok := u.Values["strength"]; ok {
+					ov = map[string]string{"strength": strconv.Itoa(*p.Strength)}
+				}
+			}
+			n.add(m.slot(d, ov, p.Face))
+		}
+	}
+}
+
+// arrivalBox is where one reinforcement group waits, board-relative.
+const (
+	boxW, boxH = 320, 120
+	boxCols    = 3
+)
+
+func boxAt(i int) (x, y int) {
+	return 20 + (i%boxCols)*(boxW+20), 20 + (i/boxCols)*(boxH+20)
+}
+
+func (m *vmod) sortedArrivals(sc *battle.Scenario) []*battle.Arrival {
+	as := append([]*battle.Arrival{}, sc.Arrivals...)
+	sort.SliceStable(as, func(i, j int) bool { return as[i].Time.Index < as[j].Time.Index })
+	return as
+}
+
+func (m *vmod) reinforcementMap() *xnode {
+	mp := mapChildren(reinfMapName)
+	bp := el("module.map.BoardPicker", "title", "Choose boards", "slotWidth", "125", "slotHeight", "125", "slotScale", "0.2")
+	mp.add(bp)
+	mp.add(standardMapParts()...)
+	for _, sc := range m.b.Scenarios {
+		as := m.sortedArrivals(sc)
+		var labels []string
+		for _, a := range as {
+			labels = append(labels, m.arrivalLabel(a))
+		}
+		rows := (len(as) + boxCols - 1) / boxCols
+		if rows == 0 {
+			rows = 1
+		}
+		img := m.imageName("reinforcements", sc.ID)
+		m.addImage(img, drawBoxes(labels, boxCols*(boxW+20)+20, rows*(boxH+20)+20))
+		bp.add(el("module.map.boardPicker.Board", "name", reinfBoard(sc), "image", img, "reversible", "false"))
+		for i, a := range as {
+			x, y := boxAt(i)
+			n := el("module.map.SetupStack", "name", fmt.Sprintf("%s arrival %d %s %s", sc.ID, i+1, a.Side, a.Time.Text()),
+				"owningBoard", reinfBoard(sc), "useGridLocation", "false",
+				"x", strconv.Itoa(x+boxW/2), "y", strconv.Itoa(y+boxH/2+10))
+			m.addPieces(n, a.Pieces)
+			mp.add(n)
+		}
+	}
+	return mp
+}
+
+func (m *vmod) arrivalLabel(a *battle.Arrival) string {
+	where := a.Area
+	if len(a.Hexes) > 0 {
+		var hs []string
+		for _, h := range a.Hexes {
+			hs = append(hs, m.b.Map.Grid.Label(h.Coord))
+		}
+		where = strings.Join(hs, " ")
+	}
+	s := a.Side + " " + a.Time.Text()
+	if where != "" {
+		s += " AT " + where
+	}
+	if a.Optional {
+		s += " (OPT)"
+	}
+	return s
+}
+
+// ---- predefined set-ups ----
+
+func (m *vmod) setups() *xnode {
+	menu := el("module.PredefinedSetup", "name", "Scenarios", "isMenu", "true", "useFile", "false", "file", "")
+	for _, sc := range m.b.Scenarios {
+		file := "scenario-" + sc.ID + ".vsav"
+		m.files[file] = m.vsav(sc)
+		name := sc.Name
+		if name == "" {
+			name = sc.ID
+		}
+		menu.add(el("module.PredefinedSetup", "name", name, "description", sc.Note, "isMenu", "false", "useFile", "true", "file", file))
+	}
+	menu.add(el("module.PredefinedSetup", "name", "Empty map (choose boards)", "isMenu", "false", "useFile", "false", "file", ""))
+	return menu
+}
+
+// vsav is a saved game that only selects the scenario's boards. It carries
+// no SETUP_STACK command, so VASSAL still treats the game as new and the
+// At-Start stacks of those boards place the pieces (vassal-format.md §2.4,
+// option B). The command stream is plain text, which VASSAL reads
+// unchanged (DeobfuscatingInputStream).
+func (m *vmod) vsav(sc *battle.Scenario) []byte {
+	main := seq.Of(mainMapName+"BoardPicker", '\t')
+	for i, sb := range m.order {
+		main.Append(scenarioBoard(sb, sc)).Int(i).Int(0)
+	}
+	reinf := seq.Of(reinfMapName+"BoardPicker", '\t').Append(reinfBoard(sc)).Int(0).Int(0)
+	cmds := strings.Join([]string{"begin_save", main.Value(), reinf.Value(), "end_save"}, "\x1b")
+	files := map[string][]byte{
+		"savedGame":  []byte(cmds),
+		"moduledata": m.metadata(),
+		"savedata": []byte("<?xml version=\"1.0\" encoding=\"UTF-8\" standalone=\"no\"?>\n<data version=\"1\">\n  <version>1.0</version>\n  <VassalVersion>" +
+			VassalVersion + "</VassalVersion>\n  <dateSaved>0</dateSaved>\n  <description>" + textEscaper.Replace(sc.Name) + "</description>\n</data>\n"),
+	}
+	data, err := zipFiles([]string{"moduledata", "savedGame", "savedata"}, files)
+	if err != nil {
+		panic(err)
+	}
+	return data
+}
+
+// ---- colours ----
+
+// counterPalette is the palette of one side's counters.
+type counterPalette struct {
+	pal color.Palette
+}
+
+const (
+	cBack = iota
+	cText
+	cEdge
+	cBand
+	cBandText
+)
+
+func newCounterPalette(sd *oob.Side) *counterPalette {
+	bg, ok := parseHex(sd.Color)
+	if !ok {
+		bg = color.RGBA{200, 200, 200, 255}
+	}
+	fg, ok := parseHex(sd.Text)
+	if !ok {
+		fg = color.RGBA{0, 0, 0, 255}
+	}
+	edge := color.RGBA{bg.R / 2, bg.G / 2, bg.B / 2, 255}
+	return &counterPalette{pal: color.Palette{bg, fg, edge, color.RGBA{255, 255, 255, 255}, color.RGBA{160, 0, 0, 255}}}
+}
+
+func (p *counterPalette) image(w, h int) *image.Paletted {
+	return image.NewPaletted(image.Rect(0, 0, w, h), p.pal)
+}
+
+// stableHash picks a colour for a name the palette does not know.
+func stableHash(s string) uint32 {
+	h := fnv.New32a()
+	h.Write([]byte(s))
+	return h.Sum32()
+}

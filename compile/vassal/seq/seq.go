@@ -1,0 +1,166 @@
+// Package seq is a Go port of VASSAL's SequenceEncoder
+// (vassal-app/src/main/java/VASSAL/tools/SequenceEncoder.java): it joins
+// strings with a delimiter, escaping the delimiter inside each with a
+// backslash, and reads such strings back. VASSAL piece definitions and
+// saved-game commands are nests of these, so the bytes must match VASSAL's.
+package seq
+
+import (
+	"strconv"
+	"strings"
+)
+
+// ugly are the delimiters that can occur in a printed number or boolean;
+// with one of them VASSAL escapes numbers as it escapes strings.
+const ugly = "-.0123456789EINaefilnrstuy"
+
+// Encoder builds one delimited sequence. The zero value is not usable: make
+// one with New.
+type Encoder struct {
+	delim   byte
+	buf     strings.Builder
+	started bool
+	ugly    bool
+}
+
+// New returns an empty encoder for delim.
+func New(delim byte) *Encoder {
+	return &Encoder{delim: delim, ugly: strings.IndexByte(ugly, delim) >= 0}
+}
+
+// Of returns an encoder holding s, as `new SequenceEncoder(s, delim)`.
+func Of(s string, delim byte) *Encoder { return New(delim).Append(s) }
+
+func (e *Encoder) next() {
+	if e.started {
+		e.buf.WriteByte(e.delim)
+	}
+	e.started = true
+}
+
+// Append adds a string: the delimiter inside it is escaped, and a string
+// that starts with a backslash, or starts and ends with a single quote, is
+// wrapped in single quotes.
+func (e *Encoder) Append(s string) *Encoder {
+	e.next()
+	if s == "" {
+		return e
+	}
+	if s[0] == '\\' || (s[0] == '\'' && s[len(s)-1] == '\'') {
+		e.buf.WriteByte('\'')
+		e.escape(s)
+		e.buf.WriteByte('\'')
+	} else {
+		e.escape(s)
+	}
+	return e
+}
+
+func (e *Encoder) escape(s string) {
+	for i := 0; i < len(s); i++ {
+		if s[i] == e.delim {
+			e.buf.WriteByte('\\')
+		}
+		e.buf.WriteByte(s[i])
+	}
+}
+
+// Int adds an integer as `append(int)` does.
+func (e *Encoder) Int(i int) *Encoder {
+	if e.ugly {
+		return e.Append(strconv.Itoa(i))
+	}
+	e.next()
+	e.buf.WriteString(strconv.Itoa(i))
+	return e
+}
+
+// Bool adds a boolean as `append(boolean)` does.
+func (e *Encoder) Bool(b bool) *Encoder {
+	if e.ugly {
+		return e.Append(strconv.FormatBool(b))
+	}
+	e.next()
+	e.buf.WriteString(strconv.FormatBool(b))
+	return e
+}
+
+// Double adds a float as Java's String.valueOf(double) prints the values
+// muster uses (integral values print with ".0").
+func (e *Encoder) Double(f float64) *Encoder {
+	s := strconv.FormatFloat(f, 'f', -1, 64)
+	if !strings.ContainsAny(s, ".eE") {
+		s += ".0"
+	}
+	if e.ugly {
+		return e.Append(s)
+	}
+	e.next()
+	e.buf.WriteString(s)
+	return e
+}
+
+// Strings adds a string array as StringArrayConfigurer.arrayToString does:
+// the items joined with ',' by a nested encoder ("" for no items).
+func (e *Encoder) Strings(items []string) *Encoder {
+	if len(items) == 0 {
+		return e.Append("")
+	}
+	in := New(',')
+	for _, s := range items {
+		in.Append(s)
+	}
+	return e.Append(in.Value())
+}
+
+// Value returns the sequence, and ok false when nothing was appended
+// (VASSAL's getValue returns null then).
+func (e *Encoder) Value() string { return e.buf.String() }
+
+// Empty reports whether nothing was appended.
+func (e *Encoder) Empty() bool { return !e.started }
+
+// Decode splits s as SequenceEncoder.Decoder reads it: a delimiter after a
+// backslash is literal (the backslash is dropped), one enclosing pair of
+// single quotes is stripped, and an empty string is one empty token.
+func Decode(s string, delim byte) []string {
+	var out []string
+	start, stop := 0, len(s)
+	for {
+		if start == stop {
+			return append(out, "")
+		}
+		var b strings.Builder
+		i := start
+		done := false
+		for ; i < stop; i++ {
+			if s[i] != delim {
+				continue
+			}
+			if i > 0 && s[i-1] == '\\' {
+				b.WriteString(s[start : i-1])
+				start = i
+				continue
+			}
+			b.WriteString(s[start:i])
+			start = i + 1
+			out = append(out, unquote(b.String()))
+			break
+		}
+		if i == stop {
+			b.WriteString(s[start:stop])
+			out = append(out, unquote(b.String()))
+			done = true
+		}
+		if done {
+			return out
+		}
+	}
+}
+
+func unquote(s string) string {
+	if len(s) > 1 && s[0] == '\'' && s[len(s)-1] == '\'' {
+		return s[1 : len(s)-1]
+	}
+	return s
+}

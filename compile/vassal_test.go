@@ -1,0 +1,444 @@
+package compile
+
+import (
+	"archive/zip"
+	"bytes"
+	"encoding/xml"
+	"image/png"
+	"io"
+	"io/fs"
+	"os"
+	"path/filepath"
+	"strconv"
+	"strings"
+	"testing"
+
+	"github.com/muster-wargames/muster/battle"
+	"github.com/muster-wargames/muster/compile/vassal/seq"
+	"github.com/muster-wargames/muster/examples"
+	"github.com/muster-wargames/muster/maps"
+)
+
+// update is bundle_test.go's -update flag: it rewrites the golden files.
+
+// vassalClasses lists, for every class the module may name, the attributes
+// that class reads (its getAttributeNames() and build(Element) in
+// vassal-app/src/main/java/VASSAL/build/…, snapshot 17fb917c5).
+var vassalClasses = map[string][]string{
+	"GameModule":                           {"name", "version", "description", "ModuleOther1", "ModuleOther2", "VassalVersion", "nextPieceSlotId"},
+	"module.BasicCommandEncoder":           {},
+	"module.Documentation":                 {},
+	"module.PlayerRoster":                  {},
+	"module.GlobalOptions":                 {},
+	"module.Chatter":                       {},
+	"module.KeyNamer":                      {},
+	"module.PrototypesContainer":           {},
+	"module.PrototypeDefinition":           {"name", "description"},
+	"module.PieceWindow":                   {"name", "description", "hidden", "text", "tooltip", "icon", "hotkey", "scale", "defaultWidth"},
+	"widget.TabWidget":                     {"entryName", "description"},
+	"widget.ListWidget":                    {"entryName", "description", "scale", "width", "height", "divider"},
+	"widget.PanelWidget":                   {"entryName", "description", "fixed", "nColumns", "vert", "scale"},
+	"widget.PieceSlot":                     {"entryName", "gpid", "width", "height"},
+	"module.Inventory":                     {"name", "text", "tooltip", "icon", "hotkey", "include", "groupBy", "nonLeafFormat", "leafFormat", "centerOnPiece", "forwardKeystroke", "showMenu", "sides", "keystroke", "cutRoot", "cutLeaves", "drawPieces", "foldersOnly", "sortPieces", "sortFormat", "sorting"},
+	"module.turn.TurnTracker":              {"name", "description", "buttonText", "icon", "hotkey", "nexthotkey", "prevhotkey", "turnFormat", "reportFormat", "tooltip", "lengthStyle", "length", "turnButtonHeight", "fwdOnly"},
+	"module.turn.ListTurnLevel":            {"name", "property", "turnFormat", "list", "configList", "configFirst", "prompt"},
+	"module.DiceButton":                    {"name", "text", "tooltip", "icon", "hotkey", "nDice", "nSides", "plus", "addToTotal", "reportTotal", "prompt", "reportFormat", "sortDice", "keepDice", "keepOption", "keepCount", "lockDice", "lockSides", "lockPlus", "lockAdd"},
+	"module.PredefinedSetup":               {"name", "description", "isMenu", "useFile", "file"},
+	"module.Map":                           {"mapName", "description", "markMoved", "markUnmovedIcon", "markUnmovedText", "markUnmovedTooltip", "edgeWidth", "edgeHeight", "backgroundcolor", "color", "thickness", "allowMultiple", "launch", "buttonName", "tooltip", "icon", "hotkey", "suppressAuto", "onlyReportChangedLocation", "moveWithinFormat", "moveToFormat", "createFormat", "changeFormat", "moveKey", "movingStacksPickupUnits", "showKey", "hideKey"},
+	"module.map.BoardPicker":               {"slotScale", "slotHeight", "slotWidth", "title", "addRowText", "addColumnText", "boardPrompt", "maxColumns"},
+	"module.map.boardPicker.Board":         {"name", "image", "reversible", "width", "height", "color"},
+	"module.map.StackMetrics":              {"exSepX", "exSepY", "unexSepX", "unexSepY", "disabled", "top", "bottom", "up", "down", "color"},
+	"module.map.ForwardToKeyBuffer":        {},
+	"module.map.Scroller":                  {},
+	"module.map.ForwardToChatter":          {},
+	"module.map.MenuDisplayer":             {},
+	"module.map.MapCenterer":               {},
+	"module.map.StackExpander":             {},
+	"module.map.PieceMover":                {},
+	"module.map.KeyBufferer":               {},
+	"module.map.Zoomer":                    {},
+	"module.map.SetupStack":                {"name", "owningBoard", "useGridLocation", "location", "x", "y"},
+	"module.map.boardPicker.board.HexGrid": {"sideways", "x0", "y0", "dy", "dx", "snapTo", "edgesLegal", "cornersLegal", "visible", "dotsVisible", "color", "snapscale"},
+	"module.map.boardPicker.board.mapgrid.HexGridNumbering": {"first", "sep", "hType", "hLeading", "hOff", "hDescend", "vType", "vLeading", "vOff", "vDescend",
+		"locationFormat", "visible", "fontSize", "color", "rotateText", "hDrawOff", "vDrawOff", "stagger"},
+}
+
+// gridClasses are the MapGrid classes: at most one per Board.
+var gridClasses = map[string]bool{"module.map.boardPicker.board.HexGrid": true}
+
+func loadExample(t testing.TB) *battle.Battle {
+	t.Helper()
+	sub, err := fs.Sub(examples.FS, examples.Default)
+	if err != nil {
+		t.Fatal(err)
+	}
+	b, ds := battle.Load(sub, "(example) "+examples.Default, battle.Options{})
+	if b == nil {
+		t.Fatalf("load: %v", ds)
+	}
+	return b
+}
+
+func buildVmod(t testing.TB, b *battle.Battle) []byte {
+	t.Helper()
+	out, err := VASSAL(b)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(out) != 1 || out[0].Name != b.ID+".vmod" {
+		t.Fatalf("outputs: %v", out)
+	}
+	return out[0].Data
+}
+
+func unzipAll(t testing.TB, data []byte) (map[string][]byte, []string) {
+	t.Helper()
+	zr, err := zip.NewReader(bytes.NewReader(data), int64(len(data)))
+	if err != nil {
+		t.Fatal(err)
+	}
+	files := map[string][]byte{}
+	var names []string
+	for _, f := range zr.File {
+		rc, err := f.Open()
+		if err != nil {
+			t.Fatal(err)
+		}
+		b, _ := io.ReadAll(rc)
+		rc.Close()
+		files[f.Name] = b
+		names = append(names, f.Name)
+	}
+	return files, names
+}
+
+func TestVassalGolden(t *testing.T) {
+	files, _ := unzipAll(t, buildVmod(t, loadExample(t)))
+	got := files["buildFile.xml"]
+	path := filepath.Join("testdata", "vassal", "dow-intro.buildFile.xml")
+	if *update {
+		if err := os.WriteFile(path, got, 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	want, err := os.ReadFile(path)
+	if err != nil {
+		t.Fatalf("%v (run go test ./compile -run Vassal -update)", err)
+	}
+	if !bytes.Equal(got, want) {
+		t.Errorf("buildFile.xml differs from %s; run go test ./compile -run VassalGolden -update and review the diff", path)
+	}
+}
+
+func TestVassalDeterministic(t *testing.T) {
+	a := buildVmod(t, loadExample(t))
+	b := buildVmod(t, loadExample(t))
+	if !bytes.Equal(a, b) {
+		t.Fatal("two builds of the same battle differ")
+	}
+}
+
+func TestVassalExamples(t *testing.T) {
+	for _, d := range []string{"dow-intro", "tss-seminary-ridge", "summer-storm-mcpherson", "amfs-culps-hill"} {
+		t.Run(d, func(t *testing.T) {
+			b, ds := battle.LoadDir(filepath.Join("..", "examples", d), battle.Options{})
+			if b == nil {
+				t.Fatalf("load: %v", ds)
+			}
+			checkModule(t, b, buildVmod(t, b))
+		})
+	}
+}
+
+// ---- structural checks ----
+
+type xel struct {
+	XMLName xml.Name
+	Attrs   []xml.Attr `xml:",any,attr"`
+	Text    string     `xml:",chardata"`
+	Kids    []xel      `xml:",any"`
+}
+
+func (e *xel) attr(k string) (string, bool) {
+	for _, a := range e.Attrs {
+		if a.Name.Local == k {
+			return a.Value, true
+		}
+	}
+	return "", false
+}
+
+func (e *xel) class() string { return strings.TrimPrefix(e.XMLName.Local, vassalPkg) }
+
+func (e *xel) walk(f func(e, parent *xel)) {
+	for i := range e.Kids {
+		f(&e.Kids[i], e)
+		e.Kids[i].walk(f)
+	}
+}
+
+// traits splits a PieceSlot or PrototypeDefinition text into its traits'
+// types, outermost first, the BasicPiece last.
+func traits(t *testing.T, text string) []string {
+	parts := seq.Decode(text, '/')
+	if len(parts) != 4 || parts[0] != "+" || parts[1] != "null" {
+		t.Fatalf("not an AddPiece command: %q", text)
+	}
+	var out []string
+	s := parts[2]
+	for {
+		p := seq.Decode(s, '\t')
+		out = append(out, p[0])
+		if len(p) == 1 {
+			return out
+		}
+		s = p[1]
+	}
+}
+
+func checkModule(t *testing.T, b *battle.Battle, data []byte) {
+	files, names := unzipAll(t, data)
+	for i := 1; i < len(names); i++ {
+		if names[i-1] >= names[i] {
+			t.Errorf("entries not sorted: %s, %s", names[i-1], names[i])
+		}
+	}
+	for _, n := range []string{"buildFile.xml", "moduledata"} {
+		if _, ok := files[n]; !ok {
+			t.Fatalf("no %s", n)
+		}
+	}
+	if !bytes.Contains(files["moduledata"], []byte("<VassalVersion>3.7")) {
+		t.Error("moduledata does not declare VASSAL 3.7")
+	}
+	var root xel
+	if err := xml.Unmarshal(files["buildFile.xml"], &root); err != nil {
+		t.Fatal(err)
+	}
+	if root.class() != "GameModule" {
+		t.Fatalf("root is %s", root.XMLName.Local)
+	}
+	check := func(e *xel) {
+		allowed, ok := vassalClasses[e.class()]
+		if !ok || !strings.HasPrefix(e.XMLName.Local, vassalPkg) {
+			t.Errorf("unknown class %s", e.XMLName.Local)
+			return
+		}
+		for _, a := range e.Attrs {
+			found := false
+			for _, k := range allowed {
+				found = found || k == a.Name.Local
+			}
+			if !found {
+				t.Errorf("%s has attribute %s, which it does not read", e.class(), a.Name.Local)
+			}
+		}
+	}
+	check(&root)
+	next, _ := root.attr("nextPieceSlotId")
+	nextID, err := strconv.Atoi(next)
+	if err != nil {
+		t.Fatalf("nextPieceSlotId %q", next)
+	}
+	protos := map[string]bool{}
+	gpids := map[int]bool{}
+	boards := map[string]*sheetBoard{}
+	var slots []*xel
+	var stacks []*xel
+	image := func(name string) {
+		if name != "" && files["images/"+name] == nil {
+			t.Errorf("image %s is referenced but not in the archive", name)
+		}
+	}
+	root.walk(func(e, parent *xel) {
+		check(e)
+		switch e.class() {
+		case "module.PrototypeDefinition":
+			n, _ := e.attr("name")
+			if protos[n] {
+				t.Errorf("prototype %s defined twice", n)
+			}
+			protos[n] = true
+			slots = append(slots, e)
+		case "widget.PieceSlot":
+			g, _ := e.attr("gpid")
+			id, err := strconv.Atoi(g)
+			if err != nil || id <= 0 || id >= nextID {
+				t.Errorf("gpid %q not an integer in 1..%d", g, nextID-1)
+			}
+			if gpids[id] {
+				t.Errorf("gpid %d used twice", id)
+			}
+			gpids[id] = true
+			slots = append(slots, e)
+		case "module.map.boardPicker.Board":
+			grids := 0
+			for i := range e.Kids {
+				if gridClasses[e.Kids[i].class()] {
+					grids++
+				}
+			}
+			if grids > 1 {
+				t.Errorf("board has %d grids", grids)
+			}
+			img, _ := e.attr("image")
+			image(img)
+			name, _ := e.attr("name")
+			if grids == 1 {
+				boards[name] = boardFromXML(t, &e.Kids[0], files["images/"+img])
+			}
+		case "module.map.SetupStack":
+			stacks = append(stacks, e)
+		case "module.PredefinedSetup":
+			if f, _ := e.attr("useFile"); f == "true" {
+				file, _ := e.attr("file")
+				if files[file] == nil {
+					t.Errorf("predefined setup %s not in the archive", file)
+				}
+			}
+		}
+	})
+	for _, s := range slots {
+		for _, tr := range traits(t, s.Text) {
+			switch {
+			case strings.HasPrefix(tr, "prototype;"):
+				name := seq.Decode(tr, ';')[1]
+				defer func(name string) {
+					if !protos[name] {
+						t.Errorf("prototype %s is used but not defined", name)
+					}
+				}(name)
+			case strings.HasPrefix(tr, "piece;"):
+				f := seq.Decode(tr, ';')
+				image(f[3])
+			case strings.HasPrefix(tr, "emb2;"):
+				f := seq.Decode(strings.TrimPrefix(tr, "emb2;"), ';')
+				for _, img := range seq.Decode(f[15], ',') {
+					image(img)
+				}
+			}
+		}
+	}
+	// every At-Start location parses under its board's numbering and
+	// lands on the hex the scenario says
+	want := map[string]maps.Coord{}
+	for _, sc := range b.Scenarios {
+		for _, st := range sc.Setup {
+			want[sc.ID+" "+st.Side+" "+b.Map.Grid.Label(st.Hex.Coord)] = st.Hex.Coord
+		}
+	}
+	placed := 0
+	for _, s := range stacks {
+		if u, _ := s.attr("useGridLocation"); u != "true" {
+			continue
+		}
+		name, _ := s.attr("name")
+		loc, _ := s.attr("location")
+		ob, _ := s.attr("owningBoard")
+		sb := boards[ob]
+		if sb == nil {
+			t.Errorf("stack %s: board %q has no grid", name, ob)
+			continue
+		}
+		x, y, ok := sb.Location(loc)
+		if !ok {
+			t.Errorf("stack %s: location %q does not parse", name, loc)
+			continue
+		}
+		c, ok := want[name]
+		if !ok {
+			t.Errorf("stack %s is in no scenario", name)
+			continue
+		}
+		sheet := sheetOf(b.Map.Grid, loc)
+		ref, _ := newSheetBoard(b.Map.Grid, sheet)
+		if wx, wy := ref.Center(c); wx != x || wy != y {
+			t.Errorf("stack %s: %s lands at %d,%d, hex is at %d,%d", name, loc, x, y, wx, wy)
+		}
+		if got := sb.LocationName(x, y); got != loc {
+			t.Errorf("stack %s: VASSAL would name the spot %s", name, got)
+		}
+		placed++
+	}
+	if placed != len(want) {
+		t.Errorf("%d At-Start stacks by grid location, want %d", placed, len(want))
+	}
+}
+
+func sheetOf(g *maps.Grid, label string) *maps.Sheet {
+	_, s, _ := g.Parse(label)
+	return s
+}
+
+// boardFromXML rebuilds the numbering from what the build file says and
+// the board image's size, independently of the compiler's own struct.
+func boardFromXML(t *testing.T, grid *xel, img []byte) *sheetBoard {
+	cfg, err := png.DecodeConfig(bytes.NewReader(img))
+	if err != nil {
+		t.Fatalf("board image: %v", err)
+	}
+	num := &grid.Kids[0]
+	a := func(e *xel, k string) string { v, _ := e.attr(k); return v }
+	i := func(e *xel, k string) int { n, _ := strconv.Atoi(a(e, k)); return n }
+	if a(grid, "dx") != strconv.Itoa(hexDX)+".0" || a(grid, "dy") != strconv.Itoa(hexDY)+".0" || a(grid, "sideways") != "false" {
+		t.Fatalf("unexpected grid geometry %v", grid.Attrs)
+	}
+	if a(num, "stagger") != "false" || a(num, "hLeading") != a(num, "vLeading") || a(num, "hType") != "N" || a(num, "vType") != "N" || a(num, "sep") != "" {
+		t.Fatalf("unexpected numbering %v", num.Attrs)
+	}
+	lf := a(num, "locationFormat")
+	if !strings.HasSuffix(lf, "$gridLocation$") {
+		t.Fatalf("locationFormat %q", lf)
+	}
+	sb := &sheetBoard{W: cfg.Width, H: cfg.Height, X0: i(grid, "x0"), Y0: i(grid, "y0"), First: a(num, "first")[0],
+		Leading: i(num, "hLeading"), HOff: i(num, "hOff"), VOff: i(num, "vOff"),
+		HDesc: a(num, "hDescend") == "true", VDesc: a(num, "vDescend") == "true", Prefix: strings.TrimSuffix(lf, "$gridLocation$")}
+	sb.maxCol = int(float64(sb.W)/hexDY + 0.5)
+	sb.maxRw = int(float64(sb.H)/hexDX + 0.5)
+	return sb
+}
+
+func TestVassalNumberingTSS(t *testing.T) {
+	// TSS labels row first and numbers columns east to west: A0530 is row
+	// 5, column 30, the sheet's west line.
+	g := &maps.Grid{ShiftOdd: true, RowCol: true, Digits: 2}
+	s := maps.NewSheet("A", 0, 0, 30, 19, 1, 10)
+	g.AddSheet(s)
+	sb, err := newSheetBoard(g, s)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := sb.check(g); err != nil {
+		t.Fatal(err)
+	}
+	if !sb.HDesc || sb.First != 'V' {
+		t.Errorf("want descending columns, row first: %+v", sb)
+	}
+	x, y, ok := sb.Location("A0530")
+	if wx, wy := sb.Center(maps.Coord{X: 0, Y: 4}); !ok || x != wx || y != wy {
+		t.Errorf("A0530 at %d,%d ok=%v, want %d,%d", x, y, ok, wx, wy)
+	}
+}
+
+func TestVassalNumberingErrors(t *testing.T) {
+	g := &maps.Grid{Pointy: true, Digits: 2}
+	s := maps.NewSheet("A", 0, 0, 1, 10, 1, 10)
+	g.AddSheet(s)
+	if _, err := newSheetBoard(g, s); err == nil {
+		t.Error("a pointy-top grid should be refused")
+	}
+	g = &maps.Grid{ShiftOdd: true, Digits: 2}
+	s = maps.NewSheet("A$", 0, 0, 1, 10, 1, 10)
+	g.AddSheet(s)
+	if _, err := newSheetBoard(g, s); err == nil {
+		t.Error("a sheet id with $ should be refused")
+	}
+	// A sheet whose first line is a low one still numbers right.
+	g = &maps.Grid{ShiftOdd: true, Digits: 2}
+	s = maps.NewSheet("B", 1, 0, 5, 20, 3, 12)
+	g.AddSheet(s)
+	sb, err := newSheetBoard(g, s)
+	if err != nil || sb.check(g) != nil {
+		t.Errorf("low first line: %v", err)
+	}
+}

@@ -1,0 +1,75 @@
+package compile
+
+import (
+	"sort"
+	"strings"
+)
+
+// xnode is one element of buildFile.xml. Attributes are written sorted by
+// name, so the bytes do not depend on the order the compiler set them.
+type xnode struct {
+	tag   string
+	attrs map[string]string
+	text  string
+	kids  []*xnode
+}
+
+// vassalPkg is the package prefix of every class the module names.
+const vassalPkg = "VASSAL.build."
+
+func el(class string, kv ...string) *xnode {
+	n := &xnode{tag: vassalPkg + class, attrs: map[string]string{}}
+	for i := 0; i+1 < len(kv); i += 2 {
+		n.attrs[kv[i]] = kv[i+1]
+	}
+	return n
+}
+
+func (n *xnode) add(kids ...*xnode) *xnode {
+	n.kids = append(n.kids, kids...)
+	return n
+}
+
+var attrEscaper = strings.NewReplacer("&", "&amp;", "<", "&lt;", ">", "&gt;", `"`, "&quot;", "\t", "&#9;", "\n", "&#10;", "\r", "&#13;")
+var textEscaper = strings.NewReplacer("&", "&amp;", "<", "&lt;", ">", "&gt;", "\t", "&#9;", "\r", "&#13;")
+
+func (n *xnode) write(b *strings.Builder, depth int) {
+	b.WriteString(strings.Repeat("  ", depth))
+	b.WriteString("<" + n.tag)
+	keys := make([]string, 0, len(n.attrs))
+	for k := range n.attrs {
+		keys = append(keys, k)
+	}
+	sort.Strings(keys)
+	for _, k := range keys {
+		b.WriteString(" " + k + `="` + attrEscaper.Replace(n.attrs[k]) + `"`)
+	}
+	switch {
+	case len(n.kids) > 0:
+		b.WriteString(">\n")
+		for _, k := range n.kids {
+			k.write(b, depth+1)
+		}
+		b.WriteString(strings.Repeat("  ", depth) + "</" + n.tag + ">\n")
+	case n.text != "":
+		b.WriteString(">" + textEscaper.Replace(n.text) + "</" + n.tag + ">\n")
+	default:
+		b.WriteString("/>\n")
+	}
+}
+
+// xmlDoc writes the document with VASSAL's XML declaration.
+func xmlDoc(root *xnode) []byte {
+	var b strings.Builder
+	b.WriteString("<?xml version=\"1.0\" encoding=\"UTF-8\" standalone=\"no\"?>\n")
+	root.write(&b, 0)
+	return []byte(b.String())
+}
+
+// walk visits n and every element below it.
+func (n *xnode) walk(f func(*xnode)) {
+	f(n)
+	for _, k := range n.kids {
+		k.walk(f)
+	}
+}
