@@ -115,6 +115,7 @@ type Stack struct {
 	Hex         HexRef
 	Pieces      []Piece
 	Breastworks int
+	Within      int // a group placement within this many hexes, not one stack
 	Orders      string
 	Facing      string
 	Note        string

@@ -188,6 +188,9 @@ func (ld *loader) setup(d *schema.Doc, s *Scenario) {
 				} else if n, ok := schema.Int(bw); ok {
 					st.Breastworks = int(n)
 				}
+				if n, ok := schema.Int(schema.Get(vals[i], "within")); ok {
+					st.Within = int(n)
+				}
 				st.Orders = ld.orders(d, schema.Get(vals[i], "orders"))
 				st.Facing = schema.Str(schema.Get(vals[i], "facing"))
 				st.Note = schema.Str(schema.Get(vals[i], "note"))

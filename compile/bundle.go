@@ -162,6 +162,7 @@ type StackOut struct {
 	Units       []PlacedOut `json:"units"`
 	Leaders     []PlacedOut `json:"leaders"`
 	Breastworks int         `json:"breastworks,omitempty"`
+	Within      int         `json:"within,omitempty"`
 	Orders      string      `json:"orders,omitempty"`
 	Facing      string      `json:"facing,omitempty"`
 }
@@ -298,7 +299,7 @@ func NewBundle(b *battle.Battle, s *battle.Scenario) *Bundle {
 		return us, ls
 	}
 	for _, st := range s.Setup {
-		so := StackOut{Hex: canon(st.Hex), Side: st.Side, Breastworks: st.Breastworks, Orders: st.Orders, Facing: st.Facing}
+		so := StackOut{Hex: canon(st.Hex), Side: st.Side, Breastworks: st.Breastworks, Within: st.Within, Orders: st.Orders, Facing: st.Facing}
 		so.Units, so.Leaders = pieces(st.Pieces)
 		out.Setup = append(out.Setup, so)
 	}

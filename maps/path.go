@@ -65,14 +65,3 @@ func (p *pq) Pop() any {
 	*p = old[:len(old)-1]
 	return it
 }
-
-// OnEdge reports whether c lies on the edge of the whole map: one of its
-// neighbours is on no sheet.
-func (m *Map) OnEdge(c Coord) bool {
-	for _, n := range m.Grid.Neighbours(c) {
-		if !m.Grid.OnMap(n) {
-			return true
-		}
-	}
-	return false
-}

@@ -23,6 +23,9 @@ func locate(groups []*group) *where {
 	w := &where{unitAt: map[*oob.Unit]maps.Coord{}, unitPos: map[*oob.Unit]diag.Pos{}, leaderAt: map[*oob.Leader]maps.Coord{},
 		leadPos: map[*oob.Leader]diag.Pos{}, combat: map[string]map[maps.Coord]bool{}}
 	for _, g := range groups {
+		if g.within > 0 {
+			continue // a group placement: no exact hex
+		}
 		if w.combat[g.side] == nil {
 			w.combat[g.side] = map[maps.Coord]bool{}
 		}
@@ -222,6 +225,9 @@ func (p *pack) command(s *battle.Scenario, groups []*group) {
 	in := map[*oob.Unit]bool{}
 	var units []*oob.Unit
 	for _, g := range groups {
+		if g.within > 0 {
+			continue // placed anywhere near the hex: nothing exact to measure
+		}
 		for _, pc := range g.pieces {
 			units = append(units, pc.unit)
 		}
@@ -275,6 +281,9 @@ func (p *pack) command(s *battle.Scenario, groups []*group) {
 	// leaders: in range of the leader above them
 	if c.Leaders.Code != "" {
 		for _, g := range groups {
+			if g.within > 0 {
+				continue
+			}
 			for _, l := range g.leaders {
 				if l.Formation.Parent == nil || l.Officer {
 					continue

@@ -118,9 +118,6 @@ type Entry struct {
 	Rule string `json:"rule"`
 	// Edge: entry hexes must lie on the map's edge.
 	Edge bool `json:"edge"`
-	// Stacking: a reinforcement group enters as one stack and must obey
-	// the stacking limits at its entry hex.
-	Stacking bool `json:"stacking"`
 }
 
 // Extended configures GBACW's extended columns.

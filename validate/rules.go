@@ -20,6 +20,7 @@ const (
 	CodeAreaSide    = "N022"
 	CodeNotOnMap    = "N023"
 	CodeUnknownSkip = "N024"
+	CodeEntryHeld   = "N025"
 )
 
 func init() {
@@ -32,6 +33,8 @@ func init() {
 			Doc: "An arrival uses an area, or a hex of an area, that the map gives to the other side (TSS 21.53: staging areas 1-4 Confederate, 4-9 Union)."},
 		diag.Code{Code: CodeNotOnMap, Severity: diag.Error, Title: "withdrawal of a unit not on the map",
 			Doc: "A withdrawal names a unit that is not on the map at that time: it is neither set up nor arrived before the withdrawal, or it has already been withdrawn."},
+		diag.Code{Code: CodeEntryHeld, Severity: diag.Warning, Title: "entry hex held by the enemy at set-up",
+			Doc: "A reinforcement group enters through a hex the enemy holds at set-up. Units may never enter an enemy-occupied hex, so the group is blocked or delayed unless the enemy has moved by then (GBACW 9.74, TSS 21.51, AMFS I-7)."},
 		diag.Code{Code: CodeUnknownSkip, Severity: diag.Info, Title: "checks skipped for unknown values",
 			Doc: "A rule check needed a counter value the data does not give (a strength written ~). muster does not guess: it skips that check for those units and says once per battle how many were skipped."},
 	)
@@ -111,7 +114,11 @@ func (p *pack) entries(s *battle.Scenario) {
 	}
 	rule := p.f.Entry.Rule
 	onMap := map[*oob.Unit]int{} // unit → turn it is on the map from
+	heldBy := map[maps.Coord]string{}
 	for _, st := range s.Setup {
+		if len(st.Pieces) > 0 {
+			heldBy[st.Hex.Coord] = st.Side
+		}
 		for _, pc := range st.Pieces {
 			for _, u := range pc.Ref.Units() {
 				onMap[u] = s.First.Index
@@ -128,8 +135,8 @@ func (p *pack) entries(s *battle.Scenario) {
 				d := p.l.Addf(CodeAreaSide, h.Pos, "%s enters at %s, in area %s of %s", a.Side, h.Label, ar.Name, ar.Side)
 				d.Rule = rule
 			}
-			if p.f.Entry.Edge && !m.OnEdge(h.Coord) {
-				d := p.l.Addf(CodeNotEdge, h.Pos, "entry hex %s is not on the edge of the map", h.Label)
+			if p.f.Entry.Edge && !p.onPlayEdge(s, h.Coord) {
+				d := p.l.Addf(CodeNotEdge, h.Pos, "entry hex %s is not on the edge of the playing area", h.Label)
 				d.Rule = rule
 				d.Hint = "if the scenario brings units on inside the map, say so in the arrival's note"
 			}
@@ -141,14 +148,12 @@ func (p *pack) entries(s *battle.Scenario) {
 				}
 			}
 		}
-		if p.f.Entry.Stacking && len(a.Hexes) > 0 {
-			g := &group{side: a.Side, hex: a.Hexes[0].Coord, label: a.Hexes[0].Label, pos: a.Hexes[0].Pos, what: "arriving"}
-			for _, pc := range a.Pieces {
-				for _, u := range pc.Ref.Units() {
-					g.pieces = append(g.pieces, p.piece(pc, u, ""))
-				}
+		for _, h := range a.Hexes {
+			if enemy := heldBy[h.Coord]; enemy != "" && enemy != a.Side {
+				d := p.l.Addf(CodeEntryHeld, h.Pos, "%s enters at %s, which %s holds at set-up", a.Side, h.Label, enemy)
+				d.Rule = rule
+				d.Hint = "the group cannot enter while the enemy is there; check the hex"
 			}
-			p.stack(g)
 		}
 	}
 	ws := append([]*battle.Withdrawal(nil), s.Withdrawals...)
@@ -173,6 +178,18 @@ func (p *pack) entries(s *battle.Scenario) {
 			}
 		}
 	}
+}
+
+// onPlayEdge reports whether c lies on the edge of the scenario's playing
+// area: a neighbour is off the map or out of play.
+func (p *pack) onPlayEdge(s *battle.Scenario, c maps.Coord) bool {
+	g := p.b.Map.Grid
+	for _, n := range g.Neighbours(c) {
+		if !g.OnMap(n) || !inPlay(g, s, n) {
+			return true
+		}
+	}
+	return false
 }
 
 func isAre(n int) string {

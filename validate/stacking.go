@@ -31,6 +31,7 @@ type group struct {
 	pieces  []piece
 	leaders []*oob.Leader
 	what    string // "set-up" or "arriving"
+	within  int    // a group placement spread within this many hexes
 }
 
 // pack holds what the rule checks of one battle share.
@@ -66,9 +67,12 @@ func (p *pack) setupGroups(s *battle.Scenario) []*group {
 	var out []*group
 	for _, st := range s.Setup {
 		k := fmt.Sprintf("%s|%d|%d", st.Side, st.Hex.Coord.X, st.Hex.Coord.Y)
+		if st.Within > 0 {
+			k += "|within"
+		}
 		g := byKey[k]
 		if g == nil {
-			g = &group{side: st.Side, hex: st.Hex.Coord, label: st.Hex.Label, pos: st.Hex.Pos, what: "set-up"}
+			g = &group{side: st.Side, hex: st.Hex.Coord, label: st.Hex.Label, pos: st.Hex.Pos, what: "set-up", within: st.Within}
 			byKey[k] = g
 			out = append(out, g)
 		}
@@ -251,8 +255,12 @@ func sortedSet(m map[string]bool) []string {
 	return out
 }
 
-// stack checks every limit on a group.
+// stack checks every limit on a group. A group placement is spread over
+// several hexes as the player likes, so it is not checked as one stack.
 func (p *pack) stack(g *group) {
+	if g.within > 0 {
+		return
+	}
 	for _, lim := range p.f.Stacking.Limits {
 		if !p.applies(lim.When, g) {
 			continue

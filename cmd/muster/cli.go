@@ -169,6 +169,7 @@ func report(o *options, stdout, stderr io.Writer, ds []diag.Diagnostic, texts va
 
 func validateCmd(stdout, stderr io.Writer) *cobra.Command {
 	o := &options{}
+	var mapOut string
 	c := &cobra.Command{
 		Use:   "validate [DIR...]",
 		Short: "Check battle folders and report every problem with its file, line and column",
@@ -179,18 +180,31 @@ func validateCmd(stdout, stderr io.Writer) *cobra.Command {
 			if err := o.check(); err != nil {
 				return err
 			}
+			if mapOut != "" && len(args) > 1 {
+				return fmt.Errorf("--map draws one battle: give one folder")
+			}
 			if len(args) == 0 {
 				args = []string{""}
 			}
 			var all []diag.Diagnostic
+			var mapBattle *battle.Battle
 			texts := validate.Texts{}
 			for _, dir := range args {
 				b, ds := check(dir)
 				all = append(all, ds...)
 				if b != nil {
+					mapBattle = b
 					for k, v := range b.Texts {
 						texts[k] = v
 					}
+				}
+			}
+			if mapOut != "" {
+				if mapBattle == nil || mapBattle.Map == nil {
+					fmt.Fprintln(stderr, "muster: --map: the battle has no map to draw")
+				} else if err := writeDiagnosticMap(mapOut, mapBattle, all); err != nil {
+					fmt.Fprintf(stderr, "muster: %v\n", err)
+					return exitError{exitUsage}
 				}
 			}
 			if err := report(o, stdout, stderr, all, texts); err != nil {
@@ -206,6 +220,7 @@ func validateCmd(stdout, stderr io.Writer) *cobra.Command {
 		return nil, cobra.ShellCompDirectiveFilterDirs
 	}
 	addReportFlags(c, o)
+	c.Flags().StringVar(&mapOut, "map", "", "also draw the map with every hex a diagnostic is about ringed and numbered (FILE.svg or FILE.png)")
 	return c
 }
 

@@ -4,8 +4,12 @@ import (
 	"bytes"
 	"fmt"
 	"os"
+	"path/filepath"
+	"regexp"
 	"strings"
 	"testing"
+
+	"github.com/rogpeppe/go-internal/txtar"
 
 	"github.com/muster-wargames/muster/diag"
 )
@@ -29,12 +33,17 @@ func TestCodesDoc(t *testing.T) {
 		}
 		fmt.Fprintf(&b, "| [%s](#%s) | %s | %s | %s | %s |\n", c.Code, strings.ToLower(c.Code), c.Severity, c.System, rule, c.Title)
 	}
+	examples := failingExamples(t)
 	for _, c := range diag.Codes() {
 		fmt.Fprintf(&b, "\n## %s\n\n**%s** — %s", c.Code, c.Title, c.Severity)
 		if c.Rule != "" {
 			fmt.Fprintf(&b, ", %s", c.Rule)
 		}
 		fmt.Fprintf(&b, " (%s)\n\n%s\n", c.System, c.Doc)
+		if ex, ok := examples[c.Code]; ok {
+			fmt.Fprintf(&b, "\nFailing (`validate/testdata/%s`, %s, line %d):\n\n```yaml\n%s\n```\n", ex.archive, ex.file, ex.line, ex.text)
+			fmt.Fprintf(&b, "\nPassing: the lines of that case without a `# want` comment, and %s.\n", ex.base)
+		}
 		if c.Doc == "" {
 			t.Errorf("code %s has no documentation", c.Code)
 		}
@@ -50,4 +59,45 @@ func TestCodesDoc(t *testing.T) {
 	if err != nil || !bytes.Equal(got, b.Bytes()) {
 		t.Errorf("docs/codes.md is out of date: run UPDATE=1 go test ./cmd/muster")
 	}
+}
+
+type example struct {
+	archive, file, text, base string
+	line                      int
+}
+
+var wantComment = regexp.MustCompile(`\s*#\s*want((?:\s+[A-Z]+[0-9]+)+)\s*$`)
+
+// failingExamples finds, for each code, the first line of the check cases
+// in validate/testdata that must raise it.
+func failingExamples(t *testing.T) map[string]example {
+	out := map[string]example{}
+	paths, _ := filepath.Glob("../../validate/testdata/*.txtar")
+	for _, p := range paths {
+		a, err := txtar.ParseFile(p)
+		if err != nil {
+			t.Fatal(err)
+		}
+		name := filepath.Base(p)
+		base := "`validate/testdata/base.txtar`, which validates clean"
+		if i := strings.Index(name, "-"); i > 0 {
+			if _, err := os.Stat("../../validate/testdata/base-" + name[:i] + ".txtar"); err == nil {
+				base = "`validate/testdata/base-" + name[:i] + ".txtar`, which validates clean"
+			}
+		}
+		for _, f := range a.Files {
+			for i, line := range strings.Split(string(f.Data), "\n") {
+				m := wantComment.FindStringSubmatch(line)
+				if m == nil {
+					continue
+				}
+				for _, code := range strings.Fields(m[1]) {
+					if _, done := out[code]; !done {
+						out[code] = example{archive: name, file: f.Name, line: i + 1, text: strings.TrimRight(wantComment.ReplaceAllString(line, ""), " "), base: base}
+					}
+				}
+			}
+		}
+	}
+	return out
 }

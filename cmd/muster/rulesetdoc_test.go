@@ -8,7 +8,9 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/muster-wargames/muster/diag"
 	"github.com/muster-wargames/muster/rulesets"
+	"github.com/muster-wargames/muster/validate"
 )
 
 // docs/rulesets.md is made from the embedded rulesets, so it always says
@@ -19,7 +21,13 @@ func TestRulesetsDoc(t *testing.T) {
 	b.WriteString("Each rule system is one embedded YAML file in `rulesets/`. A battle may override any part of\n")
 	b.WriteString("it under `rules:` in battle.yaml. This page is generated from those files\n")
 	b.WriteString("(`UPDATE=1 go test ./cmd/muster`); change the rulesets, not this page. Sources cite the\n")
-	b.WriteString("rule number and the seed line of the rulebook text.\n")
+	b.WriteString("rule number and the seed line of the rulebook text.\n\n")
+	b.WriteString("Choices made where a book is unclear or contradicts itself are stated in each system's\n")
+	b.WriteString("notes and in the documentation of the check that depends on them (codes.md): for example\n")
+	b.WriteString("GBACW's inferred turn track, Summer Storm's stacking by division (8.1.5 against its own note),\n")
+	b.WriteString("TSS's staging area 4, which the book gives to both sides (an area without a side is open to\n")
+	b.WriteString("either), and AMFS's Devil's Den limit applied to the terrain type. A battle changes any of\n")
+	b.WriteString("them under `rules:`, e.g. `rules: {figures: {command: {chain: 0}}}`.\n")
 	for _, sys := range rulesets.Systems {
 		r, err := rulesets.Load(sys)
 		if err != nil {
@@ -98,6 +106,42 @@ func TestRulesetsDoc(t *testing.T) {
 		}
 		if r.Strength != "" {
 			fmt.Fprintf(&b, "\n**Strength field** (set-up overrides, stacking): `%s`.\n", r.Strength)
+		}
+		f, err := validate.FiguresOf(r)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if f.Command.None {
+			fmt.Fprintf(&b, "\n**Command ranges:** none. %s\n", strings.TrimSpace(f.Command.Why))
+		} else if f.Command.Code != "" {
+			rng := "the leader's `" + f.Command.Rating + "` rating"
+			if f.Command.Rating == "" {
+				var parts []string
+				for _, k := range sortedKeys(f.Command.Fixed) {
+					parts = append(parts, fmt.Sprintf("%s %d", k, f.Command.Fixed[k]))
+				}
+				rng = strings.Join(parts, ", ")
+				if f.Command.Cavalry > 0 {
+					rng += fmt.Sprintf(", cavalry %d", f.Command.Cavalry)
+				}
+			}
+			fmt.Fprintf(&b, "\n**Command ranges:** %s, measured in %s", rng, f.Command.Measure)
+			if len(f.Command.Halve) > 0 {
+				fmt.Fprintf(&b, "; halved (rounding up) at %s", strings.Join(f.Command.Halve, ", "))
+			}
+			if f.Command.NightMinus > 0 {
+				fmt.Fprintf(&b, "; %d less at night", f.Command.NightMinus)
+			}
+			if f.Command.Chain > 0 {
+				fmt.Fprintf(&b, "; a unit within %d hex(es) of an in-command unit of its brigade is in command", f.Command.Chain)
+			}
+			b.WriteString(".\n")
+		}
+		b.WriteString("\n**Rule checks** (each explained in [codes.md](codes.md)):\n\n")
+		for _, c := range diag.Codes() {
+			if c.System == sys {
+				fmt.Fprintf(&b, "- [%s](codes.md#%s) %s — %s, %s\n", c.Code, strings.ToLower(c.Code), c.Title, c.Severity, c.Rule)
+			}
 		}
 	}
 	const path = "../../docs/rulesets.md"
