@@ -1,0 +1,106 @@
+package main
+
+import (
+	"bytes"
+	"fmt"
+	"io"
+	"strings"
+
+	"github.com/muster-wargames/muster/battle"
+	"github.com/muster-wargames/muster/diag"
+	"github.com/muster-wargames/muster/maps"
+	"github.com/muster-wargames/muster/sheets"
+	"github.com/spf13/cobra"
+)
+
+func init() {
+	extraCommands = append(extraCommands, mapCmd)
+}
+
+var mapFormats = []string{"svg", "png"}
+
+func mapCmd(stdout, stderr io.Writer) *cobra.Command {
+	var scenario, format, out string
+	var size float64
+	c := &cobra.Command{
+		Use:   "map [DIR]",
+		Short: "Draw a battle's map as SVG or PNG, with a scenario's set-up",
+		Long: "map draws the sheets with their terrain, elevation shading and contours, hexside features,\n" +
+			"roads, hex labels, sheet edges and seams. With --scenario it adds a marker per set-up stack in\n" +
+			"the side's colours (hover over it in the SVG for its units), the entry and exit hexes and areas,\n" +
+			"the victory hexes, and dims the hexes out of play. With no DIR it draws the embedded example.\n" +
+			"A battle with errors prints them and writes nothing (exit 1).",
+		Args: cobra.MaximumNArgs(1),
+		RunE: func(cmd *cobra.Command, args []string) error {
+			if format == "" {
+				format = formatFromExt(out, mapFormats, "svg")
+			}
+			if !oneOf(format, mapFormats) {
+				return fmt.Errorf("--format must be svg or png, not %q", format)
+			}
+			if format == "png" && (out == "" || out == "-") {
+				return fmt.Errorf("a PNG needs a file: give -o FILE")
+			}
+			if size < 4 || size > 200 {
+				return fmt.Errorf("--hex-size must be between 4 and 200 pixels, not %v", size)
+			}
+			dir := ""
+			if len(args) == 1 {
+				dir = args[0]
+			}
+			b, sc, err := loadForSheets(dir, scenario, stderr)
+			if err != nil {
+				return err
+			}
+			if b.Map == nil {
+				fmt.Fprintf(stderr, "muster: battle %s has no map\n", b.ID)
+				return exitError{exitUsage}
+			}
+			data, err := renderMap(b.Map, sheets.Overlay(b, sc), format, size)
+			if err != nil {
+				return err
+			}
+			return writeOutput(stdout, stderr, b, dir, out, data)
+		},
+	}
+	c.Flags().StringVar(&scenario, "scenario", "", "scenario id: draw its set-up, entry areas, victory hexes and hexes in play")
+	c.Flags().StringVar(&format, "format", "", "svg or png (default from the -o extension, else svg)")
+	c.Flags().StringVarP(&out, "output", "o", "", "file to write (default standard output; a PNG needs a file)")
+	c.Flags().Float64Var(&size, "hex-size", 20, "hex radius in pixels")
+	c.RegisterFlagCompletionFunc("format", cobra.FixedCompletions(mapFormats, cobra.ShellCompDirectiveNoFileComp))
+	c.ValidArgsFunction = func(*cobra.Command, []string, string) ([]string, cobra.ShellCompDirective) {
+		return nil, cobra.ShellCompDirectiveFilterDirs
+	}
+	return c
+}
+
+func renderMap(m *maps.Map, ov *maps.Overlay, format string, size float64) ([]byte, error) {
+	var buf bytes.Buffer
+	opt := maps.RenderOptions{HexSize: size}
+	var err error
+	if format == "png" {
+		err = maps.RenderPNG(&buf, m, ov, opt)
+	} else {
+		err = maps.RenderSVG(&buf, m, ov, opt)
+	}
+	return buf.Bytes(), err
+}
+
+// writeDiagnosticMap draws b's map with every hex a diagnostic of ds is
+// about ringed and numbered by its place in ds (1 for the first), the list
+// printed under the map, and writes it atomically to path: PNG when path
+// ends in .png, else SVG. It is what `muster validate --map FILE` calls.
+func writeDiagnosticMap(path string, b *battle.Battle, ds []diag.Diagnostic) error {
+	if b == nil || b.Map == nil {
+		return fmt.Errorf("--map: the battle has no map to draw")
+	}
+	format := formatFromExt(path, mapFormats, "svg")
+	data, err := renderMap(b.Map, sheets.DiagnosticOverlay(b, ds), format, 20)
+	if err != nil {
+		return err
+	}
+	if strings.TrimSpace(path) == "" {
+		return fmt.Errorf("--map needs a file name")
+	}
+	return writeAtomic(path, data)
+}

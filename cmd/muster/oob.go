@@ -1,0 +1,171 @@
+package main
+
+import (
+	"bytes"
+	"fmt"
+	"io"
+	"path/filepath"
+	"strings"
+
+	"github.com/muster-wargames/muster/battle"
+	"github.com/muster-wargames/muster/oob"
+	"github.com/muster-wargames/muster/sheets"
+	"github.com/muster-wargames/muster/validate"
+	"github.com/spf13/cobra"
+)
+
+func init() {
+	extraCommands = append(extraCommands, oobCmd)
+}
+
+var oobFormats = []string{"pdf", "html", "md"}
+
+func oobCmd(stdout, stderr io.Writer) *cobra.Command {
+	var scenario, format, out, paper, orientation string
+	c := &cobra.Command{
+		Use:   "oob [DIR]",
+		Short: "Print a battle's order of battle as PDF, HTML or Markdown, with a scenario's set-up",
+		Long: "oob lays out each side's formations (army, wing or corps, division, brigade), every leader with\n" +
+			"his ratings and every unit with its counter values, with totals per brigade and division. With\n" +
+			"--scenario it adds where each counter sets up or when and where it arrives, and marks\n" +
+			"withdrawals. The PDF never splits a brigade across pages; the HTML prints the same way from a\n" +
+			"browser; Markdown is for review in a pull request. With no DIR it prints the embedded example.\n" +
+			"A battle with errors prints them and writes nothing (exit 1).",
+		Args: cobra.MaximumNArgs(1),
+		RunE: func(cmd *cobra.Command, args []string) error {
+			if format == "" {
+				format = formatFromExt(out, oobFormats, "md")
+			}
+			if !oneOf(format, oobFormats) {
+				return fmt.Errorf("--format must be one of %s, not %q", strings.Join(oobFormats, ", "), format)
+			}
+			paper = strings.ToLower(paper)
+			if paper != "letter" && paper != "a4" {
+				return fmt.Errorf("--paper must be letter or a4, not %q", paper)
+			}
+			if orientation != "portrait" && orientation != "landscape" {
+				return fmt.Errorf("--orientation must be portrait or landscape, not %q", orientation)
+			}
+			if format == "pdf" && (out == "" || out == "-") {
+				return fmt.Errorf("a PDF needs a file: give -o FILE")
+			}
+			dir := ""
+			if len(args) == 1 {
+				dir = args[0]
+			}
+			b, sc, err := loadForSheets(dir, scenario, stderr)
+			if err != nil {
+				return err
+			}
+			sh := sheets.OOB(b, sc)
+			var buf bytes.Buffer
+			page := oob.Page{Paper: paper, Orientation: orientation, Compress: true}
+			switch format {
+			case "pdf":
+				err = sh.PDF(&buf, page)
+			case "html":
+				err = sh.HTML(&buf, page)
+			default:
+				err = sh.Markdown(&buf)
+			}
+			if err != nil {
+				return err
+			}
+			return writeOutput(stdout, stderr, b, dir, out, buf.Bytes())
+		},
+	}
+	c.Flags().StringVar(&scenario, "scenario", "", "scenario id: add each counter's set-up hex or arrival")
+	c.Flags().StringVar(&format, "format", "", "output format: pdf, html or md (default from the -o extension, else md)")
+	c.Flags().StringVarP(&out, "output", "o", "", "file to write (default standard output; a PDF needs a file)")
+	c.Flags().StringVar(&paper, "paper", "letter", "PDF and HTML paper: letter or a4")
+	c.Flags().StringVar(&orientation, "orientation", "portrait", "portrait or landscape")
+	c.RegisterFlagCompletionFunc("format", cobra.FixedCompletions(oobFormats, cobra.ShellCompDirectiveNoFileComp))
+	c.RegisterFlagCompletionFunc("paper", cobra.FixedCompletions([]string{"letter", "a4"}, cobra.ShellCompDirectiveNoFileComp))
+	c.RegisterFlagCompletionFunc("orientation", cobra.FixedCompletions([]string{"portrait", "landscape"}, cobra.ShellCompDirectiveNoFileComp))
+	c.ValidArgsFunction = func(*cobra.Command, []string, string) ([]string, cobra.ShellCompDirective) {
+		return nil, cobra.ShellCompDirectiveFilterDirs
+	}
+	return c
+}
+
+func oneOf(s string, xs []string) bool {
+	for _, x := range xs {
+		if x == s {
+			return true
+		}
+	}
+	return false
+}
+
+// formatFromExt picks the format named by a file's extension.
+func formatFromExt(path string, formats []string, def string) string {
+	ext := strings.TrimPrefix(strings.ToLower(filepath.Ext(path)), ".")
+	if ext == "markdown" {
+		ext = "md"
+	}
+	if ext == "htm" {
+		ext = "html"
+	}
+	if oneOf(ext, formats) {
+		return ext
+	}
+	return def
+}
+
+// loadForSheets loads and validates a battle for a printed output. A
+// battle with errors is reported as validate reports it (exit 1); an
+// unknown scenario is bad usage (exit 2) and the message lists the ids.
+func loadForSheets(dir, scenario string, stderr io.Writer) (*battle.Battle, *battle.Scenario, error) {
+	b, ds := check(dir)
+	if err := exitFor(ds); err != nil {
+		o := &options{format: "text", color: "auto"}
+		texts := validate.Texts{}
+		if b != nil {
+			texts = b.Texts
+		}
+		if rerr := report(o, stderr, stderr, ds, texts); rerr != nil {
+			return nil, nil, rerr
+		}
+		fmt.Fprintf(stderr, "%s; nothing written\n", validate.Summary(ds))
+		return nil, nil, err
+	}
+	if scenario == "" {
+		return b, nil, nil
+	}
+	sc := b.Scenario(scenario)
+	if sc == nil {
+		ids := sheets.ScenarioIDs(b)
+		list := strings.Join(ids, ", ")
+		if list == "" {
+			list = "none"
+		}
+		fmt.Fprintf(stderr, "muster: battle %s has no scenario %q (scenarios: %s)\n", b.ID, scenario, list)
+		return nil, nil, exitError{exitUsage}
+	}
+	return b, sc, nil
+}
+
+// writeOutput writes data to out atomically, or to stdout when out is ""
+// or "-". It will not write over a file of the battle.
+func writeOutput(stdout, stderr io.Writer, b *battle.Battle, dir, out string, data []byte) error {
+	if out == "" || out == "-" {
+		_, err := stdout.Write(data)
+		return err
+	}
+	if dir != "" {
+		src, _ := filepath.Abs(dir)
+		abs, _ := filepath.Abs(out)
+		for _, bf := range b.Files {
+			if abs == filepath.Join(src, filepath.FromSlash(bf)) {
+				fmt.Fprintf(stderr, "muster: refusing to write %s over a file of the battle\n", out)
+				return exitError{exitUsage}
+			}
+		}
+	}
+	if err := writeAtomic(out, data); err != nil {
+		fmt.Fprintf(stderr, "muster: %v\n", err)
+		return exitError{exitUsage}
+	}
+	fmt.Fprintln(stdout, out)
+	return nil
+}

@@ -1,0 +1,731 @@
+package maps
+
+import (
+	"fmt"
+	"math"
+	"sort"
+	"strconv"
+	"strings"
+)
+
+// Overlay is what a picture of the map shows on top of the terrain: a
+// scenario's set-up, entry areas and victory hexes, the hexes in play, or
+// the hexes a validation found fault with. It knows nothing of battles;
+// the caller fills it in.
+type Overlay struct {
+	Title    string
+	Subtitle string
+	// InPlay holds the hexes in play; nil means the whole map. Hexes
+	// outside it are dimmed and the edge of play is outlined.
+	InPlay  map[Coord]bool
+	Zones   []Zone
+	Victory []Mark
+	Markers []Marker
+	Rings   []Ring
+	// Legend lists extra keys (side colours, say) for the legend.
+	Legend []LegendKey
+	// Notes are lines printed under the map: the numbered diagnostics.
+	Notes []string
+}
+
+// Zone is a set of hexes outlined in a colour: an entry or exit area, the
+// hexes of a reinforcement group.
+type Zone struct {
+	Hexes []Coord
+	Color string // "#rrggbb"
+	Label string // drawn by the zone's first hex
+	Title string // hover text in SVG
+}
+
+// Mark is a victory hex.
+type Mark struct {
+	Hex   Coord
+	Label string // points, e.g. "CSA 3"
+	Title string
+}
+
+// Marker is one stack of a set-up.
+type Marker struct {
+	Hex   Coord
+	Fill  string // side colour
+	Text  string // side text colour
+	Label string // short text on the marker (the number of pieces)
+	Title string // hover text in SVG: the stack's pieces
+}
+
+// Ring circles a hex with a number: a diagnostic in the list beside the map.
+type Ring struct {
+	Hex   Coord
+	Color string
+	Label string // "3" or "3,7"
+	Title string
+}
+
+// LegendKey is one entry of the legend.
+type LegendKey struct {
+	Color string
+	Label string
+}
+
+// RenderOptions sets the size and style of a picture.
+type RenderOptions struct {
+	HexSize float64           // hex circumradius in pixels; 0 means 20
+	Labels  *bool             // draw hex labels; nil means when hexes are big enough
+	Colors  map[string]string // terrain name → "#rrggbb", over the defaults
+}
+
+func (o RenderOptions) size() float64 {
+	if o.HexSize <= 0 {
+		return 20
+	}
+	return o.HexSize
+}
+
+// TerrainColors are the default fills by terrain name. Unknown terrain gets
+// a colour derived from its name.
+var TerrainColors = map[string]string{
+	"clear":       "#e9e4c8",
+	"open":        "#e9e4c8",
+	"woods":       "#7fa66a",
+	"cedars":      "#5f8a6e",
+	"orchard":     "#b5cf8a",
+	"town":        "#c9a89a",
+	"marsh":       "#9fc4bd",
+	"rocky":       "#b8aea0",
+	"rough":       "#c2b59b",
+	"rocky-woods": "#8a9a76",
+	"rough-woods": "#7d9363",
+	"devils-den":  "#a39483",
+	"water":       "#8fb8de",
+}
+
+var hexsideStyles = map[string]lineStyle{
+	"stream":        {"#3b7dc4", 3, ""},
+	"minor-creek":   {"#3b7dc4", 2.5, ""},
+	"major-creek":   {"#2d6bb0", 4, ""},
+	"rock-creek":    {"#2d6bb0", 4, ""},
+	"dry-stream":    {"#7ea6cf", 2, "4 3"},
+	"river":         {"#1f5a9e", 6, ""},
+	"marsh-creek":   {"#1f5a9e", 5, ""},
+	"ford":          {"#9fd0ff", 5, "3 2"},
+	"ford-a":        {"#9fd0ff", 5, "3 2"},
+	"ford-b":        {"#9fd0ff", 5, "3 2"},
+	"bridge":        {"#5a4a3a", 6, ""},
+	"stone-wall":    {"#6e6e6e", 3, "2 2"},
+	"railroad-cut":  {"#333333", 3, "6 2"},
+	"cliff":         {"#4a3020", 4, ""},
+	"crest":         {"#8b5a2b", 2.5, "1 2"},
+	"ridge":         {"#8b5a2b", 3, ""},
+	"slope":         {"#a0703a", 2.5, ""},
+	"gradual-slope": {"#b38a5a", 2, ""},
+	"minor-slope":   {"#a0703a", 2, ""},
+	"steep-slope":   {"#7a4a1a", 3, ""},
+	"major-slope":   {"#7a4a1a", 3, ""},
+	"sheer-slope":   {"#4a2a0a", 4, ""},
+	"rock":          {"#555555", 3, ""},
+}
+
+var roadStyles = map[string]lineStyle{
+	"pike":       {"#8b2e16", 4, ""},
+	"major-road": {"#8b2e16", 4, ""},
+	"road":       {"#9a5b2e", 3, ""},
+	"lane":       {"#9a5b2e", 2.5, "5 3"},
+	"trail":      {"#9a5b2e", 2, "3 3"},
+	"railroad":   {"#222222", 2.5, "8 3"},
+}
+
+type lineStyle struct {
+	Color string
+	Width float64 // at hex size 20
+	Dash  string
+}
+
+func styleFor(table map[string]lineStyle, name string, fallback lineStyle) lineStyle {
+	if s, ok := table[name]; ok {
+		return s
+	}
+	return lineStyle{hashColor(name, 0.45), fallback.Width, fallback.Dash}
+}
+
+// hashColor gives a stable colour for a name.
+func hashColor(name string, light float64) string {
+	h := uint32(2166136261)
+	for i := 0; i < len(name); i++ {
+		h = (h ^ uint32(name[i])) * 16777619
+	}
+	return hsl(float64(h%360), 0.45, light)
+}
+
+func hsl(h, s, l float64) string {
+	c := (1 - math.Abs(2*l-1)) * s
+	x := c * (1 - math.Abs(math.Mod(h/60, 2)-1))
+	m := l - c/2
+	var r, g, b float64
+	switch {
+	case h < 60:
+		r, g = c, x
+	case h < 120:
+		r, g = x, c
+	case h < 180:
+		g, b = c, x
+	case h < 240:
+		g, b = x, c
+	case h < 300:
+		r, b = x, c
+	default:
+		r, b = c, x
+	}
+	return fmt.Sprintf("#%02x%02x%02x", int((r+m)*255+0.5), int((g+m)*255+0.5), int((b+m)*255+0.5))
+}
+
+// rgb parses "#rrggbb" (or "#rgb"); anything else is mid grey.
+func rgb(s string) (r, g, b uint8) {
+	s = strings.TrimPrefix(s, "#")
+	if len(s) == 3 {
+		s = string([]byte{s[0], s[0], s[1], s[1], s[2], s[2]})
+	}
+	v, err := strconv.ParseUint(s, 16, 32)
+	if len(s) != 6 || err != nil {
+		return 128, 128, 128
+	}
+	return uint8(v >> 16), uint8(v >> 8), uint8(v)
+}
+
+// shade darkens (f < 1) or lightens (f > 1) a colour.
+func shade(c string, f float64) string {
+	r, g, b := rgb(c)
+	ch := func(v uint8) int {
+		x := float64(v) * f
+		if f > 1 {
+			x = 255 - (255-float64(v))*(2-f)
+		}
+		return int(math.Max(0, math.Min(255, math.Round(x))))
+	}
+	return fmt.Sprintf("#%02x%02x%02x", ch(r), ch(g), ch(b))
+}
+
+// pt is a point in pixels.
+type pt struct{ X, Y float64 }
+
+// shape is one drawing primitive of a picture. Both the SVG and the PNG
+// writer draw the same list, so the two pictures agree.
+type shape struct {
+	kind    shapeKind
+	pts     []pt // poly, line; hex: the centre
+	r       float64
+	fill    string // "" none
+	opacity float64
+	stroke  string
+	width   float64
+	dash    string
+	text    string
+	size    float64 // font size
+	anchor  string  // start, middle, end
+	bold    bool
+	title   string // group: hover text
+	kids    []shape
+	inherit bool // SVG: the fill is set on the enclosing group
+}
+
+type shapeKind int
+
+const (
+	kHex shapeKind = iota
+	kPoly
+	kLine
+	kCircle
+	kText
+	kGroup
+)
+
+// scene is a whole picture.
+type scene struct {
+	W, H   float64
+	hex    float64 // circumradius
+	layers []layer
+}
+
+type layer struct {
+	name   string
+	shapes []shape
+}
+
+func (sc *scene) add(name string, s ...shape) {
+	for i := range sc.layers {
+		if sc.layers[i].name == name {
+			sc.layers[i].shapes = append(sc.layers[i].shapes, s...)
+			return
+		}
+	}
+	sc.layers = append(sc.layers, layer{name, s})
+}
+
+// geometry places hexes in pixels.
+type geometry struct {
+	g      *Grid
+	s      float64 // circumradius
+	ox, oy float64 // pixel origin of hex (0,0)'s centre
+}
+
+func (ge geometry) center(c Coord) pt {
+	s := ge.s
+	r3 := math.Sqrt(3)
+	if ge.g.Pointy {
+		x := float64(c.X) * r3 * s
+		if ge.g.shifted(c.Y) {
+			x += r3 * s / 2
+		}
+		return pt{ge.ox + x, ge.oy + float64(c.Y)*1.5*s}
+	}
+	y := float64(c.Y) * r3 * s
+	if ge.g.shifted(c.X) {
+		y += r3 * s / 2
+	}
+	return pt{ge.ox + float64(c.X)*1.5*s, ge.oy + y}
+}
+
+// corners of a hex of circumradius r around p.
+func (ge geometry) corners(p pt, r float64) []pt {
+	out := make([]pt, 6)
+	start := 0.0
+	if ge.g.Pointy {
+		start = 30
+	}
+	for i := range out {
+		a := (start + 60*float64(i)) * math.Pi / 180
+		out[i] = pt{p.X + r*math.Cos(a), p.Y + r*math.Sin(a)}
+	}
+	return out
+}
+
+// side returns the ends of the hexside between adjacent hexes a and b.
+func (ge geometry) side(a, b Coord) (pt, pt) {
+	pa, pb := ge.center(a), ge.center(b)
+	mx, my := (pa.X+pb.X)/2, (pa.Y+pb.Y)/2
+	dx, dy := pb.X-pa.X, pb.Y-pa.Y
+	l := math.Hypot(dx, dy)
+	nx, ny := -dy/l*ge.s/2, dx/l*ge.s/2
+	return pt{mx + nx, my + ny}, pt{mx - nx, my - ny}
+}
+
+// newGeometry places the hexes of a picture with hex size s.
+func newGeometry(g *Grid, s float64) geometry {
+	r3 := math.Sqrt(3)
+	ge := geometry{g: g, s: s, ox: s, oy: s + titleBand}
+	if g.Pointy {
+		ge.ox += r3 * s / 2
+		ge.oy += s
+	} else {
+		ge.ox += s
+		ge.oy += r3 * s / 2
+	}
+	return ge
+}
+
+// Center returns the pixel centre of c in a picture of g drawn with hex
+// size s (RenderOptions.HexSize; 0 means the default).
+func Center(g *Grid, s float64, c Coord) (x, y float64) {
+	if s <= 0 {
+		s = RenderOptions{}.size()
+	}
+	p := newGeometry(g, s).center(c)
+	return p.X, p.Y
+}
+
+const (
+	noteLine  = 15.0
+	titleBand = 40.0
+	legendRow = 20.0
+)
+
+// build lays out the picture of m with ov over it.
+func build(m *Map, ov *Overlay, opt RenderOptions) *scene {
+	if ov == nil {
+		ov = &Overlay{}
+	}
+	g := m.Grid
+	s := opt.size()
+	k := s / 20 // stroke scale
+	r3 := math.Sqrt(3)
+	margin := s
+	var w, h float64
+	if g.Pointy {
+		w = float64(g.W)*r3*s + r3*s/2
+		h = float64(max(g.H-1, 0))*1.5*s + 2*s
+	} else {
+		w = float64(max(g.W-1, 0))*1.5*s + 2*s
+		h = float64(g.H)*r3*s + r3*s/2
+	}
+	ge := newGeometry(g, s)
+	// legend: terrain in use, features, overlay keys
+	colors := map[string]string{}
+	for k, v := range TerrainColors {
+		colors[k] = v
+	}
+	for k, v := range opt.Colors {
+		colors[k] = v
+	}
+	used, usedSides, usedRoads := map[string]bool{}, map[string]bool{}, map[string]bool{}
+	m.Hexes(func(c Coord) { used[m.TerrainName(c)] = true })
+	for _, fs := range m.Hexsides {
+		for _, f := range fs {
+			usedSides[f] = true
+		}
+	}
+	for _, rd := range m.Roads {
+		usedRoads[rd.Type] = true
+	}
+	var keys []LegendKey
+	var tnames []string
+	for t := range used {
+		if t != "" {
+			tnames = append(tnames, t)
+		}
+	}
+	sort.Strings(tnames)
+	for _, t := range tnames {
+		c, ok := colors[t]
+		if !ok {
+			c = hashColor(t, 0.7)
+		}
+		keys = append(keys, LegendKey{c, t})
+	}
+	for _, set := range []struct {
+		used  map[string]bool
+		table map[string]lineStyle
+	}{{usedSides, hexsideStyles}, {usedRoads, roadStyles}} {
+		var names []string
+		for n := range set.used {
+			names = append(names, n)
+		}
+		sort.Strings(names)
+		for _, n := range names {
+			keys = append(keys, LegendKey{styleFor(set.table, n, lineStyle{}).Color, n})
+		}
+	}
+	keys = append(keys, ov.Legend...)
+	W := math.Ceil(math.Max(w+2*margin, 560))
+	rows, x := 1, margin
+	for _, kk := range keys {
+		kw := legendWidth(kk)
+		if x > margin && x+kw > W-margin {
+			rows, x = rows+1, margin
+		}
+		x += kw
+	}
+	legendH := 12 + legendRow*float64(rows)
+	notesH := 0.0
+	if len(ov.Notes) > 0 {
+		notesH = 8 + noteLine*float64(len(ov.Notes))
+	}
+	sc := &scene{W: W, H: math.Ceil(h + 2*margin + titleBand + legendH + notesH), hex: s}
+	sc.add("background", shape{kind: kPoly, pts: []pt{{0, 0}, {sc.W, 0}, {sc.W, sc.H}, {0, sc.H}}, fill: "#ffffff"})
+
+	// title
+	title := ov.Title
+	if title == "" {
+		title = "Map"
+	}
+	sc.add("title", shape{kind: kText, pts: []pt{{margin, 24}}, text: title, size: 18, anchor: "start", fill: "#222222", bold: true})
+	if ov.Subtitle != "" {
+		sc.add("title", shape{kind: kText, pts: []pt{{margin, 38}}, text: ov.Subtitle, size: 11, anchor: "start", fill: "#555555"})
+	}
+
+	// terrain with elevation shading
+	emin, emax := int16(math.MaxInt16), int16(-1)
+	m.Hexes(func(c Coord) {
+		if e := m.At(c).Elevation; e >= 0 {
+			emin, emax = min(emin, e), max(emax, e)
+		}
+	})
+	fillOf := func(c Coord) string {
+		hx := m.At(c)
+		col := "#f4f1e4"
+		if hx.Terrain >= 0 {
+			name := m.Terrain[hx.Terrain]
+			var ok bool
+			if col, ok = colors[name]; !ok {
+				col = hashColor(name, 0.7)
+			}
+		}
+		if hx.Elevation >= 0 && emax > emin {
+			f := float64(hx.Elevation-emin) / float64(emax-emin)
+			col = shade(col, 1.06-0.22*f)
+		}
+		return col
+	}
+	m.Hexes(func(c Coord) {
+		sc.add("hexes", shape{kind: kHex, pts: []pt{ge.center(c)}, fill: fillOf(c), stroke: "#9a9a8a", width: 0.6 * k})
+	})
+
+	// contours: a thin line where elevation changes
+	forEachSide(m, func(a, b Coord) {
+		ea, eb := m.At(a).Elevation, m.At(b).Elevation
+		if ea >= 0 && eb >= 0 && ea != eb {
+			p, q := ge.side(a, b)
+			sc.add("contours", shape{kind: kLine, pts: []pt{p, q}, stroke: "#8c6d46", width: 1.4 * k})
+		}
+	})
+
+	// hexside features
+	edges := make([]Edge, 0, len(m.Hexsides))
+	for e := range m.Hexsides {
+		edges = append(edges, e)
+	}
+	sort.Slice(edges, func(i, j int) bool { return edgeLess(edges[i], edges[j]) })
+	for _, e := range edges {
+		for _, f := range m.Hexsides[e] {
+			st := styleFor(hexsideStyles, f, lineStyle{Width: 3})
+			p, q := ge.side(e.A, e.B)
+			sc.add("hexsides", shape{kind: kLine, pts: []pt{p, q}, stroke: st.Color, width: st.Width * k, dash: scaleDash(st.Dash, k)})
+		}
+	}
+
+	// roads
+	for _, rd := range m.Roads {
+		st := styleFor(roadStyles, rd.Type, lineStyle{Width: 3})
+		var pts []pt
+		for _, c := range rd.Path {
+			pts = append(pts, ge.center(c))
+		}
+		if len(pts) == 1 {
+			pts = append(pts, pts[0])
+		}
+		sc.add("roads", shape{kind: kLine, pts: pts, stroke: st.Color, width: st.Width * k, dash: scaleDash(st.Dash, k), title: rd.Name})
+	}
+
+	// hex labels
+	labels := s >= 14
+	if opt.Labels != nil {
+		labels = *opt.Labels
+	}
+	if labels {
+		fs := math.Max(5, s*0.36)
+		m.Hexes(func(c Coord) {
+			l := g.Label(c)
+			for _, sh := range g.Sheets {
+				if sh.Contains(c) {
+					l = strings.TrimPrefix(l, sh.ID)
+					break
+				}
+			}
+			p := ge.center(c)
+			top := s * 0.87
+			if g.Pointy {
+				top = s
+			}
+			sc.add("labels", shape{kind: kText, pts: []pt{{p.X, p.Y - top + fs*1.15}}, text: l, size: fs, anchor: "middle", fill: "#55554a"})
+		})
+	}
+
+	// sheet edges and seams
+	for _, sh := range g.Sheets {
+		for y := sh.Y; y < sh.Y+sh.Rows; y++ {
+			for x := sh.X; x < sh.X+sh.Cols; x++ {
+				c := Coord{x, y}
+				for _, n := range g.Neighbours(c) {
+					if sh.Contains(n) {
+						continue
+					}
+					p, q := ge.side(c, n)
+					if g.OnMap(n) {
+						sc.add("seams", shape{kind: kLine, pts: []pt{p, q}, stroke: "#444444", width: 1.6 * k, dash: scaleDash("5 3", k)})
+					} else {
+						sc.add("sheet-edges", shape{kind: kLine, pts: []pt{p, q}, stroke: "#222222", width: 2 * k})
+					}
+				}
+			}
+		}
+		nw, se := ge.center(Coord{sh.X, sh.Y}), ge.center(Coord{sh.X + sh.Cols - 1, sh.Y + sh.Rows - 1})
+		fs := math.Min(s*6, math.Min(se.X-nw.X, se.Y-nw.Y)*0.6)
+		sc.add("sheet-ids", shape{kind: kText, pts: []pt{{(nw.X + se.X) / 2, (nw.Y+se.Y)/2 + fs*0.35}}, text: sh.ID, size: fs, anchor: "middle", fill: "#222222", bold: true, opacity: 0.12})
+	}
+
+	// the hexes in play
+	if ov.InPlay != nil {
+		m.Hexes(func(c Coord) {
+			if !ov.InPlay[c] {
+				sc.add("out-of-play", shape{kind: kHex, pts: []pt{ge.center(c)}, fill: "#60605a", opacity: 0.45})
+			}
+		})
+		m.Hexes(func(c Coord) {
+			if !ov.InPlay[c] {
+				return
+			}
+			for _, n := range g.Neighbours(c) {
+				if !ov.InPlay[n] && g.OnMap(n) {
+					p, q := ge.side(c, n)
+					sc.add("play-edge", shape{kind: kLine, pts: []pt{p, q}, stroke: "#c0392b", width: 2.4 * k})
+				}
+			}
+		})
+	}
+
+	// entry and exit areas
+	for _, z := range ov.Zones {
+		var kids []shape
+		set := map[Coord]bool{}
+		for _, c := range z.Hexes {
+			set[c] = true
+		}
+		for _, c := range z.Hexes {
+			kids = append(kids, shape{kind: kHex, pts: []pt{ge.center(c)}, fill: z.Color, opacity: 0.3})
+			for _, n := range g.Neighbours(c) {
+				if !set[n] {
+					p, q := ge.side(c, n)
+					kids = append(kids, shape{kind: kLine, pts: []pt{p, q}, stroke: z.Color, width: 3 * k})
+				}
+			}
+		}
+		if len(z.Hexes) > 0 && z.Label != "" {
+			p := ge.center(z.Hexes[0])
+			kids = append(kids, shape{kind: kText, pts: []pt{{p.X, p.Y + s*0.75}}, text: z.Label, size: math.Max(6, s*0.4), anchor: "middle", fill: z.Color, bold: true})
+		}
+		sc.add("zones", shape{kind: kGroup, title: z.Title, kids: kids})
+	}
+
+	// victory hexes
+	for _, v := range ov.Victory {
+		p := ge.center(v.Hex)
+		kids := []shape{{kind: kPoly, pts: star(p, s*0.55, s*0.23), fill: "#f2c12e", stroke: "#7a5a00", width: 1 * k}}
+		if v.Label != "" {
+			kids = append(kids, shape{kind: kText, pts: []pt{{p.X, p.Y + s*0.8}}, text: v.Label, size: math.Max(6, s*0.36), anchor: "middle", fill: "#7a5a00", bold: true})
+		}
+		sc.add("victory", shape{kind: kGroup, title: v.Title, kids: kids})
+	}
+
+	// set-up markers, spread when several share a hex
+	count := map[Coord]int{}
+	seen := map[Coord]int{}
+	for _, mk := range ov.Markers {
+		count[mk.Hex]++
+	}
+	for _, mk := range ov.Markers {
+		p := ge.center(mk.Hex)
+		i := seen[mk.Hex]
+		seen[mk.Hex]++
+		a := s * 0.52
+		if n := count[mk.Hex]; n > 1 {
+			a = s * 0.42
+			p.X += (float64(i) - float64(n-1)/2) * s * 0.3
+			p.Y += (float64(i) - float64(n-1)/2) * s * 0.3
+		}
+		sq := []pt{{p.X - a, p.Y - a}, {p.X + a, p.Y - a}, {p.X + a, p.Y + a}, {p.X - a, p.Y + a}}
+		kids := []shape{
+			{kind: kPoly, pts: shift(sq, 1.2*k, 1.2*k), fill: "#000000", opacity: 0.35},
+			{kind: kPoly, pts: sq, fill: mk.Fill, stroke: "#111111", width: 1 * k},
+		}
+		if mk.Label != "" {
+			kids = append(kids, shape{kind: kText, pts: []pt{{p.X, p.Y + s*0.2}}, text: mk.Label, size: s * 0.55, anchor: "middle", fill: mk.Text, bold: true})
+		}
+		sc.add("markers", shape{kind: kGroup, title: mk.Title, kids: kids})
+	}
+
+	// diagnostic rings
+	for _, rg := range ov.Rings {
+		p := ge.center(rg.Hex)
+		col := rg.Color
+		if col == "" {
+			col = "#d0021b"
+		}
+		kids := []shape{{kind: kCircle, pts: []pt{p}, r: s * 0.95, stroke: col, width: 3 * k}}
+		if rg.Label != "" {
+			bp := pt{p.X + s*0.7, p.Y - s*0.7}
+			fs := math.Max(7, s*0.45)
+			rr := math.Max(fs*0.75, fs*0.32*float64(len(rg.Label))+fs*0.35)
+			kids = append(kids,
+				shape{kind: kCircle, pts: []pt{bp}, r: rr, fill: col, stroke: "#ffffff", width: 1 * k},
+				shape{kind: kText, pts: []pt{{bp.X, bp.Y + fs*0.36}}, text: rg.Label, size: fs, anchor: "middle", fill: "#ffffff", bold: true})
+		}
+		sc.add("rings", shape{kind: kGroup, title: rg.Title, kids: kids})
+	}
+
+	x, y := margin, sc.H-notesH-legendH+legendRow/2+6
+	for _, kk := range keys {
+		kw := legendWidth(kk)
+		if x > margin && x+kw > sc.W-margin {
+			x, y = margin, y+legendRow
+		}
+		sc.add("legend",
+			shape{kind: kPoly, pts: []pt{{x, y - 6}, {x + 12, y - 6}, {x + 12, y + 6}, {x, y + 6}}, fill: kk.Color, stroke: "#555555", width: 0.6},
+			shape{kind: kText, pts: []pt{{x + 16, y + 4}}, text: kk.Label, size: 11, anchor: "start", fill: "#222222"})
+		x += kw
+	}
+	maxChars := int((sc.W - 2*margin) / 6.2)
+	for i, n := range ov.Notes {
+		if r := []rune(n); len(r) > maxChars && maxChars > 3 {
+			n = string(r[:maxChars-1]) + "…"
+		}
+		sc.add("notes", shape{kind: kText, pts: []pt{{margin, sc.H - notesH + 8 + noteLine*float64(i) + 10}}, text: n, size: 11, anchor: "start", fill: "#222222"})
+	}
+	return sc
+}
+
+func legendWidth(k LegendKey) float64 { return 16 + 6.2*float64(len(k.Label)) + 14 }
+
+func shift(ps []pt, dx, dy float64) []pt {
+	out := make([]pt, len(ps))
+	for i, p := range ps {
+		out[i] = pt{p.X + dx, p.Y + dy}
+	}
+	return out
+}
+
+func star(c pt, ro, ri float64) []pt {
+	out := make([]pt, 10)
+	for i := range out {
+		r := ro
+		if i%2 == 1 {
+			r = ri
+		}
+		a := (-90 + 36*float64(i)) * math.Pi / 180
+		out[i] = pt{c.X + r*math.Cos(a), c.Y + r*math.Sin(a)}
+	}
+	return out
+}
+
+func scaleDash(d string, k float64) string {
+	if d == "" || k == 1 {
+		return d
+	}
+	var out []string
+	for _, f := range strings.Fields(d) {
+		v, _ := strconv.ParseFloat(f, 64)
+		out = append(out, num(v*k))
+	}
+	return strings.Join(out, " ")
+}
+
+// forEachSide calls f once for every hexside between two hexes on the map.
+func forEachSide(m *Map, f func(a, b Coord)) {
+	m.Hexes(func(c Coord) {
+		for _, n := range m.Grid.Neighbours(c) {
+			if (n.Y > c.Y || (n.Y == c.Y && n.X > c.X)) && m.Grid.OnMap(n) {
+				f(c, n)
+			}
+		}
+	})
+}
+
+func edgeLess(a, b Edge) bool {
+	if a.A != b.A {
+		return coordLess(a.A, b.A)
+	}
+	return coordLess(a.B, b.B)
+}
+
+func coordLess(a, b Coord) bool {
+	if a.Y != b.Y {
+		return a.Y < b.Y
+	}
+	return a.X < b.X
+}
+
+// num writes a coordinate with at most one decimal.
+func num(v float64) string {
+	v = math.Round(v*10) / 10
+	if v == math.Trunc(v) {
+		return strconv.FormatInt(int64(v), 10)
+	}
+	return strconv.FormatFloat(v, 'f', 1, 64)
+}

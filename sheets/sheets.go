@@ -1,0 +1,442 @@
+// Package sheets turns a resolved battle into what a designer prints and
+// looks at: the input of an order-of-battle sheet (package oob lays it out
+// and writes PDF, HTML and Markdown) and the overlays of a map picture
+// (package maps draws SVG and PNG). It is the one place that knows both the
+// battle model and the printing models, so neither oob nor maps imports
+// battle.
+package sheets
+
+import (
+	"fmt"
+	"regexp"
+	"sort"
+	"strings"
+
+	"github.com/muster-wargames/muster/battle"
+	"github.com/muster-wargames/muster/diag"
+	"github.com/muster-wargames/muster/maps"
+	"github.com/muster-wargames/muster/oob"
+)
+
+// ScenarioIDs lists the battle's scenario ids, for a usage message.
+func ScenarioIDs(b *battle.Battle) []string {
+	var ids []string
+	for _, s := range b.Scenarios {
+		ids = append(ids, s.ID)
+	}
+	return ids
+}
+
+// OOBInput gathers what an order-of-battle sheet shows; s may be nil for
+// the forces alone.
+func OOBInput(b *battle.Battle, s *battle.Scenario) *oob.SheetInput {
+	in := &oob.SheetInput{
+		Title:   b.Name,
+		Note:    b.Illustrative,
+		Sides:   b.Sides,
+		Fields:  map[string]string{},
+		Types:   map[string]oob.UnitTypeInfo{},
+		Levels:  map[string][]string{},
+		Units:   map[*oob.Unit]oob.Placement{},
+		Leaders: map[*oob.Leader]oob.Placement{},
+	}
+	if in.Title == "" {
+		in.Title = b.ID
+	}
+	in.Subtitle = "Order of battle"
+	if b.Rules != nil {
+		in.Subtitle += " (" + b.Rules.Name + ")"
+		in.Strength = b.Rules.Strength
+		for k, f := range b.Rules.Fields {
+			in.Fields[k] = f.Title
+		}
+		for k, t := range b.Rules.UnitTypes {
+			in.Types[k] = oob.UnitTypeInfo{Title: t.Title, Class: t.Class, Fields: append(append([]string{}, t.Fields...), t.Optional...)}
+		}
+		for _, l := range b.Rules.Levels {
+			in.Levels[l.ID] = l.Leader
+		}
+	}
+	if s == nil {
+		return in
+	}
+	in.Scenario = true
+	in.Subtitle = "Scenario " + s.ID
+	if s.Name != "" {
+		in.Subtitle += ": " + s.Name
+	}
+	place := func(p battle.Piece, where string, withdraw bool) {
+		if p.Face != "" {
+			where += " (" + p.Face + ")"
+		}
+		if p.Strength != nil {
+			where += fmt.Sprintf(" (strength %d)", *p.Strength)
+		}
+		for _, u := range p.Ref.Units() {
+			pl := in.Units[u]
+			if withdraw {
+				pl.Withdraw = where
+			} else {
+				pl.Where = where
+			}
+			in.Units[u] = pl
+		}
+		for _, l := range p.Ref.Leaders() {
+			pl := in.Leaders[l]
+			if withdraw {
+				pl.Withdraw = where
+			} else {
+				pl.Where = where
+			}
+			in.Leaders[l] = pl
+		}
+	}
+	for _, st := range s.Setup {
+		for _, p := range st.Pieces {
+			place(p, st.Hex.Label, false)
+		}
+	}
+	for _, a := range s.Arrivals {
+		where := "arrives " + a.Time.Text() + entry(a.Hexes, a.Area)
+		if a.Optional {
+			where += " (optional)"
+		}
+		for _, p := range a.Pieces {
+			place(p, where, false)
+		}
+	}
+	for _, w := range s.Withdrawals {
+		for _, p := range w.Pieces {
+			place(p, w.Time.Text()+entry(w.Hexes, w.Area), true)
+		}
+	}
+	return in
+}
+
+func entry(hexes []battle.HexRef, area string) string {
+	var parts []string
+	if len(hexes) > 0 {
+		var ls []string
+		for _, h := range hexes {
+			ls = append(ls, h.Label)
+		}
+		parts = append(parts, " at "+strings.Join(ls, "/"))
+	}
+	if area != "" {
+		parts = append(parts, " area "+area)
+	}
+	return strings.Join(parts, ",")
+}
+
+// OOB lays out the order-of-battle sheet.
+func OOB(b *battle.Battle, s *battle.Scenario) *oob.Sheet {
+	return oob.BuildSheet(OOBInput(b, s))
+}
+
+// Overlay shows a scenario on the map: its set-up, one marker per stack in
+// the side's colours (the stack's pieces on hover in SVG), its entry and
+// exit hexes and areas, its victory hexes and the hexes in play. With s
+// nil it shows the map alone.
+func Overlay(b *battle.Battle, s *battle.Scenario) *maps.Overlay {
+	ov := &maps.Overlay{Title: b.Name}
+	if ov.Title == "" {
+		ov.Title = b.ID
+	}
+	if b.Illustrative != "" || b.MapNote != "" {
+		ov.Subtitle = "Illustrative: " + firstNonEmpty(b.MapNote, b.Illustrative)
+	}
+	if s == nil {
+		return ov
+	}
+	ov.Subtitle = fmt.Sprintf("Scenario %s: %s, %s to %s", s.ID, s.Name, s.First.Text(), s.Last.Text())
+	m := b.Map
+	if len(s.Play) > 0 && m != nil {
+		ov.InPlay = map[maps.Coord]bool{}
+		m.Hexes(func(c maps.Coord) {
+			if inPlay(s, c) {
+				ov.InPlay[c] = true
+			}
+		})
+		ov.Legend = append(ov.Legend, maps.LegendKey{Color: "#a6a69f", Label: "not in play"})
+	}
+	sideColor := func(id string) (string, string) {
+		if sd := b.Side(id); sd != nil && sd.Color != "" {
+			txt := sd.Text
+			if txt == "" {
+				txt = "#000000"
+			}
+			return sd.Color, txt
+		}
+		return "#888888", "#000000"
+	}
+	for _, sd := range b.Sides {
+		c, _ := sideColor(sd.ID)
+		ov.Legend = append(ov.Legend, maps.LegendKey{Color: c, Label: sd.Name})
+	}
+	for _, st := range s.Setup {
+		fill, txt := sideColor(st.Side)
+		var names []string
+		n := 0
+		for _, p := range st.Pieces {
+			names = append(names, p.Ref.Name())
+			if p.Ref.Formation != nil {
+				n += len(p.Ref.Units()) + len(p.Ref.Leaders())
+			} else {
+				n++
+			}
+		}
+		title := fmt.Sprintf("%s %s: %s", st.Hex.Label, st.Side, strings.Join(names, ", "))
+		var extra []string
+		if st.Orders != "" {
+			extra = append(extra, "orders "+st.Orders)
+		}
+		if st.Facing != "" {
+			extra = append(extra, "facing "+st.Facing)
+		}
+		if st.Breastworks > 0 {
+			extra = append(extra, fmt.Sprintf("breastworks %d", st.Breastworks))
+		}
+		if len(extra) > 0 {
+			title += " (" + strings.Join(extra, ", ") + ")"
+		}
+		ov.Markers = append(ov.Markers, maps.Marker{Hex: st.Hex.Coord, Fill: fill, Text: txt, Label: fmt.Sprint(n), Title: title})
+	}
+	// entry and exit hexes: one zone per side and set of hexes
+	type zkey struct{ side, hexes string }
+	zones := map[zkey]*maps.Zone{}
+	var order []zkey
+	addZone := func(side string, hexes []battle.HexRef, area, label, title string) {
+		var cs []maps.Coord
+		var ls []string
+		for _, h := range hexes {
+			cs = append(cs, h.Coord)
+			ls = append(ls, h.Label)
+		}
+		if a := m.Areas[area]; m != nil && a != nil {
+			cs = append(cs, a.Hexes...)
+			ls = append(ls, "area "+area)
+		}
+		if len(cs) == 0 {
+			return
+		}
+		k := zkey{side, strings.Join(ls, " ")}
+		z := zones[k]
+		if z == nil {
+			c, _ := sideColor(side)
+			z = &maps.Zone{Hexes: cs, Color: c}
+			zones[k] = z
+			order = append(order, k)
+			z.Label = label
+			z.Title = title
+			return
+		}
+		z.Label += " " + label
+		z.Title += "\n" + title
+	}
+	if m != nil {
+		for _, a := range s.Arrivals {
+			addZone(a.Side, a.Hexes, a.Area, a.Time.Time, fmt.Sprintf("%s arrives %s: %s", a.Side, a.Time.Text(), pieceNames(a.Pieces)))
+		}
+		for _, w := range s.Withdrawals {
+			addZone(w.Side, w.Hexes, w.Area, "W"+w.Time.Time, fmt.Sprintf("%s withdraws %s: %s", w.Side, w.Time.Text(), pieceNames(w.Pieces)))
+		}
+	}
+	for _, k := range order {
+		ov.Zones = append(ov.Zones, *zones[k])
+	}
+	for _, vh := range s.Victory.Hexes {
+		var sides []string
+		for sd, p := range vh.Points {
+			if p != 0 {
+				sides = append(sides, fmt.Sprintf("%s %d", sd, p))
+			}
+		}
+		sort.Strings(sides)
+		for _, h := range vh.Hexes {
+			t := h.Label + ": " + strings.Join(sides, ", ")
+			if vh.Note != "" {
+				t += " (" + vh.Note + ")"
+			}
+			ov.Victory = append(ov.Victory, maps.Mark{Hex: h.Coord, Label: strings.Join(sides, " "), Title: t})
+		}
+	}
+	if len(s.Victory.Hexes) > 0 {
+		ov.Legend = append(ov.Legend, maps.LegendKey{Color: "#f2c12e", Label: "victory hex"})
+	}
+	return ov
+}
+
+func firstNonEmpty(xs ...string) string {
+	for _, x := range xs {
+		if x != "" {
+			return x
+		}
+	}
+	return ""
+}
+
+func pieceNames(ps []battle.Piece) string {
+	var names []string
+	for _, p := range ps {
+		names = append(names, p.Ref.Name())
+	}
+	return strings.Join(names, ", ")
+}
+
+// inPlay reports whether c lies in the scenario's playing area.
+func inPlay(s *battle.Scenario, c maps.Coord) bool {
+	for _, pa := range s.Play {
+		if pa.Sheet == nil || !pa.Sheet.Contains(c) {
+			continue
+		}
+		col, row := pa.Sheet.Numbers(c)
+		if pa.Rows[1] > 0 && (row < pa.Rows[0] || row > pa.Rows[1]) {
+			continue
+		}
+		if pa.Cols[1] > 0 && (col < pa.Cols[0] || col > pa.Cols[1]) {
+			continue
+		}
+		return true
+	}
+	return false
+}
+
+var labelRe = regexp.MustCompile(`\b[A-Za-z]{1,3}[0-9]{2,8}\b`)
+
+// DiagnosticHexes finds the hexes a diagnostic is about: the hex of the
+// set-up, schedule or victory entry at its position, else the hex labels
+// its message names, else the entry on the same line.
+func DiagnosticHexes(b *battle.Battle, d diag.Diagnostic, ix *PosIndex) []maps.Coord {
+	if b == nil || b.Map == nil {
+		return nil
+	}
+	if ix == nil {
+		ix = NewPosIndex(b)
+	}
+	if c, ok := ix.exact[d.Pos]; ok {
+		return []maps.Coord{c}
+	}
+	var out []maps.Coord
+	seen := map[maps.Coord]bool{}
+	for _, l := range labelRe.FindAllString(d.Message, -1) {
+		if c, _, err := b.Map.Grid.Parse(l); err == nil && !seen[c] {
+			seen[c] = true
+			out = append(out, c)
+		}
+	}
+	if len(out) > 0 {
+		return out
+	}
+	if c, ok := ix.line[lineKey{d.Pos.File, d.Pos.Line}]; ok {
+		return []maps.Coord{c}
+	}
+	return nil
+}
+
+// PosIndex maps source positions of scenario entries to their hexes.
+type PosIndex struct {
+	exact map[diag.Pos]maps.Coord
+	line  map[lineKey]maps.Coord
+}
+
+type lineKey struct {
+	file string
+	line int
+}
+
+// NewPosIndex indexes every scenario's set-up, schedule and victory hexes.
+func NewPosIndex(b *battle.Battle) *PosIndex {
+	ix := &PosIndex{exact: map[diag.Pos]maps.Coord{}, line: map[lineKey]maps.Coord{}}
+	add := func(p diag.Pos, c maps.Coord) {
+		if p.Line == 0 {
+			return
+		}
+		if _, ok := ix.exact[p]; !ok {
+			ix.exact[p] = c
+		}
+		if _, ok := ix.line[lineKey{p.File, p.Line}]; !ok {
+			ix.line[lineKey{p.File, p.Line}] = c
+		}
+	}
+	hexes := func(hs []battle.HexRef, ps []battle.Piece) {
+		for _, h := range hs {
+			add(h.Pos, h.Coord)
+		}
+		if len(hs) > 0 {
+			for _, p := range ps {
+				add(p.Pos, hs[0].Coord)
+			}
+		}
+	}
+	for _, s := range b.Scenarios {
+		for _, st := range s.Setup {
+			hexes([]battle.HexRef{st.Hex}, st.Pieces)
+		}
+		for _, a := range s.Arrivals {
+			hexes(a.Hexes, a.Pieces)
+		}
+		for _, w := range s.Withdrawals {
+			hexes(w.Hexes, w.Pieces)
+		}
+		for _, v := range s.Victory.Hexes {
+			hexes(v.Hexes, nil)
+		}
+	}
+	return ix
+}
+
+// DiagnosticOverlay rings every hex a diagnostic is about, numbered by
+// the diagnostic's place in ds (1 for the first), and lists ds under the
+// map so the numbers can be looked up.
+func DiagnosticOverlay(b *battle.Battle, ds []diag.Diagnostic) *maps.Overlay {
+	name := b.Name
+	if name == "" {
+		name = b.ID
+	}
+	ov := &maps.Overlay{Title: name + " — validation", Subtitle: fmt.Sprintf("%d diagnostics; ringed hexes are numbered as in the list below", len(ds))}
+	ix := NewPosIndex(b)
+	type ring struct {
+		nums   []string
+		titles []string
+		worst  diag.Severity
+	}
+	rings := map[maps.Coord]*ring{}
+	var order []maps.Coord
+	for i, d := range ds {
+		n := fmt.Sprint(i + 1)
+		cs := DiagnosticHexes(b, d, ix)
+		where := "not on the map"
+		if len(cs) > 0 {
+			var ls []string
+			for _, c := range cs {
+				ls = append(ls, b.Map.Grid.Label(c))
+			}
+			where = strings.Join(ls, ", ")
+		}
+		ov.Notes = append(ov.Notes, fmt.Sprintf("%s. [%s] %s: %s %s: %s", n, where, d.Pos, d.Severity, d.Code, d.Message))
+		for _, c := range cs {
+			r := rings[c]
+			if r == nil {
+				r = &ring{}
+				rings[c] = r
+				order = append(order, c)
+			}
+			r.nums = append(r.nums, n)
+			r.titles = append(r.titles, fmt.Sprintf("%s. %s %s: %s", n, d.Severity, d.Code, d.Message))
+			r.worst = max(r.worst, d.Severity)
+		}
+	}
+	for _, c := range order {
+		r := rings[c]
+		col := "#d0021b"
+		switch r.worst {
+		case diag.Warning:
+			col = "#e67e00"
+		case diag.Info:
+			col = "#1f6fd1"
+		}
+		ov.Rings = append(ov.Rings, maps.Ring{Hex: c, Color: col, Label: strings.Join(r.nums, ","), Title: strings.Join(r.titles, "\n")})
+	}
+	ov.Legend = append(ov.Legend, maps.LegendKey{Color: "#d0021b", Label: "error"}, maps.LegendKey{Color: "#e67e00", Label: "warning"})
+	return ov
+}
