@@ -7,6 +7,7 @@ import (
 	"sort"
 	"strconv"
 	"strings"
+	"sync"
 
 	"github.com/muster-wargames/muster/diag"
 	"go.yaml.in/yaml/v3"
@@ -171,8 +172,32 @@ func toAny(ss []string) []any {
 	return out
 }
 
+var (
+	setMu    sync.Mutex
+	setCache = map[string]*Set{}
+)
+
 // NewSet compiles the schemas with the counter fields of one rule system.
+// Compiled sets are kept, so a battle that does not change its system's
+// counters reuses them; a Set is read-only once made.
 func NewSet(c *Counters, system string) (*Set, error) {
+	key, _ := json.Marshal(struct {
+		C *Counters
+		S string
+	}{c, system})
+	setMu.Lock()
+	defer setMu.Unlock()
+	if s, ok := setCache[string(key)]; ok {
+		return s, nil
+	}
+	s, err := newSet(c, system)
+	if err == nil && len(setCache) < 64 {
+		setCache[string(key)] = s
+	}
+	return s, err
+}
+
+func newSet(c *Counters, system string) (*Set, error) {
 	raw := build(c, system)
 	s := &Set{raw: map[string]map[string]any{}, compiled: map[string]compiled{}}
 	for _, kind := range append([]string{"ruleset"}, Kinds...) {
