@@ -154,6 +154,19 @@ func FiguresOf(r *rulesets.Ruleset) (*Figures, error) {
 	if err := json.Unmarshal(b, f); err != nil {
 		return nil, fmt.Errorf("figures of %s: %w", r.System, err)
 	}
+	// A figure written "switch:NAME" takes the value of the ruleset's
+	// switch NAME: where a book is unclear, the choice is data a battle can
+	// change.
+	for i := range f.Stacking.Limits {
+		l := &f.Stacking.Limits[i]
+		if name, ok := strings.CutPrefix(l.GroupBy, "switch:"); ok {
+			v, ok := r.Switches[name].(string)
+			if !ok {
+				return nil, fmt.Errorf("figures of %s: %s names switch %q, which the ruleset does not set", r.System, l.Code, name)
+			}
+			l.GroupBy = v
+		}
+	}
 	return f, nil
 }
 
