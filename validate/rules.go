@@ -169,6 +169,7 @@ func (p *pack) entries(s *battle.Scenario) {
 				from, ok := onMap[u]
 				if !ok || from > w.Time.Index || gone[u] {
 					missing = append(missing, u.QualifiedName())
+					continue // not on the map: this withdrawal removes nothing
 				}
 				gone[u] = true
 			}

@@ -50,11 +50,16 @@ func (p *pack) piece(pc battle.Piece, u *oob.Unit, stackOrders string) piece {
 	if c, ok := p.f.Stacking.FaceClass[pc.Face]; ok && pc.Face != "" {
 		x.class = c
 	}
+	field := p.b.Rules.Strength
+	printed := u.Values[field]
+	if fv, ok := u.Faces[pc.Face][field]; ok && pc.Face != "" {
+		printed = fv // the face the counter starts on prints its own strength
+	}
 	if v, ok := p.f.Stacking.SPAs[x.class]; ok {
 		x.sp, x.known = v, true
 	} else if pc.Strength != nil {
 		x.sp, x.known = float64(*pc.Strength), true
-	} else if i, ok := u.Values[p.b.Rules.Strength].Int(); ok {
+	} else if i, ok := printed.Int(); ok {
 		x.sp, x.known = float64(i), true
 	}
 	return x
@@ -78,7 +83,9 @@ func (p *pack) setupGroups(s *battle.Scenario) []*group {
 		}
 		for _, pc := range st.Pieces {
 			for _, u := range pc.Ref.Units() {
-				g.pieces = append(g.pieces, p.piece(pc, u, st.Orders))
+				if !g.holds(u) { // a unit named twice is reported as N005, counted once
+					g.pieces = append(g.pieces, p.piece(pc, u, st.Orders))
+				}
 			}
 			g.leaders = append(g.leaders, pc.Ref.Leaders()...)
 		}
@@ -89,6 +96,16 @@ func (p *pack) setupGroups(s *battle.Scenario) []*group {
 func has(list []string, s string) bool {
 	for _, x := range list {
 		if x == s {
+			return true
+		}
+	}
+	return false
+}
+
+// holds reports whether u is in the group already.
+func (g *group) holds(u *oob.Unit) bool {
+	for _, pc := range g.pieces {
+		if pc.unit == u {
 			return true
 		}
 	}

@@ -105,7 +105,7 @@ func TestRulesetsDoc(t *testing.T) {
 			fmt.Fprintf(&b, "\n**Orders:** %s.\n", strings.Join(r.Orders, ", "))
 		}
 		if r.Strength != "" {
-			fmt.Fprintf(&b, "\n**Strength field** (set-up overrides, stacking): `%s`.\n", r.Strength)
+			fmt.Fprintf(&b, "\n**Strength:** the counter value `%s` is what stacking adds up and what a set-up's `strength:` override replaces.\n", r.Strength)
 		}
 		f, err := validate.FiguresOf(r)
 		if err != nil {
