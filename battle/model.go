@@ -115,7 +115,8 @@ type Stack struct {
 	Hex         HexRef
 	Pieces      []Piece
 	Breastworks int
-	Within      int // a group placement within this many hexes, not one stack
+	Within      int  // a group placement within this many hexes, not one stack
+	Reserve     bool // the stack starts in reserve status
 	Orders      string
 	Facing      string
 	Note        string

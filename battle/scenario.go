@@ -188,6 +188,7 @@ func (ld *loader) setup(d *schema.Doc, s *Scenario) {
 				} else if n, ok := schema.Int(bw); ok {
 					st.Breastworks = int(n)
 				}
+				st.Reserve, _ = schema.Bool(schema.Get(vals[i], "reserve"))
 				if n, ok := schema.Int(schema.Get(vals[i], "within")); ok {
 					st.Within = int(n)
 				}

@@ -163,6 +163,7 @@ type StackOut struct {
 	Leaders     []PlacedOut `json:"leaders"`
 	Breastworks int         `json:"breastworks,omitempty"`
 	Within      int         `json:"within,omitempty"`
+	Reserve     bool        `json:"reserve,omitempty"`
 	Orders      string      `json:"orders,omitempty"`
 	Facing      string      `json:"facing,omitempty"`
 }
@@ -299,7 +300,7 @@ func NewBundle(b *battle.Battle, s *battle.Scenario) *Bundle {
 		return us, ls
 	}
 	for _, st := range s.Setup {
-		so := StackOut{Hex: canon(st.Hex), Side: st.Side, Breastworks: st.Breastworks, Within: st.Within, Orders: st.Orders, Facing: st.Facing}
+		so := StackOut{Hex: canon(st.Hex), Side: st.Side, Breastworks: st.Breastworks, Within: st.Within, Reserve: st.Reserve, Orders: st.Orders, Facing: st.Facing}
 		so.Units, so.Leaders = pieces(st.Pieces)
 		out.Setup = append(out.Setup, so)
 	}

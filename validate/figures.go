@@ -73,6 +73,9 @@ type When struct {
 	TerrainNot []string `json:"terrain_not"`
 	With       []string `json:"with"`
 	Without    []string `json:"without"`
+	// Reserve limits a rule to stacks in reserve status (true) or out of
+	// it (false).
+	Reserve *bool `json:"reserve"`
 }
 
 // Command configures command checks at set-up.

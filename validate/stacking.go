@@ -32,6 +32,7 @@ type group struct {
 	leaders []*oob.Leader
 	what    string // "set-up" or "arriving"
 	within  int    // a group placement spread within this many hexes
+	reserve bool   // in reserve status
 }
 
 // pack holds what the rule checks of one battle share.
@@ -75,9 +76,12 @@ func (p *pack) setupGroups(s *battle.Scenario) []*group {
 		if st.Within > 0 {
 			k += "|within"
 		}
+		if st.Reserve {
+			k += "|reserve"
+		}
 		g := byKey[k]
 		if g == nil {
-			g = &group{side: st.Side, hex: st.Hex.Coord, label: st.Hex.Label, pos: st.Hex.Pos, what: "set-up", within: st.Within}
+			g = &group{side: st.Side, hex: st.Hex.Coord, label: st.Hex.Label, pos: st.Hex.Pos, what: "set-up", within: st.Within, reserve: st.Reserve}
 			byKey[k] = g
 			out = append(out, g)
 		}
@@ -127,6 +131,9 @@ func (g *group) orders() string {
 }
 
 func (p *pack) applies(w When, g *group) bool {
+	if w.Reserve != nil && *w.Reserve != g.reserve {
+		return false
+	}
 	if len(w.Orders) > 0 {
 		o := g.orders()
 		if o == "" {
