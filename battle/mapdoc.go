@@ -56,7 +56,7 @@ func (ld *loader) resolveMap(d *schema.Doc) {
 		}
 		s := maps.NewSheet(id, int(x), int(y), int(cf), int(cl), int(rf), int(rl))
 		if s.Cols > 4_000_000 || s.Rows > 4_000_000 || s.Cols*s.Rows > 4_000_000 {
-			ld.diags.Addf(CodeRows, d.Pos(sn), "sheet %s has %d hexes; muster allows 4,000,000 a sheet", id, s.Cols*s.Rows)
+			ld.diags.Addf(CodeRows, d.Pos(sn), "sheet %s has %d x %d hexes; muster allows 4,000,000 a sheet", id, s.Cols, s.Rows)
 			continue
 		}
 		if x > 4_000_000 || y > 4_000_000 || max(g.W, s.X+s.Cols)*max(g.H, s.Y+s.Rows) > 4_000_000 {

@@ -49,7 +49,10 @@ func (d *Doc) Pos(n *yaml.Node) diag.Pos {
 	return diag.Pos{File: d.File, Line: n.Line, Column: n.Column}
 }
 
-var lineRE = regexp.MustCompile(`^yaml: line (\d+): (.*)$`)
+var (
+	lineRE   = regexp.MustCompile(`^yaml: line (\d+): (.*)$`)
+	anchorRE = regexp.MustCompile(`^unknown anchor '(.*)' referenced$`)
+)
 
 // Parse reads every YAML document in data. The file name is used in
 // diagnostics only.
@@ -84,6 +87,12 @@ func Parse(file string, data []byte, lim Limits) ([]*Doc, []diag.Diagnostic) {
 				msg = m[2]
 			} else {
 				msg = strings.TrimPrefix(msg, "yaml: ")
+				if m := anchorRE.FindStringSubmatch(msg); m != nil { // yaml.v3 gives no line: find the alias
+					if i := bytes.Index(data, []byte("*"+m[1])); i >= 0 {
+						pos.Line = bytes.Count(data[:i], []byte("\n")) + 1
+						pos.Column = utf8.RuneCount(data[bytes.LastIndexByte(data[:i], '\n')+1:i]) + 1
+					}
+				}
 			}
 			l.Addf(CodeSyntax, pos, "%s", msg)
 			break

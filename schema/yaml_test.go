@@ -75,7 +75,7 @@ func TestParse(t *testing.T) {
 		{"a:\n  b: 1\n c: 2\n", "f.yaml:2:1 Y001"},
 		{"base: &b {x: 1}\nc:\n  <<: *b\n  y: 2\n", ""},
 		{"c:\n  <<: 5\n", "f.yaml:2:7 Y009"},
-		{"a: *nope\n", "f.yaml:1:1 Y001"},
+		{"a: *nope\n", "f.yaml:1:4 Y001"},
 	}
 	for _, c := range cases {
 		_, ds := Parse("f.yaml", []byte(c.src), DefaultLimits)

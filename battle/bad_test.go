@@ -1,0 +1,239 @@
+package battle_test
+
+import (
+	"crypto/sha256"
+	"flag"
+	"fmt"
+	"io/fs"
+	"os"
+	"path/filepath"
+	"sort"
+	"strconv"
+	"strings"
+	"testing"
+
+	"github.com/muster-wargames/muster/battle"
+	"github.com/muster-wargames/muster/diag"
+	"github.com/muster-wargames/muster/validate"
+	"github.com/rogpeppe/go-internal/txtar"
+)
+
+var updateBad = flag.Bool("update-bad", false, "rewrite the want sections of testdata/bad/*.txtar")
+
+// TestBadInputs loads and validates every battle of testdata/bad: each is
+// the base battle (_base.txtar) with some files replaced, and its want
+// section lists every diagnostic muster must give, positioned, one a line:
+//
+//	file:line:col: severity CODE: message [rule]
+//
+// The test also asserts that loading panics on none of them and writes
+// nothing: every file under the case's folder (and its outside neighbours)
+// has the same name, size, mode and content afterwards.
+//
+// Lines `setup: ...` in a case's comment make what an archive cannot hold:
+//
+//	setup: big NAME BYTES       a YAML file of BYTES bytes (comments)
+//	setup: dir NAME             a folder named NAME
+//	setup: outside NAME         a valid YAML file beside the battle folder
+//	setup: symlink NAME TARGET  a symbolic link NAME -> TARGET
+func TestBadInputs(t *testing.T) {
+	base, err := txtar.ParseFile("testdata/bad/_base.txtar")
+	if err != nil {
+		t.Fatal(err)
+	}
+	cases, _ := filepath.Glob("testdata/bad/*.txtar")
+	n := 0
+	for _, path := range cases {
+		name := strings.TrimSuffix(filepath.Base(path), ".txtar")
+		if strings.HasPrefix(name, "_") {
+			continue
+		}
+		n++
+		t.Run(name, func(t *testing.T) {
+			ar, err := txtar.ParseFile(path)
+			if err != nil {
+				t.Fatal(err)
+			}
+			root := t.TempDir()
+			dir := filepath.Join(root, "battle")
+			if !layCase(t, root, dir, base, ar) {
+				return
+			}
+			before := snapshot(t, root)
+			got := runBad(t, dir)
+			if after := snapshot(t, root); after != before {
+				t.Errorf("loading wrote to the folder:\nbefore:\n%s\nafter:\n%s", before, after)
+			}
+			var want []byte
+			for _, f := range ar.Files {
+				if f.Name == "want" {
+					want = f.Data
+				}
+			}
+			if *updateBad {
+				for i := range ar.Files {
+					if ar.Files[i].Name == "want" {
+						ar.Files[i].Data = []byte(got)
+					}
+				}
+				if err := os.WriteFile(path, txtar.Format(ar), 0o644); err != nil {
+					t.Fatal(err)
+				}
+				return
+			}
+			if got != string(want) {
+				t.Errorf("diagnostics differ (go test ./battle -run TestBadInputs -update-bad rewrites them)\ngot:\n%s\nwant:\n%s", got, want)
+			}
+			if strings.TrimSpace(got) == "" {
+				t.Errorf("a bad input gave no diagnostic")
+			}
+		})
+	}
+	if n < 60 {
+		t.Errorf("only %d bad inputs; the corpus needs at least 60", n)
+	}
+}
+
+// layCase writes the case's battle into dir; it reports false (and skips)
+// when the system cannot make what the case needs.
+func layCase(t *testing.T, root, dir string, base, ar *txtar.Archive) bool {
+	t.Helper()
+	files := map[string][]byte{}
+	for _, f := range base.Files {
+		files[f.Name] = f.Data
+	}
+	for _, f := range ar.Files {
+		if f.Name == "want" {
+			continue
+		}
+		if strings.TrimSpace(string(f.Data)) == "(deleted)" {
+			delete(files, f.Name)
+			continue
+		}
+		files[f.Name] = f.Data
+	}
+	if err := os.MkdirAll(dir, 0o755); err != nil {
+		t.Fatal(err)
+	}
+	for name, data := range files {
+		p := filepath.Join(dir, filepath.FromSlash(name))
+		os.MkdirAll(filepath.Dir(p), 0o755)
+		if err := os.WriteFile(p, data, 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	for _, line := range strings.Split(string(ar.Comment), "\n") {
+		f := strings.Fields(strings.TrimPrefix(line, "setup:"))
+		if !strings.HasPrefix(line, "setup:") || len(f) < 2 {
+			continue
+		}
+		p := filepath.Join(dir, filepath.FromSlash(f[1]))
+		switch f[0] {
+		case "big":
+			size, _ := strconv.Atoi(f[2])
+			writeBig(t, p, size)
+		case "dir":
+			if err := os.MkdirAll(p, 0o755); err != nil {
+				t.Fatal(err)
+			}
+		case "outside":
+			p = filepath.Join(root, filepath.FromSlash(f[1]))
+			os.MkdirAll(filepath.Dir(p), 0o755)
+			if err := os.WriteFile(p, []byte("kind: map\nsheets: []\n"), 0o644); err != nil {
+				t.Fatal(err)
+			}
+		case "symlink":
+			if err := os.Symlink(filepath.FromSlash(f[2]), p); err != nil {
+				t.Skipf("no symbolic links here: %v", err)
+				return false
+			}
+		default:
+			t.Fatalf("unknown setup %q", line)
+		}
+	}
+	return true
+}
+
+// writeBig writes a file of size bytes of YAML comments without holding it
+// in memory.
+func writeBig(t *testing.T, p string, size int) {
+	t.Helper()
+	f, err := os.Create(p)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer f.Close()
+	line := []byte("# " + strings.Repeat("x", 1021) + "\n")
+	for n := 0; n < size; n += len(line) {
+		if size-n < len(line) {
+			line = line[:size-n]
+		}
+		if _, err := f.Write(line); err != nil {
+			t.Fatal(err)
+		}
+	}
+}
+
+// runBad loads and validates dir and formats the diagnostics with paths
+// relative to it.
+func runBad(t *testing.T, dir string) (out string) {
+	t.Helper()
+	defer func() {
+		if r := recover(); r != nil {
+			t.Fatalf("panic: %v", r)
+		}
+	}()
+	b, ds := battle.LoadDir(dir, battle.Options{})
+	if b != nil && b.Rules != nil {
+		ds = append(ds, validate.Battle(b)...)
+	}
+	diag.Sort(ds)
+	var buf strings.Builder
+	prefix := filepath.ToSlash(dir) + "/"
+	for _, d := range ds {
+		d.Pos.File = strings.TrimPrefix(filepath.ToSlash(d.Pos.File), prefix)
+		if d.Pos.File == filepath.ToSlash(dir) {
+			d.Pos.File = "."
+		}
+		// messages may quote the temporary folder
+		d.Message = strings.ReplaceAll(d.Message, filepath.Dir(dir), "$ROOT")
+		d.Message = strings.ReplaceAll(d.Message, resolved(filepath.Dir(dir)), "$ROOT")
+		fmt.Fprintln(&buf, d.String())
+	}
+	return buf.String()
+}
+
+func resolved(p string) string {
+	if r, err := filepath.EvalSymlinks(p); err == nil {
+		return r
+	}
+	return p
+}
+
+// snapshot lists every entry under root with its type, size, mode and a
+// hash of its content (the size alone for files over 1 MB).
+func snapshot(t *testing.T, root string) string {
+	t.Helper()
+	var lines []string
+	filepath.WalkDir(root, func(p string, d fs.DirEntry, err error) error {
+		if err != nil {
+			return err
+		}
+		info, err := os.Lstat(p)
+		if err != nil {
+			return err
+		}
+		rel, _ := filepath.Rel(root, p)
+		line := fmt.Sprintf("%s %v %d", filepath.ToSlash(rel), info.Mode(), info.Size())
+		if info.Mode().IsRegular() && info.Size() <= 1<<20 {
+			data, _ := os.ReadFile(p)
+			line += fmt.Sprintf(" %x", sha256.Sum256(data))
+		} else if info.Mode().IsRegular() {
+			line += " " + info.ModTime().String()
+		}
+		lines = append(lines, line)
+		return nil
+	})
+	sort.Strings(lines)
+	return strings.Join(lines, "\n")
+}
