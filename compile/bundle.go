@@ -110,7 +110,7 @@ type UnitOut struct {
 type MapOut struct {
 	Grid    GridOut    `json:"grid"`
 	Sheets  []SheetOut `json:"sheets"`
-	Hexes   []HexOut   `json:"hexes"`
+	Hexes   hexList    `json:"hexes"`
 	Roads   []RoadOut  `json:"roads"`
 	Areas   []AreaOut  `json:"areas"`
 	Illustr string     `json:"illustrative,omitempty"`
@@ -367,32 +367,62 @@ func mapOut(b *battle.Battle, s *battle.Scenario) MapOut {
 	for _, sh := range g.Sheets {
 		mo.Sheets = append(mo.Sheets, SheetOut{ID: sh.ID, X: sh.X, Y: sh.Y, Cols: [2]int{sh.ColFirst, sh.ColLast}, Rows: [2]int{sh.RowFirst, sh.RowLast}})
 	}
+	// Work out once which hexes are in play and how each is labelled; the
+	// neighbour lists then only look them up.
+	W, H := g.W, g.H
+	play := make([]bool, W*H)
+	label := make([]string, W*H)
+	var aliases [][]string
+	aliasAt := map[int]int{}
+	count := 0
 	m.Hexes(func(c maps.Coord) {
 		if !inPlay(s, c) {
 			return
 		}
-		labels := g.Labels(c)
-		h := m.At(c)
-		ho := HexOut{Label: labels[0], Aliases: labels[1:], X: c.X, Y: c.Y, Terrain: m.TerrainName(c), Neighbours: []string{}}
-		if h.Elevation >= 0 {
-			e := int(h.Elevation)
-			ho.Elevation = &e
+		i := c.Y*W + c.X
+		play[i] = true
+		ls := g.Labels(c)
+		label[i] = ls[0]
+		if len(ls) > 1 {
+			aliasAt[i] = len(aliases)
+			aliases = append(aliases, ls[1:])
 		}
-		for _, n := range g.Neighbours(c) {
-			if !g.OnMap(n) || !inPlay(s, n) {
+		count++
+	})
+	in := func(c maps.Coord) bool { return c.X >= 0 && c.Y >= 0 && c.X < W && c.Y < H && play[c.Y*W+c.X] }
+	mo.Hexes = make([]HexOut, 0, count)
+	for y := 0; y < H; y++ {
+		for x := 0; x < W; x++ {
+			i := y*W + x
+			if !play[i] {
 				continue
 			}
-			nl := g.Label(n)
-			ho.Neighbours = append(ho.Neighbours, nl)
-			if f, ok := m.Hexsides[maps.EdgeOf(c, n)]; ok {
-				if ho.Hexsides == nil {
-					ho.Hexsides = map[string][]string{}
-				}
-				ho.Hexsides[nl] = f
+			c := maps.Coord{X: x, Y: y}
+			h := m.At(c)
+			ho := HexOut{Label: label[i], X: x, Y: y, Terrain: m.TerrainName(c), Neighbours: make([]string, 0, 6)}
+			if k, ok := aliasAt[i]; ok {
+				ho.Aliases = aliases[k]
 			}
+			if h.Elevation >= 0 {
+				e := int(h.Elevation)
+				ho.Elevation = &e
+			}
+			for _, n := range g.Neighbours(c) {
+				if !in(n) {
+					continue
+				}
+				nl := label[n.Y*W+n.X]
+				ho.Neighbours = append(ho.Neighbours, nl)
+				if f, ok := m.Hexsides[maps.EdgeOf(c, n)]; ok {
+					if ho.Hexsides == nil {
+						ho.Hexsides = map[string][]string{}
+					}
+					ho.Hexsides[nl] = f
+				}
+			}
+			mo.Hexes = append(mo.Hexes, ho)
 		}
-		mo.Hexes = append(mo.Hexes, ho)
-	})
+	}
 	for _, r := range m.Roads {
 		ro := RoadOut{Type: r.Type, Name: r.Name}
 		for _, c := range r.Path {
@@ -416,14 +446,57 @@ func mapOut(b *battle.Battle, s *battle.Scenario) MapOut {
 	return mo
 }
 
-// JSON encodes the bundle: indented, keys in a fixed order, a final newline.
+// hexesMark stands for the hex list while the rest of the bundle is
+// indented; the hexes are then written one to a line. A bundle is mostly
+// hexes, and indenting each of their fields would make it many times larger
+// and slower to write and to read in a diff.
+const hexesMark = `"\u0000hexes\u0000"`
+
+// hexList is the map's hexes; JSON writes a mark in its place.
+type hexList []HexOut
+
+func (hexList) MarshalJSON() ([]byte, error) { return []byte(hexesMark), nil }
+
+// JSON encodes the bundle: indented, keys in a fixed order, one hex a line,
+// a final newline.
 func (bu *Bundle) JSON() ([]byte, error) {
-	var buf bytes.Buffer
-	enc := json.NewEncoder(&buf)
+	var head bytes.Buffer
+	enc := json.NewEncoder(&head)
 	enc.SetIndent("", " ")
 	enc.SetEscapeHTML(false)
 	if err := enc.Encode(bu); err != nil {
 		return nil, err
 	}
+	out := head.Bytes()
+	at := bytes.Index(out, []byte(hexesMark))
+	if at < 0 {
+		return out, nil
+	}
+	// the mark's indentation, to indent the hexes one level deeper
+	lineStart := bytes.LastIndexByte(out[:at], '\n') + 1
+	indent := string(bytes.Repeat([]byte(" "), at-lineStart-len(`"hexes": `)+1))
+	var buf bytes.Buffer
+	buf.Grow(len(out) + len(bu.Map.Hexes)*160)
+	buf.Write(out[:at])
+	if len(bu.Map.Hexes) == 0 {
+		buf.WriteString("[]")
+	} else {
+		buf.WriteString("[\n")
+		henc := json.NewEncoder(&buf)
+		henc.SetEscapeHTML(false)
+		for i := range bu.Map.Hexes {
+			buf.WriteString(indent)
+			if err := henc.Encode(&bu.Map.Hexes[i]); err != nil {
+				return nil, err
+			}
+			if i < len(bu.Map.Hexes)-1 {
+				buf.Truncate(buf.Len() - 1) // the encoder's newline
+				buf.WriteString(",\n")
+			}
+		}
+		buf.WriteString(indent[:len(indent)-1])
+		buf.WriteString("]")
+	}
+	buf.Write(out[at+len(hexesMark):])
 	return buf.Bytes(), nil
 }
