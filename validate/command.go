@@ -81,9 +81,13 @@ func cavalryOnly(f *oob.Formation, p *pack) bool {
 	return true
 }
 
-// stepper builds the cost of a step for command tracing by side.
+// stepper builds the cost of a step for command tracing by side. Costs are
+// worked out once per terrain type and per hex, so a step is a few slice
+// reads and, across a hexside with features, one map read.
 func (p *pack) stepper(side string, w *where) maps.StepCost {
 	m := p.b.Map
+	W, H := m.Grid.W, m.Grid.H
+	idx := func(c maps.Coord) int { return c.Y*W + c.X }
 	roads := map[maps.Edge]float64{}
 	for _, r := range m.Roads {
 		e, ok := p.b.Rules.Roads[r.Type]
@@ -101,70 +105,74 @@ func (p *pack) stepper(side string, w *where) maps.StepCost {
 			}
 		}
 	}
-	// hexes next to an enemy combat unit
-	nearEnemy := map[maps.Coord]bool{}
-	if p.f.Command.EnemyAdjacent {
-		for s, hexes := range w.combat {
-			if s == side {
-				continue
-			}
-			for h := range hexes {
-				nearEnemy[h] = true
-				for _, n := range m.Grid.Neighbours(h) {
-					nearEnemy[n] = true
-				}
+	// cost to enter each terrain type (index as in m.Terrain); 1 if unknown
+	terrain := make([]float64, len(m.Terrain))
+	for i, name := range m.Terrain {
+		terrain[i] = 1
+		if t, ok := p.b.Rules.Terrain[name]; ok {
+			if c, ok := t.CostFor("leader"); ok {
+				terrain[i] = c
 			}
 		}
 	}
-	enemyIn := map[maps.Coord]bool{}
+	sideCost := map[string]float64{}
+	for name, e := range p.b.Rules.Hexsides {
+		if c, ok := e.CostFor("leader"); ok {
+			sideCost[name] = c
+		}
+	}
+	// blocked: an enemy is in the hex, or next to it with no friendly
+	// combat unit there
+	blocked := make([]bool, W*H)
+	friendly := w.combat[side]
 	for s, hexes := range w.combat {
-		if s != side {
-			for h := range hexes {
-				enemyIn[h] = true
+		if s == side {
+			continue
+		}
+		for h := range hexes {
+			blocked[idx(h)] = true
+			if !p.f.Command.EnemyAdjacent {
+				continue
+			}
+			for _, n := range m.Grid.Neighbours(h) {
+				if n.X >= 0 && n.Y >= 0 && n.X < W && n.Y < H && !friendly[n] {
+					blocked[idx(n)] = true
+				}
 			}
 		}
 	}
 	hexes := p.f.Command.Measure == "hexes"
 	return func(from, to maps.Coord) (float64, bool) {
-		if enemyIn[to] {
+		if blocked[idx(to)] {
 			return 0, false
 		}
-		if nearEnemy[to] && !w.combat[side][to] {
-			return 0, false
-		}
+		e := maps.EdgeOf(from, to)
+		features := m.Hexsides[e]
 		var cost float64
 		if hexes {
 			cost = 1
-		} else if c, ok := roads[maps.EdgeOf(from, to)]; ok {
+		} else if c, ok := roads[e]; ok {
 			cost = c
+			features = nil // a road crosses its hexside's features
 		} else {
 			cost = 1
-			if t, ok := p.b.Rules.Terrain[m.TerrainName(to)]; ok {
-				if c, ok := t.CostFor("leader"); ok {
-					cost = c
-				}
+			if t := m.At(to).Terrain; t >= 0 {
+				cost = terrain[t]
 			}
 			if cost < 0 {
 				return 0, false
 			}
-			for _, f := range m.Hexsides[maps.EdgeOf(from, to)] {
-				if e, ok := p.b.Rules.Hexsides[f]; ok {
-					if c, ok := e.CostFor("leader"); ok {
-						if c < 0 {
-							return 0, false
-						}
-						cost += c
-					}
-				}
-			}
 		}
-		if hexes {
-			for _, f := range m.Hexsides[maps.EdgeOf(from, to)] {
-				if e, ok := p.b.Rules.Hexsides[f]; ok {
-					if c, ok := e.CostFor("leader"); ok && c < 0 {
-						return 0, false
-					}
-				}
+		for _, f := range features {
+			c, ok := sideCost[f]
+			if !ok {
+				continue
+			}
+			if c < 0 {
+				return 0, false
+			}
+			if !hexes {
+				cost += c
 			}
 		}
 		return cost, true
@@ -191,6 +199,7 @@ func (p *pack) command(s *battle.Scenario, groups []*group) {
 	w := locate(groups)
 	light := s.First.Light
 	reach := map[*oob.Leader]map[maps.Coord]float64{}
+	steppers := map[string]maps.StepCost{} // by side: built once, used for every leader
 	reachOf := func(l *oob.Leader) (map[maps.Coord]float64, int, bool) {
 		r, ok := p.rangeOf(l, light)
 		if !ok {
@@ -199,7 +208,12 @@ func (p *pack) command(s *battle.Scenario, groups []*group) {
 		if got, ok := reach[l]; ok {
 			return got, r, true
 		}
-		got := p.b.Map.Reach(w.leaderAt[l], float64(r), p.stepper(l.Side, w))
+		step, ok := steppers[l.Side]
+		if !ok {
+			step = p.stepper(l.Side, w)
+			steppers[l.Side] = step
+		}
+		got := p.b.Map.Reach(w.leaderAt[l], float64(r), step)
 		reach[l] = got
 		return got, r, true
 	}
@@ -254,16 +268,26 @@ func (p *pack) command(s *battle.Scenario, groups []*group) {
 		out[u] = state{l, r}
 	}
 	if c.Chain > 0 {
-		for changed := true; changed; {
-			changed = false
-			for _, u := range units {
+		// A chain runs through units of one brigade: spread command from
+		// the in-command units to brigade-mates within Chain hexes.
+		byFormation := map[*oob.Formation][]*oob.Unit{}
+		for _, u := range units {
+			byFormation[u.Formation] = append(byFormation[u.Formation], u)
+		}
+		for _, mates := range byFormation {
+			var queue []*oob.Unit
+			for _, u := range mates {
 				if in[u] {
-					continue
+					queue = append(queue, u)
 				}
-				for _, v := range units {
-					if in[v] && v != u && v.Formation == u.Formation && p.b.Map.Grid.Distance(w.unitAt[u], w.unitAt[v]) <= c.Chain {
-						in[u], changed = true, true
-						break
+			}
+			for len(queue) > 0 {
+				v := queue[0]
+				queue = queue[1:]
+				for _, u := range mates {
+					if !in[u] && p.b.Map.Grid.Distance(w.unitAt[u], w.unitAt[v]) <= c.Chain {
+						in[u] = true
+						queue = append(queue, u)
 					}
 				}
 			}

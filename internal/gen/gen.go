@@ -27,6 +27,9 @@ type Config struct {
 	// PerBrigade, BrigadesPerDivision and DivisionsPerCorps shape the
 	// tree; zero means 5, 3 and 3.
 	PerBrigade, BrigadesPerDivision, DivisionsPerCorps int
+	// Leaders sets each brigade's leader up with the brigade's first unit,
+	// so command ranges have something to measure.
+	Leaders bool
 }
 
 // Files returns the battle's files by name: battle.yaml, forces-a.yaml,
@@ -241,6 +244,7 @@ func (g *gen) forces(si int, side string) []byte {
 		}
 		fmt.Fprintf(&b, "%s- id: \"%d\"\n%sname: %s %s %d\n%slevel: %s\n", indent, id, in, side, lv.ID, forms, in, lv.ID)
 		g.leader(&b, in, lv, side, &leaders)
+		brigadeLeader := fmt.Sprintf("%s Gen %d", side, leaders)
 		if depth == len(g.chain)-1 {
 			fmt.Fprintf(&b, "%sunits:\n", in)
 			size := min(g.c.PerBrigade, units-unit)
@@ -254,7 +258,11 @@ func (g *gen) forces(si int, side string) []byte {
 					fmt.Fprintf(&b, ", %s: %s", fl, v)
 				}
 				b.WriteString("}\n")
-				g.place(si, fmt.Sprintf("%s %d", side, unit+1))
+				name := fmt.Sprintf("%s %d", side, unit+1)
+				if k == 0 && g.c.Leaders && lv.Leader != nil {
+					name = brigadeLeader + ", " + name
+				}
+				g.place(si, name)
 				unit++
 			}
 			return
