@@ -58,10 +58,12 @@ func run(args []string, stdout, stderr io.Writer) (code int) {
 }
 
 type options struct {
-	format string
-	color  string
-	out    string
-	target string
+	format      string
+	color       string
+	out         string
+	target      string
+	werror      bool
+	maxWarnings int
 }
 
 func newRoot(stdout, stderr io.Writer) *cobra.Command {
@@ -163,6 +165,13 @@ func exitFor(ds []diag.Diagnostic) error {
 	return nil
 }
 
+func plural(n int, s string) string {
+	if n == 1 {
+		return s
+	}
+	return s + "s"
+}
+
 func report(o *options, stdout, stderr io.Writer, ds []diag.Diagnostic, texts validate.Texts) error {
 	return validate.Reporters[o.format](stdout, ds, texts, o.useColor(stdout))
 }
@@ -213,13 +222,25 @@ func validateCmd(stdout, stderr io.Writer) *cobra.Command {
 			if o.format == "text" && len(all) > 0 {
 				fmt.Fprintln(stderr, validate.Summary(all))
 			}
-			return exitFor(all)
+			if err := exitFor(all); err != nil {
+				return err
+			}
+			w := diag.Count(all, diag.Warning)
+			if (o.werror && w > 0) || (o.maxWarnings >= 0 && w > o.maxWarnings) {
+				if o.format == "text" {
+					fmt.Fprintf(stderr, "muster: %d %s, more than allowed\n", w, plural(w, "warning"))
+				}
+				return exitError{exitFound}
+			}
+			return nil
 		},
 	}
 	c.ValidArgsFunction = func(*cobra.Command, []string, string) ([]string, cobra.ShellCompDirective) {
 		return nil, cobra.ShellCompDirectiveFilterDirs
 	}
 	addReportFlags(c, o)
+	c.Flags().BoolVar(&o.werror, "werror", false, "treat warnings as errors for the exit status")
+	c.Flags().IntVar(&o.maxWarnings, "max-warnings", -1, "exit 1 when there are more than N warnings (-1: no limit)")
 	c.Flags().StringVar(&mapOut, "map", "", "also draw the map with every hex a diagnostic is about ringed and numbered (FILE.svg or FILE.png)")
 	return c
 }
