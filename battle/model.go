@@ -161,3 +161,22 @@ type VictoryHexes struct {
 	Points map[string]int
 	Note   string
 }
+
+// InPlay reports whether c lies in the scenario's playing area: on a sheet
+// in play and inside its row and column limits.
+func (s *Scenario) InPlay(c maps.Coord) bool {
+	for _, pa := range s.Play {
+		if pa.Sheet == nil || !pa.Sheet.Contains(c) {
+			continue
+		}
+		col, row := pa.Sheet.Numbers(c)
+		if pa.Rows[1] > 0 && (row < pa.Rows[0] || row > pa.Rows[1]) {
+			continue
+		}
+		if pa.Cols[1] > 0 && (col < pa.Cols[0] || col > pa.Cols[1]) {
+			continue
+		}
+		return true
+	}
+	return false
+}

@@ -334,23 +334,6 @@ func NewBundle(b *battle.Battle, s *battle.Scenario) *Bundle {
 	return out
 }
 
-func inPlay(s *battle.Scenario, c maps.Coord) bool {
-	for _, pa := range s.Play {
-		if !pa.Sheet.Contains(c) {
-			continue
-		}
-		col, row := pa.Sheet.Numbers(c)
-		if pa.Rows[1] > 0 && (row < pa.Rows[0] || row > pa.Rows[1]) {
-			continue
-		}
-		if pa.Cols[1] > 0 && (col < pa.Cols[0] || col > pa.Cols[1]) {
-			continue
-		}
-		return true
-	}
-	return false
-}
-
 func mapOut(b *battle.Battle, s *battle.Scenario) MapOut {
 	m := b.Map
 	g := m.Grid
@@ -376,7 +359,7 @@ func mapOut(b *battle.Battle, s *battle.Scenario) MapOut {
 	aliasAt := map[int]int{}
 	count := 0
 	m.Hexes(func(c maps.Coord) {
-		if !inPlay(s, c) {
+		if !s.InPlay(c) {
 			return
 		}
 		i := c.Y*W + c.X

@@ -153,7 +153,7 @@ func Overlay(b *battle.Battle, s *battle.Scenario) *maps.Overlay {
 	if len(s.Play) > 0 && m != nil {
 		ov.InPlay = map[maps.Coord]bool{}
 		m.Hexes(func(c maps.Coord) {
-			if inPlay(s, c) {
+			if s.InPlay(c) {
 				ov.InPlay[c] = true
 			}
 		})
@@ -281,24 +281,6 @@ func pieceNames(ps []battle.Piece) string {
 		names = append(names, p.Ref.Name())
 	}
 	return strings.Join(names, ", ")
-}
-
-// inPlay reports whether c lies in the scenario's playing area.
-func inPlay(s *battle.Scenario, c maps.Coord) bool {
-	for _, pa := range s.Play {
-		if pa.Sheet == nil || !pa.Sheet.Contains(c) {
-			continue
-		}
-		col, row := pa.Sheet.Numbers(c)
-		if pa.Rows[1] > 0 && (row < pa.Rows[0] || row > pa.Rows[1]) {
-			continue
-		}
-		if pa.Cols[1] > 0 && (col < pa.Cols[0] || col > pa.Cols[1]) {
-			continue
-		}
-		return true
-	}
-	return false
 }
 
 var labelRe = regexp.MustCompile(`\b[A-Za-z]{1,3}[0-9]{2,8}\b`)

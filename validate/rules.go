@@ -186,7 +186,7 @@ func (p *pack) entries(s *battle.Scenario) {
 func (p *pack) onPlayEdge(s *battle.Scenario, c maps.Coord) bool {
 	g := p.b.Map.Grid
 	for _, n := range g.Neighbours(c) {
-		if !g.OnMap(n) || !inPlay(g, s, n) {
+		if !g.OnMap(n) || !s.InPlay(n) {
 			return true
 		}
 	}
@@ -222,7 +222,7 @@ func (p *pack) extended(s *battle.Scenario, groups []*group) {
 			}
 			free := false
 			for _, n := range p.b.Map.Grid.Neighbours(g.hex) {
-				if p.b.Map.Grid.OnMap(n) && inPlay(p.b.Map.Grid, s, n) && occupied[n] == "" {
+				if p.b.Map.Grid.OnMap(n) && s.InPlay(n) && occupied[n] == "" {
 					free = true
 					break
 				}

@@ -9,7 +9,6 @@ import (
 
 	"github.com/muster-wargames/muster/battle"
 	"github.com/muster-wargames/muster/diag"
-	"github.com/muster-wargames/muster/maps"
 	"github.com/muster-wargames/muster/oob"
 )
 
@@ -44,24 +43,6 @@ func Battle(b *battle.Battle) []diag.Diagnostic {
 	return l.Items()
 }
 
-// inPlay reports whether c lies in the scenario's playing area.
-func inPlay(g *maps.Grid, s *battle.Scenario, c maps.Coord) bool {
-	for _, pa := range s.Play {
-		if !pa.Sheet.Contains(c) {
-			continue
-		}
-		col, row := pa.Sheet.Numbers(c)
-		if pa.Rows[1] > 0 && (row < pa.Rows[0] || row > pa.Rows[1]) {
-			continue
-		}
-		if pa.Cols[1] > 0 && (col < pa.Cols[0] || col > pa.Cols[1]) {
-			continue
-		}
-		return true
-	}
-	return false
-}
-
 func playText(s *battle.Scenario) string {
 	var parts []string
 	for _, pa := range s.Play {
@@ -81,10 +62,9 @@ func scenario(b *battle.Battle, s *battle.Scenario, l *diag.List) {
 	if b.Map == nil || len(s.Play) == 0 {
 		return
 	}
-	g := b.Map.Grid
 	timed := s.First.Pos.File != "" && s.Last.Pos.File != ""
 	checkHex := func(h battle.HexRef, what string) {
-		if !inPlay(g, s, h.Coord) {
+		if !s.InPlay(h.Coord) {
 			d := l.Addf(battle.CodeNotInPlay, h.Pos, "%s %s is not in play in scenario %s", what, h.Label, s.ID)
 			d.Hint = "in play: " + playText(s)
 		}

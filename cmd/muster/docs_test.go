@@ -48,16 +48,22 @@ func TestCodesDoc(t *testing.T) {
 			t.Errorf("code %s has no documentation", c.Code)
 		}
 	}
-	const path = "../../docs/codes.md"
+	checkDoc(t, "../../docs/codes.md", b.Bytes())
+}
+
+// checkDoc compares a generated document with the file in docs/, or
+// rewrites the file with UPDATE=1.
+func checkDoc(t *testing.T, path string, want []byte) {
+	t.Helper()
 	if os.Getenv("UPDATE") != "" {
-		if err := os.WriteFile(path, b.Bytes(), 0o644); err != nil {
+		if err := os.WriteFile(path, want, 0o644); err != nil {
 			t.Fatal(err)
 		}
 		return
 	}
 	got, err := os.ReadFile(path)
-	if err != nil || !bytes.Equal(got, b.Bytes()) {
-		t.Errorf("docs/codes.md is out of date: run UPDATE=1 go test ./cmd/muster")
+	if err != nil || !bytes.Equal(got, want) {
+		t.Errorf("%s is out of date: run UPDATE=1 go test ./cmd/muster", path)
 	}
 }
 

@@ -3,7 +3,6 @@ package main
 import (
 	"bytes"
 	"fmt"
-	"os"
 	"sort"
 	"strings"
 	"testing"
@@ -144,17 +143,7 @@ func TestRulesetsDoc(t *testing.T) {
 			}
 		}
 	}
-	const path = "../../docs/rulesets.md"
-	if os.Getenv("UPDATE") != "" {
-		if err := os.WriteFile(path, b.Bytes(), 0o644); err != nil {
-			t.Fatal(err)
-		}
-		return
-	}
-	got, err := os.ReadFile(path)
-	if err != nil || !bytes.Equal(got, b.Bytes()) {
-		t.Errorf("docs/rulesets.md is out of date: run UPDATE=1 go test ./cmd/muster")
-	}
+	checkDoc(t, "../../docs/rulesets.md", b.Bytes())
 }
 
 func cell(s string) string { return strings.ReplaceAll(strings.ReplaceAll(s, "|", "\\|"), "\n", " ") }
