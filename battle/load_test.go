@@ -88,3 +88,27 @@ func TestLoadFS(t *testing.T) {
 		t.Errorf("%v %+v", ds, b)
 	}
 }
+
+// A name with a wrong qualifier gets the right qualified name as a hint.
+func TestQualifierHint(t *testing.T) {
+	sub, _ := fs.Sub(examples.FS, examples.Default)
+	fsys := fstest.MapFS{}
+	fs.WalkDir(sub, ".", func(p string, d fs.DirEntry, err error) error {
+		if err == nil && !d.IsDir() {
+			data, _ := fs.ReadFile(sub, p)
+			fsys[p] = &fstest.MapFile{Data: data}
+		}
+		return nil
+	})
+	data := strings.Replace(string(fsys["intro.yaml"].Data), `"C3215": [74 IL]`, `"C3215": [74 IL/2/1/RW, 75 IN]`, 1)
+	fsys["intro.yaml"] = &fstest.MapFile{Data: []byte(data)}
+	_, ds := Load(fsys, "", Options{})
+	var hints []string
+	for _, d := range ds {
+		hints = append(hints, d.Code+" "+d.Hint)
+	}
+	want := "R002 did you mean 74 IL/1/1/RW?|R002 did you mean 75 IL?"
+	if strings.Join(hints, "|") != want {
+		t.Errorf("hints %q, want %q", strings.Join(hints, "|"), want)
+	}
+}

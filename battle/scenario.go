@@ -307,7 +307,22 @@ func (ld *loader) lookup(side, name string, pos diag.Pos) (oob.Ref, bool) {
 		if i := strings.Index(name, "/"); i > 0 {
 			base = name[:i]
 		}
-		if m := schema.Nearest(base, ix.Names()); m != "" {
+		if cands := ix.Resolve(base); len(cands) > 0 && base != name {
+			// the name exists, the qualifier is wrong: offer the nearest
+			// qualified name
+			var qs []string
+			for _, c := range cands {
+				qs = append(qs, c.Name())
+			}
+			sort.Strings(qs)
+			best := qs[0]
+			for _, q := range qs {
+				if schema.Distance(q, name) < schema.Distance(best, name) {
+					best = q
+				}
+			}
+			dg.Hint = "did you mean " + best + "?"
+		} else if m := schema.Nearest(base, ix.Names()); m != "" {
 			dg.Hint = "did you mean " + m + "?"
 		}
 		for _, other := range ld.b.Sides {

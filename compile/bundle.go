@@ -311,7 +311,7 @@ func NewBundle(b *battle.Battle, s *battle.Scenario) *Bundle {
 		return out.Setup[i].Hex < out.Setup[j].Hex
 	})
 	hexList := func(hs []battle.HexRef) []string {
-		var o []string
+		o := []string{}
 		for _, h := range hs {
 			o = append(o, canon(h))
 		}
@@ -329,6 +329,9 @@ func NewBundle(b *battle.Battle, s *battle.Scenario) *Bundle {
 	}
 	sort.SliceStable(out.Schedule, func(i, j int) bool { return out.Schedule[i].Turn < out.Schedule[j].Turn })
 	for _, v := range s.Victory.Hexes {
+		if len(v.Hexes) == 0 {
+			continue // every hex of the entry is reported off the map
+		}
 		out.Victory.Hexes = append(out.Victory.Hexes, VictoryHex{Hexes: hexList(v.Hexes), Points: v.Points, Note: v.Note})
 	}
 	return out

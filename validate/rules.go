@@ -4,7 +4,6 @@ import (
 	"fmt"
 	"path/filepath"
 	"sort"
-	"strings"
 
 	"github.com/muster-wargames/muster/battle"
 	"github.com/muster-wargames/muster/diag"
@@ -113,16 +112,10 @@ func (p *pack) entries(s *battle.Scenario) {
 		}
 	}
 	rule := p.f.Entry.Rule
-	onMap := map[*oob.Unit]int{} // unit → turn it is on the map from
 	heldBy := map[maps.Coord]string{}
 	for _, st := range s.Setup {
 		if len(st.Pieces) > 0 {
 			heldBy[st.Hex.Coord] = st.Side
-		}
-		for _, pc := range st.Pieces {
-			for _, u := range pc.Ref.Units() {
-				onMap[u] = s.First.Index
-			}
 		}
 	}
 	for _, a := range s.Arrivals {
@@ -141,41 +134,11 @@ func (p *pack) entries(s *battle.Scenario) {
 				d.Hint = "if the scenario brings units on inside the map, say so in the arrival's note"
 			}
 		}
-		for _, pc := range a.Pieces {
-			for _, u := range pc.Ref.Units() {
-				if _, ok := onMap[u]; !ok {
-					onMap[u] = a.Time.Index
-				}
-			}
-		}
 		for _, h := range a.Hexes {
 			if enemy := heldBy[h.Coord]; enemy != "" && enemy != a.Side {
 				d := p.l.Addf(CodeEntryHeld, h.Pos, "%s enters at %s, which %s holds at set-up", a.Side, h.Label, enemy)
 				d.Rule = rule
 				d.Hint = "the group cannot enter while the enemy is there; check the hex"
-			}
-		}
-	}
-	ws := append([]*battle.Withdrawal(nil), s.Withdrawals...)
-	sort.SliceStable(ws, func(i, j int) bool { return ws[i].Time.Index < ws[j].Time.Index })
-	gone := map[*oob.Unit]bool{}
-	for _, w := range ws {
-		if w.Time.Pos.File == "" {
-			continue // the time is reported already
-		}
-		for _, pc := range w.Pieces {
-			var missing []string
-			for _, u := range pc.Ref.Units() {
-				from, ok := onMap[u]
-				if !ok || from > w.Time.Index || gone[u] {
-					missing = append(missing, u.QualifiedName())
-					continue // not on the map: this withdrawal removes nothing
-				}
-				gone[u] = true
-			}
-			if len(missing) > 0 {
-				d := p.l.Addf(CodeNotOnMap, pc.Pos, "%s %s not on the map at %s", strings.Join(missing, ", "), isAre(len(missing)), w.Time.Text())
-				d.Rule = rule
 			}
 		}
 	}

@@ -5,11 +5,11 @@ package validate
 
 import (
 	"fmt"
+	"sort"
 	"strings"
 
 	"github.com/muster-wargames/muster/battle"
 	"github.com/muster-wargames/muster/diag"
-	"github.com/muster-wargames/muster/oob"
 )
 
 // Codes of the checks in this package.
@@ -69,35 +69,8 @@ func scenario(b *battle.Battle, s *battle.Scenario, l *diag.List) {
 			d.Hint = "in play: " + playText(s)
 		}
 	}
-	type place struct {
-		pos  diag.Pos
-		what string
-	}
-	placed := map[any]place{}
-	mark := func(key any, name string, p battle.Piece, what string) {
-		if prev, dup := placed[key]; dup {
-			code := CodeSetTwice
-			if what != "set up" || prev.what != "set up" {
-				code = CodeSetAndArriving
-			}
-			l.Addf(code, p.Pos, "%s is %s here but already %s at %s", name, what, prev.what, prev.pos)
-			return
-		}
-		placed[key] = place{p.Pos, what}
-	}
-	each := func(p battle.Piece, what string) {
-		for _, u := range p.Ref.Units() {
-			mark(u, u.QualifiedName(), p, what)
-		}
-		for _, ld := range p.Ref.Leaders() {
-			mark(ld, "leader "+ld.QualifiedName(), p, what)
-		}
-	}
 	for _, st := range s.Setup {
 		checkHex(st.Hex, "set-up hex")
-		for _, p := range st.Pieces {
-			each(p, "set up")
-		}
 	}
 	for _, a := range s.Arrivals {
 		for _, h := range a.Hexes {
@@ -106,15 +79,13 @@ func scenario(b *battle.Battle, s *battle.Scenario, l *diag.List) {
 		if timed && a.Time.Pos.File != "" && (a.Time.Index < s.First.Index || a.Time.Index > s.Last.Index) {
 			l.Addf(CodeTimeOutside, a.Time.Pos, "arrival at %s is outside the scenario (%s to %s)", a.Time.Text(), s.First.Text(), s.Last.Text())
 		}
-		for _, p := range a.Pieces {
-			each(p, "arriving")
-		}
 	}
 	for _, w := range s.Withdrawals {
 		if timed && w.Time.Pos.File != "" && (w.Time.Index < s.First.Index || w.Time.Index > s.Last.Index) {
 			l.Addf(CodeTimeOutside, w.Time.Pos, "withdrawal at %s is outside the scenario (%s to %s)", w.Time.Text(), s.First.Text(), s.Last.Text())
 		}
 	}
+	timeline(b, s, l)
 	for _, v := range s.Victory.Hexes {
 		for _, h := range v.Hexes {
 			checkHex(h, "victory hex")
@@ -122,4 +93,95 @@ func scenario(b *battle.Battle, s *battle.Scenario, l *diag.List) {
 	}
 }
 
-var _ = oob.Ref{}
+// event is a set-up, arrival or withdrawal of one piece.
+type event struct {
+	turn  int
+	order int // at one turn: set-up, then arrivals, then withdrawals
+	p     battle.Piece
+	what  string
+	rule  string
+}
+
+// timeline follows every unit and leader through the scenario: set up
+// once, entering play only when off the map (after a withdrawal it may come
+// back), and withdrawn only when on it.
+func timeline(b *battle.Battle, s *battle.Scenario, l *diag.List) {
+	var evs []event
+	for _, st := range s.Setup {
+		for _, p := range st.Pieces {
+			evs = append(evs, event{s.First.Index, 0, p, "set up", ""})
+		}
+	}
+	for _, a := range s.Arrivals {
+		if a.Time.Pos.File == "" {
+			continue // the time is reported already
+		}
+		for _, p := range a.Pieces {
+			evs = append(evs, event{a.Time.Index, 1, p, "arriving", ""})
+		}
+	}
+	rule := ""
+	if f, err := FiguresOf(b.Rules); err == nil {
+		rule = f.Entry.Rule
+	}
+	for _, w := range s.Withdrawals {
+		if w.Time.Pos.File == "" {
+			continue
+		}
+		for _, p := range w.Pieces {
+			evs = append(evs, event{w.Time.Index, 2, p, "withdrawn", w.Time.Text()})
+		}
+	}
+	sort.SliceStable(evs, func(i, j int) bool {
+		if evs[i].turn != evs[j].turn {
+			return evs[i].turn < evs[j].turn
+		}
+		return evs[i].order < evs[j].order
+	})
+	type state struct {
+		on   bool
+		pos  diag.Pos
+		what string
+	}
+	st := map[any]*state{}
+	for _, e := range evs {
+		var missing []string
+		visit := func(key any, name string, unit bool) {
+			x := st[key]
+			if x == nil {
+				x = &state{}
+				st[key] = x
+			}
+			switch e.what {
+			case "withdrawn":
+				if !x.on {
+					if unit {
+						missing = append(missing, name)
+					}
+					return
+				}
+				x.on, x.pos, x.what = false, e.p.Pos, "withdrawn"
+			default:
+				if x.on {
+					code := CodeSetTwice
+					if e.what != "set up" || x.what != "set up" {
+						code = CodeSetAndArriving
+					}
+					l.Addf(code, e.p.Pos, "%s is %s here but already %s at %s", name, e.what, x.what, x.pos)
+					return
+				}
+				x.on, x.pos, x.what = true, e.p.Pos, e.what
+			}
+		}
+		for _, u := range e.p.Ref.Units() {
+			visit(u, u.QualifiedName(), true)
+		}
+		for _, ld := range e.p.Ref.Leaders() {
+			visit(ld, "leader "+ld.QualifiedName(), false)
+		}
+		if len(missing) > 0 {
+			d := l.Addf(CodeNotOnMap, e.p.Pos, "%s %s not on the map at %s", strings.Join(missing, ", "), isAre(len(missing)), e.rule)
+			d.Rule = rule
+		}
+	}
+}
