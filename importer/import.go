@@ -225,11 +225,11 @@ func resolve(ix *oob.Index, it *Item) []Warning {
 // What is named elsewhere, or excepted, is left out.
 func expand(ix *oob.Index, items []*Item, side string) []Warning {
 	var ws []Warning
-	named := map[any]bool{}
-	for _, it := range items {
-		if it.Side != side {
-			continue
-		}
+	// Names elsewhere in the set-up count for set-up lines; an arrival or a
+	// withdrawal counts only its own line, because a unit may withdraw and
+	// enter again ("0600, WITHDRAW: 1/Cav" then "0200, C1019: 1/Cav: 1 AL
+	// Cav (3), ...", DoW L3919-L3923).
+	nameAll := func(named map[any]bool, it *Item) {
 		for _, e := range it.Entries {
 			if e.ref == nil || e.ref.Formation != nil {
 				continue
@@ -242,9 +242,20 @@ func expand(ix *oob.Index, items []*Item, side string) []Warning {
 			}
 		}
 	}
+	setup := map[any]bool{}
+	for _, it := range items {
+		if it.Side == side && it.Kind == kindSetup {
+			nameAll(setup, it)
+		}
+	}
 	for _, it := range items {
 		if it.Side != side {
 			continue
+		}
+		named := setup
+		if it.Kind != kindSetup {
+			named = map[any]bool{}
+			nameAll(named, it)
 		}
 		var out []Entry
 		for _, e := range it.Entries {
@@ -277,6 +288,12 @@ func expand(ix *oob.Index, items []*Item, side string) []Warning {
 								except[u], hit = true, true
 							}
 						}
+						// "1/C (except 3/1/C)" excepts Starkweather too
+						for _, l := range rr.Leaders() {
+							if rr.Formation != nil && inside(rr.Formation, f) {
+								except[l] = true
+							}
+						}
 					}
 					if hit {
 						break
@@ -289,7 +306,7 @@ func expand(ix *oob.Index, items []*Item, side string) []Warning {
 			note := "from " + strconv.Quote(e.Printed)
 			n := 0
 			for _, l := range f.AllLeaders() {
-				if !named[l] {
+				if !named[l] && !except[l] {
 					out = append(out, Entry{Printed: e.Printed, Name: l.Name, Out: shortest(ix, oob.Ref{Leader: l}), Notes: []string{note}})
 					n++
 				}

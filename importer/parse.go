@@ -458,7 +458,7 @@ func (p *parser) list(n int, text string, it *Item, s string) bool {
 // split cuts a list at commas and semicolons outside parentheses, after a
 // closing parenthesis that is followed by another name ("75 IL (4) 5 WI
 // Artillery (5)"), and after a leading designation ("3/1/P 4 TN PA (6)").
-// A lone company letter joins the next piece ("A, 1 OH Bty").
+// A lone company letter joins the next piece ("A, 1 OH Bty", "C, I IL Bty").
 func split(s string) ([]string, string) {
 	var raw []string
 	depth, start := 0, 0
@@ -511,7 +511,9 @@ func split(s string) ([]string, string) {
 		}
 	}
 	for i := 0; i+1 < len(out); i++ {
-		if len(out[i]) == 1 && out[i][0] >= 'A' && out[i][0] <= 'Z' && out[i+1][0] >= '0' && out[i+1][0] <= '9' {
+		// also before a battery whose number is misprinted ("C, I IL Bty", DoW L3659):
+		// the lone "C" must not be read as the Center
+		if len(out[i]) == 1 && out[i][0] >= 'A' && out[i][0] <= 'Z' && (out[i+1][0] >= '0' && out[i+1][0] <= '9' || strings.HasSuffix(out[i+1], " Bty")) {
 			out[i] = out[i] + " " + out[i+1]
 			out = append(out[:i+1], out[i+2:]...)
 		}
