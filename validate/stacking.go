@@ -69,16 +69,15 @@ func (p *pack) piece(pc battle.Piece, u *oob.Unit, stackOrders string) piece {
 // setupGroups gathers the set-up by side and hex (overlapping sheets'
 // labels of one hex make one stack).
 func (p *pack) setupGroups(s *battle.Scenario) []*group {
-	byKey := map[string]*group{}
+	type gkey struct {
+		side             string
+		hex              maps.Coord
+		within, reserved bool
+	}
+	byKey := make(map[gkey]*group, len(s.Setup))
 	var out []*group
 	for _, st := range s.Setup {
-		k := fmt.Sprintf("%s|%d|%d", st.Side, st.Hex.Coord.X, st.Hex.Coord.Y)
-		if st.Within > 0 {
-			k += "|within"
-		}
-		if st.Reserve {
-			k += "|reserve"
-		}
+		k := gkey{st.Side, st.Hex.Coord, st.Within > 0, st.Reserve}
 		g := byKey[k]
 		if g == nil {
 			g = &group{side: st.Side, hex: st.Hex.Coord, label: st.Hex.Label, pos: st.Hex.Pos, what: "set-up", within: st.Within, reserve: st.Reserve}

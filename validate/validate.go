@@ -97,7 +97,7 @@ func scenario(b *battle.Battle, s *battle.Scenario, l *diag.List) {
 type event struct {
 	turn  int
 	order int // at one turn: set-up, then arrivals, then withdrawals
-	p     battle.Piece
+	p     *battle.Piece
 	what  string
 	rule  string
 }
@@ -108,16 +108,16 @@ type event struct {
 func timeline(b *battle.Battle, s *battle.Scenario, l *diag.List) {
 	var evs []event
 	for _, st := range s.Setup {
-		for _, p := range st.Pieces {
-			evs = append(evs, event{s.First.Index, 0, p, "set up", ""})
+		for i := range st.Pieces {
+			evs = append(evs, event{s.First.Index, 0, &st.Pieces[i], "set up", ""})
 		}
 	}
 	for _, a := range s.Arrivals {
 		if a.Time.Pos.File == "" {
 			continue // the time is reported already
 		}
-		for _, p := range a.Pieces {
-			evs = append(evs, event{a.Time.Index, 1, p, "arriving", ""})
+		for i := range a.Pieces {
+			evs = append(evs, event{a.Time.Index, 1, &a.Pieces[i], "arriving", ""})
 		}
 	}
 	rule := ""
@@ -128,8 +128,8 @@ func timeline(b *battle.Battle, s *battle.Scenario, l *diag.List) {
 		if w.Time.Pos.File == "" {
 			continue
 		}
-		for _, p := range w.Pieces {
-			evs = append(evs, event{w.Time.Index, 2, p, "withdrawn", w.Time.Text()})
+		for i := range w.Pieces {
+			evs = append(evs, event{w.Time.Index, 2, &w.Pieces[i], "withdrawn", w.Time.Text()})
 		}
 	}
 	sort.SliceStable(evs, func(i, j int) bool {
@@ -143,20 +143,17 @@ func timeline(b *battle.Battle, s *battle.Scenario, l *diag.List) {
 		pos  diag.Pos
 		what string
 	}
-	st := map[any]*state{}
+	st := make(map[any]state, len(evs))
 	for _, e := range evs {
 		var missing []string
-		visit := func(key any, name string, unit bool) {
+		visit := func(key any, name func() string, unit bool) {
 			x := st[key]
-			if x == nil {
-				x = &state{}
-				st[key] = x
-			}
+			defer func() { st[key] = x }()
 			switch e.what {
 			case "withdrawn":
 				if !x.on {
 					if unit {
-						missing = append(missing, name)
+						missing = append(missing, name())
 					}
 					return
 				}
@@ -167,17 +164,17 @@ func timeline(b *battle.Battle, s *battle.Scenario, l *diag.List) {
 					if e.what != "set up" || x.what != "set up" {
 						code = CodeSetAndArriving
 					}
-					l.Addf(code, e.p.Pos, "%s is %s here but already %s at %s", name, e.what, x.what, x.pos)
+					l.Addf(code, e.p.Pos, "%s is %s here but already %s at %s", name(), e.what, x.what, x.pos)
 					return
 				}
 				x.on, x.pos, x.what = true, e.p.Pos, e.what
 			}
 		}
 		for _, u := range e.p.Ref.Units() {
-			visit(u, u.QualifiedName(), true)
+			visit(u, u.QualifiedName, true)
 		}
 		for _, ld := range e.p.Ref.Leaders() {
-			visit(ld, "leader "+ld.QualifiedName(), false)
+			visit(ld, func() string { return "leader " + ld.QualifiedName() }, false)
 		}
 		if len(missing) > 0 {
 			d := l.Addf(CodeNotOnMap, e.p.Pos, "%s %s not on the map at %s", strings.Join(missing, ", "), isAre(len(missing)), e.rule)
