@@ -185,6 +185,7 @@ func (ld *loader) load() {
 		for _, d := range ld.parse(p) {
 			ds := set.Validate(d)
 			ld.diags.Append(ds)
+			d.Value = nil // only the schema reads the JSON-shaped value: free it early
 			if d.Kind == "" {
 				continue
 			}
