@@ -198,6 +198,7 @@ func newVmod(b *battle.Battle) (*vmod, error) {
 		m.boards[s] = sb
 		m.order = append(m.order, sb)
 	}
+	m.slots()
 	for _, sc := range b.Scenarios {
 		if err := m.checkScenario(sc); err != nil {
 			return nil, err
@@ -254,6 +255,134 @@ func (m *vmod) place(c maps.Coord) (*sheetBoard, string, error) {
 		}
 	}
 	return nil, "", fmt.Errorf("hex is on no sheet")
+}
+
+// slots ranks the sheets on the whole map: a sheet's column is the rank
+// of its west line among all the sheets' west lines, its row the rank of
+// its north line. scenarioSheets takes the rectangle of these ranks that
+// holds a scenario's sheets.
+func (m *vmod) slots() {
+	rank := func(v func(*sheetBoard) int) map[int]int {
+		seen := map[int]bool{}
+		var vs []int
+		for _, sb := range m.order {
+			if !seen[v(sb)] {
+				seen[v(sb)] = true
+				vs = append(vs, v(sb))
+			}
+		}
+		sort.Ints(vs)
+		r := map[int]int{}
+		for i, x := range vs {
+			r[x] = i
+		}
+		return r
+	}
+	cols := rank(func(sb *sheetBoard) int { return sb.Sheet.X })
+	rows := rank(func(sb *sheetBoard) int { return sb.Sheet.Y })
+	for _, sb := range m.order {
+		sb.Col, sb.Row = cols[sb.Sheet.X], rows[sb.Sheet.Y]
+	}
+}
+
+// placedBoard is a board and its board-picker slot in one set-up.
+type placedBoard struct {
+	sb       *sheetBoard
+	col, row int
+}
+
+// scenarioSheets gives the sheets a scenario's predefined set-up selects,
+// in map order, with their slots: the sheets in play, those its set-up
+// and entry hexes lie on (all sheets when it names none), and every sheet
+// inside their bounding rectangle of slots (a scenario on Dead of Winter's
+// B and C gets all four sheets, not two sheets out of place), laid out by
+// layout.
+func (m *vmod) scenarioSheets(sc *battle.Scenario) []placedBoard {
+	use := map[*sheetBoard]bool{}
+	for _, pa := range sc.Play {
+		if sb := m.boards[pa.Sheet]; sb != nil {
+			use[sb] = true
+		}
+	}
+	mark := func(c maps.Coord) {
+		for _, s := range m.b.Map.Grid.Sheets {
+			if s.Contains(c) {
+				use[m.boards[s]] = true
+				return
+			}
+		}
+	}
+	for _, st := range sc.Setup {
+		mark(st.Hex.Coord)
+	}
+	for _, a := range sc.Arrivals {
+		for _, h := range a.Hexes {
+			mark(h.Coord)
+		}
+	}
+	if len(use) == 0 {
+		for _, sb := range m.order {
+			use[sb] = true
+		}
+	}
+	c0, r0, c1, r1 := -1, -1, -1, -1
+	for sb := range use {
+		if c0 < 0 || sb.Col < c0 {
+			c0 = sb.Col
+		}
+		if r0 < 0 || sb.Row < r0 {
+			r0 = sb.Row
+		}
+		c1, r1 = max(c1, sb.Col), max(r1, sb.Row)
+	}
+	var in []*sheetBoard
+	for _, sb := range m.order {
+		if sb.Col >= c0 && sb.Col <= c1 && sb.Row >= r0 && sb.Row <= r1 {
+			in = append(in, sb)
+		}
+	}
+	return layout(in)
+}
+
+// layout gives sheets their slots: the row is the rank of the sheet's north
+// line among the sheets', the column its rank by west line within its row.
+// VASSAL puts a board below the boards in the same column above it, so a
+// board with none above it in a lower row would be drawn over the first
+// row; then the sheets go in one row.
+func layout(sbs []*sheetBoard) []placedBoard {
+	ys := map[int]bool{}
+	for _, sb := range sbs {
+		ys[sb.Sheet.Y] = true
+	}
+	var rows []int
+	for y := range ys {
+		rows = append(rows, y)
+	}
+	sort.Ints(rows)
+	out := make([]placedBoard, len(sbs))
+	filled := map[[2]int]bool{}
+	for r, y := range rows {
+		var row []int
+		for i, sb := range sbs {
+			if sb.Sheet.Y == y {
+				row = append(row, i)
+			}
+		}
+		sort.SliceStable(row, func(a, b int) bool { return sbs[row[a]].Sheet.X < sbs[row[b]].Sheet.X })
+		for c, i := range row {
+			out[i] = placedBoard{sbs[i], c, r}
+			filled[[2]int{c, r}] = true
+		}
+	}
+	for _, p := range out {
+		if p.row > 0 && !filled[[2]int{p.col, p.row - 1}] {
+			for i := range out {
+				out[i].col, out[i].row = i, 0
+			}
+			break
+		}
+	}
+	return out
 }
 
 // scenarioBoard names the copy of a sheet's board that carries a
@@ -580,7 +709,7 @@ func (m *vmod) inventory() *xnode {
 		"include", `{Kind=="unit" || Kind=="leader"}`, "groupBy", strings.Join(group, ","),
 		"nonLeafFormat", "$PropertyValue$", "leafFormat", "$PieceName$", "centerOnPiece", "true",
 		"showMenu", "true", "drawPieces", "true", "foldersOnly", "false", "sortPieces", "false",
-		"cutRoot", "false", "cutLeaves", "false")
+		"cutRoot", "0", "cutLeaves", "0")
 }
 
 func (m *vmod) turnTracker() *xnode {
@@ -665,8 +794,8 @@ func (m *vmod) mainMap() *xnode {
 		bp.add(m.board(sb.Name, sb))
 	}
 	for _, sc := range m.b.Scenarios {
-		for _, sb := range m.order {
-			bp.add(m.board(scenarioBoard(sb, sc), sb))
+		for _, p := range m.scenarioSheets(sc) {
+			bp.add(m.board(scenarioBoard(p.sb, sc), p.sb))
 		}
 	}
 	mp.add(bp)
@@ -804,11 +933,11 @@ func (m *vmod) setups() *xnode {
 // unchanged (DeobfuscatingInputStream).
 func (m *vmod) vsav(sc *battle.Scenario) []byte {
 	main := seq.Of(mainMapName+"BoardPicker", '\t')
-	for i, sb := range m.order {
-		main.Append(scenarioBoard(sb, sc)).Int(i).Int(0)
+	for _, p := range m.scenarioSheets(sc) {
+		main.Append(scenarioBoard(p.sb, sc)).Int(p.col).Int(p.row)
 	}
 	reinf := seq.Of(reinfMapName+"BoardPicker", '\t').Append(reinfBoard(sc)).Int(0).Int(0)
-	cmds := strings.Join([]string{"begin_save", main.Value(), reinf.Value(), "end_save"}, "\x1b")
+	cmds := strings.Join([]string{"begin_save", main.Value(), reinf.Value(), m.turnCommand(sc.First), "end_save"}, "\x1b")
 	files := map[string][]byte{
 		"savedGame":  []byte(cmds),
 		"moduledata": m.metadata(),
@@ -820,6 +949,35 @@ func (m *vmod) vsav(sc *battle.Scenario) []byte {
 		panic(err)
 	}
 	return data
+}
+
+// turnTrackerID is the id VASSAL gives the module's only TurnTracker
+// (UniqueIdManager: "TurnTracker" + its index).
+const turnTrackerID = "TurnTracker0"
+
+// turnCommand sets the turn track to a scenario's first turn: a SetTurn
+// command as TurnTracker.encode writes it, "TURN<id>" TAB state. The state
+// is TurnTracker.getState ('|': the level that advances next, then each
+// top level), a ListTurnLevel's being ListTurnLevel.getState (';': current
+// item, current sub-level, first item, the active flags, then each child's
+// state). Day is the turn's index over the slots of a day, Time its slot.
+func (m *vmod) turnCommand(t battle.Turn) string {
+	n := len(m.b.Slots)
+	g, si := t.Index/n, t.Index%n
+	if g >= len(m.b.Days) {
+		g, si = 0, 0
+	}
+	active := func(k int) []string {
+		out := make([]string, k)
+		for i := range out {
+			out[i] = "true"
+		}
+		return out
+	}
+	tm := seq.New(';').Int(si).Int(0).Int(0).Strings(active(n)).Value()
+	day := seq.New(';').Int(g).Int(0).Int(0).Strings(active(len(m.b.Days))).Append(tm).Value()
+	state := seq.New('|').Int(0).Append(day).Value()
+	return seq.Of("TURN"+turnTrackerID, '\t').Append(state).Value()
 }
 
 // ---- colours ----

@@ -40,6 +40,7 @@ type sheetBoard struct {
 	HOff, VOff    int
 	HDesc, VDesc  bool
 	Prefix        string // the sheet letter, put before $gridLocation$
+	Col, Row      int    // the sheet's board-picker slot on the whole map
 	maxCol, maxRw int    // HexGridNumbering.getMaxColumns / getMaxRows
 }
 

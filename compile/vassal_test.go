@@ -63,6 +63,45 @@ var vassalClasses = map[string][]string{
 		"locationFormat", "visible", "fontSize", "color", "rotateText", "hDrawOff", "vDrawOff", "stagger"},
 }
 
+// vassalTyped lists the attributes VASSAL parses as numbers or booleans
+// (getAttributeTypes Integer/Double/Boolean, or an Integer.parseInt in
+// setAttribute), as printed by VASSAL 3.7.26 for a loaded module. A value
+// that does not parse makes VASSAL drop the whole component with a bug
+// dialog (Inventory's cutRoot="false" did: NumberFormatException).
+var vassalTyped = map[string]map[string]byte{
+	"module.DiceButton":            {"prompt": 'b', "nDice": 'i', "lockDice": 'b', "nSides": 'i', "lockSides": 'b', "plus": 'i', "lockPlus": 'b', "addToTotal": 'i', "lockAdd": 'b', "reportTotal": 'b', "sortDice": 'b', "keepDice": 'b', "keepCount": 'i'},
+	"module.Inventory":             {"cutRoot": 'i', "cutLeaves": 'i', "foldersOnly": 'b', "sortPieces": 'b', "centerOnPiece": 'b', "forwardKeystroke": 'b', "showMenu": 'b', "drawPieces": 'b'},
+	"module.Map":                   {"edgeWidth": 'i', "edgeHeight": 'i', "allowMultiple": 'b', "thickness": 'i', "launch": 'b'},
+	"module.PieceWindow":           {"hidden": 'b', "scale": 'd', "defaultWidth": 'i'},
+	"module.PredefinedSetup":       {"isMenu": 'b', "useFile": 'b'},
+	"module.map.SetupStack":        {"useGridLocation": 'b', "x": 'i', "y": 'i'},
+	"module.map.StackMetrics":      {"disabled": 'b', "exSepX": 'i', "exSepY": 'i', "unexSepX": 'i', "unexSepY": 'i'},
+	"module.map.boardPicker.Board": {"reversible": 'b', "width": 'i', "height": 'i'},
+	"module.map.boardPicker.board.HexGrid": {"sideways": 'b', "x0": 'i', "y0": 'i', "dy": 'd', "dx": 'd', "snapTo": 'b', "edgesLegal": 'b',
+		"cornersLegal": 'b', "visible": 'b', "dotsVisible": 'b'},
+	"module.map.boardPicker.board.mapgrid.HexGridNumbering": {"hLeading": 'i', "hOff": 'i', "hDescend": 'b', "vLeading": 'i', "vOff": 'i',
+		"vDescend": 'b', "visible": 'b', "fontSize": 'i', "hDrawOff": 'i', "vDrawOff": 'i', "stagger": 'b'},
+	"module.turn.ListTurnLevel": {"configList": 'b', "configFirst": 'b'},
+	"module.turn.TurnTracker":   {"length": 'i', "turnButtonHeight": 'i', "fwdOnly": 'b'},
+	"widget.ListWidget":         {"scale": 'd'},
+	"widget.PanelWidget":        {"fixed": 'b', "nColumns": 'i', "vert": 'b', "scale": 'd'},
+}
+
+// typedOK reports whether v parses as VASSAL parses an attribute of kind k.
+func typedOK(k byte, v string) bool {
+	switch k {
+	case 'i':
+		_, err := strconv.ParseInt(v, 10, 32)
+		return err == nil
+	case 'd':
+		_, err := strconv.ParseFloat(v, 64)
+		return err == nil
+	case 'b':
+		return v == "true" || v == "false"
+	}
+	return true
+}
+
 // gridClasses are the MapGrid classes: at most one per Board.
 var gridClasses = map[string]bool{"module.map.boardPicker.board.HexGrid": true}
 
@@ -231,6 +270,9 @@ func checkModule(t *testing.T, b *battle.Battle, data []byte) {
 			}
 			if !found {
 				t.Errorf("%s has attribute %s, which it does not read", e.class(), a.Name.Local)
+			}
+			if k, ok := vassalTyped[e.class()][a.Name.Local]; ok && !typedOK(k, a.Value) {
+				t.Errorf("%s: %s=%q does not parse as VASSAL reads it (%c)", e.class(), a.Name.Local, a.Value, k)
 			}
 		}
 	}
@@ -440,5 +482,53 @@ func TestVassalNumberingErrors(t *testing.T) {
 	sb, err := newSheetBoard(g, s)
 	if err != nil || sb.check(g) != nil {
 		t.Errorf("low first line: %v", err)
+	}
+}
+
+func TestVassalLayout(t *testing.T) {
+	sb := func(id string, x, y int) *sheetBoard {
+		return &sheetBoard{Sheet: maps.NewSheet(id, x, y, 10, 48, 1, 35), Name: id}
+	}
+	str := func(ps []placedBoard) string {
+		var out []string
+		for _, p := range ps {
+			out = append(out, p.sb.Name+"@"+strconv.Itoa(p.col)+","+strconv.Itoa(p.row))
+		}
+		return strings.Join(out, " ")
+	}
+	for _, tc := range []struct {
+		sheets []*sheetBoard
+		want   string
+	}{
+		// Dead of Winter: A NW, B NE, C SW, D SE
+		{[]*sheetBoard{sb("A", 0, 0), sb("B", 38, 0), sb("C", 0, 52), sb("D", 38, 52)}, "A@0,0 B@1,0 C@0,1 D@1,1"},
+		// Terrible Swift Sword: C lengthwise under A and B
+		{[]*sheetBoard{sb("A", 0, 0), sb("B", 33, 0), sb("C", 11, 60)}, "A@0,0 B@1,0 C@0,1"},
+		// a second row longer than the first: VASSAL would draw B2 over row 0
+		{[]*sheetBoard{sb("A", 0, 0), sb("B1", 0, 52), sb("B2", 38, 52)}, "A@0,0 B1@1,0 B2@2,0"},
+	} {
+		if got := str(layout(tc.sheets)); got != tc.want {
+			t.Errorf("layout = %s, want %s", got, tc.want)
+		}
+	}
+}
+
+// TestVassalSavedGame checks the predefined set-up of the example against
+// what VASSAL 3.7.26 did with it: it selected the board, and its turn
+// tracker's getState() after loading was the state written here.
+func TestVassalSavedGame(t *testing.T) {
+	files, _ := unzipAll(t, buildVmod(t, loadExample(t)))
+	save, _ := unzipAll(t, files["scenario-intro.vsav"])
+	cmds := strings.Split(string(save["savedGame"]), "\x1b")
+	trues := func(n int) string { return strings.TrimSuffix(strings.Repeat("true,", n), ",") }
+	want := []string{
+		"begin_save",
+		"Main MapBoardPicker\tSheet C (intro)\t0\t0",
+		"ReinforcementsBoardPicker\tReinforcements (intro)\t0\t0",
+		"TURNTurnTracker0\t0|1;0;0;" + trues(5) + ";7\\;0\\;0\\;" + trues(15),
+		"end_save",
+	}
+	if strings.Join(cmds, "\n") != strings.Join(want, "\n") {
+		t.Errorf("savedGame:\n%s\nwant\n%s", strings.Join(cmds, "\n"), strings.Join(want, "\n"))
 	}
 }
