@@ -183,7 +183,7 @@ func brigadeOf(u *oob.Unit, level string) *oob.Formation {
 func (p *pack) verdict(lim Limit, g *group) (why string, skipped []*oob.Unit) {
 	var sel []piece
 	for _, pc := range g.pieces {
-		if len(lim.Select) == 0 || has(lim.Select, pc.class) {
+		if (len(lim.Select) == 0 || has(lim.Select, pc.class)) && (len(lim.SelectOrders) == 0 || has(lim.SelectOrders, pc.orders)) {
 			sel = append(sel, pc)
 		}
 	}
@@ -209,6 +209,9 @@ func (p *pack) verdict(lim Limit, g *group) (why string, skipped []*oob.Unit) {
 		return "", nil
 	}
 	var problems []string
+	if lim.Alone && len(g.pieces) > 1 {
+		problems = append(problems, fmt.Sprintf("%s shares the hex with %d other units", sel[0].unit.QualifiedName(), len(g.pieces)-1))
+	}
 	if lim.MaxSP != nil {
 		sum := 0.0
 		for _, pc := range sel {
