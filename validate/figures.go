@@ -54,13 +54,13 @@ type Stacking struct {
 // every figure given (or, with any_of, the figures of one alternative).
 type Limit struct {
 	Check
-	When       When     `json:"when"`
-	Select     []string `json:"select"`
+	When   When     `json:"when"`
+	Select []string `json:"select"`
 	// SelectOrders keeps, of the selected units, those under these orders
 	// (TSS uses orders for its line and column formations).
 	SelectOrders []string `json:"select_orders"`
 	// Alone: a selected unit must be the only unit in its hex.
-	Alone bool `json:"alone"`
+	Alone      bool     `json:"alone"`
 	MaxSP      *float64 `json:"max_sp"`
 	MaxUnits   *float64 `json:"max_units"`
 	MaxClasses *int     `json:"max_classes"`
