@@ -60,7 +60,10 @@ func TestBadInputs(t *testing.T) {
 				return
 			}
 			before := snapshot(t, root)
-			got := runBad(t, dir)
+			got, exit := runBad(t, dir)
+			if want := badExit(name); exit != want {
+				t.Errorf("exit status %d, want %d", exit, want)
+			}
 			if after := snapshot(t, root); after != before {
 				t.Errorf("loading wrote to the folder:\nbefore:\n%s\nafter:\n%s", before, after)
 			}
@@ -176,7 +179,19 @@ func writeBig(t *testing.T, p string, size int) {
 
 // runBad loads and validates dir and formats the diagnostics with paths
 // relative to it.
-func runBad(t *testing.T, dir string) (out string) {
+// badExit is the exit status muster gives a bad input: 2 when the battle
+// cannot be read at all, 0 for the cases that only warn, else 1.
+func badExit(name string) int {
+	switch name {
+	case "battle-missing", "battle-yaml-is-directory":
+		return validate.ExitBadInput
+	case "battle-files-no-match", "battle-files-bad-pattern", "scn-strength-above-printed":
+		return validate.ExitClean
+	}
+	return validate.ExitErrors
+}
+
+func runBad(t *testing.T, dir string) (out string, exit int) {
 	t.Helper()
 	defer func() {
 		if r := recover(); r != nil {
@@ -188,6 +203,7 @@ func runBad(t *testing.T, dir string) (out string) {
 		ds = append(ds, validate.Battle(b)...)
 	}
 	diag.Sort(ds)
+	exit = validate.ExitStatus(ds)
 	var buf strings.Builder
 	prefix := filepath.ToSlash(dir) + "/"
 	for _, d := range ds {
@@ -200,7 +216,7 @@ func runBad(t *testing.T, dir string) (out string) {
 		d.Message = strings.ReplaceAll(d.Message, resolved(filepath.Dir(dir)), "$ROOT")
 		fmt.Fprintln(&buf, d.String())
 	}
-	return buf.String()
+	return buf.String(), exit
 }
 
 func resolved(p string) string {

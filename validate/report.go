@@ -127,3 +127,25 @@ func ReporterNames() []string {
 	sort.Strings(out)
 	return out
 }
+
+// Exit statuses of `muster validate` and `muster build`.
+const (
+	ExitClean    = 0 // no errors (warnings and info allowed)
+	ExitErrors   = 1 // errors found
+	ExitBadInput = 2 // bad usage, or input that cannot be read
+)
+
+// ExitStatus is the exit status a set of diagnostics calls for: 2 when the
+// battle itself cannot be read (no battle.yaml, or battle.yaml unreadable),
+// 1 when there are errors, else 0.
+func ExitStatus(ds []diag.Diagnostic) int {
+	for _, d := range ds {
+		if d.Code == "B001" || (d.Code == "Y008" && d.Pos.Line == 0 && strings.HasSuffix(d.Pos.File, "battle.yaml")) {
+			return ExitBadInput
+		}
+	}
+	if diag.Count(ds, diag.Error) > 0 {
+		return ExitErrors
+	}
+	return ExitClean
+}

@@ -154,13 +154,8 @@ func check(dir string) (*battle.Battle, []diag.Diagnostic) {
 }
 
 func exitFor(ds []diag.Diagnostic) error {
-	for _, d := range ds {
-		if d.Code == battle.CodeNoBattle || (d.Code == schema.CodeUnreadable && d.Pos.Line == 0 && strings.HasSuffix(d.Pos.File, "battle.yaml")) {
-			return exitError{exitUsage}
-		}
-	}
-	if diag.Count(ds, diag.Error) > 0 {
-		return exitError{exitFound}
+	if st := validate.ExitStatus(ds); st != validate.ExitClean {
+		return exitError{st}
 	}
 	return nil
 }
