@@ -20,14 +20,19 @@ type where struct {
 }
 
 func locate(groups []*group) *where {
-	w := &where{unitAt: map[*oob.Unit]maps.Coord{}, unitPos: map[*oob.Unit]diag.Pos{}, leaderAt: map[*oob.Leader]maps.Coord{},
-		leadPos: map[*oob.Leader]diag.Pos{}, combat: map[string]map[maps.Coord]bool{}}
+	nu, nl := 0, 0
+	for _, g := range groups {
+		nu += len(g.pieces)
+		nl += len(g.leaders)
+	}
+	w := &where{unitAt: make(map[*oob.Unit]maps.Coord, nu), unitPos: make(map[*oob.Unit]diag.Pos, nu), leaderAt: make(map[*oob.Leader]maps.Coord, nl),
+		leadPos: make(map[*oob.Leader]diag.Pos, nl), combat: map[string]map[maps.Coord]bool{}}
 	for _, g := range groups {
 		if g.within > 0 {
 			continue // a group placement: no exact hex
 		}
 		if w.combat[g.side] == nil {
-			w.combat[g.side] = map[maps.Coord]bool{}
+			w.combat[g.side] = make(map[maps.Coord]bool, len(groups))
 		}
 		for _, pc := range g.pieces {
 			w.unitAt[pc.unit] = g.hex
@@ -236,8 +241,8 @@ func (p *pack) command(s *battle.Scenario, groups []*group) {
 		r      int
 	}
 	out := map[*oob.Unit]state{}
-	in := map[*oob.Unit]bool{}
-	var units []*oob.Unit
+	in := make(map[*oob.Unit]bool, len(w.unitAt))
+	units := make([]*oob.Unit, 0, len(w.unitAt))
 	for _, g := range groups {
 		if g.within > 0 {
 			continue // placed anywhere near the hex: nothing exact to measure
