@@ -48,7 +48,7 @@ func locate(groups []*group) *where {
 }
 
 // rangeOf returns a leader's command range at a turn, and whether he has one.
-func (p *pack) rangeOf(l *oob.Leader, light string) (int, bool) {
+func (p *pack) rangeOf(l *oob.Leader, light string, w *where) (int, bool) {
 	c := p.f.Command
 	r := -1
 	if c.Rating != "" {
@@ -63,6 +63,19 @@ func (p *pack) rangeOf(l *oob.Leader, light string) (int, bool) {
 	}
 	if r < 0 {
 		return 0, false
+	}
+	if rs := c.Raise; rs.By > 0 && l.Formation.Parent != nil {
+		if cmd := commander(l.Formation.Parent); cmd != nil {
+			at, on := w.leaderAt[cmd]
+			here, placed := w.leaderAt[l]
+			within := rs.Within
+			if light == "night" {
+				within = rs.NightWithin
+			}
+			if cr, ok := cmd.Ratings[rs.Rating].Int(); ok && on && placed && p.b.Map.Grid.Distance(at, here) <= within {
+				r += min(rs.By, cr)
+			}
+		}
 	}
 	if has(c.Halve, light) {
 		r = int(math.Ceil(float64(r) / 2))
@@ -206,7 +219,7 @@ func (p *pack) command(s *battle.Scenario, groups []*group) {
 	reach := map[*oob.Leader]map[maps.Coord]float64{}
 	steppers := map[string]maps.StepCost{} // by side: built once, used for every leader
 	reachOf := func(l *oob.Leader) (map[maps.Coord]float64, int, bool) {
-		r, ok := p.rangeOf(l, light)
+		r, ok := p.rangeOf(l, light, w)
 		if !ok {
 			return nil, 0, false
 		}

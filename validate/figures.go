@@ -114,11 +114,26 @@ type Command struct {
 	AdjacentOK bool `json:"adjacent_ok"`
 	// Exempt classes need no leader.
 	Exempt []string `json:"exempt"`
+	// Raise: a commander near one of his officers extends the officer's
+	// range (TSS 17.18).
+	Raise Raise `json:"raise"`
 	// Leaders: a superior leader out of his own superior's range.
 	Leaders Check `json:"leaders"`
 	// Required levels must have a leader.
 	Required      []string `json:"required"`
 	RequiredCheck Check    `json:"required_check"`
+}
+
+// Raise says how a commander extends an officer's range: by up to By, and
+// never beyond the commander's Rating, when he is within Within hexes
+// (NightWithin at night; 0 means stacked). muster does not track the
+// commander's budget over all his officers: each officer gets the raise, so
+// no warning rests on a guess about how the player spends it.
+type Raise struct {
+	Within      int    `json:"within"`
+	NightWithin int    `json:"night_within"`
+	By          int    `json:"by"`
+	Rating      string `json:"rating"`
 }
 
 // Entry configures checks on reinforcements and withdrawals.
