@@ -107,6 +107,9 @@ type Piece struct {
 	Orders   string
 	Facing   string
 	Note     string
+	// Attached is the formation the piece answers to in this scenario,
+	// when the scenario attaches it elsewhere.
+	Attached *oob.Formation
 }
 
 // Stack is what starts in one hex for one side.

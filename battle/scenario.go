@@ -244,6 +244,9 @@ func (ld *loader) pieces(d *schema.Doc, side string, entries []*schema.Node) []P
 			p.Orders = ld.orders(d, schema.Get(e, "orders"))
 			p.Facing = schema.Str(schema.Get(e, "facing"))
 			p.Note = schema.Str(schema.Get(e, "note"))
+			if an := schema.Get(e, "attached"); an != nil {
+				p.Attached = ld.attachment(d, side, an)
+			}
 		}
 		ref, ok := ld.lookup(side, p.Name, p.Pos)
 		if !ok {
@@ -395,4 +398,21 @@ func (ld *loader) schedule(d *schema.Doc, s *Scenario) {
 			s.Withdrawals = append(s.Withdrawals, w)
 		}
 	})
+}
+
+// attachment resolves the formation a piece is attached to.
+func (ld *loader) attachment(d *schema.Doc, side string, n *schema.Node) *oob.Formation {
+	ix := ld.b.index[side]
+	if ix == nil {
+		return nil
+	}
+	des := schema.Str(n)
+	if f := ix.Formation(des); f != nil {
+		return f
+	}
+	dg := ld.diags.Addf(CodeUnknownName, d.Pos(n), "no formation %q on side %s to attach to", des, side)
+	if m := schema.Nearest(des, ix.Names()); m != "" {
+		dg.Hint = "did you mean " + m + "?"
+	}
+	return nil
 }

@@ -170,6 +170,7 @@ type StackOut struct {
 
 type PlacedOut struct {
 	ID       string `json:"id"`
+	Attached string `json:"attached,omitempty"`
 	Strength *int   `json:"strength,omitempty"`
 	Face     string `json:"face,omitempty"`
 	Orders   string `json:"orders,omitempty"`
@@ -291,10 +292,10 @@ func NewBundle(b *battle.Battle, s *battle.Scenario) *Bundle {
 		us, ls = []PlacedOut{}, []PlacedOut{}
 		for _, p := range ps {
 			for _, u := range p.Ref.Units() {
-				us = append(us, PlacedOut{ID: unitID(u), Strength: p.Strength, Face: p.Face, Orders: p.Orders, Facing: p.Facing})
+				us = append(us, PlacedOut{ID: unitID(u), Attached: attachedID(p), Strength: p.Strength, Face: p.Face, Orders: p.Orders, Facing: p.Facing})
 			}
 			for _, l := range p.Ref.Leaders() {
-				ls = append(ls, PlacedOut{ID: leaderID(l), Face: p.Face})
+				ls = append(ls, PlacedOut{ID: leaderID(l), Attached: attachedID(p), Face: p.Face})
 			}
 		}
 		return us, ls
@@ -485,4 +486,11 @@ func (bu *Bundle) JSON() ([]byte, error) {
 	}
 	buf.Write(out[at+len(hexesMark):])
 	return buf.Bytes(), nil
+}
+
+func attachedID(p battle.Piece) string {
+	if p.Attached == nil {
+		return ""
+	}
+	return formationID(p.Attached)
 }

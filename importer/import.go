@@ -366,6 +366,9 @@ func entryYAML(e Entry) string {
 	if e.Face != "" {
 		extra = append(extra, "face: "+e.Face)
 	}
+	if e.Attached != "" {
+		extra = append(extra, "attached: "+yq(e.Attached))
+	}
 	if len(e.Notes) > 0 {
 		extra = append(extra, "note: "+strconv.Quote(strings.Join(e.Notes, "; ")))
 	}

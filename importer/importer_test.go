@@ -115,7 +115,7 @@ func TestLists(t *testing.T) {
 		t.Errorf("L18 read as %+v", it)
 	}
 	it = find(res, 26) // "B1141: B: Jackson/5/1/H (attached to 2/P), Lumsden Bty"
-	if it == nil || !it.Breastworks || it.Entries[0].Notes[0] != "attached to 2/P" {
+	if it == nil || !it.Breastworks || it.Entries[0].Attached != "2/P" {
 		t.Errorf("L26 read as %+v", it)
 	}
 	it = find(res, 31) // "Within one hex of A3220: ..."

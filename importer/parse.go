@@ -24,6 +24,7 @@ type Entry struct {
 	Strength    *int     // "(7)", "(strength of 7)"
 	Face        string   // "replacement" for "(repl)"
 	Except      []string // "(except Scott Bty)", "(less X)", "(minus X)", "(w/o X)"
+	Attached    string   // "(attached to 4/1/H)": the formation the piece answers to
 	Notes       []string // every other annotation
 	Breastworks bool     // "... in breastworks"
 	Quals       []string // qualifiers to try when resolving a bare name, best first
@@ -57,33 +58,34 @@ type Item struct {
 }
 
 var (
-	reBullet    = regexp.MustCompile(`^\s*(?:[•*·‣▪-]\s*)+`)
-	reHex       = `[A-Z]\d{4}`
-	reHexOnly   = regexp.MustCompile(`^` + reHex + `$`)
-	rePlace     = regexp.MustCompile(`^(` + reHex + `):?\s+(B:\s*)?(\S.*)$`)
-	reWithin    = regexp.MustCompile(`(?i)^(?:all units\s+)?within\s+(\w+)\s+hex(?:es)?\s+of\s+(` + reHex + `)\s*:\s*(\S.*)$`)
-	reTimeLine  = regexp.MustCompile(`^(\d{3,4})\s*,\s*(.*)$`)
-	reTimeColon = regexp.MustCompile(`^(\d{3,4})\s*:\s*(\S.*)$`)
-	reFollowing = regexp.MustCompile(`(?i)^the following units?\s+(?:enters?|arrives?)\s+(?:at|on)\s+(?:the\s+)?(\d{3,4})(?:\s+turn)?\s*:?\s*$`)
-	reSetupHead = regexp.MustCompile(`(?i)^(?:[\d.]+\s+)?(union|confederates?|usa|csa)(?:\s+(set\s*up|initial\s+deployment))?\s*(?:[.:]\s*(.*))?$`)
-	reReinfHead = regexp.MustCompile(`(?i)^(union|confederates?|usa|csa)?\s*reinforcements?(?:\s+and\s+withdrawals)?\s*(?:[.:]\s*(.*))?$`)
-	reStatus    = regexp.MustCompile(`(?i)set up (un)?disordered`)
-	reProse     = regexp.MustCompile(`(?i)\b(is|are|by|to|all|only|the|with|enters?|attached|replaced|units|strength|of|at|not|play|may|must|eliminated|routed)\b`)
-	reSection   = regexp.MustCompile(`^[A-Z][A-Za-z']*(?:\s+[A-Z][A-Za-z']*){0,3}$`)
-	reDay       = regexp.MustCompile(`^(January|February|March|April|May|June|July|August|September|October|November|December)\s+(\d{1,2})(?:st|nd|rd|th)?\b`)
-	reTableHead = regexp.MustCompile(`(?i)^\|\s*time\s*\|\s*area\s*\|\s*units\s*\|$`)
-	reTableRule = regexp.MustCompile(`^\|(?:\s*:?-+:?\s*\|)+$`)
-	reTableRow  = regexp.MustCompile(`^\|\s*(\d{3,4})\s*\|\s*(\d+(?:/\d+)*)\s*\|\s*(.*?)\s*\|$`)
-	reHexList   = regexp.MustCompile(`^(?i:enter\s+at\s+)?(?i:either\s+)?(` + reHex + `(?:\s*(?:,\s*or|,|or)\s*` + reHex + `)*)$`)
-	reBetween   = regexp.MustCompile(`(?i)^between\s+(` + reHex + `)\s+and\s+(` + reHex + `)$`)
-	reAppears   = regexp.MustCompile(`(?i)^appears\s+at\s+(` + reHex + `)$`)
-	reEnterOn   = regexp.MustCompile(`(?i)\s*[—–-]+\s*(enter on\s+\S+)\s*$`)
-	reFatigue   = regexp.MustCompile(`(?i)^fatigue\s+level\s+\d+$`)
-	reDesPart   = regexp.MustCompile(`^(?:\d+|[A-Za-z][A-Za-z.]*)$`)
-	reLeadDes   = regexp.MustCompile(`^(\d+(?:/[A-Za-z0-9.]+){2,})\s+(\S.*)$`)
-	reInitial   = regexp.MustCompile(`^(?:[A-Z]\.\s*)+$`)
-	reParenAll  = regexp.MustCompile(`\([^()]*\)`)
-	reParen     = regexp.MustCompile(`\s*\(([^()]*)\)\s*$`)
+	reBullet      = regexp.MustCompile(`^\s*(?:[•*·‣▪-]\s*)+`)
+	reHex         = `[A-Z]\d{4}`
+	reHexOnly     = regexp.MustCompile(`^` + reHex + `$`)
+	rePlace       = regexp.MustCompile(`^(` + reHex + `):?\s+(B:\s*)?(\S.*)$`)
+	reWithin      = regexp.MustCompile(`(?i)^(?:all units\s+)?within\s+(\w+)\s+hex(?:es)?\s+of\s+(` + reHex + `)\s*:\s*(\S.*)$`)
+	reTimeLine    = regexp.MustCompile(`^(\d{3,4})\s*,\s*(.*)$`)
+	reTimeColon   = regexp.MustCompile(`^(\d{3,4})\s*:\s*(\S.*)$`)
+	reFollowing   = regexp.MustCompile(`(?i)^the following units?\s+(?:enters?|arrives?)\s+(?:at|on)\s+(?:the\s+)?(\d{3,4})(?:\s+turn)?\s*:?\s*$`)
+	reSetupHead   = regexp.MustCompile(`(?i)^(?:[\d.]+\s+)?(union|confederates?|usa|csa)(?:\s+(set\s*up|initial\s+deployment))?\s*(?:[.:]\s*(.*))?$`)
+	reReinfHead   = regexp.MustCompile(`(?i)^(union|confederates?|usa|csa)?\s*reinforcements?(?:\s+and\s+withdrawals)?\s*(?:[.:]\s*(.*))?$`)
+	reStatus      = regexp.MustCompile(`(?i)set up (un)?disordered`)
+	reDesignation = regexp.MustCompile(`^[0-9A-Za-z]+(/[0-9A-Za-z]+)+$|^[A-Z][A-Za-z]*$`)
+	reProse       = regexp.MustCompile(`(?i)\b(is|are|by|to|all|only|the|with|enters?|attached|replaced|units|strength|of|at|not|play|may|must|eliminated|routed)\b`)
+	reSection     = regexp.MustCompile(`^[A-Z][A-Za-z']*(?:\s+[A-Z][A-Za-z']*){0,3}$`)
+	reDay         = regexp.MustCompile(`^(January|February|March|April|May|June|July|August|September|October|November|December)\s+(\d{1,2})(?:st|nd|rd|th)?\b`)
+	reTableHead   = regexp.MustCompile(`(?i)^\|\s*time\s*\|\s*area\s*\|\s*units\s*\|$`)
+	reTableRule   = regexp.MustCompile(`^\|(?:\s*:?-+:?\s*\|)+$`)
+	reTableRow    = regexp.MustCompile(`^\|\s*(\d{3,4})\s*\|\s*(\d+(?:/\d+)*)\s*\|\s*(.*?)\s*\|$`)
+	reHexList     = regexp.MustCompile(`^(?i:enter\s+at\s+)?(?i:either\s+)?(` + reHex + `(?:\s*(?:,\s*or|,|or)\s*` + reHex + `)*)$`)
+	reBetween     = regexp.MustCompile(`(?i)^between\s+(` + reHex + `)\s+and\s+(` + reHex + `)$`)
+	reAppears     = regexp.MustCompile(`(?i)^appears\s+at\s+(` + reHex + `)$`)
+	reEnterOn     = regexp.MustCompile(`(?i)\s*[—–-]+\s*(enter on\s+\S+)\s*$`)
+	reFatigue     = regexp.MustCompile(`(?i)^fatigue\s+level\s+\d+$`)
+	reDesPart     = regexp.MustCompile(`^(?:\d+|[A-Za-z][A-Za-z.]*)$`)
+	reLeadDes     = regexp.MustCompile(`^(\d+(?:/[A-Za-z0-9.]+){2,})\s+(\S.*)$`)
+	reInitial     = regexp.MustCompile(`^(?:[A-Z]\.\s*)+$`)
+	reParenAll    = regexp.MustCompile(`\([^()]*\)`)
+	reParen       = regexp.MustCompile(`\s*\(([^()]*)\)\s*$`)
 )
 
 var words = map[string]int{"one": 1, "two": 2, "three": 3, "four": 4, "five": 5, "six": 6}
@@ -396,7 +398,11 @@ func (p *parser) list(n int, text string, it *Item, s string) bool {
 			es[len(es)-1].Notes = append(es[len(es)-1].Notes, pc)
 			continue
 		case strings.HasPrefix(low, "attached to ") && len(es) > 0:
-			es[len(es)-1].Notes = append(es[len(es)-1].Notes, pc)
+			if to := strings.TrimSpace(pc[len("attached to "):]); reDesignation.MatchString(to) && es[len(es)-1].Attached == "" {
+				es[len(es)-1].Attached = to
+			} else {
+				es[len(es)-1].Notes = append(es[len(es)-1].Notes, pc)
+			}
 			continue
 		}
 		if m := reProse.FindString(reParenAll.ReplaceAllString(pc, "")); m != "" {
@@ -581,6 +587,8 @@ func entry(pc string) (Entry, string) {
 				}
 			}
 			e.Notes = append([]string{a}, e.Notes...)
+		case strings.HasPrefix(low, "attached to ") && reDesignation.MatchString(strings.TrimSpace(a[len("attached to "):])) && e.Attached == "":
+			e.Attached = strings.TrimSpace(a[len("attached to "):])
 		default:
 			e.Notes = append([]string{a}, e.Notes...)
 		}

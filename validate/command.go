@@ -216,6 +216,22 @@ func (p *pack) command(s *battle.Scenario, groups []*group) {
 	}
 	w := locate(groups)
 	light := s.First.Light
+	// attachments: a piece may answer to another formation in this scenario
+	unitTo := map[*oob.Unit]*oob.Formation{}
+	leaderTo := map[*oob.Leader]*oob.Formation{}
+	for _, st := range s.Setup {
+		for _, pc := range st.Pieces {
+			if pc.Attached == nil {
+				continue
+			}
+			for _, u := range pc.Ref.Units() {
+				unitTo[u] = pc.Attached
+			}
+			for _, l := range pc.Ref.Leaders() {
+				leaderTo[l] = pc.Attached
+			}
+		}
+	}
 	reach := map[*oob.Leader]map[maps.Coord]float64{}
 	steppers := map[string]maps.StepCost{} // by side: built once, used for every leader
 	reachOf := func(l *oob.Leader) (map[maps.Coord]float64, int, bool) {
@@ -270,6 +286,9 @@ func (p *pack) command(s *battle.Scenario, groups []*group) {
 			continue
 		}
 		l := commander(u.Formation)
+		if f := unitTo[u]; f != nil {
+			l = commander(f)
+		}
 		if l == nil {
 			in[u] = true
 			continue
@@ -331,7 +350,10 @@ func (p *pack) command(s *battle.Scenario, groups []*group) {
 					continue
 				}
 				sup := commander(l.Formation.Parent)
-				if sup == nil {
+				if f := leaderTo[l]; f != nil {
+					sup = commander(f)
+				}
+				if sup == nil || sup == l {
 					continue
 				}
 				if _, onMap := w.leaderAt[sup]; !onMap {
@@ -367,5 +389,31 @@ func (p *pack) required() {
 				p.l.Add(diag.Diagnostic{Code: c.RequiredCheck.Code, Severity: c.RequiredCheck.severity(), Pos: f.Pos, Rule: c.RequiredCheck.Rule, Message: msg})
 			}
 		})
+	}
+}
+
+// attachments checks what a scenario attaches to each formation.
+func (p *pack) attachments(s *battle.Scenario) {
+	a := p.f.Attach
+	if a.Code == "" || a.MaxBatteries <= 0 {
+		return
+	}
+	count := map[*oob.Formation]int{}
+	for _, st := range s.Setup {
+		for _, pc := range st.Pieces {
+			if pc.Attached == nil {
+				continue
+			}
+			for _, u := range pc.Ref.Units() {
+				if c := p.b.Rules.Class(u.Type); c != "artillery" && c != "horse-artillery" {
+					continue
+				}
+				count[pc.Attached]++
+				if count[pc.Attached] == a.MaxBatteries+1 {
+					p.l.Add(diag.Diagnostic{Code: a.Code, Severity: a.severity(), Pos: pc.Pos, Rule: a.Rule,
+						Message: fmt.Sprintf("%s is a battery too many attached to %s: at most %d", u.QualifiedName(), pc.Attached.Label(), a.MaxBatteries)})
+				}
+			}
+		}
 	}
 }

@@ -16,6 +16,7 @@ type Figures struct {
 	Command  Command  `json:"command"`
 	Entry    Entry    `json:"entry"`
 	Extended Extended `json:"extended"`
+	Attach   Attach   `json:"attach"`
 	Org      Org      `json:"organisation"`
 }
 
@@ -153,6 +154,13 @@ type Extended struct {
 	Class  []string `json:"class"`
 }
 
+// Attach limits what a scenario may attach to one formation.
+type Attach struct {
+	Check
+	// MaxBatteries: batteries attached to one brigade at most.
+	MaxBatteries int `json:"max_batteries"`
+}
+
 // Org configures organisational checks.
 type Org struct {
 	// CountersField names the unit value that gives its brigade's number
@@ -206,7 +214,7 @@ func (f *Figures) checks() []Check {
 		}
 	}
 	limits(f.Stacking.Limits)
-	for _, c := range []Check{f.Command.Check, f.Command.Leaders, f.Command.RequiredCheck, f.Extended.Check, f.Org.Counters, f.Org.UniqueBrigades} {
+	for _, c := range []Check{f.Command.Check, f.Command.Leaders, f.Command.RequiredCheck, f.Extended.Check, f.Attach.Check, f.Org.Counters, f.Org.UniqueBrigades} {
 		if c.Code != "" {
 			out = append(out, c)
 		}

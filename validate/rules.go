@@ -62,6 +62,7 @@ func rules(b *battle.Battle, l *diag.List) {
 			p.stack(g)
 		}
 		p.command(s, groups)
+		p.attachments(s)
 		p.extended(s, groups)
 		p.entries(s)
 	}
