@@ -205,40 +205,51 @@ func NewIndex(army *Formation) *Index {
 	if army == nil {
 		return ix
 	}
-	seen := map[string]bool{}
-	add := func(n string) {
-		if !seen[n] {
-			seen[n] = true
-			ix.names = append(ix.names, n)
-		}
-	}
 	army.Walk(func(f *Formation) {
 		if d := f.Designation(); d != "" {
 			ix.formations[d] = f
-			add(d)
 		}
 		for _, u := range f.Units {
 			ix.units[u.Name] = append(ix.units[u.Name], u)
-			add(u.Name)
 		}
-		ls := f.Officers
 		if f.Leader != nil {
-			ls = append([]*Leader{f.Leader}, ls...)
+			ix.leaders[f.Leader.Name] = append(ix.leaders[f.Leader.Name], f.Leader)
 		}
-		for _, l := range ls {
+		for _, l := range f.Officers {
 			ix.leaders[l.Name] = append(ix.leaders[l.Name], l)
-			add(l.Name)
 		}
 	})
-	sort.Strings(ix.names)
 	return ix
 }
 
 // Formation finds a formation by designation.
 func (ix *Index) Formation(d string) *Formation { return ix.formations[d] }
 
-// Names lists every name the index knows.
-func (ix *Index) Names() []string { return ix.names }
+// Names lists every name the index knows, sorted (made when first asked
+// for: only suggestions need it).
+func (ix *Index) Names() []string {
+	if ix.names == nil {
+		seen := map[string]bool{}
+		for _, m := range []map[string]bool{keysOf(ix.units), keysOf(ix.leaders), keysOf(ix.formations)} {
+			for n := range m {
+				if !seen[n] {
+					seen[n] = true
+					ix.names = append(ix.names, n)
+				}
+			}
+		}
+		sort.Strings(ix.names)
+	}
+	return ix.names
+}
+
+func keysOf[V any](m map[string]V) map[string]bool {
+	out := make(map[string]bool, len(m))
+	for k := range m {
+		out[k] = true
+	}
+	return out
+}
 
 // qualifies reports whether q names f's designation or its lower part:
 // "1/1/RW", "1/1" and "1" all qualify 1/1/RW.
