@@ -87,7 +87,29 @@ type Scenario struct {
 	Setup        []*Stack
 	Arrivals     []*Arrival
 	Withdrawals  []*Withdrawal
-	Victory      Victory
+	Activation   []Activation
+	// Attachments maps a formation to the one it answers to in this
+	// scenario.
+	Attachments map[*oob.Formation]*oob.Formation
+	Victory     Victory
+}
+
+// Parent is the formation f answers to in this scenario: the one it is
+// attached to, else its parent in the order of battle.
+func (s *Scenario) Parent(f *oob.Formation) *oob.Formation {
+	if g, ok := s.Attachments[f]; ok {
+		return g
+	}
+	return f.Parent
+}
+
+// Activation is how many activation markers (chits, cards) a formation has
+// in a scenario.
+type Activation struct {
+	Side      string
+	Formation *oob.Formation
+	Count     int
+	Pos       diag.Pos
 }
 
 // HexRef is a hex as a scenario names it.

@@ -133,6 +133,37 @@ func (ld *loader) resolveScenario(d *schema.Doc) *Scenario {
 	}
 	ld.setup(d, s)
 	ld.schedule(d, s)
+	s.Attachments = map[*oob.Formation]*oob.Formation{}
+	ld.perSide(d, schema.Get(d.Root, "attachments"), func(side string, n *schema.Node) {
+		keys, vals := schema.Pairs(n)
+		for i, k := range keys {
+			from, to := ld.attachment(d, side, k), ld.attachment(d, side, vals[i])
+			if from == nil || to == nil {
+				continue
+			}
+			for x := to; x != nil; x = x.Parent {
+				if x == from {
+					ld.diags.Addf(CodeLevelOrder, d.Pos(vals[i]), "%s cannot be attached to %s, which is part of it", from.Label(), to.Label())
+					to = nil
+					break
+				}
+			}
+			if to != nil {
+				s.Attachments[from] = to
+			}
+		}
+	})
+	ld.perSide(d, schema.Get(d.Root, "activation"), func(side string, n *schema.Node) {
+		keys, vals := schema.Pairs(n)
+		for i, k := range keys {
+			f := ld.attachment(d, side, k)
+			if f == nil {
+				continue
+			}
+			c, _ := schema.Int(vals[i])
+			s.Activation = append(s.Activation, Activation{Side: side, Formation: f, Count: int(c), Pos: d.Pos(k)})
+		}
+	})
 	v := schema.Get(d.Root, "victory")
 	s.Victory.Text = schema.Str(schema.Get(v, "text"))
 	for _, vn := range schema.Items(schema.Get(v, "hexes")) {
@@ -410,7 +441,7 @@ func (ld *loader) attachment(d *schema.Doc, side string, n *schema.Node) *oob.Fo
 	if f := ix.Formation(des); f != nil {
 		return f
 	}
-	dg := ld.diags.Addf(CodeUnknownName, d.Pos(n), "no formation %q on side %s to attach to", des, side)
+	dg := ld.diags.Addf(CodeUnknownName, d.Pos(n), "no formation %q on side %s", des, side)
 	if m := schema.Nearest(des, ix.Names()); m != "" {
 		dg.Hint = "did you mean " + m + "?"
 	}

@@ -19,20 +19,21 @@ const BundleVersion = 1
 
 // Bundle is the engine bundle of one scenario.
 type Bundle struct {
-	Schema     string         `json:"$schema"`
-	Format     string         `json:"format"`
-	Version    int            `json:"version"`
-	Battle     BattleInfo     `json:"battle"`
-	Scenario   ScenarioInfo   `json:"scenario"`
-	Sides      []SideInfo     `json:"sides"`
-	Turns      []TurnInfo     `json:"turns"`
-	Formations []FormationOut `json:"formations"`
-	Leaders    []LeaderOut    `json:"leaders"`
-	Units      []UnitOut      `json:"units"`
-	Map        MapOut         `json:"map"`
-	Setup      []StackOut     `json:"setup"`
-	Schedule   []EventOut     `json:"schedule"`
-	Victory    VictoryOut     `json:"victory"`
+	Schema     string          `json:"$schema"`
+	Format     string          `json:"format"`
+	Version    int             `json:"version"`
+	Battle     BattleInfo      `json:"battle"`
+	Scenario   ScenarioInfo    `json:"scenario"`
+	Sides      []SideInfo      `json:"sides"`
+	Turns      []TurnInfo      `json:"turns"`
+	Formations []FormationOut  `json:"formations"`
+	Leaders    []LeaderOut     `json:"leaders"`
+	Units      []UnitOut       `json:"units"`
+	Map        MapOut          `json:"map"`
+	Setup      []StackOut      `json:"setup"`
+	Schedule   []EventOut      `json:"schedule"`
+	Activation []ActivationOut `json:"activation,omitempty"`
+	Victory    VictoryOut      `json:"victory"`
 }
 
 type BattleInfo struct {
@@ -190,6 +191,13 @@ type EventOut struct {
 	Note     string      `json:"note,omitempty"`
 }
 
+// ActivationOut is a formation's activation markers in the scenario.
+type ActivationOut struct {
+	Side      string `json:"side"`
+	Formation string `json:"formation"`
+	Count     int    `json:"count"`
+}
+
 type VictoryOut struct {
 	Text  string       `json:"text,omitempty"`
 	Hexes []VictoryHex `json:"hexes"`
@@ -329,6 +337,9 @@ func NewBundle(b *battle.Battle, s *battle.Scenario) *Bundle {
 		out.Schedule = append(out.Schedule, e)
 	}
 	sort.SliceStable(out.Schedule, func(i, j int) bool { return out.Schedule[i].Turn < out.Schedule[j].Turn })
+	for _, a := range s.Activation {
+		out.Activation = append(out.Activation, ActivationOut{Side: a.Side, Formation: formationID(a.Formation), Count: a.Count})
+	}
 	for _, v := range s.Victory.Hexes {
 		if len(v.Hexes) == 0 {
 			continue // every hex of the entry is reported off the map

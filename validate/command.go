@@ -3,6 +3,7 @@ package validate
 import (
 	"fmt"
 	"math"
+	"strings"
 
 	"github.com/muster-wargames/muster/battle"
 	"github.com/muster-wargames/muster/diag"
@@ -64,8 +65,8 @@ func (p *pack) rangeOf(l *oob.Leader, light string, w *where) (int, bool) {
 	if r < 0 {
 		return 0, false
 	}
-	if rs := c.Raise; rs.By > 0 && l.Formation.Parent != nil {
-		if cmd := commander(l.Formation.Parent); cmd != nil {
+	if rs := c.Raise; rs.By > 0 && p.parent(l.Formation) != nil {
+		if cmd := p.commander(p.parent(l.Formation)); cmd != nil {
 			at, on := w.leaderAt[cmd]
 			here, placed := w.leaderAt[l]
 			within := rs.Within
@@ -199,8 +200,8 @@ func (p *pack) stepper(side string, w *where) maps.StepCost {
 
 // commander returns the leader a formation answers to: its own, or the
 // nearest above it.
-func commander(f *oob.Formation) *oob.Leader {
-	for x := f; x != nil; x = x.Parent {
+func (p *pack) commander(f *oob.Formation) *oob.Leader {
+	for x := f; x != nil; x = p.parent(x) {
 		if x.Leader != nil {
 			return x.Leader
 		}
@@ -214,6 +215,8 @@ func (p *pack) command(s *battle.Scenario, groups []*group) {
 	if c.None || c.Code == "" || p.b.Map == nil {
 		return
 	}
+	p.s = s
+	defer func() { p.s = nil }()
 	w := locate(groups)
 	light := s.First.Light
 	// attachments: a piece may answer to another formation in this scenario
@@ -285,9 +288,9 @@ func (p *pack) command(s *battle.Scenario, groups []*group) {
 			in[u] = true
 			continue
 		}
-		l := commander(u.Formation)
+		l := p.commander(u.Formation)
 		if f := unitTo[u]; f != nil {
-			l = commander(f)
+			l = p.commander(f)
 		}
 		if l == nil {
 			in[u] = true
@@ -346,12 +349,12 @@ func (p *pack) command(s *battle.Scenario, groups []*group) {
 				continue
 			}
 			for _, l := range g.leaders {
-				if l.Formation.Parent == nil || l.Officer {
+				if p.parent(l.Formation) == nil || l.Officer {
 					continue
 				}
-				sup := commander(l.Formation.Parent)
+				sup := p.commander(p.parent(l.Formation))
 				if f := leaderTo[l]; f != nil {
-					sup = commander(f)
+					sup = p.commander(f)
 				}
 				if sup == nil || sup == l {
 					continue
@@ -416,4 +419,76 @@ func (p *pack) attachments(s *battle.Scenario) {
 			}
 		}
 	}
+}
+
+// activation checks a scenario's activation markers: given to formations
+// of the right levels, in the right numbers, and, once a side lists any,
+// to every such formation it has in play.
+func (p *pack) activation(s *battle.Scenario) {
+	a := p.f.Activation
+	if a.Code == "" || len(s.Activation) == 0 {
+		return
+	}
+	add := func(pos diag.Pos, format string, args ...any) {
+		p.l.Add(diag.Diagnostic{Code: a.Code, Severity: a.severity(), Pos: pos, Rule: a.Rule, Message: fmt.Sprintf(format, args...)})
+	}
+	listed := map[*oob.Formation]bool{}
+	sides := map[string]diag.Pos{}
+	for _, x := range s.Activation {
+		listed[x.Formation] = true
+		if _, ok := sides[x.Side]; !ok {
+			sides[x.Side] = x.Pos
+		}
+		if !has(a.Levels, x.Formation.Level) {
+			add(x.Pos, "%s is a %s; activation markers go to each %s", x.Formation.Label(), x.Formation.Level, strings.Join(a.Levels, " or "))
+			continue
+		}
+		if x.Count < a.Min || x.Count > a.Max {
+			if a.Min == a.Max {
+				add(x.Pos, "%s has %d activation markers; each %s has %d", x.Formation.Label(), x.Count, x.Formation.Level, a.Min)
+			} else {
+				add(x.Pos, "%s has %d activation markers; each %s has %d to %d", x.Formation.Label(), x.Count, x.Formation.Level, a.Min, a.Max)
+			}
+		}
+	}
+	// formations of those levels with units in play on a side that lists markers
+	inPlay := map[*oob.Formation]string{}
+	var order []*oob.Formation
+	mark := func(side string, ps []battle.Piece) {
+		if _, ok := sides[side]; !ok {
+			return
+		}
+		for _, pc := range ps {
+			for _, u := range pc.Ref.Units() {
+				for f := u.Formation; f != nil; f = s.Parent(f) {
+					if has(a.Levels, f.Level) {
+						if _, seen := inPlay[f]; !seen {
+							inPlay[f] = side
+							order = append(order, f)
+						}
+						break
+					}
+				}
+			}
+		}
+	}
+	for _, st := range s.Setup {
+		mark(st.Side, st.Pieces)
+	}
+	for _, ar := range s.Arrivals {
+		mark(ar.Side, ar.Pieces)
+	}
+	for _, f := range order {
+		if !listed[f] {
+			add(sides[inPlay[f]], "%s has units in the scenario but no activation markers", f.Label())
+		}
+	}
+}
+
+// parent is the formation f answers to in the scenario being checked.
+func (p *pack) parent(f *oob.Formation) *oob.Formation {
+	if p.s != nil {
+		return p.s.Parent(f)
+	}
+	return f.Parent
 }

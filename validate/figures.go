@@ -12,12 +12,13 @@ import (
 // Figures are the numbers and switches the rule packs read from a ruleset's
 // `figures` mapping. The logic that uses them is shared by every system.
 type Figures struct {
-	Stacking Stacking `json:"stacking"`
-	Command  Command  `json:"command"`
-	Entry    Entry    `json:"entry"`
-	Extended Extended `json:"extended"`
-	Attach   Attach   `json:"attach"`
-	Org      Org      `json:"organisation"`
+	Stacking   Stacking   `json:"stacking"`
+	Command    Command    `json:"command"`
+	Entry      Entry      `json:"entry"`
+	Extended   Extended   `json:"extended"`
+	Attach     Attach     `json:"attach"`
+	Activation Activation `json:"activation"`
+	Org        Org        `json:"organisation"`
 }
 
 // Check names a rule-pack check: its stable code and the rule it enforces.
@@ -161,6 +162,15 @@ type Attach struct {
 	MaxBatteries int `json:"max_batteries"`
 }
 
+// Activation says what a scenario's activation markers may be: the levels
+// that get them and how many each has.
+type Activation struct {
+	Check
+	Levels []string `json:"levels"`
+	Min    int      `json:"min"`
+	Max    int      `json:"max"`
+}
+
 // Org configures organisational checks.
 type Org struct {
 	// CountersField names the unit value that gives its brigade's number
@@ -214,7 +224,7 @@ func (f *Figures) checks() []Check {
 		}
 	}
 	limits(f.Stacking.Limits)
-	for _, c := range []Check{f.Command.Check, f.Command.Leaders, f.Command.RequiredCheck, f.Extended.Check, f.Attach.Check, f.Org.Counters, f.Org.UniqueBrigades} {
+	for _, c := range []Check{f.Command.Check, f.Command.Leaders, f.Command.RequiredCheck, f.Extended.Check, f.Attach.Check, f.Activation.Check, f.Org.Counters, f.Org.UniqueBrigades} {
 		if c.Code != "" {
 			out = append(out, c)
 		}

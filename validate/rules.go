@@ -63,6 +63,7 @@ func rules(b *battle.Battle, l *diag.List) {
 		}
 		p.command(s, groups)
 		p.attachments(s)
+		p.activation(s)
 		p.extended(s, groups)
 		p.entries(s)
 	}

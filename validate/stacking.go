@@ -37,6 +37,7 @@ type group struct {
 
 // pack holds what the rule checks of one battle share.
 type pack struct {
+	s       *battle.Scenario // the scenario being checked, where attachments matter
 	b       *battle.Battle
 	f       *Figures
 	l       *diag.List
