@@ -15,7 +15,8 @@ MUSTER_BIG= go test ./battle -run '^$' -bench . -benchmem -count "$count" -cpu 1
 if [ "${MUSTER_BIG:-}" = 1 ]; then
   # the big size once per stage: each run takes seconds
   echo "running the big size (1,000,000 hexes, 100,000 units)..." >&2
-  MUSTER_BIG=1 go test ./battle -run '^$' -bench '/big$' -benchtime 1x -benchmem -count 1 -cpu 1 -timeout 60m | grep -E '^(Benchmark|# big)' | tee -a "$raw" >&2
+  # with the soft memory limit the muster command sets for itself (cmd/muster/main.go)
+  GOMEMLIMIT=1536MiB MUSTER_BIG=1 go test ./battle -run '^$' -bench '/big$' -benchtime 1x -benchmem -count 1 -cpu 1 -timeout 60m | grep -E '^(Benchmark|# big)' | tee -a "$raw" >&2
 fi
 
 stat=""
@@ -51,7 +52,8 @@ END {
   print "Produced by `scripts/perf.sh` (do not edit by hand): `go test ./battle -bench . -benchmem -cpu 1`,"
   print "the best of " count " runs of each benchmark, on one core. Sizes: **real** is the largest example"
   print "battle; **x1**, **x10** and **x100** are generated battles (`internal/gen`) with 1, 10 and 100 times"
-  print "its units and hexes; **big** (only with `MUSTER_BIG=1`) has 100,000 units on 1,000,000 hexes."
+  print "its units and hexes; **big** (only with `MUSTER_BIG=1`) has 100,000 units on 1,000,000 hexes,"
+  print "and runs with GOMEMLIMIT=1536MiB, the soft memory limit the muster command sets for itself."
   for (i=1; i<=ni; i++) print "- " info[i]
   print ""
   print "Machine: " nproc " CPUs (`nproc`), " cpu ", " gov "."
