@@ -21,6 +21,7 @@ var mapFormats = []string{"svg", "png"}
 
 func mapCmd(stdout, stderr io.Writer) *cobra.Command {
 	var scenario, format, out string
+	var allowErrors bool
 	var size float64
 	c := &cobra.Command{
 		Use:   "map [DIR]",
@@ -48,7 +49,7 @@ func mapCmd(stdout, stderr io.Writer) *cobra.Command {
 			if len(args) == 1 {
 				dir = args[0]
 			}
-			b, sc, err := loadForSheets(dir, scenario, stderr)
+			b, sc, err := loadForSheets(dir, scenario, stderr, allowErrors)
 			if err != nil {
 				return err
 			}
@@ -64,6 +65,7 @@ func mapCmd(stdout, stderr io.Writer) *cobra.Command {
 		},
 	}
 	c.Flags().StringVar(&scenario, "scenario", "", "scenario id: draw its set-up, entry areas, victory hexes and hexes in play")
+	c.Flags().BoolVar(&allowErrors, "allow-errors", false, "draw the map even when the battle has errors (for proof-reading); what does not resolve is left out")
 	c.Flags().StringVar(&format, "format", "", "svg or png (default from the -o extension, else svg)")
 	c.Flags().StringVarP(&out, "output", "o", "", "file to write (default standard output; a PNG needs a file)")
 	c.Flags().Float64Var(&size, "hex-size", 20, "hex radius in pixels")

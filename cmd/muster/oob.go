@@ -22,6 +22,7 @@ var oobFormats = []string{"pdf", "html", "md"}
 
 func oobCmd(stdout, stderr io.Writer) *cobra.Command {
 	var scenario, format, out, paper, orientation string
+	var allowErrors bool
 	c := &cobra.Command{
 		Use:   "oob [DIR]",
 		Short: "Print a battle's order of battle as PDF, HTML or Markdown, with a scenario's set-up",
@@ -53,7 +54,7 @@ func oobCmd(stdout, stderr io.Writer) *cobra.Command {
 			if len(args) == 1 {
 				dir = args[0]
 			}
-			b, sc, err := loadForSheets(dir, scenario, stderr)
+			b, sc, err := loadForSheets(dir, scenario, stderr, allowErrors)
 			if err != nil {
 				return err
 			}
@@ -75,6 +76,7 @@ func oobCmd(stdout, stderr io.Writer) *cobra.Command {
 		},
 	}
 	c.Flags().StringVar(&scenario, "scenario", "", "scenario id: add each counter's set-up hex or arrival")
+	c.Flags().BoolVar(&allowErrors, "allow-errors", false, "print the sheets even when the battle has errors (for proof-reading); what does not resolve is left out")
 	c.Flags().StringVar(&format, "format", "", "output format: pdf, html or md (default from the -o extension, else md)")
 	c.Flags().StringVarP(&out, "output", "o", "", "file to write (default standard output; a PDF needs a file)")
 	c.Flags().StringVar(&paper, "paper", "letter", "PDF and HTML paper: letter or a4")
@@ -115,9 +117,13 @@ func formatFromExt(path string, formats []string, def string) string {
 // loadForSheets loads and validates a battle for a printed output. A
 // battle with errors is reported as validate reports it (exit 1); an
 // unknown scenario is bad usage (exit 2) and the message lists the ids.
-func loadForSheets(dir, scenario string, stderr io.Writer) (*battle.Battle, *battle.Scenario, error) {
+func loadForSheets(dir, scenario string, stderr io.Writer, allowErrors bool) (*battle.Battle, *battle.Scenario, error) {
 	b, ds := check(dir)
-	if err := exitFor(ds); err != nil {
+	if allowErrors && validate.ExitStatus(ds) == validate.ExitErrors && b != nil && b.Map != nil {
+		// A designer proof-reads a battle that still has errors: say so, and
+		// draw what resolved.
+		fmt.Fprintf(stderr, "muster: %s; drawing what resolved (--allow-errors)\n", validate.Summary(ds))
+	} else if err := exitFor(ds); err != nil {
 		o := &options{format: "text", color: "auto"}
 		texts := validate.Texts{}
 		if b != nil {
