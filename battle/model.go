@@ -147,22 +147,9 @@ type Stack struct {
 	Note        string
 }
 
-// Arrival is a reinforcement group.
-type Arrival struct {
-	Side     string
-	Time     Turn
-	Hexes    []HexRef
-	Area     string
-	AreaPos  diag.Pos
-	Pieces   []Piece
-	Optional bool
-	Pos      diag.Pos
-	Source   string
-	Note     string
-}
-
-// Withdrawal is a group that must leave the map.
-type Withdrawal struct {
+// Group is what arrivals and withdrawals share: a side's pieces that enter
+// or leave at a time, through hexes or an area.
+type Group struct {
 	Side    string
 	Time    Turn
 	Hexes   []HexRef
@@ -172,6 +159,17 @@ type Withdrawal struct {
 	Pos     diag.Pos
 	Source  string
 	Note    string
+}
+
+// Arrival is a reinforcement group.
+type Arrival struct {
+	Group
+	Optional bool
+}
+
+// Withdrawal is a group that must leave the map.
+type Withdrawal struct {
+	Group
 }
 
 // Victory holds a scenario's victory conditions.

@@ -406,27 +406,25 @@ func (ld *loader) schedule(d *schema.Doc, s *Scenario) {
 		}
 		return out
 	}
+	group := func(side string, n *schema.Node) Group {
+		g := Group{Side: side, Pos: d.Pos(n), Source: schema.Str(schema.Get(n, "source")), Note: schema.Str(schema.Get(n, "note"))}
+		g.Time, _ = ld.time(d, schema.Get(n, "time"))
+		g.Hexes = hexes(schema.Get(n, "hexes"))
+		g.Area = area(schema.Get(n, "area"))
+		g.AreaPos = d.Pos(schema.Get(n, "area"))
+		g.Pieces = ld.pieces(d, side, schema.Items(schema.Get(n, "units")))
+		return g
+	}
 	ld.perSide(d, schema.Get(d.Root, "reinforcements"), func(side string, list *schema.Node) {
 		for _, an := range schema.Items(list) {
-			a := &Arrival{Side: side, Pos: d.Pos(an), Source: schema.Str(schema.Get(an, "source")), Note: schema.Str(schema.Get(an, "note"))}
-			a.Time, _ = ld.time(d, schema.Get(an, "time"))
-			a.Hexes = hexes(schema.Get(an, "hexes"))
-			a.Area = area(schema.Get(an, "area"))
-			a.AreaPos = d.Pos(schema.Get(an, "area"))
+			a := &Arrival{Group: group(side, an)}
 			a.Optional, _ = schema.Bool(schema.Get(an, "optional"))
-			a.Pieces = ld.pieces(d, side, schema.Items(schema.Get(an, "units")))
 			s.Arrivals = append(s.Arrivals, a)
 		}
 	})
 	ld.perSide(d, schema.Get(d.Root, "withdrawals"), func(side string, list *schema.Node) {
 		for _, wn := range schema.Items(list) {
-			w := &Withdrawal{Side: side, Pos: d.Pos(wn), Source: schema.Str(schema.Get(wn, "source")), Note: schema.Str(schema.Get(wn, "note"))}
-			w.Time, _ = ld.time(d, schema.Get(wn, "time"))
-			w.Hexes = hexes(schema.Get(wn, "hexes"))
-			w.Area = area(schema.Get(wn, "area"))
-			w.AreaPos = d.Pos(schema.Get(wn, "area"))
-			w.Pieces = ld.pieces(d, side, schema.Items(schema.Get(wn, "units")))
-			s.Withdrawals = append(s.Withdrawals, w)
+			s.Withdrawals = append(s.Withdrawals, &Withdrawal{Group: group(side, wn)})
 		}
 	})
 }
