@@ -200,9 +200,16 @@ func (p *pack) extended(s *battle.Scenario, groups []*group) {
 	}
 }
 
-// organisation runs the order-of-battle checks some systems have.
+// organisation runs the order-of-battle checks some systems have, on the
+// formations of the ruleset's lowest level (the brigades that bind counters).
 func (p *pack) organisation() {
 	o := p.f.Org
+	lowest, rank := "", 0
+	for _, l := range p.b.Rules.Levels {
+		if l.Rank > rank {
+			lowest, rank = l.ID, l.Rank
+		}
+	}
 	for _, side := range p.b.Sides {
 		if side.Army == nil {
 			continue
@@ -210,7 +217,7 @@ func (p *pack) organisation() {
 		type key struct{ name, arm string }
 		seen := map[key]*oob.Formation{}
 		side.Army.Walk(func(f *oob.Formation) {
-			if f.Level != "brigade" {
+			if f.Level != lowest {
 				return
 			}
 			if o.CountersField != "" && o.Counters.Code != "" {
