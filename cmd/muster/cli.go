@@ -131,6 +131,15 @@ func (o *options) useColor(w io.Writer) bool {
 	return ok && (isatty.IsTerminal(f.Fd()) || isatty.IsCygwinTerminal(f.Fd()))
 }
 
+// dirArg is the battle folder a command names, or "" for the embedded
+// example.
+func dirArg(args []string) string {
+	if len(args) == 1 {
+		return args[0]
+	}
+	return ""
+}
+
 // load reads a battle folder, or the embedded example when dir is "".
 func load(dir string) (*battle.Battle, []diag.Diagnostic) {
 	if dir == "" {
@@ -253,10 +262,7 @@ func buildCmd(stdout, stderr io.Writer) *cobra.Command {
 			if err := o.check(); err != nil {
 				return err
 			}
-			dir := ""
-			if len(args) == 1 {
-				dir = args[0]
-			}
+			dir := dirArg(args)
 			b, ds := check(dir)
 			texts := validate.Texts{}
 			if b != nil {

@@ -30,7 +30,8 @@ func mapCmd(stdout, stderr io.Writer) *cobra.Command {
 			"roads, hex labels, sheet edges and seams. With --scenario it adds a marker per set-up stack in\n" +
 			"the side's colours (hover over it in the SVG for its units), the entry and exit hexes and areas,\n" +
 			"the victory hexes, and dims the hexes out of play. With no DIR it draws the embedded example.\n" +
-			"A battle with errors prints them and writes nothing (exit 1).",
+			"A battle with errors prints them and writes nothing (exit 1), unless --allow-errors asks to\n" +
+			"draw what resolved, for proof-reading.",
 		Args: cobra.MaximumNArgs(1),
 		RunE: func(cmd *cobra.Command, args []string) error {
 			if format == "" {
@@ -45,10 +46,7 @@ func mapCmd(stdout, stderr io.Writer) *cobra.Command {
 			if size < 4 || size > 200 {
 				return fmt.Errorf("--hex-size must be between 4 and 200 pixels, not %v", size)
 			}
-			dir := ""
-			if len(args) == 1 {
-				dir = args[0]
-			}
+			dir := dirArg(args)
 			b, sc, err := loadForSheets(dir, scenario, stderr, allowErrors)
 			if err != nil {
 				return err

@@ -31,7 +31,8 @@ func oobCmd(stdout, stderr io.Writer) *cobra.Command {
 			"--scenario it adds where each counter sets up or when and where it arrives, and marks\n" +
 			"withdrawals. The PDF never splits a brigade across pages; the HTML prints the same way from a\n" +
 			"browser; Markdown is for review in a pull request. With no DIR it prints the embedded example.\n" +
-			"A battle with errors prints them and writes nothing (exit 1).",
+			"A battle with errors prints them and writes nothing (exit 1), unless --allow-errors asks to\n" +
+			"draw what resolved, for proof-reading.",
 		Args: cobra.MaximumNArgs(1),
 		RunE: func(cmd *cobra.Command, args []string) error {
 			if format == "" {
@@ -50,10 +51,7 @@ func oobCmd(stdout, stderr io.Writer) *cobra.Command {
 			if format == "pdf" && (out == "" || out == "-") {
 				return fmt.Errorf("a PDF needs a file: give -o FILE")
 			}
-			dir := ""
-			if len(args) == 1 {
-				dir = args[0]
-			}
+			dir := dirArg(args)
 			b, sc, err := loadForSheets(dir, scenario, stderr, allowErrors)
 			if err != nil {
 				return err
