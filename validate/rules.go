@@ -40,13 +40,8 @@ func init() {
 }
 
 // rules runs the rule pack of the battle's system on every scenario.
-func rules(b *battle.Battle, l *diag.List) {
+func rules(b *battle.Battle, f *Figures, l *diag.List) {
 	if b.Map == nil {
-		return
-	}
-	f, err := FiguresOf(b.Rules)
-	if err != nil {
-		l.Addf(battle.CodeRules, diag.Pos{File: b.Dir}, "%v", err)
 		return
 	}
 	p := &pack{b: b, f: f, l: l, unknown: map[*oob.Unit]bool{}}

@@ -36,10 +36,15 @@ func Battle(b *battle.Battle) []diag.Diagnostic {
 	if b == nil || b.Rules == nil {
 		return nil
 	}
-	for _, s := range b.Scenarios {
-		scenario(b, s, &l)
+	f, err := FiguresOf(b.Rules)
+	if err != nil {
+		l.Addf(battle.CodeRules, diag.Pos{File: b.Dir}, "%v", err)
+		return l.Items()
 	}
-	rules(b, &l)
+	for _, s := range b.Scenarios {
+		scenario(b, f, s, &l)
+	}
+	rules(b, f, &l)
 	return l.Items()
 }
 
@@ -58,7 +63,7 @@ func playText(s *battle.Scenario) string {
 	return strings.Join(parts, ", ")
 }
 
-func scenario(b *battle.Battle, s *battle.Scenario, l *diag.List) {
+func scenario(b *battle.Battle, f *Figures, s *battle.Scenario, l *diag.List) {
 	if b.Map == nil || len(s.Play) == 0 {
 		return
 	}
@@ -85,7 +90,7 @@ func scenario(b *battle.Battle, s *battle.Scenario, l *diag.List) {
 			l.Addf(CodeTimeOutside, w.Time.Pos, "withdrawal at %s is outside the scenario (%s to %s)", w.Time.Text(), s.First.Text(), s.Last.Text())
 		}
 	}
-	timeline(b, s, l)
+	timeline(s, f.Entry.Rule, l)
 	for _, v := range s.Victory.Hexes {
 		for _, h := range v.Hexes {
 			checkHex(h, "victory hex")
@@ -105,7 +110,7 @@ type event struct {
 // timeline follows every unit and leader through the scenario: set up
 // once, entering play only when off the map (after a withdrawal it may come
 // back), and withdrawn only when on it.
-func timeline(b *battle.Battle, s *battle.Scenario, l *diag.List) {
+func timeline(s *battle.Scenario, rule string, l *diag.List) {
 	var evs []event
 	for _, st := range s.Setup {
 		for i := range st.Pieces {
@@ -119,10 +124,6 @@ func timeline(b *battle.Battle, s *battle.Scenario, l *diag.List) {
 		for i := range a.Pieces {
 			evs = append(evs, event{a.Time.Index, 1, &a.Pieces[i], "arriving", ""})
 		}
-	}
-	rule := ""
-	if f, err := FiguresOf(b.Rules); err == nil {
-		rule = f.Entry.Rule
 	}
 	for _, w := range s.Withdrawals {
 		if w.Time.Pos.File == "" {
