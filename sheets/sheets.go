@@ -73,22 +73,10 @@ func OOBInput(b *battle.Battle, s *battle.Scenario) *oob.SheetInput {
 			where += fmt.Sprintf(" (strength %d)", *p.Strength)
 		}
 		for _, u := range p.Ref.Units() {
-			pl := in.Units[u]
-			if withdraw {
-				pl.Withdraw = where
-			} else {
-				pl.Where = where
-			}
-			in.Units[u] = pl
+			place(in.Units, u, where, withdraw)
 		}
 		for _, l := range p.Ref.Leaders() {
-			pl := in.Leaders[l]
-			if withdraw {
-				pl.Withdraw = where
-			} else {
-				pl.Where = where
-			}
-			in.Leaders[l] = pl
+			place(in.Leaders, l, where, withdraw)
 		}
 	}
 	for _, st := range s.Setup {
@@ -421,4 +409,15 @@ func DiagnosticOverlay(b *battle.Battle, ds []diag.Diagnostic) *maps.Overlay {
 	}
 	ov.Legend = append(ov.Legend, maps.LegendKey{Color: "#d0021b", Label: "error"}, maps.LegendKey{Color: "#e67e00", Label: "warning"})
 	return ov
+}
+
+// place records where a counter is in the scenario, or when it withdraws.
+func place[K comparable](m map[K]oob.Placement, k K, where string, withdraw bool) {
+	pl := m[k]
+	if withdraw {
+		pl.Withdraw = where
+	} else {
+		pl.Where = where
+	}
+	m[k] = pl
 }
