@@ -3,8 +3,8 @@ package schema
 // This file is the only place muster uses the JSON Schema library.
 
 import (
-	"encoding/json"
 	"fmt"
+	"regexp"
 	"sort"
 	"strings"
 
@@ -26,11 +26,11 @@ func compile(raw map[string]map[string]any, root string) (compiled, error) {
 		if n == root || !strings.HasPrefix(n, "common") {
 			continue
 		}
-		if err := sl.AddSchemas(gojsonschema.NewGoLoader(raw[n])); err != nil {
+		if err := sl.AddSchemas(gojsonschema.NewGoLoader(fastEnums(raw[n]))); err != nil {
 			return nil, err
 		}
 	}
-	s, err := sl.Compile(gojsonschema.NewGoLoader(raw[root]))
+	s, err := sl.Compile(gojsonschema.NewGoLoader(fastEnums(raw[root])))
 	if err != nil {
 		return nil, err
 	}
@@ -53,7 +53,7 @@ func (g gjs) validate(v any) []problem {
 			p.kind, p.prop = "additional", fmt.Sprint(det["property"])
 		case "invalid_type":
 			p.kind = "type"
-			p.message = fmt.Sprintf("expected %s, found %s", det["expected"], det["given"])
+			p.message = fmt.Sprintf("expected %s, found %s", typeList(fmt.Sprint(det["expected"])), det["given"])
 		case "enum", "const":
 			p.kind = "enum"
 			if a, ok := det["allowed"].(string); ok {
@@ -73,7 +73,10 @@ func (g gjs) validate(v any) []problem {
 		case "pattern":
 			p.kind = "pattern"
 			p.message = "does not have the expected form"
-		case "number_one_of", "number_any_of":
+		case "invalid_property_name":
+			p.kind, p.prop = "propname", fmt.Sprint(det["property"])
+			p.message = "is not a usable key here"
+		case "number_one_of", "number_any_of", "number_all_of":
 			// The branch errors that follow say more; this summary only
 			// helps when no branch error is reported at the same place.
 			p.kind = "oneof"
@@ -84,7 +87,53 @@ func (g gjs) validate(v any) []problem {
 		}
 		out = append(out, p)
 	}
-	return pruneOneOf(out)
+	return pruneOneOf(mergePropNames(out))
+}
+
+// mergePropNames folds the problem the library reports for a bad property
+// name (a pattern or a length, with the name as the value) into the
+// property-name problem itself, which knows the key.
+func mergePropNames(ps []problem) []problem {
+	inner := map[string]string{} // path and name → what is wrong with the name
+	for _, p := range ps {
+		if p.kind == "propname" {
+			inner[pathKey(p.path, p.prop)] = ""
+		}
+	}
+	if len(inner) == 0 {
+		return ps
+	}
+	var out []problem
+	for _, p := range ps {
+		if g, ok := p.given.(string); ok && p.kind != "propname" {
+			k := pathKey(p.path, g)
+			if m, ok := inner[k]; ok {
+				if m == "" {
+					inner[k] = p.message
+				}
+				continue
+			}
+		}
+		out = append(out, p)
+	}
+	for i, p := range out {
+		if p.kind == "propname" {
+			if m := inner[pathKey(p.path, p.prop)]; m != "" {
+				out[i].message = m
+			}
+		}
+	}
+	return out
+}
+
+// typeList writes the library's "[array,object]" as "array or object".
+func typeList(s string) string {
+	s = strings.TrimSuffix(strings.TrimPrefix(s, "["), "]")
+	return strings.ReplaceAll(s, ",", " or ")
+}
+
+func pathKey(path []string, last string) string {
+	return strings.Join(path, "\x00") + "\x00" + last
 }
 
 // pruneOneOf drops the "must match one of" summary where a more specific
@@ -99,7 +148,7 @@ func pruneOneOf(ps []problem) []problem {
 		}
 		explained := false
 		for _, q := range ps {
-			if q.kind != "oneof" && hasPrefix(q.path, p.path) && len(q.path) > len(p.path) {
+			if q.kind != "oneof" && hasPrefix(q.path, p.path) && (len(q.path) > len(p.path) || q.kind == "propname") {
 				explained = true
 				break
 			}
@@ -158,4 +207,46 @@ func tokens(c *gojsonschema.JsonContext) []string {
 	return parts
 }
 
-var _ = json.Number("")
+// fastEnums returns a copy of a schema in which every enum of strings (and
+// null) is a type and an anchored pattern instead. gojsonschema checks an
+// enum by marshalling the value to JSON and back, once per value; a pattern
+// is a regular-expression match. The two accept the same values. Set.Check
+// reports a type or pattern problem at a place whose schema has an enum as
+// the enum problem it is, so the messages do not change.
+func fastEnums(v any) any {
+	switch t := v.(type) {
+	case map[string]any:
+		out := make(map[string]any, len(t))
+		for k, e := range t {
+			out[k] = fastEnums(e)
+		}
+		if vals, ok := t["enum"].([]any); ok && t["type"] == nil && t["pattern"] == nil {
+			var alts []string
+			types := []any{"string"}
+			for _, e := range vals {
+				switch e := e.(type) {
+				case string:
+					alts = append(alts, regexp.QuoteMeta(e))
+				case nil:
+					types = append(types, "null")
+				default:
+					return out // not a string enum: leave it
+				}
+			}
+			if len(alts) == 0 {
+				return out
+			}
+			delete(out, "enum")
+			out["type"] = types
+			out["pattern"] = "^(?:" + strings.Join(alts, "|") + ")$"
+		}
+		return out
+	case []any:
+		out := make([]any, len(t))
+		for i, e := range t {
+			out[i] = fastEnums(e)
+		}
+		return out
+	}
+	return v
+}

@@ -270,8 +270,8 @@ func (s *Set) Check(d *Doc, kind string) []diag.Diagnostic {
 	for _, p := range probs {
 		val, key := Locate(d.Root, p.path)
 		node := val
-		if p.kind == "additional" || p.kind == "required" {
-			if p.kind == "additional" {
+		if p.kind == "additional" || p.kind == "required" || p.kind == "propname" {
+			if p.kind == "additional" || p.kind == "propname" {
 				v2, k2 := Locate(d.Root, append(p.path, p.prop))
 				if k2 != nil {
 					node, key = k2, k2
@@ -287,6 +287,12 @@ func (s *Set) Check(d *Doc, kind string) []diag.Diagnostic {
 		}
 		if d.Bad[node] {
 			continue
+		}
+		if p.kind == "type" || p.kind == "pattern" {
+			// the validator may check an enum as a type and a pattern
+			if allowed, ok := s.enumAt(kind, p.path); ok {
+				p.kind, p.allowed = "enum", allowed
+			}
 		}
 		dg := s.describe(p, node, kind)
 		dg.Pos = d.Pos(node)
@@ -344,6 +350,9 @@ func (s *Set) describe(p problem, n *yaml.Node, kind string) diag.Diagnostic {
 		} else if len(p.allowed) > 0 && len(p.allowed) <= 16 {
 			d.Hint = "allowed: " + strings.Join(p.allowed, ", ")
 		}
+	case "propname":
+		d.Code = CodeSchemaOther
+		d.Message = fmt.Sprintf("%s: the key %q %s", where(p.path), p.prop, p.message)
 	case "range":
 		d.Code = CodeRange
 		d.Message = fmt.Sprintf("%s: %s", where(p.path), p.message)
@@ -357,8 +366,9 @@ func (s *Set) describe(p problem, n *yaml.Node, kind string) diag.Diagnostic {
 	return d
 }
 
-// keysAt lists the property names the schema of kind allows at path.
-func (s *Set) keysAt(kind string, path []string) []string {
+// schemasAt returns the raw schemas that apply at path in a document of
+// kind, with their $refs and branches followed.
+func (s *Set) schemasAt(kind string, path []string) []map[string]any {
 	root := s.raw[kind]
 	common := s.rawCommon()
 	nodes := []map[string]any{root}
@@ -382,14 +392,21 @@ func (s *Set) keysAt(kind string, path []string) []string {
 		}
 		nodes = next
 	}
-	set := map[string]bool{}
+	var out []map[string]any
 	for _, n := range nodes {
-		for _, r := range expand(n, root, common) {
-			if props, ok := r["properties"].(map[string]any); ok {
-				for k := range props {
-					if k != "$schema" {
-						set[k] = true
-					}
+		out = append(out, expand(n, root, common)...)
+	}
+	return out
+}
+
+// keysAt lists the property names the schema of kind allows at path.
+func (s *Set) keysAt(kind string, path []string) []string {
+	set := map[string]bool{}
+	for _, r := range s.schemasAt(kind, path) {
+		if props, ok := r["properties"].(map[string]any); ok {
+			for k := range props {
+				if k != "$schema" {
+					set[k] = true
 				}
 			}
 		}
@@ -400,6 +417,22 @@ func (s *Set) keysAt(kind string, path []string) []string {
 	}
 	sort.Strings(keys)
 	return keys
+}
+
+// enumAt returns the allowed values when the schema at path is an enum.
+func (s *Set) enumAt(kind string, path []string) ([]string, bool) {
+	for _, r := range s.schemasAt(kind, path) {
+		if vals, ok := r["enum"].([]any); ok {
+			var allowed []string
+			for _, v := range vals {
+				if v != nil {
+					allowed = append(allowed, fmt.Sprint(v))
+				}
+			}
+			return allowed, true
+		}
+	}
+	return nil, false
 }
 
 func (s *Set) rawCommon() map[string]any {
