@@ -2,6 +2,7 @@ package battle
 
 import (
 	"fmt"
+	"github.com/muster-wargames/muster/rulesets"
 	"sort"
 	"strings"
 
@@ -249,13 +250,11 @@ var unitKeys = map[string]bool{"name": true, "type": true, "source": true, "note
 
 func (ld *loader) unit(d *schema.Doc, n *schema.Node, f *oob.Formation) *oob.Unit {
 	u := &oob.Unit{Name: schema.Str(schema.Get(n, "name")), Type: schema.Str(schema.Get(n, "type")), Side: f.Side, Formation: f,
-		Values: map[string]oob.Value{}, Faces: map[string]map[string]oob.Value{}, Pos: d.Pos(n),
+		Pos:    d.Pos(n),
 		Source: schema.Str(schema.Get(n, "source")), Note: schema.Str(schema.Get(n, "note"))}
 	t, typeKnown := ld.b.Rules.UnitTypes[u.Type]
-	fields := map[string]bool{}
-	for _, x := range append(append([]string{}, t.Fields...), t.Optional...) {
-		fields[x] = true
-	}
+	fields := ld.fieldsOf(u.Type, t)
+	u.Values = make(map[string]oob.Value, len(t.Fields))
 	keys, vals := schema.Pairs(n)
 	for i, k := range keys {
 		name := k.Value
@@ -277,6 +276,9 @@ func (ld *loader) unit(d *schema.Doc, n *schema.Node, f *oob.Formation) *oob.Uni
 					continue
 				}
 				face[k2.Value] = oob.Value{V: schema.Scalar(fv[j]), Pos: d.Pos(fv[j])}
+			}
+			if u.Faces == nil {
+				u.Faces = map[string]map[string]oob.Value{}
 			}
 			u.Faces[name] = face
 			continue
@@ -307,6 +309,26 @@ func (ld *loader) unit(d *schema.Doc, n *schema.Node, f *oob.Formation) *oob.Uni
 		}
 	}
 	return u
+}
+
+// fieldsOf returns the counter fields a unit type may carry, made once
+// per type.
+func (ld *loader) fieldsOf(name string, t rulesets.UnitType) map[string]bool {
+	if f, ok := ld.typeFields[name]; ok {
+		return f
+	}
+	f := make(map[string]bool, len(t.Fields)+len(t.Optional))
+	for _, x := range t.Fields {
+		f[x] = true
+	}
+	for _, x := range t.Optional {
+		f[x] = true
+	}
+	if ld.typeFields == nil {
+		ld.typeFields = map[string]map[string]bool{}
+	}
+	ld.typeFields[name] = f
+	return f
 }
 
 func (ld *loader) isFace(name string) bool {

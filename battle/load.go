@@ -33,6 +33,8 @@ type loader struct {
 	disk  bool // fsys is a folder on disk (symbolic links are checked)
 	// sidePos is where battle.yaml declares each side.
 	sidePos map[string]diag.Pos
+	// typeFields caches, per unit type, the counter fields it may carry.
+	typeFields map[string]map[string]bool
 }
 
 // LoadDir loads the battle in folder dir.

@@ -96,6 +96,12 @@ func Bool(n *Node) (bool, bool) {
 	if n == nil || n.Kind != yaml.ScalarNode || n.Tag != "!!bool" {
 		return false, false
 	}
+	switch n.Value { // the common spellings, without a decoder
+	case "true":
+		return true, true
+	case "false":
+		return false, true
+	}
 	var b bool
 	err := n.Decode(&b)
 	return b, err == nil
@@ -115,8 +121,7 @@ func Scalar(n *Node) any {
 			return i
 		}
 	case "!!bool":
-		var b bool
-		if n.Decode(&b) == nil {
+		if b, ok := Bool(n); ok {
 			return b
 		}
 	}

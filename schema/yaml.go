@@ -185,7 +185,6 @@ func (c *converter) convert(n *yaml.Node, depth int) (any, bool) {
 		return c.convert(n.Alias, depth+1)
 	case yaml.MappingNode:
 		m := make(map[string]any, len(n.Content)/2)
-		keys := map[string]*yaml.Node{}
 		var merged []map[string]any
 		for i := 0; i+1 < len(n.Content); i += 2 {
 			k, v := n.Content[i], n.Content[i+1]
@@ -203,12 +202,11 @@ func (c *converter) convert(n *yaml.Node, depth int) (any, bool) {
 				continue
 			}
 			c.checkLeadingZero(k)
-			if first, dup := keys[k.Value]; dup {
-				c.diags.Addf(CodeDuplicateKey, c.doc.Pos(k), "key %q is already set at line %d", k.Value, first.Line)
+			if _, dup := m[k.Value]; dup {
+				c.diags.Addf(CodeDuplicateKey, c.doc.Pos(k), "key %q is already set at line %d", k.Value, firstKey(n, k).Line)
 				c.doc.Bad[k] = true
 				continue
 			}
-			keys[k.Value] = k
 			val, ok := c.convert(v, depth+1)
 			if !ok {
 				return nil, false
@@ -267,6 +265,16 @@ func (c *converter) merge(v *yaml.Node, depth int) ([]map[string]any, bool) {
 	return out, true
 }
 
+// firstKey finds the earlier key of a mapping that k repeats.
+func firstKey(n, k *yaml.Node) *yaml.Node {
+	for i := 0; i+1 < len(n.Content); i += 2 {
+		if c := n.Content[i]; c.Kind == yaml.ScalarNode && c.Tag != "!!merge" && c.Value == k.Value {
+			return c
+		}
+	}
+	return k
+}
+
 func (c *converter) checkLeadingZero(n *yaml.Node) bool {
 	if n.Style&(yaml.DoubleQuotedStyle|yaml.SingleQuotedStyle) != 0 {
 		return false
@@ -296,11 +304,22 @@ func (c *converter) scalar(n *yaml.Node) any {
 	case "!!null":
 		return nil
 	case "!!bool":
+		switch n.Value { // the common spellings, without a decoder
+		case "true":
+			return true
+		case "false":
+			return false
+		}
 		var b bool
 		if n.Decode(&b) == nil {
 			return b
 		}
 	case "!!int", "!!float":
+		if n.Tag == "!!int" && plainDecimal(n.Value) {
+			if i, err := strconv.ParseInt(n.Value, 10, 64); err == nil {
+				return json.Number(strconv.FormatInt(i, 10))
+			}
+		}
 		var f float64
 		if n.Decode(&f) == nil {
 			if n.Tag == "!!int" {
@@ -315,4 +334,21 @@ func (c *converter) scalar(n *yaml.Node) any {
 		}
 	}
 	return n.Value // !!str, !!timestamp and anything else: the text as typed
+}
+
+// plainDecimal reports whether s is an optional sign and decimal digits
+// without a leading zero: the integers strconv reads as YAML does.
+func plainDecimal(s string) bool {
+	if s != "" && (s[0] == '-' || s[0] == '+') {
+		s = s[1:]
+	}
+	if s == "" || (s[0] == '0' && len(s) > 1) {
+		return false
+	}
+	for i := 0; i < len(s); i++ {
+		if s[i] < '0' || s[i] > '9' {
+			return false
+		}
+	}
+	return true
 }
