@@ -67,7 +67,7 @@ func Parse(file string, data []byte, lim Limits) ([]*Doc, []diag.Diagnostic) {
 		l.Addf(CodeBinary, at, "file is not UTF-8 text")
 		return nil, l.Items()
 	}
-	if len(bytes.TrimSpace(stripComments(data))) == 0 {
+	if !hasContent(data) {
 		l.Addf(CodeEmpty, at, "file holds no YAML document")
 		return nil, l.Items()
 	}
@@ -131,16 +131,22 @@ func safeDecode(dec *yaml.Decoder, n *yaml.Node) (err error) {
 	return dec.Decode(n)
 }
 
-func stripComments(data []byte) []byte {
-	var b bytes.Buffer
-	for _, line := range bytes.Split(data, []byte("\n")) {
-		t := bytes.TrimSpace(line)
-		if len(t) == 0 || t[0] == '#' || string(t) == "---" || string(t) == "..." {
-			continue
+// hasContent reports whether data holds a line that is not blank, a
+// comment, or a document marker.
+func hasContent(data []byte) bool {
+	for len(data) > 0 {
+		line := data
+		if i := bytes.IndexByte(data, '\n'); i >= 0 {
+			line, data = data[:i], data[i+1:]
+		} else {
+			data = nil
 		}
-		b.Write(line)
+		t := bytes.TrimSpace(line)
+		if len(t) > 0 && t[0] != '#' && string(t) != "---" && string(t) != "..." {
+			return true
+		}
 	}
-	return b.Bytes()
+	return false
 }
 
 type converter struct {

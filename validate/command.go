@@ -13,11 +13,16 @@ import (
 
 // where tells, for one scenario's set-up, what stands in each hex.
 type where struct {
-	unitAt   map[*oob.Unit]maps.Coord
-	unitPos  map[*oob.Unit]diag.Pos
+	unitAt   map[*oob.Unit]spot
 	leaderAt map[*oob.Leader]maps.Coord
-	leadPos  map[*oob.Leader]diag.Pos
 	combat   map[string]map[maps.Coord]bool // side → hexes with its combat units
+}
+
+// spot is a unit's set-up hex and the place in the scenario that puts it
+// there.
+type spot struct {
+	hex maps.Coord
+	pos diag.Pos
 }
 
 func locate(groups []*group) *where {
@@ -26,8 +31,8 @@ func locate(groups []*group) *where {
 		nu += len(g.pieces)
 		nl += len(g.leaders)
 	}
-	w := &where{unitAt: make(map[*oob.Unit]maps.Coord, nu), unitPos: make(map[*oob.Unit]diag.Pos, nu), leaderAt: make(map[*oob.Leader]maps.Coord, nl),
-		leadPos: make(map[*oob.Leader]diag.Pos, nl), combat: map[string]map[maps.Coord]bool{}}
+	w := &where{unitAt: make(map[*oob.Unit]spot, nu), leaderAt: make(map[*oob.Leader]maps.Coord, nl),
+		combat: map[string]map[maps.Coord]bool{}}
 	for _, g := range groups {
 		if g.within > 0 {
 			continue // a group placement: no exact hex
@@ -36,13 +41,11 @@ func locate(groups []*group) *where {
 			w.combat[g.side] = make(map[maps.Coord]bool, len(groups))
 		}
 		for _, pc := range g.pieces {
-			w.unitAt[pc.unit] = g.hex
-			w.unitPos[pc.unit] = pc.pos
+			w.unitAt[pc.unit] = spot{g.hex, pc.pos}
 			w.combat[g.side][g.hex] = true
 		}
 		for _, l := range g.leaders {
 			w.leaderAt[l] = g.hex
-			w.leadPos[l] = g.pos
 		}
 	}
 	return w
@@ -300,7 +303,7 @@ func (p *pack) command(s *battle.Scenario, groups []*group) {
 			in[u] = true // the leader is not on the map at set-up: nothing to measure
 			continue
 		}
-		ok, r, has := inRange(l, w.unitAt[u])
+		ok, r, has := inRange(l, w.unitAt[u].hex)
 		if !has || ok {
 			in[u] = true
 			continue
@@ -325,7 +328,7 @@ func (p *pack) command(s *battle.Scenario, groups []*group) {
 				v := queue[0]
 				queue = queue[1:]
 				for _, u := range mates {
-					if !in[u] && p.b.Map.Grid.Distance(w.unitAt[u], w.unitAt[v]) <= c.Chain {
+					if !in[u] && p.b.Map.Grid.Distance(w.unitAt[u].hex, w.unitAt[v].hex) <= c.Chain {
 						in[u] = true
 						queue = append(queue, u)
 					}
@@ -338,8 +341,8 @@ func (p *pack) command(s *battle.Scenario, groups []*group) {
 			continue
 		}
 		st := out[u]
-		p.l.Add(diag.Diagnostic{Code: c.Code, Severity: c.severity(), Pos: w.unitPos[u], Rule: c.Rule,
-			Message: fmt.Sprintf("%s is out of command: %s (range %d at %s) cannot reach %s", u.QualifiedName(), st.leader.QualifiedName(), st.r, s.First.Text(), p.b.Map.Grid.Label(w.unitAt[u])),
+		p.l.Add(diag.Diagnostic{Code: c.Code, Severity: c.severity(), Pos: w.unitAt[u].pos, Rule: c.Rule,
+			Message: fmt.Sprintf("%s is out of command: %s (range %d at %s) cannot reach %s", u.QualifiedName(), st.leader.QualifiedName(), st.r, s.First.Text(), p.b.Map.Grid.Label(w.unitAt[u].hex)),
 			Hint:    "move the unit or its leader closer, or give a reason in a note"})
 	}
 	// leaders: in range of the leader above them

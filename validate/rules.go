@@ -109,7 +109,7 @@ func (p *pack) entries(s *battle.Scenario) {
 		}
 	}
 	rule := p.f.Entry.Rule
-	heldBy := map[maps.Coord]string{}
+	heldBy := make(map[maps.Coord]string, len(s.Setup))
 	for _, st := range s.Setup {
 		if len(st.Pieces) > 0 {
 			heldBy[st.Hex.Coord] = st.Side

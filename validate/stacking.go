@@ -311,7 +311,7 @@ func (p *pack) stack(g *group) {
 
 // sides checks that no hex holds units of both sides at set-up.
 func (p *pack) sides(groups []*group) {
-	first := map[maps.Coord]*group{}
+	first := make(map[maps.Coord]*group, len(groups))
 	for _, g := range groups {
 		if len(g.pieces) == 0 {
 			continue

@@ -10,6 +10,7 @@ import (
 
 	"github.com/muster-wargames/muster/battle"
 	"github.com/muster-wargames/muster/diag"
+	"github.com/muster-wargames/muster/oob"
 )
 
 // Codes of the checks in this package.
@@ -111,7 +112,17 @@ type event struct {
 // once, entering play only when off the map (after a withdrawal it may come
 // back), and withdrawn only when on it.
 func timeline(s *battle.Scenario, rule string, l *diag.List) {
-	var evs []event
+	n := 0
+	for _, st := range s.Setup {
+		n += len(st.Pieces)
+	}
+	for _, a := range s.Arrivals {
+		n += len(a.Pieces)
+	}
+	for _, w := range s.Withdrawals {
+		n += len(w.Pieces)
+	}
+	evs := make([]event, 0, n)
 	for _, st := range s.Setup {
 		for i := range st.Pieces {
 			evs = append(evs, event{s.First.Index, 0, &st.Pieces[i], "set up", ""})
@@ -133,53 +144,89 @@ func timeline(s *battle.Scenario, rule string, l *diag.List) {
 			evs = append(evs, event{w.Time.Index, 2, &w.Pieces[i], "withdrawn", w.Time.Text()})
 		}
 	}
-	sort.SliceStable(evs, func(i, j int) bool {
-		if evs[i].turn != evs[j].turn {
-			return evs[i].turn < evs[j].turn
-		}
-		return evs[i].order < evs[j].order
-	})
-	type state struct {
-		on   bool
-		pos  diag.Pos
-		what string
-	}
-	st := make(map[any]state, len(evs))
+	evs = byTurn(evs)
+	units := make(map[*oob.Unit]presence, n)
+	leaders := map[*oob.Leader]presence{}
 	for _, e := range evs {
 		var missing []string
-		visit := func(key any, name func() string, unit bool) {
-			x := st[key]
-			defer func() { st[key] = x }()
-			switch e.what {
-			case "withdrawn":
-				if !x.on {
-					if unit {
-						missing = append(missing, name())
-					}
-					return
-				}
-				x.on, x.pos, x.what = false, e.p.Pos, "withdrawn"
-			default:
-				if x.on {
-					code := CodeSetTwice
-					if e.what != "set up" || x.what != "set up" {
-						code = CodeSetAndArriving
-					}
-					l.Addf(code, e.p.Pos, "%s is %s here but already %s at %s", name(), e.what, x.what, x.pos)
-					return
-				}
-				x.on, x.pos, x.what = true, e.p.Pos, e.what
-			}
-		}
 		for _, u := range e.p.Ref.Units() {
-			visit(u, u.QualifiedName, true)
+			x := units[u]
+			if e.follow(&x, u.QualifiedName, l) && e.what == "withdrawn" {
+				missing = append(missing, u.QualifiedName())
+			}
+			units[u] = x
 		}
 		for _, ld := range e.p.Ref.Leaders() {
-			visit(ld, func() string { return "leader " + ld.QualifiedName() }, false)
+			x := leaders[ld]
+			e.follow(&x, func() string { return "leader " + ld.QualifiedName() }, l)
+			leaders[ld] = x
 		}
 		if len(missing) > 0 {
 			d := l.Addf(CodeNotOnMap, e.p.Pos, "%s %s not on the map at %s", strings.Join(missing, ", "), isAre(len(missing)), e.rule)
 			d.Rule = rule
 		}
 	}
+}
+
+// presence is where the timeline has a unit or leader: on the map or off,
+// since when.
+type presence struct {
+	on   bool
+	pos  diag.Pos
+	what string
+}
+
+// follow applies the event to one piece. It reports a piece set up or
+// arriving while on the map, and returns true for a withdrawal of a piece
+// that is not on it (the caller gathers those into one message).
+func (e event) follow(x *presence, name func() string, l *diag.List) bool {
+	if e.what == "withdrawn" {
+		if !x.on {
+			return true
+		}
+		x.on, x.pos, x.what = false, e.p.Pos, "withdrawn"
+		return false
+	}
+	if x.on {
+		code := CodeSetTwice
+		if e.what != "set up" || x.what != "set up" {
+			code = CodeSetAndArriving
+		}
+		l.Addf(code, e.p.Pos, "%s is %s here but already %s at %s", name(), e.what, x.what, x.pos)
+		return false
+	}
+	x.on, x.pos, x.what = true, e.p.Pos, e.what
+	return false
+}
+
+// byTurn orders events by turn and, within a turn, set-up before arrivals
+// before withdrawals, keeping the order of equal events. Turns are indices
+// on a turn track, so a counting sort does it in linear time.
+func byTurn(evs []event) []event {
+	if len(evs) == 0 {
+		return evs
+	}
+	lo, hi := evs[0].turn, evs[0].turn
+	for _, e := range evs {
+		lo, hi = min(lo, e.turn), max(hi, e.turn)
+	}
+	key := func(e event) int { return (e.turn-lo)*3 + e.order }
+	if hi-lo > 1<<16 {
+		sort.SliceStable(evs, func(i, j int) bool { return key(evs[i]) < key(evs[j]) })
+		return evs
+	}
+	count := make([]int, (hi-lo+1)*3+1)
+	for _, e := range evs {
+		count[key(e)+1]++
+	}
+	for i := 1; i < len(count); i++ {
+		count[i] += count[i-1]
+	}
+	out := make([]event, len(evs))
+	for _, e := range evs {
+		k := key(e)
+		out[count[k]] = e
+		count[k]++
+	}
+	return out
 }
