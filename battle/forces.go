@@ -205,7 +205,7 @@ func (ld *loader) children(d *schema.Doc, n *schema.Node, f *oob.Formation) {
 }
 
 func (ld *loader) leader(d *schema.Doc, n *schema.Node, f *oob.Formation, officer bool) *oob.Leader {
-	l := &oob.Leader{Name: schema.Str(schema.Get(n, "name")), Rank: schema.Scalar(schema.Get(n, "rank")), Side: f.Side, Formation: f,
+	l := &oob.Leader{Index: ld.nextLeader(), Name: schema.Str(schema.Get(n, "name")), Rank: schema.Scalar(schema.Get(n, "rank")), Side: f.Side, Formation: f,
 		Officer: officer, Ratings: map[string]oob.Value{}, Pos: d.Pos(n),
 		Source: schema.Str(schema.Get(n, "source")), Note: schema.Str(schema.Get(n, "note"))}
 	lv, levelKnown := ld.b.Rules.LevelByID(f.Level)
@@ -218,10 +218,15 @@ func (ld *loader) leader(d *schema.Doc, n *schema.Node, f *oob.Formation, office
 	}
 	ld.ratings(d, n, l.Ratings, allowed, f.Level)
 	if r := schema.Get(n, "replacement"); r != nil {
-		l.Replacement = &oob.Leader{Name: schema.Str(schema.Get(r, "name")), Rank: schema.Scalar(schema.Get(r, "rank")), Side: f.Side, Formation: f, Ratings: map[string]oob.Value{}, Pos: d.Pos(r)}
+		l.Replacement = &oob.Leader{Index: ld.nextLeader(), Name: schema.Str(schema.Get(r, "name")), Rank: schema.Scalar(schema.Get(r, "rank")), Side: f.Side, Formation: f, Ratings: map[string]oob.Value{}, Pos: d.Pos(r)}
 		ld.ratings(d, r, l.Replacement.Ratings, allowed, f.Level)
 	}
 	return l
+}
+
+func (ld *loader) nextLeader() int {
+	ld.b.NumLeaders++
+	return ld.b.NumLeaders - 1
 }
 
 var leaderKeys = map[string]bool{"name": true, "rank": true, "replacement": true, "source": true, "note": true}
@@ -249,9 +254,10 @@ func (ld *loader) ratings(d *schema.Doc, n *schema.Node, into map[string]oob.Val
 var unitKeys = map[string]bool{"name": true, "type": true, "source": true, "note": true}
 
 func (ld *loader) unit(d *schema.Doc, n *schema.Node, f *oob.Formation) *oob.Unit {
-	u := &oob.Unit{Name: schema.Str(schema.Get(n, "name")), Type: schema.Str(schema.Get(n, "type")), Side: f.Side, Formation: f,
+	u := &oob.Unit{Index: ld.b.NumUnits, Name: schema.Str(schema.Get(n, "name")), Type: schema.Str(schema.Get(n, "type")), Side: f.Side, Formation: f,
 		Pos:    d.Pos(n),
 		Source: schema.Str(schema.Get(n, "source")), Note: schema.Str(schema.Get(n, "note"))}
+	ld.b.NumUnits++
 	t, typeKnown := ld.b.Rules.UnitTypes[u.Type]
 	fields := ld.fieldsOf(u.Type, t)
 	u.Values = make(map[string]oob.Value, len(t.Fields))

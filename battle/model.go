@@ -25,7 +25,10 @@ type Battle struct {
 	Map          *maps.Map
 	MapNote      string
 	Scenarios    []*Scenario
-	Files        []string
+	// NumUnits and NumLeaders count the units and leaders read: every
+	// Unit.Index and Leader.Index is below them.
+	NumUnits, NumLeaders int
+	Files                []string
 	// Texts holds each file read, by the path diagnostics show, so
 	// reports can quote the offending line.
 	Texts map[string][]byte

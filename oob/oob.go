@@ -107,6 +107,9 @@ func (f *Formation) AllLeaders() []*Leader {
 
 // Unit is a combat unit counter.
 type Unit struct {
+	// Index numbers the battle's units from 0 in the order they were read,
+	// so later stages can keep per-unit tables in slices.
+	Index     int
 	Name      string
 	Type      string
 	Side      string
@@ -128,6 +131,9 @@ func (u *Unit) QualifiedName() string {
 
 // Leader is a leader counter (or card).
 type Leader struct {
+	// Index numbers the battle's leaders (replacements included) from 0 in
+	// the order they were read.
+	Index       int
 	Name        string
 	Rank        any
 	Side        string

@@ -11,28 +11,32 @@ import (
 	"github.com/muster-wargames/muster/oob"
 )
 
-// where tells, for one scenario's set-up, what stands in each hex.
+// where tells, for one scenario's set-up, what stands in each hex. Units
+// and leaders are kept in slices by their Index: a big battle's lookups
+// then walk memory in the order the set-up lists them.
 type where struct {
-	unitAt   map[*oob.Unit]spot
-	leaderAt map[*oob.Leader]maps.Coord
-	combat   map[string]map[maps.Coord]bool // side → hexes with its combat units
+	units   []spot
+	leaders []spot
+	combat  map[string]map[maps.Coord]bool // side → hexes with its combat units
 }
 
-// spot is a unit's set-up hex and the place in the scenario that puts it
-// there.
+// spot is a piece's set-up hex and the place in the scenario that puts it
+// there; on is false for a piece not set up on the map.
 type spot struct {
 	hex maps.Coord
 	pos diag.Pos
+	on  bool
 }
 
-func locate(groups []*group) *where {
-	nu, nl := 0, 0
-	for _, g := range groups {
-		nu += len(g.pieces)
-		nl += len(g.leaders)
-	}
-	w := &where{unitAt: make(map[*oob.Unit]spot, nu), leaderAt: make(map[*oob.Leader]maps.Coord, nl),
-		combat: map[string]map[maps.Coord]bool{}}
+func (w *where) unit(u *oob.Unit) spot { return w.units[u.Index] }
+
+func (w *where) leader(l *oob.Leader) (maps.Coord, bool) {
+	s := w.leaders[l.Index]
+	return s.hex, s.on
+}
+
+func locate(b *battle.Battle, groups []*group) *where {
+	w := &where{units: make([]spot, b.NumUnits), leaders: make([]spot, b.NumLeaders), combat: map[string]map[maps.Coord]bool{}}
 	for _, g := range groups {
 		if g.within > 0 {
 			continue // a group placement: no exact hex
@@ -41,11 +45,11 @@ func locate(groups []*group) *where {
 			w.combat[g.side] = make(map[maps.Coord]bool, len(groups))
 		}
 		for _, pc := range g.pieces {
-			w.unitAt[pc.unit] = spot{g.hex, pc.pos}
+			w.units[pc.unit.Index] = spot{g.hex, pc.pos, true}
 			w.combat[g.side][g.hex] = true
 		}
 		for _, l := range g.leaders {
-			w.leaderAt[l] = g.hex
+			w.leaders[l.Index] = spot{g.hex, g.pos, true}
 		}
 	}
 	return w
@@ -70,8 +74,8 @@ func (p *pack) rangeOf(l *oob.Leader, light string, w *where) (int, bool) {
 	}
 	if rs := c.Raise; rs.By > 0 && p.parent(l.Formation) != nil {
 		if cmd := p.commander(p.parent(l.Formation)); cmd != nil {
-			at, on := w.leaderAt[cmd]
-			here, placed := w.leaderAt[l]
+			at, on := w.leader(cmd)
+			here, placed := w.leader(l)
 			within := rs.Within
 			if light == "night" {
 				within = rs.NightWithin
@@ -220,7 +224,7 @@ func (p *pack) command(s *battle.Scenario, groups []*group) {
 	}
 	p.s = s
 	defer func() { p.s = nil }()
-	w := locate(groups)
+	w := locate(p.b, groups)
 	light := s.First.Light
 	// attachments: a piece may answer to another formation in this scenario
 	unitTo := map[*oob.Unit]*oob.Formation{}
@@ -253,7 +257,8 @@ func (p *pack) command(s *battle.Scenario, groups []*group) {
 			step = p.stepper(l.Side, w)
 			steppers[l.Side] = step
 		}
-		got := p.b.Map.Reach(w.leaderAt[l], float64(r), step)
+		at, _ := w.leader(l)
+		got := p.b.Map.Reach(at, float64(r), step)
 		reach[l] = got
 		return got, r, true
 	}
@@ -265,7 +270,7 @@ func (p *pack) command(s *battle.Scenario, groups []*group) {
 		if _, in := hexes[at]; in {
 			return true, r, true
 		}
-		if c.AdjacentOK && (w.leaderAt[l] == at || p.b.Map.Grid.Adjacent(w.leaderAt[l], at)) {
+		if from, _ := w.leader(l); c.AdjacentOK && (from == at || p.b.Map.Grid.Adjacent(from, at)) {
 			return true, r, true
 		}
 		return false, r, true
@@ -276,8 +281,8 @@ func (p *pack) command(s *battle.Scenario, groups []*group) {
 		r      int
 	}
 	out := map[*oob.Unit]state{}
-	in := make(map[*oob.Unit]bool, len(w.unitAt))
-	units := make([]*oob.Unit, 0, len(w.unitAt))
+	in := make([]bool, p.b.NumUnits) // by Unit.Index
+	var units []*oob.Unit
 	for _, g := range groups {
 		if g.within > 0 {
 			continue // placed anywhere near the hex: nothing exact to measure
@@ -288,7 +293,7 @@ func (p *pack) command(s *battle.Scenario, groups []*group) {
 	}
 	for _, u := range units {
 		if has(c.Exempt, p.b.Rules.Class(u.Type)) {
-			in[u] = true
+			in[u.Index] = true
 			continue
 		}
 		l := p.commander(u.Formation)
@@ -296,16 +301,16 @@ func (p *pack) command(s *battle.Scenario, groups []*group) {
 			l = p.commander(f)
 		}
 		if l == nil {
-			in[u] = true
+			in[u.Index] = true
 			continue
 		}
-		if _, onMap := w.leaderAt[l]; !onMap {
-			in[u] = true // the leader is not on the map at set-up: nothing to measure
+		if _, onMap := w.leader(l); !onMap {
+			in[u.Index] = true // the leader is not on the map at set-up: nothing to measure
 			continue
 		}
-		ok, r, has := inRange(l, w.unitAt[u].hex)
+		ok, r, has := inRange(l, w.unit(u).hex)
 		if !has || ok {
-			in[u] = true
+			in[u.Index] = true
 			continue
 		}
 		out[u] = state{l, r}
@@ -320,7 +325,7 @@ func (p *pack) command(s *battle.Scenario, groups []*group) {
 		for _, mates := range byFormation {
 			var queue []*oob.Unit
 			for _, u := range mates {
-				if in[u] {
+				if in[u.Index] {
 					queue = append(queue, u)
 				}
 			}
@@ -328,8 +333,8 @@ func (p *pack) command(s *battle.Scenario, groups []*group) {
 				v := queue[0]
 				queue = queue[1:]
 				for _, u := range mates {
-					if !in[u] && p.b.Map.Grid.Distance(w.unitAt[u].hex, w.unitAt[v].hex) <= c.Chain {
-						in[u] = true
+					if !in[u.Index] && p.b.Map.Grid.Distance(w.unit(u).hex, w.unit(v).hex) <= c.Chain {
+						in[u.Index] = true
 						queue = append(queue, u)
 					}
 				}
@@ -337,12 +342,12 @@ func (p *pack) command(s *battle.Scenario, groups []*group) {
 		}
 	}
 	for _, u := range units {
-		if in[u] {
+		if in[u.Index] {
 			continue
 		}
 		st := out[u]
-		p.l.Add(diag.Diagnostic{Code: c.Code, Severity: c.severity(), Pos: w.unitAt[u].pos, Rule: c.Rule,
-			Message: fmt.Sprintf("%s is out of command: %s (range %d at %s) cannot reach %s", u.QualifiedName(), st.leader.QualifiedName(), st.r, s.First.Text(), p.b.Map.Grid.Label(w.unitAt[u].hex)),
+		p.l.Add(diag.Diagnostic{Code: c.Code, Severity: c.severity(), Pos: w.unit(u).pos, Rule: c.Rule,
+			Message: fmt.Sprintf("%s is out of command: %s (range %d at %s) cannot reach %s", u.QualifiedName(), st.leader.QualifiedName(), st.r, s.First.Text(), p.b.Map.Grid.Label(w.unit(u).hex)),
 			Hint:    "move the unit or its leader closer, or give a reason in a note"})
 	}
 	// leaders: in range of the leader above them
@@ -362,10 +367,11 @@ func (p *pack) command(s *battle.Scenario, groups []*group) {
 				if sup == nil || sup == l {
 					continue
 				}
-				if _, onMap := w.leaderAt[sup]; !onMap {
+				if _, onMap := w.leader(sup); !onMap {
 					continue
 				}
-				ok, r, has := inRange(sup, w.leaderAt[l])
+				here, _ := w.leader(l)
+				ok, r, has := inRange(sup, here)
 				if !has || ok {
 					continue
 				}

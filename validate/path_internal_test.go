@@ -84,7 +84,7 @@ setup:
 `)
 	s := b.Scenarios[0]
 	g := b.Map.Grid
-	w := locate(p.setupGroups(s))
+	w := locate(p.b, p.setupGroups(s))
 	at := func(l string) maps.Coord {
 		c, _, err := g.Parse(l)
 		if err != nil {

@@ -10,7 +10,6 @@ import (
 
 	"github.com/muster-wargames/muster/battle"
 	"github.com/muster-wargames/muster/diag"
-	"github.com/muster-wargames/muster/oob"
 )
 
 // Codes of the checks in this package.
@@ -91,7 +90,7 @@ func scenario(b *battle.Battle, f *Figures, s *battle.Scenario, l *diag.List) {
 			l.Addf(CodeTimeOutside, w.Time.Pos, "withdrawal at %s is outside the scenario (%s to %s)", w.Time.Text(), s.First.Text(), s.Last.Text())
 		}
 	}
-	timeline(s, f.Entry.Rule, l)
+	timeline(b, s, f.Entry.Rule, l)
 	for _, v := range s.Victory.Hexes {
 		for _, h := range v.Hexes {
 			checkHex(h, "victory hex")
@@ -111,7 +110,7 @@ type event struct {
 // timeline follows every unit and leader through the scenario: set up
 // once, entering play only when off the map (after a withdrawal it may come
 // back), and withdrawn only when on it.
-func timeline(s *battle.Scenario, rule string, l *diag.List) {
+func timeline(b *battle.Battle, s *battle.Scenario, rule string, l *diag.List) {
 	n := 0
 	for _, st := range s.Setup {
 		n += len(st.Pieces)
@@ -145,21 +144,17 @@ func timeline(s *battle.Scenario, rule string, l *diag.List) {
 		}
 	}
 	evs = byTurn(evs)
-	units := make(map[*oob.Unit]presence, n)
-	leaders := map[*oob.Leader]presence{}
+	units := make([]presence, b.NumUnits) // by Unit.Index
+	leaders := make([]presence, b.NumLeaders)
 	for _, e := range evs {
 		var missing []string
 		for _, u := range e.p.Ref.Units() {
-			x := units[u]
-			if e.follow(&x, u.QualifiedName, l) && e.what == "withdrawn" {
+			if e.follow(&units[u.Index], u.QualifiedName, l) {
 				missing = append(missing, u.QualifiedName())
 			}
-			units[u] = x
 		}
 		for _, ld := range e.p.Ref.Leaders() {
-			x := leaders[ld]
-			e.follow(&x, func() string { return "leader " + ld.QualifiedName() }, l)
-			leaders[ld] = x
+			e.follow(&leaders[ld.Index], func() string { return "leader " + ld.QualifiedName() }, l)
 		}
 		if len(missing) > 0 {
 			d := l.Addf(CodeNotOnMap, e.p.Pos, "%s %s not on the map at %s", strings.Join(missing, ", "), isAre(len(missing)), e.rule)
