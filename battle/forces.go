@@ -224,6 +224,19 @@ func (ld *loader) leader(d *schema.Doc, n *schema.Node, f *oob.Formation, office
 	return l
 }
 
+// newUnit hands out units from slabs, so a battle's units lie next to each
+// other in memory in the order they are read: the checks and the build
+// walk them in that order, and at 100,000 units scattered structs would
+// cost a cache miss each.
+func (ld *loader) newUnit() *oob.Unit {
+	if len(ld.unitSlab) == 0 {
+		ld.unitSlab = make([]oob.Unit, 512)
+	}
+	u := &ld.unitSlab[0]
+	ld.unitSlab = ld.unitSlab[1:]
+	return u
+}
+
 func (ld *loader) nextLeader() int {
 	ld.b.NumLeaders++
 	return ld.b.NumLeaders - 1
@@ -254,7 +267,8 @@ func (ld *loader) ratings(d *schema.Doc, n *schema.Node, into map[string]oob.Val
 var unitKeys = map[string]bool{"name": true, "type": true, "source": true, "note": true}
 
 func (ld *loader) unit(d *schema.Doc, n *schema.Node, f *oob.Formation) *oob.Unit {
-	u := &oob.Unit{Index: ld.b.NumUnits, Name: schema.Str(schema.Get(n, "name")), Type: schema.Str(schema.Get(n, "type")), Side: f.Side, Formation: f,
+	u := ld.newUnit()
+	*u = oob.Unit{Index: ld.b.NumUnits, Name: schema.Str(schema.Get(n, "name")), Type: schema.Str(schema.Get(n, "type")), Side: f.Side, Formation: f,
 		Pos:    d.Pos(n),
 		Source: schema.Str(schema.Get(n, "source")), Note: schema.Str(schema.Get(n, "note"))}
 	ld.b.NumUnits++
@@ -302,6 +316,7 @@ func (ld *loader) unit(d *schema.Doc, n *schema.Node, f *oob.Formation) *oob.Uni
 			ld.diags.Addf(CodeValueNotHere, d.Pos(k), "%s counter has no %s face in %s", article(u.Type), name, ld.b.System)
 		}
 	}
+	u.Strength = u.Values[ld.b.Rules.Strength]
 	if typeKnown {
 		var missing []string
 		for _, x := range t.Fields {

@@ -35,6 +35,7 @@ type loader struct {
 	sidePos map[string]diag.Pos
 	// typeFields caches, per unit type, the counter fields it may carry.
 	typeFields map[string]map[string]bool
+	unitSlab   []oob.Unit // see newUnit
 }
 
 // LoadDir loads the battle in folder dir.

@@ -164,6 +164,15 @@ func (g *Grid) Labels(c Coord) []string {
 	return out
 }
 
+// Index numbers the hexes of the grid's bounding rectangle row by row,
+// from 0 to W×H-1: a dense key for per-hex tables. ok is false outside it.
+func (g *Grid) Index(c Coord) (i int, ok bool) {
+	if c.X < 0 || c.Y < 0 || c.X >= g.W || c.Y >= g.H {
+		return 0, false
+	}
+	return c.Y*g.W + c.X, true
+}
+
 // OnMap reports whether any sheet holds c.
 func (g *Grid) OnMap(c Coord) bool {
 	for _, s := range g.Sheets {

@@ -115,10 +115,13 @@ type Unit struct {
 	Side      string
 	Formation *Formation
 	Values    map[string]Value
-	Faces     map[string]map[string]Value
-	Pos       diag.Pos
-	Source    string
-	Note      string
+	// Strength is Values of the rule system's strength field, the value
+	// the checks read most; kept here so they need not look it up.
+	Strength Value
+	Faces    map[string]map[string]Value
+	Pos      diag.Pos
+	Source   string
+	Note     string
 }
 
 // QualifiedName is "74 IL/1/1/RW".

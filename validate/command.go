@@ -17,7 +17,7 @@ import (
 type where struct {
 	units   []spot
 	leaders []spot
-	combat  map[string]map[maps.Coord]bool // side → hexes with its combat units
+	combat  map[string][]maps.Coord // side → hexes with its combat units (a hex may repeat)
 }
 
 // spot is a piece's set-up hex and the place in the scenario that puts it
@@ -36,17 +36,16 @@ func (w *where) leader(l *oob.Leader) (maps.Coord, bool) {
 }
 
 func locate(b *battle.Battle, groups []*group) *where {
-	w := &where{units: make([]spot, b.NumUnits), leaders: make([]spot, b.NumLeaders), combat: map[string]map[maps.Coord]bool{}}
+	w := &where{units: make([]spot, b.NumUnits), leaders: make([]spot, b.NumLeaders), combat: map[string][]maps.Coord{}}
 	for _, g := range groups {
 		if g.within > 0 {
 			continue // a group placement: no exact hex
 		}
-		if w.combat[g.side] == nil {
-			w.combat[g.side] = make(map[maps.Coord]bool, len(groups))
-		}
 		for _, pc := range g.pieces {
 			w.units[pc.unit.Index] = spot{g.hex, pc.pos, true}
-			w.combat[g.side][g.hex] = true
+		}
+		if len(g.pieces) > 0 {
+			w.combat[g.side] = append(w.combat[g.side], g.hex)
 		}
 		for _, l := range g.leaders {
 			w.leaders[l.Index] = spot{g.hex, g.pos, true}
@@ -150,18 +149,21 @@ func (p *pack) stepper(side string, w *where) maps.StepCost {
 	// blocked: an enemy is in the hex, or next to it with no friendly
 	// combat unit there
 	blocked := make([]bool, W*H)
-	friendly := w.combat[side]
+	friendly := make([]bool, W*H)
+	for _, h := range w.combat[side] {
+		friendly[idx(h)] = true
+	}
 	for s, hexes := range w.combat {
 		if s == side {
 			continue
 		}
-		for h := range hexes {
+		for _, h := range hexes {
 			blocked[idx(h)] = true
 			if !p.f.Command.EnemyAdjacent {
 				continue
 			}
 			for _, n := range m.Grid.Neighbours(h) {
-				if n.X >= 0 && n.Y >= 0 && n.X < W && n.Y < H && !friendly[n] {
+				if n.X >= 0 && n.Y >= 0 && n.X < W && n.Y < H && !friendly[idx(n)] {
 					blocked[idx(n)] = true
 				}
 			}

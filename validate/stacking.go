@@ -2,6 +2,7 @@ package validate
 
 import (
 	"fmt"
+	"slices"
 	"sort"
 	"strings"
 
@@ -42,6 +43,7 @@ type pack struct {
 	f       *Figures
 	l       *diag.List
 	unknown map[*oob.Unit]bool // units whose strength a check needed but the data lacks
+	sel     []piece            // scratch for verdict
 }
 
 func (p *pack) piece(pc battle.Piece, u *oob.Unit, stackOrders string) piece {
@@ -52,9 +54,8 @@ func (p *pack) piece(pc battle.Piece, u *oob.Unit, stackOrders string) piece {
 	if c, ok := p.f.Stacking.FaceClass[pc.Face]; ok && pc.Face != "" {
 		x.class = c
 	}
-	field := p.b.Rules.Strength
-	printed := u.Values[field]
-	if fv, ok := u.Faces[pc.Face][field]; ok && pc.Face != "" {
+	printed := u.Strength
+	if fv, ok := u.Faces[pc.Face][p.b.Rules.Strength]; pc.Face != "" && ok {
 		printed = fv // the face the counter starts on prints its own strength
 	}
 	if v, ok := p.f.Stacking.SPAs[x.class]; ok {
@@ -70,19 +71,15 @@ func (p *pack) piece(pc battle.Piece, u *oob.Unit, stackOrders string) piece {
 // setupGroups gathers the set-up by side and hex (overlapping sheets'
 // labels of one hex make one stack).
 func (p *pack) setupGroups(s *battle.Scenario) []*group {
-	type gkey struct {
-		side             string
-		hex              maps.Coord
-		within, reserved bool
-	}
-	byKey := make(map[gkey]*group, len(s.Setup))
-	var out []*group
+	idx := newGroupIndex(p.b.Map, len(s.Setup))
+	store := make([]group, 0, len(s.Setup)) // one allocation: at most one group per entry
+	out := make([]*group, 0, len(s.Setup))
 	for _, st := range s.Setup {
-		k := gkey{st.Side, st.Hex.Coord, st.Within > 0, st.Reserve}
-		g := byKey[k]
+		g := idx.find(st.Side, st.Hex.Coord, st.Within > 0, st.Reserve)
 		if g == nil {
-			g = &group{side: st.Side, hex: st.Hex.Coord, label: st.Hex.Label, pos: st.Hex.Pos, what: "set-up", within: st.Within, reserve: st.Reserve}
-			byKey[k] = g
+			store = append(store, group{side: st.Side, hex: st.Hex.Coord, label: st.Hex.Label, pos: st.Hex.Pos, what: "set-up", within: st.Within, reserve: st.Reserve})
+			g = &store[len(store)-1]
+			idx.add(g)
 			out = append(out, g)
 		}
 		for _, pc := range st.Pieces {
@@ -95,6 +92,60 @@ func (p *pack) setupGroups(s *battle.Scenario) []*group {
 		}
 	}
 	return out
+}
+
+// groupIndex finds a set-up group by side, hex, placement and reserve
+// status. Groups on the map's grid hang from a table with a slot per hex,
+// which stays quick at a million hexes; any others go in a map.
+type groupIndex struct {
+	grid   *maps.Grid
+	head   []int32 // by hex: 1 + the place in groups of the last group added there
+	next   []int32 // by group: 1 + the place of the group added there before it
+	groups []*group
+	off    map[maps.Coord][]*group
+}
+
+func newGroupIndex(m *maps.Map, n int) *groupIndex {
+	x := &groupIndex{off: map[maps.Coord][]*group{}, groups: make([]*group, 0, n), next: make([]int32, 0, n)}
+	if m != nil && m.Grid.W*m.Grid.H < 1<<30 {
+		x.grid = m.Grid
+		x.head = make([]int32, m.Grid.W*m.Grid.H)
+	}
+	return x
+}
+
+func (x *groupIndex) find(side string, hex maps.Coord, within, reserve bool) *group {
+	same := func(g *group) bool {
+		return g.side == side && (g.within > 0) == within && g.reserve == reserve
+	}
+	if x.grid != nil {
+		if i, ok := x.grid.Index(hex); ok {
+			for j := x.head[i]; j != 0; j = x.next[j-1] {
+				if g := x.groups[j-1]; same(g) {
+					return g
+				}
+			}
+			return nil
+		}
+	}
+	for _, g := range x.off[hex] {
+		if same(g) {
+			return g
+		}
+	}
+	return nil
+}
+
+func (x *groupIndex) add(g *group) {
+	if x.grid != nil {
+		if i, ok := x.grid.Index(g.hex); ok {
+			x.groups = append(x.groups, g)
+			x.next = append(x.next, x.head[i])
+			x.head[i] = int32(len(x.groups))
+			return
+		}
+	}
+	x.off[g.hex] = append(x.off[g.hex], g)
 }
 
 func has(list []string, s string) bool {
@@ -182,12 +233,15 @@ func brigadeOf(u *oob.Unit, level string) *oob.Formation {
 // skipped lists units whose unknown strength kept the limit from being
 // judged.
 func (p *pack) verdict(lim Limit, g *group) (why string, skipped []*oob.Unit) {
-	var sel []piece
+	// sel reuses one buffer: a nested verdict (AnyOf) overwrites it, and
+	// this call does not read it after making one.
+	sel := p.sel[:0]
 	for _, pc := range g.pieces {
 		if (len(lim.Select) == 0 || has(lim.Select, pc.class)) && (len(lim.SelectOrders) == 0 || has(lim.SelectOrders, pc.orders)) {
 			sel = append(sel, pc)
 		}
 	}
+	p.sel = sel
 	if len(sel) == 0 {
 		return "", nil
 	}
@@ -242,21 +296,32 @@ func (p *pack) verdict(lim Limit, g *group) (why string, skipped []*oob.Unit) {
 		}
 	}
 	if lim.MaxClasses != nil {
-		cs := map[string]bool{}
+		var cs []string // a stack holds a few units: a slice beats a map
 		for _, pc := range sel {
-			cs[pc.class] = true
+			if !has(cs, pc.class) {
+				cs = append(cs, pc.class)
+			}
 		}
 		if len(cs) > *lim.MaxClasses {
-			problems = append(problems, fmt.Sprintf("%d kinds of unit (%s)", len(cs), strings.Join(sortedSet(cs), ", ")))
+			sort.Strings(cs)
+			problems = append(problems, fmt.Sprintf("%d kinds of unit (%s)", len(cs), strings.Join(cs, ", ")))
 		}
 	}
 	if lim.MaxGroups != nil {
-		fs := map[string]bool{}
+		var fs []*oob.Formation
 		for _, pc := range sel {
-			fs[brigadeOf(pc.unit, lim.GroupBy).Label()] = true
+			if f := brigadeOf(pc.unit, lim.GroupBy); !slices.Contains(fs, f) {
+				fs = append(fs, f)
+			}
 		}
-		if len(fs) > *lim.MaxGroups {
-			problems = append(problems, fmt.Sprintf("units of %d %ss (%s)", len(fs), lim.GroupBy, strings.Join(sortedSet(fs), ", ")))
+		if len(fs) > *lim.MaxGroups { // formations are told apart by their labels
+			labels := map[string]bool{}
+			for _, f := range fs {
+				labels[f.Label()] = true
+			}
+			if len(labels) > *lim.MaxGroups {
+				problems = append(problems, fmt.Sprintf("units of %d %ss (%s)", len(labels), lim.GroupBy, strings.Join(sortedSet(labels), ", ")))
+			}
 		}
 	}
 	if len(lim.OnlyWith) > 0 {
