@@ -5,8 +5,12 @@ package compile
 
 import (
 	"bytes"
+	"cmp"
 	"encoding/json"
+	"slices"
 	"sort"
+	"strconv"
+	"strings"
 
 	"github.com/muster-wargames/muster/battle"
 	"github.com/muster-wargames/muster/maps"
@@ -313,12 +317,7 @@ func NewBundle(b *battle.Battle, s *battle.Scenario) *Bundle {
 		so.Units, so.Leaders = pieces(st.Pieces)
 		out.Setup = append(out.Setup, so)
 	}
-	sort.SliceStable(out.Setup, func(i, j int) bool {
-		if out.Setup[i].Side != out.Setup[j].Side {
-			return out.Setup[i].Side < out.Setup[j].Side
-		}
-		return out.Setup[i].Hex < out.Setup[j].Hex
-	})
+	out.Setup = sortStacks(out.Setup)
 	hexList := func(hs []battle.HexRef) []string {
 		o := []string{}
 		for _, h := range hs {
@@ -336,7 +335,7 @@ func NewBundle(b *battle.Battle, s *battle.Scenario) *Bundle {
 		e.Units, e.Leaders = pieces(w.Pieces)
 		out.Schedule = append(out.Schedule, e)
 	}
-	sort.SliceStable(out.Schedule, func(i, j int) bool { return out.Schedule[i].Turn < out.Schedule[j].Turn })
+	slices.SortStableFunc(out.Schedule, func(a, b EventOut) int { return cmp.Compare(a.Turn, b.Turn) })
 	for _, a := range s.Activation {
 		out.Activation = append(out.Activation, ActivationOut{Side: a.Side, Formation: formationID(a.Formation), Count: a.Count})
 	}
@@ -379,15 +378,45 @@ func mapOut(b *battle.Battle, s *battle.Scenario) MapOut {
 		}
 		i := c.Y*W + c.X
 		play[i] = true
-		ls := g.Labels(c)
-		label[i] = ls[0]
-		if len(ls) > 1 {
-			aliasAt[i] = len(aliases)
-			aliases = append(aliases, ls[1:])
+		for _, sh := range g.Sheets { // the first sheet's label; overlaps add aliases
+			if !sh.Contains(c) {
+				continue
+			}
+			if label[i] == "" {
+				label[i] = g.LabelOn(sh, c)
+				continue
+			}
+			k, ok := aliasAt[i]
+			if !ok {
+				k = len(aliases)
+				aliasAt[i] = k
+				aliases = append(aliases, nil)
+			}
+			aliases[k] = append(aliases[k], g.LabelOn(sh, c))
 		}
 		count++
 	})
 	in := func(c maps.Coord) bool { return c.X >= 0 && c.Y >= 0 && c.X < W && c.Y < H && play[c.Y*W+c.X] }
+	// sided marks, per hex, the neighbours (by their place in
+	// Grid.Neighbours) across a hexside with features, so the map of
+	// hexsides is read only where it has something.
+	sided := make([]uint8, W*H)
+	for e := range m.Hexsides {
+		for _, ab := range [2][2]maps.Coord{{e.A, e.B}, {e.B, e.A}} {
+			i, ok := g.Index(ab[0])
+			if !ok {
+				continue
+			}
+			for k, n := range g.Neighbours(ab[0]) {
+				if n == ab[1] {
+					sided[i] |= 1 << k
+				}
+			}
+		}
+	}
+	// the hexes' neighbour lists and elevations share two allocations
+	nbuf := make([]string, 0, 6*count)
+	ebuf := make([]int, 0, count)
 	mo.Hexes = make([]HexOut, 0, count)
 	for y := 0; y < H; y++ {
 		for x := 0; x < W; x++ {
@@ -397,20 +426,24 @@ func mapOut(b *battle.Battle, s *battle.Scenario) MapOut {
 			}
 			c := maps.Coord{X: x, Y: y}
 			h := m.At(c)
-			ho := HexOut{Label: label[i], X: x, Y: y, Terrain: m.TerrainName(c), Neighbours: make([]string, 0, 6)}
+			ho := HexOut{Label: label[i], X: x, Y: y, Terrain: m.TerrainName(c)}
 			if k, ok := aliasAt[i]; ok {
 				ho.Aliases = aliases[k]
 			}
 			if h.Elevation >= 0 {
-				e := int(h.Elevation)
-				ho.Elevation = &e
+				ebuf = append(ebuf, int(h.Elevation))
+				ho.Elevation = &ebuf[len(ebuf)-1]
 			}
-			for _, n := range g.Neighbours(c) {
+			start := len(nbuf)
+			for k, n := range g.Neighbours(c) {
 				if !in(n) {
 					continue
 				}
 				nl := label[n.Y*W+n.X]
-				ho.Neighbours = append(ho.Neighbours, nl)
+				nbuf = append(nbuf, nl)
+				if sided[i]&(1<<k) == 0 {
+					continue
+				}
 				if f, ok := m.Hexsides[maps.EdgeOf(c, n)]; ok {
 					if ho.Hexsides == nil {
 						ho.Hexsides = map[string][]string{}
@@ -418,6 +451,7 @@ func mapOut(b *battle.Battle, s *battle.Scenario) MapOut {
 					ho.Hexsides[nl] = f
 				}
 			}
+			ho.Neighbours = nbuf[start:len(nbuf):len(nbuf)]
 			mo.Hexes = append(mo.Hexes, ho)
 		}
 	}
@@ -480,16 +514,15 @@ func (bu *Bundle) JSON() ([]byte, error) {
 		buf.WriteString("[]")
 	} else {
 		buf.WriteString("[\n")
-		henc := json.NewEncoder(&buf)
-		henc.SetEscapeHTML(false)
+		var line []byte
 		for i := range bu.Map.Hexes {
 			buf.WriteString(indent)
-			if err := henc.Encode(&bu.Map.Hexes[i]); err != nil {
-				return nil, err
-			}
+			line = appendHex(line[:0], &bu.Map.Hexes[i])
+			buf.Write(line)
 			if i < len(bu.Map.Hexes)-1 {
-				buf.Truncate(buf.Len() - 1) // the encoder's newline
 				buf.WriteString(",\n")
+			} else {
+				buf.WriteString("\n")
 			}
 		}
 		buf.WriteString(indent[:len(indent)-1])
@@ -497,6 +530,106 @@ func (bu *Bundle) JSON() ([]byte, error) {
 	}
 	buf.Write(out[at+len(hexesMark):])
 	return buf.Bytes(), nil
+}
+
+// sortStacks orders stacks by side and hex, keeping the scenario's order
+// of equal ones. It sorts their places, not the big structs themselves,
+// with the place as the last key, so an unstable sort gives a stable order.
+func sortStacks(st []StackOut) []StackOut {
+	order := make([]int32, len(st))
+	for i := range order {
+		order[i] = int32(i)
+	}
+	slices.SortFunc(order, func(i, j int32) int {
+		a, b := &st[i], &st[j]
+		if c := strings.Compare(a.Side, b.Side); c != 0 {
+			return c
+		}
+		if c := strings.Compare(a.Hex, b.Hex); c != 0 {
+			return c
+		}
+		return cmp.Compare(i, j)
+	})
+	out := make([]StackOut, len(st))
+	for k, i := range order {
+		out[k] = st[i]
+	}
+	return out
+}
+
+// appendHex writes a hex as encoding/json writes a HexOut (no HTML
+// escaping): the same bytes, without reflection. A bundle is mostly hexes.
+// TestAppendHexMatchesJSON holds the two together.
+func appendHex(b []byte, h *HexOut) []byte {
+	b = append(b, `{"label":`...)
+	b = appendJSONString(b, h.Label)
+	if len(h.Aliases) > 0 {
+		b = append(b, `,"aliases":`...)
+		b = appendJSONStrings(b, h.Aliases)
+	}
+	b = append(b, `,"x":`...)
+	b = strconv.AppendInt(b, int64(h.X), 10)
+	b = append(b, `,"y":`...)
+	b = strconv.AppendInt(b, int64(h.Y), 10)
+	if h.Terrain != "" {
+		b = append(b, `,"terrain":`...)
+		b = appendJSONString(b, h.Terrain)
+	}
+	if h.Elevation != nil {
+		b = append(b, `,"elevation":`...)
+		b = strconv.AppendInt(b, int64(*h.Elevation), 10)
+	}
+	b = append(b, `,"neighbours":`...)
+	b = appendJSONStrings(b, h.Neighbours)
+	if len(h.Hexsides) > 0 {
+		b = append(b, `,"hexsides":{`...)
+		keys := make([]string, 0, len(h.Hexsides))
+		for k := range h.Hexsides {
+			keys = append(keys, k)
+		}
+		sort.Strings(keys)
+		for i, k := range keys {
+			if i > 0 {
+				b = append(b, ',')
+			}
+			b = appendJSONString(b, k)
+			b = append(b, ':')
+			b = appendJSONStrings(b, h.Hexsides[k])
+		}
+		b = append(b, '}')
+	}
+	return append(b, '}')
+}
+
+func appendJSONStrings(b []byte, ss []string) []byte {
+	if ss == nil {
+		return append(b, "null"...)
+	}
+	b = append(b, '[')
+	for i, s := range ss {
+		if i > 0 {
+			b = append(b, ',')
+		}
+		b = appendJSONString(b, s)
+	}
+	return append(b, ']')
+}
+
+// appendJSONString quotes s as encoding/json does. Labels and terrain
+// names are plain ASCII; anything else goes through encoding/json.
+func appendJSONString(b []byte, s string) []byte {
+	for i := 0; i < len(s); i++ {
+		if c := s[i]; c < 0x20 || c >= 0x7f || c == '"' || c == '\\' {
+			var buf bytes.Buffer
+			enc := json.NewEncoder(&buf)
+			enc.SetEscapeHTML(false)
+			_ = enc.Encode(s) // a string always encodes
+			return append(b, bytes.TrimSuffix(buf.Bytes(), []byte("\n"))...)
+		}
+	}
+	b = append(b, '"')
+	b = append(b, s...)
+	return append(b, '"')
 }
 
 func attachedID(p battle.Piece) string {

@@ -150,7 +150,25 @@ func (g *Grid) LabelOn(s *Sheet, c Coord) string {
 	if g.RowCol {
 		a, b = row, col
 	}
-	return fmt.Sprintf("%s%0*d%0*d", s.ID, g.Digits, a, g.Digits, b)
+	if a < 0 || b < 0 {
+		return fmt.Sprintf("%s%0*d%0*d", s.ID, g.Digits, a, g.Digits, b)
+	}
+	buf := make([]byte, 0, len(s.ID)+2*max(g.Digits, 4))
+	buf = append(buf, s.ID...)
+	buf = appendPadded(buf, a, g.Digits)
+	buf = appendPadded(buf, b, g.Digits)
+	return string(buf)
+}
+
+// appendPadded appends n (not negative) with leading zeros to width
+// digits, as %0*d does.
+func appendPadded(buf []byte, n, width int) []byte {
+	var d [20]byte
+	s := strconv.AppendInt(d[:0], int64(n), 10)
+	for i := len(s); i < width; i++ {
+		buf = append(buf, '0')
+	}
+	return append(buf, s...)
 }
 
 // Labels lists every label of c, one per sheet that holds it.

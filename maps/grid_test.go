@@ -1,6 +1,9 @@
 package maps
 
-import "testing"
+import (
+	"fmt"
+	"testing"
+)
 
 func dow() *Grid {
 	g := &Grid{ShiftOdd: false, Digits: 2}
@@ -87,6 +90,18 @@ func TestNeighboursAndDistance(t *testing.T) {
 	for _, n := range p.Neighbours(c) {
 		if p.Distance(c, n) != 1 || !p.Adjacent(n, c) {
 			t.Errorf("pointy neighbour %v of %v: distance %d", n, c, p.Distance(c, n))
+		}
+	}
+}
+
+// appendPadded must write numbers exactly as %0*d does.
+func TestAppendPaddedMatchesSprintf(t *testing.T) {
+	for _, width := range []int{0, 1, 2, 3, 4} {
+		for _, n := range []int{0, 1, 7, 9, 10, 42, 99, 100, 999, 1000, 12345} {
+			want := fmt.Sprintf("%0*d", width, n)
+			if got := string(appendPadded(nil, n, width)); got != want {
+				t.Errorf("appendPadded(%d, %d) = %q, want %q", n, width, got, want)
+			}
 		}
 	}
 }
