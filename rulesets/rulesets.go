@@ -9,6 +9,7 @@ import (
 	"sort"
 	"strconv"
 	"strings"
+	"sync"
 
 	"github.com/muster-wargames/muster/schema"
 )
@@ -138,8 +139,33 @@ func minutes(hhmm string) (int, error) {
 	return h*60 + m, nil
 }
 
-// Raw returns the embedded ruleset of a system as a parsed document.
+var (
+	rawMu    sync.Mutex
+	rawCache = map[string]rawEntry{}
+)
+
+type rawEntry struct {
+	doc  *schema.Doc
+	data []byte
+}
+
+// Raw returns the embedded ruleset of a system as a parsed document. The
+// document is parsed once and shared: callers must not change it (Merge
+// and Decode do not).
 func Raw(system string) (*schema.Doc, []byte, error) {
+	rawMu.Lock()
+	defer rawMu.Unlock()
+	if e, ok := rawCache[system]; ok {
+		return e.doc, e.data, nil
+	}
+	d, b, err := parseRaw(system)
+	if err == nil {
+		rawCache[system] = rawEntry{d, b}
+	}
+	return d, b, err
+}
+
+func parseRaw(system string) (*schema.Doc, []byte, error) {
 	name := system + ".yaml"
 	b, err := files.ReadFile(name)
 	if err != nil {

@@ -515,22 +515,55 @@ func Locate(root *yaml.Node, toks []string) (val, key *yaml.Node) {
 // Nearest returns the candidate closest to s, if it is close enough to be a
 // likely misspelling.
 func Nearest(s string, candidates []string) string {
-	best, bestD := "", 1<<30
-	ls := strings.ToLower(s)
-	for _, c := range candidates {
-		d := Distance(ls, strings.ToLower(c))
-		if d < bestD || (d == bestD && c < best) {
-			best, bestD = c, d
-		}
-	}
 	limit := 2
 	if len(s) <= 3 {
 		limit = 1
+	}
+	best, bestD := "", limit+1
+	ls := []rune(strings.ToLower(s))
+	var lc []rune
+	for _, c := range candidates {
+		lc = append(lc[:0], []rune(strings.ToLower(c))...)
+		// a name far longer or shorter cannot be within the limit
+		if n := len(lc); n > len(ls)+limit || n < len(ls)-limit {
+			continue
+		}
+		d := boundedDistance(ls, lc, limit)
+		if d < bestD || (d == bestD && c < best) {
+			best, bestD = c, d
+		}
 	}
 	if bestD <= limit && best != s {
 		return best
 	}
 	return ""
+}
+
+// boundedDistance is the edit distance of a and b when it is at most
+// limit, and limit+1 otherwise: it stops once every path costs more.
+func boundedDistance(a, b []rune, limit int) int {
+	prev := make([]int, len(b)+1)
+	cur := make([]int, len(b)+1)
+	for j := range prev {
+		prev[j] = j
+	}
+	for i := 1; i <= len(a); i++ {
+		cur[0] = i
+		low := cur[0]
+		for j := 1; j <= len(b); j++ {
+			cost := 1
+			if a[i-1] == b[j-1] {
+				cost = 0
+			}
+			cur[j] = min(prev[j]+1, cur[j-1]+1, prev[j-1]+cost)
+			low = min(low, cur[j])
+		}
+		if low > limit {
+			return limit + 1
+		}
+		prev, cur = cur, prev
+	}
+	return min(prev[len(b)], limit+1)
 }
 
 // Distance is the Levenshtein edit distance between a and b.
