@@ -216,6 +216,7 @@ func (ld *loader) ruleset(bd *schema.Doc) bool {
 		return false
 	}
 	value := rdoc.Value
+	overridden := false
 	if ov := schema.Get(bd.Root, "rules"); ov != nil {
 		ovDoc := &schema.Doc{File: bd.File, Root: ov, Bad: map[*schema.Node]bool{}}
 		ovVal, _ := bd.Value.(map[string]any)["rules"]
@@ -230,9 +231,16 @@ func (ld *loader) ruleset(bd *schema.Doc) bool {
 		}
 		if len(probs) > 0 {
 			value = rdoc.Value // check the rest of the battle against the series rules
+		} else {
+			overridden = true
 		}
 	}
-	r, err := rulesets.Decode(value)
+	var r *rulesets.Ruleset
+	if !overridden {
+		r, err = rulesets.Series(b.System) // decoded once, shared
+	} else {
+		r, err = rulesets.Decode(value)
+	}
 	if err != nil {
 		ld.diags.Addf(CodeRules, bd.Pos(schema.Get(bd.Root, "rules")), "rules override: %v", err)
 		return false

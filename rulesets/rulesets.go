@@ -147,6 +147,30 @@ var (
 type rawEntry struct {
 	doc  *schema.Doc
 	data []byte
+	// series is the decoded ruleset, made on first use by Series.
+	series *Ruleset
+}
+
+// Series returns the system's ruleset as the series rules give it, decoded
+// once and shared: callers must not change it. A battle without `rules:`
+// uses it as it is.
+func Series(system string) (*Ruleset, error) {
+	d, _, err := Raw(system)
+	if err != nil {
+		return nil, err
+	}
+	rawMu.Lock()
+	defer rawMu.Unlock()
+	e := rawCache[system]
+	if e.series == nil {
+		r, err := Decode(d.Value)
+		if err != nil {
+			return nil, err
+		}
+		e.series = r
+		rawCache[system] = e
+	}
+	return e.series, nil
 }
 
 // Raw returns the embedded ruleset of a system as a parsed document. The
@@ -160,7 +184,7 @@ func Raw(system string) (*schema.Doc, []byte, error) {
 	}
 	d, b, err := parseRaw(system)
 	if err == nil {
-		rawCache[system] = rawEntry{d, b}
+		rawCache[system] = rawEntry{doc: d, data: b}
 	}
 	return d, b, err
 }
