@@ -221,23 +221,72 @@ func values(vs map[string]oob.Value) map[string]any {
 	return out
 }
 
-func chain(f *oob.Formation) []string {
-	var out []string
-	for _, x := range f.Chain() {
-		out = append(out, formationID(x))
-	}
-	return out
+// ids names a bundle's formations ("USA:1/1/RW", "USA:army"), units and
+// leaders ("USA:74 IL/1/1/RW"), working out each formation's designation
+// and chain of command once rather than once per unit.
+type ids struct {
+	desig  map[*oob.Formation]string
+	chains map[*oob.Formation][]string
 }
 
-func formationID(f *oob.Formation) string {
-	if d := f.Designation(); d != "" {
+func newIDs() *ids {
+	return &ids{desig: map[*oob.Formation]string{}, chains: map[*oob.Formation][]string{}}
+}
+
+// designation is Formation.Designation, remembered.
+func (x *ids) designation(f *oob.Formation) string {
+	if f.Parent == nil {
+		return ""
+	}
+	if d, ok := x.desig[f]; ok {
+		return d
+	}
+	d := f.ID
+	if up := x.designation(f.Parent); up != "" {
+		d += "/" + up
+	}
+	x.desig[f] = d
+	return d
+}
+
+func (x *ids) formation(f *oob.Formation) string {
+	if d := x.designation(f); d != "" {
 		return f.Side + ":" + d
 	}
 	return f.Side + ":army"
 }
 
-func leaderID(l *oob.Leader) string { return l.Side + ":" + l.QualifiedName() }
-func unitID(u *oob.Unit) string     { return u.Side + ":" + u.QualifiedName() }
+// piece names a unit or leader of formation f: "USA:74 IL/1/1/RW".
+func (x *ids) piece(side, name string, f *oob.Formation) string {
+	if d := x.designation(f); d != "" {
+		return side + ":" + name + "/" + d
+	}
+	return side + ":" + name
+}
+
+func (x *ids) unit(u *oob.Unit) string     { return x.piece(u.Side, u.Name, u.Formation) }
+func (x *ids) leader(l *oob.Leader) string { return x.piece(l.Side, l.Name, l.Formation) }
+
+func (x *ids) attached(p battle.Piece) string {
+	if p.Attached == nil {
+		return ""
+	}
+	return x.formation(p.Attached)
+}
+
+// chain lists the ids of f and the formations above it, bottom up. The
+// slice is shared by every unit of f: callers must not change it.
+func (x *ids) chain(f *oob.Formation) []string {
+	if c, ok := x.chains[f]; ok {
+		return c
+	}
+	c := []string{x.formation(f)}
+	if f.Parent != nil {
+		c = append(c, x.chain(f.Parent)...)
+	}
+	x.chains[f] = c
+	return c
+}
 
 // NewBundle builds the bundle of scenario s.
 func NewBundle(b *battle.Battle, s *battle.Scenario) *Bundle {
@@ -255,17 +304,19 @@ func NewBundle(b *battle.Battle, s *battle.Scenario) *Bundle {
 		t := b.TurnAt(i)
 		out.Turns = append(out.Turns, TurnInfo{t.Index, t.Day, t.Time, t.Light})
 	}
+	id := newIDs()
 	for _, sd := range b.Sides {
 		if sd.Army == nil {
 			continue
 		}
 		sd.Army.Walk(func(f *oob.Formation) {
-			fo := FormationOut{ID: formationID(f), Name: f.Name, Level: f.Level, Side: f.Side}
+			fid, ch := id.formation(f), id.chain(f)
+			fo := FormationOut{ID: fid, Name: f.Name, Level: f.Level, Side: f.Side}
 			if f.Parent != nil {
-				fo.Parent = formationID(f.Parent)
+				fo.Parent = id.formation(f.Parent)
 			}
 			if f.Leader != nil {
-				fo.Leader = leaderID(f.Leader)
+				fo.Leader = id.leader(f.Leader)
 			}
 			out.Formations = append(out.Formations, fo)
 			ls := f.Officers
@@ -273,14 +324,14 @@ func NewBundle(b *battle.Battle, s *battle.Scenario) *Bundle {
 				ls = append([]*oob.Leader{f.Leader}, ls...)
 			}
 			for _, l := range ls {
-				lo := LeaderOut{ID: leaderID(l), Name: l.Name, Side: l.Side, Formation: formationID(f), Chain: chain(f), Officer: l.Officer, Rank: l.Rank, Ratings: values(l.Ratings)}
+				lo := LeaderOut{ID: id.leader(l), Name: l.Name, Side: l.Side, Formation: fid, Chain: ch, Officer: l.Officer, Rank: l.Rank, Ratings: values(l.Ratings)}
 				if r := l.Replacement; r != nil {
 					lo.Replacement = &LeaderFace{Name: r.Name, Rank: r.Rank, Ratings: values(r.Ratings)}
 				}
 				out.Leaders = append(out.Leaders, lo)
 			}
 			for _, u := range f.Units {
-				uo := UnitOut{ID: unitID(u), Name: u.Name, Side: u.Side, Type: u.Type, Class: b.Rules.Class(u.Type), Formation: formationID(f), Chain: chain(f), Values: values(u.Values)}
+				uo := UnitOut{ID: id.unit(u), Name: u.Name, Side: u.Side, Type: u.Type, Class: b.Rules.Class(u.Type), Formation: fid, Chain: ch, Values: values(u.Values)}
 				if len(u.Faces) > 0 {
 					uo.Faces = map[string]map[string]any{}
 					for k, v := range u.Faces {
@@ -304,10 +355,10 @@ func NewBundle(b *battle.Battle, s *battle.Scenario) *Bundle {
 		us, ls = []PlacedOut{}, []PlacedOut{}
 		for _, p := range ps {
 			for _, u := range p.Ref.Units() {
-				us = append(us, PlacedOut{ID: unitID(u), Attached: attachedID(p), Strength: p.Strength, Face: p.Face, Orders: p.Orders, Facing: p.Facing})
+				us = append(us, PlacedOut{ID: id.unit(u), Attached: id.attached(p), Strength: p.Strength, Face: p.Face, Orders: p.Orders, Facing: p.Facing})
 			}
 			for _, l := range p.Ref.Leaders() {
-				ls = append(ls, PlacedOut{ID: leaderID(l), Attached: attachedID(p), Face: p.Face})
+				ls = append(ls, PlacedOut{ID: id.leader(l), Attached: id.attached(p), Face: p.Face})
 			}
 		}
 		return us, ls
@@ -337,7 +388,7 @@ func NewBundle(b *battle.Battle, s *battle.Scenario) *Bundle {
 	}
 	slices.SortStableFunc(out.Schedule, func(a, b EventOut) int { return cmp.Compare(a.Turn, b.Turn) })
 	for _, a := range s.Activation {
-		out.Activation = append(out.Activation, ActivationOut{Side: a.Side, Formation: formationID(a.Formation), Count: a.Count})
+		out.Activation = append(out.Activation, ActivationOut{Side: a.Side, Formation: id.formation(a.Formation), Count: a.Count})
 	}
 	for _, v := range s.Victory.Hexes {
 		if len(v.Hexes) == 0 {
@@ -630,11 +681,4 @@ func appendJSONString(b []byte, s string) []byte {
 	b = append(b, '"')
 	b = append(b, s...)
 	return append(b, '"')
-}
-
-func attachedID(p battle.Piece) string {
-	if p.Attached == nil {
-		return ""
-	}
-	return formationID(p.Attached)
 }
