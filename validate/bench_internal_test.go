@@ -22,7 +22,8 @@ func benchCommand(b *testing.B, bt *battle.Battle) {
 	for i := 0; i < b.N; i++ {
 		for _, s := range bt.Scenarios {
 			p := &pack{b: bt, f: f, l: &diag.List{}, unknown: map[*oob.Unit]bool{}}
-			p.command(s, p.setupGroups(s))
+			groups, _ := p.setupGroups(s)
+			p.command(s, groups)
 			l0 += p.l.Len()
 		}
 	}

@@ -24,7 +24,7 @@ type where struct {
 // there; on is false for a piece not set up on the map.
 type spot struct {
 	hex maps.Coord
-	pos diag.Pos
+	pos *diag.Pos
 	on  bool
 }
 
@@ -37,18 +37,27 @@ func (w *where) leader(l *oob.Leader) (maps.Coord, bool) {
 
 func locate(b *battle.Battle, groups []*group) *where {
 	w := &where{units: make([]spot, b.NumUnits), leaders: make([]spot, b.NumLeaders), combat: map[string][]maps.Coord{}}
+	perSide := map[string]int{}
+	for _, g := range groups {
+		if g.within == 0 && len(g.pieces) > 0 {
+			perSide[g.side]++
+		}
+	}
+	for side, n := range perSide {
+		w.combat[side] = make([]maps.Coord, 0, n)
+	}
 	for _, g := range groups {
 		if g.within > 0 {
 			continue // a group placement: no exact hex
 		}
-		for _, pc := range g.pieces {
-			w.units[pc.unit.Index] = spot{g.hex, pc.pos, true}
+		for i, pc := range g.pieces {
+			w.units[pc.unit.Index] = spot{g.hex, &g.pieces[i].pos, true}
 		}
 		if len(g.pieces) > 0 {
 			w.combat[g.side] = append(w.combat[g.side], g.hex)
 		}
 		for _, l := range g.leaders {
-			w.leaders[l.Index] = spot{g.hex, g.pos, true}
+			w.leaders[l.Index] = spot{g.hex, &g.pos, true}
 		}
 	}
 	return w
@@ -284,7 +293,13 @@ func (p *pack) command(s *battle.Scenario, groups []*group) {
 	}
 	out := map[*oob.Unit]state{}
 	in := make([]bool, p.b.NumUnits) // by Unit.Index
-	var units []*oob.Unit
+	n := 0
+	for _, g := range groups {
+		if g.within == 0 {
+			n += len(g.pieces)
+		}
+	}
+	units := make([]*oob.Unit, 0, n)
 	for _, g := range groups {
 		if g.within > 0 {
 			continue // placed anywhere near the hex: nothing exact to measure
@@ -348,7 +363,7 @@ func (p *pack) command(s *battle.Scenario, groups []*group) {
 			continue
 		}
 		st := out[u]
-		p.l.Add(diag.Diagnostic{Code: c.Code, Severity: c.severity(), Pos: w.unit(u).pos, Rule: c.Rule,
+		p.l.Add(diag.Diagnostic{Code: c.Code, Severity: c.severity(), Pos: *w.unit(u).pos, Rule: c.Rule,
 			Message: fmt.Sprintf("%s is out of command: %s (range %d at %s) cannot reach %s", u.QualifiedName(), st.leader.QualifiedName(), st.r, s.First.Text(), p.b.Map.Grid.Label(w.unit(u).hex)),
 			Hint:    "move the unit or its leader closer, or give a reason in a note"})
 	}

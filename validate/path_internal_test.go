@@ -84,7 +84,8 @@ setup:
 `)
 	s := b.Scenarios[0]
 	g := b.Map.Grid
-	w := locate(p.b, p.setupGroups(s))
+	groups, _ := p.setupGroups(s)
+	w := locate(p.b, groups)
 	at := func(l string) maps.Coord {
 		c, _, err := g.Parse(l)
 		if err != nil {

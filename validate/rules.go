@@ -51,8 +51,8 @@ func rules(b *battle.Battle, f *Figures, l *diag.List) {
 		if len(s.Play) == 0 {
 			continue
 		}
-		groups := p.setupGroups(s)
-		p.sides(groups)
+		groups, idx := p.setupGroups(s)
+		p.sides(groups, idx)
 		for _, g := range groups {
 			p.stack(g)
 		}
@@ -109,9 +109,15 @@ func (p *pack) entries(s *battle.Scenario) {
 		}
 	}
 	rule := p.f.Entry.Rule
-	heldBy := make(map[maps.Coord]string, len(s.Setup))
+	// who holds each entry hex at set-up (the last stack listed there)
+	heldBy := map[maps.Coord]string{}
+	for _, a := range s.Arrivals {
+		for _, h := range a.Hexes {
+			heldBy[h.Coord] = ""
+		}
+	}
 	for _, st := range s.Setup {
-		if len(st.Pieces) > 0 {
+		if _, entry := heldBy[st.Hex.Coord]; entry && len(st.Pieces) > 0 {
 			heldBy[st.Hex.Coord] = st.Side
 		}
 	}

@@ -70,10 +70,18 @@ func (p *pack) piece(pc battle.Piece, u *oob.Unit, stackOrders string) piece {
 
 // setupGroups gathers the set-up by side and hex (overlapping sheets'
 // labels of one hex make one stack).
-func (p *pack) setupGroups(s *battle.Scenario) []*group {
+func (p *pack) setupGroups(s *battle.Scenario) ([]*group, *groupIndex) {
 	idx := newGroupIndex(p.b.Map, len(s.Setup))
 	store := make([]group, 0, len(s.Setup)) // one allocation: at most one group per entry
 	out := make([]*group, 0, len(s.Setup))
+	// The pieces of every group go into one slab; a group takes the run
+	// its entry added, and copies only when a second entry adds to it
+	// (two labels of one hex on overlapping sheets).
+	n := 0
+	for _, st := range s.Setup {
+		n += len(st.Pieces)
+	}
+	slab := make([]piece, 0, n)
 	for _, st := range s.Setup {
 		g := idx.find(st.Side, st.Hex.Coord, st.Within > 0, st.Reserve)
 		if g == nil {
@@ -82,16 +90,23 @@ func (p *pack) setupGroups(s *battle.Scenario) []*group {
 			idx.add(g)
 			out = append(out, g)
 		}
+		start := len(slab)
 		for _, pc := range st.Pieces {
 			for _, u := range pc.Ref.Units() {
-				if !g.holds(u) { // a unit named twice is reported as N005, counted once
-					g.pieces = append(g.pieces, p.piece(pc, u, st.Orders))
+				// a unit named twice is reported as N005, counted once
+				if !holds(g.pieces, u) && !holds(slab[start:], u) {
+					slab = append(slab, p.piece(pc, u, st.Orders))
 				}
 			}
 			g.leaders = append(g.leaders, pc.Ref.Leaders()...)
 		}
+		if len(g.pieces) == 0 {
+			g.pieces = slab[start:len(slab):len(slab)]
+		} else {
+			g.pieces = append(g.pieces, slab[start:]...)
+		}
 	}
-	return out
+	return out, idx
 }
 
 // groupIndex finds a set-up group by side, hex, placement and reserve
@@ -136,6 +151,30 @@ func (x *groupIndex) find(side string, hex maps.Coord, within, reserve bool) *gr
 	return nil
 }
 
+// first returns the earliest group added at hex for which ok holds.
+func (x *groupIndex) first(hex maps.Coord, ok func(*group) bool) *group {
+	if x.grid != nil {
+		if i, in := x.grid.Index(hex); in {
+			var best int32
+			for j := x.head[i]; j != 0; j = x.next[j-1] {
+				if ok(x.groups[j-1]) {
+					best = j // the chain runs from the latest to the earliest
+				}
+			}
+			if best == 0 {
+				return nil
+			}
+			return x.groups[best-1]
+		}
+	}
+	for _, g := range x.off[hex] {
+		if ok(g) {
+			return g
+		}
+	}
+	return nil
+}
+
 func (x *groupIndex) add(g *group) {
 	if x.grid != nil {
 		if i, ok := x.grid.Index(g.hex); ok {
@@ -157,9 +196,9 @@ func has(list []string, s string) bool {
 	return false
 }
 
-// holds reports whether u is in the group already.
-func (g *group) holds(u *oob.Unit) bool {
-	for _, pc := range g.pieces {
+// holds reports whether u is among the pieces.
+func holds(pieces []piece, u *oob.Unit) bool {
+	for _, pc := range pieces {
 		if pc.unit == u {
 			return true
 		}
@@ -374,17 +413,15 @@ func (p *pack) stack(g *group) {
 	}
 }
 
-// sides checks that no hex holds units of both sides at set-up.
-func (p *pack) sides(groups []*group) {
-	first := make(map[maps.Coord]*group, len(groups))
+// sides checks that no hex holds units of both sides at set-up: each
+// group with units is held against the first group with units in its hex.
+func (p *pack) sides(groups []*group, idx *groupIndex) {
 	for _, g := range groups {
 		if len(g.pieces) == 0 {
 			continue
 		}
-		if o, ok := first[g.hex]; ok && o.side != g.side {
+		if o := idx.first(g.hex, func(o *group) bool { return len(o.pieces) > 0 }); o != nil && o != g && o.side != g.side {
 			p.l.Addf(CodeBothSides, g.pos, "%s sets up in %s, where %s already has units (%s)", g.side, g.label, o.side, o.pos)
-			continue
 		}
-		first[g.hex] = g
 	}
 }

@@ -146,7 +146,8 @@ func timeline(b *battle.Battle, s *battle.Scenario, rule string, l *diag.List) {
 	evs = byTurn(evs)
 	units := make([]presence, b.NumUnits) // by Unit.Index
 	leaders := make([]presence, b.NumLeaders)
-	for _, e := range evs {
+	for i := range evs {
+		e := &evs[i]
 		var missing []string
 		for _, u := range e.p.Ref.Units() {
 			if e.follow(&units[u.Index], u.QualifiedName, l) {
@@ -164,33 +165,32 @@ func timeline(b *battle.Battle, s *battle.Scenario, rule string, l *diag.List) {
 }
 
 // presence is where the timeline has a unit or leader: on the map or off,
-// since when.
+// and the set-up, arrival or withdrawal that put it there.
 type presence struct {
-	on   bool
-	pos  diag.Pos
-	what string
+	on bool
+	by *event
 }
 
 // follow applies the event to one piece. It reports a piece set up or
 // arriving while on the map, and returns true for a withdrawal of a piece
 // that is not on it (the caller gathers those into one message).
-func (e event) follow(x *presence, name func() string, l *diag.List) bool {
+func (e *event) follow(x *presence, name func() string, l *diag.List) bool {
 	if e.what == "withdrawn" {
 		if !x.on {
 			return true
 		}
-		x.on, x.pos, x.what = false, e.p.Pos, "withdrawn"
+		x.on, x.by = false, e
 		return false
 	}
 	if x.on {
 		code := CodeSetTwice
-		if e.what != "set up" || x.what != "set up" {
+		if e.what != "set up" || x.by.what != "set up" {
 			code = CodeSetAndArriving
 		}
-		l.Addf(code, e.p.Pos, "%s is %s here but already %s at %s", name(), e.what, x.what, x.pos)
+		l.Addf(code, e.p.Pos, "%s is %s here but already %s at %s", name(), e.what, x.by.what, x.by.p.Pos)
 		return false
 	}
-	x.on, x.pos, x.what = true, e.p.Pos, e.what
+	x.on, x.by = true, e
 	return false
 }
 
