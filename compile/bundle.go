@@ -7,6 +7,7 @@ import (
 	"bytes"
 	"cmp"
 	"encoding/json"
+	"reflect"
 	"slices"
 	"sort"
 	"strconv"
@@ -23,21 +24,21 @@ const BundleVersion = 1
 
 // Bundle is the engine bundle of one scenario.
 type Bundle struct {
-	Schema     string          `json:"$schema"`
-	Format     string          `json:"format"`
-	Version    int             `json:"version"`
-	Battle     BattleInfo      `json:"battle"`
-	Scenario   ScenarioInfo    `json:"scenario"`
-	Sides      []SideInfo      `json:"sides"`
-	Turns      []TurnInfo      `json:"turns"`
-	Formations []FormationOut  `json:"formations"`
-	Leaders    []LeaderOut     `json:"leaders"`
-	Units      []UnitOut       `json:"units"`
-	Map        MapOut          `json:"map"`
-	Setup      []StackOut      `json:"setup"`
-	Schedule   []EventOut      `json:"schedule"`
-	Activation []ActivationOut `json:"activation,omitempty"`
-	Victory    VictoryOut      `json:"victory"`
+	Schema     string              `json:"$schema"`
+	Format     string              `json:"format"`
+	Version    int                 `json:"version"`
+	Battle     BattleInfo          `json:"battle"`
+	Scenario   ScenarioInfo        `json:"scenario"`
+	Sides      []SideInfo          `json:"sides"`
+	Turns      []TurnInfo          `json:"turns"`
+	Formations lines[FormationOut] `json:"formations"`
+	Leaders    lines[LeaderOut]    `json:"leaders"`
+	Units      lines[UnitOut]      `json:"units"`
+	Map        MapOut              `json:"map"`
+	Setup      lines[StackOut]     `json:"setup"`
+	Schedule   lines[EventOut]     `json:"schedule"`
+	Activation []ActivationOut     `json:"activation,omitempty"`
+	Victory    VictoryOut          `json:"victory"`
 }
 
 type BattleInfo struct {
@@ -113,12 +114,12 @@ type UnitOut struct {
 }
 
 type MapOut struct {
-	Grid    GridOut    `json:"grid"`
-	Sheets  []SheetOut `json:"sheets"`
-	Hexes   hexList    `json:"hexes"`
-	Roads   []RoadOut  `json:"roads"`
-	Areas   []AreaOut  `json:"areas"`
-	Illustr string     `json:"illustrative,omitempty"`
+	Grid    GridOut       `json:"grid"`
+	Sheets  []SheetOut    `json:"sheets"`
+	Hexes   lines[HexOut] `json:"hexes"`
+	Roads   []RoadOut     `json:"roads"`
+	Areas   []AreaOut     `json:"areas"`
+	Illustr string        `json:"illustrative,omitempty"`
 }
 
 type GridOut struct {
@@ -423,18 +424,27 @@ func mapOut(b *battle.Battle, s *battle.Scenario) MapOut {
 	var aliases [][]string
 	aliasAt := map[int]int{}
 	count := 0
+	// The labels are written into one string, in hex order, and each hex
+	// takes its slice of it: one allocation, and the neighbour lists below
+	// read labels that lie next to each other in memory.
+	var text []byte
+	span := make([][2]int32, W*H)
 	m.Hexes(func(c maps.Coord) {
 		if !s.InPlay(c) {
 			return
 		}
 		i := c.Y*W + c.X
 		play[i] = true
+		first := true
 		for _, sh := range g.Sheets { // the first sheet's label; overlaps add aliases
 			if !sh.Contains(c) {
 				continue
 			}
-			if label[i] == "" {
-				label[i] = g.LabelOn(sh, c)
+			if first {
+				first = false
+				start := len(text)
+				text = g.AppendLabelOn(text, sh, c)
+				span[i] = [2]int32{int32(start), int32(len(text))}
 				continue
 			}
 			k, ok := aliasAt[i]
@@ -447,6 +457,12 @@ func mapOut(b *battle.Battle, s *battle.Scenario) MapOut {
 		}
 		count++
 	})
+	all := string(text)
+	for i, sp := range span {
+		if play[i] {
+			label[i] = all[sp[0]:sp[1]]
+		}
+	}
 	in := func(c maps.Coord) bool { return c.X >= 0 && c.Y >= 0 && c.X < W && c.Y < H && play[c.Y*W+c.X] }
 	// sided marks, per hex, the neighbours (by their place in
 	// Grid.Neighbours) across a hexside with features, so the map of
@@ -529,19 +545,67 @@ func mapOut(b *battle.Battle, s *battle.Scenario) MapOut {
 	return mo
 }
 
-// hexesMark stands for the hex list while the rest of the bundle is
-// indented; the hexes are then written one to a line. A bundle is mostly
-// hexes, and indenting each of their fields would make it many times larger
-// and slower to write and to read in a diff.
-const hexesMark = `"\u0000hexes\u0000"`
+// lines is a list the bundle writes one item to a line: formations,
+// leaders, units, hexes, set-up stacks and schedule events. A bundle is
+// mostly these, and indenting every field of every item would make it
+// several times larger, slower to write (the indenting pass cost more than
+// the encoding) and harder to read in a diff. While the rest is indented,
+// a non-empty list stands as a mark naming its item type; JSON then writes
+// the items in the mark's place.
+type lines[T any] []T
 
-// hexList is the map's hexes; JSON writes a mark in its place.
-type hexList []HexOut
+func (l lines[T]) MarshalJSON() ([]byte, error) {
+	if len(l) == 0 {
+		return []byte("[]"), nil
+	}
+	return []byte(markOf[T]()), nil
+}
 
-func (hexList) MarshalJSON() ([]byte, error) { return []byte(hexesMark), nil }
+func markOf[T any]() string { return `"\u0000` + reflect.TypeFor[T]().Name() + `\u0000"` }
 
-// JSON encodes the bundle: indented, keys in a fixed order, one hex a line,
-// a final newline.
+// section is one list to write in place of its mark.
+type section struct {
+	mark  string
+	write func(buf *bytes.Buffer, indent string) error
+}
+
+// linesOf makes the section of a list whose items enc appends as JSON.
+func linesOf[T any](l lines[T], enc func([]byte, *T) ([]byte, error)) section {
+	return section{mark: markOf[T](), write: func(buf *bytes.Buffer, indent string) error {
+		var line []byte
+		var err error
+		for i := range l {
+			if line, err = enc(line[:0], &l[i]); err != nil {
+				return err
+			}
+			buf.WriteString(indent)
+			buf.Write(line)
+			if i < len(l)-1 {
+				buf.WriteByte(',')
+			}
+			buf.WriteByte('\n')
+		}
+		return nil
+	}}
+}
+
+// compactJSON returns an item encoder: encoding/json without HTML
+// escaping, on one line.
+func compactJSON[T any]() func([]byte, *T) ([]byte, error) {
+	var buf bytes.Buffer
+	enc := json.NewEncoder(&buf)
+	enc.SetEscapeHTML(false)
+	return func(b []byte, v *T) ([]byte, error) {
+		buf.Reset()
+		if err := enc.Encode(v); err != nil {
+			return nil, err
+		}
+		return append(b, bytes.TrimSuffix(buf.Bytes(), []byte("\n"))...), nil
+	}
+}
+
+// JSON encodes the bundle: indented, keys in a fixed order, each item of
+// the big lists on a line of its own, a final newline.
 func (bu *Bundle) JSON() ([]byte, error) {
 	var head bytes.Buffer
 	enc := json.NewEncoder(&head)
@@ -551,35 +615,47 @@ func (bu *Bundle) JSON() ([]byte, error) {
 		return nil, err
 	}
 	out := head.Bytes()
-	at := bytes.Index(out, []byte(hexesMark))
-	if at < 0 {
+	hexes := func(b []byte, h *HexOut) ([]byte, error) { return appendHex(b, h), nil }
+	sections := []section{
+		linesOf(bu.Formations, compactJSON[FormationOut]()),
+		linesOf(bu.Leaders, compactJSON[LeaderOut]()),
+		linesOf(bu.Units, compactJSON[UnitOut]()),
+		linesOf(bu.Map.Hexes, hexes),
+		linesOf(bu.Setup, compactJSON[StackOut]()),
+		linesOf(bu.Schedule, compactJSON[EventOut]()),
+	}
+	type place struct {
+		at int
+		s  section
+	}
+	var places []place
+	for _, sec := range sections {
+		if at := bytes.Index(out, []byte(sec.mark)); at >= 0 {
+			places = append(places, place{at, sec})
+		}
+	}
+	if len(places) == 0 {
 		return out, nil
 	}
-	// the mark's indentation, to indent the hexes one level deeper
-	lineStart := bytes.LastIndexByte(out[:at], '\n') + 1
-	indent := string(bytes.Repeat([]byte(" "), at-lineStart-len(`"hexes": `)+1))
+	sort.Slice(places, func(i, j int) bool { return places[i].at < places[j].at })
 	var buf bytes.Buffer
-	buf.Grow(len(out) + len(bu.Map.Hexes)*160)
-	buf.Write(out[:at])
-	if len(bu.Map.Hexes) == 0 {
-		buf.WriteString("[]")
-	} else {
+	buf.Grow(len(out) + len(bu.Map.Hexes)*160 + len(bu.Units)*300)
+	from := 0
+	for _, pl := range places {
+		buf.Write(out[from:pl.at])
+		// the items go one level deeper than the key holding the list
+		lineStart := bytes.LastIndexByte(out[:pl.at], '\n') + 1
+		keyIndent := len(out[lineStart:pl.at]) - len(bytes.TrimLeft(out[lineStart:pl.at], " "))
+		indent := strings.Repeat(" ", keyIndent+1)
 		buf.WriteString("[\n")
-		var line []byte
-		for i := range bu.Map.Hexes {
-			buf.WriteString(indent)
-			line = appendHex(line[:0], &bu.Map.Hexes[i])
-			buf.Write(line)
-			if i < len(bu.Map.Hexes)-1 {
-				buf.WriteString(",\n")
-			} else {
-				buf.WriteString("\n")
-			}
+		if err := pl.s.write(&buf, indent); err != nil {
+			return nil, err
 		}
-		buf.WriteString(indent[:len(indent)-1])
+		buf.WriteString(indent[:keyIndent])
 		buf.WriteString("]")
+		from = pl.at + len(pl.s.mark)
 	}
-	buf.Write(out[at+len(hexesMark):])
+	buf.Write(out[from:])
 	return buf.Bytes(), nil
 }
 

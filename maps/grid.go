@@ -153,11 +153,22 @@ func (g *Grid) LabelOn(s *Sheet, c Coord) string {
 	if a < 0 || b < 0 {
 		return fmt.Sprintf("%s%0*d%0*d", s.ID, g.Digits, a, g.Digits, b)
 	}
-	buf := make([]byte, 0, len(s.ID)+2*max(g.Digits, 4))
+	return string(g.AppendLabelOn(make([]byte, 0, len(s.ID)+2*max(g.Digits, 4)), s, c))
+}
+
+// AppendLabelOn appends c's label on sheet s to buf, as LabelOn writes it.
+func (g *Grid) AppendLabelOn(buf []byte, s *Sheet, c Coord) []byte {
+	col, row := s.Numbers(c)
+	a, b := col, row
+	if g.RowCol {
+		a, b = row, col
+	}
+	if a < 0 || b < 0 {
+		return fmt.Appendf(buf, "%s%0*d%0*d", s.ID, g.Digits, a, g.Digits, b)
+	}
 	buf = append(buf, s.ID...)
 	buf = appendPadded(buf, a, g.Digits)
-	buf = appendPadded(buf, b, g.Digits)
-	return string(buf)
+	return appendPadded(buf, b, g.Digits)
 }
 
 // appendPadded appends n (not negative) with leading zeros to width
