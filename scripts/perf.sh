@@ -12,6 +12,13 @@ trap 'rm -rf "$(dirname "$raw")"' EXIT
 
 echo "running benchmarks (count=$count, one core)..." >&2
 MUSTER_BIG= go test ./battle -run '^$' -bench . -benchmem -count "$count" -cpu 1 -timeout 60m | tee "$raw" >&2
+# The same stages with the collector held off (GOGC=off; GOMEMLIMIT keeps
+# memory bounded), to show how the work itself grows: Go does not collect
+# below a 4 MiB heap, so the 1x battle pays almost nothing for collection
+# and the default-GC ratios from x1 to x10 include the collector's pacing.
+echo "running the generated sizes with the collector off..." >&2
+GOGC=off GOMEMLIMIT=8GiB MUSTER_BIG= go test ./battle -run '^$' -bench '/x(1|10|100)$' -benchmem -count "$count" -cpu 1 -timeout 60m \
+  | sed -E 's#^Benchmark([A-Za-z]+)/#Benchmark\1~nogc/#' | grep -E '^Benchmark' | tee -a "$raw" >&2
 if [ "${MUSTER_BIG:-}" = 1 ]; then
   # the big size once per stage: each run takes seconds
   echo "running the big size (1,000,000 hexes, 100,000 units)..." >&2
@@ -89,6 +96,18 @@ END {
   }
   if ("ValidateBuild/big" in peak) printf "| big: peak memory (RSS) | %.0f MiB | < 2048 MiB | %s |\n", peak["ValidateBuild/big"], (peak["ValidateBuild/big"]<2048) ? "yes" : "no"
   else print "| big: peak memory (RSS) | not run | < 2048 MiB | run with MUSTER_BIG=1 |"
+  if ("Checks~nogc/x10" in ns) {
+    print ""
+    print "With the collector off (GOGC=off, GOMEMLIMIT=8GiB), the work alone:"
+    print ""
+    print "| target | figure | goal | met |"
+    print "|---|---:|---|---|"
+    for (i=2; i<=7; i++) {
+      a=ns[st[i] "~nogc/x10"]; b=ns[st[i] "~nogc/x1"]; c=ns[st[i] "~nogc/x100"]
+      printf "| %s: x10 time / x1 time | %s | <= 11 | %s |\n", st[i], r(a,b), (b>0 && a/b<=11) ? "yes" : "no"
+      printf "| %s: x100 time / x10 time | %s | <= 11 | %s |\n", st[i], r(c,a), (a>0 && c/a<=11) ? "yes" : "no"
+    }
+  }
   print ""
   print "## Memory allocated per run (MiB)"
   print ""
