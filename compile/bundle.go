@@ -114,12 +114,12 @@ type UnitOut struct {
 }
 
 type MapOut struct {
-	Grid    GridOut       `json:"grid"`
-	Sheets  []SheetOut    `json:"sheets"`
-	Hexes   lines[HexOut] `json:"hexes"`
-	Roads   []RoadOut     `json:"roads"`
-	Areas   []AreaOut     `json:"areas"`
-	Illustr string        `json:"illustrative,omitempty"`
+	Grid    GridOut    `json:"grid"`
+	Sheets  []SheetOut `json:"sheets"`
+	Hexes   Hexes      `json:"hexes"`
+	Roads   []RoadOut  `json:"roads"`
+	Areas   []AreaOut  `json:"areas"`
+	Illustr string     `json:"illustrative,omitempty"`
 }
 
 type GridOut struct {
@@ -295,7 +295,7 @@ func NewBundle(b *battle.Battle, s *battle.Scenario) *Bundle {
 		Schema: "https://muster.dev/schemas/v1/bundle.schema.json", Format: "muster-bundle", Version: BundleVersion,
 		Battle:     BattleInfo{ID: b.ID, Name: b.Name, System: b.System, Ruleset: b.Rules.Name, Source: b.Source, Illustrative: b.Illustrative},
 		Scenario:   ScenarioInfo{ID: s.ID, Name: s.Name, Source: s.Source, Note: s.Note, FirstSide: s.FirstSide, FirstTurn: s.First.Index, LastTurn: s.Last.Index},
-		Formations: []FormationOut{}, Leaders: []LeaderOut{}, Units: []UnitOut{}, Setup: []StackOut{}, Schedule: []EventOut{},
+		Formations: []FormationOut{}, Leaders: make([]LeaderOut, 0, b.NumLeaders), Units: make([]UnitOut, 0, b.NumUnits), Setup: []StackOut{}, Schedule: []EventOut{},
 		Victory: VictoryOut{Text: s.Victory.Text, Hexes: []VictoryHex{}},
 	}
 	for _, sd := range b.Sides {
@@ -403,7 +403,7 @@ func NewBundle(b *battle.Battle, s *battle.Scenario) *Bundle {
 func mapOut(b *battle.Battle, s *battle.Scenario) MapOut {
 	m := b.Map
 	g := m.Grid
-	mo := MapOut{Grid: GridOut{Hexes: "flat-top", Shifted: "even", Label: "col-row", Digits: g.Digits, Width: g.W, Height: g.H}, Sheets: []SheetOut{}, Hexes: []HexOut{}, Roads: []RoadOut{}, Areas: []AreaOut{}, Illustr: b.MapNote}
+	mo := MapOut{Grid: GridOut{Hexes: "flat-top", Shifted: "even", Label: "col-row", Digits: g.Digits, Width: g.W, Height: g.H}, Sheets: []SheetOut{}, Roads: []RoadOut{}, Areas: []AreaOut{}, Illustr: b.MapNote}
 	if g.Pointy {
 		mo.Grid.Hexes = "pointy-top"
 	}
@@ -463,7 +463,6 @@ func mapOut(b *battle.Battle, s *battle.Scenario) MapOut {
 			label[i] = all[sp[0]:sp[1]]
 		}
 	}
-	in := func(c maps.Coord) bool { return c.X >= 0 && c.Y >= 0 && c.X < W && c.Y < H && play[c.Y*W+c.X] }
 	// sided marks, per hex, the neighbours (by their place in
 	// Grid.Neighbours) across a hexside with features, so the map of
 	// hexsides is read only where it has something.
@@ -481,47 +480,7 @@ func mapOut(b *battle.Battle, s *battle.Scenario) MapOut {
 			}
 		}
 	}
-	// the hexes' neighbour lists and elevations share two allocations
-	nbuf := make([]string, 0, 6*count)
-	ebuf := make([]int, 0, count)
-	mo.Hexes = make([]HexOut, 0, count)
-	for y := 0; y < H; y++ {
-		for x := 0; x < W; x++ {
-			i := y*W + x
-			if !play[i] {
-				continue
-			}
-			c := maps.Coord{X: x, Y: y}
-			h := m.At(c)
-			ho := HexOut{Label: label[i], X: x, Y: y, Terrain: m.TerrainName(c)}
-			if k, ok := aliasAt[i]; ok {
-				ho.Aliases = aliases[k]
-			}
-			if h.Elevation >= 0 {
-				ebuf = append(ebuf, int(h.Elevation))
-				ho.Elevation = &ebuf[len(ebuf)-1]
-			}
-			start := len(nbuf)
-			for k, n := range g.Neighbours(c) {
-				if !in(n) {
-					continue
-				}
-				nl := label[n.Y*W+n.X]
-				nbuf = append(nbuf, nl)
-				if sided[i]&(1<<k) == 0 {
-					continue
-				}
-				if f, ok := m.Hexsides[maps.EdgeOf(c, n)]; ok {
-					if ho.Hexsides == nil {
-						ho.Hexsides = map[string][]string{}
-					}
-					ho.Hexsides[nl] = f
-				}
-			}
-			ho.Neighbours = nbuf[start:len(nbuf):len(nbuf)]
-			mo.Hexes = append(mo.Hexes, ho)
-		}
-	}
+	mo.Hexes = Hexes{&hexTable{m: m, play: play, label: label, aliasAt: aliasAt, aliases: aliases, sided: sided, count: count}}
 	for _, r := range m.Roads {
 		ro := RoadOut{Type: r.Type, Name: r.Name}
 		for _, c := range r.Path {
@@ -543,6 +502,113 @@ func mapOut(b *battle.Battle, s *battle.Scenario) MapOut {
 		mo.Areas = append(mo.Areas, ao)
 	}
 	return mo
+}
+
+// Hexes are the map's hexes in play. A bundle does not keep a HexOut for
+// each (at a million hexes they would be most of its memory): the JSON is
+// written from the table one hex at a time. List makes them all.
+type Hexes struct{ t *hexTable }
+
+// Len is the number of hexes in play.
+func (h Hexes) Len() int {
+	if h.t == nil {
+		return 0
+	}
+	return h.t.count
+}
+
+// List returns every hex in play, in order.
+func (h Hexes) List() []HexOut {
+	out := make([]HexOut, 0, h.Len())
+	if h.t != nil {
+		h.t.each(func(ho *HexOut) error {
+			c := *ho
+			c.Neighbours = slices.Clone(ho.Neighbours)
+			if ho.Elevation != nil {
+				e := *ho.Elevation
+				c.Elevation = &e
+			}
+			if ho.Hexsides != nil {
+				c.Hexsides = make(map[string][]string, len(ho.Hexsides))
+				for k, v := range ho.Hexsides {
+					c.Hexsides[k] = v
+				}
+			}
+			out = append(out, c)
+			return nil
+		})
+	}
+	return out
+}
+
+func (h Hexes) MarshalJSON() ([]byte, error) {
+	if h.Len() == 0 {
+		return []byte("[]"), nil
+	}
+	return []byte(markOf[HexOut]()), nil
+}
+
+// hexTable is what the bundle needs to write its hexes: which hexes are in
+// play and their labels, by grid index, and which hexsides have features.
+type hexTable struct {
+	m       *maps.Map
+	play    []bool
+	label   []string
+	aliasAt map[int]int
+	aliases [][]string
+	sided   []uint8 // per hex, the neighbours across a hexside with features
+	count   int
+}
+
+// each calls f with every hex in play, in order. The HexOut and its lists
+// are reused from one call to the next.
+func (t *hexTable) each(f func(*HexOut) error) error {
+	g := t.m.Grid
+	W, H := g.W, g.H
+	in := func(c maps.Coord) bool { return c.X >= 0 && c.Y >= 0 && c.X < W && c.Y < H && t.play[c.Y*W+c.X] }
+	var ho HexOut
+	var elev int
+	nb := make([]string, 0, 6)
+	sides := map[string][]string{}
+	for y := 0; y < H; y++ {
+		for x := 0; x < W; x++ {
+			i := y*W + x
+			if !t.play[i] {
+				continue
+			}
+			c := maps.Coord{X: x, Y: y}
+			h := t.m.At(c)
+			ho = HexOut{Label: t.label[i], X: x, Y: y, Terrain: t.m.TerrainName(c)}
+			if k, ok := t.aliasAt[i]; ok {
+				ho.Aliases = t.aliases[k]
+			}
+			if h.Elevation >= 0 {
+				elev = int(h.Elevation)
+				ho.Elevation = &elev
+			}
+			nb = nb[:0]
+			clear(sides)
+			for k, n := range g.Neighbours(c) {
+				if !in(n) {
+					continue
+				}
+				nl := t.label[n.Y*W+n.X]
+				nb = append(nb, nl)
+				if t.sided[i]&(1<<k) == 0 {
+					continue
+				}
+				if fs, ok := t.m.Hexsides[maps.EdgeOf(c, n)]; ok {
+					sides[nl] = fs
+					ho.Hexsides = sides
+				}
+			}
+			ho.Neighbours = nb
+			if err := f(&ho); err != nil {
+				return err
+			}
+		}
+	}
+	return nil
 }
 
 // lines is a list the bundle writes one item to a line: formations,
@@ -615,12 +681,25 @@ func (bu *Bundle) JSON() ([]byte, error) {
 		return nil, err
 	}
 	out := head.Bytes()
-	hexes := func(b []byte, h *HexOut) ([]byte, error) { return appendHex(b, h), nil }
+	hexes := section{mark: markOf[HexOut](), write: func(buf *bytes.Buffer, indent string) error {
+		var line []byte
+		n := 0
+		return bu.Map.Hexes.t.each(func(h *HexOut) error {
+			line = appendHex(line[:0], h)
+			buf.WriteString(indent)
+			buf.Write(line)
+			if n++; n < bu.Map.Hexes.Len() {
+				buf.WriteByte(',')
+			}
+			buf.WriteByte('\n')
+			return nil
+		})
+	}}
 	sections := []section{
 		linesOf(bu.Formations, compactJSON[FormationOut]()),
 		linesOf(bu.Leaders, compactJSON[LeaderOut]()),
 		linesOf(bu.Units, compactJSON[UnitOut]()),
-		linesOf(bu.Map.Hexes, hexes),
+		hexes,
 		linesOf(bu.Setup, compactJSON[StackOut]()),
 		linesOf(bu.Schedule, compactJSON[EventOut]()),
 	}
@@ -639,7 +718,7 @@ func (bu *Bundle) JSON() ([]byte, error) {
 	}
 	sort.Slice(places, func(i, j int) bool { return places[i].at < places[j].at })
 	var buf bytes.Buffer
-	buf.Grow(len(out) + len(bu.Map.Hexes)*160 + len(bu.Units)*300)
+	buf.Grow(len(out) + bu.Map.Hexes.Len()*160 + len(bu.Units)*300) // about right; it grows if not
 	from := 0
 	for _, pl := range places {
 		buf.Write(out[from:pl.at])

@@ -109,12 +109,12 @@ func TestBundleContent(t *testing.T) {
 		t.Error("74 IL is not set up in C3215")
 	}
 	// Rows 20-35 are out of play (the XX19 hexrow limit): no hex beyond row 19.
-	for _, h := range bu.Map.Hexes {
+	for _, h := range bu.Map.Hexes.List() {
 		if h.Y > 18 {
 			t.Fatalf("hex %s out of play is in the bundle", h.Label)
 		}
 	}
-	if len(bu.Map.Hexes) != 39*19 {
-		t.Errorf("%d hexes in play, want %d", len(bu.Map.Hexes), 39*19)
+	if bu.Map.Hexes.Len() != 39*19 || len(bu.Map.Hexes.List()) != 39*19 {
+		t.Errorf("%d hexes in play, want %d", bu.Map.Hexes.Len(), 39*19)
 	}
 }
