@@ -206,7 +206,7 @@ func (ld *loader) children(d *schema.Doc, n *schema.Node, f *oob.Formation) {
 
 func (ld *loader) leader(d *schema.Doc, n *schema.Node, f *oob.Formation, officer bool) *oob.Leader {
 	l := &oob.Leader{Index: ld.nextLeader(), Name: schema.Str(schema.Get(n, "name")), Rank: schema.Scalar(schema.Get(n, "rank")), Side: f.Side, Formation: f,
-		Officer: officer, Ratings: map[string]oob.Value{}, Pos: d.Pos(n),
+		Officer: officer, Pos: d.Pos(n),
 		Source: schema.Str(schema.Get(n, "source")), Note: schema.Str(schema.Get(n, "note"))}
 	lv, levelKnown := ld.b.Rules.LevelByID(f.Level)
 	allowed := map[string]bool{}
@@ -216,10 +216,10 @@ func (ld *loader) leader(d *schema.Doc, n *schema.Node, f *oob.Formation, office
 	if !levelKnown {
 		allowed = nil // the schema has reported the level; keep quiet about ratings
 	}
-	ld.ratings(d, n, l.Ratings, allowed, f.Level)
+	ld.ratings(d, n, &l.Ratings, allowed, f.Level)
 	if r := schema.Get(n, "replacement"); r != nil {
-		l.Replacement = &oob.Leader{Index: ld.nextLeader(), Name: schema.Str(schema.Get(r, "name")), Rank: schema.Scalar(schema.Get(r, "rank")), Side: f.Side, Formation: f, Ratings: map[string]oob.Value{}, Pos: d.Pos(r)}
-		ld.ratings(d, r, l.Replacement.Ratings, allowed, f.Level)
+		l.Replacement = &oob.Leader{Index: ld.nextLeader(), Name: schema.Str(schema.Get(r, "name")), Rank: schema.Scalar(schema.Get(r, "rank")), Side: f.Side, Formation: f, Pos: d.Pos(r)}
+		ld.ratings(d, r, &l.Replacement.Ratings, allowed, f.Level)
 	}
 	return l
 }
@@ -244,7 +244,7 @@ func (ld *loader) nextLeader() int {
 
 var leaderKeys = map[string]bool{"name": true, "rank": true, "replacement": true, "source": true, "note": true}
 
-func (ld *loader) ratings(d *schema.Doc, n *schema.Node, into map[string]oob.Value, allowed map[string]bool, level string) {
+func (ld *loader) ratings(d *schema.Doc, n *schema.Node, into *oob.Values, allowed map[string]bool, level string) {
 	keys, vals := schema.Pairs(n)
 	for i, k := range keys {
 		if leaderKeys[k.Value] {
@@ -260,7 +260,7 @@ func (ld *loader) ratings(d *schema.Doc, n *schema.Node, into map[string]oob.Val
 			ld.diags.Addf(CodeRatingNotHere, d.Pos(k), "%s leader has no %q rating in %s", article(level), k.Value, ld.b.System)
 			continue
 		}
-		into[k.Value] = oob.Value{V: schema.Scalar(vals[i]), Pos: d.Pos(vals[i])}
+		into.Set(k.Value, oob.Value{V: schema.Scalar(vals[i]), Pos: d.Pos(vals[i])})
 	}
 }
 
@@ -274,7 +274,7 @@ func (ld *loader) unit(d *schema.Doc, n *schema.Node, f *oob.Formation) *oob.Uni
 	ld.b.NumUnits++
 	t, typeKnown := ld.b.Rules.UnitTypes[u.Type]
 	fields := ld.fieldsOf(u.Type, t)
-	u.Values = make(map[string]oob.Value, len(t.Fields))
+	u.Values = make(oob.Values, 0, len(t.Fields))
 	keys, vals := schema.Pairs(n)
 	for i, k := range keys {
 		name := k.Value
@@ -282,7 +282,7 @@ func (ld *loader) unit(d *schema.Doc, n *schema.Node, f *oob.Formation) *oob.Uni
 			continue
 		}
 		if faceFields, isFace := t.Faces[name]; isFace {
-			face := map[string]oob.Value{}
+			var face oob.Values
 			allowed := map[string]bool{}
 			for _, x := range faceFields {
 				allowed[x] = true
@@ -295,10 +295,10 @@ func (ld *loader) unit(d *schema.Doc, n *schema.Node, f *oob.Formation) *oob.Uni
 					}
 					continue
 				}
-				face[k2.Value] = oob.Value{V: schema.Scalar(fv[j]), Pos: d.Pos(fv[j])}
+				face.Set(k2.Value, oob.Value{V: schema.Scalar(fv[j]), Pos: d.Pos(fv[j])})
 			}
 			if u.Faces == nil {
-				u.Faces = map[string]map[string]oob.Value{}
+				u.Faces = map[string]oob.Values{}
 			}
 			u.Faces[name] = face
 			continue
@@ -307,7 +307,7 @@ func (ld *loader) unit(d *schema.Doc, n *schema.Node, f *oob.Formation) *oob.Uni
 			continue
 		}
 		if _, known := ld.b.Rules.Fields[name]; known && fields[name] {
-			u.Values[name] = oob.Value{V: schema.Scalar(vals[i]), Pos: d.Pos(vals[i])}
+			u.Values.Set(name, oob.Value{V: schema.Scalar(vals[i]), Pos: d.Pos(vals[i])})
 			continue
 		}
 		if _, known := ld.b.Rules.Fields[name]; known {
@@ -316,11 +316,11 @@ func (ld *loader) unit(d *schema.Doc, n *schema.Node, f *oob.Formation) *oob.Uni
 			ld.diags.Addf(CodeValueNotHere, d.Pos(k), "%s counter has no %s face in %s", article(u.Type), name, ld.b.System)
 		}
 	}
-	u.Strength = u.Values[ld.b.Rules.Strength]
+	u.Strength = u.Values.Get(ld.b.Rules.Strength)
 	if typeKnown {
 		var missing []string
 		for _, x := range t.Fields {
-			if _, ok := u.Values[x]; !ok {
+			if !u.Values.Has(x) {
 				missing = append(missing, x)
 			}
 		}

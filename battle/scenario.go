@@ -285,7 +285,7 @@ func (ld *loader) pieces(d *schema.Doc, side string, entries []*schema.Node) []P
 		}
 		p.Ref = ref
 		if p.Strength != nil && ref.Unit != nil {
-			if printed, ok := ref.Unit.Values[ld.b.Rules.Strength].Int(); ok && *p.Strength > printed {
+			if printed, ok := ref.Unit.Values.Get(ld.b.Rules.Strength).Int(); ok && *p.Strength > printed {
 				ld.diags.Addf(CodeStrength, d.Pos(schema.Get(e, "strength")), "%s starts at %d but its counter prints %d", ref.Name(), *p.Strength, printed)
 			}
 		}

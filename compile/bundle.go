@@ -214,10 +214,10 @@ type VictoryHex struct {
 	Note   string         `json:"note,omitempty"`
 }
 
-func values(vs map[string]oob.Value) map[string]any {
-	out := map[string]any{}
-	for k, v := range vs {
-		out[k] = v.V
+func values(vs oob.Values) map[string]any {
+	out := make(map[string]any, len(vs))
+	for _, v := range vs {
+		out[v.Name] = v.V
 	}
 	return out
 }

@@ -7,6 +7,7 @@ import (
 	"hash/fnv"
 	"image"
 	"image/color"
+	"slices"
 	"sort"
 	"strconv"
 	"strings"
@@ -525,7 +526,7 @@ func (m *vmod) unitFields(u *oob.Unit) []string {
 		out = append(out, f)
 	}
 	for _, f := range t.Optional {
-		if _, ok := u.Values[f]; ok {
+		if u.Values.Has(f) {
 			out = append(out, f)
 		}
 	}
@@ -573,7 +574,7 @@ func (m *vmod) unitDef(sd *oob.Side, pal *counterPalette, u *oob.Unit) *pieceDef
 	d.traits = append(d.traits, marker("Designation", u.QualifiedName()))
 	fields := m.unitFields(u)
 	for _, f := range fields {
-		d.traits = append(d.traits, marker(f, valueText(u.Values[f])))
+		d.traits = append(d.traits, marker(f, valueText(u.Values.Get(f))))
 	}
 	d.image = m.imageName(sd.ID, u.Name, u.Formation.Designation())
 	m.addImage(d.image, drawUnit(pal, u, fields, u.Values, ""))
@@ -581,12 +582,9 @@ func (m *vmod) unitDef(sd *oob.Side, pal *counterPalette, u *oob.Unit) *pieceDef
 	if len(faces) > 0 {
 		images, names := []string{""}, []string{""}
 		for i, f := range faces {
-			vals := map[string]oob.Value{}
-			for k, v := range u.Values {
-				vals[k] = v
-			}
-			for k, v := range u.Faces[f] {
-				vals[k] = v
+			vals := slices.Clone(u.Values)
+			for _, v := range u.Faces[f] {
+				vals.Set(v.Name, v.Value)
 			}
 			img := m.imageName(sd.ID, u.Name, u.Formation.Designation(), f)
 			m.addImage(img, drawUnit(pal, u, fields, vals, f))
@@ -610,7 +608,7 @@ func (m *vmod) leaderDef(sd *oob.Side, pal *counterPalette, l *oob.Leader) *piec
 	}
 	keys := leaderKeys(l)
 	for _, k := range keys {
-		d.traits = append(d.traits, marker(k, valueText(l.Ratings[k])))
+		d.traits = append(d.traits, marker(k, valueText(l.Ratings.Get(k))))
 	}
 	d.image = m.imageName(sd.ID, "leader", l.Name, l.Formation.Designation())
 	m.addImage(d.image, drawLeader(pal, l, false))
@@ -626,8 +624,8 @@ func (m *vmod) leaderDef(sd *oob.Side, pal *counterPalette, l *oob.Leader) *piec
 
 func leaderKeys(l *oob.Leader) []string {
 	var ks []string
-	for k := range l.Ratings {
-		ks = append(ks, k)
+	for _, f := range l.Ratings {
+		ks = append(ks, f.Name)
 	}
 	sort.Strings(ks)
 	return ks
@@ -835,7 +833,7 @@ func (m *vmod) addPieces(n *xnode, ps []battle.Piece) {
 			}
 			var ov map[string]string
 			if p.Strength != nil {
-				if _, ok := u.Values["strength"]; ok {
+				if u.Values.Has("strength") {
 					ov = map[string]string{"strength": strconv.Itoa(*p.Strength)}
 				}
 			}

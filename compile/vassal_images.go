@@ -13,7 +13,7 @@ import (
 
 // ---- counters ----
 
-func drawUnit(p *counterPalette, u *oob.Unit, fields []string, vals map[string]oob.Value, face string) []byte {
+func drawUnit(p *counterPalette, u *oob.Unit, fields []string, vals oob.Values, face string) []byte {
 	const n = counterPx
 	img := p.image(n, n)
 	strokeRect(img, 0, 0, n, n, cEdge)
@@ -42,9 +42,9 @@ func drawUnit(p *counterPalette, u *oob.Unit, fields []string, vals map[string]o
 	}
 	var vs []string
 	for _, f := range fields {
-		v := valueText(vals[f])
+		v := valueText(vals.Get(f))
 		switch {
-		case vals[f].V == nil:
+		case vals.Get(f).V == nil:
 			v = "?"
 		case v == "true":
 			v = strings.ToUpper(f[:1])
@@ -82,7 +82,7 @@ func drawLeader(p *counterPalette, l *oob.Leader, replacement bool) []byte {
 		if len(key) > 4 {
 			key = key[:4]
 		}
-		drawText(img, fitText(key+" "+valueText(l.Ratings[k]), n-8, 1), 4, y, 1, cText)
+		drawText(img, fitText(key+" "+valueText(l.Ratings.Get(k)), n-8, 1), 4, y, 1, cText)
 		y += 7
 	}
 	if replacement {

@@ -175,13 +175,13 @@ func (in *SheetInput) strengthField() string {
 func (in *SheetInput) unitTotals(u *Unit) Totals {
 	t := Totals{Counters: 1}
 	if _, ok := in.Fields["counters"]; ok {
-		if n, ok := u.Values["counters"].Int(); ok && n > 0 {
+		if n, ok := u.Values.Get("counters").Int(); ok && n > 0 {
 			t.Counters = n
 		}
 	}
 	if f := in.strengthField(); f != "" {
 		t.HasSP = true
-		n, _ := u.Values[f].Int()
+		n, _ := u.Values.Get(f).Int()
 		switch in.Types[u.Type].Class {
 		case "artillery", "horse-artillery":
 			t.Guns = n
@@ -216,9 +216,9 @@ func BuildSheet(in *SheetInput) *Sheet {
 		}
 		has := map[string]bool{}
 		for _, u := range side.Army.AllUnits() {
-			for k, v := range u.Values {
+			for _, v := range u.Values {
 				if v.Known() {
-					has[k] = true
+					has[v.Name] = true
 				}
 			}
 		}
@@ -306,7 +306,7 @@ func (in *SheetInput) walk(ss *SideSheet, f *Formation, depth int, fields []stri
 	for _, u := range f.Units {
 		row := UnitRow{Cells: []string{u.Name, u.Type}}
 		for _, k := range fields {
-			if v, ok := u.Values[k]; ok {
+			if v, ok := u.Values.Lookup(k); ok {
 				row.Cells = append(row.Cells, FormatValue(v))
 			} else {
 				row.Cells = append(row.Cells, "")
@@ -371,19 +371,19 @@ func formationHeading(f *Formation) string {
 	return strings.Join(parts, " ")
 }
 
-func (in *SheetInput) ratings(level string, r map[string]Value, used map[string]bool) string {
+func (in *SheetInput) ratings(level string, r Values, used map[string]bool) string {
 	var keys []string
 	seen := map[string]bool{}
 	for _, k := range in.Levels[level] {
-		if _, ok := r[k]; ok {
+		if r.Has(k) {
 			keys = append(keys, k)
 			seen[k] = true
 		}
 	}
 	var rest []string
-	for k := range r {
-		if !seen[k] {
-			rest = append(rest, k)
+	for _, f := range r {
+		if !seen[f.Name] {
+			rest = append(rest, f.Name)
 		}
 	}
 	sort.Strings(rest)
@@ -391,7 +391,7 @@ func (in *SheetInput) ratings(level string, r map[string]Value, used map[string]
 	var parts []string
 	for _, k := range keys {
 		used[k] = true
-		parts = append(parts, header(k)+" "+FormatValue(r[k]))
+		parts = append(parts, header(k)+" "+FormatValue(r.Get(k)))
 	}
 	return strings.Join(parts, ", ")
 }
@@ -407,8 +407,8 @@ func faces(u *Unit, fields []string) string {
 	for _, n := range names {
 		vals := u.Faces[n]
 		var keys []string
-		for k := range vals {
-			keys = append(keys, k)
+		for _, f := range vals {
+			keys = append(keys, f.Name)
 		}
 		order := map[string]int{}
 		for i, f := range fields {
@@ -429,7 +429,7 @@ func faces(u *Unit, fields []string) string {
 		})
 		var parts []string
 		for _, k := range keys {
-			parts = append(parts, header(k)+" "+FormatValue(vals[k]))
+			parts = append(parts, header(k)+" "+FormatValue(vals.Get(k)))
 		}
 		if len(parts) == 0 {
 			out = append(out, n)

@@ -9,7 +9,7 @@ import (
 
 // bigArmy makes a side of 3 divisions of 4 brigades of 9 units each.
 func bigArmy() *Side {
-	army := &Formation{Name: "Big Army", Level: "army", Leader: &Leader{Name: "Boss", Ratings: map[string]Value{"initiative": {V: int64(2)}}}}
+	army := &Formation{Name: "Big Army", Level: "army", Leader: &Leader{Name: "Boss", Ratings: Values{{Name: "initiative", Value: Value{V: int64(2)}}}}}
 	for d := 1; d <= 3; d++ {
 		div := &Formation{ID: fmt.Sprint(d), Name: fmt.Sprintf("Div%d", d), Level: "division", Parent: army}
 		army.Children = append(army.Children, div)
@@ -22,7 +22,7 @@ func bigArmy() *Side {
 					typ = "art"
 				}
 				br.Units = append(br.Units, &Unit{Name: fmt.Sprintf("%d-%d-%d Regt", d, b, u), Type: typ, Formation: br,
-					Values: map[string]Value{"strength": {V: int64(u)}, "weapon": {V: "R"}}})
+					Values: Values{{Name: "strength", Value: Value{V: int64(u)}}, {Name: "weapon", Value: Value{V: "R"}}}})
 			}
 		}
 	}

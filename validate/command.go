@@ -68,7 +68,7 @@ func (p *pack) rangeOf(l *oob.Leader, light string, w *where) (int, bool) {
 	c := p.f.Command
 	r := -1
 	if c.Rating != "" {
-		if v, ok := l.Ratings[c.Rating].Int(); ok {
+		if v, ok := l.Ratings.Get(c.Rating).Int(); ok {
 			r = v
 		}
 	} else if v, ok := c.Fixed[l.Formation.Level]; ok {
@@ -88,7 +88,7 @@ func (p *pack) rangeOf(l *oob.Leader, light string, w *where) (int, bool) {
 			if light == "night" {
 				within = rs.NightWithin
 			}
-			if cr, ok := cmd.Ratings[rs.Rating].Int(); ok && on && placed && p.b.Map.Grid.Distance(at, here) <= within {
+			if cr, ok := cmd.Ratings.Get(rs.Rating).Int(); ok && on && placed && p.b.Map.Grid.Distance(at, here) <= within {
 				r += min(rs.By, cr)
 			}
 		}

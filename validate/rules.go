@@ -224,9 +224,9 @@ func (p *pack) organisation() {
 			if o.CountersField != "" && o.Counters.Code != "" {
 				n := len(f.Units)
 				for _, u := range f.Units {
-					v, ok := u.Values[o.CountersField].Int()
+					v, ok := u.Values.Get(o.CountersField).Int()
 					if ok && v != n {
-						p.l.Add(diag.Diagnostic{Code: o.Counters.Code, Severity: o.Counters.severity(), Pos: u.Values[o.CountersField].Pos, Rule: o.Counters.Rule,
+						p.l.Add(diag.Diagnostic{Code: o.Counters.Code, Severity: o.Counters.severity(), Pos: u.Values.Get(o.CountersField).Pos, Rule: o.Counters.Rule,
 							Message: fmt.Sprintf("%s shows %d counters for its brigade, but brigade %s has %d", u.QualifiedName(), v, f.Label(), n)})
 					}
 				}

@@ -55,7 +55,7 @@ func (p *pack) piece(pc battle.Piece, u *oob.Unit, stackOrders string) piece {
 		x.class = c
 	}
 	printed := u.Strength
-	if fv, ok := u.Faces[pc.Face][p.b.Rules.Strength]; pc.Face != "" && ok {
+	if fv, ok := u.Faces[pc.Face].Lookup(p.b.Rules.Strength); pc.Face != "" && ok {
 		printed = fv // the face the counter starts on prints its own strength
 	}
 	if v, ok := p.f.Stacking.SPAs[x.class]; ok {
