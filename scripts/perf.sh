@@ -118,6 +118,26 @@ END {
     for (j=1; j<=5; j++) if ((st[1] "/" sz[j]) in mem) printf " %.2f |", mem[st[i] "/" sz[j]]/1048576
     print ""
   }
+  print ""
+  print "## What keeps it fast"
+  print ""
+  print "Found by profiling these benchmarks (`go test ./battle -bench Checks/x100 -cpuprofile ...`):"
+  print ""
+  print "- The JSON Schema library builds a formatted error for every `oneOf` branch a value does not"
+  print "  take and checks an enum by marshalling the value to JSON and back; the schemas use type unions"
+  print "  instead of `oneOf`, and schema/gojsonschema.go compiles string enums as anchored patterns."
+  print "- The YAML reader turns plain integers and booleans into values without a yaml decoder."
+  print "- Per-unit state in the checks lives in slices indexed by `Unit.Index`, set-up groups are found"
+  print "  through a per-hex table, and the turn order is a counting sort over the turn track: no maps"
+  print "  keyed by pointers or hexes on the hot paths, which missed the cache at 64,000 units."
+  print "- Units are read into slabs, and the values of a counter are a short sorted list (`oob.Values`), not"
+  print "  a map: a loaded battle is a third smaller and is walked in the order it lies in memory."
+  print "- The bundle writes each formation, leader, unit, hex, stack and event on one compact line (the"
+  print "  indenting pass cost more than the encoding), hexes from a table without a struct each, and"
+  print "  labels into one string."
+  print "- What is left above 11x from one size to the next is the garbage collector and the caches:"
+  print "  with the collector held off the work scales within the bound (table above); Go does not"
+  print "  collect below a 4 MiB heap, so the 1x battle pays almost nothing for collection."
   if (stat != "") { print ""; print "## benchstat"; print ""; print "```"; print stat; print "```" }
 }' "$raw" > "$out"
 echo "wrote $out" >&2
