@@ -51,13 +51,13 @@ func locate(b *battle.Battle, groups []*group) *where {
 			continue // a group placement: no exact hex
 		}
 		for i, pc := range g.pieces {
-			w.units[pc.unit.Index] = spot{g.hex, &g.pieces[i].pos, true}
+			w.units[pc.unit.Index] = spot{g.hex, g.pieces[i].pos, true}
 		}
 		if len(g.pieces) > 0 {
 			w.combat[g.side] = append(w.combat[g.side], g.hex)
 		}
 		for _, l := range g.leaders {
-			w.leaders[l.Index] = spot{g.hex, &g.pos, true}
+			w.leaders[l.Index] = spot{g.hex, g.pos(), true}
 		}
 	}
 	return w
@@ -392,7 +392,7 @@ func (p *pack) command(s *battle.Scenario, groups []*group) {
 				if !has || ok {
 					continue
 				}
-				p.l.Add(diag.Diagnostic{Code: c.Leaders.Code, Severity: c.Leaders.severity(), Pos: g.pos, Rule: c.Leaders.Rule,
+				p.l.Add(diag.Diagnostic{Code: c.Leaders.Code, Severity: c.Leaders.severity(), Pos: *g.pos(), Rule: c.Leaders.Rule,
 					Message: fmt.Sprintf("%s is out of %s's command range (%d at %s)", l.QualifiedName(), sup.QualifiedName(), r, s.First.Text())})
 			}
 		}

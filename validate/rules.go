@@ -194,8 +194,8 @@ func (p *pack) extended(s *battle.Scenario, groups []*group) {
 				}
 			}
 			if !free {
-				p.l.Add(diag.Diagnostic{Code: e.Code, Severity: e.severity(), Pos: pc.pos, Rule: e.Rule,
-					Message: fmt.Sprintf("%s (%g SP) under %s orders must use an extended column, but no hex next to %s is free to extend into", pc.unit.QualifiedName(), pc.sp, pc.orders, g.label)})
+				p.l.Add(diag.Diagnostic{Code: e.Code, Severity: e.severity(), Pos: *pc.pos, Rule: e.Rule,
+					Message: fmt.Sprintf("%s (%g SP) under %s orders must use an extended column, but no hex next to %s is free to extend into", pc.unit.QualifiedName(), pc.sp, pc.orders, g.label())})
 			}
 		}
 	}

@@ -19,22 +19,24 @@ type piece struct {
 	sp     float64
 	known  bool // sp is known
 	orders string
-	pos    diag.Pos
+	pos    *diag.Pos // where the scenario names it
 }
 
 // group is what one side has in one hex: a set-up stack, or a
 // reinforcement group at its entry hex.
 type group struct {
-	side    string
-	hex     maps.Coord
-	label   string
-	pos     diag.Pos
-	pieces  []piece
-	leaders []*oob.Leader
-	what    string // "set-up" or "arriving"
-	within  int    // a group placement spread within this many hexes
-	reserve bool   // in reserve status
+	side     string
+	hex      maps.Coord
+	at       *battle.HexRef // the hex as the scenario writes it, and where
+	pieces   []piece
+	leaders  []*oob.Leader
+	within   int  // a group placement spread within this many hexes
+	reserve  bool // in reserve status
+	arriving bool // a reinforcement group, not a set-up stack
 }
+
+func (g *group) label() string  { return g.at.Label }
+func (g *group) pos() *diag.Pos { return &g.at.Pos }
 
 // pack holds what the rule checks of one battle share.
 type pack struct {
@@ -46,8 +48,8 @@ type pack struct {
 	sel     []piece            // scratch for verdict
 }
 
-func (p *pack) piece(pc battle.Piece, u *oob.Unit, stackOrders string) piece {
-	x := piece{unit: u, class: p.b.Rules.Class(u.Type), orders: pc.Orders, pos: pc.Pos}
+func (p *pack) piece(pc *battle.Piece, u *oob.Unit, stackOrders string) piece {
+	x := piece{unit: u, class: p.b.Rules.Class(u.Type), orders: pc.Orders, pos: &pc.Pos}
 	if x.orders == "" {
 		x.orders = stackOrders
 	}
@@ -85,13 +87,14 @@ func (p *pack) setupGroups(s *battle.Scenario) ([]*group, *groupIndex) {
 	for _, st := range s.Setup {
 		g := idx.find(st.Side, st.Hex.Coord, st.Within > 0, st.Reserve)
 		if g == nil {
-			store = append(store, group{side: st.Side, hex: st.Hex.Coord, label: st.Hex.Label, pos: st.Hex.Pos, what: "set-up", within: st.Within, reserve: st.Reserve})
+			store = append(store, group{side: st.Side, hex: st.Hex.Coord, at: &st.Hex, within: st.Within, reserve: st.Reserve})
 			g = &store[len(store)-1]
 			idx.add(g)
 			out = append(out, g)
 		}
 		start := len(slab)
-		for _, pc := range st.Pieces {
+		for i := range st.Pieces {
+			pc := &st.Pieces[i]
 			for _, u := range pc.Ref.Units() {
 				// a unit named twice is reported as N005, counted once
 				if !holds(g.pieces, u) && !holds(slab[start:], u) {
@@ -404,11 +407,11 @@ func (p *pack) stack(g *group) {
 			continue
 		}
 		what := "stack"
-		if g.what == "arriving" {
+		if g.arriving {
 			what = "arriving group"
 		}
-		d := diag.Diagnostic{Code: lim.Code, Severity: lim.severity(), Pos: g.pos, Rule: lim.Rule,
-			Message: fmt.Sprintf("%s %s in %s: %s: %s", g.side, what, g.label, lim.Title, why)}
+		d := diag.Diagnostic{Code: lim.Code, Severity: lim.severity(), Pos: *g.pos(), Rule: lim.Rule,
+			Message: fmt.Sprintf("%s %s in %s: %s: %s", g.side, what, g.label(), lim.Title, why)}
 		p.l.Add(d)
 	}
 }
@@ -421,7 +424,7 @@ func (p *pack) sides(groups []*group, idx *groupIndex) {
 			continue
 		}
 		if o := idx.first(g.hex, func(o *group) bool { return len(o.pieces) > 0 }); o != nil && o != g && o.side != g.side {
-			p.l.Addf(CodeBothSides, g.pos, "%s sets up in %s, where %s already has units (%s)", g.side, g.label, o.side, o.pos)
+			p.l.Addf(CodeBothSides, *g.pos(), "%s sets up in %s, where %s already has units (%s)", g.side, g.label(), o.side, *o.pos())
 		}
 	}
 }
