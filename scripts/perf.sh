@@ -10,20 +10,29 @@ out=docs/performance.md
 raw=$(mktemp -d)/bench.txt
 trap 'rm -rf "$(dirname "$raw")"' EXIT
 
-echo "running benchmarks (count=$count, one core)..." >&2
-MUSTER_BIG= go test ./battle -run '^$' -bench . -benchmem -count "$count" -cpu 1 -timeout 60m | tee "$raw" >&2
-# The same stages with the collector held off (GOGC=off; GOMEMLIMIT keeps
-# memory bounded), to show how the work itself grows: Go does not collect
-# below a 4 MiB heap, so the 1x battle pays almost nothing for collection
-# and the default-GC ratios from x1 to x10 include the collector's pacing.
-echo "running the generated sizes with the collector off..." >&2
-GOGC=off GOMEMLIMIT=8GiB MUSTER_BIG= go test ./battle -run '^$' -bench '/x(1|10|100)$' -benchmem -count "$count" -cpu 1 -timeout 60m \
-  | sed -E 's#^Benchmark([A-Za-z]+)/#Benchmark\1~nogc/#' | grep -E '^Benchmark' | tee -a "$raw" >&2
+# One test binary for the whole report, so every figure is of the same
+# code. The benchmarks run in rounds, each round every benchmark once, and
+# the report takes each one's best round: a machine whose speed drifts over
+# the minutes of the run then weighs on all sizes alike.
+bin="$(dirname "$raw")/battle.test"
+go test -c -o "$bin" ./battle
+bench() { (cd battle && "$bin" -test.run '^$' -test.benchmem -test.cpu 1 -test.timeout 60m "$@"); }
+for round in $(seq "$count"); do
+  echo "round $round of $count (one core)..." >&2
+  MUSTER_BIG= bench -test.bench . | tee -a "$raw" >&2
+  # The generated sizes again with the collector held off (GOGC=off;
+  # GOMEMLIMIT keeps memory bounded), to show how the work itself grows: Go
+  # does not collect below a 4 MiB heap, so the 1x battle pays almost
+  # nothing for collection and the default-GC ratios from x1 to x10 include
+  # the collector's pacing.
+  GOGC=off GOMEMLIMIT=8GiB MUSTER_BIG= bench -test.bench '/x(1|10|100)$' \
+    | sed -E 's#^Benchmark([A-Za-z]+)/#Benchmark\1~nogc/#' | grep -E '^Benchmark' | tee -a "$raw" >&2
+done
 if [ "${MUSTER_BIG:-}" = 1 ]; then
   # the big size once per stage: each run takes seconds
   echo "running the big size (1,000,000 hexes, 100,000 units)..." >&2
   # with the soft memory limit the muster command sets for itself (cmd/muster/main.go)
-  GOMEMLIMIT=1536MiB MUSTER_BIG=1 go test ./battle -run '^$' -bench '/big$' -benchtime 1x -benchmem -count 1 -cpu 1 -timeout 60m | grep -E '^(Benchmark|# big)' | tee -a "$raw" >&2
+  GOMEMLIMIT=1536MiB MUSTER_BIG=1 bench -test.bench '/big$' -test.benchtime 1x | grep -E '^(Benchmark|# big)' | tee -a "$raw" >&2
 fi
 
 stat=""
@@ -48,7 +57,7 @@ awk -v nproc="$(nproc)" -v cpu="$cpu" -v gov="$(go version | cut -d' ' -f3-)" -v
     if ($(i+1)=="peak-MiB"){ if ($i+0 > peak[name]) peak[name]=$i+0 }
   }
 }
-/^# / { info[++ni]=substr($0, 3) }
+/^# / { if (!(($0) in seen)) { seen[$0]=1; info[++ni]=substr($0, 3) } }
 function ms(x) { return sprintf("%.2f ms", x/1e6) }
 function r(a, b) { return (b>0 && a>0) ? sprintf("%.2f", a/b) : "-" }
 END {
@@ -57,7 +66,7 @@ END {
   print "# Performance"
   print ""
   print "Produced by `scripts/perf.sh` (do not edit by hand): `go test ./battle -bench . -benchmem -cpu 1`,"
-  print "the best of " count " runs of each benchmark, on one core. Sizes: **real** is the largest example"
+  print "the best of " count " rounds (each round runs every benchmark once), on one core. Sizes: **real** is the largest example"
   print "battle; **x1**, **x10** and **x100** are generated battles (`internal/gen`) with 1, 10 and 100 times"
   print "its units and hexes; **big** (only with `MUSTER_BIG=1`) has 100,000 units on 1,000,000 hexes,"
   print "and runs with GOMEMLIMIT=1536MiB, the soft memory limit the muster command sets for itself."
