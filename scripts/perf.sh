@@ -1,31 +1,34 @@
 #!/usr/bin/env bash
 # Run muster's benchmarks (battle/bench_test.go) on one core and write
 # docs/performance.md with the figures as ratios from this one run.
-#   scripts/perf.sh            COUNT=5 runs of each, 1x/10x/100x sizes
+#   scripts/perf.sh            COUNT=6 runs of each (in 3 rounds of 2), 1x/10x/100x sizes
 #   MUSTER_BIG=1 scripts/perf.sh   also 1,000,000 hexes / 100,000 units
 set -euo pipefail
 cd "$(dirname "$0")/.."
-count="${COUNT:-5}"
+count="${COUNT:-6}"
 out=docs/performance.md
 raw=$(mktemp -d)/bench.txt
 trap 'rm -rf "$(dirname "$raw")"' EXIT
 
 # One test binary for the whole report, so every figure is of the same
-# code. The benchmarks run in rounds, each round every benchmark once, and
-# the report takes each one's best round: a machine whose speed drifts over
-# the minutes of the run then weighs on all sizes alike.
+# code. The benchmarks run in rounds, each round every benchmark twice in a
+# row (the second run finds the heap it needs already mapped, as the
+# smaller sizes always do), and the report takes each one's best run: a
+# machine whose speed drifts over the minutes of the run then weighs on all
+# sizes alike.
 bin="$(dirname "$raw")/battle.test"
 go test -c -o "$bin" ./battle
 bench() { (cd battle && "$bin" -test.run '^$' -test.benchmem -test.cpu 1 -test.timeout 60m "$@"); }
-for round in $(seq "$count"); do
-  echo "round $round of $count (one core)..." >&2
-  MUSTER_BIG= bench -test.bench . | tee -a "$raw" >&2
+rounds=$(( (count + 1) / 2 ))
+for round in $(seq "$rounds"); do
+  echo "round $round of $rounds (one core)..." >&2
+  MUSTER_BIG= bench -test.bench . -test.count 2 | tee -a "$raw" >&2
   # The generated sizes again with the collector held off (GOGC=off;
   # GOMEMLIMIT keeps memory bounded), to show how the work itself grows: Go
   # does not collect below a 4 MiB heap, so the 1x battle pays almost
   # nothing for collection and the default-GC ratios from x1 to x10 include
   # the collector's pacing.
-  GOGC=off GOMEMLIMIT=8GiB MUSTER_BIG= bench -test.bench '/x(1|10|100)$' \
+  GOGC=off GOMEMLIMIT=8GiB MUSTER_BIG= bench -test.bench '/x(1|10|100)$' -test.count 2 \
     | sed -E 's#^Benchmark([A-Za-z]+)/#Benchmark\1~nogc/#' | grep -E '^Benchmark' | tee -a "$raw" >&2
 done
 if [ "${MUSTER_BIG:-}" = 1 ]; then
@@ -47,7 +50,7 @@ cpu=$(grep -m1 'model name' /proc/cpuinfo 2>/dev/null | cut -d: -f2- | sed 's/^ 
 example=$(sed -n 's/^# example: //p' "$raw" | head -1)
 
 # min ns/op, B/op and peak-MiB per benchmark over the runs
-awk -v nproc="$(nproc)" -v cpu="$cpu" -v gov="$(go version | cut -d' ' -f3-)" -v count="$count" -v stat="$stat" '
+awk -v rounds="$rounds" -v nproc="$(nproc)" -v cpu="$cpu" -v gov="$(go version | cut -d' ' -f3-)" -v count="$count" -v stat="$stat" '
 /^Benchmark/ {
   name=$1; sub(/^Benchmark/, "", name); sub(/-[0-9]+$/, "", name)
   for (i=2; i<=NF; i++) {
@@ -66,7 +69,7 @@ END {
   print "# Performance"
   print ""
   print "Produced by `scripts/perf.sh` (do not edit by hand): `go test ./battle -bench . -benchmem -cpu 1`,"
-  print "the best of " count " rounds (each round runs every benchmark once), on one core. Sizes: **real** is the largest example"
+  print "the best of " 2*rounds " runs (" rounds " rounds, each running every benchmark twice in a row), on one core. Sizes: **real** is the largest example"
   print "battle; **x1**, **x10** and **x100** are generated battles (`internal/gen`) with 1, 10 and 100 times"
   print "its units and hexes; **big** (only with `MUSTER_BIG=1`) has 100,000 units on 1,000,000 hexes,"
   print "and runs with GOMEMLIMIT=1536MiB, the soft memory limit the muster command sets for itself."
