@@ -50,8 +50,8 @@ func locate(b *battle.Battle, groups []*group) *where {
 		if g.within > 0 {
 			continue // a group placement: no exact hex
 		}
-		for i, pc := range g.pieces {
-			w.units[pc.unit.Index] = spot{g.hex, g.pieces[i].pos, true}
+		for _, pc := range g.pieces {
+			w.units[pc.unit.Index] = spot{g.hex, pc.pos, true}
 		}
 		if len(g.pieces) > 0 {
 			w.combat[g.side] = append(w.combat[g.side], g.hex)
