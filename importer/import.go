@@ -55,7 +55,7 @@ func Import(r io.Reader, opt Options) (*Result, error) {
 	sc.Buffer(make([]byte, 1<<16), 1<<22)
 	var all []string
 	for sc.Scan() {
-		all = append(all, sc.Text())
+		all = append(all, clean(sc.Text()))
 	}
 	if err := sc.Err(); err != nil {
 		return nil, err
@@ -89,6 +89,19 @@ func Import(r io.Reader, opt Options) (*Result, error) {
 	}
 	res.YAML = emit(p, opt)
 	return res, nil
+}
+
+// clean makes a line of the book safe to carry into YAML, where unread
+// lines become comments: invalid UTF-8 becomes U+FFFD and control
+// characters (a stray carriage return would end a comment) become spaces.
+func clean(line string) string {
+	line = strings.ToValidUTF8(line, "\uFFFD")
+	return strings.Map(func(r rune) rune {
+		if r != '\t' && (r < 0x20 || r == 0x7f || (r >= 0x80 && r < 0xa0) || r == 0x2028 || r == 0x2029 || r == 0xfeff) {
+			return ' '
+		}
+		return r
+	}, line)
 }
 
 func printed(e Entry) string {
@@ -338,7 +351,7 @@ func inside(x, f *oob.Formation) bool {
 
 // yq quotes s for YAML when it needs it.
 func yq(s string) string {
-	plain := s != "" && !strings.ContainsAny(s, ":#,[]{}&*!|>'\"%@`\\") && s == strings.TrimSpace(s)
+	plain := s != "" && !strings.ContainsAny(s, ":#,[]{}&*!|>'\"%@`\\?") && s == strings.TrimSpace(s)
 	if plain {
 		switch c := s[0]; {
 		case c == '-' || c == '?' || c == '.' || c == '~':
@@ -450,7 +463,11 @@ func emit(p *parser, o Options) []byte {
 	if len(sheets) == 0 {
 		sheets = []string{"?"}
 	}
-	w("sheets: [%s]\n", strings.Join(sheets, ", "))
+	quoted := make([]string, len(sheets))
+	for i, sh := range sheets {
+		quoted[i] = yq(sh) // "?" alone would open a YAML key
+	}
+	w("sheets: [%s]\n", strings.Join(quoted, ", "))
 	first, last := o.First, o.Last
 	if first == "" {
 		first = "?"
