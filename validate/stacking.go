@@ -223,7 +223,9 @@ func (g *group) orders() string {
 	return o
 }
 
-func (p *pack) applies(w When, g *group) bool {
+// applies reports whether a limit's conditions hold for a group whose hex
+// has terrain t.
+func (p *pack) applies(w When, g *group, t string) bool {
 	if w.Reserve != nil && *w.Reserve != g.reserve {
 		return false
 	}
@@ -236,7 +238,6 @@ func (p *pack) applies(w When, g *group) bool {
 			return false
 		}
 	}
-	t := p.b.Map.TerrainName(g.hex)
 	if len(w.Terrain) > 0 && !has(w.Terrain, t) {
 		return false
 	}
@@ -395,8 +396,9 @@ func (p *pack) stack(g *group) {
 	if g.within > 0 {
 		return
 	}
+	t := p.b.Map.TerrainName(g.hex) // once for all the limits
 	for _, lim := range p.f.Stacking.Limits {
-		if !p.applies(lim.When, g) {
+		if !p.applies(lim.When, g, t) {
 			continue
 		}
 		why, skipped := p.verdict(lim, g)
