@@ -569,23 +569,7 @@ func boundedDistance(a, b []rune, limit int) int {
 // Distance is the Levenshtein edit distance between a and b.
 func Distance(a, b string) int {
 	ra, rb := []rune(a), []rune(b)
-	prev := make([]int, len(rb)+1)
-	cur := make([]int, len(rb)+1)
-	for j := range prev {
-		prev[j] = j
-	}
-	for i := 1; i <= len(ra); i++ {
-		cur[0] = i
-		for j := 1; j <= len(rb); j++ {
-			cost := 1
-			if ra[i-1] == rb[j-1] {
-				cost = 0
-			}
-			cur[j] = min(prev[j]+1, cur[j-1]+1, prev[j-1]+cost)
-		}
-		prev, cur = cur, prev
-	}
-	return prev[len(rb)]
+	return boundedDistance(ra, rb, len(ra)+len(rb)) // no edit path is longer
 }
 
 // Extra returns the schemas that describe muster's outputs (the engine
