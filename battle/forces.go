@@ -316,7 +316,6 @@ func (ld *loader) unit(d *schema.Doc, n *schema.Node, f *oob.Formation) *oob.Uni
 			ld.diags.Addf(CodeValueNotHere, d.Pos(k), "%s counter has no %s face in %s", article(u.Type), name, ld.b.System)
 		}
 	}
-	u.Strength = u.Values.Get(ld.b.Rules.Strength)
 	if typeKnown {
 		var missing []string
 		for _, x := range t.Fields {

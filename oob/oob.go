@@ -160,13 +160,10 @@ type Unit struct {
 	Side      string
 	Formation *Formation
 	Values    Values
-	// Strength is Values of the rule system's strength field, the value
-	// the checks read most; kept here so they need not look it up.
-	Strength Value
-	Faces    map[string]Values
-	Pos      diag.Pos
-	Source   string
-	Note     string
+	Faces     map[string]Values
+	Pos       diag.Pos
+	Source    string
+	Note      string
 }
 
 // QualifiedName is "74 IL/1/1/RW".

@@ -56,7 +56,7 @@ func (p *pack) piece(pc *battle.Piece, u *oob.Unit, stackOrders string) piece {
 	if c, ok := p.f.Stacking.FaceClass[pc.Face]; ok && pc.Face != "" {
 		x.class = c
 	}
-	printed := u.Strength
+	printed := u.Values.Get(p.b.Rules.Strength)
 	if fv, ok := u.Faces[pc.Face].Lookup(p.b.Rules.Strength); pc.Face != "" && ok {
 		printed = fv // the face the counter starts on prints its own strength
 	}
