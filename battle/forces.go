@@ -2,9 +2,10 @@ package battle
 
 import (
 	"fmt"
-	"github.com/muster-wargames/muster/rulesets"
 	"sort"
 	"strings"
+
+	"github.com/muster-wargames/muster/rulesets"
 
 	"github.com/muster-wargames/muster/diag"
 	"github.com/muster-wargames/muster/oob"

@@ -210,7 +210,7 @@ func (ld *loader) ruleset(bd *schema.Doc) bool {
 	rdoc, _, err := rulesets.Raw(b.System)
 	if err != nil {
 		d := ld.diags.Addf(CodeSystem, bd.Pos(sysNode), "%s", err)
-		if m := schema.Nearest(b.System, rulesets.Systems); m != "" {
+		if m := schema.Nearest(b.System, rulesets.Systems()); m != "" {
 			d.Hint = "did you mean " + m + "?"
 		}
 		return false
@@ -225,7 +225,7 @@ func (ld *loader) ruleset(bd *schema.Doc) bool {
 		merged := &schema.Doc{File: bd.File, Root: ov, Value: value, Bad: ovDoc.Bad}
 		probs := base.Check(merged, "ruleset")
 		for _, d := range probs {
-			d.Code = CodeRules
+			d.Code = CodeRules.Code
 			d.Message = "rules override: " + d.Message
 			ld.diags.Add(d)
 		}

@@ -30,7 +30,7 @@ files: [linked.yaml, /etc/passwd]
 	_, ds := LoadDir(dir, Options{})
 	var got []string
 	for _, d := range ds {
-		if d.Code == CodeOutside {
+		if d.Code == CodeOutside.Code {
 			got = append(got, filepath.Base(d.Pos.File)+":"+itoa(d.Pos.Line))
 		}
 	}
@@ -40,7 +40,7 @@ files: [linked.yaml, /etc/passwd]
 	// Without a files list, the folder walk skips the link with the same error.
 	os.WriteFile(filepath.Join(dir, "battle.yaml"), []byte("kind: battle\nid: b\nname: B\nsystem: gbacw\nsides: [{id: A, name: A}, {id: B, name: B}]\ndays: [\"Jul 1\"]\n"), 0o644)
 	_, ds = LoadDir(dir, Options{})
-	if len(ds) == 0 || ds[0].Code != CodeOutside {
+	if len(ds) == 0 || ds[0].Code != CodeOutside.Code {
 		t.Errorf("walk: %v", ds)
 	}
 }

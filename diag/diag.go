@@ -85,23 +85,15 @@ type List struct {
 	items []Diagnostic
 }
 
-// Add records a diagnostic of a registered code. The code's default
-// severity and rule are used unless the caller set them.
-func (l *List) Add(d Diagnostic) {
-	if c, ok := Lookup(d.Code); ok {
-		if d.Rule == "" {
-			d.Rule = c.Rule
-		}
-		if d.Severity == Info && c.Severity != Info {
-			d.Severity = c.Severity
-		}
-	}
-	l.items = append(l.items, d)
-}
+// Add records a diagnostic as it is: its code, severity and rule are the
+// caller's.
+func (l *List) Add(d Diagnostic) { l.items = append(l.items, d) }
 
-// Addf records code at pos with a formatted message.
-func (l *List) Addf(code string, pos Pos, format string, args ...any) *Diagnostic {
-	l.Add(Diagnostic{Code: code, Pos: pos, Message: fmt.Sprintf(format, args...)})
+// Addf records a diagnostic of code c at pos with a formatted message; the
+// severity and rule are the code's defaults, which the caller may change
+// through the returned pointer.
+func (l *List) Addf(c Code, pos Pos, format string, args ...any) *Diagnostic {
+	l.items = append(l.items, Diagnostic{Code: c.Code, Severity: c.Severity, Rule: c.Rule, Pos: pos, Message: fmt.Sprintf(format, args...)})
 	return &l.items[len(l.items)-1]
 }
 
@@ -151,44 +143,34 @@ func Sort(ds []Diagnostic) {
 	})
 }
 
-// Code describes one diagnostic code: what muster checks and why.
+// Code describes one diagnostic code: what muster checks and why. Codes are
+// values, declared beside the code that raises them; package validate
+// lists them all in one catalogue (validate.Catalogue), which `muster
+// explain`, docs/codes.md, the reports and the tests read.
 type Code struct {
 	Code     string
 	Severity Severity
-	System   string // "all", "gbacw", "tss", "summer-storm", "amfs"
+	System   string // "all" or a rule system's id
 	Rule     string // rulebook citation, e.g. "GBACW 8.12"
 	Title    string
 	Doc      string // a paragraph for `muster explain` and docs/codes.md
+	// Func names the Go function that raises the code; Config, for a code
+	// that ruleset data configures, where that data lives
+	// (rulesets/tss.yaml figures.stacking.limits).
+	Func   string
+	Config string
 }
 
-var registry = map[string]Code{}
+// Catalogue is a list of codes.
+type Catalogue []Code
 
-// Register adds codes to the registry. Registering a code twice panics: codes
-// are stable identifiers and must be unique.
-func Register(cs ...Code) {
-	for _, c := range cs {
-		if _, dup := registry[c.Code]; dup {
-			panic("diag: code registered twice: " + c.Code)
+// Lookup finds a code (case-insensitive).
+func (c Catalogue) Lookup(code string) (Code, bool) {
+	code = strings.ToUpper(code)
+	for _, x := range c {
+		if x.Code == code {
+			return x, true
 		}
-		if c.System == "" {
-			c.System = "all"
-		}
-		registry[c.Code] = c
 	}
-}
-
-// Lookup finds a registered code (case-insensitive).
-func Lookup(code string) (Code, bool) {
-	c, ok := registry[strings.ToUpper(code)]
-	return c, ok
-}
-
-// Codes returns every registered code, sorted.
-func Codes() []Code {
-	out := make([]Code, 0, len(registry))
-	for _, c := range registry {
-		out = append(out, c)
-	}
-	sort.Slice(out, func(i, j int) bool { return out[i].Code < out[j].Code })
-	return out
+	return Code{}, false
 }

@@ -6,6 +6,8 @@ import (
 	"embed"
 	"encoding/json"
 	"fmt"
+	"io/fs"
+	"regexp"
 	"sort"
 	"strconv"
 	"strings"
@@ -17,12 +19,42 @@ import (
 //go:embed *.yaml
 var files embed.FS
 
-// Systems lists the rule systems muster knows, by id.
-var Systems = []string{"gbacw", "tss", "summer-storm", "amfs"}
+// Systems lists the rule systems muster knows: one per embedded ruleset
+// file, named by the file, in the order of the files' `order` keys. Only
+// the files' headers are read.
+func Systems() []string {
+	systemsOnce.Do(func() { systems = listSystems(files) })
+	return systems
+}
+
+var (
+	systemsOnce sync.Once
+	systems     []string
+)
+
+var orderRE = regexp.MustCompile(`(?m)^order:[ \t]*([0-9]+)[ \t]*(?:#.*)?$`)
+
+func listSystems(fsys fs.FS) []string {
+	names, _ := fs.Glob(fsys, "*.yaml")
+	order := map[string]int{}
+	for _, n := range names {
+		b, _ := fs.ReadFile(fsys, n)
+		if m := orderRE.FindSubmatch(b); m != nil {
+			order[n], _ = strconv.Atoi(string(m[1]))
+		}
+	}
+	sort.SliceStable(names, func(i, j int) bool { return order[names[i]] < order[names[j]] })
+	out := make([]string, len(names))
+	for i, n := range names {
+		out[i] = strings.TrimSuffix(n, ".yaml")
+	}
+	return out
+}
 
 // Ruleset is a rule system as data.
 type Ruleset struct {
 	System    string               `json:"system"`
+	Order     int                  `json:"order"`
 	Name      string               `json:"name"`
 	Source    string               `json:"source,omitempty"`
 	Note      string               `json:"note,omitempty"`
@@ -36,7 +68,7 @@ type Ruleset struct {
 	Orders    []string             `json:"orders,omitempty"`
 	Facing    bool                 `json:"facing,omitempty"`
 	Turns     TurnTrack            `json:"turns"`
-	Figures   map[string]any       `json:"figures,omitempty"`
+	Figures   Figures              `json:"figures"`
 	Switches  map[string]any       `json:"switches,omitempty"`
 }
 
@@ -193,7 +225,7 @@ func parseRaw(system string) (*schema.Doc, []byte, error) {
 	name := system + ".yaml"
 	b, err := files.ReadFile(name)
 	if err != nil {
-		return nil, nil, fmt.Errorf("unknown rule system %q (known: %s)", system, strings.Join(Systems, ", "))
+		return nil, nil, fmt.Errorf("unknown rule system %q (known: %s)", system, strings.Join(Systems(), ", "))
 	}
 	docs, ds := schema.Parse("rulesets/"+name, b, schema.DefaultLimits)
 	if len(ds) > 0 || len(docs) != 1 {
@@ -232,6 +264,9 @@ func Decode(v any) (*Ruleset, error) {
 	}
 	var r Ruleset
 	if err := json.Unmarshal(b, &r); err != nil {
+		return nil, err
+	}
+	if err := r.resolveSwitches(); err != nil {
 		return nil, err
 	}
 	return &r, nil

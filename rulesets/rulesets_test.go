@@ -13,7 +13,7 @@ func TestRulesets(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	for _, sys := range Systems {
+	for _, sys := range Systems() {
 		t.Run(sys, func(t *testing.T) {
 			d, _, err := Raw(sys)
 			if err != nil {

@@ -3,65 +3,63 @@ package schema
 import "github.com/muster-wargames/muster/diag"
 
 // Codes raised while reading YAML and checking it against the schemas.
-const (
-	CodeSyntax       = "Y001"
-	CodeDuplicateKey = "Y002"
-	CodeTooLarge     = "Y003"
-	CodeAliasBudget  = "Y004"
-	CodeTooDeep      = "Y005"
-	CodeUnquoted     = "Y006"
-	CodeEmpty        = "Y007"
-	CodeUnreadable   = "Y008"
-	CodeMergeKey     = "Y009"
-	CodeBinary       = "Y010"
-
-	CodeType        = "S001"
-	CodeRequired    = "S002"
-	CodeUnknownKey  = "S003"
-	CodeEnum        = "S004"
-	CodeRange       = "S005"
-	CodePattern     = "S006"
-	CodeSchemaOther = "S007"
-	CodeKind        = "S008"
+var (
+	CodeSyntax = diag.Code{Code: "Y001", Severity: diag.Error, Title: "YAML syntax error",
+		Doc: "The file is not valid YAML. The position is where the YAML parser gave up, which can be a line or two after the real mistake (a missing colon, a bad indent, an unclosed quote or bracket)."}
+	CodeDuplicateKey = diag.Code{Code: "Y002", Severity: diag.Error, Title: "duplicate key in a mapping",
+		Doc: "A mapping names the same key twice. YAML would keep only the last value, so one of the two would be lost silently; muster refuses instead."}
+	CodeTooLarge = diag.Code{Code: "Y003", Severity: diag.Error, Title: "file too large",
+		Doc: "The file is bigger than muster reads (32 MiB). A battle's documents are small; a file this size is almost always the wrong file. Split a very large battle over several documents."}
+	CodeAliasBudget = diag.Code{Code: "Y004", Severity: diag.Error, Title: "too much alias expansion",
+		Doc: "YAML aliases (*name) in the file expand to more nodes than muster allows (an 'alias bomb'). Anchors and aliases are fine for templates; nesting them into each other many times is not."}
+	CodeTooDeep = diag.Code{Code: "Y005", Severity: diag.Error, Title: "nesting too deep",
+		Doc: "The YAML nests mappings or sequences deeper than any battle needs (100 levels)."}
+	CodeUnquoted = diag.Code{Code: "Y006", Severity: diag.Error, Title: "number with a leading zero must be quoted",
+		Doc: "YAML reads an unquoted 0304 as the octal number 196 and 0408 as the number 408, so a hex label or code with a leading zero changes meaning unless it is quoted. muster keeps the text as typed but asks for quotes, so editors and other tools read it the same way: write \"0304\"."}
+	CodeEmpty = diag.Code{Code: "Y007", Severity: diag.Error, Title: "empty document",
+		Doc: "A file or a YAML document (between --- lines) holds nothing. Remove it from the battle's file list or give it content."}
+	CodeUnreadable = diag.Code{Code: "Y008", Severity: diag.Error, Title: "file cannot be read",
+		Doc: "A file the battle names is missing, is a directory, or cannot be opened."}
+	CodeMergeKey = diag.Code{Code: "Y009", Severity: diag.Error, Title: "bad merge key",
+		Doc: "A YAML merge key (<<) must be followed by an alias of a mapping, or a list of such aliases."}
+	CodeBinary = diag.Code{Code: "Y010", Severity: diag.Error, Title: "file is not text",
+		Doc: "The file holds bytes that are not UTF-8 text (a NUL byte or invalid UTF-8). A battle's documents are YAML text."}
+	CodeType = diag.Code{Code: "S001", Severity: diag.Error, Title: "value has the wrong type",
+		Doc: "The value is a number where text is expected, a list where a mapping is expected, and so on. Hex labels and names are text: quote them when YAML would read them as numbers."}
+	CodeRequired = diag.Code{Code: "S002", Severity: diag.Error, Title: "required key missing",
+		Doc: "A mapping lacks a key that its kind of document requires."}
+	CodeUnknownKey = diag.Code{Code: "S003", Severity: diag.Error, Title: "unknown key",
+		Doc: "A mapping has a key that its kind of document does not know. It is usually a misspelling; the hint names the nearest known key."}
+	CodeEnum = diag.Code{Code: "S004", Severity: diag.Error, Title: "value not one of the allowed values",
+		Doc: "The value must be one of a fixed list (a rule system, a side, a face). The hint lists them or names the nearest."}
+	CodeRange = diag.Code{Code: "S005", Severity: diag.Error, Title: "number out of range",
+		Doc: "A number is below its minimum or above its maximum, or a list or text is too short or too long."}
+	CodePattern = diag.Code{Code: "S006", Severity: diag.Error, Title: "text does not have the expected form",
+		Doc: "A text value does not match the form its key needs (a time like \"1300\", an identifier without spaces)."}
+	CodeSchemaOther = diag.Code{Code: "S007", Severity: diag.Error, Title: "value does not match the schema",
+		Doc: "A value breaks a schema constraint not covered by a more specific code."}
+	CodeKind = diag.Code{Code: "S008", Severity: diag.Error, Title: "unknown or missing document kind",
+		Doc: "Every document says what it is with `kind:` (battle, forces, map or scenario), or its file is named after its kind (forces.yaml, map.yaml, scenario-intro.yaml)."}
 )
 
-func init() {
-	diag.Register(
-		diag.Code{Code: CodeSyntax, Severity: diag.Error, Title: "YAML syntax error",
-			Doc: "The file is not valid YAML. The position is where the YAML parser gave up, which can be a line or two after the real mistake (a missing colon, a bad indent, an unclosed quote or bracket)."},
-		diag.Code{Code: CodeDuplicateKey, Severity: diag.Error, Title: "duplicate key in a mapping",
-			Doc: "A mapping names the same key twice. YAML would keep only the last value, so one of the two would be lost silently; muster refuses instead."},
-		diag.Code{Code: CodeTooLarge, Severity: diag.Error, Title: "file too large",
-			Doc: "The file is bigger than muster reads (32 MiB). A battle's documents are small; a file this size is almost always the wrong file. Split a very large battle over several documents."},
-		diag.Code{Code: CodeAliasBudget, Severity: diag.Error, Title: "too much alias expansion",
-			Doc: "YAML aliases (*name) in the file expand to more nodes than muster allows (an 'alias bomb'). Anchors and aliases are fine for templates; nesting them into each other many times is not."},
-		diag.Code{Code: CodeTooDeep, Severity: diag.Error, Title: "nesting too deep",
-			Doc: "The YAML nests mappings or sequences deeper than any battle needs (100 levels)."},
-		diag.Code{Code: CodeUnquoted, Severity: diag.Error, Title: "number with a leading zero must be quoted",
-			Doc: "YAML reads an unquoted 0304 as the octal number 196 and 0408 as the number 408, so a hex label or code with a leading zero changes meaning unless it is quoted. muster keeps the text as typed but asks for quotes, so editors and other tools read it the same way: write \"0304\"."},
-		diag.Code{Code: CodeEmpty, Severity: diag.Error, Title: "empty document",
-			Doc: "A file or a YAML document (between --- lines) holds nothing. Remove it from the battle's file list or give it content."},
-		diag.Code{Code: CodeUnreadable, Severity: diag.Error, Title: "file cannot be read",
-			Doc: "A file the battle names is missing, is a directory, or cannot be opened."},
-		diag.Code{Code: CodeMergeKey, Severity: diag.Error, Title: "bad merge key",
-			Doc: "A YAML merge key (<<) must be followed by an alias of a mapping, or a list of such aliases."},
-		diag.Code{Code: CodeBinary, Severity: diag.Error, Title: "file is not text",
-			Doc: "The file holds bytes that are not UTF-8 text (a NUL byte or invalid UTF-8). A battle's documents are YAML text."},
-		diag.Code{Code: CodeType, Severity: diag.Error, Title: "value has the wrong type",
-			Doc: "The value is a number where text is expected, a list where a mapping is expected, and so on. Hex labels and names are text: quote them when YAML would read them as numbers."},
-		diag.Code{Code: CodeRequired, Severity: diag.Error, Title: "required key missing",
-			Doc: "A mapping lacks a key that its kind of document requires."},
-		diag.Code{Code: CodeUnknownKey, Severity: diag.Error, Title: "unknown key",
-			Doc: "A mapping has a key that its kind of document does not know. It is usually a misspelling; the hint names the nearest known key."},
-		diag.Code{Code: CodeEnum, Severity: diag.Error, Title: "value not one of the allowed values",
-			Doc: "The value must be one of a fixed list (a rule system, a side, a face). The hint lists them or names the nearest."},
-		diag.Code{Code: CodeRange, Severity: diag.Error, Title: "number out of range",
-			Doc: "A number is below its minimum or above its maximum, or a list or text is too short or too long."},
-		diag.Code{Code: CodePattern, Severity: diag.Error, Title: "text does not have the expected form",
-			Doc: "A text value does not match the form its key needs (a time like \"1300\", an identifier without spaces)."},
-		diag.Code{Code: CodeSchemaOther, Severity: diag.Error, Title: "value does not match the schema",
-			Doc: "A value breaks a schema constraint not covered by a more specific code."},
-		diag.Code{Code: CodeKind, Severity: diag.Error, Title: "unknown or missing document kind",
-			Doc: "Every document says what it is with `kind:` (battle, forces, map or scenario), or its file is named after its kind (forces.yaml, map.yaml, scenario-intro.yaml)."},
-	)
+// Codes lists the codes of this package, for the catalogue package validate assembles.
+var Codes = []diag.Code{
+	CodeSyntax,
+	CodeDuplicateKey,
+	CodeTooLarge,
+	CodeAliasBudget,
+	CodeTooDeep,
+	CodeUnquoted,
+	CodeEmpty,
+	CodeUnreadable,
+	CodeMergeKey,
+	CodeBinary,
+	CodeType,
+	CodeRequired,
+	CodeUnknownKey,
+	CodeEnum,
+	CodeRange,
+	CodePattern,
+	CodeSchemaOther,
+	CodeKind,
 }

@@ -37,7 +37,7 @@ func FuzzParse(f *testing.F) {
 			if d.Code == "" || d.Message == "" {
 				t.Fatalf("diagnostic without code or message: %#v", d)
 			}
-			if _, ok := diag.Lookup(d.Code); !ok {
+			if _, ok := diag.Catalogue(Codes).Lookup(d.Code); !ok {
 				t.Fatalf("unregistered code %s", d.Code)
 			}
 		}

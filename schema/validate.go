@@ -324,10 +324,10 @@ func (s *Set) describe(p problem, n *yaml.Node, kind string) diag.Diagnostic {
 	d := diag.Diagnostic{}
 	switch p.kind {
 	case "required":
-		d.Code = CodeRequired
+		d.Code, d.Severity = CodeRequired.Code, CodeRequired.Severity
 		d.Message = fmt.Sprintf("%s needs the key %q", where(p.path), p.prop)
 	case "additional":
-		d.Code = CodeUnknownKey
+		d.Code, d.Severity = CodeUnknownKey.Code, CodeUnknownKey.Severity
 		d.Message = fmt.Sprintf("unknown key %q in %s", p.prop, where(p.path))
 		keys := s.keysAt(kind, p.path)
 		if m := Nearest(p.prop, keys); m != "" {
@@ -336,14 +336,14 @@ func (s *Set) describe(p problem, n *yaml.Node, kind string) diag.Diagnostic {
 			d.Hint = "known keys: " + strings.Join(keys, ", ")
 		}
 	case "type":
-		d.Code = CodeType
+		d.Code, d.Severity = CodeType.Code, CodeType.Severity
 		d.Message = fmt.Sprintf("%s: %s", where(p.path), p.message)
 		if n.Kind == yaml.ScalarNode && (n.Tag == "!!int" || n.Tag == "!!float") && strings.Contains(p.message, "string") {
 			d.Message = fmt.Sprintf("%s must be text, not the number %s", where(p.path), n.Value)
 			d.Hint = fmt.Sprintf("quote it: \"%s\"", n.Value)
 		}
 	case "enum":
-		d.Code = CodeEnum
+		d.Code, d.Severity = CodeEnum.Code, CodeEnum.Severity
 		d.Message = fmt.Sprintf("%s: %q is not allowed", where(p.path), fmt.Sprint(n.Value))
 		if m := Nearest(n.Value, p.allowed); m != "" {
 			d.Hint = "did you mean " + m + "?"
@@ -351,16 +351,16 @@ func (s *Set) describe(p problem, n *yaml.Node, kind string) diag.Diagnostic {
 			d.Hint = "allowed: " + strings.Join(p.allowed, ", ")
 		}
 	case "propname":
-		d.Code = CodeSchemaOther
+		d.Code, d.Severity = CodeSchemaOther.Code, CodeSchemaOther.Severity
 		d.Message = fmt.Sprintf("%s: the key %q %s", where(p.path), p.prop, p.message)
 	case "range":
-		d.Code = CodeRange
+		d.Code, d.Severity = CodeRange.Code, CodeRange.Severity
 		d.Message = fmt.Sprintf("%s: %s", where(p.path), p.message)
 	case "pattern":
-		d.Code = CodePattern
+		d.Code, d.Severity = CodePattern.Code, CodePattern.Severity
 		d.Message = fmt.Sprintf("%s: %q %s", where(p.path), n.Value, p.message)
 	default:
-		d.Code = CodeSchemaOther
+		d.Code, d.Severity = CodeSchemaOther.Code, CodeSchemaOther.Severity
 		d.Message = fmt.Sprintf("%s: %s", where(p.path), p.message)
 	}
 	return d

@@ -158,7 +158,7 @@ type converter struct {
 	failed  bool
 }
 
-func (c *converter) fail(code string, n *yaml.Node, format string, args ...any) {
+func (c *converter) fail(code diag.Code, n *yaml.Node, format string, args ...any) {
 	if !c.failed {
 		c.diags.Addf(code, c.doc.Pos(n), format, args...)
 	}

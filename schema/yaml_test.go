@@ -45,7 +45,7 @@ func TestLimits(t *testing.T) {
 		_ = i
 	}
 	_, ds := Parse("bomb.yaml", []byte(bomb), DefaultLimits)
-	if len(ds) != 1 || ds[0].Code != CodeAliasBudget {
+	if len(ds) != 1 || ds[0].Code != CodeAliasBudget.Code {
 		t.Errorf("billion laughs: %s", codes(ds))
 	}
 }

@@ -12,18 +12,15 @@ import (
 
 // benchCommand times the command-range check alone over every scenario of b.
 func benchCommand(b *testing.B, bt *battle.Battle) {
-	f, err := FiguresOf(bt.Rules)
-	if err != nil {
-		b.Fatal(err)
-	}
+	f := &bt.Rules.Figures
 	var l0 int
 	b.ReportAllocs()
 	b.ResetTimer()
 	for i := 0; i < b.N; i++ {
 		for _, s := range bt.Scenarios {
 			p := &pack{b: bt, f: f, l: &diag.List{}, unknown: map[*oob.Unit]bool{}}
-			groups, _ := p.setupGroups(s)
-			p.command(s, groups)
+			p.groups, p.idx = p.setupGroups(s)
+			p.command(s)
 			l0 += p.l.Len()
 		}
 	}

@@ -228,7 +228,8 @@ func (p *pack) commander(f *oob.Formation) *oob.Leader {
 }
 
 // command checks command ranges in a scenario's set-up.
-func (p *pack) command(s *battle.Scenario, groups []*group) {
+func (p *pack) command(s *battle.Scenario) {
+	groups := p.groups
 	c := p.f.Command
 	if c.None || c.Code == "" || p.b.Map == nil {
 		return
@@ -363,7 +364,7 @@ func (p *pack) command(s *battle.Scenario, groups []*group) {
 			continue
 		}
 		st := out[u]
-		p.l.Add(diag.Diagnostic{Code: c.Code, Severity: c.severity(), Pos: *w.unit(u).pos, Rule: c.Rule,
+		p.l.Add(diag.Diagnostic{Code: c.Code, Severity: c.Sev(), Pos: *w.unit(u).pos, Rule: c.Rule,
 			Message: fmt.Sprintf("%s is out of command: %s (range %d at %s) cannot reach %s", u.QualifiedName(), st.leader.QualifiedName(), st.r, s.First.Text(), p.b.Map.Grid.Label(w.unit(u).hex)),
 			Hint:    "move the unit or its leader closer, or give a reason in a note"})
 	}
@@ -392,7 +393,7 @@ func (p *pack) command(s *battle.Scenario, groups []*group) {
 				if !has || ok {
 					continue
 				}
-				p.l.Add(diag.Diagnostic{Code: c.Leaders.Code, Severity: c.Leaders.severity(), Pos: *g.pos(), Rule: c.Leaders.Rule,
+				p.l.Add(diag.Diagnostic{Code: c.Leaders.Code, Severity: c.Leaders.Sev(), Pos: *g.pos(), Rule: c.Leaders.Rule,
 					Message: fmt.Sprintf("%s is out of %s's command range (%d at %s)", l.QualifiedName(), sup.QualifiedName(), r, s.First.Text())})
 			}
 		}
@@ -415,7 +416,7 @@ func (p *pack) required() {
 				if f.Parent == nil {
 					msg = fmt.Sprintf("%s has no commander", f.Label())
 				}
-				p.l.Add(diag.Diagnostic{Code: c.RequiredCheck.Code, Severity: c.RequiredCheck.severity(), Pos: f.Pos, Rule: c.RequiredCheck.Rule, Message: msg})
+				p.l.Add(diag.Diagnostic{Code: c.RequiredCheck.Code, Severity: c.RequiredCheck.Sev(), Pos: f.Pos, Rule: c.RequiredCheck.Rule, Message: msg})
 			}
 		})
 	}
@@ -439,7 +440,7 @@ func (p *pack) attachments(s *battle.Scenario) {
 				}
 				count[pc.Attached]++
 				if count[pc.Attached] == a.MaxBatteries+1 {
-					p.l.Add(diag.Diagnostic{Code: a.Code, Severity: a.severity(), Pos: pc.Pos, Rule: a.Rule,
+					p.l.Add(diag.Diagnostic{Code: a.Code, Severity: a.Sev(), Pos: pc.Pos, Rule: a.Rule,
 						Message: fmt.Sprintf("%s is a battery too many attached to %s: at most %d", u.QualifiedName(), pc.Attached.Label(), a.MaxBatteries)})
 				}
 			}
@@ -456,7 +457,7 @@ func (p *pack) activation(s *battle.Scenario) {
 		return
 	}
 	add := func(pos diag.Pos, format string, args ...any) {
-		p.l.Add(diag.Diagnostic{Code: a.Code, Severity: a.severity(), Pos: pos, Rule: a.Rule, Message: fmt.Sprintf(format, args...)})
+		p.l.Add(diag.Diagnostic{Code: a.Code, Severity: a.Sev(), Pos: pos, Rule: a.Rule, Message: fmt.Sprintf(format, args...)})
 	}
 	listed := map[*oob.Formation]bool{}
 	sides := map[string]diag.Pos{}

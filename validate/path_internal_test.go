@@ -62,10 +62,7 @@ army:
 			t.Fatal(d)
 		}
 	}
-	f, err := FiguresOf(b.Rules)
-	if err != nil {
-		t.Fatal(err)
-	}
+	f := &b.Rules.Figures
 	return b, &pack{b: b, f: f, l: &diag.List{}, unknown: map[*oob.Unit]bool{}}
 }
 

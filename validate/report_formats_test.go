@@ -21,10 +21,10 @@ var update = flag.Bool("update", false, "rewrite the golden files under testdata
 // a file-level and a battle-level diagnostic, and text that needs escaping.
 func reportInput() ([]diag.Diagnostic, Texts) {
 	ds := []diag.Diagnostic{
-		{Code: schema.CodeSyntax, Severity: diag.Error, Pos: diag.Pos{File: "b/map.yaml", Line: 3, Column: 7}, Message: "did not find expected key"},
-		{Code: battle.CodeUnknownName, Severity: diag.Error, Pos: diag.Pos{File: "b/scenario one.yaml", Line: 12, Column: 15}, Message: `unknown unit, leader or formation "74 Ill" on side USA`, Hint: "did you mean 74 IL?", Rule: "GBACW 8.12"},
-		{Code: battle.CodeStrength, Severity: diag.Warning, Pos: diag.Pos{File: "b/scenario one.yaml", Line: 20, Column: 3}, Message: "74 IL starts at 9, 100% more: <a> & \"b\", c:d\nline two"},
-		{Code: battle.CodeNoMatch, Severity: diag.Warning, Pos: diag.Pos{File: "b/battle.yaml"}, Message: `"extra/*.yaml" matches no file`},
+		{Code: schema.CodeSyntax.Code, Severity: diag.Error, Pos: diag.Pos{File: "b/map.yaml", Line: 3, Column: 7}, Message: "did not find expected key"},
+		{Code: battle.CodeUnknownName.Code, Severity: diag.Error, Pos: diag.Pos{File: "b/scenario one.yaml", Line: 12, Column: 15}, Message: `unknown unit, leader or formation "74 Ill" on side USA`, Hint: "did you mean 74 IL?", Rule: "GBACW 8.12"},
+		{Code: battle.CodeStrength.Code, Severity: diag.Warning, Pos: diag.Pos{File: "b/scenario one.yaml", Line: 20, Column: 3}, Message: "74 IL starts at 9, 100% more: <a> & \"b\", c:d\nline two"},
+		{Code: battle.CodeNoMatch.Code, Severity: diag.Warning, Pos: diag.Pos{File: "b/battle.yaml"}, Message: `"extra/*.yaml" matches no file`},
 		{Code: "X999", Severity: diag.Info, Pos: diag.Pos{}, Message: "a note about the whole battle"},
 	}
 	diag.Sort(ds)

@@ -108,7 +108,8 @@ func sarifURI(file string) string {
 
 func sarifRuleFor(code string) sarifRule {
 	r := sarifRule{ID: code, DefaultConfiguration: sarifConfig{Level: "error"}}
-	c, ok := diag.Lookup(code)
+	cat, _ := Catalogue()
+	c, ok := cat.Lookup(code)
 	if !ok {
 		return r
 	}

@@ -11,57 +11,10 @@ import (
 	"github.com/muster-wargames/muster/oob"
 )
 
-// Codes of the checks every system shares; their rule citation comes from
-// the ruleset's figures.
-const (
-	CodeBothSides   = "N020"
-	CodeNotEdge     = "N021"
-	CodeAreaSide    = "N022"
-	CodeNotOnMap    = "N023"
-	CodeUnknownSkip = "N024"
-	CodeEntryHeld   = "N025"
-)
-
-func init() {
-	diag.Register(
-		diag.Code{Code: CodeBothSides, Severity: diag.Error, Title: "both sides in one hex",
-			Doc: "A set-up puts units of both sides in the same hex (perhaps under two labels where sheets overlap). No system lets enemy units share a hex."},
-		diag.Code{Code: CodeNotEdge, Severity: diag.Warning, Title: "entry hex not on the map edge",
-			Doc: "Reinforcements enter through map-edge hexes (GBACW 9.71, AMFS I-7). An entry hex inside the map is legal only where the scenario says so (Dead of Winter's \"appears at A3924\"); say it in the arrival's note."},
-		diag.Code{Code: CodeAreaSide, Severity: diag.Error, Title: "entry area of the other side",
-			Doc: "An arrival uses an area, or a hex of an area, that the map gives to the other side (TSS 21.53: staging areas 1-4 Confederate, 4-9 Union)."},
-		diag.Code{Code: CodeNotOnMap, Severity: diag.Error, Title: "withdrawal of a unit not on the map",
-			Doc: "A withdrawal names a unit that is not on the map at that time: it is neither set up nor arrived before the withdrawal, or it has already been withdrawn."},
-		diag.Code{Code: CodeEntryHeld, Severity: diag.Warning, Title: "entry hex held by the enemy at set-up",
-			Doc: "A reinforcement group enters through a hex the enemy holds at set-up. Units may never enter an enemy-occupied hex, so the group is blocked or delayed unless the enemy has moved by then (GBACW 9.74, TSS 21.51, AMFS I-7)."},
-		diag.Code{Code: CodeUnknownSkip, Severity: diag.Info, Title: "checks skipped for unknown values",
-			Doc: "A rule check needed a counter value the data does not give (a strength written ~). muster does not guess: it skips that check for those units and says once per battle how many were skipped."},
-	)
-}
-
-// rules runs the rule pack of the battle's system on every scenario.
-func rules(b *battle.Battle, f *Figures, l *diag.List) {
-	if b.Map == nil {
-		return
-	}
-	p := &pack{b: b, f: f, l: l, unknown: map[*oob.Unit]bool{}}
-	p.required()
-	p.organisation()
-	for _, s := range b.Scenarios {
-		if len(s.Play) == 0 {
-			continue
-		}
-		groups, idx := p.setupGroups(s)
-		p.sides(groups, idx)
-		for _, g := range groups {
-			p.stack(g)
-		}
-		p.command(s, groups)
-		p.attachments(s)
-		p.activation(s)
-		p.extended(s, groups)
-		p.entries(s)
-	}
+// unknownSkip says once per battle how many units a check skipped for an
+// unknown strength.
+func unknownSkip(p *pack) {
+	b, l := p.b, p.l
 	if n := len(p.unknown); n > 0 {
 		var names []string
 		for u := range p.unknown {
@@ -168,7 +121,8 @@ func isAre(n int) string {
 
 // extended checks that units that must extend into a column have a hex to
 // extend into.
-func (p *pack) extended(s *battle.Scenario, groups []*group) {
+func (p *pack) extended(s *battle.Scenario) {
+	groups := p.groups
 	e := p.f.Extended
 	if e.Code == "" {
 		return
@@ -194,7 +148,7 @@ func (p *pack) extended(s *battle.Scenario, groups []*group) {
 				}
 			}
 			if !free {
-				p.l.Add(diag.Diagnostic{Code: e.Code, Severity: e.severity(), Pos: *pc.pos, Rule: e.Rule,
+				p.l.Add(diag.Diagnostic{Code: e.Code, Severity: e.Sev(), Pos: *pc.pos, Rule: e.Rule,
 					Message: fmt.Sprintf("%s (%g SP) under %s orders must use an extended column, but no hex next to %s is free to extend into", pc.unit.QualifiedName(), pc.sp, pc.orders, g.label())})
 			}
 		}
@@ -226,7 +180,7 @@ func (p *pack) organisation() {
 				for _, u := range f.Units {
 					v, ok := u.Values.Get(o.CountersField).Int()
 					if ok && v != n {
-						p.l.Add(diag.Diagnostic{Code: o.Counters.Code, Severity: o.Counters.severity(), Pos: u.Values.Get(o.CountersField).Pos, Rule: o.Counters.Rule,
+						p.l.Add(diag.Diagnostic{Code: o.Counters.Code, Severity: o.Counters.Sev(), Pos: u.Values.Get(o.CountersField).Pos, Rule: o.Counters.Rule,
 							Message: fmt.Sprintf("%s shows %d counters for its brigade, but brigade %s has %d", u.QualifiedName(), v, f.Label(), n)})
 					}
 				}
@@ -238,7 +192,7 @@ func (p *pack) organisation() {
 				}
 				name := f.ID
 				if prev, dup := seen[key{name, arm}]; dup {
-					p.l.Add(diag.Diagnostic{Code: o.UniqueBrigades.Code, Severity: o.UniqueBrigades.severity(), Pos: f.Pos, Rule: o.UniqueBrigades.Rule,
+					p.l.Add(diag.Diagnostic{Code: o.UniqueBrigades.Code, Severity: o.UniqueBrigades.Sev(), Pos: f.Pos, Rule: o.UniqueBrigades.Rule,
 						Message: fmt.Sprintf("brigade name %q is used twice on side %s (%s and %s): events and activations that name the brigade cannot tell them apart", name, side.ID, prev.Label(), f.Label())})
 					return
 				}

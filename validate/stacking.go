@@ -10,6 +10,7 @@ import (
 	"github.com/muster-wargames/muster/diag"
 	"github.com/muster-wargames/muster/maps"
 	"github.com/muster-wargames/muster/oob"
+	"github.com/muster-wargames/muster/rulesets"
 )
 
 // piece is a unit as the rule packs see it in one place at one time.
@@ -42,10 +43,21 @@ func (g *group) pos() *diag.Pos { return &g.at.Pos }
 type pack struct {
 	s       *battle.Scenario // the scenario being checked, where attachments matter
 	b       *battle.Battle
-	f       *Figures
+	f       *rulesets.Figures
 	l       *diag.List
 	unknown map[*oob.Unit]bool // units whose strength a check needed but the data lacks
 	sel     []piece            // scratch for verdict
+	// the set-up groups of the scenario being checked, made once for all
+	// its checks
+	groups []*group
+	idx    *groupIndex
+}
+
+// stacking checks every set-up group against the stacking limits.
+func (p *pack) stacking(*battle.Scenario) {
+	for _, g := range p.groups {
+		p.stack(g)
+	}
 }
 
 func (p *pack) piece(pc *battle.Piece, u *oob.Unit, stackOrders string) piece {
@@ -225,7 +237,7 @@ func (g *group) orders() string {
 
 // applies reports whether a limit's conditions hold for a group whose hex
 // has terrain t.
-func (p *pack) applies(w When, g *group, t string) bool {
+func (p *pack) applies(w rulesets.When, g *group, t string) bool {
 	if w.Reserve != nil && *w.Reserve != g.reserve {
 		return false
 	}
@@ -275,7 +287,7 @@ func brigadeOf(u *oob.Unit, level string) *oob.Formation {
 // verdict of one limit on one group: "" when it passes, else why not.
 // skipped lists units whose unknown strength kept the limit from being
 // judged.
-func (p *pack) verdict(lim Limit, g *group) (why string, skipped []*oob.Unit) {
+func (p *pack) verdict(lim rulesets.Limit, g *group) (why string, skipped []*oob.Unit) {
 	// sel reuses one buffer: a nested verdict (AnyOf) overwrites it, and
 	// this call does not read it after making one.
 	sel := p.sel[:0]
@@ -412,7 +424,7 @@ func (p *pack) stack(g *group) {
 		if g.arriving {
 			what = "arriving group"
 		}
-		d := diag.Diagnostic{Code: lim.Code, Severity: lim.severity(), Pos: *g.pos(), Rule: lim.Rule,
+		d := diag.Diagnostic{Code: lim.Code, Severity: lim.Sev(), Pos: *g.pos(), Rule: lim.Rule,
 			Message: fmt.Sprintf("%s %s in %s: %s: %s", g.side, what, g.label(), lim.Title, why)}
 		p.l.Add(d)
 	}
@@ -420,7 +432,8 @@ func (p *pack) stack(g *group) {
 
 // sides checks that no hex holds units of both sides at set-up: each
 // group with units is held against the first group with units in its hex.
-func (p *pack) sides(groups []*group, idx *groupIndex) {
+func (p *pack) sides(*battle.Scenario) {
+	groups, idx := p.groups, p.idx
 	for _, g := range groups {
 		if len(g.pieces) == 0 {
 			continue

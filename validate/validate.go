@@ -12,42 +12,6 @@ import (
 	"github.com/muster-wargames/muster/diag"
 )
 
-// Codes of the checks in this package.
-const (
-	CodeSetTwice       = "N005"
-	CodeSetAndArriving = "N006"
-	CodeTimeOutside    = "N003"
-)
-
-func init() {
-	diag.Register(
-		diag.Code{Code: CodeTimeOutside, Severity: diag.Error, Title: "arrival or withdrawal outside the scenario",
-			Doc: "A reinforcement or withdrawal is timed before the scenario's first turn or after its last, so it would never happen in play."},
-		diag.Code{Code: CodeSetTwice, Severity: diag.Error, Title: "unit set up twice",
-			Doc: "A unit or leader appears in two set-up hexes (or twice in one) of the same scenario; a counter can start in one place only."},
-		diag.Code{Code: CodeSetAndArriving, Severity: diag.Error, Title: "unit both set up and arriving",
-			Doc: "A unit or leader is in the set-up and also in a reinforcement group, or in two groups. It can enter play only once; withdraw it first if it is meant to come back."},
-	)
-}
-
-// Battle runs every check on b and returns the diagnostics.
-func Battle(b *battle.Battle) []diag.Diagnostic {
-	var l diag.List
-	if b == nil || b.Rules == nil {
-		return nil
-	}
-	f, err := FiguresOf(b.Rules)
-	if err != nil {
-		l.Addf(battle.CodeRules, diag.Pos{File: b.Dir}, "%v", err)
-		return l.Items()
-	}
-	for _, s := range b.Scenarios {
-		scenario(b, f, s, &l)
-	}
-	rules(b, f, &l)
-	return l.Items()
-}
-
 func playText(s *battle.Scenario) string {
 	var parts []string
 	for _, pa := range s.Play {
@@ -63,14 +27,11 @@ func playText(s *battle.Scenario) string {
 	return strings.Join(parts, ", ")
 }
 
-func scenario(b *battle.Battle, f *Figures, s *battle.Scenario, l *diag.List) {
-	if b.Map == nil || len(s.Play) == 0 {
-		return
-	}
-	timed := s.First.Pos.File != "" && s.Last.Pos.File != ""
+// inPlay checks that every set-up, entry and victory hex is in play.
+func inPlay(p *pack, s *battle.Scenario) {
 	checkHex := func(h battle.HexRef, what string) {
 		if !s.InPlay(h.Coord) {
-			d := l.Addf(battle.CodeNotInPlay, h.Pos, "%s %s is not in play in scenario %s", what, h.Label, s.ID)
+			d := p.l.Addf(CodeNotInPlay, h.Pos, "%s %s is not in play in scenario %s", what, h.Label, s.ID)
 			d.Hint = "in play: " + playText(s)
 		}
 	}
@@ -81,22 +42,33 @@ func scenario(b *battle.Battle, f *Figures, s *battle.Scenario, l *diag.List) {
 		for _, h := range a.Hexes {
 			checkHex(h, "entry hex")
 		}
-		if timed && a.Time.Pos.File != "" && (a.Time.Index < s.First.Index || a.Time.Index > s.Last.Index) {
-			l.Addf(CodeTimeOutside, a.Time.Pos, "arrival at %s is outside the scenario (%s to %s)", a.Time.Text(), s.First.Text(), s.Last.Text())
-		}
 	}
-	for _, w := range s.Withdrawals {
-		if timed && w.Time.Pos.File != "" && (w.Time.Index < s.First.Index || w.Time.Index > s.Last.Index) {
-			l.Addf(CodeTimeOutside, w.Time.Pos, "withdrawal at %s is outside the scenario (%s to %s)", w.Time.Text(), s.First.Text(), s.Last.Text())
-		}
-	}
-	timeline(b, s, f.Entry.Rule, l)
 	for _, v := range s.Victory.Hexes {
 		for _, h := range v.Hexes {
 			checkHex(h, "victory hex")
 		}
 	}
 }
+
+// inTime checks that arrivals and withdrawals fall within the scenario.
+func inTime(p *pack, s *battle.Scenario) {
+	if s.First.Pos.File == "" || s.Last.Pos.File == "" {
+		return
+	}
+	for _, a := range s.Arrivals {
+		if a.Time.Pos.File != "" && (a.Time.Index < s.First.Index || a.Time.Index > s.Last.Index) {
+			p.l.Addf(CodeTimeOutside, a.Time.Pos, "arrival at %s is outside the scenario (%s to %s)", a.Time.Text(), s.First.Text(), s.Last.Text())
+		}
+	}
+	for _, w := range s.Withdrawals {
+		if w.Time.Pos.File != "" && (w.Time.Index < s.First.Index || w.Time.Index > s.Last.Index) {
+			p.l.Addf(CodeTimeOutside, w.Time.Pos, "withdrawal at %s is outside the scenario (%s to %s)", w.Time.Text(), s.First.Text(), s.Last.Text())
+		}
+	}
+}
+
+// presenceCheck follows every unit and leader through the scenario.
+func presenceCheck(p *pack, s *battle.Scenario) { timeline(p.b, s, p.f.Entry.Rule, p.l) }
 
 // event is a set-up, arrival or withdrawal of one piece.
 type event struct {

@@ -377,7 +377,7 @@ func schemaCmd(stdout, stderr io.Writer) *cobra.Command {
 		Args: cobra.ExactArgs(1),
 		RunE: func(cmd *cobra.Command, args []string) error {
 			docs := map[string][]byte{}
-			for _, sys := range rulesets.Systems {
+			for _, sys := range rulesets.Systems() {
 				r, err := rulesets.Load(sys)
 				if err != nil {
 					return err
@@ -422,14 +422,19 @@ func explainCmd(stdout io.Writer) *cobra.Command {
 		Args:  cobra.MaximumNArgs(1),
 		ValidArgsFunction: func(*cobra.Command, []string, string) ([]string, cobra.ShellCompDirective) {
 			var out []string
-			for _, c := range diag.Codes() {
+			cat, _ := validate.Catalogue()
+			for _, c := range cat {
 				out = append(out, c.Code+"\t"+c.Title)
 			}
 			return out, cobra.ShellCompDirectiveNoFileComp
 		},
 		RunE: func(cmd *cobra.Command, args []string) error {
+			cat, err := validate.Catalogue()
+			if err != nil {
+				return err
+			}
 			if len(args) == 0 {
-				for _, c := range diag.Codes() {
+				for _, c := range cat {
 					rule := c.Rule
 					if rule == "" {
 						rule = "-"
@@ -438,7 +443,7 @@ func explainCmd(stdout io.Writer) *cobra.Command {
 				}
 				return nil
 			}
-			c, ok := diag.Lookup(args[0])
+			c, ok := cat.Lookup(args[0])
 			if !ok {
 				return fmt.Errorf("unknown diagnostic code %q (muster explain lists them)", args[0])
 			}
@@ -447,6 +452,12 @@ func explainCmd(stdout io.Writer) *cobra.Command {
 				fmt.Fprintf(stdout, "rule: %s\n", c.Rule)
 			}
 			fmt.Fprintf(stdout, "\n%s\n", c.Doc)
+			if c.Func != "" {
+				fmt.Fprintf(stdout, "\nraised by: %s\n", c.Func)
+			}
+			if c.Config != "" {
+				fmt.Fprintf(stdout, "configured by: %s\n", c.Config)
+			}
 			return nil
 		},
 	}

@@ -9,9 +9,8 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/muster-wargames/muster/validate"
 	"github.com/rogpeppe/go-internal/txtar"
-
-	"github.com/muster-wargames/muster/diag"
 )
 
 // docs/codes.md is made from the registry of diagnostic codes, so the docs
@@ -26,7 +25,11 @@ func TestCodesDoc(t *testing.T) {
 	b.WriteString("Prefixes: Y YAML input, S schema, B battle folder, R order of battle and references,\n")
 	b.WriteString("M map, N scenario; rule-pack codes name their system.\n\n")
 	b.WriteString("| Code | Severity | System | Rule | Title |\n|---|---|---|---|---|\n")
-	for _, c := range diag.Codes() {
+	cat, err := validate.Catalogue()
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, c := range cat {
 		rule := c.Rule
 		if rule == "" {
 			rule = "-"
@@ -34,12 +37,19 @@ func TestCodesDoc(t *testing.T) {
 		fmt.Fprintf(&b, "| [%s](#%s) | %s | %s | %s | %s |\n", c.Code, strings.ToLower(c.Code), c.Severity, c.System, rule, c.Title)
 	}
 	examples := failingExamples(t)
-	for _, c := range diag.Codes() {
+	for _, c := range cat {
 		fmt.Fprintf(&b, "\n## %s\n\n**%s** — %s", c.Code, c.Title, c.Severity)
 		if c.Rule != "" {
 			fmt.Fprintf(&b, ", %s", c.Rule)
 		}
 		fmt.Fprintf(&b, " (%s)\n\n%s\n", c.System, c.Doc)
+		if c.Func != "" {
+			fmt.Fprintf(&b, "\nRaised by `%s`", c.Func)
+			if c.Config != "" {
+				fmt.Fprintf(&b, "; configured by `%s`", c.Config)
+			}
+			b.WriteString(".\n")
+		}
 		if ex, ok := examples[c.Code]; ok {
 			fmt.Fprintf(&b, "\nFailing (`validate/testdata/%s`, %s, line %d):\n\n```yaml\n%s\n```\n", ex.archive, ex.file, ex.line, ex.text)
 			fmt.Fprintf(&b, "\nPassing: the lines of that case without a `# want` comment, and %s.\n", ex.base)

@@ -7,7 +7,6 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/muster-wargames/muster/diag"
 	"github.com/muster-wargames/muster/rulesets"
 	"github.com/muster-wargames/muster/validate"
 )
@@ -27,7 +26,7 @@ func TestRulesetsDoc(t *testing.T) {
 	b.WriteString("TSS's staging area 4, which the book gives to both sides (an area without a side is open to\n")
 	b.WriteString("either), and AMFS's Devil's Den limit applied to the terrain type. A battle changes any of\n")
 	b.WriteString("them under `rules:`, e.g. `rules: {figures: {command: {chain: 0}}}`.\n")
-	for _, sys := range rulesets.Systems {
+	for _, sys := range rulesets.Systems() {
 		r, err := rulesets.Load(sys)
 		if err != nil {
 			t.Fatal(err)
@@ -106,10 +105,7 @@ func TestRulesetsDoc(t *testing.T) {
 		if r.Strength != "" {
 			fmt.Fprintf(&b, "\n**Strength:** the counter value `%s` is what stacking adds up and what a set-up's `strength:` override replaces.\n", r.Strength)
 		}
-		f, err := validate.FiguresOf(r)
-		if err != nil {
-			t.Fatal(err)
-		}
+		f := &r.Figures
 		if f.Command.None {
 			fmt.Fprintf(&b, "\n**Command ranges:** none. %s\n", strings.TrimSpace(f.Command.Why))
 		} else if f.Command.Code != "" {
@@ -137,7 +133,7 @@ func TestRulesetsDoc(t *testing.T) {
 			b.WriteString(".\n")
 		}
 		b.WriteString("\n**Rule checks** (each explained in [codes.md](codes.md)):\n\n")
-		for _, c := range diag.Codes() {
+		for _, c := range validate.Codes(r) {
 			if c.System == sys {
 				fmt.Fprintf(&b, "- [%s](codes.md#%s) %s — %s, %s\n", c.Code, strings.ToLower(c.Code), c.Title, c.Severity, c.Rule)
 			}

@@ -15,7 +15,7 @@ import (
 // TestCleanEverySystem: a generated battle validates clean and builds in
 // every rule system, and the generator is deterministic.
 func TestCleanEverySystem(t *testing.T) {
-	for _, sys := range rulesets.Systems {
+	for _, sys := range rulesets.Systems() {
 		t.Run(sys, func(t *testing.T) {
 			cfg := gen.Config{System: sys, Units: 130, Hexes: 1500}
 			fsys, err := gen.MapFS(cfg)

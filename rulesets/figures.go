@@ -1,0 +1,209 @@
+package rulesets
+
+import (
+	"fmt"
+	"strings"
+
+	"github.com/muster-wargames/muster/diag"
+)
+
+// Figures are the numbers and switches the check engines read from a
+// ruleset's `figures` mapping. Each section configures one engine of
+// package validate, named by the section's key; the logic is shared by
+// every system. Every figure has a type and a schema:
+// schema/schemas/ruleset.schema.json's definitions are generated from these
+// types (the `doc` tags are their descriptions; `min` and `enum` tags bound
+// them), and a test keeps the two equal.
+type Figures struct {
+	Stacking   Stacking   `json:"stacking,omitempty" doc:"The stacking engine: limits on what one hex may hold."`
+	Command    Command    `json:"command,omitempty" doc:"The command engine: command ranges at set-up."`
+	Entry      Entry      `json:"entry,omitempty" doc:"The entry engine: reinforcements and withdrawals."`
+	Extended   Extended   `json:"extended,omitempty" doc:"The extended-column engine."`
+	Attach     Attach     `json:"attach,omitempty" doc:"The attachment engine: what a scenario may attach to one formation."`
+	Activation Activation `json:"activation,omitempty" doc:"The activation engine: a scenario's activation markers."`
+	Org        Org        `json:"organisation,omitempty" doc:"The organisation engine: order-of-battle checks."`
+}
+
+// Check names a check that ruleset data configures: its stable code and the
+// rule it enforces. A Check with no code is not configured.
+type Check struct {
+	Code     string `json:"code,omitempty" doc:"The stable diagnostic code." pattern:"^[A-Z]{1,3}[0-9]{3}$"`
+	Title    string `json:"title,omitempty" doc:"A short title for muster explain."`
+	Rule     string `json:"rule,omitempty" doc:"The rule cited, as 'SYSTEM 8.12'."`
+	Severity string `json:"severity,omitempty" doc:"error (the default), warning or info." enum:"error,warning,info"`
+	Doc      string `json:"doc,omitempty" doc:"A paragraph for muster explain and docs/codes.md, in muster's own words."`
+}
+
+// Sev is the check's severity: error unless it says otherwise.
+func (c Check) Sev() diag.Severity {
+	s, ok := diag.ParseSeverity(c.Severity)
+	if !ok {
+		return diag.Error
+	}
+	return s
+}
+
+// Stacking configures the stacking engine.
+type Stacking struct {
+	FaceClass map[string]string  `json:"face_class,omitempty" doc:"A unit on one of these faces counts as another class (dismounted cavalry as infantry)." keys:"face" values:"class"`
+	SPAs      map[string]float64 `json:"sp_as,omitempty" doc:"The strength a class counts for, whatever its counter says (a TSS wagon counts 4)." keys:"class" min:"0"`
+	Weight    map[string]float64 `json:"weight,omitempty" doc:"How many units a class counts as (a Summer Storm wagon counts 2)." keys:"class" min:"0"`
+	Limits    []Limit            `json:"limits,omitempty" doc:"The stacking limits, each a check."`
+}
+
+// Limit is one stacking rule. A stack passes when the units it selects obey
+// every figure given (or, with any_of, the figures of one alternative).
+type Limit struct {
+	Check
+	When         When     `json:"when,omitempty" doc:"Which stacks the limit applies to."`
+	Select       []string `json:"select,omitempty" doc:"The classes the limit counts (all units when absent)." items:"class"`
+	SelectOrders []string `json:"select_orders,omitempty" doc:"Of the selected units, those under these orders." items:"order"`
+	Alone        bool     `json:"alone,omitempty" doc:"A selected unit must be the only unit in its hex."`
+	MaxSP        *float64 `json:"max_sp,omitempty" doc:"At most this many strength points." min:"0"`
+	MaxUnits     *float64 `json:"max_units,omitempty" doc:"At most this many units (by weight)." min:"0"`
+	MaxClasses   *int     `json:"max_classes,omitempty" doc:"At most this many classes of unit." min:"0"`
+	MaxGroups    *int     `json:"max_groups,omitempty" doc:"At most this many formations (see group_by)." min:"0"`
+	GroupBy      string   `json:"group_by,omitempty" doc:"The formation level max_groups counts, or switch:NAME to take it from a switch." pattern:"^(switch:)?[a-z][a-z-]*$"`
+	SingleOK     bool     `json:"single_ok,omitempty" doc:"A single unit over the limit is legal on its own."`
+	OnlyWith     []string `json:"only_with,omitempty" doc:"A selected unit may stack only with these classes." items:"class"`
+	AnyOf        []Limit  `json:"any_of,omitempty" doc:"Alternatives: the stack passes when it obeys one."`
+}
+
+// When says which stacks a limit applies to.
+type When struct {
+	Orders     []string `json:"orders,omitempty" doc:"Stacks under these orders." items:"order"`
+	Terrain    []string `json:"terrain,omitempty" doc:"Stacks in these terrain types." items:"terrain"`
+	TerrainNot []string `json:"terrain_not,omitempty" doc:"Stacks not in these terrain types." items:"terrain"`
+	With       []string `json:"with,omitempty" doc:"Stacks holding a unit of one of these classes." items:"class"`
+	Without    []string `json:"without,omitempty" doc:"Stacks holding no unit of these classes." items:"class"`
+	Reserve    *bool    `json:"reserve,omitempty" doc:"Stacks in reserve status (true) or out of it (false)."`
+}
+
+// Command configures the command engine.
+type Command struct {
+	Check
+	None          bool           `json:"none,omitempty" doc:"The system has no command ranges (AMFS)."`
+	Why           string         `json:"why,omitempty" doc:"Why there are none, for the docs."`
+	Rating        string         `json:"rating,omitempty" doc:"The leader rating that holds the range." ref:"field"`
+	Fixed         map[string]int `json:"fixed,omitempty" doc:"Fixed ranges by formation level." keys:"level" min:"0"`
+	Cavalry       int            `json:"cavalry,omitempty" doc:"The fixed range of leaders whose formations hold only mounted classes." min:"0"`
+	Measure       string         `json:"measure,omitempty" doc:"leader-mp (movement costs of the leader's movement class) or hexes." enum:"leader-mp,hexes"`
+	LeaderClass   string         `json:"leader_class,omitempty" doc:"The movement class whose terrain costs a range in leader MP is traced with (default leader)."`
+	Halve         []string       `json:"halve,omitempty" doc:"The kinds of light in which ranges are halved, rounding up." items:"light"`
+	NightMinus    int            `json:"night_minus,omitempty" doc:"Taken off ranges in night turns." min:"0"`
+	EnemyAdjacent bool           `json:"enemy_adjacent,omitempty" doc:"A path may not pass next to an enemy unit unless a friendly combat unit is there."`
+	Chain         int            `json:"chain,omitempty" doc:"A unit within this many hexes of an in-command unit of its brigade is in command too (0: no chain)." min:"0"`
+	AdjacentOK    bool           `json:"adjacent_ok,omitempty" doc:"A unit next to its leader is always in command."`
+	Exempt        []string       `json:"exempt,omitempty" doc:"Classes that need no leader." items:"class"`
+	Raise         Raise          `json:"raise,omitempty" doc:"How a commander near one of his officers extends the officer's range."`
+	Leaders       Check          `json:"leaders,omitempty" doc:"The check of a leader out of his superior's range."`
+	Required      []string       `json:"required,omitempty" doc:"Formation levels that must have a leader." items:"level"`
+	RequiredCheck Check          `json:"required_check,omitempty" doc:"The check of a required level without a leader."`
+}
+
+// Raise says how a commander extends an officer's range: by up to By, and
+// never beyond the commander's Rating, when he is within Within hexes
+// (NightWithin at night; 0 means stacked). muster does not track the
+// commander's budget over all his officers: each officer gets the raise, so
+// no warning rests on a guess about how the player spends it.
+type Raise struct {
+	Within      int    `json:"within,omitempty" doc:"Hexes from the officer (0: stacked)." min:"0"`
+	NightWithin int    `json:"night_within,omitempty" doc:"Hexes from the officer at night (0: stacked)." min:"0"`
+	By          int    `json:"by,omitempty" doc:"Raise by up to this much." min:"0"`
+	Rating      string `json:"rating,omitempty" doc:"The commander's rating that caps the raise." ref:"field"`
+}
+
+// Entry configures the entry engine.
+type Entry struct {
+	Rule string `json:"rule,omitempty" doc:"The rule the entry checks cite."`
+	Edge bool   `json:"edge,omitempty" doc:"Entry hexes must lie on the edge of the playing area."`
+}
+
+// Extended configures GBACW's extended columns.
+type Extended struct {
+	Check
+	Orders []string `json:"orders,omitempty" doc:"Under these orders a unit above max_sp must use an extended column." items:"order"`
+	MaxSP  float64  `json:"max_sp,omitempty" doc:"The largest strength that needs no extended column." min:"0"`
+	Class  []string `json:"class,omitempty" doc:"The classes the rule applies to." items:"class"`
+}
+
+// Attach limits what a scenario may attach to one formation.
+type Attach struct {
+	Check
+	MaxBatteries int `json:"max_batteries,omitempty" doc:"Batteries attached to one brigade at most." min:"0"`
+}
+
+// Activation says what a scenario's activation markers may be.
+type Activation struct {
+	Check
+	Levels []string `json:"levels,omitempty" doc:"The formation levels that get activation markers." items:"level"`
+	Min    int      `json:"min,omitempty" doc:"Fewest markers a formation has." min:"0"`
+	Max    int      `json:"max,omitempty" doc:"Most markers a formation has." min:"0"`
+}
+
+// Org configures the organisation engine.
+type Org struct {
+	CountersField  string `json:"counters_field,omitempty" doc:"The unit value that gives its brigade's number of counters (AMFS's asterisks)." ref:"field"`
+	Counters       Check  `json:"counters,omitempty" doc:"The check of counters_field."`
+	UniqueBrigades Check  `json:"unique_brigades,omitempty" doc:"The check that two brigades of one side and arm do not share a name."`
+}
+
+// Configured is a Check that ruleset data configures, with the engine it
+// configures and where in the figures it is.
+type Configured struct {
+	Check
+	Engine string // the figures section: stacking, command, ...
+	Path   string // e.g. figures.stacking.limits[1]
+}
+
+// Checks lists every configured Check of the figures, in order.
+func (f *Figures) Checks() []Configured {
+	var out []Configured
+	add := func(c Check, engine, path string) {
+		if c.Code != "" {
+			out = append(out, Configured{c, engine, "figures." + path})
+		}
+	}
+	var limits func([]Limit, string)
+	limits = func(ls []Limit, path string) {
+		for i, l := range ls {
+			p := fmt.Sprintf("%s[%d]", path, i)
+			add(l.Check, "stacking", p)
+			limits(l.AnyOf, p+".any_of")
+		}
+	}
+	limits(f.Stacking.Limits, "stacking.limits")
+	add(f.Command.Check, "command", "command")
+	add(f.Command.Leaders, "command", "command.leaders")
+	add(f.Command.RequiredCheck, "command", "command.required_check")
+	add(f.Extended.Check, "extended", "extended")
+	add(f.Attach.Check, "attach", "attach")
+	add(f.Activation.Check, "activation", "activation")
+	add(f.Org.Counters, "organisation", "organisation.counters")
+	add(f.Org.UniqueBrigades, "organisation", "organisation.unique_brigades")
+	return out
+}
+
+// resolveSwitches replaces figures written "switch:NAME" by the value of
+// the ruleset's switch NAME: where a book is unclear, the choice is data a
+// battle can change.
+func (r *Ruleset) resolveSwitches() error {
+	var limits func([]Limit) error
+	limits = func(ls []Limit) error {
+		for i := range ls {
+			l := &ls[i]
+			if name, ok := strings.CutPrefix(l.GroupBy, "switch:"); ok {
+				v, ok := r.Switches[name].(string)
+				if !ok {
+					return fmt.Errorf("figures of %s: %s names switch %q, which the ruleset does not set", r.System, l.Code, name)
+				}
+				l.GroupBy = v
+			}
+			if err := limits(l.AnyOf); err != nil {
+				return err
+			}
+		}
+		return nil
+	}
+	return limits(r.Figures.Stacking.Limits)
+}

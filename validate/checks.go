@@ -1,0 +1,209 @@
+package validate
+
+import (
+	"reflect"
+	"runtime"
+	"sort"
+	"strings"
+
+	"github.com/muster-wargames/muster/battle"
+	"github.com/muster-wargames/muster/diag"
+	"github.com/muster-wargames/muster/oob"
+	"github.com/muster-wargames/muster/rulesets"
+	"github.com/muster-wargames/muster/schema"
+)
+
+// A Check is one check over the resolved battle, as an analysis.Analyzer
+// is one value: its codes with their titles, documentation, default
+// severity and rule, what it reads, and the function that runs it. Every
+// check is in the one list Checks, which runs in order; `muster explain`,
+// docs/codes.md and the tests read that list.
+//
+// A check whose Engine is set is configured by ruleset data: the section
+// of the ruleset's `figures` named Engine says which codes it raises, with
+// their titles, rules and severities (rulesets.Figures). Such a check may
+// also raise fixed codes of its own.
+type Check struct {
+	Name   string
+	Engine string      // the figures section that configures it, if any
+	Codes  []diag.Code // the codes it raises whatever the ruleset says
+	Reads  string      // what of the battle it reads
+	// Battle runs once per battle; Scenario once per scenario in play,
+	// after the scenario's set-up groups are made; Final once at the end.
+	Battle   func(*pack)
+	Scenario func(*pack, *battle.Scenario)
+	Final    func(*pack)
+}
+
+// Codes of the checks in this package.
+var (
+	CodeTimeOutside = diag.Code{Code: "N003", Severity: diag.Error, Title: "arrival or withdrawal outside the scenario",
+		Doc: "A reinforcement or withdrawal is timed before the scenario's first turn or after its last, so it would never happen in play."}
+	CodeNotInPlay = diag.Code{Code: "N004", Severity: diag.Error, Title: "hex not in play",
+		Doc: "A set-up, entry or victory hex lies on a sheet the scenario does not use, or outside the rows and columns it keeps in play."}
+	CodeSetTwice = diag.Code{Code: "N005", Severity: diag.Error, Title: "unit set up twice",
+		Doc: "A unit or leader appears in two set-up hexes (or twice in one) of the same scenario; a counter can start in one place only."}
+	CodeSetAndArriving = diag.Code{Code: "N006", Severity: diag.Error, Title: "unit both set up and arriving",
+		Doc: "A unit or leader is in the set-up and also in a reinforcement group, or in two groups. It can enter play only once; withdraw it first if it is meant to come back."}
+	CodeBothSides = diag.Code{Code: "N020", Severity: diag.Error, Title: "both sides in one hex",
+		Doc: "A set-up puts units of both sides in the same hex (perhaps under two labels where sheets overlap). No system lets enemy units share a hex."}
+	CodeNotEdge = diag.Code{Code: "N021", Severity: diag.Warning, Title: "entry hex not on the map edge",
+		Doc: "Reinforcements enter through map-edge hexes (GBACW 9.71, AMFS I-7). An entry hex inside the map is legal only where the scenario says so (Dead of Winter's \"appears at A3924\"); say it in the arrival's note."}
+	CodeAreaSide = diag.Code{Code: "N022", Severity: diag.Error, Title: "entry area of the other side",
+		Doc: "An arrival uses an area, or a hex of an area, that the map gives to the other side (TSS 21.53: staging areas 1-4 Confederate, 4-9 Union)."}
+	CodeNotOnMap = diag.Code{Code: "N023", Severity: diag.Error, Title: "withdrawal of a unit not on the map",
+		Doc: "A withdrawal names a unit that is not on the map at that time: it is neither set up nor arrived before the withdrawal, or it has already been withdrawn."}
+	CodeUnknownSkip = diag.Code{Code: "N024", Severity: diag.Info, Title: "checks skipped for unknown values",
+		Doc: "A rule check needed a counter value the data does not give (a strength written ~). muster does not guess: it skips that check for those units and says once per battle how many were skipped."}
+	CodeEntryHeld = diag.Code{Code: "N025", Severity: diag.Warning, Title: "entry hex held by the enemy at set-up",
+		Doc: "A reinforcement group enters through a hex the enemy holds at set-up. Units may never enter an enemy-occupied hex, so the group is blocked or delayed unless the enemy has moved by then (GBACW 9.74, TSS 21.51, AMFS I-7)."}
+)
+
+// Checks is every check muster runs over a resolved battle, in the order it
+// runs them.
+var Checks = []*Check{
+	{Name: "in-play", Codes: []diag.Code{CodeNotInPlay}, Reads: "scenario: sheets in play, set-up, entry and victory hexes", Scenario: inPlay},
+	{Name: "in-time", Codes: []diag.Code{CodeTimeOutside}, Reads: "scenario: first and last turn, arrival and withdrawal times", Scenario: inTime},
+	{Name: "timeline", Codes: []diag.Code{CodeSetTwice, CodeSetAndArriving, CodeNotOnMap}, Reads: "scenario: set-up, arrivals and withdrawals in turn order", Scenario: presenceCheck},
+	{Name: "sides", Codes: []diag.Code{CodeBothSides}, Reads: "scenario: set-up groups by hex", Scenario: (*pack).sides},
+	{Name: "required-leaders", Engine: "command", Reads: "forces: formations and their leaders", Battle: (*pack).required},
+	{Name: "organisation", Engine: "organisation", Reads: "forces: brigades, their names and counter values", Battle: (*pack).organisation},
+	{Name: "stacking", Engine: "stacking", Reads: "scenario: set-up groups, orders, faces, terrain; forces: classes and strengths", Scenario: (*pack).stacking},
+	{Name: "command", Engine: "command", Reads: "scenario: set-up, light of the first turn, attachments; forces: leaders and ratings; map: terrain, hexsides, roads", Scenario: (*pack).command},
+	{Name: "attach", Engine: "attach", Reads: "scenario: attachments; forces: classes", Scenario: (*pack).attachments},
+	{Name: "activation", Engine: "activation", Reads: "scenario: activation markers; forces: formations in play", Scenario: (*pack).activation},
+	{Name: "extended", Engine: "extended", Reads: "scenario: set-up groups, orders; map: free neighbours", Scenario: (*pack).extended},
+	{Name: "entry", Engine: "entry", Codes: []diag.Code{CodeAreaSide, CodeNotEdge, CodeEntryHeld}, Reads: "scenario: arrivals, set-up; map: areas and edges", Scenario: (*pack).entries},
+	{Name: "unknown-values", Codes: []diag.Code{CodeUnknownSkip}, Reads: "what the other checks skipped", Final: unknownSkip},
+}
+
+// Battle runs every check on b and returns the diagnostics.
+func Battle(b *battle.Battle) []diag.Diagnostic {
+	if b == nil || b.Rules == nil || b.Map == nil {
+		return nil
+	}
+	var l diag.List
+	p := &pack{b: b, f: &b.Rules.Figures, l: &l, unknown: map[*oob.Unit]bool{}}
+	for _, c := range Checks {
+		if c.Battle != nil {
+			c.Battle(p)
+		}
+	}
+	for _, s := range b.Scenarios {
+		if len(s.Play) == 0 {
+			continue
+		}
+		p.groups, p.idx = p.setupGroups(s)
+		for _, c := range Checks {
+			if c.Scenario != nil {
+				c.Scenario(p, s)
+			}
+		}
+	}
+	p.groups, p.idx = nil, nil
+	for _, c := range Checks {
+		if c.Final != nil {
+			c.Final(p)
+		}
+	}
+	return l.Items()
+}
+
+// Func names the Go function that runs the check, as `muster explain`
+// prints it.
+func (c *Check) Func() string {
+	var names []string
+	for _, f := range []any{c.Battle, c.Scenario, c.Final} {
+		v := reflect.ValueOf(f)
+		if v.IsNil() {
+			continue
+		}
+		names = append(names, funcName(v.Pointer()))
+	}
+	return strings.Join(names, ", ")
+}
+
+func funcName(pc uintptr) string {
+	n := runtime.FuncForPC(pc).Name()
+	n = strings.TrimPrefix(n, "github.com/muster-wargames/muster/")
+	return strings.TrimSuffix(n, "-fm")
+}
+
+// engine returns the checks an engine of the figures runs.
+func engine(name string) []*Check {
+	var out []*Check
+	for _, c := range Checks {
+		if c.Engine == name {
+			out = append(out, c)
+		}
+	}
+	return out
+}
+
+// Codes lists the codes a battle under ruleset r can raise: those of
+// loading (schema, battle), the fixed codes of the checks, and the codes
+// r's figures configure. It decodes nothing but r.
+func Codes(r *rulesets.Ruleset) diag.Catalogue {
+	var out []diag.Code
+	for _, cs := range [][]diag.Code{schema.Codes, battle.Codes} {
+		for _, c := range cs {
+			c.Func = raisedBy[c.Code]
+			out = append(out, c)
+		}
+	}
+	for _, c := range Checks {
+		for _, code := range c.Codes {
+			code.Func = c.Func()
+			out = append(out, code)
+		}
+	}
+	if r != nil {
+		out = append(out, configured(r)...)
+	}
+	return catalogue(out)
+}
+
+func configured(r *rulesets.Ruleset) []diag.Code {
+	var out []diag.Code
+	for _, fc := range r.Figures.Checks() {
+		var fn []string
+		for _, c := range engine(fc.Engine) {
+			fn = append(fn, c.Func())
+		}
+		out = append(out, diag.Code{Code: fc.Code, Severity: fc.Sev(), System: r.System, Rule: fc.Rule, Title: fc.Title,
+			Doc: strings.TrimSpace(fc.Doc), Func: strings.Join(fn, ", "), Config: "rulesets/" + r.System + ".yaml " + fc.Path})
+	}
+	return out
+}
+
+// catalogue sorts codes, keeping the first of a code given twice (a code
+// that two rulesets configure alike).
+func catalogue(cs []diag.Code) diag.Catalogue {
+	sort.SliceStable(cs, func(i, j int) bool { return cs[i].Code < cs[j].Code })
+	out := cs[:0]
+	for i, c := range cs {
+		if i > 0 && c.Code == cs[i-1].Code {
+			continue
+		}
+		if c.System == "" {
+			c.System = "all"
+		}
+		out = append(out, c)
+	}
+	return out
+}
+
+// Catalogue lists every code muster knows: Codes for each embedded rule
+// system. It decodes every embedded ruleset, so only the commands that list
+// codes call it.
+func Catalogue() (diag.Catalogue, error) {
+	all := []diag.Code(Codes(nil))
+	for _, sys := range rulesets.Systems() {
+		r, err := rulesets.Series(sys)
+		if err != nil {
+			return nil, err
+		}
+		all = append(all, configured(r)...)
+	}
+	return catalogue(all), nil
+}
