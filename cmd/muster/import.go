@@ -11,6 +11,7 @@ import (
 	"github.com/muster-wargames/muster/battle"
 	"github.com/muster-wargames/muster/importer"
 	"github.com/muster-wargames/muster/oob"
+	"github.com/muster-wargames/muster/report"
 	"github.com/spf13/cobra"
 )
 
@@ -70,7 +71,7 @@ func importSetupCmd(stdout, stderr io.Writer) *cobra.Command {
 					for _, d := range ds {
 						fmt.Fprintln(stderr, d.String())
 					}
-					return exitError{exitUsage}
+					return exitError{report.ExitBadInput}
 				}
 				if system == "" {
 					opt.System = b.System
