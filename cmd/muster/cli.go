@@ -72,18 +72,26 @@ func newRoot(stdout, stderr io.Writer) *cobra.Command {
 	root.SetOut(stdout)
 	root.SetErr(stderr)
 	root.SetVersionTemplate("muster {{.Version}}\n")
-	root.AddCommand(validateCmd(stdout, stderr), buildCmd(stdout, stderr), schemaCmd(stdout, stderr), explainCmd(stdout), versionCmd(stdout))
-	for _, mk := range extraCommands {
+	for _, mk := range commands {
 		root.AddCommand(mk(stdout, stderr))
 	}
 	return root
 }
 
-// extraCommands holds commands defined in other files of this package
-// (each file adds its own in an init function).
-var extraCommands []func(stdout, stderr io.Writer) *cobra.Command
+// commands are all of muster's commands, sorted by name as `muster help`
+// lists them.
+var commands = []func(stdout, stderr io.Writer) *cobra.Command{
+	buildCmd,
+	explainCmd,
+	importCmd,
+	mapCmd,
+	oobCmd,
+	schemaCmd,
+	validateCmd,
+	versionCmd,
+}
 
-func versionCmd(stdout io.Writer) *cobra.Command {
+func versionCmd(stdout, _ io.Writer) *cobra.Command {
 	return &cobra.Command{
 		Use:   "version",
 		Short: "Print muster's version and the bundle format version",
@@ -401,7 +409,7 @@ func schemaCmd(stdout, stderr io.Writer) *cobra.Command {
 	return c
 }
 
-func explainCmd(stdout io.Writer) *cobra.Command {
+func explainCmd(stdout, _ io.Writer) *cobra.Command {
 	return &cobra.Command{
 		Use:   "explain [CODE]",
 		Short: "Explain a diagnostic code, or list every code",

@@ -15,12 +15,10 @@ import (
 	"github.com/spf13/cobra"
 )
 
-func init() {
-	extraCommands = append(extraCommands, func(stdout, stderr io.Writer) *cobra.Command {
-		imp := &cobra.Command{Use: "import", Short: "Convert battle-book notation into muster YAML"}
-		imp.AddCommand(importSetupCmd(stdout, stderr))
-		return imp
-	})
+func importCmd(stdout, stderr io.Writer) *cobra.Command {
+	imp := &cobra.Command{Use: "import", Short: "Convert battle-book notation into muster YAML"}
+	imp.AddCommand(importSetupCmd(stdout, stderr))
+	return imp
 }
 
 func importSetupCmd(stdout, stderr io.Writer) *cobra.Command {

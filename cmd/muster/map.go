@@ -14,10 +14,6 @@ import (
 	"github.com/spf13/cobra"
 )
 
-func init() {
-	extraCommands = append(extraCommands, mapCmd)
-}
-
 var mapFormats = []string{"svg", "png"}
 
 func mapCmd(stdout, stderr io.Writer) *cobra.Command {

@@ -14,10 +14,6 @@ import (
 	"github.com/spf13/cobra"
 )
 
-func init() {
-	extraCommands = append(extraCommands, oobCmd)
-}
-
 var oobFormats = []string{"pdf", "html", "md"}
 
 func oobCmd(stdout, stderr io.Writer) *cobra.Command {
