@@ -14,6 +14,7 @@ import (
 
 	"github.com/muster-wargames/muster/battle"
 	"github.com/muster-wargames/muster/diag"
+	"github.com/muster-wargames/muster/report"
 	"github.com/muster-wargames/muster/validate"
 	"github.com/rogpeppe/go-internal/txtar"
 )
@@ -184,11 +185,11 @@ func writeBig(t *testing.T, p string, size int) {
 func badExit(name string) int {
 	switch name {
 	case "battle-missing", "battle-yaml-is-directory":
-		return validate.ExitBadInput
+		return report.ExitBadInput
 	case "battle-files-no-match", "battle-files-bad-pattern", "scn-strength-above-printed":
-		return validate.ExitClean
+		return report.ExitClean
 	}
-	return validate.ExitErrors
+	return report.ExitFindings
 }
 
 func runBad(t *testing.T, dir string) (out string, exit int) {
@@ -203,7 +204,7 @@ func runBad(t *testing.T, dir string) (out string, exit int) {
 		ds = append(ds, validate.Battle(b)...)
 	}
 	diag.Sort(ds)
-	exit = validate.ExitStatus(ds)
+	exit, _ = report.Exit(ds, report.Lenient)
 	var buf strings.Builder
 	prefix := filepath.ToSlash(dir) + "/"
 	for _, d := range ds {

@@ -31,6 +31,14 @@ func unknownSkip(p *pack) {
 	}
 }
 
+// plural is s, or s with an "s" when n is not 1.
+func plural(n int, s string) string {
+	if n == 1 {
+		return s
+	}
+	return s + "s"
+}
+
 func hasHave(n int) string {
 	if n == 1 {
 		return "has"

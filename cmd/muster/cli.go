@@ -9,12 +9,14 @@ import (
 	"path/filepath"
 	"sort"
 	"strings"
+	"sync"
 
 	"github.com/mattn/go-isatty"
 	"github.com/muster-wargames/muster/battle"
 	"github.com/muster-wargames/muster/compile"
 	"github.com/muster-wargames/muster/diag"
 	"github.com/muster-wargames/muster/examples"
+	"github.com/muster-wargames/muster/report"
 	"github.com/muster-wargames/muster/rulesets"
 	"github.com/muster-wargames/muster/schema"
 	"github.com/muster-wargames/muster/validate"
@@ -23,13 +25,6 @@ import (
 
 // Version is set at build time with -ldflags "-X main.Version=...".
 var Version = "0.1.0-dev"
-
-// exit codes
-const (
-	exitOK    = 0
-	exitFound = 1
-	exitUsage = 2
-)
 
 type exitError struct{ code int }
 
@@ -41,19 +36,19 @@ func run(args []string, stdout, stderr io.Writer) (code int) {
 	defer func() {
 		if r := recover(); r != nil {
 			fmt.Fprintf(stderr, "muster: internal error: %v\n", r)
-			code = 3
+			code = report.ExitInternal
 		}
 	}()
 	err := root.Execute()
 	var ee exitError
 	switch {
 	case err == nil:
-		return exitOK
+		return report.ExitClean
 	case errors.As(err, &ee):
 		return ee.code
 	default:
 		fmt.Fprintf(stderr, "muster: %v\n", err)
-		return exitUsage
+		return report.ExitBadInput
 	}
 }
 
@@ -78,18 +73,26 @@ func newRoot(stdout, stderr io.Writer) *cobra.Command {
 	root.SetOut(stdout)
 	root.SetErr(stderr)
 	root.SetVersionTemplate("muster {{.Version}}\n")
-	root.AddCommand(validateCmd(stdout, stderr), buildCmd(stdout, stderr), schemaCmd(stdout, stderr), explainCmd(stdout), versionCmd(stdout))
-	for _, mk := range extraCommands {
+	for _, mk := range commands {
 		root.AddCommand(mk(stdout, stderr))
 	}
 	return root
 }
 
-// extraCommands holds commands defined in other files of this package
-// (each file adds its own in an init function).
-var extraCommands []func(stdout, stderr io.Writer) *cobra.Command
+// commands are all of muster's commands, sorted by name as `muster help`
+// lists them.
+var commands = []func(stdout, stderr io.Writer) *cobra.Command{
+	buildCmd,
+	explainCmd,
+	importCmd,
+	mapCmd,
+	oobCmd,
+	schemaCmd,
+	validateCmd,
+	versionCmd,
+}
 
-func versionCmd(stdout io.Writer) *cobra.Command {
+func versionCmd(stdout, _ io.Writer) *cobra.Command {
 	return &cobra.Command{
 		Use:   "version",
 		Short: "Print muster's version and the bundle format version",
@@ -101,15 +104,15 @@ func versionCmd(stdout io.Writer) *cobra.Command {
 }
 
 func addReportFlags(c *cobra.Command, o *options) {
-	c.Flags().StringVar(&o.format, "format", "text", "report format: "+strings.Join(validate.ReporterNames(), ", "))
+	c.Flags().StringVar(&o.format, "format", "text", "report format: "+strings.Join(report.Names(), ", "))
 	c.Flags().StringVar(&o.color, "color", "auto", "colour the text report: auto, always or never")
-	c.RegisterFlagCompletionFunc("format", cobra.FixedCompletions(validate.ReporterNames(), cobra.ShellCompDirectiveNoFileComp))
+	c.RegisterFlagCompletionFunc("format", cobra.FixedCompletions(report.Names(), cobra.ShellCompDirectiveNoFileComp))
 	c.RegisterFlagCompletionFunc("color", cobra.FixedCompletions([]string{"auto", "always", "never"}, cobra.ShellCompDirectiveNoFileComp))
 }
 
 func (o *options) check() error {
-	if _, ok := validate.Reporters[o.format]; !ok {
-		return fmt.Errorf("--format must be one of %s, not %q", strings.Join(validate.ReporterNames(), ", "), o.format)
+	if _, err := report.Find(o.format); err != nil {
+		return err
 	}
 	if o.color != "auto" && o.color != "always" && o.color != "never" {
 		return fmt.Errorf("--color must be auto, always or never, not %q", o.color)
@@ -162,23 +165,31 @@ func check(dir string) (*battle.Battle, []diag.Diagnostic) {
 	return b, ds
 }
 
+// exitFor is the exit status ds calls for under the lenient policy
+// (warnings never fail), as an error; nil when clean.
 func exitFor(ds []diag.Diagnostic) error {
-	if st := validate.ExitStatus(ds); st != validate.ExitClean {
+	if st, _ := report.Exit(ds, report.Lenient); st != report.ExitClean {
 		return exitError{st}
 	}
 	return nil
 }
 
-func plural(n int, s string) string {
-	if n == 1 {
-		return s
-	}
-	return s + "s"
+// writeReport writes ds to w in the format o names.
+func writeReport(o *options, w io.Writer, ds []diag.Diagnostic, texts report.Texts) error {
+	return report.Write(o.format, w, ds, report.Options{Texts: texts, Color: o.useColor(w), Lookup: lookupCode})
 }
 
-func report(o *options, stdout, stderr io.Writer, ds []diag.Diagnostic, texts validate.Texts) error {
-	return validate.Reporters[o.format](stdout, ds, texts, o.useColor(stdout))
+// lookupCode finds a code in the catalogue, made on first use: only the
+// reports that describe codes (sarif) pay for it.
+func lookupCode(code string) (diag.Code, bool) {
+	catOnce.Do(func() { cat, _ = validate.Catalogue() })
+	return cat.Lookup(code)
 }
+
+var (
+	catOnce sync.Once
+	cat     diag.Catalogue
+)
 
 func validateCmd(stdout, stderr io.Writer) *cobra.Command {
 	o := &options{}
@@ -201,7 +212,7 @@ func validateCmd(stdout, stderr io.Writer) *cobra.Command {
 			}
 			var all []diag.Diagnostic
 			var mapBattle *battle.Battle
-			texts := validate.Texts{}
+			texts := report.Texts{}
 			for _, dir := range args {
 				b, ds := check(dir)
 				all = append(all, ds...)
@@ -217,24 +228,21 @@ func validateCmd(stdout, stderr io.Writer) *cobra.Command {
 					fmt.Fprintln(stderr, "muster: --map: the battle has no map to draw")
 				} else if err := writeDiagnosticMap(mapOut, mapBattle, all); err != nil {
 					fmt.Fprintf(stderr, "muster: %v\n", err)
-					return exitError{exitUsage}
+					return exitError{report.ExitBadInput}
 				}
 			}
-			if err := report(o, stdout, stderr, all, texts); err != nil {
+			if err := writeReport(o, stdout, all, texts); err != nil {
 				return err
 			}
 			if o.format == "text" && len(all) > 0 {
-				fmt.Fprintln(stderr, validate.Summary(all))
+				fmt.Fprintln(stderr, report.Summary(all))
 			}
-			if err := exitFor(all); err != nil {
-				return err
+			st, note := report.Exit(all, report.Policy{Werror: o.werror, MaxWarnings: o.maxWarnings})
+			if note != "" && o.format == "text" {
+				fmt.Fprintf(stderr, "muster: %s\n", note)
 			}
-			w := diag.Count(all, diag.Warning)
-			if (o.werror && w > 0) || (o.maxWarnings >= 0 && w > o.maxWarnings) {
-				if o.format == "text" {
-					fmt.Fprintf(stderr, "muster: %d %s, more than allowed\n", w, plural(w, "warning"))
-				}
-				return exitError{exitFound}
+			if st != report.ExitClean {
+				return exitError{st}
 			}
 			return nil
 		},
@@ -264,18 +272,18 @@ func buildCmd(stdout, stderr io.Writer) *cobra.Command {
 			}
 			dir := dirArg(args)
 			b, ds := check(dir)
-			texts := validate.Texts{}
+			texts := report.Texts{}
 			if b != nil {
 				texts = b.Texts
 			}
 			if len(ds) > 0 {
-				if err := report(o, stderr, stderr, ds, texts); err != nil {
+				if err := writeReport(o, stderr, ds, texts); err != nil {
 					return err
 				}
 			}
 			if err := exitFor(ds); err != nil {
 				if o.format == "text" {
-					fmt.Fprintf(stderr, "%s; nothing written\n", validate.Summary(ds))
+					fmt.Fprintf(stderr, "%s; nothing written\n", report.Summary(ds))
 				}
 				return err
 			}
@@ -286,7 +294,7 @@ func buildCmd(stdout, stderr io.Writer) *cobra.Command {
 			files, err := writeTarget(b, dir, out, o.target)
 			if err != nil {
 				fmt.Fprintf(stderr, "muster: %v\n", err)
-				return exitError{exitUsage}
+				return exitError{report.ExitBadInput}
 			}
 			for _, f := range files {
 				fmt.Fprintln(stdout, f)
@@ -414,7 +422,7 @@ func schemaCmd(stdout, stderr io.Writer) *cobra.Command {
 	return c
 }
 
-func explainCmd(stdout io.Writer) *cobra.Command {
+func explainCmd(stdout, _ io.Writer) *cobra.Command {
 	return &cobra.Command{
 		Use:   "explain [CODE]",
 		Short: "Explain a diagnostic code, or list every code",

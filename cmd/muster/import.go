@@ -11,19 +11,18 @@ import (
 	"github.com/muster-wargames/muster/battle"
 	"github.com/muster-wargames/muster/importer"
 	"github.com/muster-wargames/muster/oob"
+	"github.com/muster-wargames/muster/report"
 	"github.com/spf13/cobra"
 )
 
-func init() {
-	extraCommands = append(extraCommands, func(stdout, stderr io.Writer) *cobra.Command {
-		imp := &cobra.Command{Use: "import", Short: "Convert battle-book notation into muster YAML"}
-		imp.AddCommand(importSetupCmd(stdout, stderr))
-		return imp
-	})
+func importCmd(stdout, stderr io.Writer) *cobra.Command {
+	imp := &cobra.Command{Use: "import", Short: "Convert battle-book notation into muster YAML"}
+	imp.AddCommand(importSetupCmd(stdout, stderr))
+	return imp
 }
 
 func importSetupCmd(stdout, stderr io.Writer) *cobra.Command {
-	var system, dir, out, lines, id, name, source, day, turns, sheets string
+	var dir, out, lines, id, name, source, day, turns, sheets string
 	c := &cobra.Command{
 		Use:   "setup FILE",
 		Short: "Read set-up and reinforcement lists in battle-book notation and write scenario YAML",
@@ -34,10 +33,7 @@ func importSetupCmd(stdout, stderr io.Writer) *cobra.Command {
 			"resolved against the battle's order of battle. See docs/import.md.",
 		Args: cobra.ExactArgs(1),
 		RunE: func(cmd *cobra.Command, args []string) error {
-			opt := importer.Options{System: system, ID: id, Name: name, Source: source, Day: day, File: args[0]}
-			if system != "" && system != "gbacw" && system != "tss" {
-				return fmt.Errorf("--system must be gbacw or tss, not %q", system)
-			}
+			opt := importer.Options{ID: id, Name: name, Source: source, Day: day, File: args[0]}
 			for i, rg := range strings.Split(lines, ",") {
 				if lines == "" {
 					break
@@ -70,10 +66,7 @@ func importSetupCmd(stdout, stderr io.Writer) *cobra.Command {
 					for _, d := range ds {
 						fmt.Fprintln(stderr, d.String())
 					}
-					return exitError{exitUsage}
-				}
-				if system == "" {
-					opt.System = b.System
+					return exitError{report.ExitBadInput}
 				}
 				if len(b.Sides) == 2 {
 					opt.Sides = [2]string{b.Sides[0].ID, b.Sides[1].ID}
@@ -123,7 +116,6 @@ func importSetupCmd(stdout, stderr io.Writer) *cobra.Command {
 			return os.Rename(tmp.Name(), out)
 		},
 	}
-	c.Flags().StringVar(&system, "system", "", "rule system of the notation: gbacw or tss (default: the battle's, else gbacw)")
 	c.Flags().StringVar(&dir, "battle", "", "battle folder whose order of battle resolves the names")
 	c.Flags().StringVarP(&out, "output", "o", "", "write the YAML here instead of stdout")
 	c.Flags().StringVar(&lines, "lines", "", "read only these lines of FILE, FROM-TO[,FROM-TO...] in that order; line numbers stay the file's")

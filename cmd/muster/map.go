@@ -9,13 +9,10 @@ import (
 	"github.com/muster-wargames/muster/battle"
 	"github.com/muster-wargames/muster/diag"
 	"github.com/muster-wargames/muster/maps"
+	"github.com/muster-wargames/muster/report"
 	"github.com/muster-wargames/muster/sheets"
 	"github.com/spf13/cobra"
 )
-
-func init() {
-	extraCommands = append(extraCommands, mapCmd)
-}
 
 var mapFormats = []string{"svg", "png"}
 
@@ -53,7 +50,7 @@ func mapCmd(stdout, stderr io.Writer) *cobra.Command {
 			}
 			if b.Map == nil {
 				fmt.Fprintf(stderr, "muster: battle %s has no map\n", b.ID)
-				return exitError{exitUsage}
+				return exitError{report.ExitBadInput}
 			}
 			data, err := renderMap(b.Map, sheets.Overlay(b, sc), format, size)
 			if err != nil {

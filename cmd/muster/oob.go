@@ -9,14 +9,10 @@ import (
 
 	"github.com/muster-wargames/muster/battle"
 	"github.com/muster-wargames/muster/oob"
+	"github.com/muster-wargames/muster/report"
 	"github.com/muster-wargames/muster/sheets"
-	"github.com/muster-wargames/muster/validate"
 	"github.com/spf13/cobra"
 )
-
-func init() {
-	extraCommands = append(extraCommands, oobCmd)
-}
 
 var oobFormats = []string{"pdf", "html", "md"}
 
@@ -117,20 +113,20 @@ func formatFromExt(path string, formats []string, def string) string {
 // unknown scenario is bad usage (exit 2) and the message lists the ids.
 func loadForSheets(dir, scenario string, stderr io.Writer, allowErrors bool) (*battle.Battle, *battle.Scenario, error) {
 	b, ds := check(dir)
-	if allowErrors && validate.ExitStatus(ds) == validate.ExitErrors && b != nil && b.Map != nil {
+	if st, _ := report.Exit(ds, report.Lenient); allowErrors && st == report.ExitFindings && b != nil && b.Map != nil {
 		// A designer proof-reads a battle that still has errors: say so, and
 		// draw what resolved.
-		fmt.Fprintf(stderr, "muster: %s; drawing what resolved (--allow-errors)\n", validate.Summary(ds))
+		fmt.Fprintf(stderr, "muster: %s; drawing what resolved (--allow-errors)\n", report.Summary(ds))
 	} else if err := exitFor(ds); err != nil {
 		o := &options{format: "text", color: "auto"}
-		texts := validate.Texts{}
+		texts := report.Texts{}
 		if b != nil {
 			texts = b.Texts
 		}
-		if rerr := report(o, stderr, stderr, ds, texts); rerr != nil {
+		if rerr := writeReport(o, stderr, ds, texts); rerr != nil {
 			return nil, nil, rerr
 		}
-		fmt.Fprintf(stderr, "%s; nothing written\n", validate.Summary(ds))
+		fmt.Fprintf(stderr, "%s; nothing written\n", report.Summary(ds))
 		return nil, nil, err
 	}
 	if scenario == "" {
@@ -144,7 +140,7 @@ func loadForSheets(dir, scenario string, stderr io.Writer, allowErrors bool) (*b
 			list = "none"
 		}
 		fmt.Fprintf(stderr, "muster: battle %s has no scenario %q (scenarios: %s)\n", b.ID, scenario, list)
-		return nil, nil, exitError{exitUsage}
+		return nil, nil, exitError{report.ExitBadInput}
 	}
 	return b, sc, nil
 }
@@ -162,13 +158,13 @@ func writeOutput(stdout, stderr io.Writer, b *battle.Battle, dir, out string, da
 		for _, bf := range b.Files {
 			if abs == filepath.Join(src, filepath.FromSlash(bf)) {
 				fmt.Fprintf(stderr, "muster: refusing to write %s over a file of the battle\n", out)
-				return exitError{exitUsage}
+				return exitError{report.ExitBadInput}
 			}
 		}
 	}
 	if err := writeAtomic(out, data); err != nil {
 		fmt.Fprintf(stderr, "muster: %v\n", err)
-		return exitError{exitUsage}
+		return exitError{report.ExitBadInput}
 	}
 	fmt.Fprintln(stdout, out)
 	return nil

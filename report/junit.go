@@ -1,4 +1,4 @@
-package validate
+package report
 
 import (
 	"encoding/xml"
@@ -48,14 +48,24 @@ type junitFailure struct {
 // junitBattle names the test case of diagnostics that belong to no file.
 const junitBattle = "(battle)"
 
-// WriteJUnit prints a JUnit XML report with one test case per file: every
-// file in texts (the files read) and every file a diagnostic names.
-func WriteJUnit(w io.Writer, ds []diag.Diagnostic, texts Texts) error {
+type junit struct {
+	w     io.Writer
+	texts Texts
+	held
+}
+
+// JUnit is the JUnit XML report, written on Flush, with one test case per
+// file: every file in Options.Texts (the files read) and every file a
+// diagnostic names.
+func JUnit(w io.Writer, o Options) Report { return &junit{w: w, texts: o.Texts} }
+
+func (j *junit) Flush() error {
+	w := j.w
 	byFile := map[string][]diag.Diagnostic{}
-	for f := range texts {
+	for f := range j.texts {
 		byFile[f] = nil
 	}
-	for _, d := range ds {
+	for _, d := range j.ds {
 		f := d.Pos.File
 		if f == "" {
 			f = junitBattle
@@ -103,8 +113,4 @@ func WriteJUnit(w io.Writer, ds []diag.Diagnostic, texts Texts) error {
 	}
 	_, err := io.WriteString(w, "\n")
 	return err
-}
-
-func init() {
-	Reporters["junit"] = func(w io.Writer, ds []diag.Diagnostic, texts Texts, _ bool) error { return WriteJUnit(w, ds, texts) }
 }

@@ -1,4 +1,4 @@
-package validate
+package report
 
 import (
 	"fmt"
@@ -18,8 +18,15 @@ var (
 	ghProperty = strings.NewReplacer("%", "%25", "\r", "%0D", "\n", "%0A", ":", "%3A", ",", "%2C")
 )
 
-// WriteGitHub prints diagnostics as GitHub Actions workflow commands.
-func WriteGitHub(w io.Writer, ds []diag.Diagnostic) error {
+type github struct{ w io.Writer }
+
+// GitHub is the report as GitHub Actions workflow commands, written as it
+// goes.
+func GitHub(w io.Writer, _ Options) Report { return github{w} }
+
+func (g github) Flush() error { return nil }
+
+func (g github) Write(ds ...diag.Diagnostic) error {
 	for _, d := range ds {
 		cmd := "notice"
 		switch d.Severity {
@@ -46,13 +53,9 @@ func WriteGitHub(w io.Writer, ds []diag.Diagnostic) error {
 		if d.Hint != "" {
 			msg += "\nhint: " + d.Hint
 		}
-		if _, err := fmt.Fprintf(w, "::%s %s::%s\n", cmd, strings.Join(props, ","), ghData.Replace(msg)); err != nil {
+		if _, err := fmt.Fprintf(g.w, "::%s %s::%s\n", cmd, strings.Join(props, ","), ghData.Replace(msg)); err != nil {
 			return err
 		}
 	}
 	return nil
-}
-
-func init() {
-	Reporters["github"] = func(w io.Writer, ds []diag.Diagnostic, _ Texts, _ bool) error { return WriteGitHub(w, ds) }
 }

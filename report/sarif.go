@@ -1,4 +1,4 @@
-package validate
+package report
 
 import (
 	"encoding/json"
@@ -106,10 +106,11 @@ func sarifURI(file string) string {
 	return (&url.URL{Path: file}).EscapedPath()
 }
 
-func sarifRuleFor(code string) sarifRule {
+// rule describes a code as a SARIF rule; a code the lookup does not know
+// is a rule with its id alone.
+func (s *sarif) rule(code string) sarifRule {
 	r := sarifRule{ID: code, DefaultConfiguration: sarifConfig{Level: "error"}}
-	cat, _ := Catalogue()
-	c, ok := cat.Lookup(code)
+	c, ok := s.lookup(code)
 	if !ok {
 		return r
 	}
@@ -156,8 +157,18 @@ func ruleName(title string) string {
 	return b.String()
 }
 
-// WriteSARIF prints a SARIF 2.1.0 log.
-func WriteSARIF(w io.Writer, ds []diag.Diagnostic) error {
+type sarif struct {
+	w      io.Writer
+	lookup func(string) (diag.Code, bool)
+	held
+}
+
+// SARIF is the SARIF 2.1.0 log, written on Flush; its rules are the codes
+// the diagnostics use, described by Options.Lookup.
+func SARIF(w io.Writer, o Options) Report { return &sarif{w: w, lookup: o.lookup} }
+
+func (s *sarif) Flush() error {
+	ds := s.ds
 	codes := map[string]bool{}
 	for _, d := range ds {
 		codes[strings.ToUpper(d.Code)] = true
@@ -171,7 +182,7 @@ func WriteSARIF(w io.Writer, ds []diag.Diagnostic) error {
 	rules := make([]sarifRule, 0, len(ids))
 	for i, id := range ids {
 		index[id] = i
-		rules = append(rules, sarifRuleFor(id))
+		rules = append(rules, s.rule(id))
 	}
 	results := make([]sarifResult, 0, len(ds))
 	for _, d := range ds {
@@ -199,12 +210,8 @@ func WriteSARIF(w io.Writer, ds []diag.Diagnostic) error {
 		Results:     results,
 		Invocations: []sarifInvoc{{ExecutionSuccessful: true}},
 	}}}
-	enc := json.NewEncoder(w)
+	enc := json.NewEncoder(s.w)
 	enc.SetIndent("", "  ")
 	enc.SetEscapeHTML(false)
 	return enc.Encode(log)
-}
-
-func init() {
-	Reporters["sarif"] = func(w io.Writer, ds []diag.Diagnostic, _ Texts, _ bool) error { return WriteSARIF(w, ds) }
 }

@@ -1,0 +1,48 @@
+package report
+
+import (
+	"fmt"
+	"strings"
+
+	"github.com/muster-wargames/muster/diag"
+)
+
+// Exit statuses of muster's commands.
+const (
+	ExitClean    = 0 // no errors (warnings and info allowed, unless the policy says otherwise)
+	ExitFindings = 1 // errors found, or more warnings than the policy allows
+	ExitBadInput = 2 // bad usage, or input that cannot be read
+	ExitInternal = 3 // muster itself failed (a panic)
+)
+
+// Policy says how warnings count towards the exit status: the flags
+// --werror and --max-warnings.
+type Policy struct {
+	Werror      bool // any warning fails the run
+	MaxWarnings int  // more warnings than this fail the run; negative: no limit
+}
+
+// Lenient is the policy of commands without --werror and --max-warnings:
+// warnings never fail the run.
+var Lenient = Policy{MaxWarnings: -1}
+
+// Exit is the exit policy: ExitBadInput when the battle itself cannot be
+// read (no battle.yaml, or battle.yaml unreadable), ExitFindings when there
+// are errors or more warnings than p allows, else ExitClean. When the
+// warnings alone fail the run, note says so ("2 warnings, more than
+// allowed"); otherwise it is "".
+func Exit(ds []diag.Diagnostic, p Policy) (status int, note string) {
+	for _, d := range ds {
+		if d.Code == "B001" || (d.Code == "Y008" && d.Pos.Line == 0 && strings.HasSuffix(d.Pos.File, "battle.yaml")) {
+			return ExitBadInput, ""
+		}
+	}
+	if diag.Count(ds, diag.Error) > 0 {
+		return ExitFindings, ""
+	}
+	w := diag.Count(ds, diag.Warning)
+	if (p.Werror && w > 0) || (p.MaxWarnings >= 0 && w > p.MaxWarnings) {
+		return ExitFindings, fmt.Sprintf("%d %s, more than allowed", w, plural(w, "warning"))
+	}
+	return ExitClean, ""
+}
