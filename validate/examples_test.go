@@ -2,7 +2,6 @@ package validate_test
 
 import (
 	"fmt"
-	"github.com/muster-wargames/muster/internal/checktest"
 	"io/fs"
 	"os"
 	"path/filepath"
@@ -14,6 +13,7 @@ import (
 
 	"github.com/muster-wargames/muster/battle"
 	"github.com/muster-wargames/muster/diag"
+	"github.com/muster-wargames/muster/internal/checktest"
 	"github.com/muster-wargames/muster/validate"
 )
 

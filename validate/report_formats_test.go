@@ -4,17 +4,14 @@ import (
 	"bytes"
 	"encoding/json"
 	"encoding/xml"
-	"flag"
-	"os"
 	"path/filepath"
 	"testing"
 
 	"github.com/muster-wargames/muster/battle"
 	"github.com/muster-wargames/muster/diag"
+	"github.com/muster-wargames/muster/internal/golden"
 	"github.com/muster-wargames/muster/schema"
 )
-
-var update = flag.Bool("update", false, "rewrite the golden files under testdata/report")
 
 // reportInput is a set of diagnostics that exercises every branch of the
 // CI formats: each severity, a hint, a rule citation, an unregistered code,
@@ -61,7 +58,7 @@ func TestReportFormatsGolden(t *testing.T) {
 					t.Errorf("junit output is not XML: %v", err)
 				}
 			}
-			golden(t, filepath.Join("testdata", "report", "report."+name), a.Bytes())
+			golden.Check(t, filepath.Join("testdata", "report", "report."+name), a.Bytes())
 		})
 	}
 }
@@ -74,23 +71,6 @@ func TestReportFormatsEmpty(t *testing.T) {
 		if err := Reporters[name](&buf, nil, texts, false); err != nil {
 			t.Fatal(err)
 		}
-		golden(t, filepath.Join("testdata", "report", "empty."+name), buf.Bytes())
-	}
-}
-
-func golden(t *testing.T, path string, got []byte) {
-	t.Helper()
-	if *update {
-		if err := os.WriteFile(path, got, 0o644); err != nil {
-			t.Fatal(err)
-		}
-		return
-	}
-	want, err := os.ReadFile(path)
-	if err != nil {
-		t.Fatalf("%v (run go test -update to create it)", err)
-	}
-	if !bytes.Equal(got, want) {
-		t.Errorf("%s differs from the golden file (go test -update rewrites it)\ngot:\n%s", path, got)
+		golden.Check(t, filepath.Join("testdata", "report", "empty."+name), buf.Bytes())
 	}
 }

@@ -13,6 +13,7 @@ import (
 
 	"github.com/muster-wargames/muster/diag"
 	"github.com/muster-wargames/muster/internal/checktest"
+	"github.com/muster-wargames/muster/internal/golden"
 )
 
 // docs/codes.md is made from the registry of diagnostic codes, so the docs
@@ -56,16 +57,7 @@ func TestCodesDoc(t *testing.T) {
 // rewrites the file with UPDATE=1.
 func checkDoc(t *testing.T, path string, want []byte) {
 	t.Helper()
-	if os.Getenv("UPDATE") != "" {
-		if err := os.WriteFile(path, want, 0o644); err != nil {
-			t.Fatal(err)
-		}
-		return
-	}
-	got, err := os.ReadFile(path)
-	if err != nil || !bytes.Equal(got, want) {
-		t.Errorf("%s is out of date: run UPDATE=1 go test ./cmd/muster", path)
-	}
+	golden.Check(t, path, want)
 }
 
 type example struct {
