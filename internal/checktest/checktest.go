@@ -213,9 +213,10 @@ type Options struct {
 // pattern) as a subtest named after the file without .txtar, so that
 // `go test -run 'TestX/name'` runs one alone. The case is written to a
 // temporary folder, check returns the diagnostics for it, and they are
-// compared with the want comments. Run returns every diagnostic reported,
-// for coverage checks.
-func Run(t *testing.T, pattern string, check func(dir string) []diag.Diagnostic, opt Options) []diag.Diagnostic {
+// compared with the want comments. Run returns the diagnostics of each case
+// that ran (all of them unless -run selects some), by name, with file names
+// relative to the case's folder, for coverage checks.
+func Run(t *testing.T, pattern string, check func(dir string) []diag.Diagnostic, opt Options) map[string][]diag.Diagnostic {
 	t.Helper()
 	paths, err := filepath.Glob(pattern)
 	if err != nil {
@@ -224,7 +225,7 @@ func Run(t *testing.T, pattern string, check func(dir string) []diag.Diagnostic,
 	if len(paths) == 0 {
 		t.Fatalf("no cases match %s", pattern)
 	}
-	var all []diag.Diagnostic
+	all := map[string][]diag.Diagnostic{}
 	for _, path := range paths {
 		name := strings.TrimSuffix(filepath.Base(path), ".txtar")
 		t.Run(name, func(t *testing.T) {
@@ -260,9 +261,10 @@ func Run(t *testing.T, pattern string, check func(dir string) []diag.Diagnostic,
 			dir := write(t, files)
 			ds := check(dir)
 			Check(t, dir, want, ds)
+			all[name] = []diag.Diagnostic{}
 			for _, d := range ds {
 				d.Pos.File = Rel(dir, d.Pos.File)
-				all = append(all, d)
+				all[name] = append(all[name], d)
 			}
 		})
 	}
