@@ -2,7 +2,6 @@ package battle_test
 
 import (
 	"crypto/sha256"
-	"flag"
 	"fmt"
 	"io/fs"
 	"os"
@@ -14,12 +13,11 @@ import (
 
 	"github.com/muster-wargames/muster/battle"
 	"github.com/muster-wargames/muster/diag"
+	"github.com/muster-wargames/muster/internal/golden"
 	"github.com/muster-wargames/muster/report"
 	"github.com/muster-wargames/muster/validate"
 	"github.com/rogpeppe/go-internal/txtar"
 )
-
-var updateBad = flag.Bool("update-bad", false, "rewrite the want sections of testdata/bad/*.txtar")
 
 // TestBadInputs loads and validates every battle of testdata/bad: each is
 // the base battle (_base.txtar) with some files replaced, and its want
@@ -29,7 +27,8 @@ var updateBad = flag.Bool("update-bad", false, "rewrite the want sections of tes
 //
 // The test also asserts that loading panics on none of them and writes
 // nothing: every file under the case's folder (and its outside neighbours)
-// has the same name, size, mode and content afterwards.
+// has the same name, size, mode and content afterwards. UPDATE=1 rewrites
+// the want sections.
 //
 // Lines `setup: ...` in a case's comment make what an archive cannot hold:
 //
@@ -68,26 +67,7 @@ func TestBadInputs(t *testing.T) {
 			if after := snapshot(t, root); after != before {
 				t.Errorf("loading wrote to the folder:\nbefore:\n%s\nafter:\n%s", before, after)
 			}
-			var want []byte
-			for _, f := range ar.Files {
-				if f.Name == "want" {
-					want = f.Data
-				}
-			}
-			if *updateBad {
-				for i := range ar.Files {
-					if ar.Files[i].Name == "want" {
-						ar.Files[i].Data = []byte(got)
-					}
-				}
-				if err := os.WriteFile(path, txtar.Format(ar), 0o644); err != nil {
-					t.Fatal(err)
-				}
-				return
-			}
-			if got != string(want) {
-				t.Errorf("diagnostics differ (go test ./battle -run TestBadInputs -update-bad rewrites them)\ngot:\n%s\nwant:\n%s", got, want)
-			}
+			golden.CheckSection(t, path, "want", []byte(got))
 			if strings.TrimSpace(got) == "" {
 				t.Errorf("a bad input gave no diagnostic")
 			}

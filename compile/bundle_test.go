@@ -3,18 +3,15 @@ package compile
 import (
 	"bytes"
 	"encoding/json"
-	"flag"
 	"io/fs"
-	"os"
 	"path/filepath"
 	"testing"
 
 	"github.com/muster-wargames/muster/battle"
 	"github.com/muster-wargames/muster/examples"
+	"github.com/muster-wargames/muster/internal/golden"
 	"github.com/muster-wargames/muster/schema"
 )
-
-var update = flag.Bool("update", false, "rewrite golden files")
 
 func example(t testing.TB) *battle.Battle {
 	t.Helper()
@@ -36,18 +33,7 @@ func TestBundleGolden(t *testing.T) {
 		t.Fatal(err)
 	}
 	for _, o := range out {
-		golden := filepath.Join("testdata", "dow-intro."+o.Name)
-		if *update {
-			os.WriteFile(golden, o.Data, 0o644)
-			continue
-		}
-		want, err := os.ReadFile(golden)
-		if err != nil {
-			t.Fatal(err)
-		}
-		if !bytes.Equal(o.Data, want) {
-			t.Errorf("%s differs from %s (go test ./compile -update rewrites it)", o.Name, golden)
-		}
+		golden.Check(t, filepath.Join("testdata", "dow-intro."+o.Name), o.Data)
 	}
 }
 

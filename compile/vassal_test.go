@@ -7,7 +7,6 @@ import (
 	"image/png"
 	"io"
 	"io/fs"
-	"os"
 	"path/filepath"
 	"strconv"
 	"strings"
@@ -16,10 +15,9 @@ import (
 	"github.com/muster-wargames/muster/battle"
 	"github.com/muster-wargames/muster/compile/vassal/seq"
 	"github.com/muster-wargames/muster/examples"
+	"github.com/muster-wargames/muster/internal/golden"
 	"github.com/muster-wargames/muster/maps"
 )
-
-// update is bundle_test.go's -update flag: it rewrites the golden files.
 
 // vassalClasses lists, for every class the module may name, the attributes
 // that class reads (its getAttributeNames() and build(Element) in
@@ -154,19 +152,7 @@ func unzipAll(t testing.TB, data []byte) (map[string][]byte, []string) {
 func TestVassalGolden(t *testing.T) {
 	files, _ := unzipAll(t, buildVmod(t, loadExample(t)))
 	got := files["buildFile.xml"]
-	path := filepath.Join("testdata", "vassal", "dow-intro.buildFile.xml")
-	if *update {
-		if err := os.WriteFile(path, got, 0o644); err != nil {
-			t.Fatal(err)
-		}
-	}
-	want, err := os.ReadFile(path)
-	if err != nil {
-		t.Fatalf("%v (run go test ./compile -run Vassal -update)", err)
-	}
-	if !bytes.Equal(got, want) {
-		t.Errorf("buildFile.xml differs from %s; run go test ./compile -run VassalGolden -update and review the diff", path)
-	}
+	golden.Check(t, filepath.Join("testdata", "vassal", "dow-intro.buildFile.xml"), got)
 }
 
 func TestVassalDeterministic(t *testing.T) {

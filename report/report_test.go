@@ -4,20 +4,17 @@ import (
 	"bytes"
 	"encoding/json"
 	"encoding/xml"
-	"flag"
-	"os"
 	"path/filepath"
 	"strings"
 	"testing"
 
 	"github.com/muster-wargames/muster/battle"
 	"github.com/muster-wargames/muster/diag"
+	"github.com/muster-wargames/muster/internal/golden"
 	"github.com/muster-wargames/muster/report"
 	"github.com/muster-wargames/muster/schema"
 	"github.com/muster-wargames/muster/validate"
 )
-
-var update = flag.Bool("update", false, "rewrite the golden files under testdata")
 
 // reportInput is a set of diagnostics that exercises every branch of the
 // CI formats: each severity, a hint, a rule citation, an unregistered code,
@@ -65,7 +62,7 @@ func TestReportFormatsGolden(t *testing.T) {
 					t.Errorf("junit output is not XML: %v", err)
 				}
 			}
-			golden(t, filepath.Join("testdata", "report."+name), a.Bytes())
+			golden.Check(t, filepath.Join("testdata", "report."+name), a.Bytes())
 		})
 	}
 }
@@ -78,24 +75,7 @@ func TestReportFormatsEmpty(t *testing.T) {
 		if err := report.Write(name, &buf, nil, report.Options{Lookup: codes.Lookup, Texts: texts}); err != nil {
 			t.Fatal(err)
 		}
-		golden(t, filepath.Join("testdata", "empty."+name), buf.Bytes())
-	}
-}
-
-func golden(t *testing.T, path string, got []byte) {
-	t.Helper()
-	if *update {
-		if err := os.WriteFile(path, got, 0o644); err != nil {
-			t.Fatal(err)
-		}
-		return
-	}
-	want, err := os.ReadFile(path)
-	if err != nil {
-		t.Fatalf("%v (run go test -update to create it)", err)
-	}
-	if !bytes.Equal(got, want) {
-		t.Errorf("%s differs from the golden file (go test -update rewrites it)\ngot:\n%s", path, got)
+		golden.Check(t, filepath.Join("testdata", "empty."+name), buf.Bytes())
 	}
 }
 
@@ -111,7 +91,7 @@ func TestTextJSONGolden(t *testing.T) {
 		if err := report.Write(c.format, &buf, ds, report.Options{Lookup: codes.Lookup, Texts: texts, Color: c.color}); err != nil {
 			t.Fatal(err)
 		}
-		golden(t, filepath.Join("testdata", c.name), buf.Bytes())
+		golden.Check(t, filepath.Join("testdata", c.name), buf.Bytes())
 	}
 }
 

@@ -2,11 +2,9 @@ package sheets_test
 
 import (
 	"bytes"
-	"flag"
 	"fmt"
 	"image/color"
 	"io/fs"
-	"os"
 	"path/filepath"
 	"regexp"
 	"strconv"
@@ -16,12 +14,11 @@ import (
 	"github.com/muster-wargames/muster/battle"
 	"github.com/muster-wargames/muster/diag"
 	"github.com/muster-wargames/muster/examples"
+	"github.com/muster-wargames/muster/internal/golden"
 	"github.com/muster-wargames/muster/maps"
 	"github.com/muster-wargames/muster/oob"
 	"github.com/muster-wargames/muster/sheets"
 )
-
-var update = flag.Bool("update", false, "rewrite the golden files in testdata")
 
 func example(t *testing.T) (*battle.Battle, *battle.Scenario) {
 	t.Helper()
@@ -40,37 +37,13 @@ func example(t *testing.T) (*battle.Battle, *battle.Scenario) {
 	return b, s
 }
 
-func golden(t *testing.T, name string, got []byte) {
-	t.Helper()
-	path := filepath.Join("testdata", name)
-	if *update {
-		if err := os.WriteFile(path, got, 0o644); err != nil {
-			t.Fatal(err)
-		}
-		return
-	}
-	want, err := os.ReadFile(path)
-	if err != nil {
-		t.Fatalf("%v (run go test ./sheets -update)", err)
-	}
-	if !bytes.Equal(got, want) {
-		gl, wl := strings.Split(string(got), "\n"), strings.Split(string(want), "\n")
-		for i := 0; i < len(gl) && i < len(wl); i++ {
-			if gl[i] != wl[i] {
-				t.Fatalf("%s differs at line %d:\ngot  %.200s\nwant %.200s\n(go test ./sheets -update rewrites it)", name, i+1, gl[i], wl[i])
-			}
-		}
-		t.Fatalf("%s differs in length: got %d lines, want %d", name, len(gl), len(wl))
-	}
-}
-
 func TestGoldenMarkdown(t *testing.T) {
 	b, s := example(t)
 	var buf bytes.Buffer
 	if err := sheets.OOB(b, s).Markdown(&buf); err != nil {
 		t.Fatal(err)
 	}
-	golden(t, "dow-intro.oob.md", buf.Bytes())
+	golden.Check(t, filepath.Join("testdata", "dow-intro.oob.md"), buf.Bytes())
 	for _, want := range []string{"| 74 IL | inf | R | 6 | 5 | 6 | disordered: Cohesion 3 MA 4 | C3215 |", "*Post's Brigade (1/1/RW): 23 SP, 6 guns, 5 counters*", "- commander: **Rosecrans** — Initiative 2, Range 10 — not in scenario"} {
 		if !strings.Contains(buf.String(), want) {
 			t.Errorf("markdown lacks %q", want)
@@ -84,7 +57,7 @@ func TestGoldenSVG(t *testing.T) {
 	if err := maps.RenderSVG(&buf, b.Map, sheets.Overlay(b, s), maps.RenderOptions{}); err != nil {
 		t.Fatal(err)
 	}
-	golden(t, "dow-intro.map.svg", buf.Bytes())
+	golden.Check(t, filepath.Join("testdata", "dow-intro.map.svg"), buf.Bytes())
 	// the stack in C3014 shows its units on hover
 	if !strings.Contains(buf.String(), "<title>C3014 USA: Post/1/1/RW, 59 IL/1/1/RW, 5 WI Bty/1/1/RW</title>") {
 		t.Error("no hover title for the stack in C3014")

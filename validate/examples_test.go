@@ -1,24 +1,31 @@
 package validate_test
 
 import (
+	"fmt"
 	"io/fs"
 	"os"
 	"path/filepath"
-	"sort"
+	"regexp"
+	"strconv"
 	"strings"
 	"testing"
 	"testing/fstest"
 
 	"github.com/muster-wargames/muster/battle"
 	"github.com/muster-wargames/muster/diag"
+	"github.com/muster-wargames/muster/internal/checktest"
 	"github.com/muster-wargames/muster/validate"
 )
 
 // Every example battle validates clean, except for the diagnostics its
-// FINDINGS.md explains (each named there by code and file:line). An example
-// may keep a trip.yaml beside its clean scenarios: a scenario, outside the
-// battle's files list, that trips its system's checks on purpose, with
-// `# want CODE` comments as in testdata.
+// FINDINGS.md explains: the table under its heading "## Every diagnostic,
+// by place" has rows `| CODE | file:line | verdict |`, matched by code,
+// file and line. One row explains every diagnostic with its code at its
+// place; a place listed more than once must be listed once for each
+// diagnostic there. A row that no diagnostic matches any more fails too. An example may keep a trip.yaml beside its clean
+// scenarios: a scenario, outside the battle's files list, that trips its
+// system's checks on purpose, with `# want CODE "message"` comments as in
+// testdata.
 func TestExamples(t *testing.T) {
 	dirs, _ := filepath.Glob("../examples/*/battle.yaml")
 	if len(dirs) == 0 {
@@ -28,13 +35,36 @@ func TestExamples(t *testing.T) {
 		dir := filepath.Dir(p)
 		t.Run(filepath.Base(dir), func(t *testing.T) {
 			ds := run(dir)
-			findings, err := os.ReadFile(filepath.Join(dir, "FINDINGS.md"))
-			for _, d := range ds {
-				rel, _ := filepath.Rel(dir, d.Pos.File)
-				if err == nil && explained(string(findings), d.Code, filepath.ToSlash(rel), d.Pos.Line) {
-					continue
+			var findings []finding
+			if data, err := os.ReadFile(filepath.Join(dir, "FINDINGS.md")); err == nil {
+				if findings, err = parseFindings(data); err != nil {
+					t.Fatalf("FINDINGS.md: %v", err)
 				}
-				t.Errorf("%s", d)
+			}
+			type place struct {
+				code, file string
+				line       int
+			}
+			rows := map[place][]finding{}
+			for _, g := range findings {
+				k := place{g.code, g.file, g.line}
+				rows[k] = append(rows[k], g)
+			}
+			got := map[place][]diag.Diagnostic{}
+			for _, d := range ds {
+				k := place{d.Code, checktest.Rel(dir, d.Pos.File), d.Pos.Line}
+				if rows[k] == nil {
+					t.Errorf("%s (not in FINDINGS.md)", d)
+				}
+				got[k] = append(got[k], d)
+			}
+			for k, gs := range rows {
+				switch n := len(got[k]); {
+				case n == 0:
+					t.Errorf("FINDINGS.md:%d: %s %s:%d is listed, but muster does not report it", gs[0].at, k.code, k.file, k.line)
+				case len(gs) > 1 && len(gs) != n:
+					t.Errorf("FINDINGS.md:%d: %s %s:%d is listed %d times, but muster reports it %d times", gs[0].at, k.code, k.file, k.line, len(gs), n)
+				}
 			}
 			if _, err := os.Stat(filepath.Join(dir, "trip.yaml")); err == nil {
 				trip(t, dir)
@@ -43,25 +73,72 @@ func TestExamples(t *testing.T) {
 	}
 }
 
-func explained(findings, code, file string, line int) bool {
-	at := file + ":" + itoa(line)
-	for _, l := range strings.Split(findings, "\n") {
-		if strings.Contains(l, code) && strings.Contains(l, at) {
-			return true
-		}
-	}
-	return false
+// findingsHeading heads the machine-read table at the end of FINDINGS.md.
+const findingsHeading = "## Every diagnostic, by place"
+
+type finding struct {
+	code string
+	file string
+	line int
+	at   int // line in FINDINGS.md
 }
 
-func itoa(i int) string {
-	if i == 0 {
-		return "0"
+var findingRE = regexp.MustCompile(`^\|\s*([A-Z]+[0-9]+)\s*\|\s*([^|:\s]+):([0-9]+)\s*\|`)
+
+// parseFindings reads the table under findingsHeading, up to the next
+// heading: a header row, a separator row, then one row per diagnostic.
+func parseFindings(data []byte) ([]finding, error) {
+	lines := strings.Split(string(data), "\n")
+	start := -1
+	for i, l := range lines {
+		if strings.TrimSpace(l) == findingsHeading {
+			if start >= 0 {
+				return nil, fmt.Errorf("%q twice", findingsHeading)
+			}
+			start = i
+		}
 	}
-	var b []byte
-	for ; i > 0; i /= 10 {
-		b = append([]byte{byte('0' + i%10)}, b...)
+	if start < 0 {
+		return nil, fmt.Errorf("no %q section", findingsHeading)
 	}
-	return string(b)
+	var out []finding
+	rows := 0
+	for i := start + 1; i < len(lines); i++ {
+		l := strings.TrimSpace(lines[i])
+		if strings.HasPrefix(l, "#") {
+			break
+		}
+		if l == "" {
+			continue
+		}
+		rows++
+		if rows <= 2 { // | Code | Place | Verdict | and |---|---|---|
+			continue
+		}
+		m := findingRE.FindStringSubmatch(l)
+		if m == nil {
+			return nil, fmt.Errorf("line %d: want a row | CODE | file:line | verdict |, got %q", i+1, l)
+		}
+		n, _ := strconv.Atoi(m[3])
+		out = append(out, finding{m[1], m[2], n, i + 1})
+	}
+	return out, nil
+}
+
+func TestParseFindings(t *testing.T) {
+	src := "# F\n\n| Code | Place |\n\n" + findingsHeading + "\n\n| Code | Place | Verdict |\n|---|---|---|\n" +
+		"| R002 | scenario-1.yaml:23 | why |\n| N005 | scenario-1.yaml:2 | why |\n\n## Appendix\n\n| R001 | x.yaml:1 | no |\n"
+	got, err := parseFindings([]byte(src))
+	if err != nil {
+		t.Fatal(err)
+	}
+	want := []finding{{"R002", "scenario-1.yaml", 23, 9}, {"N005", "scenario-1.yaml", 2, 10}}
+	if fmt.Sprint(got) != fmt.Sprint(want) {
+		t.Errorf("got %v, want %v", got, want)
+	}
+	if _, err := parseFindings([]byte(findingsHeading + "\n| a | b |\n|-|-|\n| R002 | scenario-1.yaml | x |\n")); err == nil {
+		t.Error("a row without a line number was accepted")
+	}
 }
 
 // trip loads the example with trip.yaml added to its files and compares the
@@ -94,37 +171,23 @@ func trip(t *testing.T, dir string) {
 	if bt != nil && bt.Rules != nil {
 		ds = append(ds, validate.Battle(bt)...)
 	}
-	want, err := wantsIn(fsys["trip.yaml"].Data)
+	want, err := checktest.Parse("trip.yaml", fsys["trip.yaml"].Data)
 	if err != nil {
 		t.Fatal(err)
 	}
-	got := map[key]int{}
-	var all []string
+	var in []diag.Diagnostic
+	got := map[string]bool{}
 	for _, d := range ds {
-		all = append(all, d.String())
 		if d.Pos.File != "trip.yaml" {
 			if d.Code != validate.CodeUnknownSkip.Code {
 				t.Errorf("trip.yaml: unexpected diagnostic outside it: %s", d)
 			}
 			continue
 		}
-		got[key{"trip.yaml", d.Pos.Line, d.Code}]++
+		in = append(in, d)
+		got[d.Code] = true
 	}
-	var problems []string
-	for k, n := range got {
-		if want[k] != n {
-			problems = append(problems, "reported "+itoa(n)+"×, wanted "+itoa(want[k])+"×: "+k.String())
-		}
-	}
-	for k := range want {
-		if got[k] == 0 {
-			problems = append(problems, "wanted but not reported: "+k.String())
-		}
-	}
-	if len(problems) > 0 {
-		sort.Strings(problems)
-		t.Errorf("%s\nall:\n  %s", strings.Join(problems, "\n"), strings.Join(all, "\n  "))
-	}
+	checktest.Check(t, "", want, in)
 	// The trip scenario must trip every check the system's rule pack has
 	// that a scenario can trip.
 	cat, err := validate.Catalogue()
@@ -135,28 +198,9 @@ func trip(t *testing.T, dir string) {
 		if c.System != bt.System || strings.HasSuffix(c.Code, "203") || strings.HasPrefix(c.Code, "AM20") {
 			continue
 		}
-		found := false
-		for k := range got {
-			if k.code == c.Code {
-				found = true
-			}
-		}
+		found := got[c.Code]
 		if !found {
 			t.Errorf("trip.yaml does not trip %s (%s)", c.Code, c.Title)
 		}
 	}
 }
-
-func wantsIn(data []byte) (map[key]int, error) {
-	out := map[key]int{}
-	for i, line := range strings.Split(string(data), "\n") {
-		if m := wantRE.FindStringSubmatch(line); m != nil {
-			for _, code := range strings.Fields(m[1]) {
-				out[key{"trip.yaml", i + 1, code}]++
-			}
-		}
-	}
-	return out, nil
-}
-
-var _ = diag.Error

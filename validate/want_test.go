@@ -1,87 +1,28 @@
 package validate_test
 
 import (
-	"fmt"
+	"errors"
+	"go/ast"
+	"go/parser"
+	"go/token"
 	"os"
 	"path/filepath"
-	"regexp"
-	"sort"
+	"strconv"
 	"strings"
 	"testing"
 
 	"github.com/muster-wargames/muster/battle"
 	"github.com/muster-wargames/muster/diag"
+	"github.com/muster-wargames/muster/internal/checktest"
 	"github.com/muster-wargames/muster/validate"
-	"github.com/rogpeppe/go-internal/txtar"
 )
 
 // The check tests follow analysistest: each case in testdata/*.txtar is a
-// battle (laid over testdata/base.txtar) whose files carry `# want CODE`
-// comments on the lines where muster must report CODE. A test passes when
-// the reported and the wanted (file, line, code) sets are equal.
-
-var wantRE = regexp.MustCompile(`#\s*want((?:\s+[A-Z]+[0-9]+)+)\s*$`)
-
-type key struct {
-	file string
-	line int
-	code string
-}
-
-func (k key) String() string { return fmt.Sprintf("%s:%d: %s", k.file, k.line, k.code) }
-
-// writeCase lays the case over the base battle in a temporary folder.
-func writeCase(t *testing.T, base, c *txtar.Archive) string {
-	t.Helper()
-	dir := t.TempDir()
-	files := map[string][]byte{}
-	for _, f := range base.Files {
-		files[f.Name] = f.Data
-	}
-	for _, f := range c.Files {
-		if strings.TrimSpace(string(f.Data)) == "(deleted)" {
-			delete(files, f.Name)
-			continue
-		}
-		files[f.Name] = f.Data
-	}
-	for name, data := range files {
-		p := filepath.Join(dir, filepath.FromSlash(name))
-		if err := os.MkdirAll(filepath.Dir(p), 0o755); err != nil {
-			t.Fatal(err)
-		}
-		if strings.HasSuffix(name, "/") {
-			continue
-		}
-		if err := os.WriteFile(p, data, 0o644); err != nil {
-			t.Fatal(err)
-		}
-	}
-	return dir
-}
-
-func wants(dir string) (map[key]int, error) {
-	out := map[key]int{}
-	err := filepath.Walk(dir, func(p string, info os.FileInfo, err error) error {
-		if err != nil || info.IsDir() {
-			return err
-		}
-		data, err := os.ReadFile(p)
-		if err != nil {
-			return err
-		}
-		rel, _ := filepath.Rel(dir, p)
-		for i, line := range strings.Split(string(data), "\n") {
-			if m := wantRE.FindStringSubmatch(line); m != nil {
-				for _, code := range strings.Fields(m[1]) {
-					out[key{filepath.ToSlash(rel), i + 1, code}]++
-				}
-			}
-		}
-		return nil
-	})
-	return out, err
-}
+// battle (laid over testdata/base.txtar, or base-SYSTEM.txtar for a case
+// named SYSTEM-...) whose files carry `# want CODE "message regexp"`
+// comments on the lines where muster must report CODE with a message that
+// matches (see internal/checktest). A base-* case is a base itself and
+// must be clean.
 
 func run(dir string) []diag.Diagnostic {
 	b, ds := battle.LoadDir(dir, battle.Options{})
@@ -91,80 +32,135 @@ func run(dir string) []diag.Diagnostic {
 	return ds
 }
 
+func caseBase(name string) string {
+	if strings.HasPrefix(name, "base") {
+		return ""
+	}
+	if i := strings.Index(name, "-"); i > 0 {
+		p := "testdata/base-" + name[:i] + ".txtar"
+		if _, err := os.Stat(p); err == nil {
+			return p
+		}
+	}
+	return "testdata/base.txtar"
+}
+
+// elsewhere names, for each code no case here raises, the test that makes
+// muster raise it: a test function in a package (checked to exist and to
+// name the code, or the constant that holds it), or a testscript file
+// (checked to exist and to mention the code).
+var elsewhere = []struct {
+	code string
+	pkg  string // folder from the module root
+	test string // test function, or testscript file under pkg
+}{
+	{"Y003", "schema", "TestLimits"},
+	{"Y004", "schema", "TestLimits"},
+	{"Y005", "schema", "TestLimits"},
+	{"Y010", "schema", "TestBinary"},
+	{"B001", "cmd/muster", "testdata/script/exit.txtar"},
+	{"B002", "battle", "TestOutside"},
+}
+
 func TestChecks(t *testing.T) {
-	cases, _ := filepath.Glob("testdata/*.txtar")
-	seen := map[string]bool{}
-	for _, path := range cases {
-		name := strings.TrimSuffix(filepath.Base(path), ".txtar")
-		t.Run(name, func(t *testing.T) {
-			c, err := txtar.ParseFile(path)
-			if err != nil {
-				t.Fatal(err)
-			}
-			// A case named SYSTEM-... lays over base-SYSTEM.txtar when there is
-			// one; a base-* case is the base itself and must be clean.
-			basePath := "testdata/base.txtar"
-			if i := strings.Index(name, "-"); i > 0 {
-				if _, err := os.Stat("testdata/base-" + name[:i] + ".txtar"); err == nil {
-					basePath = "testdata/base-" + name[:i] + ".txtar"
-				}
-			}
-			if strings.HasPrefix(name, "base") {
-				basePath, c = path, &txtar.Archive{}
-			}
-			base, err := txtar.ParseFile(basePath)
-			if err != nil {
-				t.Fatal(err)
-			}
-			dir := writeCase(t, base, c)
-			want, err := wants(dir)
-			if err != nil {
-				t.Fatal(err)
-			}
-			got := map[key]int{}
-			var lines []string
-			for _, d := range run(dir) {
-				rel, _ := filepath.Rel(dir, d.Pos.File)
-				k := key{filepath.ToSlash(rel), d.Pos.Line, d.Code}
-				got[k]++
-				seen[d.Code] = true
-				lines = append(lines, fmt.Sprintf("%s:%d:%d: %s %s: %s", k.file, d.Pos.Line, d.Pos.Column, d.Severity, d.Code, d.Message))
-			}
-			var problems []string
-			for k, n := range got {
-				if want[k] != n {
-					problems = append(problems, fmt.Sprintf("reported %d× but wanted %d×: %s", n, want[k], k))
-				}
-			}
-			for k, n := range want {
-				if got[k] == 0 {
-					problems = append(problems, fmt.Sprintf("wanted %d× but not reported: %s", n, k))
-				}
-			}
-			if len(problems) > 0 {
-				sort.Strings(problems)
-				t.Errorf("%s\nall diagnostics:\n  %s", strings.Join(problems, "\n"), strings.Join(lines, "\n  "))
-			}
-		})
-	}
+	ran := checktest.Run(t, "testdata/*.txtar", run, checktest.Options{Base: caseBase})
 	// Every registered code needs a failing case here, or a named test
-	// elsewhere that makes muster raise it.
-	elsewhere := map[string]string{
-		"Y003": "schema.TestLimits", "Y004": "schema.TestLimits", "Y005": "schema.TestLimits",
-		"Y010": "schema.TestBinary", "B001": "cmd/muster testdata/script/exit.txtar",
-		"B002": "battle.TestOutside",
-	}
-	if t.Failed() || testing.Short() {
+	// elsewhere that makes muster raise it (checked when every case ran).
+	cases, _ := filepath.Glob("testdata/*.txtar")
+	if t.Failed() || testing.Short() || len(ran) < len(cases) {
 		return
+	}
+	seen := map[string]bool{}
+	for _, ds := range ran {
+		for _, d := range ds {
+			seen[d.Code] = true
+		}
+	}
+	named := map[string]bool{}
+	for _, e := range elsewhere {
+		named[e.code] = true
 	}
 	cat, err := validate.Catalogue()
 	if err != nil {
 		t.Fatal(err)
 	}
 	for _, c := range cat {
-		if seen[c.Code] || elsewhere[c.Code] != "" {
-			continue
+		if !seen[c.Code] && !named[c.Code] {
+			t.Errorf("code %s (%s) has no failing case in validate/testdata", c.Code, c.Title)
 		}
-		t.Errorf("code %s (%s) has no failing case in validate/testdata", c.Code, c.Title)
 	}
+}
+
+func TestElsewhere(t *testing.T) {
+	for _, e := range elsewhere {
+		if err := testNames(filepath.Join("..", filepath.FromSlash(e.pkg)), e.test, e.code); err != nil {
+			t.Errorf("%s is said to be tested by %s %s: %v", e.code, e.pkg, e.test, err)
+		}
+	}
+}
+
+// testNames reports whether the test named in dir (a function Test... in a
+// _test.go file, or a file) exists and names code, literally or by a
+// constant of the package that holds it.
+func testNames(dir, test, code string) error {
+	if !strings.HasPrefix(test, "Test") {
+		data, err := os.ReadFile(filepath.Join(dir, filepath.FromSlash(test)))
+		if err != nil {
+			return err
+		}
+		if !strings.Contains(string(data), code) {
+			return errors.New("the file does not mention " + code)
+		}
+		return nil
+	}
+	paths, err := filepath.Glob(filepath.Join(dir, "*.go"))
+	if err != nil {
+		return err
+	}
+	fset := token.NewFileSet()
+	names := map[string]bool{}
+	var fn *ast.FuncDecl
+	for _, path := range paths {
+		f, err := parser.ParseFile(fset, path, nil, 0)
+		if err != nil {
+			return err
+		}
+		for _, d := range f.Decls {
+			switch d := d.(type) {
+			case *ast.FuncDecl:
+				if d.Recv == nil && d.Name.Name == test && strings.HasSuffix(path, "_test.go") {
+					fn = d
+				}
+			case *ast.GenDecl:
+				if d.Tok != token.CONST {
+					continue
+				}
+				for _, s := range d.Specs {
+					vs := s.(*ast.ValueSpec)
+					for i, v := range vs.Values {
+						if lit, ok := v.(*ast.BasicLit); ok && lit.Value == strconv.Quote(code) && i < len(vs.Names) {
+							names[vs.Names[i].Name] = true
+						}
+					}
+				}
+			}
+		}
+	}
+	if fn == nil {
+		return errors.New("no func " + test + " in " + dir + "/*_test.go")
+	}
+	found := false
+	ast.Inspect(fn, func(n ast.Node) bool {
+		switch n := n.(type) {
+		case *ast.BasicLit:
+			found = found || strings.Contains(n.Value, code)
+		case *ast.Ident:
+			found = found || names[n.Name]
+		}
+		return !found
+	})
+	if !found {
+		return errors.New(test + " names neither " + code + " nor a constant that holds it")
+	}
+	return nil
 }

@@ -9,8 +9,11 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/muster-wargames/muster/validate"
 	"github.com/rogpeppe/go-internal/txtar"
+
+	"github.com/muster-wargames/muster/internal/checktest"
+	"github.com/muster-wargames/muster/internal/golden"
+	"github.com/muster-wargames/muster/validate"
 )
 
 // docs/codes.md is made from the registry of diagnostic codes, so the docs
@@ -65,16 +68,7 @@ func TestCodesDoc(t *testing.T) {
 // rewrites the file with UPDATE=1.
 func checkDoc(t *testing.T, path string, want []byte) {
 	t.Helper()
-	if os.Getenv("UPDATE") != "" {
-		if err := os.WriteFile(path, want, 0o644); err != nil {
-			t.Fatal(err)
-		}
-		return
-	}
-	got, err := os.ReadFile(path)
-	if err != nil || !bytes.Equal(got, want) {
-		t.Errorf("%s is out of date: run UPDATE=1 go test ./cmd/muster", path)
-	}
+	golden.Check(t, path, want)
 }
 
 type example struct {
@@ -82,7 +76,8 @@ type example struct {
 	line                      int
 }
 
-var wantComment = regexp.MustCompile(`\s*#\s*want((?:\s+[A-Z]+[0-9]+)+)\s*$`)
+// wantComment is the want comment at the end of a line (internal/checktest).
+var wantComment = regexp.MustCompile(`\s*#\s*want\s.*$`)
 
 // failingExamples finds, for each code, the first line of the check cases
 // in validate/testdata that must raise it.
@@ -102,15 +97,15 @@ func failingExamples(t *testing.T) map[string]example {
 			}
 		}
 		for _, f := range a.Files {
-			for i, line := range strings.Split(string(f.Data), "\n") {
-				m := wantComment.FindStringSubmatch(line)
-				if m == nil {
-					continue
-				}
-				for _, code := range strings.Fields(m[1]) {
-					if _, done := out[code]; !done {
-						out[code] = example{archive: name, file: f.Name, line: i + 1, text: strings.TrimRight(wantComment.ReplaceAllString(line, ""), " "), base: base}
-					}
+			wants, err := checktest.Parse(f.Name, f.Data)
+			if err != nil {
+				t.Fatal(err)
+			}
+			lines := strings.Split(string(f.Data), "\n")
+			for _, w := range wants {
+				if _, done := out[w.Code]; !done {
+					line := lines[w.Line-1]
+					out[w.Code] = example{archive: name, file: f.Name, line: w.Line, text: strings.TrimRight(wantComment.ReplaceAllString(line, ""), " "), base: base}
 				}
 			}
 		}

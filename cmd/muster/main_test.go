@@ -8,6 +8,8 @@ import (
 	"testing"
 
 	"github.com/rogpeppe/go-internal/testscript"
+
+	"github.com/muster-wargames/muster/internal/golden"
 )
 
 func TestMain(m *testing.M) {
@@ -22,7 +24,7 @@ func TestMain(m *testing.M) {
 func TestScripts(t *testing.T) {
 	testscript.Run(t, testscript.Params{
 		Dir:           "testdata/script",
-		UpdateScripts: os.Getenv("UPDATE") != "",
+		UpdateScripts: golden.Update(),
 		Cmds: map[string]func(ts *testscript.TestScript, neg bool, args []string){
 			// exits N PROG ARGS...: run PROG and check its exit status is N;
 			// its output is kept for stdout, stderr and cmp as after exec.
