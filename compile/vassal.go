@@ -734,17 +734,16 @@ func (m *vmod) turnTracker() *xnode {
 	return tt.add(day)
 }
 
-// diceSides gives each system's die.
-var diceSides = map[string]int{"gbacw": 10, "tss": 6, "summer-storm": 10, "amfs": 6}
-
 func (m *vmod) dice() *xnode {
-	n, ok := diceSides[m.b.System]
-	if !ok {
-		n = 6
+	d := m.b.Rules.Dice
+	n := d.Sides
+	name := strconv.Itoa(d.Count) + "d" + strconv.Itoa(n)
+	tip := "Roll one " + strconv.Itoa(n) + "-sided die"
+	if d.Count != 1 {
+		tip = "Roll " + strconv.Itoa(d.Count) + " " + strconv.Itoa(n) + "-sided dice"
 	}
-	name := "1d" + strconv.Itoa(n)
-	return el("module.DiceButton", "name", name, "text", name, "tooltip", "Roll one "+strconv.Itoa(n)+"-sided die",
-		"nDice", "1", "nSides", strconv.Itoa(n), "plus", "0", "addToTotal", "0", "reportTotal", "false", "prompt", "false",
+	return el("module.DiceButton", "name", name, "text", name, "tooltip", tip,
+		"nDice", strconv.Itoa(d.Count), "nSides", strconv.Itoa(n), "plus", "0", "addToTotal", "0", "reportTotal", "false", "prompt", "false",
 		"reportFormat", "** $name$ = $result$ *** <$PlayerName$>")
 }
 

@@ -59,6 +59,9 @@ type Ruleset struct {
 	Source    string               `json:"source,omitempty"`
 	Note      string               `json:"note,omitempty"`
 	Levels    []Level              `json:"levels"`
+	Classes   map[string]Class     `json:"classes"`
+	Lights    map[string]Light     `json:"lights"`
+	Dice      Dice                 `json:"dice"`
 	Fields    map[string]Field     `json:"fields"`
 	UnitTypes map[string]UnitType  `json:"unit_types"`
 	Terrain   map[string]CostEntry `json:"terrain"`
@@ -89,6 +92,30 @@ type Field struct {
 	Max    *int     `json:"max,omitempty"`
 	Values []string `json:"values,omitempty"`
 	Source string   `json:"source,omitempty"`
+}
+
+// Class is what the checks treat a unit type as, with the traits the check
+// engines read.
+type Class struct {
+	Title string `json:"title,omitempty"`
+	// Artillery: a battery (attachments, extended columns, all-artillery
+	// brigades).
+	Artillery bool `json:"artillery,omitempty"`
+	// Mounted: counts as cavalry for command (Summer Storm's cavalry range).
+	Mounted bool `json:"mounted,omitempty"`
+}
+
+// Light is a kind of light on the turn track.
+type Light struct {
+	Title string `json:"title,omitempty"`
+	Night bool   `json:"night,omitempty"`
+}
+
+// Dice are the dice the system rolls.
+type Dice struct {
+	Count  int    `json:"count"`
+	Sides  int    `json:"sides"`
+	Source string `json:"source,omitempty"`
 }
 
 // UnitType is a kind of combat unit.
@@ -307,6 +334,14 @@ func keys(m map[string]bool) []string {
 	sort.Strings(out)
 	return out
 }
+
+// Artillery reports whether a unit type's class is artillery.
+func (r *Ruleset) Artillery(unitType string) bool {
+	return r.Classes[r.Class(unitType)].Artillery
+}
+
+// Night reports whether a kind of light is night.
+func (r *Ruleset) Night(light string) bool { return r.Lights[light].Night }
 
 // Class returns the class of a unit type ("" if unknown).
 func (r *Ruleset) Class(unitType string) string { return r.UnitTypes[unitType].Class }

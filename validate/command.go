@@ -85,7 +85,7 @@ func (p *pack) rangeOf(l *oob.Leader, light string, w *where) (int, bool) {
 			at, on := w.leader(cmd)
 			here, placed := w.leader(l)
 			within := rs.Within
-			if light == "night" {
+			if p.b.Rules.Night(light) {
 				within = rs.NightWithin
 			}
 			if cr, ok := cmd.Ratings.Get(rs.Rating).Int(); ok && on && placed && p.b.Map.Grid.Distance(at, here) <= within {
@@ -96,7 +96,7 @@ func (p *pack) rangeOf(l *oob.Leader, light string, w *where) (int, bool) {
 	if has(c.Halve, light) {
 		r = int(math.Ceil(float64(r) / 2))
 	}
-	if light == "night" && c.NightMinus > 0 {
+	if p.b.Rules.Night(light) && c.NightMinus > 0 {
 		r = max(0, r-c.NightMinus)
 	}
 	return r, true
@@ -108,7 +108,7 @@ func cavalryOnly(f *oob.Formation, p *pack) bool {
 		return false
 	}
 	for _, u := range us {
-		if cl := p.b.Rules.Class(u.Type); cl != "cavalry" && cl != "horse-artillery" {
+		if !p.b.Rules.Classes[p.b.Rules.Class(u.Type)].Mounted {
 			return false
 		}
 	}
@@ -128,7 +128,7 @@ func (p *pack) stepper(side string, w *where) maps.StepCost {
 		if !ok {
 			continue
 		}
-		c, ok := e.CostFor("leader")
+		c, ok := e.CostFor(p.f.Command.LeaderClass)
 		if !ok {
 			continue
 		}
@@ -144,14 +144,14 @@ func (p *pack) stepper(side string, w *where) maps.StepCost {
 	for i, name := range m.Terrain {
 		terrain[i] = 1
 		if t, ok := p.b.Rules.Terrain[name]; ok {
-			if c, ok := t.CostFor("leader"); ok {
+			if c, ok := t.CostFor(p.f.Command.LeaderClass); ok {
 				terrain[i] = c
 			}
 		}
 	}
 	sideCost := map[string]float64{}
 	for name, e := range p.b.Rules.Hexsides {
-		if c, ok := e.CostFor("leader"); ok {
+		if c, ok := e.CostFor(p.f.Command.LeaderClass); ok {
 			sideCost[name] = c
 		}
 	}
@@ -435,7 +435,7 @@ func (p *pack) attachments(s *battle.Scenario) {
 				continue
 			}
 			for _, u := range pc.Ref.Units() {
-				if c := p.b.Rules.Class(u.Type); c != "artillery" && c != "horse-artillery" {
+				if !p.b.Rules.Artillery(u.Type) {
 					continue
 				}
 				count[pc.Attached]++

@@ -138,7 +138,7 @@ func (p *pack) extended(s *battle.Scenario) {
 	occupied := map[maps.Coord]string{}
 	for _, g := range groups {
 		for _, pc := range g.pieces {
-			if pc.class != "artillery" && pc.class != "horse-artillery" {
+			if !p.b.Rules.Classes[pc.class].Artillery {
 				occupied[g.hex] = g.side
 			}
 		}
@@ -212,7 +212,7 @@ func (p *pack) organisation() {
 
 func allArtillery(p *pack, f *oob.Formation) bool {
 	for _, u := range f.Units {
-		if c := p.b.Rules.Class(u.Type); c != "artillery" && c != "horse-artillery" {
+		if !p.b.Rules.Artillery(u.Type) {
 			return false
 		}
 	}
