@@ -16,6 +16,7 @@ import (
 	"github.com/muster-wargames/muster/diag"
 	"github.com/muster-wargames/muster/maps"
 	"github.com/muster-wargames/muster/oob"
+	"github.com/muster-wargames/muster/render"
 )
 
 // ScenarioIDs lists the battle's scenario ids, for a usage message.
@@ -125,8 +126,8 @@ func OOB(b *battle.Battle, s *battle.Scenario) *oob.Sheet {
 // the side's colours (the stack's pieces on hover in SVG), its entry and
 // exit hexes and areas, its victory hexes and the hexes in play. With s
 // nil it shows the map alone.
-func Overlay(b *battle.Battle, s *battle.Scenario) *maps.Overlay {
-	ov := &maps.Overlay{Title: b.Name}
+func Overlay(b *battle.Battle, s *battle.Scenario) *render.Overlay {
+	ov := &render.Overlay{Title: b.Name}
 	if ov.Title == "" {
 		ov.Title = b.ID
 	}
@@ -145,7 +146,7 @@ func Overlay(b *battle.Battle, s *battle.Scenario) *maps.Overlay {
 				ov.InPlay[c] = true
 			}
 		})
-		ov.Legend = append(ov.Legend, maps.LegendKey{Color: "#a6a69f", Label: "not in play"})
+		ov.Legend = append(ov.Legend, render.LegendKey{Color: "#a6a69f", Label: "not in play"})
 	}
 	sideColor := func(id string) (string, string) {
 		if sd := b.Side(id); sd != nil && sd.Color != "" {
@@ -159,7 +160,7 @@ func Overlay(b *battle.Battle, s *battle.Scenario) *maps.Overlay {
 	}
 	for _, sd := range b.Sides {
 		c, _ := sideColor(sd.ID)
-		ov.Legend = append(ov.Legend, maps.LegendKey{Color: c, Label: sd.Name})
+		ov.Legend = append(ov.Legend, render.LegendKey{Color: c, Label: sd.Name})
 	}
 	for _, st := range s.Setup {
 		fill, txt := sideColor(st.Side)
@@ -187,11 +188,11 @@ func Overlay(b *battle.Battle, s *battle.Scenario) *maps.Overlay {
 		if len(extra) > 0 {
 			title += " (" + strings.Join(extra, ", ") + ")"
 		}
-		ov.Markers = append(ov.Markers, maps.Marker{Hex: st.Hex.Coord, Fill: fill, Text: txt, Label: fmt.Sprint(n), Title: title})
+		ov.Markers = append(ov.Markers, render.Marker{Hex: st.Hex.Coord, Fill: fill, Text: txt, Label: fmt.Sprint(n), Title: title})
 	}
 	// entry and exit hexes: one zone per side and set of hexes
 	type zkey struct{ side, hexes string }
-	zones := map[zkey]*maps.Zone{}
+	zones := map[zkey]*render.Zone{}
 	var order []zkey
 	addZone := func(side string, hexes []battle.HexRef, area, label, title string) {
 		var cs []maps.Coord
@@ -211,7 +212,7 @@ func Overlay(b *battle.Battle, s *battle.Scenario) *maps.Overlay {
 		z := zones[k]
 		if z == nil {
 			c, _ := sideColor(side)
-			z = &maps.Zone{Hexes: cs, Color: c}
+			z = &render.Zone{Hexes: cs, Color: c}
 			zones[k] = z
 			order = append(order, k)
 			z.Label = label
@@ -245,11 +246,11 @@ func Overlay(b *battle.Battle, s *battle.Scenario) *maps.Overlay {
 			if vh.Note != "" {
 				t += " (" + vh.Note + ")"
 			}
-			ov.Victory = append(ov.Victory, maps.Mark{Hex: h.Coord, Label: strings.Join(sides, " "), Title: t})
+			ov.Victory = append(ov.Victory, render.Mark{Hex: h.Coord, Label: strings.Join(sides, " "), Title: t})
 		}
 	}
 	if len(s.Victory.Hexes) > 0 {
-		ov.Legend = append(ov.Legend, maps.LegendKey{Color: "#f2c12e", Label: "victory hex"})
+		ov.Legend = append(ov.Legend, render.LegendKey{Color: "#f2c12e", Label: "victory hex"})
 	}
 	return ov
 }
@@ -358,12 +359,12 @@ func NewPosIndex(b *battle.Battle) *PosIndex {
 // DiagnosticOverlay rings every hex a diagnostic is about, numbered by
 // the diagnostic's place in ds (1 for the first), and lists ds under the
 // map so the numbers can be looked up.
-func DiagnosticOverlay(b *battle.Battle, ds []diag.Diagnostic) *maps.Overlay {
+func DiagnosticOverlay(b *battle.Battle, ds []diag.Diagnostic) *render.Overlay {
 	name := b.Name
 	if name == "" {
 		name = b.ID
 	}
-	ov := &maps.Overlay{Title: name + " — validation", Subtitle: fmt.Sprintf("%d diagnostics; ringed hexes are numbered as in the list below", len(ds))}
+	ov := &render.Overlay{Title: name + " — validation", Subtitle: fmt.Sprintf("%d diagnostics; ringed hexes are numbered as in the list below", len(ds))}
 	ix := NewPosIndex(b)
 	type ring struct {
 		nums   []string
@@ -405,9 +406,9 @@ func DiagnosticOverlay(b *battle.Battle, ds []diag.Diagnostic) *maps.Overlay {
 		case diag.Info:
 			col = "#1f6fd1"
 		}
-		ov.Rings = append(ov.Rings, maps.Ring{Hex: c, Color: col, Label: strings.Join(r.nums, ","), Title: strings.Join(r.titles, "\n")})
+		ov.Rings = append(ov.Rings, render.Ring{Hex: c, Color: col, Label: strings.Join(r.nums, ","), Title: strings.Join(r.titles, "\n")})
 	}
-	ov.Legend = append(ov.Legend, maps.LegendKey{Color: "#d0021b", Label: "error"}, maps.LegendKey{Color: "#e67e00", Label: "warning"})
+	ov.Legend = append(ov.Legend, render.LegendKey{Color: "#d0021b", Label: "error"}, render.LegendKey{Color: "#e67e00", Label: "warning"})
 	return ov
 }
 

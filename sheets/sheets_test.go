@@ -16,8 +16,8 @@ import (
 	"github.com/muster-wargames/muster/battle"
 	"github.com/muster-wargames/muster/diag"
 	"github.com/muster-wargames/muster/examples"
-	"github.com/muster-wargames/muster/maps"
 	"github.com/muster-wargames/muster/oob"
+	"github.com/muster-wargames/muster/render"
 	"github.com/muster-wargames/muster/sheets"
 )
 
@@ -81,7 +81,7 @@ func TestGoldenMarkdown(t *testing.T) {
 func TestGoldenSVG(t *testing.T) {
 	b, s := example(t)
 	var buf bytes.Buffer
-	if err := maps.RenderSVG(&buf, b.Map, sheets.Overlay(b, s), maps.RenderOptions{}); err != nil {
+	if err := render.MapSVG(&buf, b.Map, sheets.Overlay(b, s), render.MapOptions{}); err != nil {
 		t.Fatal(err)
 	}
 	golden(t, "dow-intro.map.svg", buf.Bytes())
@@ -93,9 +93,9 @@ func TestGoldenSVG(t *testing.T) {
 
 func TestPNG(t *testing.T) {
 	b, s := example(t)
-	img := maps.RenderImage(b.Map, sheets.Overlay(b, s), maps.RenderOptions{HexSize: 20})
+	img := render.MapImage(b.Map, sheets.Overlay(b, s), render.MapOptions{HexSize: 20})
 	var svg bytes.Buffer
-	maps.RenderSVG(&svg, b.Map, sheets.Overlay(b, s), maps.RenderOptions{HexSize: 20})
+	render.MapSVG(&svg, b.Map, sheets.Overlay(b, s), render.MapOptions{HexSize: 20})
 	m := regexp.MustCompile(`width="(\d+)" height="(\d+)"`).FindStringSubmatch(svg.String())
 	if got := img.Bounds().Size(); m == nil || m[1] != strconv.Itoa(got.X) || m[2] != strconv.Itoa(got.Y) {
 		t.Fatalf("PNG is %v, SVG says %v", got, m)
@@ -105,7 +105,7 @@ func TestPNG(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		x, y := maps.Center(b.Map.Grid, 20, c)
+		x, y := render.Center(b.Map.Grid, 20, c)
 		return img.RGBAAt(int(x+dx), int(y+dy))
 	}
 	if p := at("C3805", 0, 5); !(p.G > p.R+20 && p.G > p.B+20) { // woods
@@ -186,7 +186,7 @@ func TestDiagnosticOverlay(t *testing.T) {
 		t.Errorf("notes %q", ov.Notes)
 	}
 	var buf bytes.Buffer
-	if err := maps.RenderSVG(&buf, b.Map, ov, maps.RenderOptions{}); err != nil {
+	if err := render.MapSVG(&buf, b.Map, ov, render.MapOptions{}); err != nil {
 		t.Fatal(err)
 	}
 	if !strings.Contains(buf.String(), "<title>2. warning X001: 74 IL is odd</title>") {
