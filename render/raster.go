@@ -1,4 +1,4 @@
-package compile
+package render
 
 import (
 	"bytes"
@@ -87,8 +87,6 @@ func strokeRect(img *image.Paletted, x, y, w, h int, c uint8) {
 	fillRect(img, x, y, 1, h, c)
 	fillRect(img, x+w-1, y, 1, h, c)
 }
-
-type pt struct{ X, Y float64 }
 
 // fillPolygon fills a convex or concave polygon by even-odd scanlines,
 // sampling each pixel at its centre.
