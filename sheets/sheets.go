@@ -1,9 +1,10 @@
 // Package sheets turns a resolved battle into what a designer prints and
-// looks at: the input of an order-of-battle sheet (package oob lays it out
-// and writes PDF, HTML and Markdown) and the overlays of a map picture
-// (package maps draws SVG and PNG). It is the one place that knows both the
-// battle model and the printing models, so neither oob nor maps imports
-// battle.
+// looks at: order-of-battle sheets, laid out here (layout.go: a battle's
+// sides become a SheetInput, then a Sheet) and written as PDF, HTML and
+// Markdown (pdf.go, html.go, md.go), and the overlays of a map picture,
+// which package render draws as SVG and PNG. It is the one place that knows
+// both the battle model and the printing models, so neither oob, maps nor
+// render imports battle.
 package sheets
 
 import (
@@ -30,16 +31,16 @@ func ScenarioIDs(b *battle.Battle) []string {
 
 // OOBInput gathers what an order-of-battle sheet shows; s may be nil for
 // the forces alone.
-func OOBInput(b *battle.Battle, s *battle.Scenario) *oob.SheetInput {
-	in := &oob.SheetInput{
+func OOBInput(b *battle.Battle, s *battle.Scenario) *SheetInput {
+	in := &SheetInput{
 		Title:   b.Name,
 		Note:    b.Illustrative,
 		Sides:   b.Sides,
 		Fields:  map[string]string{},
-		Types:   map[string]oob.UnitTypeInfo{},
+		Types:   map[string]UnitTypeInfo{},
 		Levels:  map[string][]string{},
-		Units:   map[*oob.Unit]oob.Placement{},
-		Leaders: map[*oob.Leader]oob.Placement{},
+		Units:   map[*oob.Unit]Placement{},
+		Leaders: map[*oob.Leader]Placement{},
 	}
 	if in.Title == "" {
 		in.Title = b.ID
@@ -52,7 +53,7 @@ func OOBInput(b *battle.Battle, s *battle.Scenario) *oob.SheetInput {
 			in.Fields[k] = f.Title
 		}
 		for k, t := range b.Rules.UnitTypes {
-			in.Types[k] = oob.UnitTypeInfo{Title: t.Title, Class: t.Class, Fields: append(append([]string{}, t.Fields...), t.Optional...)}
+			in.Types[k] = UnitTypeInfo{Title: t.Title, Class: t.Class, Fields: append(append([]string{}, t.Fields...), t.Optional...)}
 		}
 		for _, l := range b.Rules.Levels {
 			in.Levels[l.ID] = l.Leader
@@ -118,8 +119,8 @@ func entry(hexes []battle.HexRef, area string) string {
 }
 
 // OOB lays out the order-of-battle sheet.
-func OOB(b *battle.Battle, s *battle.Scenario) *oob.Sheet {
-	return oob.BuildSheet(OOBInput(b, s))
+func OOB(b *battle.Battle, s *battle.Scenario) *Sheet {
+	return BuildSheet(OOBInput(b, s))
 }
 
 // Overlay shows a scenario on the map: its set-up, one marker per stack in
@@ -413,7 +414,7 @@ func DiagnosticOverlay(b *battle.Battle, ds []diag.Diagnostic) *render.Overlay {
 }
 
 // place records where a counter is in the scenario, or when it withdraws.
-func place[K comparable](m map[K]oob.Placement, k K, where string, withdraw bool) {
+func place[K comparable](m map[K]Placement, k K, where string, withdraw bool) {
 	pl := m[k]
 	if withdraw {
 		pl.Withdraw = where

@@ -16,7 +16,6 @@ import (
 	"github.com/muster-wargames/muster/battle"
 	"github.com/muster-wargames/muster/diag"
 	"github.com/muster-wargames/muster/examples"
-	"github.com/muster-wargames/muster/oob"
 	"github.com/muster-wargames/muster/render"
 	"github.com/muster-wargames/muster/sheets"
 )
@@ -123,12 +122,12 @@ func TestPDF(t *testing.T) {
 	b, s := example(t)
 	sh := sheets.OOB(b, s)
 	for _, tc := range []struct {
-		page  oob.Page
+		page  sheets.Page
 		box   string
 		pages int
 	}{
-		{oob.Page{Paper: "letter", Orientation: "portrait"}, "/MediaBox [0 0 612.00 792.00]", 2},
-		{oob.Page{Paper: "a4", Orientation: "landscape"}, "/MediaBox [0 0 841.89 595.28]", 4},
+		{sheets.Page{Paper: "letter", Orientation: "portrait"}, "/MediaBox [0 0 612.00 792.00]", 2},
+		{sheets.Page{Paper: "a4", Orientation: "landscape"}, "/MediaBox [0 0 841.89 595.28]", 4},
 	} {
 		var buf bytes.Buffer
 		if err := sh.PDF(&buf, tc.page); err != nil {
