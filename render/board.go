@@ -1,7 +1,6 @@
 package render
 
 import (
-	"hash/fnv"
 	"image"
 	"image/color"
 	"sort"
@@ -44,25 +43,9 @@ type BoardRoad struct {
 	Segs [][2]image.Point
 }
 
-// boardTerrain are the colours of the terrain names the rule systems use;
-// other names get a colour from a hash of the name.
-var boardTerrain = map[string]color.RGBA{
-	"clear": {214, 219, 166, 255}, "open": {214, 219, 166, 255},
-	"woods": {92, 140, 72, 255}, "cedars": {62, 110, 90, 255}, "orchard": {160, 200, 110, 255},
-	"town": {190, 160, 150, 255}, "marsh": {140, 180, 170, 255}, "rocky": {170, 160, 140, 255},
-	"rocky-woods": {110, 125, 85, 255}, "rough": {196, 180, 130, 255}, "rough-woods": {120, 140, 80, 255},
-	"devils-den": {150, 140, 130, 255},
-}
-
-var spare = []color.RGBA{{200, 170, 120, 255}, {150, 190, 210, 255}, {210, 190, 210, 255}, {180, 200, 140, 255}, {230, 210, 150, 255}}
-
+// boardTerrainColor is the fill of terrain name, from the one palette.
 func boardTerrainColor(name string) color.RGBA {
-	if c, ok := boardTerrain[name]; ok {
-		return c
-	}
-	h := fnv.New32a()
-	h.Write([]byte(name))
-	return spare[h.Sum32()%uint32(len(spare))]
+	return rgba(terrainColor(name, nil))
 }
 
 // shadeLevel darkens a colour one step per elevation level below the top.
@@ -74,34 +57,30 @@ func shadeLevel(c color.RGBA, level, top int) color.RGBA {
 	return color.RGBA{uint8(float64(c.R) * f), uint8(float64(c.G) * f), uint8(float64(c.B) * f), 255}
 }
 
+// featureColor is a hexside feature's colour, from the one palette, and
+// its width in board pixels.
 func featureColor(f string) (color.RGBA, int) {
+	c := rgba(styleFor(hexsideStyles, f, lineStyle{}).Color)
 	switch {
-	case strings.Contains(f, "ford"):
-		return color.RGBA{120, 190, 230, 255}, 5
-	case strings.Contains(f, "bridge"):
-		return color.RGBA{110, 70, 30, 255}, 5
+	case strings.Contains(f, "ford"), strings.Contains(f, "bridge"):
+		return c, 5
 	case strings.Contains(f, "stream"), strings.Contains(f, "creek"), strings.Contains(f, "river"), strings.Contains(f, "run"):
-		return color.RGBA{40, 90, 200, 255}, 4
-	case strings.Contains(f, "wall"), strings.Contains(f, "fence"):
-		return color.RGBA{90, 90, 90, 255}, 3
-	case strings.Contains(f, "slope"), strings.Contains(f, "ridge"), strings.Contains(f, "crest"):
-		return color.RGBA{150, 90, 40, 255}, 3
-	case strings.Contains(f, "cut"), strings.Contains(f, "rail"):
-		return color.RGBA{30, 30, 30, 255}, 3
+		return c, 4
 	}
-	return color.RGBA{170, 40, 40, 255}, 3
+	return c, 3
 }
 
+// roadColor is a road type's colour, from the one palette, and its width
+// in board pixels.
 func roadColor(t string) (color.RGBA, int) {
+	c := rgba(styleFor(roadStyles, t, lineStyle{}).Color)
 	switch {
 	case strings.Contains(t, "rail"):
-		return color.RGBA{30, 30, 30, 255}, 2
+		return c, 2
 	case t == "pike":
-		return color.RGBA{120, 60, 20, 255}, 5
-	case strings.Contains(t, "trail"):
-		return color.RGBA{170, 130, 80, 255}, 2
+		return c, 5
 	}
-	return color.RGBA{150, 90, 40, 255}, 3
+	return c, 3
 }
 
 // indexed hands out palette indices for colours, in first-use order.
