@@ -4,9 +4,6 @@ import (
 	"archive/zip"
 	"bytes"
 	"fmt"
-	"hash/fnv"
-	"image"
-	"image/color"
 	"slices"
 	"sort"
 	"strconv"
@@ -18,6 +15,7 @@ import (
 	"github.com/muster-wargames/muster/compile/vassal/seq"
 	"github.com/muster-wargames/muster/maps"
 	"github.com/muster-wargames/muster/oob"
+	"github.com/muster-wargames/muster/render"
 )
 
 func init() { Targets["vassal"] = VASSAL }
@@ -547,7 +545,7 @@ func (m *vmod) drawPieces() {
 		if sd.Army == nil {
 			continue
 		}
-		pal := newCounterPalette(sd)
+		pal := counterStyle(sd)
 		sd.Army.Walk(func(f *oob.Formation) {
 			for _, l := range formationLeaders(f) {
 				m.leaders[l] = m.leaderDef(sd, pal, l)
@@ -567,7 +565,7 @@ func formationLeaders(f *oob.Formation) []*oob.Leader {
 	return ls
 }
 
-func (m *vmod) unitDef(sd *oob.Side, pal *counterPalette, u *oob.Unit) *pieceDef {
+func (m *vmod) unitDef(sd *oob.Side, pal render.CounterStyle, u *oob.Unit) *pieceDef {
 	d := &pieceDef{name: u.Name, faceLvl: map[string]int{}}
 	d.traits = append(d.traits, usePrototype(typeProto(u.Type)), usePrototype(sideProto(sd)))
 	d.traits = append(d.traits, m.chainMarkers(u.Formation)...)
@@ -598,7 +596,7 @@ func (m *vmod) unitDef(sd *oob.Side, pal *counterPalette, u *oob.Unit) *pieceDef
 	return d
 }
 
-func (m *vmod) leaderDef(sd *oob.Side, pal *counterPalette, l *oob.Leader) *pieceDef {
+func (m *vmod) leaderDef(sd *oob.Side, pal render.CounterStyle, l *oob.Leader) *pieceDef {
 	d := &pieceDef{name: l.Name, faceLvl: map[string]int{}}
 	d.traits = append(d.traits, usePrototype(leaderProto()), usePrototype(sideProto(sd)))
 	d.traits = append(d.traits, m.chainMarkers(l.Formation)...)
@@ -975,43 +973,4 @@ func (m *vmod) turnCommand(t battle.Turn) string {
 	day := seq.New(';').Int(g).Int(0).Int(0).Strings(active(len(m.b.Days))).Append(tm).Value()
 	state := seq.New('|').Int(0).Append(day).Value()
 	return seq.Of("TURN"+turnTrackerID, '\t').Append(state).Value()
-}
-
-// ---- colours ----
-
-// counterPalette is the palette of one side's counters.
-type counterPalette struct {
-	pal color.Palette
-}
-
-const (
-	cBack = iota
-	cText
-	cEdge
-	cBand
-	cBandText
-)
-
-func newCounterPalette(sd *oob.Side) *counterPalette {
-	bg, ok := parseHex(sd.Color)
-	if !ok {
-		bg = color.RGBA{200, 200, 200, 255}
-	}
-	fg, ok := parseHex(sd.Text)
-	if !ok {
-		fg = color.RGBA{0, 0, 0, 255}
-	}
-	edge := color.RGBA{bg.R / 2, bg.G / 2, bg.B / 2, 255}
-	return &counterPalette{pal: color.Palette{bg, fg, edge, color.RGBA{255, 255, 255, 255}, color.RGBA{160, 0, 0, 255}}}
-}
-
-func (p *counterPalette) image(w, h int) *image.Paletted {
-	return image.NewPaletted(image.Rect(0, 0, w, h), p.pal)
-}
-
-// stableHash picks a colour for a name the palette does not know.
-func stableHash(s string) uint32 {
-	h := fnv.New32a()
-	h.Write([]byte(s))
-	return h.Sum32()
 }

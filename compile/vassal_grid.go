@@ -199,12 +199,3 @@ func (sb *sheetBoard) check(g *maps.Grid) error {
 	}
 	return nil
 }
-
-// hexPolygon is the outline of the hex centred at x, y.
-func hexPolygon(x, y int) []pt {
-	cx, cy := float64(x)+0.5, float64(y)+0.5
-	return []pt{
-		{cx - hexW/2, cy}, {cx - hexW/4, cy - hexDY/2}, {cx + hexW/4, cy - hexDY/2},
-		{cx + hexW/2, cy}, {cx + hexW/4, cy + hexDY/2}, {cx - hexW/4, cy + hexDY/2},
-	}
-}

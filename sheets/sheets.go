@@ -1,9 +1,10 @@
 // Package sheets turns a resolved battle into what a designer prints and
-// looks at: the input of an order-of-battle sheet (package oob lays it out
-// and writes PDF, HTML and Markdown) and the overlays of a map picture
-// (package maps draws SVG and PNG). It is the one place that knows both the
-// battle model and the printing models, so neither oob nor maps imports
-// battle.
+// looks at: order-of-battle sheets, laid out here (layout.go: a battle's
+// sides become a SheetInput, then a Sheet) and written as PDF, HTML and
+// Markdown (pdf.go, html.go, md.go), and the overlays of a map picture,
+// which package render draws as SVG and PNG. It is the one place that knows
+// both the battle model and the printing models, so neither oob, maps nor
+// render imports battle.
 package sheets
 
 import (
@@ -16,6 +17,7 @@ import (
 	"github.com/muster-wargames/muster/diag"
 	"github.com/muster-wargames/muster/maps"
 	"github.com/muster-wargames/muster/oob"
+	"github.com/muster-wargames/muster/render"
 )
 
 // ScenarioIDs lists the battle's scenario ids, for a usage message.
@@ -29,16 +31,16 @@ func ScenarioIDs(b *battle.Battle) []string {
 
 // OOBInput gathers what an order-of-battle sheet shows; s may be nil for
 // the forces alone.
-func OOBInput(b *battle.Battle, s *battle.Scenario) *oob.SheetInput {
-	in := &oob.SheetInput{
+func OOBInput(b *battle.Battle, s *battle.Scenario) *SheetInput {
+	in := &SheetInput{
 		Title:   b.Name,
 		Note:    b.Illustrative,
 		Sides:   b.Sides,
 		Fields:  map[string]string{},
-		Types:   map[string]oob.UnitTypeInfo{},
+		Types:   map[string]UnitTypeInfo{},
 		Levels:  map[string][]string{},
-		Units:   map[*oob.Unit]oob.Placement{},
-		Leaders: map[*oob.Leader]oob.Placement{},
+		Units:   map[*oob.Unit]Placement{},
+		Leaders: map[*oob.Leader]Placement{},
 	}
 	if in.Title == "" {
 		in.Title = b.ID
@@ -51,7 +53,7 @@ func OOBInput(b *battle.Battle, s *battle.Scenario) *oob.SheetInput {
 			in.Fields[k] = f.Title
 		}
 		for k, t := range b.Rules.UnitTypes {
-			in.Types[k] = oob.UnitTypeInfo{Title: t.Title, Class: t.Class, Fields: append(append([]string{}, t.Fields...), t.Optional...)}
+			in.Types[k] = UnitTypeInfo{Title: t.Title, Class: t.Class, Fields: append(append([]string{}, t.Fields...), t.Optional...)}
 		}
 		for _, l := range b.Rules.Levels {
 			in.Levels[l.ID] = l.Leader
@@ -117,16 +119,16 @@ func entry(hexes []battle.HexRef, area string) string {
 }
 
 // OOB lays out the order-of-battle sheet.
-func OOB(b *battle.Battle, s *battle.Scenario) *oob.Sheet {
-	return oob.BuildSheet(OOBInput(b, s))
+func OOB(b *battle.Battle, s *battle.Scenario) *Sheet {
+	return BuildSheet(OOBInput(b, s))
 }
 
 // Overlay shows a scenario on the map: its set-up, one marker per stack in
 // the side's colours (the stack's pieces on hover in SVG), its entry and
 // exit hexes and areas, its victory hexes and the hexes in play. With s
 // nil it shows the map alone.
-func Overlay(b *battle.Battle, s *battle.Scenario) *maps.Overlay {
-	ov := &maps.Overlay{Title: b.Name}
+func Overlay(b *battle.Battle, s *battle.Scenario) *render.Overlay {
+	ov := &render.Overlay{Title: b.Name}
 	if ov.Title == "" {
 		ov.Title = b.ID
 	}
@@ -145,7 +147,7 @@ func Overlay(b *battle.Battle, s *battle.Scenario) *maps.Overlay {
 				ov.InPlay[c] = true
 			}
 		})
-		ov.Legend = append(ov.Legend, maps.LegendKey{Color: "#a6a69f", Label: "not in play"})
+		ov.Legend = append(ov.Legend, render.LegendKey{Color: "#a6a69f", Label: "not in play"})
 	}
 	sideColor := func(id string) (string, string) {
 		if sd := b.Side(id); sd != nil && sd.Color != "" {
@@ -159,7 +161,7 @@ func Overlay(b *battle.Battle, s *battle.Scenario) *maps.Overlay {
 	}
 	for _, sd := range b.Sides {
 		c, _ := sideColor(sd.ID)
-		ov.Legend = append(ov.Legend, maps.LegendKey{Color: c, Label: sd.Name})
+		ov.Legend = append(ov.Legend, render.LegendKey{Color: c, Label: sd.Name})
 	}
 	for _, st := range s.Setup {
 		fill, txt := sideColor(st.Side)
@@ -187,11 +189,11 @@ func Overlay(b *battle.Battle, s *battle.Scenario) *maps.Overlay {
 		if len(extra) > 0 {
 			title += " (" + strings.Join(extra, ", ") + ")"
 		}
-		ov.Markers = append(ov.Markers, maps.Marker{Hex: st.Hex.Coord, Fill: fill, Text: txt, Label: fmt.Sprint(n), Title: title})
+		ov.Markers = append(ov.Markers, render.Marker{Hex: st.Hex.Coord, Fill: fill, Text: txt, Label: fmt.Sprint(n), Title: title})
 	}
 	// entry and exit hexes: one zone per side and set of hexes
 	type zkey struct{ side, hexes string }
-	zones := map[zkey]*maps.Zone{}
+	zones := map[zkey]*render.Zone{}
 	var order []zkey
 	addZone := func(side string, hexes []battle.HexRef, area, label, title string) {
 		var cs []maps.Coord
@@ -211,7 +213,7 @@ func Overlay(b *battle.Battle, s *battle.Scenario) *maps.Overlay {
 		z := zones[k]
 		if z == nil {
 			c, _ := sideColor(side)
-			z = &maps.Zone{Hexes: cs, Color: c}
+			z = &render.Zone{Hexes: cs, Color: c}
 			zones[k] = z
 			order = append(order, k)
 			z.Label = label
@@ -245,11 +247,11 @@ func Overlay(b *battle.Battle, s *battle.Scenario) *maps.Overlay {
 			if vh.Note != "" {
 				t += " (" + vh.Note + ")"
 			}
-			ov.Victory = append(ov.Victory, maps.Mark{Hex: h.Coord, Label: strings.Join(sides, " "), Title: t})
+			ov.Victory = append(ov.Victory, render.Mark{Hex: h.Coord, Label: strings.Join(sides, " "), Title: t})
 		}
 	}
 	if len(s.Victory.Hexes) > 0 {
-		ov.Legend = append(ov.Legend, maps.LegendKey{Color: "#f2c12e", Label: "victory hex"})
+		ov.Legend = append(ov.Legend, render.LegendKey{Color: "#f2c12e", Label: "victory hex"})
 	}
 	return ov
 }
@@ -358,12 +360,12 @@ func NewPosIndex(b *battle.Battle) *PosIndex {
 // DiagnosticOverlay rings every hex a diagnostic is about, numbered by
 // the diagnostic's place in ds (1 for the first), and lists ds under the
 // map so the numbers can be looked up.
-func DiagnosticOverlay(b *battle.Battle, ds []diag.Diagnostic) *maps.Overlay {
+func DiagnosticOverlay(b *battle.Battle, ds []diag.Diagnostic) *render.Overlay {
 	name := b.Name
 	if name == "" {
 		name = b.ID
 	}
-	ov := &maps.Overlay{Title: name + " — validation", Subtitle: fmt.Sprintf("%d diagnostics; ringed hexes are numbered as in the list below", len(ds))}
+	ov := &render.Overlay{Title: name + " — validation", Subtitle: fmt.Sprintf("%d diagnostics; ringed hexes are numbered as in the list below", len(ds))}
 	ix := NewPosIndex(b)
 	type ring struct {
 		nums   []string
@@ -405,14 +407,14 @@ func DiagnosticOverlay(b *battle.Battle, ds []diag.Diagnostic) *maps.Overlay {
 		case diag.Info:
 			col = "#1f6fd1"
 		}
-		ov.Rings = append(ov.Rings, maps.Ring{Hex: c, Color: col, Label: strings.Join(r.nums, ","), Title: strings.Join(r.titles, "\n")})
+		ov.Rings = append(ov.Rings, render.Ring{Hex: c, Color: col, Label: strings.Join(r.nums, ","), Title: strings.Join(r.titles, "\n")})
 	}
-	ov.Legend = append(ov.Legend, maps.LegendKey{Color: "#d0021b", Label: "error"}, maps.LegendKey{Color: "#e67e00", Label: "warning"})
+	ov.Legend = append(ov.Legend, render.LegendKey{Color: "#d0021b", Label: "error"}, render.LegendKey{Color: "#e67e00", Label: "warning"})
 	return ov
 }
 
 // place records where a counter is in the scenario, or when it withdraws.
-func place[K comparable](m map[K]oob.Placement, k K, where string, withdraw bool) {
+func place[K comparable](m map[K]Placement, k K, where string, withdraw bool) {
 	pl := m[k]
 	if withdraw {
 		pl.Withdraw = where

@@ -15,8 +15,7 @@ import (
 	"github.com/muster-wargames/muster/diag"
 	"github.com/muster-wargames/muster/examples"
 	"github.com/muster-wargames/muster/internal/golden"
-	"github.com/muster-wargames/muster/maps"
-	"github.com/muster-wargames/muster/oob"
+	"github.com/muster-wargames/muster/render"
 	"github.com/muster-wargames/muster/sheets"
 )
 
@@ -54,7 +53,7 @@ func TestGoldenMarkdown(t *testing.T) {
 func TestGoldenSVG(t *testing.T) {
 	b, s := example(t)
 	var buf bytes.Buffer
-	if err := maps.RenderSVG(&buf, b.Map, sheets.Overlay(b, s), maps.RenderOptions{}); err != nil {
+	if err := render.MapSVG(&buf, b.Map, sheets.Overlay(b, s), render.MapOptions{}); err != nil {
 		t.Fatal(err)
 	}
 	golden.Check(t, filepath.Join("testdata", "dow-intro.map.svg"), buf.Bytes())
@@ -66,9 +65,9 @@ func TestGoldenSVG(t *testing.T) {
 
 func TestPNG(t *testing.T) {
 	b, s := example(t)
-	img := maps.RenderImage(b.Map, sheets.Overlay(b, s), maps.RenderOptions{HexSize: 20})
+	img := render.MapImage(b.Map, sheets.Overlay(b, s), render.MapOptions{HexSize: 20})
 	var svg bytes.Buffer
-	maps.RenderSVG(&svg, b.Map, sheets.Overlay(b, s), maps.RenderOptions{HexSize: 20})
+	render.MapSVG(&svg, b.Map, sheets.Overlay(b, s), render.MapOptions{HexSize: 20})
 	m := regexp.MustCompile(`width="(\d+)" height="(\d+)"`).FindStringSubmatch(svg.String())
 	if got := img.Bounds().Size(); m == nil || m[1] != strconv.Itoa(got.X) || m[2] != strconv.Itoa(got.Y) {
 		t.Fatalf("PNG is %v, SVG says %v", got, m)
@@ -78,7 +77,7 @@ func TestPNG(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		x, y := maps.Center(b.Map.Grid, 20, c)
+		x, y := render.Center(b.Map.Grid, 20, c)
 		return img.RGBAAt(int(x+dx), int(y+dy))
 	}
 	if p := at("C3805", 0, 5); !(p.G > p.R+20 && p.G > p.B+20) { // woods
@@ -96,12 +95,12 @@ func TestPDF(t *testing.T) {
 	b, s := example(t)
 	sh := sheets.OOB(b, s)
 	for _, tc := range []struct {
-		page  oob.Page
+		page  sheets.Page
 		box   string
 		pages int
 	}{
-		{oob.Page{Paper: "letter", Orientation: "portrait"}, "/MediaBox [0 0 612.00 792.00]", 2},
-		{oob.Page{Paper: "a4", Orientation: "landscape"}, "/MediaBox [0 0 841.89 595.28]", 4},
+		{sheets.Page{Paper: "letter", Orientation: "portrait"}, "/MediaBox [0 0 612.00 792.00]", 2},
+		{sheets.Page{Paper: "a4", Orientation: "landscape"}, "/MediaBox [0 0 841.89 595.28]", 4},
 	} {
 		var buf bytes.Buffer
 		if err := sh.PDF(&buf, tc.page); err != nil {
@@ -159,7 +158,7 @@ func TestDiagnosticOverlay(t *testing.T) {
 		t.Errorf("notes %q", ov.Notes)
 	}
 	var buf bytes.Buffer
-	if err := maps.RenderSVG(&buf, b.Map, ov, maps.RenderOptions{}); err != nil {
+	if err := render.MapSVG(&buf, b.Map, ov, render.MapOptions{}); err != nil {
 		t.Fatal(err)
 	}
 	if !strings.Contains(buf.String(), "<title>2. warning X001: 74 IL is odd</title>") {

@@ -9,6 +9,7 @@ import (
 	"github.com/muster-wargames/muster/battle"
 	"github.com/muster-wargames/muster/diag"
 	"github.com/muster-wargames/muster/maps"
+	"github.com/muster-wargames/muster/render"
 	"github.com/muster-wargames/muster/report"
 	"github.com/muster-wargames/muster/sheets"
 	"github.com/spf13/cobra"
@@ -71,14 +72,14 @@ func mapCmd(stdout, stderr io.Writer) *cobra.Command {
 	return c
 }
 
-func renderMap(m *maps.Map, ov *maps.Overlay, format string, size float64) ([]byte, error) {
+func renderMap(m *maps.Map, ov *render.Overlay, format string, size float64) ([]byte, error) {
 	var buf bytes.Buffer
-	opt := maps.RenderOptions{HexSize: size}
+	opt := render.MapOptions{HexSize: size}
 	var err error
 	if format == "png" {
-		err = maps.RenderPNG(&buf, m, ov, opt)
+		err = render.MapPNG(&buf, m, ov, opt)
 	} else {
-		err = maps.RenderSVG(&buf, m, ov, opt)
+		err = render.MapSVG(&buf, m, ov, opt)
 	}
 	return buf.Bytes(), err
 }

@@ -8,7 +8,6 @@ import (
 	"strings"
 
 	"github.com/muster-wargames/muster/battle"
-	"github.com/muster-wargames/muster/oob"
 	"github.com/muster-wargames/muster/report"
 	"github.com/muster-wargames/muster/sheets"
 	"github.com/spf13/cobra"
@@ -54,7 +53,7 @@ func oobCmd(stdout, stderr io.Writer) *cobra.Command {
 			}
 			sh := sheets.OOB(b, sc)
 			var buf bytes.Buffer
-			page := oob.Page{Paper: paper, Orientation: orientation, Compress: true}
+			page := sheets.Page{Paper: paper, Orientation: orientation, Compress: true}
 			switch format {
 			case "pdf":
 				err = sh.PDF(&buf, page)

@@ -1,20 +1,22 @@
-package oob
+package sheets
 
 import (
 	"fmt"
 	"sort"
 	"strings"
+
+	"github.com/muster-wargames/muster/oob"
 )
 
 // SheetInput is what an order-of-battle sheet is made from: the sides, the
-// rule system's notation, and where each counter starts in a scenario. The
-// caller (package sheets) fills it in from a resolved battle; this package
-// does not know battles.
+// rule system's notation, and where each counter starts in a scenario.
+// OOBInput fills it in from a resolved battle; the layout below reads only
+// the forces model.
 type SheetInput struct {
 	Title    string // the battle's name
 	Subtitle string // the scenario, or "Order of battle"
 	Note     string // e.g. what is illustrative
-	Sides    []*Side
+	Sides    []*oob.Side
 	// Fields gives each counter value and leader rating its title.
 	Fields map[string]string
 	// Types describes the unit types: their fields in print order and class.
@@ -28,8 +30,8 @@ type SheetInput struct {
 	// Leaders then say where; a counter missing from them is not in the
 	// scenario.
 	Scenario bool
-	Units    map[*Unit]Placement
-	Leaders  map[*Leader]Placement
+	Units    map[*oob.Unit]Placement
+	Leaders  map[*oob.Leader]Placement
 
 	withdrawals bool
 }
@@ -140,7 +142,7 @@ func header(key string) string {
 const Dash = "-"
 
 // FormatValue prints a counter value.
-func FormatValue(v Value) string {
+func FormatValue(v oob.Value) string {
 	switch x := v.V.(type) {
 	case nil:
 		return Dash
@@ -172,7 +174,7 @@ func (in *SheetInput) strengthField() string {
 	return ""
 }
 
-func (in *SheetInput) unitTotals(u *Unit) Totals {
+func (in *SheetInput) unitTotals(u *oob.Unit) Totals {
 	t := Totals{Counters: 1}
 	if _, ok := in.Fields["counters"]; ok {
 		if n, ok := u.Values.Get("counters").Int(); ok && n > 0 {
@@ -271,10 +273,10 @@ func mapStrings(xs []string, f func(string) string) []string {
 	return out
 }
 
-func (in *SheetInput) walk(ss *SideSheet, f *Formation, depth int, fields []string, used map[string]bool) Totals {
+func (in *SheetInput) walk(ss *SideSheet, f *oob.Formation, depth int, fields []string, used map[string]bool) Totals {
 	b := &Block{Depth: depth, Level: f.Level}
 	b.Heading = formationHeading(f)
-	addLeader := func(role string, l *Leader) {
+	addLeader := func(role string, l *oob.Leader) {
 		if l == nil {
 			return
 		}
@@ -346,7 +348,7 @@ func (in *SheetInput) walk(ss *SideSheet, f *Formation, depth int, fields []stri
 	return all
 }
 
-func formationName(f *Formation) string {
+func formationName(f *oob.Formation) string {
 	n := f.Name
 	if n == "" {
 		n = f.Level
@@ -357,7 +359,7 @@ func formationName(f *Formation) string {
 	return n
 }
 
-func formationHeading(f *Formation) string {
+func formationHeading(f *oob.Formation) string {
 	var parts []string
 	if d := f.Designation(); d != "" {
 		parts = append(parts, d)
@@ -371,7 +373,7 @@ func formationHeading(f *Formation) string {
 	return strings.Join(parts, " ")
 }
 
-func (in *SheetInput) ratings(level string, r Values, used map[string]bool) string {
+func (in *SheetInput) ratings(level string, r oob.Values, used map[string]bool) string {
 	var keys []string
 	seen := map[string]bool{}
 	for _, k := range in.Levels[level] {
@@ -397,7 +399,7 @@ func (in *SheetInput) ratings(level string, r Values, used map[string]bool) stri
 }
 
 // faces prints a unit's other faces: "disordered: Cohesion 4, MA 4".
-func faces(u *Unit, fields []string) string {
+func faces(u *oob.Unit, fields []string) string {
 	var names []string
 	for k := range u.Faces {
 		names = append(names, k)

@@ -1,6 +1,7 @@
-package maps
+package render
 
 import (
+	"github.com/muster-wargames/muster/maps"
 	"image"
 	"image/color"
 	"image/draw"
@@ -19,11 +20,11 @@ import (
 	"golang.org/x/image/vector"
 )
 
-// RenderPNG writes a picture of m, with ov over it, as PNG. It is pure Go:
+// MapPNG writes a picture of m, with ov over it, as PNG. It is pure Go:
 // each shape is rasterised in a bitmap the size of its bounding box, so a
 // map of thousands of hexes takes a second or so.
-func RenderPNG(w io.Writer, m *Map, ov *Overlay, opt RenderOptions) error {
-	img := RenderImage(m, ov, opt)
+func MapPNG(w io.Writer, m *maps.Map, ov *Overlay, opt MapOptions) error {
+	img := MapImage(m, ov, opt)
 	// best compression costs seconds on a big map; keep it for small ones
 	enc := png.Encoder{CompressionLevel: png.DefaultCompression}
 	if img.Bounds().Dx()*img.Bounds().Dy() < 3_000_000 {
@@ -32,8 +33,8 @@ func RenderPNG(w io.Writer, m *Map, ov *Overlay, opt RenderOptions) error {
 	return enc.Encode(w, img)
 }
 
-// RenderImage draws the picture RenderPNG writes.
-func RenderImage(m *Map, ov *Overlay, opt RenderOptions) *image.RGBA {
+// MapImage draws the picture MapPNG writes.
+func MapImage(m *maps.Map, ov *Overlay, opt MapOptions) *image.RGBA {
 	sc := build(m, ov, opt)
 	cv := &canvas{img: image.NewRGBA(image.Rect(0, 0, int(sc.W), int(sc.H))), hex: sc.hex, pointy: m.Grid.Pointy, z: &vector.Rasterizer{}}
 	for _, l := range sc.layers {
@@ -61,7 +62,7 @@ func (cv *canvas) col(c string, opacity float64) color.NRGBA {
 }
 
 func (cv *canvas) hexPts(c pt, r float64) []pt {
-	ge := geometry{g: &Grid{Pointy: cv.pointy}}
+	ge := geometry{g: &maps.Grid{Pointy: cv.pointy}}
 	return ge.corners(c, r)
 }
 

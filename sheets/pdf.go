@@ -1,4 +1,4 @@
-package oob
+package sheets
 
 import (
 	"fmt"

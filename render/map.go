@@ -1,7 +1,7 @@
-package maps
+package render
 
 import (
-	"fmt"
+	"github.com/muster-wargames/muster/maps"
 	"math"
 	"sort"
 	"strconv"
@@ -17,7 +17,7 @@ type Overlay struct {
 	Subtitle string
 	// InPlay holds the hexes in play; nil means the whole map. Hexes
 	// outside it are dimmed and the edge of play is outlined.
-	InPlay  map[Coord]bool
+	InPlay  map[maps.Coord]bool
 	Zones   []Zone
 	Victory []Mark
 	Markers []Marker
@@ -31,7 +31,7 @@ type Overlay struct {
 // Zone is a set of hexes outlined in a colour: an entry or exit area, the
 // hexes of a reinforcement group.
 type Zone struct {
-	Hexes []Coord
+	Hexes []maps.Coord
 	Color string // "#rrggbb"
 	Label string // drawn by the zone's first hex
 	Title string // hover text in SVG
@@ -39,14 +39,14 @@ type Zone struct {
 
 // Mark is a victory hex.
 type Mark struct {
-	Hex   Coord
+	Hex   maps.Coord
 	Label string // points, e.g. "CSA 3"
 	Title string
 }
 
 // Marker is one stack of a set-up.
 type Marker struct {
-	Hex   Coord
+	Hex   maps.Coord
 	Fill  string // side colour
 	Text  string // side text colour
 	Label string // short text on the marker (the number of pieces)
@@ -55,7 +55,7 @@ type Marker struct {
 
 // Ring circles a hex with a number: a diagnostic in the list beside the map.
 type Ring struct {
-	Hex   Coord
+	Hex   maps.Coord
 	Color string
 	Label string // "3" or "3,7"
 	Title string
@@ -67,141 +67,18 @@ type LegendKey struct {
 	Label string
 }
 
-// RenderOptions sets the size and style of a picture.
-type RenderOptions struct {
+// MapOptions sets the size and style of a picture.
+type MapOptions struct {
 	HexSize float64           // hex circumradius in pixels; 0 means 20
 	Labels  *bool             // draw hex labels; nil means when hexes are big enough
 	Colors  map[string]string // terrain name → "#rrggbb", over the defaults
 }
 
-func (o RenderOptions) size() float64 {
+func (o MapOptions) size() float64 {
 	if o.HexSize <= 0 {
 		return 20
 	}
 	return o.HexSize
-}
-
-// TerrainColors are the default fills by terrain name. Unknown terrain gets
-// a colour derived from its name.
-var TerrainColors = map[string]string{
-	"clear":       "#e9e4c8",
-	"open":        "#e9e4c8",
-	"woods":       "#7fa66a",
-	"cedars":      "#5f8a6e",
-	"orchard":     "#b5cf8a",
-	"town":        "#c9a89a",
-	"marsh":       "#9fc4bd",
-	"rocky":       "#b8aea0",
-	"rough":       "#c2b59b",
-	"rocky-woods": "#8a9a76",
-	"rough-woods": "#7d9363",
-	"devils-den":  "#a39483",
-	"water":       "#8fb8de",
-}
-
-var hexsideStyles = map[string]lineStyle{
-	"stream":        {"#3b7dc4", 3, ""},
-	"minor-creek":   {"#3b7dc4", 2.5, ""},
-	"major-creek":   {"#2d6bb0", 4, ""},
-	"rock-creek":    {"#2d6bb0", 4, ""},
-	"dry-stream":    {"#7ea6cf", 2, "4 3"},
-	"river":         {"#1f5a9e", 6, ""},
-	"marsh-creek":   {"#1f5a9e", 5, ""},
-	"ford":          {"#9fd0ff", 5, "3 2"},
-	"ford-a":        {"#9fd0ff", 5, "3 2"},
-	"ford-b":        {"#9fd0ff", 5, "3 2"},
-	"bridge":        {"#5a4a3a", 6, ""},
-	"stone-wall":    {"#6e6e6e", 3, "2 2"},
-	"railroad-cut":  {"#333333", 3, "6 2"},
-	"cliff":         {"#4a3020", 4, ""},
-	"crest":         {"#8b5a2b", 2.5, "1 2"},
-	"ridge":         {"#8b5a2b", 3, ""},
-	"slope":         {"#a0703a", 2.5, ""},
-	"gradual-slope": {"#b38a5a", 2, ""},
-	"minor-slope":   {"#a0703a", 2, ""},
-	"steep-slope":   {"#7a4a1a", 3, ""},
-	"major-slope":   {"#7a4a1a", 3, ""},
-	"sheer-slope":   {"#4a2a0a", 4, ""},
-	"rock":          {"#555555", 3, ""},
-}
-
-var roadStyles = map[string]lineStyle{
-	"pike":       {"#8b2e16", 4, ""},
-	"major-road": {"#8b2e16", 4, ""},
-	"road":       {"#9a5b2e", 3, ""},
-	"lane":       {"#9a5b2e", 2.5, "5 3"},
-	"trail":      {"#9a5b2e", 2, "3 3"},
-	"railroad":   {"#222222", 2.5, "8 3"},
-}
-
-type lineStyle struct {
-	Color string
-	Width float64 // at hex size 20
-	Dash  string
-}
-
-func styleFor(table map[string]lineStyle, name string, fallback lineStyle) lineStyle {
-	if s, ok := table[name]; ok {
-		return s
-	}
-	return lineStyle{hashColor(name, 0.45), fallback.Width, fallback.Dash}
-}
-
-// hashColor gives a stable colour for a name.
-func hashColor(name string, light float64) string {
-	h := uint32(2166136261)
-	for i := 0; i < len(name); i++ {
-		h = (h ^ uint32(name[i])) * 16777619
-	}
-	return hsl(float64(h%360), 0.45, light)
-}
-
-func hsl(h, s, l float64) string {
-	c := (1 - math.Abs(2*l-1)) * s
-	x := c * (1 - math.Abs(math.Mod(h/60, 2)-1))
-	m := l - c/2
-	var r, g, b float64
-	switch {
-	case h < 60:
-		r, g = c, x
-	case h < 120:
-		r, g = x, c
-	case h < 180:
-		g, b = c, x
-	case h < 240:
-		g, b = x, c
-	case h < 300:
-		r, b = x, c
-	default:
-		r, b = c, x
-	}
-	return fmt.Sprintf("#%02x%02x%02x", int((r+m)*255+0.5), int((g+m)*255+0.5), int((b+m)*255+0.5))
-}
-
-// rgb parses "#rrggbb" (or "#rgb"); anything else is mid grey.
-func rgb(s string) (r, g, b uint8) {
-	s = strings.TrimPrefix(s, "#")
-	if len(s) == 3 {
-		s = string([]byte{s[0], s[0], s[1], s[1], s[2], s[2]})
-	}
-	v, err := strconv.ParseUint(s, 16, 32)
-	if len(s) != 6 || err != nil {
-		return 128, 128, 128
-	}
-	return uint8(v >> 16), uint8(v >> 8), uint8(v)
-}
-
-// shade darkens (f < 1) or lightens (f > 1) a colour.
-func shade(c string, f float64) string {
-	r, g, b := rgb(c)
-	ch := func(v uint8) int {
-		x := float64(v) * f
-		if f > 1 {
-			x = 255 - (255-float64(v))*(2-f)
-		}
-		return int(math.Max(0, math.Min(255, math.Round(x))))
-	}
-	return fmt.Sprintf("#%02x%02x%02x", ch(r), ch(g), ch(b))
 }
 
 // pt is a point in pixels.
@@ -262,23 +139,23 @@ func (sc *scene) add(name string, s ...shape) {
 
 // geometry places hexes in pixels.
 type geometry struct {
-	g      *Grid
+	g      *maps.Grid
 	s      float64 // circumradius
 	ox, oy float64 // pixel origin of hex (0,0)'s centre
 }
 
-func (ge geometry) center(c Coord) pt {
+func (ge geometry) center(c maps.Coord) pt {
 	s := ge.s
 	r3 := math.Sqrt(3)
 	if ge.g.Pointy {
 		x := float64(c.X) * r3 * s
-		if ge.g.shifted(c.Y) {
+		if shifted(ge.g, c.Y) {
 			x += r3 * s / 2
 		}
 		return pt{ge.ox + x, ge.oy + float64(c.Y)*1.5*s}
 	}
 	y := float64(c.Y) * r3 * s
-	if ge.g.shifted(c.X) {
+	if shifted(ge.g, c.X) {
 		y += r3 * s / 2
 	}
 	return pt{ge.ox + float64(c.X)*1.5*s, ge.oy + y}
@@ -299,7 +176,7 @@ func (ge geometry) corners(p pt, r float64) []pt {
 }
 
 // side returns the ends of the hexside between adjacent hexes a and b.
-func (ge geometry) side(a, b Coord) (pt, pt) {
+func (ge geometry) side(a, b maps.Coord) (pt, pt) {
 	pa, pb := ge.center(a), ge.center(b)
 	mx, my := (pa.X+pb.X)/2, (pa.Y+pb.Y)/2
 	dx, dy := pb.X-pa.X, pb.Y-pa.Y
@@ -309,7 +186,7 @@ func (ge geometry) side(a, b Coord) (pt, pt) {
 }
 
 // newGeometry places the hexes of a picture with hex size s.
-func newGeometry(g *Grid, s float64) geometry {
+func newGeometry(g *maps.Grid, s float64) geometry {
 	r3 := math.Sqrt(3)
 	ge := geometry{g: g, s: s, ox: s, oy: s + titleBand}
 	if g.Pointy {
@@ -323,10 +200,10 @@ func newGeometry(g *Grid, s float64) geometry {
 }
 
 // Center returns the pixel centre of c in a picture of g drawn with hex
-// size s (RenderOptions.HexSize; 0 means the default).
-func Center(g *Grid, s float64, c Coord) (x, y float64) {
+// size s (MapOptions.HexSize; 0 means the default).
+func Center(g *maps.Grid, s float64, c maps.Coord) (x, y float64) {
 	if s <= 0 {
-		s = RenderOptions{}.size()
+		s = MapOptions{}.size()
 	}
 	p := newGeometry(g, s).center(c)
 	return p.X, p.Y
@@ -339,7 +216,7 @@ const (
 )
 
 // build lays out the picture of m with ov over it.
-func build(m *Map, ov *Overlay, opt RenderOptions) *scene {
+func build(m *maps.Map, ov *Overlay, opt MapOptions) *scene {
 	if ov == nil {
 		ov = &Overlay{}
 	}
@@ -366,7 +243,7 @@ func build(m *Map, ov *Overlay, opt RenderOptions) *scene {
 		colors[k] = v
 	}
 	used, usedSides, usedRoads := map[string]bool{}, map[string]bool{}, map[string]bool{}
-	m.Hexes(func(c Coord) { used[m.TerrainName(c)] = true })
+	m.Hexes(func(c maps.Coord) { used[m.TerrainName(c)] = true })
 	for _, fs := range m.Hexsides {
 		for _, f := range fs {
 			usedSides[f] = true
@@ -433,12 +310,12 @@ func build(m *Map, ov *Overlay, opt RenderOptions) *scene {
 
 	// terrain with elevation shading
 	emin, emax := int16(math.MaxInt16), int16(-1)
-	m.Hexes(func(c Coord) {
+	m.Hexes(func(c maps.Coord) {
 		if e := m.At(c).Elevation; e >= 0 {
 			emin, emax = min(emin, e), max(emax, e)
 		}
 	})
-	fillOf := func(c Coord) string {
+	fillOf := func(c maps.Coord) string {
 		hx := m.At(c)
 		col := "#f4f1e4"
 		if hx.Terrain >= 0 {
@@ -454,12 +331,12 @@ func build(m *Map, ov *Overlay, opt RenderOptions) *scene {
 		}
 		return col
 	}
-	m.Hexes(func(c Coord) {
+	m.Hexes(func(c maps.Coord) {
 		sc.add("hexes", shape{kind: kHex, pts: []pt{ge.center(c)}, fill: fillOf(c), stroke: "#9a9a8a", width: 0.6 * k})
 	})
 
 	// contours: a thin line where elevation changes
-	forEachSide(m, func(a, b Coord) {
+	forEachSide(m, func(a, b maps.Coord) {
 		ea, eb := m.At(a).Elevation, m.At(b).Elevation
 		if ea >= 0 && eb >= 0 && ea != eb {
 			p, q := ge.side(a, b)
@@ -468,7 +345,7 @@ func build(m *Map, ov *Overlay, opt RenderOptions) *scene {
 	})
 
 	// hexside features
-	edges := make([]Edge, 0, len(m.Hexsides))
+	edges := make([]maps.Edge, 0, len(m.Hexsides))
 	for e := range m.Hexsides {
 		edges = append(edges, e)
 	}
@@ -501,7 +378,7 @@ func build(m *Map, ov *Overlay, opt RenderOptions) *scene {
 	}
 	if labels {
 		fs := math.Max(5, s*0.36)
-		m.Hexes(func(c Coord) {
+		m.Hexes(func(c maps.Coord) {
 			l := g.Label(c)
 			for _, sh := range g.Sheets {
 				if sh.Contains(c) {
@@ -522,7 +399,7 @@ func build(m *Map, ov *Overlay, opt RenderOptions) *scene {
 	for _, sh := range g.Sheets {
 		for y := sh.Y; y < sh.Y+sh.Rows; y++ {
 			for x := sh.X; x < sh.X+sh.Cols; x++ {
-				c := Coord{x, y}
+				c := maps.Coord{X: x, Y: y}
 				for _, n := range g.Neighbours(c) {
 					if sh.Contains(n) {
 						continue
@@ -536,19 +413,19 @@ func build(m *Map, ov *Overlay, opt RenderOptions) *scene {
 				}
 			}
 		}
-		nw, se := ge.center(Coord{sh.X, sh.Y}), ge.center(Coord{sh.X + sh.Cols - 1, sh.Y + sh.Rows - 1})
+		nw, se := ge.center(maps.Coord{X: sh.X, Y: sh.Y}), ge.center(maps.Coord{X: sh.X + sh.Cols - 1, Y: sh.Y + sh.Rows - 1})
 		fs := math.Min(s*6, math.Min(se.X-nw.X, se.Y-nw.Y)*0.6)
 		sc.add("sheet-ids", shape{kind: kText, pts: []pt{{(nw.X + se.X) / 2, (nw.Y+se.Y)/2 + fs*0.35}}, text: sh.ID, size: fs, anchor: "middle", fill: "#222222", bold: true, opacity: 0.12})
 	}
 
 	// the hexes in play
 	if ov.InPlay != nil {
-		m.Hexes(func(c Coord) {
+		m.Hexes(func(c maps.Coord) {
 			if !ov.InPlay[c] {
 				sc.add("out-of-play", shape{kind: kHex, pts: []pt{ge.center(c)}, fill: "#60605a", opacity: 0.45})
 			}
 		})
-		m.Hexes(func(c Coord) {
+		m.Hexes(func(c maps.Coord) {
 			if !ov.InPlay[c] {
 				return
 			}
@@ -564,7 +441,7 @@ func build(m *Map, ov *Overlay, opt RenderOptions) *scene {
 	// entry and exit areas
 	for _, z := range ov.Zones {
 		var kids []shape
-		set := map[Coord]bool{}
+		set := map[maps.Coord]bool{}
 		for _, c := range z.Hexes {
 			set[c] = true
 		}
@@ -595,8 +472,8 @@ func build(m *Map, ov *Overlay, opt RenderOptions) *scene {
 	}
 
 	// set-up markers, spread when several share a hex
-	count := map[Coord]int{}
-	seen := map[Coord]int{}
+	count := map[maps.Coord]int{}
+	seen := map[maps.Coord]int{}
 	for _, mk := range ov.Markers {
 		count[mk.Hex]++
 	}
@@ -697,8 +574,8 @@ func scaleDash(d string, k float64) string {
 }
 
 // forEachSide calls f once for every hexside between two hexes on the map.
-func forEachSide(m *Map, f func(a, b Coord)) {
-	m.Hexes(func(c Coord) {
+func forEachSide(m *maps.Map, f func(a, b maps.Coord)) {
+	m.Hexes(func(c maps.Coord) {
 		for _, n := range m.Grid.Neighbours(c) {
 			if (n.Y > c.Y || (n.Y == c.Y && n.X > c.X)) && m.Grid.OnMap(n) {
 				f(c, n)
@@ -707,14 +584,14 @@ func forEachSide(m *Map, f func(a, b Coord)) {
 	})
 }
 
-func edgeLess(a, b Edge) bool {
+func edgeLess(a, b maps.Edge) bool {
 	if a.A != b.A {
 		return coordLess(a.A, b.A)
 	}
 	return coordLess(a.B, b.B)
 }
 
-func coordLess(a, b Coord) bool {
+func coordLess(a, b maps.Coord) bool {
 	if a.Y != b.Y {
 		return a.Y < b.Y
 	}
@@ -729,3 +606,6 @@ func num(v float64) string {
 	}
 	return strconv.FormatFloat(v, 'f', 1, 64)
 }
+
+// shifted reports whether line n of g sits half a hex lower (or right).
+func shifted(g *maps.Grid, n int) bool { return (n&1 == 1) == g.ShiftOdd }

@@ -1,16 +1,17 @@
-package maps
+package render
 
 import (
 	"bufio"
 	"encoding/xml"
 	"fmt"
+	"github.com/muster-wargames/muster/maps"
 	"io"
 	"strings"
 )
 
-// RenderSVG writes a picture of m, with ov over it, as SVG. The same map
+// MapSVG writes a picture of m, with ov over it, as SVG. The same map
 // and overlay give the same bytes.
-func RenderSVG(w io.Writer, m *Map, ov *Overlay, opt RenderOptions) error {
+func MapSVG(w io.Writer, m *maps.Map, ov *Overlay, opt MapOptions) error {
 	sc := build(m, ov, opt)
 	bw := bufio.NewWriter(w)
 	fmt.Fprintf(bw, "<svg xmlns=\"http://www.w3.org/2000/svg\" xmlns:xlink=\"http://www.w3.org/1999/xlink\" width=\"%s\" height=\"%s\" viewBox=\"0 0 %s %s\" font-family=\"Helvetica, Arial, sans-serif\">\n",

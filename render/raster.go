@@ -1,4 +1,4 @@
-package compile
+package render
 
 import (
 	"bytes"
@@ -72,12 +72,21 @@ func drawTextCentered(img *image.Paletted, s string, cx, y, k int, c uint8) {
 	drawText(img, s, cx-textWidth(s, k)/2, y, k, c)
 }
 
+// fillRect fills whole spans of rows: the first row of the rectangle is
+// filled, then copied to the rows below.
 func fillRect(img *image.Paletted, x, y, w, h int, c uint8) {
 	r := image.Rect(x, y, x+w, y+h).Intersect(img.Rect)
-	for yy := r.Min.Y; yy < r.Max.Y; yy++ {
-		for xx := r.Min.X; xx < r.Max.X; xx++ {
-			img.SetColorIndex(xx, yy, c)
-		}
+	if r.Empty() {
+		return
+	}
+	first := img.PixOffset(r.Min.X, r.Min.Y)
+	row := img.Pix[first : first+r.Dx()]
+	for i := range row {
+		row[i] = c
+	}
+	for yy := r.Min.Y + 1; yy < r.Max.Y; yy++ {
+		o := img.PixOffset(r.Min.X, yy)
+		copy(img.Pix[o:o+len(row)], row)
 	}
 }
 
@@ -87,8 +96,6 @@ func strokeRect(img *image.Paletted, x, y, w, h int, c uint8) {
 	fillRect(img, x, y, 1, h, c)
 	fillRect(img, x+w-1, y, 1, h, c)
 }
-
-type pt struct{ X, Y float64 }
 
 // fillPolygon fills a convex or concave polygon by even-odd scanlines,
 // sampling each pixel at its centre.

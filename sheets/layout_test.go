@@ -1,41 +1,43 @@
-package oob
+package sheets
 
 import (
 	"bytes"
 	"fmt"
 	"strings"
 	"testing"
+
+	"github.com/muster-wargames/muster/oob"
 )
 
 // bigArmy makes a side of 3 divisions of 4 brigades of 9 units each.
-func bigArmy() *Side {
-	army := &Formation{Name: "Big Army", Level: "army", Leader: &Leader{Name: "Boss", Ratings: Values{{Name: "initiative", Value: Value{V: int64(2)}}}}}
+func bigArmy() *oob.Side {
+	army := &oob.Formation{Name: "Big Army", Level: "army", Leader: &oob.Leader{Name: "Boss", Ratings: oob.Values{{Name: "initiative", Value: oob.Value{V: int64(2)}}}}}
 	for d := 1; d <= 3; d++ {
-		div := &Formation{ID: fmt.Sprint(d), Name: fmt.Sprintf("Div%d", d), Level: "division", Parent: army}
+		div := &oob.Formation{ID: fmt.Sprint(d), Name: fmt.Sprintf("Div%d", d), Level: "division", Parent: army}
 		army.Children = append(army.Children, div)
 		for b := 1; b <= 4; b++ {
-			br := &Formation{ID: fmt.Sprint(b), Name: fmt.Sprintf("Brig%d-%d", d, b), Level: "brigade", Parent: div}
+			br := &oob.Formation{ID: fmt.Sprint(b), Name: fmt.Sprintf("Brig%d-%d", d, b), Level: "brigade", Parent: div}
 			div.Children = append(div.Children, br)
 			for u := 1; u <= 9; u++ {
 				typ := "inf"
 				if u == 9 {
 					typ = "art"
 				}
-				br.Units = append(br.Units, &Unit{Name: fmt.Sprintf("%d-%d-%d Regt", d, b, u), Type: typ, Formation: br,
-					Values: Values{{Name: "strength", Value: Value{V: int64(u)}}, {Name: "weapon", Value: Value{V: "R"}}}})
+				br.Units = append(br.Units, &oob.Unit{Name: fmt.Sprintf("%d-%d-%d Regt", d, b, u), Type: typ, Formation: br,
+					Values: oob.Values{{Name: "strength", Value: oob.Value{V: int64(u)}}, {Name: "weapon", Value: oob.Value{V: "R"}}}})
 			}
 		}
 	}
-	return &Side{ID: "USA", Name: "Union", Color: "#2c4a7c", Text: "#ffffff", Army: army}
+	return &oob.Side{ID: "USA", Name: "Union", Color: "#2c4a7c", Text: "#ffffff", Army: army}
 }
 
 func bigInput() *SheetInput {
 	side := bigArmy()
-	in := &SheetInput{Title: "Test Battle", Subtitle: "Scenario t", Sides: []*Side{side},
+	in := &SheetInput{Title: "Test Battle", Subtitle: "Scenario t", Sides: []*oob.Side{side},
 		Fields: map[string]string{"strength": "Strength points", "weapon": "Weapon type", "initiative": "Initiative"},
 		Types: map[string]UnitTypeInfo{"inf": {Class: "infantry", Fields: []string{"weapon", "strength"}},
 			"art": {Class: "artillery", Fields: []string{"weapon", "strength"}}},
-		Scenario: true, Units: map[*Unit]Placement{}, Leaders: map[*Leader]Placement{}}
+		Scenario: true, Units: map[*oob.Unit]Placement{}, Leaders: map[*oob.Leader]Placement{}}
 	for i, u := range side.Army.AllUnits() {
 		p := Placement{Where: fmt.Sprintf("A%04d", i)}
 		if i == 5 {

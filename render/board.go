@@ -1,0 +1,184 @@
+package render
+
+import (
+	"image"
+	"image/color"
+	"sort"
+	"strings"
+)
+
+// Board describes a picture of flat-topped hexes: one VASSAL board, say.
+// Colours come from the names of the terrain, the hexside features and the
+// road types.
+type Board struct {
+	W, H int     // picture size in pixels
+	HexW float64 // corner-to-corner width of a hex
+	HexH int     // flat-to-flat height of a hex
+	// Hexes are drawn in this order, which also fixes the order of the
+	// PNG palette.
+	Hexes []BoardHex
+	Sides []BoardSide
+	Roads []BoardRoad
+}
+
+// BoardHex is one hex of a board.
+type BoardHex struct {
+	X, Y      int // the pixel the centre falls in
+	Terrain   string
+	Elevation int // -1 for none; the highest level is drawn lightest
+	Label     string
+}
+
+// BoardSide is the side two hexes share, with its features in drawing
+// order.
+type BoardSide struct {
+	A, B     image.Point // the hexes' centres
+	Features []string
+}
+
+// BoardRoad is a road of the map with the stretches that fall on the board
+// (perhaps none), from hex centre to hex centre.
+type BoardRoad struct {
+	Type string
+	Segs [][2]image.Point
+}
+
+// boardTerrainColor is the fill of terrain name, from the one palette.
+func boardTerrainColor(name string) color.RGBA {
+	return rgba(terrainColor(name, nil))
+}
+
+// shadeLevel darkens a colour one step per elevation level below the top.
+func shadeLevel(c color.RGBA, level, top int) color.RGBA {
+	f := 1.0 - 0.06*float64(top-level)
+	if f < 0.5 {
+		f = 0.5
+	}
+	return color.RGBA{uint8(float64(c.R) * f), uint8(float64(c.G) * f), uint8(float64(c.B) * f), 255}
+}
+
+// featureColor is a hexside feature's colour, from the one palette, and
+// its width in board pixels.
+func featureColor(f string) (color.RGBA, int) {
+	c := rgba(styleFor(hexsideStyles, f, lineStyle{}).Color)
+	switch {
+	case strings.Contains(f, "ford"), strings.Contains(f, "bridge"):
+		return c, 5
+	case strings.Contains(f, "stream"), strings.Contains(f, "creek"), strings.Contains(f, "river"), strings.Contains(f, "run"):
+		return c, 4
+	}
+	return c, 3
+}
+
+// roadColor is a road type's colour, from the one palette, and its width
+// in board pixels.
+func roadColor(t string) (color.RGBA, int) {
+	c := rgba(styleFor(roadStyles, t, lineStyle{}).Color)
+	switch {
+	case strings.Contains(t, "rail"):
+		return c, 2
+	case t == "pike":
+		return c, 5
+	}
+	return c, 3
+}
+
+// indexed hands out palette indices for colours, in first-use order.
+type indexed struct {
+	pal color.Palette
+	idx map[color.RGBA]uint8
+}
+
+func (p *indexed) get(c color.RGBA) uint8 {
+	if i, ok := p.idx[c]; ok {
+		return i
+	}
+	if len(p.pal) >= 256 {
+		return 0
+	}
+	p.idx[c] = uint8(len(p.pal))
+	p.pal = append(p.pal, c)
+	return p.idx[c]
+}
+
+// PNG draws the board: terrain shaded by elevation, hex outlines and
+// labels, hexside features and roads. Colours enter the palette in a
+// fixed order (background, outline, labels, then hexes, sides and roads
+// as listed), so the bytes depend on the description alone.
+func (bd *Board) PNG() []byte {
+	mp := &indexed{idx: map[color.RGBA]uint8{}}
+	bg := mp.get(color.RGBA{235, 235, 228, 255})
+	outline := mp.get(color.RGBA{90, 90, 80, 255})
+	labelC := mp.get(color.RGBA{60, 60, 60, 255})
+	top := 0
+	for _, h := range bd.Hexes {
+		top = max(top, h.Elevation)
+	}
+	img := image.NewPaletted(image.Rect(0, 0, bd.W, bd.H), nil)
+	fills := make([]uint8, len(bd.Hexes))
+	for k, h := range bd.Hexes {
+		base := boardTerrainColor(h.Terrain)
+		if h.Elevation >= 0 {
+			base = shadeLevel(base, h.Elevation, top)
+		}
+		fills[k] = mp.get(base)
+	}
+	type seg struct {
+		a, b  pt
+		c     uint8
+		width int
+	}
+	var segs []seg
+	for _, s := range bd.Sides {
+		p1, p2 := sharedSide(bd.hexPolygon(s.A.X, s.A.Y), pt{float64(s.B.X) + 0.5, float64(s.B.Y) + 0.5})
+		for _, f := range s.Features {
+			c, w := featureColor(f)
+			segs = append(segs, seg{p1, p2, mp.get(c), w})
+		}
+	}
+	for _, r := range bd.Roads {
+		c, w := roadColor(r.Type)
+		ci := mp.get(c)
+		for _, s := range r.Segs {
+			segs = append(segs, seg{pt{float64(s[0].X), float64(s[0].Y)}, pt{float64(s[1].X), float64(s[1].Y)}, ci, w})
+		}
+	}
+	img.Palette = mp.pal
+	fillRect(img, 0, 0, bd.W, bd.H, bg)
+	for k, h := range bd.Hexes {
+		fillPolygon(img, bd.hexPolygon(h.X, h.Y), fills[k])
+	}
+	for _, h := range bd.Hexes {
+		poly := bd.hexPolygon(h.X, h.Y)
+		for i := range poly {
+			drawLine(img, poly[i], poly[(i+1)%len(poly)], 1, outline)
+		}
+		drawTextCentered(img, h.Label, h.X, h.Y-bd.HexH/2+4, 1, labelC)
+	}
+	for _, sg := range segs {
+		drawLine(img, sg.a, sg.b, sg.width, sg.c)
+	}
+	return encodePNG(img)
+}
+
+// hexPolygon is the outline of the hex centred in pixel x, y.
+func (bd *Board) hexPolygon(x, y int) []pt {
+	cx, cy := float64(x)+0.5, float64(y)+0.5
+	w, h := bd.HexW, float64(bd.HexH)
+	return []pt{
+		{cx - w/2, cy}, {cx - w/4, cy - h/2}, {cx + w/4, cy - h/2},
+		{cx + w/2, cy}, {cx + w/4, cy + h/2}, {cx - w/4, cy + h/2},
+	}
+}
+
+// sharedSide returns the two corners of poly nearest to the centre of the
+// neighbouring hex: the side the two hexes share.
+func sharedSide(poly []pt, other pt) (pt, pt) {
+	idx := make([]int, len(poly))
+	for i := range idx {
+		idx[i] = i
+	}
+	d := func(p pt) float64 { return (p.X-other.X)*(p.X-other.X) + (p.Y-other.Y)*(p.Y-other.Y) }
+	sort.SliceStable(idx, func(i, j int) bool { return d(poly[idx[i]]) < d(poly[idx[j]]) })
+	return poly[idx[0]], poly[idx[1]]
+}

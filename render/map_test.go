@@ -1,0 +1,104 @@
+package render
+
+import (
+	"bytes"
+	"encoding/xml"
+	"github.com/muster-wargames/muster/maps"
+	"image/color"
+	"io"
+	"testing"
+)
+
+func tinyMap(pointy bool) *maps.Map {
+	g := &maps.Grid{Pointy: pointy, ShiftOdd: true, Digits: 2}
+	g.AddSheet(maps.NewSheet("A", 0, 0, 1, 4, 1, 3))
+	m := maps.New(g)
+	m.Hexes(func(c maps.Coord) { m.Set(c, maps.Hex{Terrain: m.TerrainIndex("clear"), Elevation: -1}) })
+	m.Set(maps.Coord{X: 0, Y: 2}, maps.Hex{Terrain: m.TerrainIndex("woods"), Elevation: -1})
+	m.Hexsides[maps.EdgeOf(maps.Coord{X: 1, Y: 1}, maps.Coord{X: 2, Y: 1})] = []string{"stream"}
+	m.Roads = append(m.Roads, maps.Road{Type: "road", Path: []maps.Coord{{X: 0, Y: 0}, {X: 1, Y: 0}, {X: 2, Y: 0}}})
+	return m
+}
+
+func TestPNGPixels(t *testing.T) {
+	for _, pointy := range []bool{false, true} {
+		m := tinyMap(pointy)
+		no := false
+		opt := MapOptions{HexSize: 24, Labels: &no}
+		img := MapImage(m, &Overlay{Title: "Tiny"}, opt)
+		x, y := Center(m.Grid, 24, maps.Coord{X: 0, Y: 2})
+		if got, want := img.RGBAAt(int(x), int(y)), (color.RGBA{0x7f, 0xa6, 0x6a, 0xff}); got != want {
+			t.Errorf("pointy=%v: woods hex centre is %v, want %v", pointy, got, want)
+		}
+		x, y = Center(m.Grid, 24, maps.Coord{X: 3, Y: 0})
+		if got, want := img.RGBAAt(int(x), int(y)), (color.RGBA{0xe9, 0xe4, 0xc8, 0xff}); got != want {
+			t.Errorf("pointy=%v: clear hex centre is %v, want %v", pointy, got, want)
+		}
+		var svg bytes.Buffer
+		if err := MapSVG(&svg, m, &Overlay{Title: "Tiny <&>", Markers: []Marker{{Hex: maps.Coord{X: 0, Y: 0}, Fill: "#ff0000", Label: "2", Title: "a & b"}},
+			Rings: []Ring{{Hex: maps.Coord{X: 1, Y: 1}, Label: "1"}}, InPlay: map[maps.Coord]bool{{X: 0, Y: 0}: true}}, opt); err != nil {
+			t.Fatal(err)
+		}
+		if err := wellFormed(svg.Bytes()); err != nil {
+			t.Errorf("pointy=%v: SVG is not XML: %v", pointy, err)
+		}
+	}
+}
+
+func wellFormed(b []byte) error {
+	d := xml.NewDecoder(bytes.NewReader(b))
+	for {
+		if _, err := d.Token(); err == io.EOF {
+			return nil
+		} else if err != nil {
+			return err
+		}
+	}
+}
+
+// bigMap is four 60 x 45 sheets: 10,800 hexes.
+func bigMap() *maps.Map {
+	g := &maps.Grid{ShiftOdd: true, Digits: 2}
+	for i, id := range []string{"A", "B", "C", "D"} {
+		g.AddSheet(maps.NewSheet(id, (i%2)*60, (i/2)*45, 1, 60, 1, 45))
+	}
+	m := maps.New(g)
+	names := []string{"clear", "woods", "town", "marsh", "orchard"}
+	m.Hexes(func(c maps.Coord) {
+		m.Set(c, maps.Hex{Terrain: m.TerrainIndex(names[(c.X*7+c.Y*3)%5]), Elevation: int16((c.X + c.Y) / 15 % 6)})
+	})
+	for x := 0; x+1 < g.W; x += 2 {
+		m.Hexsides[maps.EdgeOf(maps.Coord{X: x, Y: 40}, maps.Coord{X: x + 1, Y: 40})] = []string{"stream"}
+	}
+	var path []maps.Coord
+	for x := 0; x < g.W; x++ {
+		path = append(path, maps.Coord{X: x, Y: 30})
+	}
+	m.Roads = append(m.Roads, maps.Road{Type: "pike", Path: path})
+	return m
+}
+
+// BenchmarkPNGBigMapSmallHexes was a test that failed over 8 seconds:
+// 10,800 hexes at hex size 10.
+func BenchmarkPNGBigMapSmallHexes(b *testing.B) {
+	m := bigMap()
+	for i := 0; i < b.N; i++ {
+		if err := MapPNG(io.Discard, m, &Overlay{Title: "Big"}, MapOptions{HexSize: 10}); err != nil {
+			b.Fatal(err)
+		}
+	}
+}
+
+func BenchmarkPNGBigMap(b *testing.B) {
+	m := bigMap()
+	for i := 0; i < b.N; i++ {
+		MapPNG(io.Discard, m, &Overlay{Title: "Big"}, MapOptions{HexSize: 20})
+	}
+}
+
+func BenchmarkSVGBigMap(b *testing.B) {
+	m := bigMap()
+	for i := 0; i < b.N; i++ {
+		MapSVG(io.Discard, m, &Overlay{Title: "Big"}, MapOptions{HexSize: 20})
+	}
+}
