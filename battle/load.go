@@ -223,9 +223,11 @@ func (ld *loader) ruleset(bd *schema.Doc) bool {
 		value = rulesets.Merge(value, ovVal)
 		base, _ := schema.NewSet(nil, "")
 		merged := &schema.Doc{File: bd.File, Root: ov, Value: value, Bad: ovDoc.Bad}
-		probs := base.Check(merged, "ruleset")
+		probs := rulesets.Validate(base, merged)
 		for _, d := range probs {
-			d.Code = CodeRules.Code
+			if d.Code != rulesets.CodeFigure.Code && d.Code != rulesets.CodeRef.Code {
+				d.Code = CodeRules.Code
+			}
 			d.Message = "rules override: " + d.Message
 			ld.diags.Add(d)
 		}

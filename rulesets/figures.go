@@ -71,7 +71,7 @@ type Limit struct {
 
 // When says which stacks a limit applies to.
 type When struct {
-	Orders     []string `json:"orders,omitempty" doc:"Stacks under these orders." items:"order"`
+	Orders     []string `json:"orders,omitempty" doc:"Stacks under these orders; none stands for a stack whose orders the set-up leaves open." items:"order"`
 	Terrain    []string `json:"terrain,omitempty" doc:"Stacks in these terrain types." items:"terrain"`
 	TerrainNot []string `json:"terrain_not,omitempty" doc:"Stacks not in these terrain types." items:"terrain"`
 	With       []string `json:"with,omitempty" doc:"Stacks holding a unit of one of these classes." items:"class"`

@@ -19,7 +19,7 @@ func TestRulesets(t *testing.T) {
 			if err != nil {
 				t.Fatal(err)
 			}
-			for _, p := range set.Check(d, "ruleset") {
+			for _, p := range Validate(set, d) {
 				t.Errorf("%s", p)
 			}
 			r, err := Decode(d.Value)

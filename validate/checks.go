@@ -145,7 +145,7 @@ func engine(name string) []*Check {
 // r's figures configure. It decodes nothing but r.
 func Codes(r *rulesets.Ruleset) diag.Catalogue {
 	var out []diag.Code
-	for _, cs := range [][]diag.Code{schema.Codes, battle.Codes} {
+	for _, cs := range [][]diag.Code{schema.Codes, battle.Codes, rulesets.Codes} {
 		for _, c := range cs {
 			c.Func = raisedBy[c.Code]
 			out = append(out, c)

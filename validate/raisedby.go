@@ -13,6 +13,8 @@ var raisedBy = map[string]string{
 	"B007": "battle.(*loader).load",
 	"B008": "battle.(*loader).resolve",
 	"B009": "battle.(*loader).ruleset",
+	"B010": "rulesets.Validate",
+	"B011": "rulesets.Validate",
 	"M001": "battle.(*loader).resolveMap, battle.(*loader).sheetRows",
 	"M002": "battle.(*loader).sheetRows",
 	"M003": "battle.(*loader).resolveMap",

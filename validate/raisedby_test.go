@@ -22,7 +22,7 @@ import (
 func TestRaisedBy(t *testing.T) {
 	fset := token.NewFileSet()
 	raised := map[string]map[string]bool{} // code → functions
-	for _, pkg := range []string{"schema", "battle"} {
+	for _, pkg := range []string{"schema", "battle", "rulesets"} {
 		files, _ := filepath.Glob(filepath.Join("..", pkg, "*.go"))
 		vars := map[string]string{} // variable → code
 		var parsed []*ast.File
