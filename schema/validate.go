@@ -439,14 +439,9 @@ func (s *Set) rawCommon() map[string]any {
 	return readSchemaCached()
 }
 
-var commonCache map[string]any
-
-func readSchemaCached() map[string]any {
-	if commonCache == nil {
-		commonCache = readSchema("common")
-	}
-	return commonCache
-}
+// readSchemaCached decodes the common schema once; loads running at the
+// same time share it.
+var readSchemaCached = sync.OnceValue(func() map[string]any { return readSchema("common") })
 
 // expand follows $ref, oneOf, anyOf and allOf to the schemas that hold properties.
 func expand(n, root, common map[string]any) []map[string]any {
