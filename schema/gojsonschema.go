@@ -7,13 +7,19 @@ import (
 	"regexp"
 	"sort"
 	"strings"
+	"sync/atomic"
 
 	"github.com/xeipuuv/gojsonschema"
 )
 
 type gjs struct{ s *gojsonschema.Schema }
 
+// compiles counts the schemas compiled, for the tests that check each is
+// compiled once and only when used.
+var compiles atomic.Int64
+
 func compile(raw map[string]map[string]any, root string) (compiled, error) {
+	compiles.Add(1)
 	sl := gojsonschema.NewSchemaLoader()
 	sl.Draft = gojsonschema.Draft7
 	sl.AutoDetect = false
