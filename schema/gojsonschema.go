@@ -3,17 +3,25 @@ package schema
 // This file is the only place muster uses the JSON Schema library.
 
 import (
+	"bytes"
+	"encoding/json"
 	"fmt"
 	"regexp"
 	"sort"
 	"strings"
+	"sync/atomic"
 
 	"github.com/xeipuuv/gojsonschema"
 )
 
 type gjs struct{ s *gojsonschema.Schema }
 
+// compiles counts the schemas compiled, for the tests that check each is
+// compiled once and only when used.
+var compiles atomic.Int64
+
 func compile(raw map[string]map[string]any, root string) (compiled, error) {
+	compiles.Add(1)
 	sl := gojsonschema.NewSchemaLoader()
 	sl.Draft = gojsonschema.Draft7
 	sl.AutoDetect = false
@@ -26,16 +34,31 @@ func compile(raw map[string]map[string]any, root string) (compiled, error) {
 		if n == root || !strings.HasPrefix(n, "common") {
 			continue
 		}
-		if err := sl.AddSchemas(gojsonschema.NewGoLoader(fastEnums(raw[n]))); err != nil {
+		if err := sl.AddSchemas(newLoader(raw[n])); err != nil {
 			return nil, err
 		}
 	}
-	s, err := sl.Compile(gojsonschema.NewGoLoader(fastEnums(raw[root])))
+	s, err := sl.Compile(newLoader(raw[root]))
 	if err != nil {
 		return nil, err
 	}
 	return gjs{s}, nil
 }
+
+// loader hands the library a schema document that is already the JSON value
+// its Go loader would make (by marshalling the document and decoding it with
+// json.Number for numbers), so that round trip is not paid on every compile.
+type loader struct {
+	gojsonschema.JSONLoader // the Go loader: its reference and loader factory
+	doc                     any
+}
+
+func newLoader(doc map[string]any) loader {
+	v := fastEnums(doc)
+	return loader{gojsonschema.NewGoLoader(v), v}
+}
+
+func (l loader) LoadJSON() (any, error) { return l.doc, nil }
 
 func (g gjs) validate(v any) []problem {
 	res, err := g.s.Validate(gojsonschema.NewRawLoader(v))
@@ -207,8 +230,9 @@ func tokens(c *gojsonschema.JsonContext) []string {
 	return parts
 }
 
-// fastEnums returns a copy of a schema in which every enum of strings (and
-// null) is a type and an anchored pattern instead. gojsonschema checks an
+// fastEnums returns a copy of a schema, with numbers as the json.Number of
+// their JSON text (as the library's own loader makes them), in which every
+// enum of strings (and null) is a type and an anchored pattern instead. gojsonschema checks an
 // enum by marshalling the value to JSON and back, once per value; a pattern
 // is a regular-expression match. The two accept the same values. Set.Check
 // reports a type or pattern problem at a place whose schema has an enum as
@@ -247,6 +271,25 @@ func fastEnums(v any) any {
 			out[i] = fastEnums(e)
 		}
 		return out
+	case nil, bool, string, json.Number:
+		return v
+	case float64, int:
+		b, err := json.Marshal(t)
+		if err != nil {
+			panic(err) // a NaN or an infinity, which no schema holds
+		}
+		return json.Number(b)
 	}
-	return v
+	// anything else goes the library's way: to JSON and back
+	b, err := json.Marshal(v)
+	if err != nil {
+		panic(err)
+	}
+	d := json.NewDecoder(bytes.NewReader(b))
+	d.UseNumber()
+	var out any
+	if err := d.Decode(&out); err != nil {
+		panic(err)
+	}
+	return out
 }

@@ -70,11 +70,68 @@ func (f Field) schema() map[string]any {
 	return s
 }
 
-// Set holds the compiled schemas for one rule system (or for a battle whose
-// overrides change the counter fields).
+// Set holds the schemas for one rule system (or for a battle whose
+// overrides change the counter fields). Only the forces schema depends on
+// the counter fields; the others are the same for every set, and each is
+// compiled once per process, when a document of its kind is first checked.
 type Set struct {
-	raw      map[string]map[string]any // kind → schema document (for export and hints)
-	compiled map[string]compiled
+	counters   *Counters // read once, by forcesDoc (in NewSet when not nil)
+	system     string
+	forcesName string // the forces schema's file name
+	forcesOnce sync.Once
+	forcesRaw  map[string]any // the forces schema document with the counter fields
+	forces     lazySchema
+}
+
+// lazySchema is a schema compiled on first use, once, safely from any
+// number of goroutines.
+type lazySchema struct {
+	once sync.Once
+	c    compiled
+	err  error
+}
+
+func (l *lazySchema) get(mk func() (compiled, error)) (compiled, error) {
+	l.once.Do(func() { l.c, l.err = mk() })
+	return l.c, l.err
+}
+
+// fixedKinds are the schemas that do not depend on a rule system. Their
+// documents are decoded, and their schemas compiled, on first use and
+// shared: nothing may change them.
+var fixedKinds = [...]string{"common", "battle", "map", "scenario", "ruleset", "bundle"}
+
+var (
+	fixedOnce     [len(fixedKinds)]sync.Once
+	fixedDocs     [len(fixedKinds)]map[string]any
+	fixedCompiled [len(fixedKinds)]lazySchema
+)
+
+func fixedIndex(kind string) int {
+	for i, k := range fixedKinds {
+		if k == kind {
+			return i
+		}
+	}
+	panic("schema: no fixed schema " + kind)
+}
+
+// fixedDoc returns the decoded schema document of a fixed kind.
+func fixedDoc(kind string) map[string]any {
+	i := fixedIndex(kind)
+	fixedOnce[i].Do(func() { fixedDocs[i] = readSchema(kind) })
+	return fixedDocs[i]
+}
+
+// fixedSchema returns the compiled schema of a fixed kind.
+func fixedSchema(kind string) (compiled, error) {
+	return fixedCompiled[fixedIndex(kind)].get(func() (compiled, error) {
+		raw := map[string]map[string]any{kind + ".schema.json": fixedDoc(kind)}
+		if kind != "bundle" {
+			raw["common.schema.json"] = fixedDoc("common")
+		}
+		return compile(raw, kind+".schema.json")
+	})
 }
 
 // Validator checks one JSON-shaped value. It hides the JSON Schema library.
@@ -129,6 +186,12 @@ func build(c *Counters, system string) map[string]map[string]any {
 	for _, k := range []string{"common", "battle", "map", "scenario", "ruleset"} {
 		raw[k+".schema.json"] = readSchema(k)
 	}
+	raw[forcesName(system)+".schema.json"] = forcesDoc(c, system)
+	return raw
+}
+
+// forcesDoc returns a new forces schema document with the counter fields.
+func forcesDoc(c *Counters, system string) map[string]any {
 	f := readSchema("forces")
 	if c != nil {
 		defs := f["definitions"].(map[string]any)
@@ -160,8 +223,7 @@ func build(c *Counters, system string) map[string]map[string]any {
 		f["$id"] = BaseURL + forcesName(system) + ".schema.json"
 		f["title"] = "muster forces (" + system + ")"
 	}
-	raw[forcesName(system)+".schema.json"] = f
-	return raw
+	return f
 }
 
 func toAny(ss []string) []any {
@@ -198,21 +260,61 @@ func NewSet(c *Counters, system string) (*Set, error) {
 }
 
 func newSet(c *Counters, system string) (*Set, error) {
-	raw := build(c, system)
-	s := &Set{raw: map[string]map[string]any{}, compiled: map[string]compiled{}}
-	for _, kind := range append([]string{"ruleset"}, Kinds...) {
-		name := kind
-		if kind == "forces" {
-			name = forcesName(system)
+	s := &Set{counters: c, system: system, forcesName: forcesName(system) + ".schema.json"}
+	if c != nil {
+		// The counter fields come from the ruleset and a battle's
+		// overrides, and may not make a valid schema: say so now.
+		if _, err := s.forcesSchema(); err != nil {
+			return nil, fmt.Errorf("schema %s: %w", forcesName(system), err)
 		}
-		s.raw[kind] = raw[name+".schema.json"]
-		v, err := compile(raw, name+".schema.json")
-		if err != nil {
-			return nil, fmt.Errorf("schema %s: %w", name, err)
-		}
-		s.compiled[kind] = v
 	}
 	return s, nil
+}
+
+// forcesDoc returns the set's forces schema document, made on first use.
+func (s *Set) forcesDoc() map[string]any {
+	s.forcesOnce.Do(func() { s.forcesRaw = forcesDoc(s.counters, s.system) })
+	return s.forcesRaw
+}
+
+func (s *Set) forcesSchema() (compiled, error) {
+	return s.forces.get(func() (compiled, error) {
+		return compile(map[string]map[string]any{"common.schema.json": fixedDoc("common"), s.forcesName: s.forcesDoc()}, s.forcesName)
+	})
+}
+
+// compiled returns the compiled schema of a kind, compiling it on first use.
+func (s *Set) compiled(kind string) compiled {
+	var c compiled
+	var err error
+	if kind == "forces" {
+		c, err = s.forcesSchema()
+	} else {
+		c, err = fixedSchema(kind)
+	}
+	if err != nil {
+		// only the forces schema of a set with counters can fail, and
+		// NewSet has compiled that one
+		panic(fmt.Sprintf("schema %s: %v", kind, err))
+	}
+	return c
+}
+
+// raw returns the schema document of a kind (for hints).
+func (s *Set) raw(kind string) map[string]any {
+	if kind == "forces" {
+		return s.forcesDoc()
+	}
+	return fixedDoc(kind)
+}
+
+func isKind(kind string) bool {
+	for _, k := range Kinds {
+		if k == kind {
+			return true
+		}
+	}
+	return false
 }
 
 // KindOf works out what a document is: its kind key, else its file name.
@@ -244,7 +346,7 @@ func KindOf(d *Doc) (string, *yaml.Node) {
 func (s *Set) Validate(d *Doc) []diag.Diagnostic {
 	var l diag.List
 	kind, kn := KindOf(d)
-	if _, ok := s.compiled[kind]; !ok || kind == "ruleset" {
+	if !isKind(kind) {
 		pos := d.Pos(d.Root)
 		if kn != nil {
 			pos = d.Pos(kn)
@@ -265,7 +367,7 @@ func (s *Set) Validate(d *Doc) []diag.Diagnostic {
 // Check validates d against the schema of kind.
 func (s *Set) Check(d *Doc, kind string) []diag.Diagnostic {
 	var l diag.List
-	probs := s.compiled[kind].validate(d.Value)
+	probs := s.compiled(kind).validate(d.Value)
 	seen := map[string]bool{}
 	for _, p := range probs {
 		val, key := Locate(d.Root, p.path)
@@ -369,8 +471,8 @@ func (s *Set) describe(p problem, n *yaml.Node, kind string) diag.Diagnostic {
 // schemasAt returns the raw schemas that apply at path in a document of
 // kind, with their $refs and branches followed.
 func (s *Set) schemasAt(kind string, path []string) []map[string]any {
-	root := s.raw[kind]
-	common := s.rawCommon()
+	root := s.raw(kind)
+	common := fixedDoc("common")
 	nodes := []map[string]any{root}
 	for _, tok := range path {
 		var next []map[string]any
@@ -433,19 +535,6 @@ func (s *Set) enumAt(kind string, path []string) ([]string, bool) {
 		}
 	}
 	return nil, false
-}
-
-func (s *Set) rawCommon() map[string]any {
-	return readSchemaCached()
-}
-
-var commonCache map[string]any
-
-func readSchemaCached() map[string]any {
-	if commonCache == nil {
-		commonCache = readSchema("common")
-	}
-	return commonCache
 }
 
 // expand follows $ref, oneOf, anyOf and allOf to the schemas that hold properties.
@@ -586,8 +675,7 @@ func Extra() map[string][]byte {
 // returns the problems as text (for tests and for tools that consume
 // bundles).
 func CheckBundle(v any) ([]string, error) {
-	raw := map[string]map[string]any{"bundle.schema.json": readSchema("bundle")}
-	c, err := compile(raw, "bundle.schema.json")
+	c, err := fixedSchema("bundle")
 	if err != nil {
 		return nil, err
 	}

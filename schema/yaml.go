@@ -13,6 +13,7 @@ import (
 	"regexp"
 	"strconv"
 	"strings"
+	"sync"
 	"unicode/utf8"
 
 	"github.com/muster-wargames/muster/diag"
@@ -49,9 +50,11 @@ func (d *Doc) Pos(n *yaml.Node) diag.Pos {
 	return diag.Pos{File: d.File, Line: n.Line, Column: n.Column}
 }
 
+// The YAML library's error messages, read only when a file does not parse:
+// compiled then, not at start-up.
 var (
-	lineRE   = regexp.MustCompile(`^yaml: line (\d+): (.*)$`)
-	anchorRE = regexp.MustCompile(`^unknown anchor '(.*)' referenced$`)
+	lineRE   = sync.OnceValue(func() *regexp.Regexp { return regexp.MustCompile(`^yaml: line (\d+): (.*)$`) })
+	anchorRE = sync.OnceValue(func() *regexp.Regexp { return regexp.MustCompile(`^unknown anchor '(.*)' referenced$`) })
 )
 
 // Parse reads every YAML document in data. The file name is used in
@@ -82,12 +85,12 @@ func Parse(file string, data []byte, lim Limits) ([]*Doc, []diag.Diagnostic) {
 		if err != nil {
 			pos := at
 			msg := err.Error()
-			if m := lineRE.FindStringSubmatch(msg); m != nil {
+			if m := lineRE().FindStringSubmatch(msg); m != nil {
 				pos.Line, _ = strconv.Atoi(m[1])
 				msg = m[2]
 			} else {
 				msg = strings.TrimPrefix(msg, "yaml: ")
-				if m := anchorRE.FindStringSubmatch(msg); m != nil { // yaml.v3 gives no line: find the alias
+				if m := anchorRE().FindStringSubmatch(msg); m != nil { // yaml.v3 gives no line: find the alias
 					if i := bytes.Index(data, []byte("*"+m[1])); i >= 0 {
 						pos.Line = bytes.Count(data[:i], []byte("\n")) + 1
 						pos.Column = utf8.RuneCount(data[bytes.LastIndexByte(data[:i], '\n')+1:i]) + 1
