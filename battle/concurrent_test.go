@@ -43,7 +43,7 @@ func TestLoadConcurrent(t *testing.T) {
 		s := fmt.Sprintf("%d diagnostics", len(ds))
 		misspelt := false
 		for _, d := range ds {
-			misspelt = misspelt || d.Code == schema.CodeUnknownKey
+			misspelt = misspelt || d.Code == schema.CodeUnknownKey.Code
 		}
 		if copied := !strings.HasPrefix(dir, ".."); misspelt != copied {
 			t.Errorf("%s: want the unknown key reported in the copies only; got %v", dir, ds)
