@@ -19,6 +19,16 @@ import (
 // Options tune loading.
 type Options struct {
 	Limits schema.Limits
+	// Rulesets is the library the battle's system is found in; nil is
+	// muster's own (rulesets.Embedded).
+	Rulesets *rulesets.Library
+}
+
+func (o Options) library() *rulesets.Library {
+	if o.Rulesets == nil {
+		return rulesets.Embedded()
+	}
+	return o.Rulesets
 }
 
 // loader carries the state of one load.
@@ -143,7 +153,11 @@ func (ld *loader) load() {
 		return
 	}
 	bd := bdocs[0]
-	base, err := schema.NewSet(nil, "")
+	var systems *schema.Counters // the embedded systems are the battle schema's own
+	if lib := ld.opts.library(); !lib.Embedded() {
+		systems = &schema.Counters{Systems: lib.Systems()}
+	}
+	base, err := schema.NewSet(systems, "")
 	if err != nil {
 		panic(err)
 	}
@@ -207,10 +221,17 @@ func (ld *loader) load() {
 func (ld *loader) ruleset(bd *schema.Doc) bool {
 	b := ld.b
 	sysNode := schema.Get(bd.Root, "system")
-	rdoc, _, err := rulesets.Raw(b.System)
+	lib := ld.opts.library()
+	rdoc, _, err := lib.Raw(b.System)
+	var invalid *rulesets.Invalid
+	if errors.As(err, &invalid) {
+		ld.diags.Append(invalid.Diags)
+		ld.diags.Addf(CodeSystem, bd.Pos(sysNode), "the ruleset of %s is not valid", b.System)
+		return false
+	}
 	if err != nil {
 		d := ld.diags.Addf(CodeSystem, bd.Pos(sysNode), "%s", err)
-		if m := schema.Nearest(b.System, rulesets.Systems()); m != "" {
+		if m := schema.Nearest(b.System, lib.Systems()); m != "" {
 			d.Hint = "did you mean " + m + "?"
 		}
 		return false
@@ -239,7 +260,7 @@ func (ld *loader) ruleset(bd *schema.Doc) bool {
 	}
 	var r *rulesets.Ruleset
 	if !overridden {
-		r, err = rulesets.Series(b.System) // decoded once, shared
+		r, err = lib.Series(b.System) // decoded once, shared
 	} else {
 		r, err = rulesets.Decode(value)
 	}

@@ -6,50 +6,14 @@ import (
 	"embed"
 	"encoding/json"
 	"fmt"
-	"io/fs"
-	"regexp"
 	"sort"
 	"strconv"
-	"strings"
-	"sync"
 
 	"github.com/muster-wargames/muster/schema"
 )
 
 //go:embed *.yaml
 var files embed.FS
-
-// Systems lists the rule systems muster knows: one per embedded ruleset
-// file, named by the file, in the order of the files' `order` keys. Only
-// the files' headers are read.
-func Systems() []string {
-	systemsOnce.Do(func() { systems = listSystems(files) })
-	return systems
-}
-
-var (
-	systemsOnce sync.Once
-	systems     []string
-)
-
-var orderRE = regexp.MustCompile(`(?m)^order:[ \t]*([0-9]+)[ \t]*(?:#.*)?$`)
-
-func listSystems(fsys fs.FS) []string {
-	names, _ := fs.Glob(fsys, "*.yaml")
-	order := map[string]int{}
-	for _, n := range names {
-		b, _ := fs.ReadFile(fsys, n)
-		if m := orderRE.FindSubmatch(b); m != nil {
-			order[n], _ = strconv.Atoi(string(m[1]))
-		}
-	}
-	sort.SliceStable(names, func(i, j int) bool { return order[names[i]] < order[names[j]] })
-	out := make([]string, len(names))
-	for i, n := range names {
-		out[i] = strings.TrimSuffix(n, ".yaml")
-	}
-	return out
-}
 
 // Ruleset is a rule system as data.
 type Ruleset struct {
@@ -198,69 +162,6 @@ func minutes(hhmm string) (int, error) {
 	return h*60 + m, nil
 }
 
-var (
-	rawMu    sync.Mutex
-	rawCache = map[string]rawEntry{}
-)
-
-type rawEntry struct {
-	doc  *schema.Doc
-	data []byte
-	// series is the decoded ruleset, made on first use by Series.
-	series *Ruleset
-}
-
-// Series returns the system's ruleset as the series rules give it, decoded
-// once and shared: callers must not change it. A battle without `rules:`
-// uses it as it is.
-func Series(system string) (*Ruleset, error) {
-	d, _, err := Raw(system)
-	if err != nil {
-		return nil, err
-	}
-	rawMu.Lock()
-	defer rawMu.Unlock()
-	e := rawCache[system]
-	if e.series == nil {
-		r, err := Decode(d.Value)
-		if err != nil {
-			return nil, err
-		}
-		e.series = r
-		rawCache[system] = e
-	}
-	return e.series, nil
-}
-
-// Raw returns the embedded ruleset of a system as a parsed document. The
-// document is parsed once and shared: callers must not change it (Merge
-// and Decode do not).
-func Raw(system string) (*schema.Doc, []byte, error) {
-	rawMu.Lock()
-	defer rawMu.Unlock()
-	if e, ok := rawCache[system]; ok {
-		return e.doc, e.data, nil
-	}
-	d, b, err := parseRaw(system)
-	if err == nil {
-		rawCache[system] = rawEntry{doc: d, data: b}
-	}
-	return d, b, err
-}
-
-func parseRaw(system string) (*schema.Doc, []byte, error) {
-	name := system + ".yaml"
-	b, err := files.ReadFile(name)
-	if err != nil {
-		return nil, nil, fmt.Errorf("unknown rule system %q (known: %s)", system, strings.Join(Systems(), ", "))
-	}
-	docs, ds := schema.Parse("rulesets/"+name, b, schema.DefaultLimits)
-	if len(ds) > 0 || len(docs) != 1 {
-		return nil, nil, fmt.Errorf("ruleset %s: %v", name, ds)
-	}
-	return docs[0], b, nil
-}
-
 // Merge lays override onto base: mappings merge key by key, anything else
 // replaces. Neither argument is changed.
 func Merge(base, override any) any {
@@ -364,13 +265,4 @@ func (e CostEntry) CostFor(class string) (float64, bool) {
 	}
 	c, ok := e.Cost["other"]
 	return c, ok
-}
-
-// Load returns the embedded ruleset of a system, without overrides.
-func Load(system string) (*Ruleset, error) {
-	d, _, err := Raw(system)
-	if err != nil {
-		return nil, err
-	}
-	return Decode(d.Value)
 }

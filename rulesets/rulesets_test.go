@@ -1,6 +1,10 @@
 package rulesets
 
 import (
+	"encoding/json"
+	"os"
+	"regexp"
+	"strings"
 	"testing"
 
 	"github.com/muster-wargames/muster/schema"
@@ -80,5 +84,36 @@ func TestMerge(t *testing.T) {
 	}
 	if base["a"].(map[string]any)["y"] != 2 {
 		t.Error("Merge changed its base")
+	}
+}
+
+// TestSystemEnums keeps the system enums of the battle and bundle schemas
+// equal to the embedded systems: the list is derived from the ruleset
+// files, and the schemas say what it derives. UPDATE=1 rewrites them.
+func TestSystemEnums(t *testing.T) {
+	b, _ := json.Marshal(Systems())
+	want := strings.ReplaceAll(string(b), ",", ", ")
+	re := regexp.MustCompile(`("system": \{[^{}]*"enum": )\[[^\]]*\]`)
+	for _, name := range []string{"battle", "bundle"} {
+		path := "../schema/schemas/" + name + ".schema.json"
+		data, err := os.ReadFile(path)
+		if err != nil {
+			t.Fatal(err)
+		}
+		ms := re.FindAllSubmatch(data, -1)
+		if len(ms) != 1 {
+			t.Fatalf("%s: %d system enums", path, len(ms))
+		}
+		got := re.ReplaceAll(data, []byte("${1}"+want))
+		if string(got) == string(data) {
+			continue
+		}
+		if os.Getenv("UPDATE") != "" {
+			if err := os.WriteFile(path, got, 0o644); err != nil {
+				t.Fatal(err)
+			}
+			continue
+		}
+		t.Errorf("%s: the system enum is not %s: run UPDATE=1 go test ./rulesets -run TestSystemEnums", path, want)
 	}
 }

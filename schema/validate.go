@@ -31,6 +31,15 @@ type Counters struct {
 	Faces        []string         // keys naming a unit's other faces
 	UnitTypes    []string
 	Levels       []string
+	// Systems, when given, are the rule systems a battle may name (the
+	// systems of a ruleset library other than the embedded one, whose
+	// systems the battle schema's enum already lists).
+	Systems []string `json:",omitempty"`
+}
+
+// systemsOnly reports whether c gives the systems and nothing else.
+func (c *Counters) systemsOnly() bool {
+	return c.Fields == nil && c.UnitFields == nil && c.LeaderFields == nil && c.Faces == nil && c.UnitTypes == nil && c.Levels == nil
 }
 
 // Field is one counter value as the schema sees it.
@@ -81,6 +90,10 @@ type Set struct {
 	forcesOnce sync.Once
 	forcesRaw  map[string]any // the forces schema document with the counter fields
 	forces     lazySchema
+	// battleRaw is the battle schema with the set's systems, when the
+	// counters give them; nil uses the fixed one.
+	battleRaw map[string]any
+	battle    lazySchema
 }
 
 // lazySchema is a schema compiled on first use, once, safely from any
@@ -226,6 +239,27 @@ func forcesDoc(c *Counters, system string) map[string]any {
 	return f
 }
 
+// withSystems copies the battle schema document with its system enum set to
+// systems; the fixed document is not changed.
+func withSystems(doc map[string]any, systems []string) map[string]any {
+	out := make(map[string]any, len(doc))
+	for k, v := range doc {
+		out[k] = v
+	}
+	props := map[string]any{}
+	for k, v := range doc["properties"].(map[string]any) {
+		props[k] = v
+	}
+	sys := map[string]any{}
+	for k, v := range props["system"].(map[string]any) {
+		sys[k] = v
+	}
+	sys["enum"] = toAny(systems)
+	props["system"] = sys
+	out["properties"] = props
+	return out
+}
+
 func toAny(ss []string) []any {
 	out := make([]any, len(ss))
 	for i, s := range ss {
@@ -261,7 +295,10 @@ func NewSet(c *Counters, system string) (*Set, error) {
 
 func newSet(c *Counters, system string) (*Set, error) {
 	s := &Set{counters: c, system: system, forcesName: forcesName(system) + ".schema.json"}
-	if c != nil {
+	if c != nil && len(c.Systems) > 0 {
+		s.battleRaw = withSystems(fixedDoc("battle"), c.Systems)
+	}
+	if c != nil && !c.systemsOnly() {
 		// The counter fields come from the ruleset and a battle's
 		// overrides, and may not make a valid schema: say so now.
 		if _, err := s.forcesSchema(); err != nil {
@@ -287,9 +324,14 @@ func (s *Set) forcesSchema() (compiled, error) {
 func (s *Set) compiled(kind string) compiled {
 	var c compiled
 	var err error
-	if kind == "forces" {
+	switch {
+	case kind == "forces":
 		c, err = s.forcesSchema()
-	} else {
+	case kind == "battle" && s.battleRaw != nil:
+		c, err = s.battle.get(func() (compiled, error) {
+			return compile(map[string]map[string]any{"common.schema.json": fixedDoc("common"), "battle.schema.json": s.battleRaw}, "battle.schema.json")
+		})
+	default:
 		c, err = fixedSchema(kind)
 	}
 	if err != nil {
@@ -304,6 +346,9 @@ func (s *Set) compiled(kind string) compiled {
 func (s *Set) raw(kind string) map[string]any {
 	if kind == "forces" {
 		return s.forcesDoc()
+	}
+	if kind == "battle" && s.battleRaw != nil {
+		return s.battleRaw
 	}
 	return fixedDoc(kind)
 }
