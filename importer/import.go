@@ -129,10 +129,6 @@ func shortest(ix *oob.Index, ref oob.Ref) string {
 	return ref.Name()
 }
 
-func same(a, b oob.Ref) bool {
-	return a.Unit == b.Unit && a.Leader == b.Leader && a.Formation == b.Formation
-}
-
 func names(rs []oob.Ref) string {
 	var s []string
 	for _, r := range rs {

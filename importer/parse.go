@@ -58,34 +58,33 @@ type Item struct {
 }
 
 var (
-	reBullet      = regexp.MustCompile(`^\s*(?:[•*·‣▪-]\s*)+`)
+	reBullet      = lazy(`^\s*(?:[•*·‣▪-]\s*)+`)
 	reHex         = `[A-Z]\d{4}`
-	reHexOnly     = regexp.MustCompile(`^` + reHex + `$`)
-	rePlace       = regexp.MustCompile(`^(` + reHex + `):?\s+(B:\s*)?(\S.*)$`)
-	reWithin      = regexp.MustCompile(`(?i)^(?:all units\s+)?within\s+(\w+)\s+hex(?:es)?\s+of\s+(` + reHex + `)\s*:\s*(\S.*)$`)
-	reTimeLine    = regexp.MustCompile(`^(\d{3,4})\s*,\s*(.*)$`)
-	reTimeColon   = regexp.MustCompile(`^(\d{3,4})\s*:\s*(\S.*)$`)
-	reFollowing   = regexp.MustCompile(`(?i)^the following units?\s+(?:enters?|arrives?)\s+(?:at|on)\s+(?:the\s+)?(\d{3,4})(?:\s+turn)?\s*:?\s*$`)
-	reSetupHead   = regexp.MustCompile(`(?i)^(?:[\d.]+\s+)?(union|confederates?|usa|csa)(?:\s+(set\s*up|initial\s+deployment))?\s*(?:[.:]\s*(.*))?$`)
-	reReinfHead   = regexp.MustCompile(`(?i)^(union|confederates?|usa|csa)?\s*reinforcements?(?:\s+and\s+withdrawals)?\s*(?:[.:]\s*(.*))?$`)
-	reStatus      = regexp.MustCompile(`(?i)set up (un)?disordered`)
-	reDesignation = regexp.MustCompile(`^[0-9A-Za-z]+(/[0-9A-Za-z]+)+$|^[A-Z][A-Za-z]*$`)
-	reProse       = regexp.MustCompile(`(?i)\b(is|are|by|to|all|only|the|with|enters?|attached|replaced|units|strength|of|at|not|play|may|must|eliminated|routed)\b`)
-	reSection     = regexp.MustCompile(`^[A-Z][A-Za-z']*(?:\s+[A-Z][A-Za-z']*){0,3}$`)
-	reDay         = regexp.MustCompile(`^(January|February|March|April|May|June|July|August|September|October|November|December)\s+(\d{1,2})(?:st|nd|rd|th)?\b`)
-	reTableHead   = regexp.MustCompile(`(?i)^\|\s*time\s*\|\s*area\s*\|\s*units\s*\|$`)
-	reTableRule   = regexp.MustCompile(`^\|(?:\s*:?-+:?\s*\|)+$`)
-	reTableRow    = regexp.MustCompile(`^\|\s*(\d{3,4})\s*\|\s*(\d+(?:/\d+)*)\s*\|\s*(.*?)\s*\|$`)
-	reHexList     = regexp.MustCompile(`^(?i:enter\s+at\s+)?(?i:either\s+)?(` + reHex + `(?:\s*(?:,\s*or|,|or)\s*` + reHex + `)*)$`)
-	reBetween     = regexp.MustCompile(`(?i)^between\s+(` + reHex + `)\s+and\s+(` + reHex + `)$`)
-	reAppears     = regexp.MustCompile(`(?i)^appears\s+at\s+(` + reHex + `)$`)
-	reEnterOn     = regexp.MustCompile(`(?i)\s*[—–-]+\s*(enter on\s+\S+)\s*$`)
-	reFatigue     = regexp.MustCompile(`(?i)^fatigue\s+level\s+\d+$`)
-	reDesPart     = regexp.MustCompile(`^(?:\d+|[A-Za-z][A-Za-z.]*)$`)
-	reLeadDes     = regexp.MustCompile(`^(\d+(?:/[A-Za-z0-9.]+){2,})\s+(\S.*)$`)
-	reInitial     = regexp.MustCompile(`^(?:[A-Z]\.\s*)+$`)
-	reParenAll    = regexp.MustCompile(`\([^()]*\)`)
-	reParen       = regexp.MustCompile(`\s*\(([^()]*)\)\s*$`)
+	rePlace       = lazy(`^(` + reHex + `):?\s+(B:\s*)?(\S.*)$`)
+	reWithin      = lazy(`(?i)^(?:all units\s+)?within\s+(\w+)\s+hex(?:es)?\s+of\s+(` + reHex + `)\s*:\s*(\S.*)$`)
+	reTimeLine    = lazy(`^(\d{3,4})\s*,\s*(.*)$`)
+	reTimeColon   = lazy(`^(\d{3,4})\s*:\s*(\S.*)$`)
+	reFollowing   = lazy(`(?i)^the following units?\s+(?:enters?|arrives?)\s+(?:at|on)\s+(?:the\s+)?(\d{3,4})(?:\s+turn)?\s*:?\s*$`)
+	reSetupHead   = lazy(`(?i)^(?:[\d.]+\s+)?(union|confederates?|usa|csa)(?:\s+(set\s*up|initial\s+deployment))?\s*(?:[.:]\s*(.*))?$`)
+	reReinfHead   = lazy(`(?i)^(union|confederates?|usa|csa)?\s*reinforcements?(?:\s+and\s+withdrawals)?\s*(?:[.:]\s*(.*))?$`)
+	reStatus      = lazy(`(?i)set up (un)?disordered`)
+	reDesignation = lazy(`^[0-9A-Za-z]+(/[0-9A-Za-z]+)+$|^[A-Z][A-Za-z]*$`)
+	reProse       = lazy(`(?i)\b(is|are|by|to|all|only|the|with|enters?|attached|replaced|units|strength|of|at|not|play|may|must|eliminated|routed)\b`)
+	reSection     = lazy(`^[A-Z][A-Za-z']*(?:\s+[A-Z][A-Za-z']*){0,3}$`)
+	reDay         = lazy(`^(January|February|March|April|May|June|July|August|September|October|November|December)\s+(\d{1,2})(?:st|nd|rd|th)?\b`)
+	reTableHead   = lazy(`(?i)^\|\s*time\s*\|\s*area\s*\|\s*units\s*\|$`)
+	reTableRule   = lazy(`^\|(?:\s*:?-+:?\s*\|)+$`)
+	reTableRow    = lazy(`^\|\s*(\d{3,4})\s*\|\s*(\d+(?:/\d+)*)\s*\|\s*(.*?)\s*\|$`)
+	reHexList     = lazy(`^(?i:enter\s+at\s+)?(?i:either\s+)?(` + reHex + `(?:\s*(?:,\s*or|,|or)\s*` + reHex + `)*)$`)
+	reBetween     = lazy(`(?i)^between\s+(` + reHex + `)\s+and\s+(` + reHex + `)$`)
+	reAppears     = lazy(`(?i)^appears\s+at\s+(` + reHex + `)$`)
+	reEnterOn     = lazy(`(?i)\s*[—–-]+\s*(enter on\s+\S+)\s*$`)
+	reFatigue     = lazy(`(?i)^fatigue\s+level\s+\d+$`)
+	reDesPart     = lazy(`^(?:\d+|[A-Za-z][A-Za-z.]*)$`)
+	reLeadDes     = lazy(`^(\d+(?:/[A-Za-z0-9.]+){2,})\s+(\S.*)$`)
+	reInitial     = lazy(`^(?:[A-Z]\.\s*)+$`)
+	reParenAll    = lazy(`\([^()]*\)`)
+	reParen       = lazy(`\s*\(([^()]*)\)\s*$`)
 )
 
 var words = map[string]int{"one": 1, "two": 2, "three": 3, "four": 4, "five": 5, "six": 6}
@@ -549,7 +548,7 @@ func isDes(s string) bool {
 // knownDes are the words the books write where a designation goes.
 var knownDes = map[string]bool{"escort": true, "provost": true, "center": true, "cavalry": true, "pioneers": true}
 
-var desWords = regexp.MustCompile(`\s+(?:Corps|Division|Brigade)$`)
+var desWords = lazy(`\s+(?:Corps|Division|Brigade)$`)
 
 // entry reads one piece of a list.
 func entry(pc string) (Entry, string) {

@@ -14,13 +14,12 @@ type Coord struct{ X, Y int }
 
 // Sheet is one map sheet: a rectangle of hexes placed on the whole map.
 type Sheet struct {
-	ID                 string
-	X, Y               int // the sheet's north-west hex on the whole map
-	ColFirst, ColLast  int // label numbers of the west and east lines
-	RowFirst, RowLast  int // label numbers of the north and south lines
-	Cols, Rows         int
-	colStep, rowStep   int
-	colDigits, rowDigs int
+	ID                string
+	X, Y              int // the sheet's north-west hex on the whole map
+	ColFirst, ColLast int // label numbers of the west and east lines
+	RowFirst, RowLast int // label numbers of the north and south lines
+	Cols, Rows        int
+	colStep, rowStep  int
 }
 
 // NewSheet places a sheet. Numbers may fall as well as rise across it.

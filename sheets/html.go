@@ -4,6 +4,7 @@ import (
 	"html/template"
 	"io"
 	"strings"
+	"sync"
 )
 
 // Page is the paper a sheet is printed on.
@@ -27,11 +28,13 @@ func (p Page) cssSize() string {
 	return paper + " " + o
 }
 
-var htmlTmpl = template.Must(template.New("oob").Funcs(template.FuncMap{
-	"indent": func(d int) int { return d * 14 },
-	"hlevel": func(d int) int { return min(3+d, 6) },
-	"last":   func(i int, xs []string) bool { return i == len(xs)-1 },
-}).Parse(`<!DOCTYPE html>
+// htmlTmpl is parsed on first use, not at start-up.
+var htmlTmpl = sync.OnceValue(func() *template.Template {
+	return template.Must(template.New("oob").Funcs(template.FuncMap{
+		"indent": func(d int) int { return d * 14 },
+		"hlevel": func(d int) int { return min(3+d, 6) },
+		"last":   func(i int, xs []string) bool { return i == len(xs)-1 },
+	}).Parse(`<!DOCTYPE html>
 <html lang="en">
 <head>
 <meta charset="utf-8">
@@ -83,12 +86,13 @@ tr.withdraws td:first-child::after { content: " (W)"; font-weight: bold; }
 {{end}}</body>
 </html>
 `))
+})
 
 // HTML writes the sheet as one HTML page that prints from a browser with
 // the same page breaks as the PDF: a block never splits, each side starts
 // a page.
 func (sh *Sheet) HTML(w io.Writer, p Page) error {
-	return htmlTmpl.Execute(w, struct {
+	return htmlTmpl().Execute(w, struct {
 		S    *Sheet
 		Size string
 	}{sh, p.cssSize()})

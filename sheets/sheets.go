@@ -12,6 +12,7 @@ import (
 	"regexp"
 	"sort"
 	"strings"
+	"sync"
 
 	"github.com/muster-wargames/muster/battle"
 	"github.com/muster-wargames/muster/diag"
@@ -273,7 +274,7 @@ func pieceNames(ps []battle.Piece) string {
 	return strings.Join(names, ", ")
 }
 
-var labelRe = regexp.MustCompile(`\b[A-Za-z]{1,3}[0-9]{2,8}\b`)
+var labelRe = sync.OnceValue(func() *regexp.Regexp { return regexp.MustCompile(`\b[A-Za-z]{1,3}[0-9]{2,8}\b`) })
 
 // DiagnosticHexes finds the hexes a diagnostic is about: the hex of the
 // set-up, schedule or victory entry at its position, else the hex labels
@@ -290,7 +291,7 @@ func DiagnosticHexes(b *battle.Battle, d diag.Diagnostic, ix *PosIndex) []maps.C
 	}
 	var out []maps.Coord
 	seen := map[maps.Coord]bool{}
-	for _, l := range labelRe.FindAllString(d.Message, -1) {
+	for _, l := range labelRe().FindAllString(d.Message, -1) {
 		if c, _, err := b.Map.Grid.Parse(l); err == nil && !seen[c] {
 			seen[c] = true
 			out = append(out, c)
