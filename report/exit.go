@@ -4,7 +4,9 @@ import (
 	"fmt"
 	"strings"
 
+	"github.com/muster-wargames/muster/battle"
 	"github.com/muster-wargames/muster/diag"
+	"github.com/muster-wargames/muster/schema"
 )
 
 // Exit statuses of muster's commands.
@@ -33,7 +35,7 @@ var Lenient = Policy{MaxWarnings: -1}
 // allowed"); otherwise it is "".
 func Exit(ds []diag.Diagnostic, p Policy) (status int, note string) {
 	for _, d := range ds {
-		if d.Code == "B001" || (d.Code == "Y008" && d.Pos.Line == 0 && strings.HasSuffix(d.Pos.File, "battle.yaml")) {
+		if d.Code == battle.CodeNoBattle.Code || (d.Code == schema.CodeUnreadable.Code && d.Pos.Line == 0 && strings.HasSuffix(d.Pos.File, "battle.yaml")) {
 			return ExitBadInput, ""
 		}
 	}

@@ -22,10 +22,11 @@ import (
 func TestRaisedBy(t *testing.T) {
 	fset := token.NewFileSet()
 	raised := map[string]map[string]bool{} // code → functions
-	for _, pkg := range []string{"schema", "battle", "rulesets"} {
+	pkgs := []string{"schema", "battle", "rulesets"}
+	vars := map[string]string{} // package.variable → code
+	parsed := map[string][]*ast.File{}
+	for _, pkg := range pkgs {
 		files, _ := filepath.Glob(filepath.Join("..", pkg, "*.go"))
-		vars := map[string]string{} // variable → code
-		var parsed []*ast.File
 		for _, f := range files {
 			if strings.HasSuffix(f, "_test.go") {
 				continue
@@ -34,7 +35,7 @@ func TestRaisedBy(t *testing.T) {
 			if err != nil {
 				t.Fatal(err)
 			}
-			parsed = append(parsed, af)
+			parsed[pkg] = append(parsed[pkg], af)
 			ast.Inspect(af, func(n ast.Node) bool {
 				vs, ok := n.(*ast.ValueSpec)
 				if !ok || len(vs.Names) != 1 || len(vs.Values) != 1 {
@@ -45,7 +46,7 @@ func TestRaisedBy(t *testing.T) {
 						if kv, ok := e.(*ast.KeyValueExpr); ok {
 							if k, ok := kv.Key.(*ast.Ident); ok && k.Name == "Code" {
 								if lit, ok := kv.Value.(*ast.BasicLit); ok {
-									vars[vs.Names[0].Name], _ = strconv.Unquote(lit.Value)
+									vars[pkg+"."+vs.Names[0].Name], _ = strconv.Unquote(lit.Value)
 								}
 							}
 						}
@@ -54,7 +55,9 @@ func TestRaisedBy(t *testing.T) {
 				return true
 			})
 		}
-		for _, af := range parsed {
+	}
+	for _, pkg := range pkgs {
+		for _, af := range parsed[pkg] {
 			for _, d := range af.Decls {
 				fd, ok := d.(*ast.FuncDecl)
 				if !ok || fd.Body == nil {
@@ -71,14 +74,24 @@ func TestRaisedBy(t *testing.T) {
 						name = fmt.Sprintf("%s.(%s%s).%s", pkg, star, id.Name, fd.Name.Name)
 					}
 				}
-				ast.Inspect(fd.Body, func(n ast.Node) bool {
-					if id, ok := n.(*ast.Ident); ok {
-						if code, ok := vars[id.Name]; ok {
-							if raised[code] == nil {
-								raised[code] = map[string]bool{}
-							}
-							raised[code][name] = true
+				note := func(v string) bool {
+					code, ok := vars[v]
+					if ok {
+						if raised[code] == nil {
+							raised[code] = map[string]bool{}
 						}
+						raised[code][name] = true
+					}
+					return ok
+				}
+				ast.Inspect(fd.Body, func(n ast.Node) bool {
+					switch x := n.(type) {
+					case *ast.SelectorExpr:
+						if id, ok := x.X.(*ast.Ident); ok && note(id.Name+"."+x.Sel.Name) {
+							return false // pkg.CodeX
+						}
+					case *ast.Ident:
+						note(pkg + "." + x.Name)
 					}
 					return true
 				})

@@ -1,0 +1,73 @@
+package validate_test
+
+import (
+	"reflect"
+	"strings"
+	"testing"
+
+	"github.com/muster-wargames/muster/rulesets"
+	"github.com/muster-wargames/muster/validate"
+)
+
+// TestEngines: every section of the figures configures a check engine of
+// the list, and every engine a check names is a section of the figures;
+// a section no check reads, or a check reading no section, fails here.
+func TestEngines(t *testing.T) {
+	sections := map[string]bool{}
+	ft := reflect.TypeOf(rulesets.Figures{})
+	for i := 0; i < ft.NumField(); i++ {
+		key, _, _ := strings.Cut(ft.Field(i).Tag.Get("json"), ",")
+		sections[key] = true
+	}
+	read := map[string]bool{}
+	names := map[string]bool{}
+	for _, c := range validate.Checks {
+		if names[c.Name] {
+			t.Errorf("check %s listed twice", c.Name)
+		}
+		names[c.Name] = true
+		if c.Func() == "" {
+			t.Errorf("check %s runs nothing", c.Name)
+		}
+		if c.Engine == "" && len(c.Codes) == 0 {
+			t.Errorf("check %s raises no code and reads no figures", c.Name)
+		}
+		if c.Engine != "" {
+			if !sections[c.Engine] {
+				t.Errorf("check %s names engine %q, which is no section of the figures", c.Name, c.Engine)
+			}
+			read[c.Engine] = true
+		}
+	}
+	for s := range sections {
+		if !read[s] {
+			t.Errorf("figures section %q configures no check", s)
+		}
+	}
+}
+
+// TestCatalogue: every code muster knows is listed once, with a title, a
+// paragraph and the function that raises it; a code the rulesets configure
+// says where.
+func TestCatalogue(t *testing.T) {
+	cat, err := validate.Catalogue()
+	if err != nil {
+		t.Fatal(err)
+	}
+	seen := map[string]bool{}
+	for _, c := range cat {
+		if seen[c.Code] {
+			t.Errorf("%s listed twice", c.Code)
+		}
+		seen[c.Code] = true
+		if c.Title == "" || c.Doc == "" || c.Func == "" {
+			t.Errorf("%s lacks a title, a paragraph or its function: %+v", c.Code, c)
+		}
+		if c.System != "all" && !strings.HasPrefix(c.Config, "rulesets/"+c.System+".yaml figures.") {
+			t.Errorf("%s of %s does not say where its ruleset configures it: %q", c.Code, c.System, c.Config)
+		}
+	}
+	if c, ok := cat.Lookup("ts102"); !ok || c.Func != "validate.(*pack).stacking" || c.Config != "rulesets/tss.yaml figures.stacking.limits[1]" {
+		t.Errorf("TS102: %+v", c)
+	}
+}
