@@ -153,3 +153,6 @@ END {
   if (stat != "") { print ""; print "## benchstat"; print ""; print "```"; print stat; print "```" }
 }' "$raw" > "$out"
 echo "wrote $out" >&2
+
+# The start-up section, in instructions.
+if command -v valgrind >/dev/null; then scripts/startup.sh; fi
