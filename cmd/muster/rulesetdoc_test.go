@@ -102,6 +102,31 @@ func TestRulesetsDoc(t *testing.T) {
 		if len(r.Orders) > 0 {
 			fmt.Fprintf(&b, "\n**Orders:** %s.\n", strings.Join(r.Orders, ", "))
 		}
+		var classes []string
+		for _, name := range sortedKeys(r.Classes) {
+			c := r.Classes[name]
+			var traits []string
+			if c.Artillery {
+				traits = append(traits, "artillery")
+			}
+			if c.Mounted {
+				traits = append(traits, "mounted")
+			}
+			if len(traits) > 0 {
+				name += " (" + strings.Join(traits, ", ") + ")"
+			}
+			classes = append(classes, name)
+		}
+		fmt.Fprintf(&b, "\n**Unit classes:** %s.\n", strings.Join(classes, ", "))
+		var lights []string
+		for _, name := range sortedKeys(r.Lights) {
+			if r.Lights[name].Night {
+				name += " (night)"
+			}
+			lights = append(lights, name)
+		}
+		fmt.Fprintf(&b, "\n**Light:** %s.\n", strings.Join(lights, ", "))
+		fmt.Fprintf(&b, "\n**Dice:** %dd%d. Source: %s.\n", r.Dice.Count, r.Dice.Sides, r.Dice.Source)
 		if r.Strength != "" {
 			fmt.Fprintf(&b, "\n**Strength:** the counter value `%s` is what stacking adds up and what a set-up's `strength:` override replaces.\n", r.Strength)
 		}
