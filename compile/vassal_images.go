@@ -91,7 +91,7 @@ func drawBoxes(labels []string, w, h int) []byte {
 func drawSheet(b *battle.Battle, g *maps.Grid, sb *sheetBoard) []byte {
 	m := b.Map
 	s := sb.Sheet
-	bd := &render.Board{W: sb.W, H: sb.H, HexW: hexW, HexH: hexDY}
+	bd := &render.Board{W: sb.W, H: sb.H, HexW: hexW, HexH: hexDY, Palette: render.NewPalette(b.Rules)}
 	for j := 0; j < s.Rows; j++ {
 		for i := 0; i < s.Cols; i++ {
 			c := maps.Coord{X: s.X + i, Y: s.Y + j}

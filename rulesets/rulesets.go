@@ -134,6 +134,13 @@ type CostEntry struct {
 	Cost         map[string]float64 `json:"cost,omitempty"`
 	Source       string             `json:"source,omitempty"`
 	Illustrative bool               `json:"illustrative,omitempty"`
+	// Color, Width and Dash are how pictures draw it: the fill of a
+	// terrain, the line of a hexside feature or road ("#rrggbb"; width in
+	// pixels at hex size 20; dash "on off ..." in pixels). Empty: a colour
+	// derived from the name.
+	Color string  `json:"color,omitempty"`
+	Width float64 `json:"width,omitempty"`
+	Dash  string  `json:"dash,omitempty"`
 }
 
 // TurnTrack is one game day's turns.

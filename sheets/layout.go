@@ -2,6 +2,7 @@ package sheets
 
 import (
 	"fmt"
+	"github.com/muster-wargames/muster/render"
 	"sort"
 	"strings"
 
@@ -199,7 +200,8 @@ func BuildSheet(in *SheetInput) *Sheet {
 	sh := &Sheet{Title: in.Title, Subtitle: in.Subtitle, Note: in.Note, HasScenario: in.Scenario}
 	used := map[string]bool{}
 	for _, side := range in.Sides {
-		ss := &SideSheet{ID: side.ID, Name: side.Name, Color: side.Color, Text: side.Text}
+		ss := &SideSheet{ID: side.ID, Name: side.Name}
+		ss.Color, ss.Text = render.SideColors(side.Color, side.Text)
 		sh.Sides = append(sh.Sides, ss)
 		if side.Army == nil {
 			continue

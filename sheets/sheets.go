@@ -150,14 +150,10 @@ func Overlay(b *battle.Battle, s *battle.Scenario) *render.Overlay {
 		ov.Legend = append(ov.Legend, render.LegendKey{Color: "#a6a69f", Label: "not in play"})
 	}
 	sideColor := func(id string) (string, string) {
-		if sd := b.Side(id); sd != nil && sd.Color != "" {
-			txt := sd.Text
-			if txt == "" {
-				txt = "#000000"
-			}
-			return sd.Color, txt
+		if sd := b.Side(id); sd != nil {
+			return render.SideColors(sd.Color, sd.Text)
 		}
-		return "#888888", "#000000"
+		return render.SideColors("", "")
 	}
 	for _, sd := range b.Sides {
 		c, _ := sideColor(sd.ID)
