@@ -24,6 +24,20 @@ const (
 	SymbolArtillery               // a dot
 )
 
+// SymbolNamed is the symbol a ruleset's unit type names: "infantry",
+// "cavalry", "artillery"; anything else is SymbolText.
+func SymbolNamed(name string) Symbol {
+	switch name {
+	case "infantry":
+		return SymbolInfantry
+	case "cavalry":
+		return SymbolCavalry
+	case "artillery":
+		return SymbolArtillery
+	}
+	return SymbolText
+}
+
 // UnitCounter describes the face of a combat unit's counter, top to bottom.
 type UnitCounter struct {
 	Name        string

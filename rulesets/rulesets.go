@@ -126,6 +126,9 @@ type UnitType struct {
 	Optional []string            `json:"optional,omitempty"`
 	Faces    map[string][]string `json:"faces,omitempty"`
 	Source   string              `json:"source,omitempty"`
+	// Symbol is what its counters show in the box: infantry (a cross),
+	// cavalry (a diagonal), artillery (a dot), or "" for the type's name.
+	Symbol string `json:"symbol,omitempty"`
 }
 
 // CostEntry is a terrain type, hexside feature or road type.

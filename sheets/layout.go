@@ -25,6 +25,9 @@ type SheetInput struct {
 	// Strength names the field totals count as SP (guns for artillery);
 	// "" means "strength" or "sp", whichever the fields have.
 	Strength string
+	// CountersField names the unit value that gives a unit's number of
+	// counters (AMFS's asterisks); "" means one counter each.
+	CountersField string
 	// Levels gives each formation level its leader ratings, in print order.
 	Levels map[string][]string
 	// Scenario tells the sheet to print where counters start. Units and
@@ -39,9 +42,11 @@ type SheetInput struct {
 
 // UnitTypeInfo is what a sheet needs of a unit type.
 type UnitTypeInfo struct {
-	Title  string
-	Class  string // infantry, cavalry, artillery, horse-artillery, …
-	Fields []string
+	Title string
+	Class string // infantry, cavalry, artillery, horse-artillery, …
+	// Artillery: its strength counts as guns (the class's trait).
+	Artillery bool
+	Fields    []string
 }
 
 // Placement is where a counter starts and whether it leaves.
@@ -177,18 +182,17 @@ func (in *SheetInput) strengthField() string {
 
 func (in *SheetInput) unitTotals(u *oob.Unit) Totals {
 	t := Totals{Counters: 1}
-	if _, ok := in.Fields["counters"]; ok {
-		if n, ok := u.Values.Get("counters").Int(); ok && n > 0 {
+	if f := in.CountersField; f != "" {
+		if n, ok := u.Values.Get(f).Int(); ok && n > 0 {
 			t.Counters = n
 		}
 	}
 	if f := in.strengthField(); f != "" {
 		t.HasSP = true
 		n, _ := u.Values.Get(f).Int()
-		switch in.Types[u.Type].Class {
-		case "artillery", "horse-artillery":
+		if in.Types[u.Type].Artillery {
 			t.Guns = n
-		default:
+		} else {
 			t.SP = n
 		}
 	}

@@ -49,11 +49,12 @@ func OOBInput(b *battle.Battle, s *battle.Scenario) *SheetInput {
 	if b.Rules != nil {
 		in.Subtitle += " (" + b.Rules.Name + ")"
 		in.Strength = b.Rules.Strength
+		in.CountersField = b.Rules.Figures.Org.CountersField
 		for k, f := range b.Rules.Fields {
 			in.Fields[k] = f.Title
 		}
 		for k, t := range b.Rules.UnitTypes {
-			in.Types[k] = UnitTypeInfo{Title: t.Title, Class: t.Class, Fields: append(append([]string{}, t.Fields...), t.Optional...)}
+			in.Types[k] = UnitTypeInfo{Title: t.Title, Class: t.Class, Artillery: b.Rules.Artillery(k), Fields: append(append([]string{}, t.Fields...), t.Optional...)}
 		}
 		for _, l := range b.Rules.Levels {
 			in.Levels[l.ID] = l.Leader
