@@ -575,7 +575,8 @@ func (m *vmod) unitDef(sd *oob.Side, pal render.CounterStyle, u *oob.Unit) *piec
 		d.traits = append(d.traits, marker(f, valueText(u.Values.Get(f))))
 	}
 	d.image = m.imageName(sd.ID, u.Name, u.Formation.Designation())
-	m.addImage(d.image, drawUnit(pal, u, fields, u.Values, ""))
+	sym := render.SymbolNamed(m.b.Rules.UnitTypes[u.Type].Symbol)
+	m.addImage(d.image, drawUnit(pal, u, sym, fields, u.Values, ""))
 	faces := m.faceNames(u)
 	if len(faces) > 0 {
 		images, names := []string{""}, []string{""}
@@ -585,7 +586,7 @@ func (m *vmod) unitDef(sd *oob.Side, pal render.CounterStyle, u *oob.Unit) *piec
 				vals.Set(v.Name, v.Value)
 			}
 			img := m.imageName(sd.ID, u.Name, u.Formation.Designation(), f)
-			m.addImage(img, drawUnit(pal, u, fields, vals, f))
+			m.addImage(img, drawUnit(pal, u, sym, fields, vals, f))
 			images = append(images, img)
 			names = append(names, "")
 			d.faceLvl[f] = i + 2

@@ -20,19 +20,7 @@ func counterStyle(sd *oob.Side) render.CounterStyle {
 	return render.CounterStyle{Size: counterPx, Back: sd.Color, Text: sd.Text}
 }
 
-func unitSymbol(typ string) render.Symbol {
-	switch typ {
-	case "inf", "ss":
-		return render.SymbolInfantry
-	case "cav":
-		return render.SymbolCavalry
-	case "art", "ha":
-		return render.SymbolArtillery
-	}
-	return render.SymbolText
-}
-
-func drawUnit(st render.CounterStyle, u *oob.Unit, fields []string, vals oob.Values, face string) []byte {
+func drawUnit(st render.CounterStyle, u *oob.Unit, sym render.Symbol, fields []string, vals oob.Values, face string) []byte {
 	var vs []string
 	for _, f := range fields {
 		v := valueText(vals.Get(f))
@@ -49,7 +37,7 @@ func drawUnit(st render.CounterStyle, u *oob.Unit, fields []string, vals oob.Val
 	return st.Unit(render.UnitCounter{
 		Name:        u.Name,
 		Designation: u.Formation.Designation(),
-		Symbol:      unitSymbol(u.Type),
+		Symbol:      sym,
 		Type:        u.Type,
 		Face:        face,
 		Values:      vs,
@@ -91,7 +79,7 @@ func drawBoxes(labels []string, w, h int) []byte {
 func drawSheet(b *battle.Battle, g *maps.Grid, sb *sheetBoard) []byte {
 	m := b.Map
 	s := sb.Sheet
-	bd := &render.Board{W: sb.W, H: sb.H, HexW: hexW, HexH: hexDY}
+	bd := &render.Board{W: sb.W, H: sb.H, HexW: hexW, HexH: hexDY, Palette: render.NewPalette(b.Rules)}
 	for j := 0; j < s.Rows; j++ {
 		for i := 0; i < s.Cols; i++ {
 			c := maps.Coord{X: s.X + i, Y: s.Y + j}

@@ -19,6 +19,9 @@ type Board struct {
 	Hexes []BoardHex
 	Sides []BoardSide
 	Roads []BoardRoad
+	// Palette colours the terrain, hexside features and roads (NewPalette
+	// of the battle's ruleset); nil colours every name from the name.
+	Palette *Palette
 }
 
 // BoardHex is one hex of a board.
@@ -43,11 +46,6 @@ type BoardRoad struct {
 	Segs [][2]image.Point
 }
 
-// boardTerrainColor is the fill of terrain name, from the one palette.
-func boardTerrainColor(name string) color.RGBA {
-	return rgba(terrainColor(name, nil))
-}
-
 // shadeLevel darkens a colour one step per elevation level below the top.
 func shadeLevel(c color.RGBA, level, top int) color.RGBA {
 	f := 1.0 - 0.06*float64(top-level)
@@ -59,8 +57,8 @@ func shadeLevel(c color.RGBA, level, top int) color.RGBA {
 
 // featureColor is a hexside feature's colour, from the one palette, and
 // its width in board pixels.
-func featureColor(f string) (color.RGBA, int) {
-	c := rgba(styleFor(hexsideStyles, f, lineStyle{}).Color)
+func (p *Palette) featureColor(f string) (color.RGBA, int) {
+	c := rgba(styleFor(p.hexsides(), f, LineStyle{}).Color)
 	switch {
 	case strings.Contains(f, "ford"), strings.Contains(f, "bridge"):
 		return c, 5
@@ -72,8 +70,8 @@ func featureColor(f string) (color.RGBA, int) {
 
 // roadColor is a road type's colour, from the one palette, and its width
 // in board pixels.
-func roadColor(t string) (color.RGBA, int) {
-	c := rgba(styleFor(roadStyles, t, lineStyle{}).Color)
+func (p *Palette) roadColor(t string) (color.RGBA, int) {
+	c := rgba(styleFor(p.roads(), t, LineStyle{}).Color)
 	switch {
 	case strings.Contains(t, "rail"):
 		return c, 2
@@ -117,7 +115,7 @@ func (bd *Board) PNG() []byte {
 	img := image.NewPaletted(image.Rect(0, 0, bd.W, bd.H), nil)
 	fills := make([]uint8, len(bd.Hexes))
 	for k, h := range bd.Hexes {
-		base := boardTerrainColor(h.Terrain)
+		base := rgba(bd.Palette.terrainColor(h.Terrain, nil))
 		if h.Elevation >= 0 {
 			base = shadeLevel(base, h.Elevation, top)
 		}
@@ -132,12 +130,12 @@ func (bd *Board) PNG() []byte {
 	for _, s := range bd.Sides {
 		p1, p2 := sharedSide(bd.hexPolygon(s.A.X, s.A.Y), pt{float64(s.B.X) + 0.5, float64(s.B.Y) + 0.5})
 		for _, f := range s.Features {
-			c, w := featureColor(f)
+			c, w := bd.Palette.featureColor(f)
 			segs = append(segs, seg{p1, p2, mp.get(c), w})
 		}
 	}
 	for _, r := range bd.Roads {
-		c, w := roadColor(r.Type)
+		c, w := bd.Palette.roadColor(r.Type)
 		ci := mp.get(c)
 		for _, s := range r.Segs {
 			segs = append(segs, seg{pt{float64(s[0].X), float64(s[0].Y)}, pt{float64(s[1].X), float64(s[1].Y)}, ci, w})

@@ -22,6 +22,7 @@ func testBoard() *Board {
 	}
 	bd.Sides = []BoardSide{{A: image.Pt(50, 72), B: image.Pt(112, 108), Features: []string{"stream"}}}
 	bd.Roads = []BoardRoad{{Type: "pike", Segs: [][2]image.Point{{image.Pt(50, 72), image.Pt(50, 144)}}}, {Type: "trail"}}
+	bd.Palette = &Palette{Terrain: map[string]string{"woods": "#7fa66a"}}
 	return bd
 }
 
@@ -39,7 +40,7 @@ func TestBoardPNG(t *testing.T) {
 	}
 	// the second hex of the first column is woods at elevation 1 of 3
 	h := bd.Hexes[1]
-	want := shadeLevel(boardTerrainColor("woods"), 1, 3)
+	want := shadeLevel(rgba("#7fa66a"), 1, 3)
 	if r, g, b, _ := img.At(h.X+10, h.Y+10).RGBA(); uint8(r>>8) != want.R || uint8(g>>8) != want.G || uint8(b>>8) != want.B {
 		t.Errorf("woods hex is %d,%d,%d, want %v", r>>8, g>>8, b>>8, want)
 	}

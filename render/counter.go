@@ -10,8 +10,8 @@ import (
 // side's colours.
 type CounterStyle struct {
 	Size int    // pixels a side; counters are square
-	Back string // "#rrggbb"; anything else is light grey
-	Text string // "#rrggbb"; anything else is black
+	Back string // "#rrggbb"; anything else is DefaultSideColor
+	Text string // "#rrggbb"; anything else is DefaultSideText
 }
 
 // Symbol is the unit-type symbol drawn in a counter's box, NATO style.
@@ -23,6 +23,20 @@ const (
 	SymbolCavalry                 // one diagonal
 	SymbolArtillery               // a dot
 )
+
+// SymbolNamed is the symbol a ruleset's unit type names: "infantry",
+// "cavalry", "artillery"; anything else is SymbolText.
+func SymbolNamed(name string) Symbol {
+	switch name {
+	case "infantry":
+		return SymbolInfantry
+	case "cavalry":
+		return SymbolCavalry
+	case "artillery":
+		return SymbolArtillery
+	}
+	return SymbolText
+}
 
 // UnitCounter describes the face of a combat unit's counter, top to bottom.
 type UnitCounter struct {
@@ -52,14 +66,9 @@ const (
 )
 
 func (st CounterStyle) image() *image.Paletted {
-	bg, ok := parseHex(st.Back)
-	if !ok {
-		bg = color.RGBA{200, 200, 200, 255}
-	}
-	fg, ok := parseHex(st.Text)
-	if !ok {
-		fg = color.RGBA{0, 0, 0, 255}
-	}
+	back, text := SideColors(st.Back, st.Text)
+	bg, _ := parseHex(back)
+	fg, _ := parseHex(text)
 	edge := color.RGBA{bg.R / 2, bg.G / 2, bg.B / 2, 255}
 	pal := color.Palette{bg, fg, edge, color.RGBA{255, 255, 255, 255}, color.RGBA{160, 0, 0, 255}}
 	return image.NewPaletted(image.Rect(0, 0, st.Size, st.Size), pal)

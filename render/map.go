@@ -71,7 +71,10 @@ type LegendKey struct {
 type MapOptions struct {
 	HexSize float64           // hex circumradius in pixels; 0 means 20
 	Labels  *bool             // draw hex labels; nil means when hexes are big enough
-	Colors  map[string]string // terrain name → "#rrggbb", over the defaults
+	Colors  map[string]string // terrain name → "#rrggbb", over the palette
+	// Palette colours terrain, hexsides and roads (NewPalette of the
+	// battle's ruleset); nil colours every name from the name.
+	Palette *Palette
 }
 
 func (o MapOptions) size() float64 {
@@ -235,13 +238,7 @@ func build(m *maps.Map, ov *Overlay, opt MapOptions) *scene {
 	}
 	ge := newGeometry(g, s)
 	// legend: terrain in use, features, overlay keys
-	colors := map[string]string{}
-	for k, v := range TerrainColors {
-		colors[k] = v
-	}
-	for k, v := range opt.Colors {
-		colors[k] = v
-	}
+	pal := opt.Palette
 	used, usedSides, usedRoads := map[string]bool{}, map[string]bool{}, map[string]bool{}
 	m.Hexes(func(c maps.Coord) { used[m.TerrainName(c)] = true })
 	for _, fs := range m.Hexsides {
@@ -261,23 +258,19 @@ func build(m *maps.Map, ov *Overlay, opt MapOptions) *scene {
 	}
 	sort.Strings(tnames)
 	for _, t := range tnames {
-		c, ok := colors[t]
-		if !ok {
-			c = hashColor(t, 0.7)
-		}
-		keys = append(keys, LegendKey{c, t})
+		keys = append(keys, LegendKey{pal.terrainColor(t, opt.Colors), t})
 	}
 	for _, set := range []struct {
 		used  map[string]bool
-		table map[string]lineStyle
-	}{{usedSides, hexsideStyles}, {usedRoads, roadStyles}} {
+		table map[string]LineStyle
+	}{{usedSides, pal.hexsides()}, {usedRoads, pal.roads()}} {
 		var names []string
 		for n := range set.used {
 			names = append(names, n)
 		}
 		sort.Strings(names)
 		for _, n := range names {
-			keys = append(keys, LegendKey{styleFor(set.table, n, lineStyle{}).Color, n})
+			keys = append(keys, LegendKey{styleFor(set.table, n, LineStyle{}).Color, n})
 		}
 	}
 	keys = append(keys, ov.Legend...)
@@ -319,11 +312,7 @@ func build(m *maps.Map, ov *Overlay, opt MapOptions) *scene {
 		hx := m.At(c)
 		col := "#f4f1e4"
 		if hx.Terrain >= 0 {
-			name := m.Terrain[hx.Terrain]
-			var ok bool
-			if col, ok = colors[name]; !ok {
-				col = hashColor(name, 0.7)
-			}
+			col = pal.terrainColor(m.Terrain[hx.Terrain], opt.Colors)
 		}
 		if hx.Elevation >= 0 && emax > emin {
 			f := float64(hx.Elevation-emin) / float64(emax-emin)
@@ -352,7 +341,7 @@ func build(m *maps.Map, ov *Overlay, opt MapOptions) *scene {
 	sort.Slice(edges, func(i, j int) bool { return edgeLess(edges[i], edges[j]) })
 	for _, e := range edges {
 		for _, f := range m.Hexsides[e] {
-			st := styleFor(hexsideStyles, f, lineStyle{Width: 3})
+			st := styleFor(pal.hexsides(), f, LineStyle{Width: 3})
 			p, q := ge.side(e.A, e.B)
 			sc.add("hexsides", shape{kind: kLine, pts: []pt{p, q}, stroke: st.Color, width: st.Width * k, dash: scaleDash(st.Dash, k)})
 		}
@@ -360,7 +349,7 @@ func build(m *maps.Map, ov *Overlay, opt MapOptions) *scene {
 
 	// roads
 	for _, rd := range m.Roads {
-		st := styleFor(roadStyles, rd.Type, lineStyle{Width: 3})
+		st := styleFor(pal.roads(), rd.Type, LineStyle{Width: 3})
 		var pts []pt
 		for _, c := range rd.Path {
 			pts = append(pts, ge.center(c))

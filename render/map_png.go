@@ -17,12 +17,11 @@ import (
 	"golang.org/x/image/font/gofont/goregular"
 	"golang.org/x/image/font/opentype"
 	"golang.org/x/image/math/fixed"
-	"golang.org/x/image/vector"
 )
 
 // MapPNG writes a picture of m, with ov over it, as PNG. It is pure Go:
-// each shape is rasterised in a bitmap the size of its bounding box, so a
-// map of thousands of hexes takes a second or so.
+// each shape is filled anti-aliased by render's one rasterizer, span by
+// span, so a map of thousands of hexes takes a second or so.
 func MapPNG(w io.Writer, m *maps.Map, ov *Overlay, opt MapOptions) error {
 	img := MapImage(m, ov, opt)
 	// best compression costs seconds on a big map; keep it for small ones
@@ -36,7 +35,7 @@ func MapPNG(w io.Writer, m *maps.Map, ov *Overlay, opt MapOptions) error {
 // MapImage draws the picture MapPNG writes.
 func MapImage(m *maps.Map, ov *Overlay, opt MapOptions) *image.RGBA {
 	sc := build(m, ov, opt)
-	cv := &canvas{img: image.NewRGBA(image.Rect(0, 0, int(sc.W), int(sc.H))), hex: sc.hex, pointy: m.Grid.Pointy, z: &vector.Rasterizer{}}
+	cv := &canvas{img: image.NewRGBA(image.Rect(0, 0, int(sc.W), int(sc.H))), hex: sc.hex, pointy: m.Grid.Pointy}
 	for _, l := range sc.layers {
 		for _, s := range l.shapes {
 			cv.draw(s)
@@ -49,7 +48,7 @@ type canvas struct {
 	img    *image.RGBA
 	hex    float64
 	pointy bool
-	z      *vector.Rasterizer
+	z      raster
 }
 
 func (cv *canvas) col(c string, opacity float64) color.NRGBA {
@@ -113,52 +112,14 @@ func circle(c pt, r float64) []pt {
 	return out
 }
 
-func area(ps []pt) float64 {
-	a := 0.0
-	for i := range ps {
-		j := (i + 1) % len(ps)
-		a += ps[i].X*ps[j].Y - ps[j].X*ps[i].Y
-	}
-	return a / 2
-}
-
-// fill fills the polygons as one path: the first polygon counter-clockwise,
-// later ones (holes) clockwise.
+// fill fills the polygons as one path, anti-aliased: later polygons inside
+// the first are holes.
 func (cv *canvas) fill(polys [][]pt, c color.NRGBA) {
 	if c.A == 0 || len(polys) == 0 || len(polys[0]) < 3 {
 		return
 	}
-	minX, minY, maxX, maxY := math.Inf(1), math.Inf(1), math.Inf(-1), math.Inf(-1)
-	for _, p := range polys[0] {
-		minX, minY = math.Min(minX, p.X), math.Min(minY, p.Y)
-		maxX, maxY = math.Max(maxX, p.X), math.Max(maxY, p.Y)
-	}
-	r := image.Rect(int(math.Floor(minX)), int(math.Floor(minY)), int(math.Ceil(maxX))+1, int(math.Ceil(maxY))+1).Intersect(cv.img.Bounds())
-	if r.Empty() {
-		return
-	}
-	cv.z.Reset(r.Dx(), r.Dy())
-	cv.z.DrawOp = draw.Over
-	ox, oy := float64(r.Min.X), float64(r.Min.Y)
-	for i, ps := range polys {
-		a := area(ps)
-		rev := (i == 0) != (a > 0)
-		for j := range ps {
-			p := ps[j]
-			if rev {
-				p = ps[len(ps)-1-j]
-			}
-			x := float32(math.Max(0, math.Min(float64(r.Dx()), p.X-ox)))
-			y := float32(math.Max(0, math.Min(float64(r.Dy()), p.Y-oy)))
-			if j == 0 {
-				cv.z.MoveTo(x, y)
-			} else {
-				cv.z.LineTo(x, y)
-			}
-		}
-		cv.z.ClosePath()
-	}
-	cv.z.Draw(cv.img, r, image.NewUniform(c), image.Point{})
+	p := rgbaPainter{img: cv.img, c: [4]uint8{c.R, c.G, c.B, 255}, opacity: float32(c.A) / 255}
+	cv.z.fillPaths(p, cv.img.Rect, polys, true)
 }
 
 // stroke draws a polyline of width w with round joins, dashed if dash is

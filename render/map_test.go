@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"encoding/xml"
 	"github.com/muster-wargames/muster/maps"
+	"github.com/muster-wargames/muster/rulesets"
 	"image/color"
 	"io"
 	"testing"
@@ -24,7 +25,7 @@ func TestPNGPixels(t *testing.T) {
 	for _, pointy := range []bool{false, true} {
 		m := tinyMap(pointy)
 		no := false
-		opt := MapOptions{HexSize: 24, Labels: &no}
+		opt := MapOptions{HexSize: 24, Labels: &no, Palette: &Palette{Terrain: map[string]string{"woods": "#7fa66a", "clear": "#e9e4c8"}}}
 		img := MapImage(m, &Overlay{Title: "Tiny"}, opt)
 		x, y := Center(m.Grid, 24, maps.Coord{X: 0, Y: 2})
 		if got, want := img.RGBAAt(int(x), int(y)), (color.RGBA{0x7f, 0xa6, 0x6a, 0xff}); got != want {
@@ -100,5 +101,28 @@ func BenchmarkSVGBigMap(b *testing.B) {
 	m := bigMap()
 	for i := 0; i < b.N; i++ {
 		MapSVG(io.Discard, m, &Overlay{Title: "Big"}, MapOptions{HexSize: 20})
+	}
+}
+
+func TestPaletteFromRuleset(t *testing.T) {
+	r, err := rulesets.Series("gbacw")
+	if err != nil {
+		t.Fatal(err)
+	}
+	p := NewPalette(r)
+	if got := p.terrainColor("woods", nil); got != "#7fa66a" {
+		t.Errorf("woods is %s, want the ruleset's #7fa66a", got)
+	}
+	if got := p.terrainColor("no-such-terrain", nil); got != hashColor("no-such-terrain", 0.7) {
+		t.Errorf("unknown terrain is %s, want the colour from its name", got)
+	}
+	if got := styleFor(p.Hexsides, "ford", LineStyle{Width: 3}); got != (LineStyle{"#9fd0ff", 5, "3 2"}) {
+		t.Errorf("ford is %+v", got)
+	}
+	if got := styleFor(p.Roads, "no-such-road", LineStyle{Width: 3}); got.Width != 3 || got.Color != hashColor("no-such-road", 0.45) {
+		t.Errorf("unknown road is %+v", got)
+	}
+	if f, tx := SideColors("", "nope"); f != DefaultSideColor || tx != DefaultSideText {
+		t.Errorf("side fallback is %s %s", f, tx)
 	}
 }

@@ -2,79 +2,90 @@ package render
 
 import (
 	"fmt"
+	"github.com/muster-wargames/muster/rulesets"
 	"image/color"
 	"math"
 	"strconv"
 	"strings"
 )
 
-// The one palette: terrain fills, hexside and road styles. Map pictures and
-// VASSAL boards both read it; a side's colours come from the battle.
+// The one palette: terrain fills, hexside and road styles, by name, taken
+// from the ruleset's terrain, hexsides and roads (NewPalette). Map pictures
+// and VASSAL boards both read it; a side's colours come from the battle's
+// sides. A name the palette lacks gets a colour derived from the name.
 
-// TerrainColors are the fills by terrain name, for every picture: maps,
-// VASSAL boards. Unknown terrain gets a colour derived from its name.
-var TerrainColors = map[string]string{
-	"clear":       "#e9e4c8",
-	"open":        "#e9e4c8",
-	"woods":       "#7fa66a",
-	"cedars":      "#5f8a6e",
-	"orchard":     "#b5cf8a",
-	"town":        "#c9a89a",
-	"marsh":       "#9fc4bd",
-	"rocky":       "#b8aea0",
-	"rough":       "#c2b59b",
-	"rocky-woods": "#8a9a76",
-	"rough-woods": "#7d9363",
-	"devils-den":  "#a39483",
-	"water":       "#8fb8de",
+// Palette is how pictures colour terrain, hexside features and roads.
+type Palette struct {
+	Terrain  map[string]string // terrain name → "#rrggbb"
+	Hexsides map[string]LineStyle
+	Roads    map[string]LineStyle
 }
 
-var hexsideStyles = map[string]lineStyle{
-	"stream":        {"#3b7dc4", 3, ""},
-	"minor-creek":   {"#3b7dc4", 2.5, ""},
-	"major-creek":   {"#2d6bb0", 4, ""},
-	"rock-creek":    {"#2d6bb0", 4, ""},
-	"dry-stream":    {"#7ea6cf", 2, "4 3"},
-	"river":         {"#1f5a9e", 6, ""},
-	"marsh-creek":   {"#1f5a9e", 5, ""},
-	"ford":          {"#9fd0ff", 5, "3 2"},
-	"ford-a":        {"#9fd0ff", 5, "3 2"},
-	"ford-b":        {"#9fd0ff", 5, "3 2"},
-	"bridge":        {"#5a4a3a", 6, ""},
-	"stone-wall":    {"#6e6e6e", 3, "2 2"},
-	"railroad-cut":  {"#333333", 3, "6 2"},
-	"cliff":         {"#4a3020", 4, ""},
-	"crest":         {"#8b5a2b", 2.5, "1 2"},
-	"ridge":         {"#8b5a2b", 3, ""},
-	"slope":         {"#a0703a", 2.5, ""},
-	"gradual-slope": {"#b38a5a", 2, ""},
-	"minor-slope":   {"#a0703a", 2, ""},
-	"steep-slope":   {"#7a4a1a", 3, ""},
-	"major-slope":   {"#7a4a1a", 3, ""},
-	"sheer-slope":   {"#4a2a0a", 4, ""},
-	"rock":          {"#555555", 3, ""},
-}
-
-var roadStyles = map[string]lineStyle{
-	"pike":       {"#8b2e16", 4, ""},
-	"major-road": {"#8b2e16", 4, ""},
-	"road":       {"#9a5b2e", 3, ""},
-	"lane":       {"#9a5b2e", 2.5, "5 3"},
-	"trail":      {"#9a5b2e", 2, "3 3"},
-	"railroad":   {"#222222", 2.5, "8 3"},
-}
-
-type lineStyle struct {
+// LineStyle is how a hexside feature or road is drawn. A zero Width or an
+// empty Color takes the fallback.
+type LineStyle struct {
 	Color string
 	Width float64 // at hex size 20
-	Dash  string
+	Dash  string  // "on off ...", at hex size 20
 }
 
-func styleFor(table map[string]lineStyle, name string, fallback lineStyle) lineStyle {
-	if s, ok := table[name]; ok {
-		return s
+// NewPalette takes the colours and line styles of r's terrain, hexsides and
+// roads. A nil ruleset gives an empty palette.
+func NewPalette(r *rulesets.Ruleset) *Palette {
+	p := &Palette{Terrain: map[string]string{}, Hexsides: map[string]LineStyle{}, Roads: map[string]LineStyle{}}
+	if r == nil {
+		return p
 	}
-	return lineStyle{hashColor(name, 0.45), fallback.Width, fallback.Dash}
+	for name, e := range r.Terrain {
+		if e.Color != "" {
+			p.Terrain[name] = e.Color
+		}
+	}
+	for _, t := range []struct {
+		from map[string]rulesets.CostEntry
+		to   map[string]LineStyle
+	}{{r.Hexsides, p.Hexsides}, {r.Roads, p.Roads}} {
+		for name, e := range t.from {
+			if e.Color != "" || e.Width > 0 || e.Dash != "" {
+				t.to[name] = LineStyle{e.Color, e.Width, e.Dash}
+			}
+		}
+	}
+	return p
+}
+
+// Side colours: what a side without its own colour is drawn in.
+const (
+	DefaultSideColor = "#c8c8c8"
+	DefaultSideText  = "#000000"
+)
+
+// SideColors returns a side's fill and text colours, with the defaults for
+// what is empty or not "#rrggbb".
+func SideColors(fill, text string) (string, string) {
+	if _, ok := parseHex(fill); !ok {
+		fill = DefaultSideColor
+	}
+	if _, ok := parseHex(text); !ok {
+		text = DefaultSideText
+	}
+	return fill, text
+}
+
+// styleFor is the style of name in table, the fallback's width and dash for
+// what the entry lacks, and a colour from the name when it has none.
+func styleFor(table map[string]LineStyle, name string, fallback LineStyle) LineStyle {
+	s, ok := table[name]
+	if !ok {
+		s = LineStyle{Width: fallback.Width, Dash: fallback.Dash}
+	}
+	if s.Color == "" {
+		s.Color = hashColor(name, 0.45)
+	}
+	if s.Width <= 0 {
+		s.Width = fallback.Width
+	}
+	return s
 }
 
 // hashColor gives a stable colour for a name.
@@ -136,14 +147,30 @@ func shade(c string, f float64) string {
 
 // terrainColor is the fill of terrain name: over (MapOptions.Colors), the
 // palette, or a colour from the name.
-func terrainColor(name string, over map[string]string) string {
+func (p *Palette) terrainColor(name string, over map[string]string) string {
 	if c, ok := over[name]; ok {
 		return c
 	}
-	if c, ok := TerrainColors[name]; ok {
-		return c
+	if p != nil {
+		if c, ok := p.Terrain[name]; ok {
+			return c
+		}
 	}
 	return hashColor(name, 0.7)
+}
+
+func (p *Palette) hexsides() map[string]LineStyle {
+	if p == nil {
+		return nil
+	}
+	return p.Hexsides
+}
+
+func (p *Palette) roads() map[string]LineStyle {
+	if p == nil {
+		return nil
+	}
+	return p.Roads
 }
 
 // rgba is an opaque colour from "#rrggbb".

@@ -9,9 +9,10 @@ import (
 	"strings"
 )
 
-// Images are drawn with the standard library only: paletted images, a
-// scanline polygon fill, straight lines and a 3×5 bitmap font, so the same
-// battle gives the same PNG bytes on every machine.
+// Images are drawn with the standard library only: one scanline polygon
+// rasterizer (lines are rectangles), whole spans of rows, and a 3×5 bitmap
+// font for the VASSAL pictures, so the same battle gives the same PNG bytes
+// on every machine.
 
 // font3x5 holds each glyph as five rows of three bits, top row first.
 var font3x5 = map[rune][5]uint8{
@@ -97,49 +98,291 @@ func strokeRect(img *image.Paletted, x, y, w, h int, c uint8) {
 	fillRect(img, x+w-1, y, 1, h, c)
 }
 
-// fillPolygon fills a convex or concave polygon by even-odd scanlines,
-// sampling each pixel at its centre.
-func fillPolygon(img *image.Paletted, poly []pt, c uint8) {
-	minY, maxY := math.Inf(1), math.Inf(-1)
-	for _, p := range poly {
-		minY, maxY = math.Min(minY, p.Y), math.Max(maxY, p.Y)
+// The one rasterizer: every picture's shapes are polygons filled by
+// scanlines (fillPaths), which hand a painter whole spans of a row and,
+// anti-aliased, the partly covered pixels at their ends. Paletted images
+// (the VASSAL counters, holding boxes and boards) are filled crisp, one
+// sample at each pixel's centre; map pictures anti-aliased, 16 sample
+// rows a pixel with exact coverage along each.
+
+// painter is where fillPaths draws: span fills pixels x0 to x1-1 of row y
+// fully, pixel covers one pixel partly (0 < cov < 1).
+type painter interface {
+	span(y, x0, x1 int)
+	pixel(y, x int, cov float32)
+}
+
+// palPainter paints one palette index; a pixel counts when it is at least
+// half covered.
+type palPainter struct {
+	img *image.Paletted
+	c   uint8
+}
+
+func (p palPainter) span(y, x0, x1 int) {
+	o := p.img.PixOffset(x0, y)
+	row := p.img.Pix[o : o+x1-x0]
+	for i := range row {
+		row[i] = p.c
 	}
-	var xs []float64
-	for y := int(math.Floor(minY)); y <= int(math.Ceil(maxY)); y++ {
-		sy := float64(y) + 0.5
-		xs = xs[:0]
-		for i := range poly {
-			a, b := poly[i], poly[(i+1)%len(poly)]
-			if (a.Y <= sy) == (b.Y <= sy) {
+}
+
+func (p palPainter) pixel(y, x int, cov float32) {
+	if cov >= 0.5 {
+		p.img.Pix[p.img.PixOffset(x, y)] = p.c
+	}
+}
+
+// rgbaPainter paints a colour over an RGBA image, with its opacity and the
+// coverage: out = (src·α + dst·(255-α)) / 255.
+type rgbaPainter struct {
+	img     *image.RGBA
+	c       [4]uint8 // r, g, b, 255
+	opacity float32  // 0..1
+}
+
+func (p rgbaPainter) span(y, x0, x1 int) {
+	if p.opacity < 1 {
+		a := uint32(p.opacity*255 + 0.5)
+		for x := x0; x < x1; x++ {
+			p.blend(p.img.PixOffset(x, y), a)
+		}
+		return
+	}
+	o := p.img.PixOffset(x0, y)
+	row := p.img.Pix[o : o+4*(x1-x0)]
+	copy(row, p.c[:])
+	for n := 4; n < len(row); n *= 2 {
+		copy(row[n:], row[:n])
+	}
+}
+
+func (p rgbaPainter) pixel(y, x int, cov float32) {
+	if a := uint32(cov*p.opacity*255 + 0.5); a > 0 {
+		p.blend(p.img.PixOffset(x, y), a)
+	}
+}
+
+func (p rgbaPainter) blend(o int, a uint32) {
+	px := p.img.Pix[o : o+4 : o+4]
+	for i := 0; i < 4; i++ {
+		px[i] = uint8((uint32(p.c[i])*a + uint32(px[i])*(255-a) + 127) / 255)
+	}
+}
+
+// aaRows is the number of sample rows a pixel row has, anti-aliased.
+const aaRows = 16
+
+// raster holds fillPaths' buffers between calls.
+type raster struct {
+	xs    []float64
+	edges []edge
+	cover []float32 // a row's partly covered pixels
+	delta []float32 // a row's coverage steps: fully covered runs
+}
+
+// fillPaths fills the polygons as one path by the even-odd rule (a hole
+// is a polygon inside another), clipped to bounds, crisp or anti-aliased.
+func (r *raster) fillPaths(p painter, bounds image.Rectangle, polys [][]pt, aa bool) {
+	minX, minY, maxX, maxY := math.Inf(1), math.Inf(1), math.Inf(-1), math.Inf(-1)
+	for _, poly := range polys {
+		for _, q := range poly {
+			minX, minY = math.Min(minX, q.X), math.Min(minY, q.Y)
+			maxX, maxY = math.Max(maxX, q.X), math.Max(maxY, q.Y)
+		}
+	}
+	b := image.Rect(int(math.Floor(minX)), int(math.Floor(minY)), int(math.Ceil(maxX))+1, int(math.Ceil(maxY))+1).Intersect(bounds)
+	if b.Empty() {
+		return
+	}
+	if x0, y0, x1, y1, ok := pixelRect(polys); ok {
+		// a rectangle on pixel edges: whole rows, crisp or not
+		for y := max(y0, b.Min.Y); y < min(y1, b.Max.Y); y++ {
+			if l, r := max(x0, b.Min.X), min(x1, b.Max.X); r > l {
+				p.span(y, l, r)
+			}
+		}
+		return
+	}
+	r.setEdges(polys)
+	if !aa {
+		for y := b.Min.Y; y < b.Max.Y; y++ {
+			xs := r.crossings(float64(y) + 0.5)
+			for i := 0; i+1 < len(xs); i += 2 {
+				x0 := max(int(math.Ceil(xs[i]-0.5)), b.Min.X)
+				x1 := min(int(math.Ceil(xs[i+1]-0.5)), b.Max.X)
+				if x1 > x0 {
+					p.span(y, x0, x1)
+				}
+			}
+		}
+		return
+	}
+	w := b.Dx()
+	if cap(r.cover) < w+2 {
+		r.cover, r.delta = make([]float32, w+2), make([]float32, w+2)
+	}
+	cover, delta := r.cover[:w+2], r.delta[:w+2]
+	left, right := float64(b.Min.X), float64(b.Max.X)
+	const step = 1.0 / aaRows
+	for y := b.Min.Y; y < b.Max.Y; y++ {
+		lo, hi := w+1, -1
+		for s := 0; s < aaRows; s++ {
+			xs := r.crossings(float64(y) + (float64(s)+0.5)*step)
+			for i := 0; i+1 < len(xs); i += 2 {
+				xa, xb := xs[i], xs[i+1]
+				if xa < left {
+					xa = left
+				}
+				if xb > right {
+					xb = right
+				}
+				xa, xb = xa-left, xb-left
+				if xb <= xa {
+					continue
+				}
+				ia, ib := int(xa), int(xb)
+				lo, hi = min(lo, ia), max(hi, ib)
+				if ia == ib {
+					cover[ia] += float32((xb - xa) * step)
+					continue
+				}
+				cover[ia] += float32((float64(ia+1) - xa) * step)
+				delta[ia+1] += step
+				delta[ib] -= step
+				cover[ib] += float32((xb - float64(ib)) * step)
+			}
+		}
+		if hi < 0 {
+			continue
+		}
+		hi = min(hi, w-1)
+		var acc float32
+		run := -1 // start of a fully covered run
+		for i := lo; i <= hi; i++ {
+			acc += delta[i]
+			c := acc + cover[i]
+			if c >= 1-1.0/512 {
+				if run < 0 {
+					run = i
+				}
 				continue
 			}
-			xs = append(xs, a.X+(sy-a.Y)*(b.X-a.X)/(b.Y-a.Y))
-		}
-		for i := 1; i < len(xs); i++ { // insertion sort: few crossings
-			for j := i; j > 0 && xs[j] < xs[j-1]; j-- {
-				xs[j], xs[j-1] = xs[j-1], xs[j]
+			if run >= 0 {
+				p.span(y, b.Min.X+run, b.Min.X+i)
+				run = -1
+			}
+			if c > 1.0/512 {
+				p.pixel(y, b.Min.X+i, c)
 			}
 		}
-		for i := 0; i+1 < len(xs); i += 2 {
-			x0 := int(math.Ceil(xs[i] - 0.5))
-			x1 := int(math.Ceil(xs[i+1] - 0.5))
-			fillRect(img, x0, y, x1-x0, 1, c)
+		if run >= 0 {
+			p.span(y, b.Min.X+run, b.Min.X+hi+1)
+		}
+		clear(cover[lo : hi+2])
+		clear(delta[lo : hi+2])
+	}
+}
+
+// pixelRect reports whether polys is one axis-aligned rectangle with its
+// corners on whole pixels, and which.
+func pixelRect(polys [][]pt) (x0, y0, x1, y1 int, ok bool) {
+	if len(polys) != 1 || len(polys[0]) != 4 {
+		return
+	}
+	ps := polys[0]
+	for _, q := range ps {
+		if q.X != math.Trunc(q.X) || q.Y != math.Trunc(q.Y) {
+			return
+		}
+	}
+	if !(ps[0].Y == ps[1].Y && ps[1].X == ps[2].X && ps[2].Y == ps[3].Y && ps[3].X == ps[0].X) &&
+		!(ps[0].X == ps[1].X && ps[1].Y == ps[2].Y && ps[2].X == ps[3].X && ps[3].Y == ps[0].Y) {
+		return
+	}
+	x0, x1 = int(min(ps[0].X, ps[2].X)), int(max(ps[0].X, ps[2].X))
+	y0, y1 = int(min(ps[0].Y, ps[2].Y)), int(max(ps[0].Y, ps[2].Y))
+	return x0, y0, x1, y1, true
+}
+
+// edge is a polygon edge that is not horizontal, top end first.
+type edge struct {
+	y0, y1, x0, slope float64
+}
+
+// setEdges keeps the polygons' non-horizontal edges for crossings.
+func (r *raster) setEdges(polys [][]pt) {
+	r.edges = r.edges[:0]
+	for _, poly := range polys {
+		for i := range poly {
+			a, b := poly[i], poly[(i+1)%len(poly)]
+			if a.Y == b.Y {
+				continue
+			}
+			if a.Y > b.Y {
+				a, b = b, a
+			}
+			r.edges = append(r.edges, edge{a.Y, b.Y, a.X, (b.X - a.X) / (b.Y - a.Y)})
 		}
 	}
 }
 
-// drawLine draws a line of the given width (a square brush).
+// crossings returns where the edges cross the line y = sy, in order: an
+// edge counts from its top end, not its bottom one.
+func (r *raster) crossings(sy float64) []float64 {
+	xs := r.xs[:0]
+	for _, e := range r.edges {
+		if sy < e.y0 || sy >= e.y1 {
+			continue
+		}
+		xs = append(xs, e.x0+(sy-e.y0)*e.slope)
+	}
+	for i := 1; i < len(xs); i++ { // insertion sort: few crossings
+		for j := i; j > 0 && xs[j] < xs[j-1]; j-- {
+			xs[j], xs[j-1] = xs[j-1], xs[j]
+		}
+	}
+	r.xs = xs
+	return xs
+}
+
+// fillPolygon fills a polygon crisp in palette index c.
+func fillPolygon(img *image.Paletted, poly []pt, c uint8) {
+	var r raster
+	r.fillPaths(palPainter{img, c}, img.Rect, [][]pt{poly}, false)
+}
+
+// drawLine draws a line of the given width in pixels from pixel a to
+// pixel b, filled crisp: a rectangle, with square ends when it is thinner
+// than 3 pixels, else round ones (so a road's stretches join smoothly).
 func drawLine(img *image.Paletted, a, b pt, width int, c uint8) {
-	n := int(math.Max(math.Abs(b.X-a.X), math.Abs(b.Y-a.Y)))
-	if n == 0 {
-		n = 1
+	w := float64(width)
+	a, b = pt{a.X + 0.5, a.Y + 0.5}, pt{b.X + 0.5, b.Y + 0.5}
+	var r raster
+	p := palPainter{img, c}
+	if width < 3 {
+		r.fillPaths(p, img.Rect, [][]pt{lineQuad(a, b, w, true)}, false)
+		return
 	}
-	for i := 0; i <= n; i++ {
-		t := float64(i) / float64(n)
-		x := int(math.Round(a.X + t*(b.X-a.X)))
-		y := int(math.Round(a.Y + t*(b.Y-a.Y)))
-		fillRect(img, x-width/2, y-width/2, width, width, c)
+	r.fillPaths(p, img.Rect, [][]pt{lineQuad(a, b, w, false)}, false)
+	r.fillPaths(p, img.Rect, [][]pt{circle(a, w/2)}, false)
+	r.fillPaths(p, img.Rect, [][]pt{circle(b, w/2)}, false)
+}
+
+// lineQuad is the rectangle of width w along a to b, its ends extended
+// by w/2 when square.
+func lineQuad(a, b pt, w float64, square bool) []pt {
+	dx, dy := b.X-a.X, b.Y-a.Y
+	l := math.Hypot(dx, dy)
+	if l < 1e-9 {
+		dx, dy, l = 1, 0, 1
+		square = true
 	}
+	ux, uy := dx/l*w/2, dy/l*w/2
+	if square {
+		a, b = pt{a.X - ux, a.Y - uy}, pt{b.X + ux, b.Y + uy}
+	}
+	return []pt{{a.X - uy, a.Y + ux}, {b.X - uy, b.Y + ux}, {b.X + uy, b.Y - ux}, {a.X + uy, a.Y - ux}}
 }
 
 // encodePNG writes img with the default settings, which are deterministic.

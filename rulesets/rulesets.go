@@ -90,6 +90,9 @@ type UnitType struct {
 	Optional []string            `json:"optional,omitempty"`
 	Faces    map[string][]string `json:"faces,omitempty"`
 	Source   string              `json:"source,omitempty"`
+	// Symbol is what its counters show in the box: infantry (a cross),
+	// cavalry (a diagonal), artillery (a dot), or "" for the type's name.
+	Symbol string `json:"symbol,omitempty"`
 }
 
 // CostEntry is a terrain type, hexside feature or road type.
@@ -98,6 +101,13 @@ type CostEntry struct {
 	Cost         map[string]float64 `json:"cost,omitempty"`
 	Source       string             `json:"source,omitempty"`
 	Illustrative bool               `json:"illustrative,omitempty"`
+	// Color, Width and Dash are how pictures draw it: the fill of a
+	// terrain, the line of a hexside feature or road ("#rrggbb"; width in
+	// pixels at hex size 20; dash "on off ..." in pixels). Empty: a colour
+	// derived from the name.
+	Color string  `json:"color,omitempty"`
+	Width float64 `json:"width,omitempty"`
+	Dash  string  `json:"dash,omitempty"`
 }
 
 // TurnTrack is one game day's turns.

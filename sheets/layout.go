@@ -2,6 +2,7 @@ package sheets
 
 import (
 	"fmt"
+	"github.com/muster-wargames/muster/render"
 	"sort"
 	"strings"
 
@@ -24,6 +25,9 @@ type SheetInput struct {
 	// Strength names the field totals count as SP (guns for artillery);
 	// "" means "strength" or "sp", whichever the fields have.
 	Strength string
+	// CountersField names the unit value that gives a unit's number of
+	// counters (AMFS's asterisks); "" means one counter each.
+	CountersField string
 	// Levels gives each formation level its leader ratings, in print order.
 	Levels map[string][]string
 	// Scenario tells the sheet to print where counters start. Units and
@@ -38,9 +42,11 @@ type SheetInput struct {
 
 // UnitTypeInfo is what a sheet needs of a unit type.
 type UnitTypeInfo struct {
-	Title  string
-	Class  string // infantry, cavalry, artillery, horse-artillery, …
-	Fields []string
+	Title string
+	Class string // infantry, cavalry, artillery, horse-artillery, …
+	// Artillery: its strength counts as guns (the class's trait).
+	Artillery bool
+	Fields    []string
 }
 
 // Placement is where a counter starts and whether it leaves.
@@ -176,18 +182,17 @@ func (in *SheetInput) strengthField() string {
 
 func (in *SheetInput) unitTotals(u *oob.Unit) Totals {
 	t := Totals{Counters: 1}
-	if _, ok := in.Fields["counters"]; ok {
-		if n, ok := u.Values.Get("counters").Int(); ok && n > 0 {
+	if f := in.CountersField; f != "" {
+		if n, ok := u.Values.Get(f).Int(); ok && n > 0 {
 			t.Counters = n
 		}
 	}
 	if f := in.strengthField(); f != "" {
 		t.HasSP = true
 		n, _ := u.Values.Get(f).Int()
-		switch in.Types[u.Type].Class {
-		case "artillery", "horse-artillery":
+		if in.Types[u.Type].Artillery {
 			t.Guns = n
-		default:
+		} else {
 			t.SP = n
 		}
 	}
@@ -199,7 +204,8 @@ func BuildSheet(in *SheetInput) *Sheet {
 	sh := &Sheet{Title: in.Title, Subtitle: in.Subtitle, Note: in.Note, HasScenario: in.Scenario}
 	used := map[string]bool{}
 	for _, side := range in.Sides {
-		ss := &SideSheet{ID: side.ID, Name: side.Name, Color: side.Color, Text: side.Text}
+		ss := &SideSheet{ID: side.ID, Name: side.Name}
+		ss.Color, ss.Text = render.SideColors(side.Color, side.Text)
 		sh.Sides = append(sh.Sides, ss)
 		if side.Army == nil {
 			continue

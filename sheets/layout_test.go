@@ -36,7 +36,7 @@ func bigInput() *SheetInput {
 	in := &SheetInput{Title: "Test Battle", Subtitle: "Scenario t", Sides: []*oob.Side{side},
 		Fields: map[string]string{"strength": "Strength points", "weapon": "Weapon type", "initiative": "Initiative"},
 		Types: map[string]UnitTypeInfo{"inf": {Class: "infantry", Fields: []string{"weapon", "strength"}},
-			"art": {Class: "artillery", Fields: []string{"weapon", "strength"}}},
+			"art": {Class: "artillery", Artillery: true, Fields: []string{"weapon", "strength"}}},
 		Scenario: true, Units: map[*oob.Unit]Placement{}, Leaders: map[*oob.Leader]Placement{}}
 	for i, u := range side.Army.AllUnits() {
 		p := Placement{Where: fmt.Sprintf("A%04d", i)}

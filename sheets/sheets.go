@@ -50,11 +50,12 @@ func OOBInput(b *battle.Battle, s *battle.Scenario) *SheetInput {
 	if b.Rules != nil {
 		in.Subtitle += " (" + b.Rules.Name + ")"
 		in.Strength = b.Rules.Strength
+		in.CountersField = b.Rules.Figures.Org.CountersField
 		for k, f := range b.Rules.Fields {
 			in.Fields[k] = f.Title
 		}
 		for k, t := range b.Rules.UnitTypes {
-			in.Types[k] = UnitTypeInfo{Title: t.Title, Class: t.Class, Fields: append(append([]string{}, t.Fields...), t.Optional...)}
+			in.Types[k] = UnitTypeInfo{Title: t.Title, Class: t.Class, Artillery: b.Rules.Artillery(k), Fields: append(append([]string{}, t.Fields...), t.Optional...)}
 		}
 		for _, l := range b.Rules.Levels {
 			in.Levels[l.ID] = l.Leader
@@ -151,14 +152,10 @@ func Overlay(b *battle.Battle, s *battle.Scenario) *render.Overlay {
 		ov.Legend = append(ov.Legend, render.LegendKey{Color: "#a6a69f", Label: "not in play"})
 	}
 	sideColor := func(id string) (string, string) {
-		if sd := b.Side(id); sd != nil && sd.Color != "" {
-			txt := sd.Text
-			if txt == "" {
-				txt = "#000000"
-			}
-			return sd.Color, txt
+		if sd := b.Side(id); sd != nil {
+			return render.SideColors(sd.Color, sd.Text)
 		}
-		return "#888888", "#000000"
+		return render.SideColors("", "")
 	}
 	for _, sd := range b.Sides {
 		c, _ := sideColor(sd.ID)

@@ -53,7 +53,7 @@ func TestGoldenMarkdown(t *testing.T) {
 func TestGoldenSVG(t *testing.T) {
 	b, s := example(t)
 	var buf bytes.Buffer
-	if err := render.MapSVG(&buf, b.Map, sheets.Overlay(b, s), render.MapOptions{}); err != nil {
+	if err := render.MapSVG(&buf, b.Map, sheets.Overlay(b, s), render.MapOptions{Palette: render.NewPalette(b.Rules)}); err != nil {
 		t.Fatal(err)
 	}
 	golden.Check(t, filepath.Join("testdata", "dow-intro.map.svg"), buf.Bytes())
@@ -65,9 +65,9 @@ func TestGoldenSVG(t *testing.T) {
 
 func TestPNG(t *testing.T) {
 	b, s := example(t)
-	img := render.MapImage(b.Map, sheets.Overlay(b, s), render.MapOptions{HexSize: 20})
+	img := render.MapImage(b.Map, sheets.Overlay(b, s), render.MapOptions{HexSize: 20, Palette: render.NewPalette(b.Rules)})
 	var svg bytes.Buffer
-	render.MapSVG(&svg, b.Map, sheets.Overlay(b, s), render.MapOptions{HexSize: 20})
+	render.MapSVG(&svg, b.Map, sheets.Overlay(b, s), render.MapOptions{HexSize: 20, Palette: render.NewPalette(b.Rules)})
 	m := regexp.MustCompile(`width="(\d+)" height="(\d+)"`).FindStringSubmatch(svg.String())
 	if got := img.Bounds().Size(); m == nil || m[1] != strconv.Itoa(got.X) || m[2] != strconv.Itoa(got.Y) {
 		t.Fatalf("PNG is %v, SVG says %v", got, m)
@@ -158,7 +158,7 @@ func TestDiagnosticOverlay(t *testing.T) {
 		t.Errorf("notes %q", ov.Notes)
 	}
 	var buf bytes.Buffer
-	if err := render.MapSVG(&buf, b.Map, ov, render.MapOptions{}); err != nil {
+	if err := render.MapSVG(&buf, b.Map, ov, render.MapOptions{Palette: render.NewPalette(b.Rules)}); err != nil {
 		t.Fatal(err)
 	}
 	if !strings.Contains(buf.String(), "<title>2. warning X001: 74 IL is odd</title>") {

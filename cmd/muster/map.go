@@ -53,7 +53,7 @@ func mapCmd(stdout, stderr io.Writer) *cobra.Command {
 				fmt.Fprintf(stderr, "muster: battle %s has no map\n", b.ID)
 				return exitError{report.ExitBadInput}
 			}
-			data, err := renderMap(b.Map, sheets.Overlay(b, sc), format, size)
+			data, err := renderMap(b.Map, sheets.Overlay(b, sc), render.NewPalette(b.Rules), format, size)
 			if err != nil {
 				return err
 			}
@@ -72,9 +72,9 @@ func mapCmd(stdout, stderr io.Writer) *cobra.Command {
 	return c
 }
 
-func renderMap(m *maps.Map, ov *render.Overlay, format string, size float64) ([]byte, error) {
+func renderMap(m *maps.Map, ov *render.Overlay, pal *render.Palette, format string, size float64) ([]byte, error) {
 	var buf bytes.Buffer
-	opt := render.MapOptions{HexSize: size}
+	opt := render.MapOptions{HexSize: size, Palette: pal}
 	var err error
 	if format == "png" {
 		err = render.MapPNG(&buf, m, ov, opt)
@@ -93,7 +93,7 @@ func writeDiagnosticMap(path string, b *battle.Battle, ds []diag.Diagnostic) err
 		return fmt.Errorf("--map: the battle has no map to draw")
 	}
 	format := formatFromExt(path, mapFormats, "svg")
-	data, err := renderMap(b.Map, sheets.DiagnosticOverlay(b, ds), format, 20)
+	data, err := renderMap(b.Map, sheets.DiagnosticOverlay(b, ds), render.NewPalette(b.Rules), format, 20)
 	if err != nil {
 		return err
 	}
