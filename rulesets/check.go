@@ -56,19 +56,29 @@ func Validate(set *schema.Set, d *schema.Doc) []diag.Diagnostic {
 	}
 	r, err := Decode(d.Value)
 	if err != nil {
-		l.Addf(CodeRef, d.Pos(d.Root), "%v", err)
+		// the one decoding error a well-formed ruleset can have: a figure
+		// reads a switch that is not set
+		at := d.Root
+		if sw := schema.Get(d.Root, "switches"); sw != nil {
+			at = sw
+		}
+		l.Addf(CodeFigure, d.Pos(at), "%v", err)
 		return l.Items()
 	}
 	for _, p := range r.refProblems() {
 		code := CodeRef
-		if p.path[0] == "figures" {
+		if p.path[0] == "figures" || p.path[0] == "switches" {
 			code = CodeFigure
 		}
 		n := exact(d.Root, p.path)
 		if n == nil {
 			n = d.Root
 		}
-		dg := l.Addf(code, d.Pos(n), "%s: %s %q is not defined in this ruleset", strings.Join(p.path, "."), p.kind, p.name)
+		what := "is not defined in this ruleset"
+		if p.kind == "switch" {
+			what = "is read by no figure"
+		}
+		dg := l.Addf(code, d.Pos(n), "%s: %s %q %s", strings.Join(p.path, "."), p.kind, p.name, what)
 		if m := schema.Nearest(p.name, p.known); m != "" {
 			dg.Hint = "did you mean " + m + "?"
 		} else if len(p.known) > 0 && len(p.known) <= 12 {
@@ -116,11 +126,11 @@ func exact(root *yaml.Node, path []string) *yaml.Node {
 }
 
 // keyRefs are the mappings whose keys are references.
-var keyRefs = map[string]bool{"face_class": true, "sp_as": true, "weight": true, "fixed": true, "cost": true}
+var keyRefs = map[string]bool{"face_class": true, "sp_as": true, "weight": true, "fixed": true, "cost": true, "switches": true}
 
 type refProblem struct {
 	path  []string
-	kind  string // class, light, field, level, order, terrain, face
+	kind  string // class, light, field, level, order, terrain, face, mover, switch
 	name  string
 	known []string
 }
@@ -154,6 +164,7 @@ func (r *Ruleset) domains() map[string][]string {
 	for f := range faces {
 		d["face"] = append(d["face"], f)
 	}
+	d["switch"] = append(d["switch"], r.switchesRead...)
 	// movement costs are by class, by the leader's movement class, or other
 	d["mover"] = append(append([]string{"other"}, d["class"]...), r.Figures.Command.LeaderClass)
 	for k := range d {
@@ -214,6 +225,10 @@ func (r *Ruleset) refProblems() []refProblem {
 		}
 	}
 	refs(reflect.ValueOf(r.Figures), []string{"figures"}, check)
+	// a switch no figure reads would change nothing: a misspelt switch
+	for _, name := range sortedKeys(r.Switches) {
+		check([]string{"switches", name}, "switch", name)
+	}
 	return out
 }
 

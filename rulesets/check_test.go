@@ -110,3 +110,32 @@ func TestValidateRefs(t *testing.T) {
 		})
 	}
 }
+
+// TestSwitches: a switch no figure reads is a misspelt switch, B010 at its
+// key; a figure reading a switch the ruleset does not set is B010 too.
+func TestSwitches(t *testing.T) {
+	set, err := schema.NewSet(nil, "")
+	if err != nil {
+		t.Fatal(err)
+	}
+	_, data, _ := Raw("summer-storm")
+	for _, c := range []struct{ to, want string }{
+		{"  stack-mixing: division\n  stack-mixng: brigade\n", `switches.stack-mixng: switch "stack-mixng" is read by no figure`},
+		{"  stack-mixng: division\n", `names switch "stack-mixing", which the ruleset does not set`},
+	} {
+		s := strings.Replace(string(data), "  stack-mixing: division\n", c.to, 1)
+		if s == string(data) {
+			t.Fatal("no stack-mixing switch in summer-storm.yaml")
+		}
+		docs, _ := schema.Parse("rulesets/summer-storm.yaml", []byte(s), schema.DefaultLimits)
+		var got []string
+		ok := false
+		for _, d := range Validate(set, docs[0]) {
+			got = append(got, d.String())
+			ok = ok || (d.Code == CodeFigure.Code && strings.Contains(d.Message, c.want) && d.Pos.Line > 0)
+		}
+		if !ok {
+			t.Errorf("want B010 %q; got %q", c.want, got)
+		}
+	}
+}

@@ -63,7 +63,7 @@ type Limit struct {
 	MaxUnits     *float64 `json:"max_units,omitempty" doc:"At most this many units (by weight)." min:"0"`
 	MaxClasses   *int     `json:"max_classes,omitempty" doc:"At most this many classes of unit." min:"0"`
 	MaxGroups    *int     `json:"max_groups,omitempty" doc:"At most this many formations (see group_by)." min:"0"`
-	GroupBy      string   `json:"group_by,omitempty" doc:"The formation level max_groups counts, or switch:NAME to take it from a switch." pattern:"^(switch:)?[a-z][a-z-]*$"`
+	GroupBy      string   `json:"group_by,omitempty" doc:"The formation level max_groups counts, or switch:NAME to take it from a switch." pattern:"^(switch:)?[a-z][a-z-]*$" ref:"level"`
 	SingleOK     bool     `json:"single_ok,omitempty" doc:"A single unit over the limit is legal on its own."`
 	OnlyWith     []string `json:"only_with,omitempty" doc:"A selected unit may stack only with these classes." items:"class"`
 	AnyOf        []Limit  `json:"any_of,omitempty" doc:"Alternatives: the stack passes when it obeys one."`
@@ -193,6 +193,7 @@ func (r *Ruleset) resolveSwitches() error {
 		for i := range ls {
 			l := &ls[i]
 			if name, ok := strings.CutPrefix(l.GroupBy, "switch:"); ok {
+				r.switchesRead = append(r.switchesRead, name)
 				v, ok := r.Switches[name].(string)
 				if !ok {
 					return fmt.Errorf("figures of %s: %s names switch %q, which the ruleset does not set", r.System, l.Code, name)

@@ -37,6 +37,9 @@ type Ruleset struct {
 	Turns     TurnTrack            `json:"turns"`
 	Figures   Figures              `json:"figures"`
 	Switches  map[string]any       `json:"switches,omitempty"`
+
+	// switchesRead are the switches the figures read, by name.
+	switchesRead []string
 }
 
 // Level is a formation level.
