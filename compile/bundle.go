@@ -1,6 +1,7 @@
 // Package compile turns a resolved battle into what a play engine loads:
-// the JSON engine bundle (one file per scenario), and later the VASSAL
-// module.
+// the JSON engine bundle (one file per scenario), and holds what every
+// build target shares (Output, Target). The VASSAL module is built by
+// compile/vassal; compile/targets lists the targets.
 package compile
 
 import (
