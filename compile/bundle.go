@@ -1,6 +1,7 @@
 // Package compile turns a resolved battle into what a play engine loads:
-// the JSON engine bundle (one file per scenario), and later the VASSAL
-// module.
+// the JSON engine bundle (one file per scenario), and holds what every
+// build target shares (Output, Target). The VASSAL module is built by
+// compile/vassal; compile/targets lists the targets.
 package compile
 
 import (
@@ -480,7 +481,7 @@ func mapOut(b *battle.Battle, s *battle.Scenario) MapOut {
 			}
 		}
 	}
-	mo.Hexes = Hexes{&hexTable{m: m, play: play, label: label, aliasAt: aliasAt, aliases: aliases, sided: sided, count: count}}
+	mo.Hexes = Hexes{t: &hexTable{m: m, play: play, label: label, aliasAt: aliasAt, aliases: aliases, sided: sided, count: count}}
 	for _, r := range m.Roads {
 		ro := RoadOut{Type: r.Type, Name: r.Name}
 		for _, c := range r.Path {
@@ -504,48 +505,81 @@ func mapOut(b *battle.Battle, s *battle.Scenario) MapOut {
 	return mo
 }
 
-// Hexes are the map's hexes in play. A bundle does not keep a HexOut for
-// each (at a million hexes they would be most of its memory): the JSON is
-// written from the table one hex at a time. List makes them all.
-type Hexes struct{ t *hexTable }
+// Hexes are the map's hexes in play. A bundle built by NewBundle does not
+// keep a HexOut for each (at a million hexes they would be most of its
+// memory): the JSON is written from the table one hex at a time. A bundle
+// read back with json.Unmarshal holds them as a list. List makes them all.
+type Hexes struct {
+	t    *hexTable
+	list []HexOut // a bundle read back from JSON
+}
 
 // Len is the number of hexes in play.
 func (h Hexes) Len() int {
 	if h.t == nil {
-		return 0
+		return len(h.list)
 	}
 	return h.t.count
+}
+
+// each calls f with every hex in play, in order; the HexOut may be reused
+// from one call to the next.
+func (h Hexes) each(f func(*HexOut) error) error {
+	if h.t != nil {
+		return h.t.each(f)
+	}
+	for i := range h.list {
+		if err := f(&h.list[i]); err != nil {
+			return err
+		}
+	}
+	return nil
 }
 
 // List returns every hex in play, in order.
 func (h Hexes) List() []HexOut {
 	out := make([]HexOut, 0, h.Len())
-	if h.t != nil {
-		h.t.each(func(ho *HexOut) error {
-			c := *ho
-			c.Neighbours = slices.Clone(ho.Neighbours)
-			if ho.Elevation != nil {
-				e := *ho.Elevation
-				c.Elevation = &e
+	h.each(func(ho *HexOut) error {
+		c := *ho
+		c.Aliases = slices.Clone(ho.Aliases)
+		c.Neighbours = slices.Clone(ho.Neighbours)
+		if ho.Elevation != nil {
+			e := *ho.Elevation
+			c.Elevation = &e
+		}
+		if ho.Hexsides != nil {
+			c.Hexsides = make(map[string][]string, len(ho.Hexsides))
+			for k, v := range ho.Hexsides {
+				c.Hexsides[k] = v
 			}
-			if ho.Hexsides != nil {
-				c.Hexsides = make(map[string][]string, len(ho.Hexsides))
-				for k, v := range ho.Hexsides {
-					c.Hexsides[k] = v
-				}
-			}
-			out = append(out, c)
-			return nil
-		})
-	}
+		}
+		out = append(out, c)
+		return nil
+	})
 	return out
 }
 
-func (h Hexes) MarshalJSON() ([]byte, error) {
-	if h.Len() == 0 {
-		return []byte("[]"), nil
+// writeLines writes the hexes one to a line, as JSON writes a HexOut.
+func (h Hexes) writeLines(buf *bytes.Buffer, indent string) error {
+	var line []byte
+	n := 0
+	return h.each(func(ho *HexOut) error {
+		line = appendHex(line[:0], ho)
+		n++
+		writeLine(buf, indent, line, n < h.Len())
+		return nil
+	})
+}
+
+func (h Hexes) MarshalJSON() ([]byte, error) { return marshalLines(h) }
+
+func (h *Hexes) UnmarshalJSON(data []byte) error {
+	var list []HexOut
+	if err := json.Unmarshal(data, &list); err != nil {
+		return err
 	}
-	return []byte(markOf[HexOut]()), nil
+	*h = Hexes{list: list}
+	return nil
 }
 
 // hexTable is what the bundle needs to write its hexes: which hexes are in
@@ -612,47 +646,71 @@ func (t *hexTable) each(f func(*HexOut) error) error {
 }
 
 // lines is a list the bundle writes one item to a line: formations,
-// leaders, units, hexes, set-up stacks and schedule events. A bundle is
-// mostly these, and indenting every field of every item would make it
-// several times larger, slower to write (the indenting pass cost more than
-// the encoding) and harder to read in a diff. While the rest is indented,
-// a non-empty list stands as a mark naming its item type; JSON then writes
-// the items in the mark's place.
+// leaders, units, set-up stacks and schedule events (and Hexes). A bundle
+// is mostly these, and indenting every field of every item would make it
+// several times larger, slower to write and harder to read in a diff.
 type lines[T any] []T
 
-func (l lines[T]) MarshalJSON() ([]byte, error) {
-	if len(l) == 0 {
-		return []byte("[]"), nil
-	}
-	return []byte(markOf[T]()), nil
-}
+func (l lines[T]) Len() int { return len(l) }
 
-func markOf[T any]() string { return `"\u0000` + reflect.TypeFor[T]().Name() + `\u0000"` }
-
-// section is one list to write in place of its mark.
-type section struct {
-	mark  string
-	write func(buf *bytes.Buffer, indent string) error
-}
-
-// linesOf makes the section of a list whose items enc appends as JSON.
-func linesOf[T any](l lines[T], enc func([]byte, *T) ([]byte, error)) section {
-	return section{mark: markOf[T](), write: func(buf *bytes.Buffer, indent string) error {
-		var line []byte
-		var err error
-		for i := range l {
-			if line, err = enc(line[:0], &l[i]); err != nil {
-				return err
-			}
-			buf.WriteString(indent)
-			buf.Write(line)
-			if i < len(l)-1 {
-				buf.WriteByte(',')
-			}
-			buf.WriteByte('\n')
+func (l lines[T]) writeLines(buf *bytes.Buffer, indent string) error {
+	enc := compactJSON[T]()
+	var line []byte
+	var err error
+	for i := range l {
+		if line, err = enc(line[:0], &l[i]); err != nil {
+			return err
 		}
+		writeLine(buf, indent, line, i < len(l)-1)
+	}
+	return nil
+}
+
+// MarshalJSON writes the list as Bundle.JSON does, so a list marshals the
+// same inside a bundle or on its own; an empty or nil list is [].
+func (l lines[T]) MarshalJSON() ([]byte, error) { return marshalLines(l) }
+
+// lineList is a list written one item to a line: lines and Hexes.
+type lineList interface {
+	Len() int
+	// writeLines writes the items, each on a line of its own after indent
+	// and all but the last followed by a comma.
+	writeLines(buf *bytes.Buffer, indent string) error
+}
+
+var lineListType = reflect.TypeFor[lineList]()
+
+func writeLine(buf *bytes.Buffer, indent string, line []byte, comma bool) {
+	buf.WriteString(indent)
+	buf.Write(line)
+	if comma {
+		buf.WriteByte(',')
+	}
+	buf.WriteByte('\n')
+}
+
+// writeList writes l as the value of a key indented by indent: [] if it is
+// empty, else its items one level deeper and the ] under the key.
+func writeList(buf *bytes.Buffer, l lineList, indent string) error {
+	if l.Len() == 0 {
+		buf.WriteString("[]")
 		return nil
-	}}
+	}
+	buf.WriteString("[\n")
+	if err := l.writeLines(buf, indent+" "); err != nil {
+		return err
+	}
+	buf.WriteString(indent)
+	buf.WriteByte(']')
+	return nil
+}
+
+func marshalLines(l lineList) ([]byte, error) {
+	var buf bytes.Buffer
+	if err := writeList(&buf, l, ""); err != nil {
+		return nil, err
+	}
+	return buf.Bytes(), nil
 }
 
 // compactJSON returns an item encoder: encoding/json without HTML
@@ -670,72 +728,108 @@ func compactJSON[T any]() func([]byte, *T) ([]byte, error) {
 	}
 }
 
-// JSON encodes the bundle: indented, keys in a fixed order, each item of
-// the big lists on a line of its own, a final newline.
-func (bu *Bundle) JSON() ([]byte, error) {
-	var head bytes.Buffer
-	enc := json.NewEncoder(&head)
-	enc.SetIndent("", " ")
+// JSON encodes the bundle: indented by one space, keys in the order of the
+// fields, each item of the big lists on a line of its own, no HTML
+// escaping, a final newline. The bundle's own fields and the map's are
+// written here; every other value is written by encoding/json.
+func (bu Bundle) JSON() ([]byte, error) {
+	var buf bytes.Buffer
+	buf.Grow(4096 + bu.Map.Hexes.Len()*160 + len(bu.Units)*300) // about right; it grows if not
+	var val bytes.Buffer
+	enc := json.NewEncoder(&val)
 	enc.SetEscapeHTML(false)
-	if err := enc.Encode(bu); err != nil {
+	if err := writeObject(&buf, &val, enc, reflect.ValueOf(bu), ""); err != nil {
 		return nil, err
 	}
-	out := head.Bytes()
-	hexes := section{mark: markOf[HexOut](), write: func(buf *bytes.Buffer, indent string) error {
-		var line []byte
-		n := 0
-		return bu.Map.Hexes.t.each(func(h *HexOut) error {
-			line = appendHex(line[:0], h)
-			buf.WriteString(indent)
-			buf.Write(line)
-			if n++; n < bu.Map.Hexes.Len() {
-				buf.WriteByte(',')
-			}
-			buf.WriteByte('\n')
-			return nil
-		})
-	}}
-	sections := []section{
-		linesOf(bu.Formations, compactJSON[FormationOut]()),
-		linesOf(bu.Leaders, compactJSON[LeaderOut]()),
-		linesOf(bu.Units, compactJSON[UnitOut]()),
-		hexes,
-		linesOf(bu.Setup, compactJSON[StackOut]()),
-		linesOf(bu.Schedule, compactJSON[EventOut]()),
-	}
-	type place struct {
-		at int
-		s  section
-	}
-	var places []place
-	for _, sec := range sections {
-		if at := bytes.Index(out, []byte(sec.mark)); at >= 0 {
-			places = append(places, place{at, sec})
-		}
-	}
-	if len(places) == 0 {
-		return out, nil
-	}
-	sort.Slice(places, func(i, j int) bool { return places[i].at < places[j].at })
-	var buf bytes.Buffer
-	buf.Grow(len(out) + bu.Map.Hexes.Len()*160 + len(bu.Units)*300) // about right; it grows if not
-	from := 0
-	for _, pl := range places {
-		buf.Write(out[from:pl.at])
-		// the items go one level deeper than the key holding the list
-		lineStart := bytes.LastIndexByte(out[:pl.at], '\n') + 1
-		keyIndent := len(out[lineStart:pl.at]) - len(bytes.TrimLeft(out[lineStart:pl.at], " "))
-		indent := strings.Repeat(" ", keyIndent+1)
-		buf.WriteString("[\n")
-		if err := pl.s.write(&buf, indent); err != nil {
-			return nil, err
-		}
-		buf.WriteString(indent[:keyIndent])
-		buf.WriteString("]")
-		from = pl.at + len(pl.s.mark)
-	}
-	buf.Write(out[from:])
+	buf.WriteByte('\n')
 	return buf.Bytes(), nil
+}
+
+// MarshalJSON is Bundle.JSON, so that json.Marshal, json.MarshalIndent and
+// a json.Encoder write the bundle Bundle.JSON writes (compacted or
+// re-indented as they do with any Marshaler's output).
+func (bu Bundle) MarshalJSON() ([]byte, error) { return bu.JSON() }
+
+// writeObject writes struct v, whose opening brace stands on a line
+// indented by indent, as a json.Encoder indenting by one space would,
+// except that a lineList is written one item to a line and a struct
+// holding one is written by writeObject too. It knows the json tag's name,
+// "-" and omitempty, which is all the bundle's and the map's fields use.
+func writeObject(buf, val *bytes.Buffer, enc *json.Encoder, v reflect.Value, indent string) error {
+	inner := indent + " "
+	enc.SetIndent(inner, " ")
+	t := v.Type()
+	n := 0
+	for i := 0; i < t.NumField(); i++ {
+		f := t.Field(i)
+		name, opts, _ := strings.Cut(f.Tag.Get("json"), ",")
+		if !f.IsExported() || name == "-" {
+			continue
+		}
+		if name == "" {
+			name = f.Name
+		}
+		fv := v.Field(i)
+		if opts == "omitempty" && isEmpty(fv) {
+			continue
+		}
+		if n++; n == 1 {
+			buf.WriteString("{\n")
+		} else {
+			buf.WriteString(",\n")
+		}
+		buf.WriteString(inner)
+		buf.Write(appendJSONString(nil, name))
+		buf.WriteString(": ")
+		switch {
+		case f.Type.Implements(lineListType):
+			if err := writeList(buf, fv.Interface().(lineList), inner); err != nil {
+				return err
+			}
+		case f.Type.Kind() == reflect.Struct && holdsLines(f.Type):
+			if err := writeObject(buf, val, enc, fv, inner); err != nil {
+				return err
+			}
+			enc.SetIndent(inner, " ")
+		default:
+			val.Reset()
+			if err := enc.Encode(fv.Interface()); err != nil {
+				return err
+			}
+			buf.Write(bytes.TrimSuffix(val.Bytes(), []byte("\n")))
+		}
+	}
+	if n == 0 {
+		buf.WriteString("{}")
+		return nil
+	}
+	buf.WriteString("\n")
+	buf.WriteString(indent)
+	buf.WriteByte('}')
+	return nil
+}
+
+// holdsLines tells whether struct type t has a lineList field.
+func holdsLines(t reflect.Type) bool {
+	for i := 0; i < t.NumField(); i++ {
+		if t.Field(i).Type.Implements(lineListType) {
+			return true
+		}
+	}
+	return false
+}
+
+// isEmpty is encoding/json's test for omitempty.
+func isEmpty(v reflect.Value) bool {
+	switch v.Kind() {
+	case reflect.Array, reflect.Map, reflect.Slice, reflect.String:
+		return v.Len() == 0
+	case reflect.Bool, reflect.Int, reflect.Int8, reflect.Int16, reflect.Int32, reflect.Int64,
+		reflect.Uint, reflect.Uint8, reflect.Uint16, reflect.Uint32, reflect.Uint64, reflect.Uintptr,
+		reflect.Float32, reflect.Float64, reflect.Interface, reflect.Pointer:
+		return v.IsZero()
+	}
+	return false
 }
 
 // sortStacks orders stacks by side and hex, keeping the scenario's order

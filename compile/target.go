@@ -1,10 +1,6 @@
 package compile
 
-import (
-	"sort"
-
-	"github.com/muster-wargames/muster/battle"
-)
+import "github.com/muster-wargames/muster/battle"
 
 // Output is one file a target produces, named relative to the output folder.
 type Output struct {
@@ -12,22 +8,9 @@ type Output struct {
 	Data []byte
 }
 
-// Target compiles a resolved, error-free battle into files.
+// Target compiles a resolved, error-free battle into files. The targets
+// `muster build` knows are listed in package compile/targets.
 type Target func(b *battle.Battle) ([]Output, error)
-
-// Targets are the outputs `muster build --target` knows. Other files of
-// this package add theirs in init functions.
-var Targets = map[string]Target{"bundle": Bundles}
-
-// TargetNames lists the targets, sorted.
-func TargetNames() []string {
-	var out []string
-	for k := range Targets {
-		out = append(out, k)
-	}
-	sort.Strings(out)
-	return out
-}
 
 // Bundles writes one engine bundle per scenario: <scenario id>.json.
 func Bundles(b *battle.Battle) ([]Output, error) {

@@ -14,6 +14,7 @@ import (
 	"github.com/mattn/go-isatty"
 	"github.com/muster-wargames/muster/battle"
 	"github.com/muster-wargames/muster/compile"
+	"github.com/muster-wargames/muster/compile/targets"
 	"github.com/muster-wargames/muster/diag"
 	"github.com/muster-wargames/muster/examples"
 	"github.com/muster-wargames/muster/report"
@@ -303,8 +304,8 @@ func buildCmd(stdout, stderr io.Writer) *cobra.Command {
 		},
 	}
 	c.Flags().StringVarP(&o.out, "output", "o", "", "folder for the output (default build/<battle id>)")
-	c.Flags().StringVar(&o.target, "target", "bundle", "what to build: "+strings.Join(compile.TargetNames(), ", "))
-	c.RegisterFlagCompletionFunc("target", cobra.FixedCompletions(compile.TargetNames(), cobra.ShellCompDirectiveNoFileComp))
+	c.Flags().StringVar(&o.target, "target", "bundle", "what to build: "+strings.Join(targets.Names(), ", "))
+	c.RegisterFlagCompletionFunc("target", cobra.FixedCompletions(targets.Names(), cobra.ShellCompDirectiveNoFileComp))
 	addReportFlags(c, o)
 	return c
 }
@@ -314,11 +315,11 @@ func buildCmd(stdout, stderr io.Writer) *cobra.Command {
 // written to a temporary name and renamed, so an interrupted build leaves
 // whole files; nothing is written over a file of the battle itself.
 func writeTarget(b *battle.Battle, dir, out, target string) ([]string, error) {
-	t, ok := compile.Targets[target]
+	t, ok := targets.Find(target)
 	if !ok {
-		return nil, fmt.Errorf("unknown target %q (targets: %s)", target, strings.Join(compile.TargetNames(), ", "))
+		return nil, fmt.Errorf("unknown target %q (targets: %s)", target, strings.Join(targets.Names(), ", "))
 	}
-	files, err := t(b)
+	files, err := t.Build(b)
 	if err != nil {
 		return nil, err
 	}

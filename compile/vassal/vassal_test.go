@@ -1,4 +1,4 @@
-package compile
+package vassal
 
 import (
 	"archive/zip"
@@ -118,7 +118,7 @@ func loadExample(t testing.TB) *battle.Battle {
 
 func buildVmod(t testing.TB, b *battle.Battle) []byte {
 	t.Helper()
-	out, err := VASSAL(b)
+	out, err := Module(b)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -152,7 +152,7 @@ func unzipAll(t testing.TB, data []byte) (map[string][]byte, []string) {
 func TestVassalGolden(t *testing.T) {
 	files, _ := unzipAll(t, buildVmod(t, loadExample(t)))
 	got := files["buildFile.xml"]
-	golden.Check(t, filepath.Join("testdata", "vassal", "dow-intro.buildFile.xml"), got)
+	golden.Check(t, filepath.Join("testdata", "dow-intro.buildFile.xml"), got)
 }
 
 func TestVassalDeterministic(t *testing.T) {
@@ -166,7 +166,7 @@ func TestVassalDeterministic(t *testing.T) {
 func TestVassalExamples(t *testing.T) {
 	for _, d := range []string{"dow-intro", "tss-seminary-ridge", "summer-storm-mcpherson", "amfs-culps-hill"} {
 		t.Run(d, func(t *testing.T) {
-			b, ds := battle.LoadDir(filepath.Join("..", "examples", d), battle.Options{})
+			b, ds := battle.LoadDir(filepath.Join("..", "..", "examples", d), battle.Options{})
 			if b == nil {
 				t.Fatalf("load: %v", ds)
 			}

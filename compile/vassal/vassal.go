@@ -1,4 +1,4 @@
-package compile
+package vassal
 
 import (
 	"archive/zip"
@@ -12,17 +12,16 @@ import (
 	"unicode"
 
 	"github.com/muster-wargames/muster/battle"
+	"github.com/muster-wargames/muster/compile"
 	"github.com/muster-wargames/muster/compile/vassal/seq"
 	"github.com/muster-wargames/muster/maps"
 	"github.com/muster-wargames/muster/oob"
 	"github.com/muster-wargames/muster/render"
 )
 
-func init() { Targets["vassal"] = VASSAL }
-
-// VassalVersion is the VASSAL version the module declares in moduledata and
+// Version is the VASSAL version the module declares in moduledata and
 // buildFile.xml (3.5 or later makes VASSAL read buildFile.xml).
-const VassalVersion = "3.7.0"
+const Version = "3.7.0"
 
 // Names of the module's maps.
 const (
@@ -30,8 +29,8 @@ const (
 	reinfMapName = "Reinforcements"
 )
 
-// VASSAL compiles the battle into one VASSAL module, <battle id>.vmod.
-func VASSAL(b *battle.Battle) ([]Output, error) {
+// Module compiles the battle into one VASSAL module, <battle id>.vmod.
+func Module(b *battle.Battle) ([]compile.Output, error) {
 	m, err := newVmod(b)
 	if err != nil {
 		return nil, err
@@ -40,7 +39,7 @@ func VASSAL(b *battle.Battle) ([]Output, error) {
 	if err != nil {
 		return nil, err
 	}
-	return []Output{{Name: b.ID + ".vmod", Data: data}}, nil
+	return []compile.Output{{Name: b.ID + ".vmod", Data: data}}, nil
 }
 
 // vmod is a module being compiled: the build file, its files and the
@@ -433,7 +432,7 @@ func (m *vmod) metadata() []byte {
 	var b strings.Builder
 	b.WriteString("<?xml version=\"1.0\" encoding=\"UTF-8\" standalone=\"no\"?>\n<data version=\"1\">\n")
 	b.WriteString("  <version>1.0</version>\n")
-	b.WriteString("  <VassalVersion>" + VassalVersion + "</VassalVersion>\n")
+	b.WriteString("  <VassalVersion>" + Version + "</VassalVersion>\n")
 	b.WriteString("  <dateSaved>0</dateSaved>\n")
 	b.WriteString("  <description>" + textEscaper.Replace(m.description()) + "</description>\n")
 	b.WriteString("  <name>" + textEscaper.Replace(m.b.Name) + "</name>\n")
@@ -447,7 +446,7 @@ func (m *vmod) description() string {
 
 func (m *vmod) build() *xnode {
 	b := m.b
-	root := el("GameModule", "name", b.Name, "version", "1.0", "VassalVersion", VassalVersion,
+	root := el("GameModule", "name", b.Name, "version", "1.0", "VassalVersion", Version,
 		"description", m.description(), "ModuleOther1", "", "ModuleOther2", "")
 	root.add(el("module.BasicCommandEncoder"), el("module.Documentation"), el("module.PlayerRoster"),
 		el("module.GlobalOptions"), el("module.Chatter"), el("module.KeyNamer"))
@@ -519,10 +518,7 @@ func formationTitle(f *oob.Formation) string {
 // unitFields lists a unit's counter values in the ruleset's order.
 func (m *vmod) unitFields(u *oob.Unit) []string {
 	t := m.b.Rules.UnitTypes[u.Type]
-	var out []string
-	for _, f := range t.Fields {
-		out = append(out, f)
-	}
+	out := append([]string(nil), t.Fields...)
 	for _, f := range t.Optional {
 		if u.Values.Has(f) {
 			out = append(out, f)
@@ -938,7 +934,7 @@ func (m *vmod) vsav(sc *battle.Scenario) []byte {
 		"savedGame":  []byte(cmds),
 		"moduledata": m.metadata(),
 		"savedata": []byte("<?xml version=\"1.0\" encoding=\"UTF-8\" standalone=\"no\"?>\n<data version=\"1\">\n  <version>1.0</version>\n  <VassalVersion>" +
-			VassalVersion + "</VassalVersion>\n  <dateSaved>0</dateSaved>\n  <description>" + textEscaper.Replace(sc.Name) + "</description>\n</data>\n"),
+			Version + "</VassalVersion>\n  <dateSaved>0</dateSaved>\n  <description>" + textEscaper.Replace(sc.Name) + "</description>\n</data>\n"),
 	}
 	data, err := zipFiles([]string{"moduledata", "savedGame", "savedata"}, files)
 	if err != nil {

@@ -1,4 +1,4 @@
-package compile
+package vassal
 
 import (
 	"sort"
@@ -64,12 +64,4 @@ func xmlDoc(root *xnode) []byte {
 	b.WriteString("<?xml version=\"1.0\" encoding=\"UTF-8\" standalone=\"no\"?>\n")
 	root.write(&b, 0)
 	return []byte(b.String())
-}
-
-// walk visits n and every element below it.
-func (n *xnode) walk(f func(*xnode)) {
-	f(n)
-	for _, k := range n.kids {
-		k.walk(f)
-	}
 }

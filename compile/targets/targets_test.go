@@ -1,0 +1,20 @@
+package targets
+
+import (
+	"slices"
+	"testing"
+)
+
+func TestNames(t *testing.T) {
+	if got, want := Names(), []string{"bundle", "vassal"}; !slices.Equal(got, want) {
+		t.Errorf("Names() = %q, want %q", got, want)
+	}
+	for _, n := range Names() {
+		if tg, ok := Find(n); !ok || tg.Name != n || tg.Build == nil {
+			t.Errorf("Find(%q) = %v, %v", n, tg, ok)
+		}
+	}
+	if _, ok := Find("nope"); ok {
+		t.Error(`Find("nope") found a target`)
+	}
+}
