@@ -18,8 +18,8 @@ import (
 // trying a new system, may give another (NewLibrary). Files are read,
 // parsed and decoded on first use, once, and shared.
 type Library struct {
-	fsys     fs.FS
-	show     string // the folder shown in positions
+	fsys fs.FS
+	show string // the folder shown in positions
 
 	embedded bool // the embedded files, validated by the tests, not at run time
 
