@@ -1,7 +1,9 @@
 package rulesets
 
 import (
+	"maps"
 	"reflect"
+	"slices"
 	"sort"
 	"strconv"
 	"strings"
@@ -88,41 +90,18 @@ func Validate(set *schema.Set, d *schema.Doc) []diag.Diagnostic {
 	return l.Items()
 }
 
-// exact follows path tokens through a node tree: the node of the last
-// token (a mapping key's key node when the token is a key), or nil when the
-// path is not all there.
+// exact finds the node a path names: the key node when the path ends in a
+// key that is itself the reference (a class named as a key of sp_as), else
+// the value node; nil when the path is not all there.
 func exact(root *yaml.Node, path []string) *yaml.Node {
-	n := root
-	for i, t := range path {
-		for n.Kind == yaml.AliasNode && n.Alias != nil {
-			n = n.Alias
-		}
-		switch n.Kind {
-		case yaml.MappingNode:
-			var next *yaml.Node
-			for j := 0; j+1 < len(n.Content); j += 2 {
-				if n.Content[j].Value == t {
-					next = n.Content[j+1]
-					if i == len(path)-1 && i > 0 && keyRefs[path[i-1]] {
-						next = n.Content[j] // the key is the reference
-					}
-				}
-			}
-			if next == nil {
-				return nil
-			}
-			n = next
-		case yaml.SequenceNode:
-			k, err := strconv.Atoi(t)
-			if err != nil || k < 0 || k >= len(n.Content) {
-				return nil
-			}
-			n = n.Content[k]
-		default:
-			return nil
-		}
+	val, key, ok := schema.LocateAll(root, path)
+	switch {
+	case !ok:
+		return nil
+	case len(path) > 1 && keyRefs[path[len(path)-2]] && key != nil:
+		return key
 	}
-	return n
+	return val
 }
 
 // keyRefs are the mappings whose keys are references.
@@ -277,11 +256,4 @@ func refs(v reflect.Value, path []string, check func([]string, string, string)) 
 	}
 }
 
-func sortedKeys[V any](m map[string]V) []string {
-	out := make([]string, 0, len(m))
-	for k := range m {
-		out = append(out, k)
-	}
-	sort.Strings(out)
-	return out
-}
+func sortedKeys[V any](m map[string]V) []string { return slices.Sorted(maps.Keys(m)) }

@@ -614,8 +614,15 @@ func expand(n, root, common map[string]any) []map[string]any {
 }
 
 // Locate follows JSON-pointer tokens through a node tree and returns the
-// value node and, for mapping members, the key node.
+// value node and, for mapping members, the key node. Where the path stops
+// short it returns the deepest node it reached.
 func Locate(root *yaml.Node, toks []string) (val, key *yaml.Node) {
+	val, key, _ = LocateAll(root, toks)
+	return val, key
+}
+
+// LocateAll is Locate that also says whether every token was found.
+func LocateAll(root *yaml.Node, toks []string) (val, key *yaml.Node, ok bool) {
 	n := root
 	for _, t := range toks {
 		for n.Kind == yaml.AliasNode && n.Alias != nil {
@@ -630,20 +637,20 @@ func Locate(root *yaml.Node, toks []string) (val, key *yaml.Node) {
 				}
 			}
 			if next == nil {
-				return n, key
+				return n, key, false
 			}
 			n = next
 		case yaml.SequenceNode:
 			i := 0
 			if _, err := fmt.Sscan(t, &i); err != nil || i < 0 || i >= len(n.Content) {
-				return n, nil
+				return n, nil, false
 			}
 			n, key = n.Content[i], nil
 		default:
-			return n, key
+			return n, key, false
 		}
 	}
-	return n, key
+	return n, key, true
 }
 
 // Nearest returns the candidate closest to s, if it is close enough to be a
