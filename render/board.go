@@ -143,18 +143,19 @@ func (bd *Board) PNG() []byte {
 	}
 	img.Palette = mp.pal
 	fillRect(img, 0, 0, bd.W, bd.H, bg)
+	var z raster
 	for k, h := range bd.Hexes {
-		fillPolygon(img, bd.hexPolygon(h.X, h.Y), fills[k])
+		z.polygon(img, bd.hexPolygon(h.X, h.Y), fills[k])
 	}
 	for _, h := range bd.Hexes {
 		poly := bd.hexPolygon(h.X, h.Y)
 		for i := range poly {
-			drawLine(img, poly[i], poly[(i+1)%len(poly)], 1, outline)
+			z.line(img, poly[i], poly[(i+1)%len(poly)], 1, outline)
 		}
 		drawTextCentered(img, h.Label, h.X, h.Y-bd.HexH/2+4, 1, labelC)
 	}
 	for _, sg := range segs {
-		drawLine(img, sg.a, sg.b, sg.width, sg.c)
+		z.line(img, sg.a, sg.b, sg.width, sg.c)
 	}
 	return encodePNG(img)
 }

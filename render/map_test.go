@@ -126,3 +126,12 @@ func TestPaletteFromRuleset(t *testing.T) {
 		t.Errorf("side fallback is %s %s", f, tx)
 	}
 }
+
+// BenchmarkMapImageBigMap is BenchmarkPNGBigMap's drawing, without the
+// PNG encoder.
+func BenchmarkMapImageBigMap(b *testing.B) {
+	m := bigMap()
+	for i := 0; i < b.N; i++ {
+		MapImage(m, &Overlay{Title: "Big"}, MapOptions{HexSize: 20})
+	}
+}
