@@ -116,7 +116,7 @@ func TestPaletteFromRuleset(t *testing.T) {
 	if got := p.terrainColor("no-such-terrain", nil); got != hashColor("no-such-terrain", 0.7) {
 		t.Errorf("unknown terrain is %s, want the colour from its name", got)
 	}
-	if got := styleFor(p.Hexsides, "ford", LineStyle{Width: 3}); got != (LineStyle{"#9fd0ff", 5, "3 2"}) {
+	if got := styleFor(p.Hexsides, "ford", LineStyle{Width: 3}); got != (LineStyle{"#9fd0ff", 5, "3 2", 5}) {
 		t.Errorf("ford is %+v", got)
 	}
 	if got := styleFor(p.Roads, "no-such-road", LineStyle{Width: 3}); got.Width != 3 || got.Color != hashColor("no-such-road", 0.45) {
