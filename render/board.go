@@ -4,12 +4,11 @@ import (
 	"image"
 	"image/color"
 	"sort"
-	"strings"
 )
 
 // Board describes a picture of flat-topped hexes: one VASSAL board, say.
-// Colours come from the names of the terrain, the hexside features and the
-// road types.
+// Colours and line widths come from the palette, by the names of the
+// terrain, the hexside features and the road types.
 type Board struct {
 	W, H int     // picture size in pixels
 	HexW float64 // corner-to-corner width of a hex
@@ -55,30 +54,22 @@ func shadeLevel(c color.RGBA, level, top int) color.RGBA {
 	return color.RGBA{uint8(float64(c.R) * f), uint8(float64(c.G) * f), uint8(float64(c.B) * f), 255}
 }
 
-// featureColor is a hexside feature's colour, from the one palette, and
-// its width in board pixels.
+// boardLine is the width of a board's hexside and road lines, in board
+// pixels, when the palette gives none (LineStyle.BoardWidth).
+const boardLine = 3
+
+// featureColor is a hexside feature's colour and width in board pixels,
+// from the one palette.
 func (p *Palette) featureColor(f string) (color.RGBA, int) {
-	c := rgba(styleFor(p.hexsides(), f, LineStyle{}).Color)
-	switch {
-	case strings.Contains(f, "ford"), strings.Contains(f, "bridge"):
-		return c, 5
-	case strings.Contains(f, "stream"), strings.Contains(f, "creek"), strings.Contains(f, "river"), strings.Contains(f, "run"):
-		return c, 4
-	}
-	return c, 3
+	s := styleFor(p.hexsides(), f, LineStyle{BoardWidth: boardLine})
+	return rgba(s.Color), s.BoardWidth
 }
 
-// roadColor is a road type's colour, from the one palette, and its width
-// in board pixels.
+// roadColor is a road type's colour and width in board pixels, from the
+// one palette.
 func (p *Palette) roadColor(t string) (color.RGBA, int) {
-	c := rgba(styleFor(p.roads(), t, LineStyle{}).Color)
-	switch {
-	case strings.Contains(t, "rail"):
-		return c, 2
-	case t == "pike":
-		return c, 5
-	}
-	return c, 3
+	s := styleFor(p.roads(), t, LineStyle{BoardWidth: boardLine})
+	return rgba(s.Color), s.BoardWidth
 }
 
 // indexed hands out palette indices for colours, in first-use order.
@@ -143,18 +134,19 @@ func (bd *Board) PNG() []byte {
 	}
 	img.Palette = mp.pal
 	fillRect(img, 0, 0, bd.W, bd.H, bg)
+	var z raster
 	for k, h := range bd.Hexes {
-		fillPolygon(img, bd.hexPolygon(h.X, h.Y), fills[k])
+		z.polygon(img, bd.hexPolygon(h.X, h.Y), fills[k])
 	}
 	for _, h := range bd.Hexes {
 		poly := bd.hexPolygon(h.X, h.Y)
 		for i := range poly {
-			drawLine(img, poly[i], poly[(i+1)%len(poly)], 1, outline)
+			z.line(img, poly[i], poly[(i+1)%len(poly)], 1, outline)
 		}
 		drawTextCentered(img, h.Label, h.X, h.Y-bd.HexH/2+4, 1, labelC)
 	}
 	for _, sg := range segs {
-		drawLine(img, sg.a, sg.b, sg.width, sg.c)
+		z.line(img, sg.a, sg.b, sg.width, sg.c)
 	}
 	return encodePNG(img)
 }

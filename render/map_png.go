@@ -118,8 +118,7 @@ func (cv *canvas) fill(polys [][]pt, c color.NRGBA) {
 	if c.A == 0 || len(polys) == 0 || len(polys[0]) < 3 {
 		return
 	}
-	p := rgbaPainter{img: cv.img, c: [4]uint8{c.R, c.G, c.B, 255}, opacity: float32(c.A) / 255}
-	cv.z.fillPaths(p, cv.img.Rect, polys, true)
+	cv.z.fillAA(cv.img, [4]uint8{c.R, c.G, c.B, 255}, float32(c.A)/255, polys)
 }
 
 // stroke draws a polyline of width w with round joins, dashed if dash is

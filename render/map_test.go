@@ -116,7 +116,7 @@ func TestPaletteFromRuleset(t *testing.T) {
 	if got := p.terrainColor("no-such-terrain", nil); got != hashColor("no-such-terrain", 0.7) {
 		t.Errorf("unknown terrain is %s, want the colour from its name", got)
 	}
-	if got := styleFor(p.Hexsides, "ford", LineStyle{Width: 3}); got != (LineStyle{"#9fd0ff", 5, "3 2"}) {
+	if got := styleFor(p.Hexsides, "ford", LineStyle{Width: 3}); got != (LineStyle{"#9fd0ff", 5, "3 2", 5}) {
 		t.Errorf("ford is %+v", got)
 	}
 	if got := styleFor(p.Roads, "no-such-road", LineStyle{Width: 3}); got.Width != 3 || got.Color != hashColor("no-such-road", 0.45) {
@@ -124,5 +124,14 @@ func TestPaletteFromRuleset(t *testing.T) {
 	}
 	if f, tx := SideColors("", "nope"); f != DefaultSideColor || tx != DefaultSideText {
 		t.Errorf("side fallback is %s %s", f, tx)
+	}
+}
+
+// BenchmarkMapImageBigMap is BenchmarkPNGBigMap's drawing, without the
+// PNG encoder.
+func BenchmarkMapImageBigMap(b *testing.B) {
+	m := bigMap()
+	for i := 0; i < b.N; i++ {
+		MapImage(m, &Overlay{Title: "Big"}, MapOptions{HexSize: 20})
 	}
 }

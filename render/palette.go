@@ -21,12 +21,13 @@ type Palette struct {
 	Roads    map[string]LineStyle
 }
 
-// LineStyle is how a hexside feature or road is drawn. A zero Width or an
-// empty Color takes the fallback.
+// LineStyle is how a hexside feature or road is drawn. A zero Width or
+// BoardWidth or an empty Color takes the fallback.
 type LineStyle struct {
-	Color string
-	Width float64 // at hex size 20
-	Dash  string  // "on off ...", at hex size 20
+	Color      string
+	Width      float64 // at hex size 20
+	Dash       string  // "on off ...", at hex size 20
+	BoardWidth int     // on a VASSAL board, in board pixels
 }
 
 // NewPalette takes the colours and line styles of r's terrain, hexsides and
@@ -46,8 +47,8 @@ func NewPalette(r *rulesets.Ruleset) *Palette {
 		to   map[string]LineStyle
 	}{{r.Hexsides, p.Hexsides}, {r.Roads, p.Roads}} {
 		for name, e := range t.from {
-			if e.Color != "" || e.Width > 0 || e.Dash != "" {
-				t.to[name] = LineStyle{e.Color, e.Width, e.Dash}
+			if e.Color != "" || e.Width > 0 || e.Dash != "" || e.BoardWidth > 0 {
+				t.to[name] = LineStyle{e.Color, e.Width, e.Dash, e.BoardWidth}
 			}
 		}
 	}
@@ -72,8 +73,8 @@ func SideColors(fill, text string) (string, string) {
 	return fill, text
 }
 
-// styleFor is the style of name in table, the fallback's width and dash for
-// what the entry lacks, and a colour from the name when it has none.
+// styleFor is the style of name in table, the fallback's widths and dash
+// for what the entry lacks, and a colour from the name when it has none.
 func styleFor(table map[string]LineStyle, name string, fallback LineStyle) LineStyle {
 	s, ok := table[name]
 	if !ok {
@@ -84,6 +85,9 @@ func styleFor(table map[string]LineStyle, name string, fallback LineStyle) LineS
 	}
 	if s.Width <= 0 {
 		s.Width = fallback.Width
+	}
+	if s.BoardWidth <= 0 {
+		s.BoardWidth = fallback.BoardWidth
 	}
 	return s
 }

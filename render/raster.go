@@ -2,10 +2,14 @@ package render
 
 import (
 	"bytes"
+	"cmp"
+	"encoding/binary"
 	"image"
 	"image/color"
 	"image/png"
 	"math"
+	"math/bits"
+	"slices"
 	"strings"
 )
 
@@ -82,9 +86,7 @@ func fillRect(img *image.Paletted, x, y, w, h int, c uint8) {
 	}
 	first := img.PixOffset(r.Min.X, r.Min.Y)
 	row := img.Pix[first : first+r.Dx()]
-	for i := range row {
-		row[i] = c
-	}
+	fillBytes(row, c)
 	for yy := r.Min.Y + 1; yy < r.Max.Y; yy++ {
 		o := img.PixOffset(r.Min.X, yy)
 		copy(img.Pix[o:o+len(row)], row)
@@ -99,54 +101,265 @@ func strokeRect(img *image.Paletted, x, y, w, h int, c uint8) {
 }
 
 // The one rasterizer: every picture's shapes are polygons filled by
-// scanlines (fillPaths), which hand a painter whole spans of a row and,
-// anti-aliased, the partly covered pixels at their ends. Paletted images
-// (the VASSAL counters, holding boxes and boards) are filled crisp, one
-// sample at each pixel's centre; map pictures anti-aliased, 16 sample
-// rows a pixel with exact coverage along each.
+// scanlines, whole spans of a row at a time, written straight into the
+// image's Pix slice. Paletted images (the VASSAL counters, holding boxes
+// and boards) are filled crisp (fillCrisp), one sample at each pixel's
+// centre; map pictures anti-aliased (fillAA), 16 sample rows a pixel with
+// exact coverage along each. A row's samples add their coverage to a cell
+// buffer and mark the cells they set; only the marked cells are read back,
+// so the fully covered run between a shape's edges is one copy and the
+// run outside it costs nothing.
 
-// painter is where fillPaths draws: span fills pixels x0 to x1-1 of row y
-// fully, pixel covers one pixel partly (0 < cov < 1).
-type painter interface {
-	span(y, x0, x1 int)
-	pixel(y, x int, cov float32)
+// aaRows is the number of sample rows a pixel row has, anti-aliased.
+const aaRows = 16
+
+// raster holds the buffers between fills.
+type raster struct {
+	xs      []float64
+	spans   []float64 // a pixel row's spans, from rowSpans
+	edges   []edge    // the polygons' edges, by their top
+	active  []edge    // the edges that reach the current row
+	cover   []float32 // a row's partly covered pixels
+	delta   []float32 // a row's coverage steps: fully covered runs
+	touched []uint64  // which cells of cover and delta a row set, a bit each
 }
 
-// palPainter paints one palette index; a pixel counts when it is at least
-// half covered.
-type palPainter struct {
-	img *image.Paletted
-	c   uint8
-}
-
-func (p palPainter) span(y, x0, x1 int) {
-	o := p.img.PixOffset(x0, y)
-	row := p.img.Pix[o : o+x1-x0]
-	for i := range row {
-		row[i] = p.c
-	}
-}
-
-func (p palPainter) pixel(y, x int, cov float32) {
-	if cov >= 0.5 {
-		p.img.Pix[p.img.PixOffset(x, y)] = p.c
-	}
-}
-
-// rgbaPainter paints a colour over an RGBA image, with its opacity and the
-// coverage: out = (src·α + dst·(255-α)) / 255.
-type rgbaPainter struct {
-	img     *image.RGBA
-	c       [4]uint8 // r, g, b, 255
-	opacity float32  // 0..1
-}
-
-func (p rgbaPainter) span(y, x0, x1 int) {
-	if p.opacity < 1 {
-		a := uint32(p.opacity*255 + 0.5)
-		for x := x0; x < x1; x++ {
-			p.blend(p.img.PixOffset(x, y), a)
+// start returns the rectangle of pixels polys may touch within bounds and
+// reports whether it is one rectangle on pixel edges (x0, y0, x1, y1),
+// whose rows are whole spans; else it sets the edges for crossings.
+func (r *raster) start(bounds image.Rectangle, polys [][]pt) (b, rect image.Rectangle, isRect bool) {
+	minX, minY, maxX, maxY := math.Inf(1), math.Inf(1), math.Inf(-1), math.Inf(-1)
+	for _, poly := range polys {
+		for _, q := range poly {
+			minX, minY = math.Min(minX, q.X), math.Min(minY, q.Y)
+			maxX, maxY = math.Max(maxX, q.X), math.Max(maxY, q.Y)
 		}
+	}
+	b = image.Rect(int(math.Floor(minX)), int(math.Floor(minY)), int(math.Ceil(maxX))+1, int(math.Ceil(maxY))+1).Intersect(bounds)
+	if b.Empty() {
+		return b, rect, false
+	}
+	if x0, y0, x1, y1, ok := pixelRect(polys); ok {
+		rect = image.Rectangle{image.Pt(max(x0, b.Min.X), max(y0, b.Min.Y)), image.Pt(min(x1, b.Max.X), min(y1, b.Max.Y))}
+		return b, rect, true
+	}
+	r.setEdges(polys)
+	return b, rect, false
+}
+
+// fillCrisp fills the polygons as one path by the even-odd rule (a hole
+// is a polygon inside another) in palette index c, a pixel where its
+// centre is inside.
+func (r *raster) fillCrisp(img *image.Paletted, c uint8, polys [][]pt) {
+	b, rect, isRect := r.start(img.Rect, polys)
+	if b.Empty() {
+		return
+	}
+	if isRect {
+		for y := rect.Min.Y; y < rect.Max.Y && rect.Max.X > rect.Min.X; y++ {
+			palSpan(img, y, rect.Min.X, rect.Max.X, c)
+		}
+		return
+	}
+	edges, next := r.edges, 0
+	for y := b.Min.Y; y < b.Max.Y; y++ {
+		if len(r.edges) > 8 { // a circle, say: keep to the edges that reach the row
+			next = r.advance(next, float64(y), float64(y+1))
+			edges = r.active
+		}
+		xs := r.crossings(edges, float64(y)+0.5)
+		for i := 0; i+1 < len(xs); i += 2 {
+			x0 := max(int(math.Ceil(xs[i]-0.5)), b.Min.X)
+			x1 := min(int(math.Ceil(xs[i+1]-0.5)), b.Max.X)
+			if x1 > x0 {
+				palSpan(img, y, x0, x1, c)
+			}
+		}
+	}
+}
+
+// palSpan sets pixels x0 to x1-1 of row y to c.
+func palSpan(img *image.Paletted, y, x0, x1 int, c uint8) {
+	o := img.PixOffset(x0, y)
+	fillBytes(img.Pix[o:o+x1-x0], c)
+}
+
+// fillBytes sets every byte of row to c, eight at a time.
+func fillBytes(row []byte, c uint8) {
+	v := uint64(c) * 0x0101010101010101
+	for len(row) >= 8 {
+		binary.LittleEndian.PutUint64(row, v)
+		row = row[8:]
+	}
+	for i := range row {
+		row[i] = c
+	}
+}
+
+// fillAA fills the polygons as one path by the even-odd rule,
+// anti-aliased, in colour c (r, g, b, 255) at opacity 0 < opacity ≤ 1:
+// out = (src·α + dst·(255-α)) / 255, α the opacity times the coverage.
+func (r *raster) fillAA(img *image.RGBA, c [4]uint8, opacity float32, polys [][]pt) {
+	b, rect, isRect := r.start(img.Rect, polys)
+	if b.Empty() {
+		return
+	}
+	p := aaRow{img: img, c: c, opacity: opacity, run: -1}
+	if isRect {
+		for y := rect.Min.Y; y < rect.Max.Y && rect.Max.X > rect.Min.X; y++ {
+			p.span(y, rect.Min.X, rect.Max.X)
+		}
+		return
+	}
+	w := b.Dx()
+	if cap(r.cover) < w+2 {
+		r.cover, r.delta = make([]float32, w+2), make([]float32, w+2)
+		r.touched = make([]uint64, (w+2+63)/64)
+	}
+	cover, delta, touched := r.cover[:w+2], r.delta[:w+2], r.touched[:(w+2+63)/64]
+	left, right := float64(b.Min.X), float64(b.Max.X)
+	p.x0 = b.Min.X
+	const step = 1.0 / aaRows
+	next := 0
+	for y := b.Min.Y; y < b.Max.Y; y++ {
+		next = r.advance(next, float64(y), float64(y+1))
+		if len(r.active) == 0 {
+			if next == len(r.edges) {
+				break
+			}
+			continue
+		}
+		lo, hi := w+1, -1
+		spans := r.rowSpans(y)
+		for i := 0; i+1 < len(spans); i += 2 {
+			xa, xb := spans[i], spans[i+1]
+			if xa < left {
+				xa = left
+			}
+			if xb > right {
+				xb = right
+			}
+			xa, xb = xa-left, xb-left
+			if xb <= xa {
+				continue
+			}
+			ia, ib := int(xa), int(xb)
+			lo, hi = min(lo, ia), max(hi, ib)
+			touched[ia>>6] |= 1 << (ia & 63)
+			if ia == ib {
+				cover[ia] += float32((xb - xa) * step)
+				continue
+			}
+			cover[ia] += float32((float64(ia+1) - xa) * step)
+			delta[ia+1] += step
+			delta[ib] -= step
+			cover[ib] += float32((xb - float64(ib)) * step)
+			touched[(ia+1)>>6] |= 1 << ((ia + 1) & 63)
+			touched[ib>>6] |= 1 << (ib & 63)
+		}
+		if hi < 0 {
+			continue
+		}
+		hi = min(hi, w-1)
+		// Between two marked cells the coverage is what it was at the
+		// first: acc, the sum of the steps so far.
+		p.y = y
+		var acc float32
+		pos := lo // the first cell not yet painted
+		for k := lo >> 6; k < len(touched); k++ {
+			word := touched[k]
+			touched[k] = 0
+			for word != 0 {
+				i := k<<6 + bits.TrailingZeros64(word)
+				word &= word - 1
+				d, cv := delta[i], cover[i]
+				delta[i], cover[i] = 0, 0
+				if i > hi {
+					continue
+				}
+				if i > pos {
+					p.cells(pos, i, acc)
+				}
+				acc += d
+				p.cells(i, i+1, acc+cv)
+				pos = i + 1
+			}
+		}
+		if pos <= hi {
+			p.cells(pos, hi+1, acc)
+		}
+		if p.run >= 0 {
+			p.span(y, p.x0+p.run, p.x0+hi+1)
+			p.run = -1
+		}
+	}
+}
+
+// rowSpans returns the spans of pixel row y's sample rows, sample by
+// sample, each as its two ends: the crossings of every sample row, paired.
+func (r *raster) rowSpans(y int) []float64 {
+	const step = 1.0 / aaRows
+	sp := r.spans[:0]
+	if len(r.active) == 2 {
+		// two edges through the whole row: its 16 spans need no sorting
+		e0, e1 := r.active[0], r.active[1]
+		first, last := float64(y)+0.5*step, float64(y)+(aaRows-0.5)*step
+		if e0.y0 <= first && e1.y0 <= first && e0.y1 > last && e1.y1 > last {
+			for s := 0; s < aaRows; s++ {
+				sy := float64(y) + (float64(s)+0.5)*step
+				xa, xb := e0.x0+(sy-e0.y0)*e0.slope, e1.x0+(sy-e1.y0)*e1.slope
+				if xb < xa {
+					xa, xb = xb, xa
+				}
+				sp = append(sp, xa, xb)
+			}
+			r.spans = sp
+			return sp
+		}
+	}
+	for s := 0; s < aaRows; s++ {
+		xs := r.crossings(r.active, float64(y)+(float64(s)+0.5)*step)
+		sp = append(sp, xs[:len(xs)&^1]...)
+	}
+	r.spans = sp
+	return sp
+}
+
+// aaRow paints an anti-aliased row: cells are pixels from x0, and run is
+// the first cell of a fully covered run not yet painted (-1 for none).
+type aaRow struct {
+	img     *image.RGBA
+	c       [4]uint8
+	opacity float32
+	y, x0   int
+	run     int
+}
+
+// cells paints cells i to j-1, covered c: full (a pixel counts as fully
+// covered within 1/512) ones join the run, partly covered ones are blended.
+func (p *aaRow) cells(i, j int, c float32) {
+	if c >= 1-1.0/512 {
+		if p.run < 0 {
+			p.run = i
+		}
+		return
+	}
+	if p.run >= 0 {
+		p.span(p.y, p.x0+p.run, p.x0+i)
+		p.run = -1
+	}
+	if c > 1.0/512 {
+		if a := uint32(c*p.opacity*255 + 0.5); a > 0 {
+			p.blend(p.y, p.x0+i, p.x0+j, a)
+		}
+	}
+}
+
+// span paints pixels x0 to x1-1 of row y fully covered: one copy of the
+// colour, or a blend at the opacity.
+func (p *aaRow) span(y, x0, x1 int) {
+	if p.opacity < 1 {
+		p.blend(y, x0, x1, uint32(p.opacity*255+0.5))
 		return
 	}
 	o := p.img.PixOffset(x0, y)
@@ -157,130 +370,22 @@ func (p rgbaPainter) span(y, x0, x1 int) {
 	}
 }
 
-func (p rgbaPainter) pixel(y, x int, cov float32) {
-	if a := uint32(cov*p.opacity*255 + 0.5); a > 0 {
-		p.blend(p.img.PixOffset(x, y), a)
+// blend lays the colour at alpha a over pixels x0 to x1-1 of row y.
+func (p *aaRow) blend(y, x0, x1 int, a uint32) {
+	var ca [4]uint32
+	for i, v := range p.c {
+		ca[i] = uint32(v)*a + 127
 	}
-}
-
-func (p rgbaPainter) blend(o int, a uint32) {
-	px := p.img.Pix[o : o+4 : o+4]
-	for i := 0; i < 4; i++ {
-		px[i] = uint8((uint32(p.c[i])*a + uint32(px[i])*(255-a) + 127) / 255)
-	}
-}
-
-// aaRows is the number of sample rows a pixel row has, anti-aliased.
-const aaRows = 16
-
-// raster holds fillPaths' buffers between calls.
-type raster struct {
-	xs    []float64
-	edges []edge
-	cover []float32 // a row's partly covered pixels
-	delta []float32 // a row's coverage steps: fully covered runs
-}
-
-// fillPaths fills the polygons as one path by the even-odd rule (a hole
-// is a polygon inside another), clipped to bounds, crisp or anti-aliased.
-func (r *raster) fillPaths(p painter, bounds image.Rectangle, polys [][]pt, aa bool) {
-	minX, minY, maxX, maxY := math.Inf(1), math.Inf(1), math.Inf(-1), math.Inf(-1)
-	for _, poly := range polys {
-		for _, q := range poly {
-			minX, minY = math.Min(minX, q.X), math.Min(minY, q.Y)
-			maxX, maxY = math.Max(maxX, q.X), math.Max(maxY, q.Y)
-		}
-	}
-	b := image.Rect(int(math.Floor(minX)), int(math.Floor(minY)), int(math.Ceil(maxX))+1, int(math.Ceil(maxY))+1).Intersect(bounds)
-	if b.Empty() {
-		return
-	}
-	if x0, y0, x1, y1, ok := pixelRect(polys); ok {
-		// a rectangle on pixel edges: whole rows, crisp or not
-		for y := max(y0, b.Min.Y); y < min(y1, b.Max.Y); y++ {
-			if l, r := max(x0, b.Min.X), min(x1, b.Max.X); r > l {
-				p.span(y, l, r)
-			}
-		}
-		return
-	}
-	r.setEdges(polys)
-	if !aa {
-		for y := b.Min.Y; y < b.Max.Y; y++ {
-			xs := r.crossings(float64(y) + 0.5)
-			for i := 0; i+1 < len(xs); i += 2 {
-				x0 := max(int(math.Ceil(xs[i]-0.5)), b.Min.X)
-				x1 := min(int(math.Ceil(xs[i+1]-0.5)), b.Max.X)
-				if x1 > x0 {
-					p.span(y, x0, x1)
-				}
-			}
-		}
-		return
-	}
-	w := b.Dx()
-	if cap(r.cover) < w+2 {
-		r.cover, r.delta = make([]float32, w+2), make([]float32, w+2)
-	}
-	cover, delta := r.cover[:w+2], r.delta[:w+2]
-	left, right := float64(b.Min.X), float64(b.Max.X)
-	const step = 1.0 / aaRows
-	for y := b.Min.Y; y < b.Max.Y; y++ {
-		lo, hi := w+1, -1
-		for s := 0; s < aaRows; s++ {
-			xs := r.crossings(float64(y) + (float64(s)+0.5)*step)
-			for i := 0; i+1 < len(xs); i += 2 {
-				xa, xb := xs[i], xs[i+1]
-				if xa < left {
-					xa = left
-				}
-				if xb > right {
-					xb = right
-				}
-				xa, xb = xa-left, xb-left
-				if xb <= xa {
-					continue
-				}
-				ia, ib := int(xa), int(xb)
-				lo, hi = min(lo, ia), max(hi, ib)
-				if ia == ib {
-					cover[ia] += float32((xb - xa) * step)
-					continue
-				}
-				cover[ia] += float32((float64(ia+1) - xa) * step)
-				delta[ia+1] += step
-				delta[ib] -= step
-				cover[ib] += float32((xb - float64(ib)) * step)
-			}
-		}
-		if hi < 0 {
-			continue
-		}
-		hi = min(hi, w-1)
-		var acc float32
-		run := -1 // start of a fully covered run
-		for i := lo; i <= hi; i++ {
-			acc += delta[i]
-			c := acc + cover[i]
-			if c >= 1-1.0/512 {
-				if run < 0 {
-					run = i
-				}
-				continue
-			}
-			if run >= 0 {
-				p.span(y, b.Min.X+run, b.Min.X+i)
-				run = -1
-			}
-			if c > 1.0/512 {
-				p.pixel(y, b.Min.X+i, c)
-			}
-		}
-		if run >= 0 {
-			p.span(y, b.Min.X+run, b.Min.X+hi+1)
-		}
-		clear(cover[lo : hi+2])
-		clear(delta[lo : hi+2])
+	na := 255 - a
+	o := p.img.PixOffset(x0, y)
+	row := p.img.Pix[o : o+4*(x1-x0)]
+	for len(row) >= 4 {
+		px := row[:4:4]
+		px[0] = uint8((ca[0] + uint32(px[0])*na) / 255)
+		px[1] = uint8((ca[1] + uint32(px[1])*na) / 255)
+		px[2] = uint8((ca[2] + uint32(px[2])*na) / 255)
+		px[3] = uint8((ca[3] + uint32(px[3])*na) / 255)
+		row = row[4:]
 	}
 }
 
@@ -310,9 +415,10 @@ type edge struct {
 	y0, y1, x0, slope float64
 }
 
-// setEdges keeps the polygons' non-horizontal edges for crossings.
+// setEdges keeps the polygons' non-horizontal edges, by their top, and
+// empties the active list.
 func (r *raster) setEdges(polys [][]pt) {
-	r.edges = r.edges[:0]
+	r.edges, r.active = r.edges[:0], r.active[:0]
 	for _, poly := range polys {
 		for i := range poly {
 			a, b := poly[i], poly[(i+1)%len(poly)]
@@ -325,13 +431,33 @@ func (r *raster) setEdges(polys [][]pt) {
 			r.edges = append(r.edges, edge{a.Y, b.Y, a.X, (b.X - a.X) / (b.Y - a.Y)})
 		}
 	}
+	slices.SortFunc(r.edges, func(a, b edge) int { return cmp.Compare(a.y0, b.y0) })
 }
 
-// crossings returns where the edges cross the line y = sy, in order: an
-// edge counts from its top end, not its bottom one.
-func (r *raster) crossings(sy float64) []float64 {
+// advance makes the active list the edges that may cross a line between
+// top and bot, dropping those that end above top and taking those from
+// edges[next:] that start above bot; it returns the new next.
+func (r *raster) advance(next int, top, bot float64) int {
+	a := r.active[:0]
+	for _, e := range r.active {
+		if e.y1 > top {
+			a = append(a, e)
+		}
+	}
+	for ; next < len(r.edges) && r.edges[next].y0 < bot; next++ {
+		if r.edges[next].y1 > top {
+			a = append(a, r.edges[next])
+		}
+	}
+	r.active = a
+	return next
+}
+
+// crossings returns where edges cross the line y = sy, in order: an edge
+// counts from its top end, not its bottom one.
+func (r *raster) crossings(edges []edge, sy float64) []float64 {
 	xs := r.xs[:0]
-	for _, e := range r.edges {
+	for _, e := range edges {
 		if sy < e.y0 || sy >= e.y1 {
 			continue
 		}
@@ -346,27 +472,30 @@ func (r *raster) crossings(sy float64) []float64 {
 	return xs
 }
 
-// fillPolygon fills a polygon crisp in palette index c.
-func fillPolygon(img *image.Paletted, poly []pt, c uint8) {
-	var r raster
-	r.fillPaths(palPainter{img, c}, img.Rect, [][]pt{poly}, false)
+// polygon fills a polygon crisp in palette index c.
+func (r *raster) polygon(img *image.Paletted, poly []pt, c uint8) {
+	r.fillCrisp(img, c, [][]pt{poly})
 }
 
-// drawLine draws a line of the given width in pixels from pixel a to
-// pixel b, filled crisp: a rectangle, with square ends when it is thinner
-// than 3 pixels, else round ones (so a road's stretches join smoothly).
+// drawLine draws a line crisp (raster.line) with buffers of its own.
 func drawLine(img *image.Paletted, a, b pt, width int, c uint8) {
+	var r raster
+	r.line(img, a, b, width, c)
+}
+
+// line draws a line of the given width in pixels from pixel a to pixel
+// b, filled crisp: a rectangle, with square ends when it is thinner than 3
+// pixels, else round ones (so a road's stretches join smoothly).
+func (r *raster) line(img *image.Paletted, a, b pt, width int, c uint8) {
 	w := float64(width)
 	a, b = pt{a.X + 0.5, a.Y + 0.5}, pt{b.X + 0.5, b.Y + 0.5}
-	var r raster
-	p := palPainter{img, c}
 	if width < 3 {
-		r.fillPaths(p, img.Rect, [][]pt{lineQuad(a, b, w, true)}, false)
+		r.fillCrisp(img, c, [][]pt{lineQuad(a, b, w, true)})
 		return
 	}
-	r.fillPaths(p, img.Rect, [][]pt{lineQuad(a, b, w, false)}, false)
-	r.fillPaths(p, img.Rect, [][]pt{circle(a, w/2)}, false)
-	r.fillPaths(p, img.Rect, [][]pt{circle(b, w/2)}, false)
+	r.fillCrisp(img, c, [][]pt{lineQuad(a, b, w, false)})
+	r.fillCrisp(img, c, [][]pt{circle(a, w/2)})
+	r.fillCrisp(img, c, [][]pt{circle(b, w/2)})
 }
 
 // lineQuad is the rectangle of width w along a to b, its ends extended

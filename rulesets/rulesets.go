@@ -107,10 +107,12 @@ type CostEntry struct {
 	// Color, Width and Dash are how pictures draw it: the fill of a
 	// terrain, the line of a hexside feature or road ("#rrggbb"; width in
 	// pixels at hex size 20; dash "on off ..." in pixels). Empty: a colour
-	// derived from the name.
-	Color string  `json:"color,omitempty"`
-	Width float64 `json:"width,omitempty"`
-	Dash  string  `json:"dash,omitempty"`
+	// derived from the name. BoardWidth is the line's width on a VASSAL
+	// board, in board pixels (0: 3).
+	Color      string  `json:"color,omitempty"`
+	Width      float64 `json:"width,omitempty"`
+	Dash       string  `json:"dash,omitempty"`
+	BoardWidth int     `json:"board_width,omitempty"`
 }
 
 // TurnTrack is one game day's turns.

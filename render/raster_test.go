@@ -1,0 +1,120 @@
+package render
+
+import (
+	"bytes"
+	"image"
+	"math"
+	"math/rand"
+	"testing"
+)
+
+// refFillAA is the anti-aliased fill done the plain way, every pixel of
+// every row in turn with the crossings of every edge: fillAA, which reads
+// only the cells its samples set, must give the same bytes.
+func refFillAA(img *image.RGBA, c [4]uint8, opacity float32, polys [][]pt) {
+	var edges []edge
+	for _, poly := range polys {
+		for i := range poly {
+			a, b := poly[i], poly[(i+1)%len(poly)]
+			if a.Y == b.Y {
+				continue
+			}
+			if a.Y > b.Y {
+				a, b = b, a
+			}
+			edges = append(edges, edge{a.Y, b.Y, a.X, (b.X - a.X) / (b.Y - a.Y)})
+		}
+	}
+	p := aaRow{img: img, c: c, opacity: opacity, run: -1}
+	pixel := func(y, x int, cov float32) {
+		if a := uint32(cov*opacity*255 + 0.5); a > 0 {
+			p.blend(y, x, x+1, a)
+		}
+	}
+	b := img.Rect
+	w := b.Dx()
+	const step = 1.0 / aaRows
+	for y := b.Min.Y; y < b.Max.Y; y++ {
+		cover, delta := make([]float32, w+2), make([]float32, w+2)
+		for s := 0; s < aaRows; s++ {
+			sy := float64(y) + (float64(s)+0.5)*step
+			var xs []float64
+			for _, e := range edges {
+				if sy >= e.y0 && sy < e.y1 {
+					xs = append(xs, e.x0+(sy-e.y0)*e.slope)
+				}
+			}
+			for i := 1; i < len(xs); i++ {
+				for j := i; j > 0 && xs[j] < xs[j-1]; j-- {
+					xs[j], xs[j-1] = xs[j-1], xs[j]
+				}
+			}
+			for i := 0; i+1 < len(xs); i += 2 {
+				xa, xb := math.Max(xs[i], float64(b.Min.X))-float64(b.Min.X), math.Min(xs[i+1], float64(b.Max.X))-float64(b.Min.X)
+				if xb <= xa {
+					continue
+				}
+				ia, ib := int(xa), int(xb)
+				if ia == ib {
+					cover[ia] += float32((xb - xa) * step)
+					continue
+				}
+				cover[ia] += float32((float64(ia+1) - xa) * step)
+				delta[ia+1] += step
+				delta[ib] -= step
+				cover[ib] += float32((xb - float64(ib)) * step)
+			}
+		}
+		var acc float32
+		for i := 0; i < w; i++ {
+			acc += delta[i]
+			c := acc + cover[i]
+			switch {
+			case c >= 1-1.0/512:
+				p.span(y, b.Min.X+i, b.Min.X+i+1)
+			case c > 1.0/512:
+				pixel(y, b.Min.X+i, c)
+			}
+		}
+	}
+}
+
+func TestFillAAIsThePlainFill(t *testing.T) {
+	rnd := rand.New(rand.NewSource(1))
+	var z raster
+	for n := 0; n < 300; n++ {
+		bounds := image.Rect(0, 0, 40+rnd.Intn(100), 30+rnd.Intn(60))
+		var polys [][]pt
+		for k := 1 + rnd.Intn(3); k > 0; k-- {
+			var poly []pt
+			switch rnd.Intn(3) {
+			case 0: // anywhere, partly outside the picture
+				for j := 3 + rnd.Intn(8); j > 0; j-- {
+					poly = append(poly, pt{rnd.Float64()*200 - 30, rnd.Float64()*120 - 20})
+				}
+			case 1:
+				poly = circle(pt{rnd.Float64() * 100, rnd.Float64() * 80}, 1+rnd.Float64()*40)
+			default: // on whole and half pixels
+				for j := 4; j > 0; j-- {
+					poly = append(poly, pt{float64(rnd.Intn(160)) / 2, float64(rnd.Intn(100)) / 2})
+				}
+			}
+			polys = append(polys, poly)
+		}
+		opacity := float32(1)
+		if rnd.Intn(3) == 0 {
+			opacity = float32(1+rnd.Intn(254)) / 255
+		}
+		c := [4]uint8{uint8(rnd.Intn(256)), uint8(rnd.Intn(256)), uint8(rnd.Intn(256)), 255}
+		got, want := image.NewRGBA(bounds), image.NewRGBA(bounds)
+		for i := range got.Pix {
+			got.Pix[i] = uint8(i * 7)
+		}
+		copy(want.Pix, got.Pix)
+		z.fillAA(got, c, opacity, polys)
+		refFillAA(want, c, opacity, polys)
+		if !bytes.Equal(got.Pix, want.Pix) {
+			t.Fatalf("case %d: fillAA differs from the plain fill for %v", n, polys)
+		}
+	}
+}
