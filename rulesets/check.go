@@ -18,7 +18,7 @@ import (
 // override laid over its series ruleset.
 var (
 	CodeFigure = diag.Code{Code: "B010", Severity: diag.Error, Title: "bad figure in a ruleset",
-		Doc: "A figure under a ruleset's `figures` (or under `rules: figures:` in battle.yaml) is not one the check engines know, has the wrong type, is out of range, or names a class, order, terrain, level, light or field the ruleset does not define. Every figure is typed; a misspelt one would otherwise switch its limit off without a word, so muster refuses it and suggests the figure meant."}
+		Doc: "A figure under a ruleset's `figures`, `play` or `switches` (or under `rules:` in battle.yaml) is not one the check engines know, has the wrong type, is out of range, or names a class, order, terrain, level, light or field the ruleset does not define. Every figure is typed; a misspelt one would otherwise switch its limit off without a word, so muster refuses it and suggests the figure meant."}
 	CodeRef = diag.Code{Code: "B011", Severity: diag.Error, Title: "ruleset names what it does not define",
 		Doc: "A ruleset (or a battle's override of one) names a class, light, field or level that the ruleset does not define: a unit type of an unknown class, a turn of an unknown light, a counter value that is not among the fields. The checks would read nothing there."}
 )
@@ -36,15 +36,17 @@ var Codes = []diag.Code{CodeFigure, CodeRef}
 func Validate(set *schema.Set, d *schema.Doc) []diag.Diagnostic {
 	var l diag.List
 	under := map[[2]int]bool{}
-	if fig := schema.Get(d.Root, "figures"); fig != nil {
-		var walk func(n *yaml.Node)
-		walk = func(n *yaml.Node) {
-			under[[2]int{n.Line, n.Column}] = true
-			for _, c := range n.Content {
-				walk(c)
-			}
+	var walk func(n *yaml.Node)
+	walk = func(n *yaml.Node) {
+		under[[2]int{n.Line, n.Column}] = true
+		for _, c := range n.Content {
+			walk(c)
 		}
-		walk(fig)
+	}
+	for _, typed := range []string{"figures", "play"} {
+		if n := schema.Get(d.Root, typed); n != nil {
+			walk(n)
+		}
 	}
 	probs := set.Check(d, "ruleset")
 	for _, p := range probs {
@@ -69,7 +71,7 @@ func Validate(set *schema.Set, d *schema.Doc) []diag.Diagnostic {
 	}
 	for _, p := range r.refProblems() {
 		code := CodeRef
-		if p.path[0] == "figures" || p.path[0] == "switches" {
+		if p.path[0] == "figures" || p.path[0] == "switches" || p.path[0] == "play" {
 			code = CodeFigure
 		}
 		n := exact(d.Root, p.path)
@@ -144,6 +146,8 @@ func (r *Ruleset) domains() map[string][]string {
 		d["face"] = append(d["face"], f)
 	}
 	d["switch"] = append(d["switch"], r.switchesRead...)
+	// what holds a counter state: a unit class, or the leaders
+	d["holder"] = append(append([]string{}, d["class"]...), "leader")
 	// movement costs are by class, by the leader's movement class, or other
 	d["mover"] = append(append([]string{"other"}, d["class"]...), r.Figures.Command.LeaderClass)
 	for k := range d {
@@ -204,6 +208,7 @@ func (r *Ruleset) refProblems() []refProblem {
 		}
 	}
 	refs(reflect.ValueOf(r.Figures), []string{"figures"}, check)
+	refs(reflect.ValueOf(r.Play), []string{"play"}, check)
 	// a switch no figure reads would change nothing: a misspelt switch
 	for _, name := range sortedKeys(r.Switches) {
 		check([]string{"switches", name}, "switch", name)

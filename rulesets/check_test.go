@@ -39,6 +39,9 @@ func TestMisspeltFigures(t *testing.T) {
 				}
 			}
 			walk(schema.Get(d.Root, "figures"))
+			if p := schema.Get(d.Root, "play"); p != nil {
+				walk(p)
+			}
 			if len(keys) < 10 {
 				t.Fatalf("only %d figure keys found", len(keys))
 			}

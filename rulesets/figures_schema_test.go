@@ -17,6 +17,8 @@ import (
 // allowed.
 func figureDefs() map[string]any {
 	defs := map[string]any{}
+	var root string
+	var rootType reflect.Type
 	var def func(t reflect.Type) string
 	var fieldSchema func(f reflect.StructField, t reflect.Type) map[string]any
 	fieldSchema = func(f reflect.StructField, t reflect.Type) map[string]any {
@@ -66,9 +68,9 @@ func figureDefs() map[string]any {
 		return s
 	}
 	def = func(t reflect.Type) string {
-		name := "figures"
-		if t != reflect.TypeOf(Figures{}) {
-			name = "figures." + strings.ToLower(t.Name())
+		name := root
+		if t != rootType {
+			name = root + "." + strings.ToLower(t.Name())
 		}
 		if _, ok := defs[name]; ok {
 			return name
@@ -91,11 +93,17 @@ func figureDefs() map[string]any {
 		defs[name] = map[string]any{"type": "object", "additionalProperties": false, "properties": props}
 		return name
 	}
-	def(reflect.TypeOf(Figures{}))
+	for _, r := range []struct {
+		name string
+		t    reflect.Type
+	}{{"figures", reflect.TypeOf(Figures{})}, {"play", reflect.TypeOf(Play{})}} {
+		root, rootType = r.name, r.t
+		def(r.t)
+	}
 	return defs
 }
 
-var defLine = regexp.MustCompile(`(?m)^    "(figures[a-z.]*)": \{"additionalProperties": false,.*\},?\n`)
+var defLine = regexp.MustCompile(`(?m)^    "((?:figures|play)[a-z.]*)": \{"additionalProperties": false,.*\},?\n`)
 
 // TestFiguresSchema keeps ruleset.schema.json's figure definitions equal to
 // the Go types: a figure added, renamed or retyped in Go is one in the
@@ -119,7 +127,7 @@ func TestFiguresSchema(t *testing.T) {
 	json.Unmarshal(b, &wantJSON)
 	got := map[string]any{}
 	for k, v := range file.Definitions {
-		if strings.HasPrefix(k, "figures") {
+		if strings.HasPrefix(k, "figures") || strings.HasPrefix(k, "play") {
 			got[k] = v
 		}
 	}

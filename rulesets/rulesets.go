@@ -36,6 +36,7 @@ type Ruleset struct {
 	Facing    bool                 `json:"facing,omitempty"`
 	Turns     TurnTrack            `json:"turns"`
 	Figures   Figures              `json:"figures"`
+	Play      Play                 `json:"play"`
 	Switches  map[string]any       `json:"switches,omitempty"`
 
 	// switchesRead are the switches the figures read, by name.
