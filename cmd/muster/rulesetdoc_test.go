@@ -158,6 +158,7 @@ func TestRulesetsDoc(t *testing.T) {
 			}
 			b.WriteString(".\n")
 		}
+		writePlay(&b, &r.Play)
 		b.WriteString("\n**Rule checks** (each explained in [codes.md](codes.md)):\n\n")
 		for _, c := range validate.Codes(r) {
 			if c.System == sys {
@@ -171,3 +172,56 @@ func TestRulesetsDoc(t *testing.T) {
 func cell(s string) string { return strings.ReplaceAll(strings.ReplaceAll(s, "|", "\\|"), "\n", " ") }
 
 func sortedKeys[V any](m map[string]V) []string { return slices.Sorted(maps.Keys(m)) }
+
+// writePlay lists what the VASSAL module gives a player of the system: the
+// counter states with their keys, the strength keys, the markers and cups.
+func writePlay(b *bytes.Buffer, p *rulesets.Play) {
+	if len(p.States) == 0 && len(p.Markers) == 0 && len(p.Cups) == 0 {
+		return
+	}
+	b.WriteString("\n**In play** (the VASSAL module's keys; `rules: play:` overrides them):\n\n")
+	b.WriteString("| State | For | Levels | Key | Back | Rule |\n|---|---|---|---|---|---|\n")
+	for _, st := range p.States {
+		levels := strings.Join(st.Levels, ", ")
+		switch {
+		case st.Facings > 0:
+			levels = fmt.Sprintf("%d facings", st.Facings)
+		case st.Face != "" && levels == "":
+			levels = "face " + st.Face
+		}
+		if st.Clear {
+			levels += " (cleared by a global command)"
+		}
+		forWhom := strings.Join(st.For, ", ")
+		if forWhom == "" {
+			forWhom = "all units"
+		}
+		fmt.Fprintf(b, "| %s | %s | %s | %s | %s | %s |\n", cell(st.Title), forWhom, cell(levels), st.Key, st.Back, st.Rule)
+	}
+	if p.Strength.Down != "" || p.Strength.Up != "" {
+		fmt.Fprintf(b, "| Strength | all units | one point down / up | %s | %s | %s |\n", p.Strength.Down, p.Strength.Up, p.Strength.Rule)
+	}
+	k := p.Keys
+	fmt.Fprintf(b, "\nEvery piece: flip %s, delete %s, clone %s.\n", orDash(k.Flip), orDash(k.Delete), orDash(k.Clone))
+	if len(p.Markers) > 0 {
+		var ms []string
+		for _, m := range p.Markers {
+			t := m.Title
+			if len(m.Faces) > 0 {
+				t += " / " + strings.Join(m.Faces, " / ")
+			}
+			ms = append(ms, t+" ("+m.Rule+")")
+		}
+		fmt.Fprintf(b, "\n**Markers:** %s.\n", cell(strings.Join(ms, "; ")))
+	}
+	for _, c := range p.Cups {
+		fmt.Fprintf(b, "\n**Draw cup** %s: %s chits (%s).\n", cell(c.Title), c.Chits, c.Rule)
+	}
+}
+
+func orDash(s string) string {
+	if s == "" {
+		return "-"
+	}
+	return s
+}
