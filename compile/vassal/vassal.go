@@ -4,7 +4,6 @@ import (
 	"archive/zip"
 	"bytes"
 	"fmt"
-	"slices"
 	"sort"
 	"strconv"
 	"strings"
@@ -55,6 +54,7 @@ type vmod struct {
 	units   map[*oob.Unit]*pieceDef
 	leaders map[*oob.Leader]*pieceDef
 	used    map[string]bool // image names
+	play    *play           // the ruleset's play section, keys parsed (states.go)
 }
 
 // pieceDef is what a unit's or leader's PieceSlots share.
@@ -64,6 +64,7 @@ type pieceDef struct {
 	image   string
 	faces   []string // face names in layer order ("" is the front)
 	faceLvl map[string]int
+	faceAt  map[string]int // face → index in traits of the layer that shows it
 }
 
 // trait is one decorator: its type and its state.
@@ -95,26 +96,6 @@ func marker(key, value string) trait {
 
 func usePrototype(name string) trait {
 	return trait{"prototype;" + name, ""}
-}
-
-// faceLayer is a Layer (emb2) whose first level shows the front (no image)
-// and whose further levels show the other faces; Ctrl-F steps forward and
-// Ctrl-Shift-F back. State is the level shown (1 = front).
-func faceLayer(images, names []string, level int) trait {
-	se := seq.New(';')
-	se.Append("").Int(130).Append("") // activate command, modifiers, key
-	se.Append("Next face").Int(130).Append("")
-	se.Append("Previous face").Int(130).Append("")
-	se.Append("").Append("").Append("1") // reset command, key, level
-	se.Bool(false).Int(0).Int(0)         // draw underneath, x and y offset
-	se.Strings(images).Strings(names)
-	se.Bool(true).Append("Face")                    // loop, layer name
-	se.Append("").Append("")                        // random key, text
-	se.Bool(false).Append("").Int(1)                // follow property, its name, first value
-	se.Int(1).Bool(true)                            // version, always active
-	se.Append("").Append("70,130").Append("70,195") // activate, increase, decrease keystrokes
-	se.Append("Counter faces").Double(1).Append("").Append("true")
-	return trait{"emb2;" + se.Value(), strconv.Itoa(level)}
 }
 
 func (m *vmod) nextGpid() int {
@@ -203,6 +184,9 @@ func newVmod(b *battle.Battle) (*vmod, error) {
 		}
 	}
 	m.ranks()
+	if err := m.compilePlay(); err != nil {
+		return nil, err
+	}
 	return m, nil
 }
 
@@ -566,30 +550,7 @@ func (m *vmod) unitDef(sd *oob.Side, pal render.CounterStyle, u *oob.Unit) *piec
 	d.traits = append(d.traits, usePrototype(typeProto(u.Type)), usePrototype(sideProto(sd)))
 	d.traits = append(d.traits, m.chainMarkers(u.Formation)...)
 	d.traits = append(d.traits, marker("Designation", u.QualifiedName()))
-	fields := m.unitFields(u)
-	for _, f := range fields {
-		d.traits = append(d.traits, marker(f, valueText(u.Values.Get(f))))
-	}
-	d.image = m.imageName(sd.ID, u.Name, u.Formation.Designation())
-	sym := render.SymbolNamed(m.b.Rules.UnitTypes[u.Type].Symbol)
-	m.addImage(d.image, drawUnit(pal, u, sym, fields, u.Values, ""))
-	faces := m.faceNames(u)
-	if len(faces) > 0 {
-		images, names := []string{""}, []string{""}
-		for i, f := range faces {
-			vals := slices.Clone(u.Values)
-			for _, v := range u.Faces[f] {
-				vals.Set(v.Name, v.Value)
-			}
-			img := m.imageName(sd.ID, u.Name, u.Formation.Designation(), f)
-			m.addImage(img, drawUnit(pal, u, sym, fields, vals, f))
-			images = append(images, img)
-			names = append(names, "")
-			d.faceLvl[f] = i + 2
-		}
-		d.faces = faces
-		d.traits = append(d.traits, faceLayer(images, names, 1))
-	}
+	m.unitCounter(d, sd, pal, u)
 	return d
 }
 
@@ -605,15 +566,7 @@ func (m *vmod) leaderDef(sd *oob.Side, pal render.CounterStyle, l *oob.Leader) *
 	for _, k := range keys {
 		d.traits = append(d.traits, marker(k, valueText(l.Ratings.Get(k))))
 	}
-	d.image = m.imageName(sd.ID, "leader", l.Name, l.Formation.Designation())
-	m.addImage(d.image, drawLeader(pal, l, false))
-	if r := l.Replacement; r != nil {
-		img := m.imageName(sd.ID, "leader", l.Name, l.Formation.Designation(), "replacement")
-		m.addImage(img, drawLeader(pal, r, true))
-		d.faces = []string{"replacement"}
-		d.faceLvl["replacement"] = 2
-		d.traits = append(d.traits, faceLayer([]string{"", img}, []string{"", ""}, 1))
-	}
+	m.leaderCounter(d, sd, pal, l)
 	return d
 }
 
@@ -634,16 +587,10 @@ func (m *vmod) slot(d *pieceDef, overrides map[string]string, face string) *xnod
 	if len(overrides) > 0 || face != "" {
 		traits = append([]trait{}, d.traits...)
 		for i, t := range traits {
-			if strings.HasPrefix(t.typ, "mark;") {
-				if v, ok := overrides[strings.TrimPrefix(t.typ, "mark;")]; ok {
-					traits[i] = marker(strings.TrimPrefix(t.typ, "mark;"), v)
-				}
-			}
-			if strings.HasPrefix(t.typ, "emb2;") {
-				if lvl, ok := d.faceLvl[face]; ok {
-					traits[i].state = strconv.Itoa(lvl)
-				}
-			}
+			traits[i] = override(t, overrides)
+		}
+		if i, ok := d.faceAt[face]; ok {
+			traits[i].state = strconv.Itoa(d.faceLvl[face])
 		}
 	}
 	n := el("widget.PieceSlot", "entryName", d.name, "gpid", strconv.Itoa(g),
@@ -827,8 +774,8 @@ func (m *vmod) addPieces(n *xnode, ps []battle.Piece) {
 			}
 			var ov map[string]string
 			if p.Strength != nil {
-				if u.Values.Has("strength") {
-					ov = map[string]string{"strength": strconv.Itoa(*p.Strength)}
+				if u.Values.Has(m.play.strength) {
+					ov = map[string]string{m.play.strength: strconv.Itoa(*p.Strength)}
 				}
 			}
 			n.add(m.slot(d, ov, p.Face))
