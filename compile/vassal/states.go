@@ -243,7 +243,7 @@ func rotator(s playState) trait {
 	se := seq.New(';').Int(s.Facings)
 	se.Append(s.key).Append(s.back).Append(s.Title + " (clockwise)").Append(s.Title + " (counter-clockwise)")
 	se.Append("").Append("")          // random rotation key, text
-	se.Append(s.Title).Append(s.Rule) // name, description
+	se.Append(s.ID).Append(s.Title)   // name (its properties: ID_Facing, ID_Degrees), description
 	se.Append("").Append("").Append("").Bool(true)
 	return trait{"rotate;" + se.Value(), "0"}
 }

@@ -243,13 +243,14 @@ func TestStateTraitsDeterministic(t *testing.T) {
 
 // TestRotator pins a facing state's FreeRotator (TSS's six facings) as
 // FreeRotator.mySetType reads it: facings, CW and CCW keys and names,
-// random key and name, name, description, direct key, name, expression,
-// facing flag.
+// random key and name, name (the state's id, so its properties are
+// facing_Facing and facing_Degrees), description, direct key, name,
+// expression, facing flag.
 func TestRotator(t *testing.T) {
 	s := playState{key: "93,130", back: "91,130"}
-	s.Title, s.Rule, s.Facings = "Facing", "TSS 6.2", 6
+	s.ID, s.Title, s.Rule, s.Facings = "facing", "Facing", "TSS 6.2", 6
 	tr := rotator(s)
-	want := "rotate;6;93,130;91,130;Facing (clockwise);Facing (counter-clockwise);;;Facing;TSS 6.2;;;;true"
+	want := "rotate;6;93,130;91,130;Facing (clockwise);Facing (counter-clockwise);;;facing;Facing;;;;true"
 	if tr.typ != want || tr.state != "0" {
 		t.Errorf("rotator = %q, %q\nwant %q, \"0\"", tr.typ, tr.state, want)
 	}
