@@ -282,6 +282,7 @@ func (m *vmod) cupsMap() *xnode {
 	mp.attrs["buttonName"] = cupsMapName
 	mp.attrs["tooltip"] = "Draw cups: chits drawn at random"
 	bp := el("module.map.BoardPicker", "title", "Choose boards", "slotWidth", "125", "slotHeight", "125", "slotScale", "0.2")
+	defaultBoards(bp, cupsMapName, []string{cupsBoard(nil)}, [][2]int{{0, 0}})
 	mp.add(bp)
 	var piles []*xnode
 	chitImg := map[string]string{}

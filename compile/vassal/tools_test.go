@@ -78,3 +78,59 @@ func TestVassalTools(t *testing.T) {
 		t.Error("the saved game does not select the scenario's draw cups")
 	}
 }
+
+// TestVassalSpread spreads a set-up group "within 1 hex": one unit per
+// hex, nearest first, every hex within 1 and no hex twice.
+func TestVassalSpread(t *testing.T) {
+	b := loadExample(t)
+	m, err := newVmod(b)
+	if err != nil {
+		t.Fatal(err)
+	}
+	m.drawPieces()
+	sc := b.Scenarios[0]
+	var st *battle.Stack
+	for _, s := range sc.Setup {
+		n := 0
+		for _, p := range s.Pieces {
+			n += len(p.Ref.Units())
+		}
+		if n >= 2 {
+			st = s
+			break
+		}
+	}
+	if st == nil {
+		t.Skip("no stack of two units")
+	}
+	g := *st
+	g.Within = 1
+	hexes, groups := m.spread(sc, &g)
+	if len(hexes) < 2 || len(hexes) != len(groups) {
+		t.Fatalf("spread %v %v", hexes, groups)
+	}
+	if hexes[0] != st.Hex.Coord {
+		t.Errorf("first hex %v, want the group's own %v", hexes[0], st.Hex.Coord)
+	}
+	seen := map[string]bool{}
+	for i, c := range hexes {
+		if d := b.Map.Grid.Distance(st.Hex.Coord, c); d > 1 {
+			t.Errorf("hex %v is %d away", c, d)
+		}
+		if seen[b.Map.Grid.Label(c)] {
+			t.Errorf("hex %v twice", c)
+		}
+		seen[b.Map.Grid.Label(c)] = true
+		units := 0
+		for _, p := range groups[i] {
+			units += len(p.Ref.Units())
+		}
+		if units != 1 {
+			t.Errorf("hex %v holds %d units", c, units)
+		}
+	}
+	nodes := m.setupStacks(sc, &g)
+	if len(nodes) != len(hexes) || !strings.Contains(nodes[0].attrs["name"], "(within 1 of") {
+		t.Errorf("%d stacks, first %q", len(nodes), nodes[0].attrs["name"])
+	}
+}

@@ -793,12 +793,15 @@ func (m *vmod) mainMap() *xnode {
 			bp.add(m.board(scenarioBoard(p.sb, sc), p.sb))
 		}
 	}
+	m.mainDefault(bp)
 	mp.add(bp)
-	mp.add(standardMapParts()...)
+	parts := standardMapParts()
+	zoomLevels(parts)
+	mp.add(parts...)
 	mp.add(m.mainMapTools()...)
 	for _, sc := range m.b.Scenarios {
 		for _, st := range sc.Setup {
-			mp.add(m.setupStack(sc, st))
+			mp.add(m.setupStacks(sc, st)...)
 		}
 	}
 	return mp
@@ -859,6 +862,7 @@ func (m *vmod) sortedArrivals(sc *battle.Scenario) []*battle.Arrival {
 func (m *vmod) reinforcementMap() *xnode {
 	mp := mapChildren(reinfMapName)
 	bp := el("module.map.BoardPicker", "title", "Choose boards", "slotWidth", "125", "slotHeight", "125", "slotScale", "0.2")
+	m.reinfDefault(bp)
 	mp.add(bp)
 	mp.add(standardMapParts()...)
 	for _, sc := range m.b.Scenarios {

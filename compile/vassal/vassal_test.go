@@ -371,6 +371,7 @@ func checkModule(t *testing.T, b *battle.Battle, data []byte) {
 		}
 	}
 	placed := 0
+	spread := map[string]int{}
 	for _, s := range stacks {
 		if u, _ := s.attr("useGridLocation"); u != "true" {
 			continue
@@ -388,6 +389,17 @@ func checkModule(t *testing.T, b *battle.Battle, data []byte) {
 			t.Errorf("stack %s: location %q does not parse", name, loc)
 			continue
 		}
+		if i := strings.Index(name, " (within "); i >= 0 {
+			// a spread group: lands where its numbering says, checked below
+			if got := sb.LocationName(x, y); got != loc {
+				t.Errorf("stack %s: VASSAL would name the spot %s", name, got)
+			}
+			if !strings.Contains(name, "one stack") {
+				spread[name[:i]]++
+				continue
+			}
+			name = name[:i]
+		}
 		c, ok := want[name]
 		if !ok {
 			t.Errorf("stack %s is in no scenario", name)
@@ -402,6 +414,16 @@ func checkModule(t *testing.T, b *battle.Battle, data []byte) {
 			t.Errorf("stack %s: VASSAL would name the spot %s", name, got)
 		}
 		placed++
+	}
+	for _, sc := range b.Scenarios {
+		for _, st := range sc.Setup {
+			if k := sc.ID + " " + st.Side + " " + b.Map.Grid.Label(st.Hex.Coord); spread[k] > 0 {
+				placed++
+				if st.Within == 0 {
+					t.Errorf("stack %s spread but has no within", k)
+				}
+			}
+		}
 	}
 	if placed != len(want) {
 		t.Errorf("%d At-Start stacks by grid location, want %d", placed, len(want))
