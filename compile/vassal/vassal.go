@@ -432,13 +432,19 @@ func (m *vmod) build() *xnode {
 	b := m.b
 	root := el("GameModule", "name", b.Name, "version", "1.0", "VassalVersion", Version,
 		"description", m.description(), "ModuleOther1", "", "ModuleOther2", "")
-	root.add(el("module.BasicCommandEncoder"), el("module.Documentation"), el("module.PlayerRoster"),
+	root.add(el("module.BasicCommandEncoder"), m.documentation(), m.roster(),
 		el("module.GlobalOptions"), el("module.Chatter"), el("module.KeyNamer"))
 	protos := m.prototypes()
 	m.drawPieces()
 	palette := m.palette()
-	root.add(protos, palette, m.inventory(), m.turnTracker(), m.dice())
-	root.add(m.mainMap(), m.reinforcementMap(), m.setups())
+	root.add(protos, palette, m.markerTray(), m.inventory(), m.turnTracker(), m.dice())
+	root.add(m.sideWindows()...)
+	root.add(m.globalCommands()...)
+	root.add(m.notes(), m.mainMap(), m.reinforcementMap())
+	if cups := m.cupsMap(); cups != nil {
+		root.add(cups)
+	}
+	root.add(m.setups()...)
 	root.attrs["nextPieceSlotId"] = strconv.Itoa(m.gpid + 1)
 	return root
 }
@@ -627,9 +633,6 @@ func (m *vmod) palette() *xnode {
 			list.add(panel)
 		})
 	}
-	markers := el("widget.PanelWidget", "entryName", "Markers", "fixed", "false", "nColumns", "8", "vert", "false")
-	markers.add(m.slot(m.breastworks(), nil, ""))
-	tabs.add(markers)
 	return pw
 }
 
@@ -737,11 +740,15 @@ func (m *vmod) mainMap() *xnode {
 			bp.add(m.board(scenarioBoard(p.sb, sc), p.sb))
 		}
 	}
+	m.mainDefault(bp)
 	mp.add(bp)
-	mp.add(standardMapParts()...)
+	parts := standardMapParts()
+	zoomLevels(parts)
+	mp.add(parts...)
+	mp.add(m.mainMapTools()...)
 	for _, sc := range m.b.Scenarios {
 		for _, st := range sc.Setup {
-			mp.add(m.setupStack(sc, st))
+			mp.add(m.setupStacks(sc, st)...)
 		}
 	}
 	return mp
@@ -802,6 +809,7 @@ func (m *vmod) sortedArrivals(sc *battle.Scenario) []*battle.Arrival {
 func (m *vmod) reinforcementMap() *xnode {
 	mp := mapChildren(reinfMapName)
 	bp := el("module.map.BoardPicker", "title", "Choose boards", "slotWidth", "125", "slotHeight", "125", "slotScale", "0.2")
+	m.reinfDefault(bp)
 	mp.add(bp)
 	mp.add(standardMapParts()...)
 	for _, sc := range m.b.Scenarios {
@@ -850,19 +858,17 @@ func (m *vmod) arrivalLabel(a *battle.Arrival) string {
 
 // ---- predefined set-ups ----
 
-func (m *vmod) setups() *xnode {
-	menu := el("module.PredefinedSetup", "name", "Scenarios", "isMenu", "true", "useFile", "false", "file", "")
+// setups are the predefined set-ups, each a top-level entry of the File
+// menu (one choice starts a scenario), then the empty map.
+func (m *vmod) setups() []*xnode {
+	var out []*xnode
 	for _, sc := range m.b.Scenarios {
 		file := "scenario-" + sc.ID + ".vsav"
 		m.files[file] = m.vsav(sc)
-		name := sc.Name
-		if name == "" {
-			name = sc.ID
-		}
-		menu.add(el("module.PredefinedSetup", "name", name, "description", sc.Note, "isMenu", "false", "useFile", "true", "file", file))
+		out = append(out, el("module.PredefinedSetup", "name", scenarioTitle(sc), "description", sc.Note, "isMenu", "false", "useFile", "true", "file", file))
 	}
-	menu.add(el("module.PredefinedSetup", "name", "Empty map (choose boards)", "isMenu", "false", "useFile", "false", "file", ""))
-	return menu
+	out = append(out, el("module.PredefinedSetup", "name", "Empty map (choose boards)", "isMenu", "false", "useFile", "false", "file", ""))
+	return out
 }
 
 // vsav is a saved game that only selects the scenario's boards. It carries
@@ -876,7 +882,8 @@ func (m *vmod) vsav(sc *battle.Scenario) []byte {
 		main.Append(scenarioBoard(p.sb, sc)).Int(p.col).Int(p.row)
 	}
 	reinf := seq.Of(reinfMapName+"BoardPicker", '\t').Append(reinfBoard(sc)).Int(0).Int(0)
-	cmds := strings.Join([]string{"begin_save", main.Value(), reinf.Value(), m.turnCommand(sc.First), "end_save"}, "\x1b")
+	lines := append([]string{"begin_save", main.Value(), reinf.Value()}, m.moreBoardLines(sc)...)
+	cmds := strings.Join(append(lines, m.turnCommand(sc.First), "end_save"), "\x1b")
 	files := map[string][]byte{
 		"savedGame":  []byte(cmds),
 		"moduledata": m.metadata(),

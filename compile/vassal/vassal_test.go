@@ -23,38 +23,50 @@ import (
 // that class reads (its getAttributeNames() and build(Element) in
 // vassal-app/src/main/java/VASSAL/build/…, snapshot 17fb917c5).
 var vassalClasses = map[string][]string{
-	"GameModule":                           {"name", "version", "description", "ModuleOther1", "ModuleOther2", "VassalVersion", "nextPieceSlotId"},
-	"module.BasicCommandEncoder":           {},
-	"module.Documentation":                 {},
-	"module.PlayerRoster":                  {},
-	"module.GlobalOptions":                 {},
-	"module.Chatter":                       {},
-	"module.KeyNamer":                      {},
-	"module.PrototypesContainer":           {},
-	"module.PrototypeDefinition":           {"name", "description"},
-	"module.PieceWindow":                   {"name", "description", "hidden", "text", "tooltip", "icon", "hotkey", "scale", "defaultWidth"},
-	"widget.TabWidget":                     {"entryName", "description"},
-	"widget.ListWidget":                    {"entryName", "description", "scale", "width", "height", "divider"},
-	"widget.PanelWidget":                   {"entryName", "description", "fixed", "nColumns", "vert", "scale"},
-	"widget.PieceSlot":                     {"entryName", "gpid", "width", "height"},
-	"module.Inventory":                     {"name", "text", "tooltip", "icon", "hotkey", "include", "groupBy", "nonLeafFormat", "leafFormat", "centerOnPiece", "forwardKeystroke", "showMenu", "sides", "keystroke", "cutRoot", "cutLeaves", "drawPieces", "foldersOnly", "sortPieces", "sortFormat", "sorting"},
-	"module.turn.TurnTracker":              {"name", "description", "buttonText", "icon", "hotkey", "nexthotkey", "prevhotkey", "turnFormat", "reportFormat", "tooltip", "lengthStyle", "length", "turnButtonHeight", "fwdOnly"},
-	"module.turn.ListTurnLevel":            {"name", "property", "turnFormat", "list", "configList", "configFirst", "prompt"},
-	"module.DiceButton":                    {"name", "text", "tooltip", "icon", "hotkey", "nDice", "nSides", "plus", "addToTotal", "reportTotal", "prompt", "reportFormat", "sortDice", "keepDice", "keepOption", "keepCount", "lockDice", "lockSides", "lockPlus", "lockAdd"},
-	"module.PredefinedSetup":               {"name", "description", "isMenu", "useFile", "file"},
-	"module.Map":                           {"mapName", "description", "markMoved", "markUnmovedIcon", "markUnmovedText", "markUnmovedTooltip", "edgeWidth", "edgeHeight", "backgroundcolor", "color", "thickness", "allowMultiple", "launch", "buttonName", "tooltip", "icon", "hotkey", "suppressAuto", "onlyReportChangedLocation", "moveWithinFormat", "moveToFormat", "createFormat", "changeFormat", "moveKey", "movingStacksPickupUnits", "showKey", "hideKey"},
-	"module.map.BoardPicker":               {"slotScale", "slotHeight", "slotWidth", "title", "addRowText", "addColumnText", "boardPrompt", "maxColumns"},
-	"module.map.boardPicker.Board":         {"name", "image", "reversible", "width", "height", "color"},
-	"module.map.StackMetrics":              {"exSepX", "exSepY", "unexSepX", "unexSepY", "disabled", "top", "bottom", "up", "down", "color"},
-	"module.map.ForwardToKeyBuffer":        {},
-	"module.map.Scroller":                  {},
-	"module.map.ForwardToChatter":          {},
-	"module.map.MenuDisplayer":             {},
-	"module.map.MapCenterer":               {},
-	"module.map.StackExpander":             {},
-	"module.map.PieceMover":                {},
-	"module.map.KeyBufferer":               {},
-	"module.map.Zoomer":                    {},
+	"GameModule":                    {"name", "version", "description", "ModuleOther1", "ModuleOther2", "VassalVersion", "nextPieceSlotId"},
+	"module.BasicCommandEncoder":    {},
+	"module.Documentation":          {},
+	"module.PlayerRoster":           {"description", "sides", "buttonText", "buttonToolTip", "buttonIcon", "buttonKeyStroke"},
+	"module.GlobalOptions":          {},
+	"module.Chatter":                {},
+	"module.KeyNamer":               {},
+	"module.PrototypesContainer":    {},
+	"module.PrototypeDefinition":    {"name", "description"},
+	"module.PieceWindow":            {"name", "description", "hidden", "text", "tooltip", "icon", "hotkey", "scale", "defaultWidth"},
+	"widget.TabWidget":              {"entryName", "description"},
+	"widget.ListWidget":             {"entryName", "description", "scale", "width", "height", "divider"},
+	"widget.PanelWidget":            {"entryName", "description", "fixed", "nColumns", "vert", "scale"},
+	"widget.PieceSlot":              {"entryName", "gpid", "width", "height"},
+	"module.Inventory":              {"name", "text", "tooltip", "icon", "hotkey", "include", "groupBy", "nonLeafFormat", "leafFormat", "centerOnPiece", "forwardKeystroke", "showMenu", "sides", "keystroke", "cutRoot", "cutLeaves", "drawPieces", "foldersOnly", "sortPieces", "sortFormat", "sorting"},
+	"module.turn.TurnTracker":       {"name", "description", "buttonText", "icon", "hotkey", "nexthotkey", "prevhotkey", "turnFormat", "reportFormat", "tooltip", "lengthStyle", "length", "turnButtonHeight", "fwdOnly"},
+	"module.turn.ListTurnLevel":     {"name", "property", "turnFormat", "list", "configList", "configFirst", "prompt"},
+	"module.DiceButton":             {"name", "text", "tooltip", "icon", "hotkey", "nDice", "nSides", "plus", "addToTotal", "reportTotal", "prompt", "reportFormat", "sortDice", "keepDice", "keepOption", "keepCount", "lockDice", "lockSides", "lockPlus", "lockAdd"},
+	"module.PredefinedSetup":        {"name", "description", "isMenu", "useFile", "file"},
+	"module.Map":                    {"mapName", "description", "markMoved", "markUnmovedIcon", "markUnmovedText", "markUnmovedTooltip", "edgeWidth", "edgeHeight", "backgroundcolor", "color", "thickness", "allowMultiple", "launch", "buttonName", "tooltip", "icon", "hotkey", "suppressAuto", "onlyReportChangedLocation", "moveWithinFormat", "moveToFormat", "createFormat", "changeFormat", "moveKey", "movingStacksPickupUnits", "showKey", "hideKey"},
+	"module.map.BoardPicker":        {"slotScale", "slotHeight", "slotWidth", "title", "addRowText", "addColumnText", "boardPrompt", "maxColumns"},
+	"module.map.boardPicker.Board":  {"name", "image", "reversible", "width", "height", "color"},
+	"module.map.StackMetrics":       {"exSepX", "exSepY", "unexSepX", "unexSepY", "disabled", "top", "bottom", "up", "down", "color"},
+	"module.map.ForwardToKeyBuffer": {},
+	"module.map.Scroller":           {},
+	"module.map.ForwardToChatter":   {},
+	"module.map.MenuDisplayer":      {},
+	"module.map.MapCenterer":        {},
+	"module.map.StackExpander":      {},
+	"module.map.PieceMover":         {},
+	"module.map.KeyBufferer":        {},
+	"module.map.Zoomer":             {"zoomStart", "zoomLevels", "inTooltip", "inButtonText", "inIconName", "zoomInKey", "pickTooltip", "pickButtonText", "pickIconName", "zoomPickKey", "outTooltip", "outButtonText", "outIconName", "zoomOutKey"},
+	"module.documentation.HelpFile": {"title", "fileName", "vassalDoc", "image", "fileType"},
+	"module.map.CounterDetailViewer": {"description", "version", "delay", "hotkey", "showgraph", "showtext", "enableHTML", "zoomlevel", "minDisplayPieces",
+		"display", "layerList", "showNoStack", "showMoveSelectde", "showNonMovable", "showDeck", "unrotatePieces", "showTerrainBeneath",
+		"summaryReportFormat", "counterReportFormat", "emptyHexReportForma", "fontSize", "bgColor", "fgColor", "borderWidth", "centerText", "stretchWidthSummary"},
+	"module.map.GlobalMap": {"tooltip", "buttonText", "icon", "hotkey", "scale", "color"},
+	"module.map.LOS_Thread": {"threadName", "label", "tooltip", "iconName", "hotkey", "report", "persistence", "persistentIconName", "global",
+		"snapStart", "snapEnd", "drawRange", "scale", "round", "hideCounters", "hideOpacity", "losThickness", "threadColor", "rangeFg", "rangeBg"},
+	"module.NotesWindow": {"buttonText", "tooltip", "hotkey", "icon", "description"},
+	"module.GlobalKeyCommand": {"name", "buttonText", "tooltip", "icon", "buttonHotkey", "hotkey", "filter", "deckCount", "reportSingle",
+		"reportFormat", "singleMap", "suppressSounds", "target", "parameters", "condition", "property", "propValue", "names"},
+	"module.map.DrawPile": {"name", "description", "owningBoard", "x", "y", "width", "height", "allowMultiple", "allowSelect", "faceDown",
+		"drawFaceUp", "shuffle", "reversible", "draw", "color", "reshufflable", "canSave", "expressionCounting", "hotkeyOnEmpty", "restrictOption"},
 	"module.map.SetupStack":                {"name", "owningBoard", "useGridLocation", "location", "x", "y"},
 	"module.map.boardPicker.board.HexGrid": {"sideways", "x0", "y0", "dy", "dx", "snapTo", "edgesLegal", "cornersLegal", "visible", "dotsVisible", "color", "snapscale"},
 	"module.map.boardPicker.board.mapgrid.HexGridNumbering": {"first", "sep", "hType", "hLeading", "hOff", "hDescend", "vType", "vLeading", "vOff", "vDescend",
@@ -244,6 +256,9 @@ func checkModule(t *testing.T, b *battle.Battle, data []byte) {
 		t.Fatalf("root is %s", root.XMLName.Local)
 	}
 	check := func(e *xel) {
+		if !strings.HasPrefix(e.XMLName.Local, vassalPkg) && (e.XMLName.Local == "entry" || e.XMLName.Local == "setup") {
+			return // PlayerRoster's sides, BoardPicker's default set-up
+		}
 		allowed, ok := vassalClasses[e.class()]
 		if !ok || !strings.HasPrefix(e.XMLName.Local, vassalPkg) {
 			t.Errorf("unknown class %s", e.XMLName.Local)
@@ -356,6 +371,7 @@ func checkModule(t *testing.T, b *battle.Battle, data []byte) {
 		}
 	}
 	placed := 0
+	spread := map[string]int{}
 	for _, s := range stacks {
 		if u, _ := s.attr("useGridLocation"); u != "true" {
 			continue
@@ -373,6 +389,17 @@ func checkModule(t *testing.T, b *battle.Battle, data []byte) {
 			t.Errorf("stack %s: location %q does not parse", name, loc)
 			continue
 		}
+		if i := strings.Index(name, " (within "); i >= 0 {
+			// a spread group: lands where its numbering says, checked below
+			if got := sb.LocationName(x, y); got != loc {
+				t.Errorf("stack %s: VASSAL would name the spot %s", name, got)
+			}
+			if !strings.Contains(name, "one stack") {
+				spread[name[:i]]++
+				continue
+			}
+			name = name[:i]
+		}
 		c, ok := want[name]
 		if !ok {
 			t.Errorf("stack %s is in no scenario", name)
@@ -387,6 +414,16 @@ func checkModule(t *testing.T, b *battle.Battle, data []byte) {
 			t.Errorf("stack %s: VASSAL would name the spot %s", name, got)
 		}
 		placed++
+	}
+	for _, sc := range b.Scenarios {
+		for _, st := range sc.Setup {
+			if k := sc.ID + " " + st.Side + " " + b.Map.Grid.Label(st.Hex.Coord); spread[k] > 0 {
+				placed++
+				if st.Within == 0 {
+					t.Errorf("stack %s spread but has no within", k)
+				}
+			}
+		}
 	}
 	if placed != len(want) {
 		t.Errorf("%d At-Start stacks by grid location, want %d", placed, len(want))

@@ -1,0 +1,147 @@
+package vassal
+
+import (
+	"html"
+	"strconv"
+	"strings"
+)
+
+// helpFile is the module's help page, help/<battle id>.html, shown in
+// VASSAL's own help window (Help > <battle name>; HelpFile with fileType
+// "archive" reads it from the module).
+func (m *vmod) helpFile() string { return "help/" + m.b.ID + ".html" }
+
+// documentation is the Documentation component with the help page.
+func (m *vmod) documentation() *xnode {
+	m.files[m.helpFile()] = m.helpPage()
+	return el("module.Documentation").add(el("module.documentation.HelpFile", "title", m.b.Name, "fileName", m.helpFile(), "fileType", "archive"))
+}
+
+// helpPage writes, per scenario, its name, note and victory conditions,
+// then the keys of every counter state, strength step, marker and piece.
+func (m *vmod) helpPage() []byte {
+	var b strings.Builder
+	e := html.EscapeString
+	p := func(s string) {
+		if s = strings.TrimSpace(s); s != "" {
+			b.WriteString("<p>" + strings.ReplaceAll(e(s), "\n\n", "</p><p>") + "</p>\n")
+		}
+	}
+	b.WriteString("<html><head><title>" + e(m.b.Name) + "</title></head><body>\n")
+	b.WriteString("<h1>" + e(m.b.Name) + "</h1>\n")
+	p(m.description())
+	p(m.b.Note)
+	if m.b.Illustrative != "" {
+		b.WriteString("<p><i>Illustrative:</i> " + e(m.b.Illustrative) + "</p>\n")
+	}
+	b.WriteString("<h2>Scenarios</h2>\n")
+	for _, sc := range m.b.Scenarios {
+		name := sc.Name
+		if name == "" {
+			name = sc.ID
+		}
+		b.WriteString("<h3>" + e(name) + "</h3>\n")
+		turns := sc.First.Text()
+		if sc.Last.Day != "" {
+			turns += " to " + sc.Last.Text()
+		}
+		b.WriteString("<p><b>Turns:</b> " + e(turns))
+		if sc.FirstSide != "" {
+			b.WriteString("; " + e(sc.FirstSide) + " moves first")
+		}
+		b.WriteString(". Start it from File &gt; " + e(name) + ".</p>\n")
+		p(sc.Note)
+		if sc.Victory.Text != "" || len(sc.Victory.Hexes) > 0 {
+			b.WriteString("<h4>Victory</h4>\n")
+			p(sc.Victory.Text)
+			if len(sc.Victory.Hexes) > 0 {
+				b.WriteString("<ul>\n")
+				for _, vh := range sc.Victory.Hexes {
+					var hs []string
+					for _, h := range vh.Hexes {
+						hs = append(hs, h.Label)
+					}
+					var pts []string
+					for _, sd := range m.b.Sides {
+						if n, ok := vh.Points[sd.ID]; ok {
+							pts = append(pts, sd.ID+" "+itoa(n))
+						}
+					}
+					line := strings.Join(hs, ", ")
+					if len(pts) > 0 {
+						line += ": " + strings.Join(pts, ", ")
+					}
+					if vh.Note != "" {
+						line += " (" + vh.Note + ")"
+					}
+					b.WriteString("<li>" + e(line) + "</li>\n")
+				}
+				b.WriteString("</ul>\n")
+			}
+		}
+		if sc.Source != "" {
+			b.WriteString("<p><small>Source: " + e(sc.Source) + "</small></p>\n")
+		}
+	}
+	b.WriteString("<h2>Keys</h2>\n<table border=\"1\" cellpadding=\"3\">\n<tr><th>What</th><th>Key</th><th>Back</th><th>Levels</th><th>Rule</th></tr>\n")
+	row := func(what, key, back, levels, rule string) {
+		b.WriteString("<tr><td>" + e(what) + "</td><td>" + e(key) + "</td><td>" + e(back) + "</td><td>" + e(levels) + "</td><td>" + e(rule) + "</td></tr>\n")
+	}
+	pl := m.b.Rules.Play
+	row("Next face / previous face (counters with a back)", "ctrl F", "ctrl shift F", "", "")
+	for _, st := range pl.States {
+		t := st.Title
+		if t == "" {
+			t = st.ID
+		}
+		lv := strings.Join(st.Levels, ", ")
+		if st.Facings > 0 {
+			lv = itoa(st.Facings) + " facings"
+		}
+		if st.Clear {
+			lv += " (toolbar: Reset " + strings.ToLower(t) + ")"
+		}
+		row(t, st.Key, st.Back, lv, st.Rule)
+	}
+	if pl.Strength.Down != "" || pl.Strength.Up != "" {
+		row("Strength down / up", pl.Strength.Down, pl.Strength.Up, "", pl.Strength.Rule)
+	}
+	if pl.Keys.Flip != "" {
+		row("Flip", pl.Keys.Flip, "", "", "")
+	}
+	if pl.Keys.Delete != "" {
+		row("Delete", pl.Keys.Delete, "", "", "")
+	}
+	if pl.Keys.Clone != "" {
+		row("Clone", pl.Keys.Clone, "", "", "")
+	}
+	for _, mk := range pl.Markers {
+		t := mk.Title
+		if t == "" {
+			t = mk.ID
+		}
+		k := ""
+		if len(mk.Faces) > 0 {
+			k = "ctrl F"
+		}
+		row("Marker: "+t, k, "", strings.Join(mk.Faces, ", "), mk.Rule)
+	}
+	for _, c := range pl.Cups {
+		row("Draw cup: "+cupTitle(c), "", "", c.Chits, c.Rule)
+	}
+	b.WriteString("</table>\n")
+	b.WriteString("<h2>Windows</h2>\n<ul>\n")
+	for _, s := range []string{
+		"Main Map: hover over a stack for its pieces and their values; Overview; LOS (range in hexes).",
+		"Order of Battle: every unit and leader, by side and formation. Markers: the marker tray.",
+		"OOB and OOB (side): where every piece is. Eliminated (side): a map for eliminated and routed-off units and used markers.",
+		"Reinforcements: each scenario's arrivals in boxes, by turn. Draw cups (when the rules have them).",
+		"Turn: the day and the time of day with its light (day, dawn, dusk, night). Notes. Dice.",
+	} {
+		b.WriteString("<li>" + e(s) + "</li>\n")
+	}
+	b.WriteString("</ul>\n</body></html>\n")
+	return []byte(b.String())
+}
+
+func itoa(n int) string { return strconv.Itoa(n) }

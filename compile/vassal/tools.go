@@ -1,0 +1,368 @@
+package vassal
+
+import (
+	"sort"
+	"strconv"
+	"strings"
+
+	"github.com/muster-wargames/muster/battle"
+	"github.com/muster-wargames/muster/oob"
+	"github.com/muster-wargames/muster/render"
+	"github.com/muster-wargames/muster/rulesets"
+)
+
+// The tools a player meets besides the pieces and the map: sides, the
+// mouse-over viewer, the overview map, the LOS thread, per-side windows,
+// the marker tray, draw cups, global commands and notes. Attribute names
+// are those of the classes' getAttributeNames (VASSAL 3.7, snapshot
+// 17fb917c5).
+
+const cupsMapName = "Draw cups"
+
+// raw is a child element that is not a VASSAL class (PlayerRoster's
+// <entry>, BoardPicker's <setup>).
+func raw(tag, text string) *xnode { return &xnode{tag: tag, attrs: map[string]string{}, text: text} }
+
+// roster is the PlayerRoster: one side per battle side, by name. VASSAL
+// always offers the observer's place besides them.
+func (m *vmod) roster() *xnode {
+	n := el("module.PlayerRoster", "buttonText", "Retire", "buttonToolTip", "Switch sides, or give up your side and become an observer")
+	for _, sd := range m.b.Sides {
+		n.add(raw("entry", sd.Name))
+	}
+	return n
+}
+
+// viewerFields are the property keys the stack viewer shows after a
+// piece's name and formation: every counter field of the ruleset's unit
+// types in their order (the first type's first), then the leaders' level
+// and ratings. A piece lacking a key shows nothing for it.
+func (m *vmod) viewerFields() []string {
+	seen := map[string]bool{}
+	var out []string
+	add := func(k string) {
+		if !seen[k] {
+			seen[k] = true
+			out = append(out, k)
+		}
+	}
+	for _, t := range m.sortedTypes() {
+		ut := m.b.Rules.UnitTypes[t]
+		for _, f := range ut.Fields {
+			add(f)
+		}
+		for _, f := range ut.Optional {
+			add(f)
+		}
+	}
+	var lk []string
+	for _, sd := range m.b.Sides {
+		if sd.Army == nil {
+			continue
+		}
+		sd.Army.Walk(func(f *oob.Formation) {
+			for _, l := range formationLeaders(f) {
+				lk = append(lk, leaderKeys(l)...)
+			}
+		})
+	}
+	sort.Strings(lk)
+	for _, k := range lk {
+		add(k)
+	}
+	return out
+}
+
+// viewerFormat is the text the viewer writes under each piece:
+// "74 IL  1/1/RW  strength 6 ...", one "key $key$" per field.
+func (m *vmod) viewerFormat() string {
+	parts := []string{"$PieceName$", "$Formation$"}
+	for _, k := range m.viewerFields() {
+		parts = append(parts, k+" $"+k+"$")
+	}
+	return strings.Join(parts, "  ")
+}
+
+// mainMapTools are the Main Map's mouse-over stack viewer, overview map
+// and LOS thread (range in hexes, from the board's HexGrid: scale 0).
+func (m *vmod) mainMapTools() []*xnode {
+	viewer := el("module.map.CounterDetailViewer", "description", "Stack viewer", "version", "4",
+		"delay", "700", "hotkey", "", "showgraph", "true", "showtext", "true", "enableHTML", "false",
+		"zoomlevel", "1.0", "minDisplayPieces", "1", "display", "from all layers", "layerList", "",
+		"showNoStack", "true", "showMoveSelectde", "false", "showNonMovable", "true", "showDeck", "false",
+		"unrotatePieces", "false", "showTerrainBeneath", "Never",
+		"summaryReportFormat", "$LocationName$", "counterReportFormat", m.viewerFormat(),
+		"emptyHexReportForma", "$LocationName$", "fontSize", "11", "bgColor", "255,255,224", "fgColor", "0,0,0",
+		"borderWidth", "2", "centerText", "false", "stretchWidthSummary", "false")
+	overview := el("module.map.GlobalMap", "buttonText", "Overview", "tooltip", "Overview of the whole map", "icon", "/images/overview.gif",
+		"hotkey", "", "scale", m.overviewScale(), "color", "255,0,0")
+	los := el("module.map.LOS_Thread", "threadName", "LOS", "label", "LOS", "tooltip", "Line of sight, with the range in hexes",
+		"iconName", "/images/thread.gif", "hotkey", "", "report", "false", "persistence", "Ctrl-Click & Drag",
+		"persistentIconName", "/images/thread.gif", "global", "Always", "snapStart", "true", "snapEnd", "true",
+		"drawRange", "true", "scale", "0", "round", "Nearest whole number", "hideCounters", "false", "hideOpacity", "0",
+		"losThickness", "3", "threadColor", "255,0,0", "rangeFg", "255,255,255", "rangeBg", "0,0,0")
+	return []*xnode{viewer, overview, los}
+}
+
+// overviewScale keeps the overview of the whole map about 400 pixels wide.
+func (m *vmod) overviewScale() string {
+	w := 0
+	for _, p := range layout(m.order) {
+		if p.row == 0 {
+			w += p.sb.W
+		}
+	}
+	s := 0.1
+	if w > 0 {
+		s = 400.0 / float64(w)
+	}
+	s = min(max(s, 0.03), 0.2)
+	return strconv.FormatFloat(s, 'f', 3, 64)
+}
+
+// sideWindows gives each side an Inventory of its own pieces and a map
+// for its eliminated and routed-off units and used markers.
+func (m *vmod) sideWindows() []*xnode {
+	var out []*xnode
+	for _, sd := range m.b.Sides {
+		group := append([]string{}, m.rankKey...)
+		out = append(out, el("module.Inventory", "name", "OOB ("+sd.Name+")", "text", "OOB ("+sd.Name+")",
+			"tooltip", sd.Name+": units and leaders by formation, wherever they are",
+			"include", `{(Kind=="unit" || Kind=="leader") && Side=="`+sd.ID+`"}`, "groupBy", strings.Join(group, ","),
+			"nonLeafFormat", "$PropertyValue$", "leafFormat", "$PieceName$", "centerOnPiece", "true",
+			"showMenu", "true", "drawPieces", "true", "foldersOnly", "false", "sortPieces", "false",
+			"cutRoot", "0", "cutLeaves", "0"))
+	}
+	for _, sd := range m.b.Sides {
+		name := eliminatedMap(sd)
+		mp := mapChildren(name)
+		mp.attrs["launch"] = "true"
+		mp.attrs["buttonName"] = name
+		mp.attrs["tooltip"] = sd.Name + ": eliminated and routed-off units, used markers"
+		img := m.imageName("eliminated", sd.ID)
+		m.addImage(img, render.Boxes(boxCols*(boxW+20)+20, 2*(boxH+20)+20,
+			[]render.Box{{X: 20, Y: 20, W: boxCols*(boxW+20) - 20, H: 2*boxH + 20, Label: "ELIMINATED (" + sd.Name + ")"}}, ""))
+		bp := el("module.map.BoardPicker", "title", "Choose boards", "slotWidth", "125", "slotHeight", "125", "slotScale", "0.2")
+		bp.add(el("module.map.boardPicker.Board", "name", name, "image", img, "reversible", "false"))
+		mp.add(bp)
+		mp.add(standardMapParts()...)
+		out = append(out, mp)
+	}
+	return out
+}
+
+func eliminatedMap(sd *oob.Side) string { return "Eliminated (" + sd.Name + ")" }
+
+// markerDef is a tray marker: its label on the front, one face per
+// further face, a layer to step through them.
+func (m *vmod) markerDef(mk rulesets.Marker) *pieceDef {
+	var d *pieceDef
+	if mk.ID == "breastworks" {
+		d = m.breastworks()
+	} else {
+		label := mk.Label
+		if label == "" {
+			label = mk.Title
+		}
+		a, b := splitLabel(strings.ToUpper(label))
+		img := m.imageName("marker", mk.ID)
+		m.addImage(img, drawMarker(a, b))
+		d = &pieceDef{image: img, traits: []trait{marker("Kind", "marker"), marker("Type", mk.ID)}}
+	}
+	d = &pieceDef{name: mk.Title, image: d.image, traits: append([]trait{}, d.traits...), faceLvl: map[string]int{}}
+	if d.name == "" {
+		d.name = mk.ID
+	}
+	if len(mk.Faces) > 0 {
+		images, names := []string{""}, []string{""}
+		for i, f := range mk.Faces {
+			a, b := splitLabel(strings.ToUpper(f))
+			img := m.imageName("marker", mk.ID, f)
+			m.addImage(img, drawMarker(a, b))
+			images, names = append(images, img), append(names, "")
+			d.faceLvl[f] = i + 2
+		}
+		d.faces = mk.Faces
+		d.traits = append(d.traits, faceLayer(images, names, 1))
+	}
+	return d
+}
+
+// splitLabel breaks a marker's text over its two lines.
+func splitLabel(s string) (string, string) {
+	w := strings.Fields(s)
+	if len(w) <= 1 {
+		return s, ""
+	}
+	best, bl := 1, -1
+	for i := 1; i < len(w); i++ {
+		l := max(len(strings.Join(w[:i], " ")), len(strings.Join(w[i:], " ")))
+		if bl < 0 || l < bl {
+			best, bl = i, l
+		}
+	}
+	return strings.Join(w[:best], " "), strings.Join(w[best:], " ")
+}
+
+// markerTray is the palette of the ruleset's markers (Play.Markers), with
+// the breastworks marker the set-ups use whether the ruleset lists it or not.
+func (m *vmod) markerTray() *xnode {
+	pw := el("module.PieceWindow", "name", "Markers", "text", "Markers", "tooltip", "Markers: things on the map that are not a state of one counter",
+		"hidden", "false", "scale", "1.0")
+	panel := el("widget.PanelWidget", "entryName", "Markers", "fixed", "false", "nColumns", "8", "vert", "false")
+	haveBW := false
+	for _, mk := range m.b.Rules.Play.Markers {
+		haveBW = haveBW || mk.ID == "breastworks"
+		panel.add(m.slot(m.markerDef(mk), nil, ""))
+	}
+	if !haveBW {
+		panel.add(m.slot(m.breastworks(), nil, ""))
+	}
+	return pw.add(panel)
+}
+
+// ---- draw cups ----
+
+// cupChits lists the chits of a cup in one scenario (nil: every scenario,
+// for the free set-up board): their names.
+func (m *vmod) cupChits(c rulesets.Cup, sc *battle.Scenario) []string {
+	var out []string
+	switch c.Chits {
+	case "activation":
+		if sc == nil {
+			return nil
+		}
+		for _, a := range sc.Activation {
+			name := formationTitle(a.Formation)
+			if a.Side != "" {
+				name = a.Side + " " + name
+			}
+			for i := 0; i < a.Count; i++ {
+				out = append(out, name)
+			}
+		}
+	case "formation":
+		want := map[string]bool{}
+		for _, l := range c.Levels {
+			want[l] = true
+		}
+		for _, sd := range m.b.Sides {
+			if sd.Army == nil {
+				continue
+			}
+			sd.Army.Walk(func(f *oob.Formation) {
+				if want[f.Level] {
+					out = append(out, sd.ID+" "+formationTitle(f))
+				}
+			})
+		}
+	case "fixed":
+		out = append(out, c.List...)
+	}
+	return out
+}
+
+func cupsBoard(sc *battle.Scenario) string {
+	if sc == nil {
+		return cupsMapName
+	}
+	return cupsMapName + " (" + sc.ID + ")"
+}
+
+// cupsMap is the "Draw cups" map: a board per scenario (and one for a
+// free set-up) with a box per cup, each box a DrawPile that shuffles
+// before every draw. Nil when the ruleset has no cups.
+func (m *vmod) cupsMap() *xnode {
+	cups := m.b.Rules.Play.Cups
+	if len(cups) == 0 {
+		return nil
+	}
+	mp := mapChildren(cupsMapName)
+	mp.attrs["launch"] = "true"
+	mp.attrs["buttonName"] = cupsMapName
+	mp.attrs["tooltip"] = "Draw cups: chits drawn at random"
+	bp := el("module.map.BoardPicker", "title", "Choose boards", "slotWidth", "125", "slotHeight", "125", "slotScale", "0.2")
+	defaultBoards(bp, cupsMapName, []string{cupsBoard(nil)}, [][2]int{{0, 0}})
+	mp.add(bp)
+	var piles []*xnode
+	chitImg := map[string]string{}
+	scs := append([]*battle.Scenario{nil}, m.b.Scenarios...)
+	for _, sc := range scs {
+		var labels []string
+		for _, c := range cups {
+			labels = append(labels, strings.ToUpper(cupTitle(c)))
+		}
+		rows := (len(cups) + boxCols - 1) / boxCols
+		id := "free"
+		if sc != nil {
+			id = sc.ID
+		}
+		img := m.imageName("cups", id)
+		m.addImage(img, drawBoxes(labels, boxCols*(boxW+20)+20, rows*(boxH+20)+20))
+		bp.add(el("module.map.boardPicker.Board", "name", cupsBoard(sc), "image", img, "reversible", "false"))
+		for i, c := range cups {
+			x, y := boxAt(i)
+			dp := el("module.map.DrawPile", "name", cupTitle(c)+" ("+id+")", "owningBoard", cupsBoard(sc),
+				"x", strconv.Itoa(x+boxW/2), "y", strconv.Itoa(y+boxH/2+10), "width", strconv.Itoa(boxW-40), "height", strconv.Itoa(boxH-40),
+				"allowMultiple", "false", "allowSelect", "false", "faceDown", "Never", "drawFaceUp", "false",
+				"shuffle", "Always", "reversible", "false", "draw", "true", "color", "0,0,0",
+				"reshufflable", "false", "canSave", "false", "expressionCounting", "false", "hotkeyOnEmpty", "false",
+				"restrictOption", "false")
+			for _, ch := range m.cupChits(c, sc) {
+				img, ok := chitImg[ch]
+				if !ok {
+					a, b := splitLabel(strings.ToUpper(ch))
+					img = m.imageName("chit", ch)
+					m.addImage(img, drawMarker(a, b))
+					chitImg[ch] = img
+				}
+				d := &pieceDef{name: ch, image: img, traits: []trait{marker("Kind", "chit"), marker("Cup", c.ID)}}
+				dp.add(m.slot(d, nil, ""))
+			}
+			piles = append(piles, dp)
+		}
+	}
+	mp.add(standardMapParts()...)
+	mp.add(piles...)
+	return mp
+}
+
+func cupTitle(c rulesets.Cup) string {
+	if c.Title != "" {
+		return c.Title
+	}
+	return c.ID
+}
+
+// ---- global commands, notes ----
+
+// ClearKey is the named key a state with Clear answers to by returning
+// to its normal level; the global command "Reset <title>" sends it to
+// every piece.
+func ClearKey(st rulesets.State) string { return "clear-" + st.ID }
+
+// globalCommands are the toolbar buttons that clear every state with
+// Clear: true (fired and moved flags).
+func (m *vmod) globalCommands() []*xnode {
+	var out []*xnode
+	for _, st := range m.b.Rules.Play.States {
+		if !st.Clear {
+			continue
+		}
+		t := st.Title
+		if t == "" {
+			t = st.ID
+		}
+		name := "Reset " + strings.ToLower(t)
+		out = append(out, el("module.GlobalKeyCommand", "name", name, "buttonText", name,
+			"tooltip", "Return every piece's "+strings.ToLower(t)+" to normal", "icon", "", "buttonHotkey", "",
+			"hotkey", "0,0,"+ClearKey(st), "filter", `{Kind=="unit" || Kind=="leader"}`, "deckCount", "-1",
+			"reportSingle", "true", "reportFormat", "* <$PlayerName$> "+name, "singleMap", "false", "suppressSounds", "false"))
+	}
+	return out
+}
+
+func (m *vmod) notes() *xnode {
+	return el("module.NotesWindow", "buttonText", "Notes", "tooltip", "Scenario notes, public notes, private notes and delayed notes",
+		"hotkey", "", "icon", "/images/notes.gif", "description", "Notes")
+}

@@ -1,0 +1,136 @@
+package vassal
+
+import (
+	"encoding/xml"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"github.com/muster-wargames/muster/battle"
+)
+
+// TestVassalTools builds a battle whose rules carry a play section (the
+// testdata copy of dow-intro) and checks the tools it gives a player.
+func TestVassalTools(t *testing.T) {
+	b, ds := battle.LoadDir(filepath.Join("testdata", "dow-play"), battle.Options{})
+	if b == nil {
+		t.Fatalf("load: %v", ds)
+	}
+	if len(b.Rules.Play.Cups) == 0 {
+		t.Fatal("the rules override lost its play section")
+	}
+	data := buildVmod(t, b)
+	checkModule(t, b, data)
+	files, _ := unzipAll(t, data)
+	var root xel
+	if err := xml.Unmarshal(files["buildFile.xml"], &root); err != nil {
+		t.Fatal(err)
+	}
+	count := map[string]int{}
+	chits := map[string]int{}
+	trayTitles := []string{}
+	root.walk(func(e, parent *xel) {
+		count[e.class()]++
+		if e.class() == "module.map.DrawPile" {
+			n, _ := e.attr("name")
+			for _, k := range e.Kids {
+				if k.class() == "widget.PieceSlot" {
+					chits[n]++
+				}
+			}
+		}
+		if e.class() == "widget.PanelWidget" && parent.class() == "module.PieceWindow" {
+			if n, _ := parent.attr("name"); n == "Markers" {
+				for _, k := range e.Kids {
+					en, _ := k.attr("entryName")
+					trayTitles = append(trayTitles, en)
+				}
+			}
+		}
+	})
+	for class, want := range map[string]int{
+		"module.map.CounterDetailViewer": 1, "module.map.GlobalMap": 1, "module.map.LOS_Thread": 1,
+		"module.NotesWindow": 1, "module.documentation.HelpFile": 1, "module.GlobalKeyCommand": 2,
+		"module.map.DrawPile": 6, "module.Inventory": 3,
+	} {
+		if count[class] != want {
+			t.Errorf("%d %s, want %d", count[class], class, want)
+		}
+	}
+	// intro: 4 AM each for 1/RW and 1/P; the free board has none
+	if chits["Activation cup (intro)"] != 8 || chits["Activation cup (free)"] != 0 || chits["Random events (intro)"] != 2 {
+		t.Errorf("chits %v", chits)
+	}
+	if chits["Division chits (free)"] == 0 {
+		t.Errorf("no division chits: %v", chits)
+	}
+	if strings.Join(trayTitles, ",") != "Breastworks,Extended Line,Charge" {
+		t.Errorf("tray %v", trayTitles)
+	}
+	help := string(files["help/dow-play.html"])
+	for _, s := range []string{"Skirmish of December 30th", "Collapsed or Routed", "ctrl shift D", "Reset fired", "Extended Line"} {
+		if !strings.Contains(help, s) {
+			t.Errorf("help page lacks %q", s)
+		}
+	}
+	save, _ := unzipAll(t, files["scenario-intro.vsav"])
+	if !strings.Contains(string(save["savedGame"]), "Draw cupsBoardPicker\tDraw cups (intro)\t0\t0") {
+		t.Error("the saved game does not select the scenario's draw cups")
+	}
+}
+
+// TestVassalSpread spreads a set-up group "within 1 hex": one unit per
+// hex, nearest first, every hex within 1 and no hex twice.
+func TestVassalSpread(t *testing.T) {
+	b := loadExample(t)
+	m, err := newVmod(b)
+	if err != nil {
+		t.Fatal(err)
+	}
+	m.drawPieces()
+	sc := b.Scenarios[0]
+	var st *battle.Stack
+	for _, s := range sc.Setup {
+		n := 0
+		for _, p := range s.Pieces {
+			n += len(p.Ref.Units())
+		}
+		if n >= 2 {
+			st = s
+			break
+		}
+	}
+	if st == nil {
+		t.Skip("no stack of two units")
+	}
+	g := *st
+	g.Within = 1
+	hexes, groups := m.spread(sc, &g)
+	if len(hexes) < 2 || len(hexes) != len(groups) {
+		t.Fatalf("spread %v %v", hexes, groups)
+	}
+	if hexes[0] != st.Hex.Coord {
+		t.Errorf("first hex %v, want the group's own %v", hexes[0], st.Hex.Coord)
+	}
+	seen := map[string]bool{}
+	for i, c := range hexes {
+		if d := b.Map.Grid.Distance(st.Hex.Coord, c); d > 1 {
+			t.Errorf("hex %v is %d away", c, d)
+		}
+		if seen[b.Map.Grid.Label(c)] {
+			t.Errorf("hex %v twice", c)
+		}
+		seen[b.Map.Grid.Label(c)] = true
+		units := 0
+		for _, p := range groups[i] {
+			units += len(p.Ref.Units())
+		}
+		if units != 1 {
+			t.Errorf("hex %v holds %d units", c, units)
+		}
+	}
+	nodes := m.setupStacks(sc, &g)
+	if len(nodes) != len(hexes) || !strings.Contains(nodes[0].attrs["name"], "(within 1 of") {
+		t.Errorf("%d stacks, first %q", len(nodes), nodes[0].attrs["name"])
+	}
+}
