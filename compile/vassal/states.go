@@ -196,14 +196,14 @@ func (m *vmod) overlay(s playState, i int) string {
 // layer is a Layer (emb2) named name: level 1 draws nothing (the normal
 // state), levels 2… the images; up and down step between them (looping
 // when loop), each menu entry named. State is the level (1 = normal).
-func layer(name, desc, upName, up, downName, down string, images []string, loop bool, level int) trait {
+func layer(name, desc, upName, up, downName, down, reset string, images []string, loop bool, level int) trait {
 	names := make([]string, len(images))
 	se := seq.New(';')
 	se.Append("").Int(130).Append("") // activate command, modifiers, key (version 0)
 	se.Append(upName).Int(130).Append("")
 	se.Append(downName).Int(130).Append("")
-	se.Append("").Append("").Append("1") // reset command, key, level
-	se.Bool(false).Int(0).Int(0)         // draw underneath, x and y offset
+	se.Append("").Append(reset).Append("1") // reset command, key (a global command's named key), level
+	se.Bool(false).Int(0).Int(0)            // draw underneath, x and y offset
 	se.Strings(images).Strings(names)
 	se.Bool(loop).Append(name)            // loop, layer name
 	se.Append("").Append("")              // random key, text
@@ -234,7 +234,11 @@ func (m *vmod) stateTrait(s playState, faceImg string) trait {
 	if down != "" {
 		downName = s.Title + " (back)"
 	}
-	return layer(s.ID, s.Title+" ("+s.Rule+")", s.Title, s.key, downName, down, imgs, s.back == "", 1)
+	reset := ""
+	if s.Clear {
+		reset = "0,0," + ClearKey(s.State) // the global command that clears the state
+	}
+	return layer(s.ID, s.Title+" ("+s.Rule+")", s.Title, s.key, downName, down, reset, imgs, s.back == "", 1)
 }
 
 // rotator is a FreeRotator with the state's facings, Key turning clockwise
@@ -242,8 +246,8 @@ func (m *vmod) stateTrait(s playState, faceImg string) trait {
 func rotator(s playState) trait {
 	se := seq.New(';').Int(s.Facings)
 	se.Append(s.key).Append(s.back).Append(s.Title + " (clockwise)").Append(s.Title + " (counter-clockwise)")
-	se.Append("").Append("")          // random rotation key, text
-	se.Append(s.ID).Append(s.Title)   // name (its properties: ID_Facing, ID_Degrees), description
+	se.Append("").Append("")        // random rotation key, text
+	se.Append(s.ID).Append(s.Title) // name (its properties: ID_Facing, ID_Degrees), description
 	se.Append("").Append("").Append("").Bool(true)
 	return trait{"rotate;" + se.Value(), "0"}
 }
@@ -514,7 +518,7 @@ func (m *vmod) assemble(d *pieceDef, outer, inner []trait, face map[string]int) 
 // faceLayer is the Layer "Face" of the faces no state shows, on the flip
 // key (back with shift).
 func (m *vmod) faceLayer(images []string) trait {
-	return layer("Face", "Counter faces", "Next face", m.play.flip, "Previous face", withShift(m.play.flip), images, true, 1)
+	return layer("Face", "Counter faces", "Next face", m.play.flip, "Previous face", withShift(m.play.flip), "", images, true, 1)
 }
 
 // pieceKeys are the Clone and Delete traits of the play keys.

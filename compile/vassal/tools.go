@@ -174,16 +174,20 @@ func (m *vmod) markerDef(mk rulesets.Marker) *pieceDef {
 		d.name = mk.ID
 	}
 	if len(mk.Faces) > 0 {
-		images, names := []string{""}, []string{""}
+		images := []string{""}
 		for i, f := range mk.Faces {
 			a, b := splitLabel(strings.ToUpper(f))
 			img := m.imageName("marker", mk.ID, f)
 			m.addImage(img, drawMarker(a, b))
-			images, names = append(images, img), append(names, "")
+			images = append(images, img)
 			d.faceLvl[f] = i + 2
 		}
 		d.faces = mk.Faces
-		d.traits = append(d.traits, faceLayer(images, names, 1))
+		d.traits = append(d.traits, m.faceLayer(images))
+		d.faceAt = map[string]int{}
+		for f := range d.faceLvl {
+			d.faceAt[f] = len(d.traits) - 1
+		}
 	}
 	return d
 }

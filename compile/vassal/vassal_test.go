@@ -548,6 +548,7 @@ func TestVassalSavedGame(t *testing.T) {
 		"begin_save",
 		"Main MapBoardPicker\tSheet C (intro)\t0\t0",
 		"ReinforcementsBoardPicker\tReinforcements (intro)\t0\t0",
+		"Draw cupsBoardPicker\tDraw cups (intro)\t0\t0", // GBACW draws activation and efficiency markers
 		"TURNTurnTracker0\t0|1;0;0;" + trues(5) + ";7\\;0\\;0\\;" + trues(15),
 		"end_save",
 	}
