@@ -76,9 +76,31 @@ func encodePaletted(img *image.Paletted, level png.CompressionLevel) []byte {
 		if depth == 8 {
 			buf = append(buf, pix...)
 		} else {
+			// whole bytes first, as image/png's loop packs them
+			full := w / perByte * perByte
+			n := len(buf)
+			buf = buf[:n+full/perByte]
+			out := buf[n:]
+			switch depth {
+			case 4:
+				for i := range out {
+					q := pix[2*i : 2*i+2 : 2*i+2]
+					out[i] = q[0]<<4 | q[1]
+				}
+			case 2:
+				for i := range out {
+					q := pix[4*i : 4*i+4 : 4*i+4]
+					out[i] = ((q[0]<<2|q[1])<<2|q[2])<<2 | q[3]
+				}
+			case 1:
+				for i := range out {
+					q := pix[8*i : 8*i+8 : 8*i+8]
+					out[i] = ((((((q[0]<<1|q[1])<<1|q[2])<<1|q[3])<<1|q[4])<<1|q[5])<<1|q[6])<<1 | q[7]
+				}
+			}
 			var a uint8
 			c := 0
-			for _, p := range pix {
+			for _, p := range pix[full:] {
 				a = a<<uint(depth) | p
 				c++
 				if c == perByte {
