@@ -1,6 +1,7 @@
 package vassal
 
 import (
+	"archive/zip"
 	"image"
 	"sort"
 	"strings"
@@ -119,4 +120,14 @@ func drawSheet(b *battle.Battle, g *maps.Grid, sb *sheetBoard) []byte {
 		bd.Roads = append(bd.Roads, rd)
 	}
 	return bd.PNG()
+}
+
+// zipMethod is how the module's archive holds a file: a PNG is already
+// deflated, so it is stored as it is; deflating it again costs more than
+// it saves.
+func zipMethod(name string) uint16 {
+	if strings.HasSuffix(name, ".png") {
+		return zip.Store
+	}
+	return zip.Deflate
 }

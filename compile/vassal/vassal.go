@@ -396,7 +396,7 @@ func zipFiles(names []string, files map[string][]byte) ([]byte, error) {
 	var buf bytes.Buffer
 	zw := zip.NewWriter(&buf)
 	for _, n := range names {
-		h := &zip.FileHeader{Name: n, Method: zip.Deflate, Modified: zipTime}
+		h := &zip.FileHeader{Name: n, Method: zipMethod(n), Modified: zipTime}
 		h.SetMode(0o644)
 		w, err := zw.CreateHeader(h)
 		if err != nil {
