@@ -458,6 +458,7 @@ func (m *vmod) unitCounter(d *pieceDef, sd *oob.Side, pal render.CounterStyle, u
 		}
 		d.faces = rest
 		inner = append(inner, m.faceLayer(images))
+		stateKeys = append(stateKeys, pl.flip, withShift(pl.flip)) // a flip is reported too
 	}
 	_, text := render.SideColors(sd.Color, sd.Text)
 	inner[labelAt] = valuesLabel(rgb(text), pl.valuesText(fields, u.Values, cases))
@@ -496,12 +497,24 @@ func (m *vmod) leaderCounter(d *pieceDef, sd *oob.Side, pal render.CounterStyle,
 		d.faceLvl["replacement"] = 2
 		face["replacement"] = len(inner)
 		inner = append(inner, m.faceLayer([]string{"", img}))
+		stateKeys = append(stateKeys, pl.flip, withShift(pl.flip))
 	}
+	inner = append(inner, marker("Ratings", ratingsText(l)))
 	inner = append(inner, m.pieceKeys()...)
 	if slices.ContainsFunc(stateKeys, func(k string) bool { return k != "" }) {
 		outer = append([]trait{reportTrait(stateKeys, "$newPieceName$: $menuCommand$", "state changes")}, outer...)
 	}
 	m.assemble(d, outer, inner, face)
+}
+
+// ratingsText is a leader's ratings as the stack viewer shows them:
+// "initiative 3, range 6".
+func ratingsText(l *oob.Leader) string {
+	var parts []string
+	for _, k := range leaderKeys(l) {
+		parts = append(parts, k+" "+valueText(l.Ratings.Get(k)))
+	}
+	return strings.Join(parts, ", ")
 }
 
 // assemble puts outer before d's traits and inner after them, and records

@@ -1,7 +1,6 @@
 package vassal
 
 import (
-	"sort"
 	"strconv"
 	"strings"
 
@@ -33,54 +32,12 @@ func (m *vmod) roster() *xnode {
 	return n
 }
 
-// viewerFields are the property keys the stack viewer shows after a
-// piece's name and formation: every counter field of the ruleset's unit
-// types in their order (the first type's first), then the leaders' level
-// and ratings. A piece lacking a key shows nothing for it.
-func (m *vmod) viewerFields() []string {
-	seen := map[string]bool{}
-	var out []string
-	add := func(k string) {
-		if !seen[k] {
-			seen[k] = true
-			out = append(out, k)
-		}
-	}
-	for _, t := range m.sortedTypes() {
-		ut := m.b.Rules.UnitTypes[t]
-		for _, f := range ut.Fields {
-			add(f)
-		}
-		for _, f := range ut.Optional {
-			add(f)
-		}
-	}
-	var lk []string
-	for _, sd := range m.b.Sides {
-		if sd.Army == nil {
-			continue
-		}
-		sd.Army.Walk(func(f *oob.Formation) {
-			for _, l := range formationLeaders(f) {
-				lk = append(lk, leaderKeys(l)...)
-			}
-		})
-	}
-	sort.Strings(lk)
-	for _, k := range lk {
-		add(k)
-	}
-	return out
-}
-
 // viewerFormat is the text the viewer writes under each piece:
 // "74 IL  1/1/RW  strength 6 ...", one "key $key$" per field.
 func (m *vmod) viewerFormat() string {
-	parts := []string{"$PieceName$", "$Formation$"}
-	for _, k := range m.viewerFields() {
-		parts = append(parts, k+" $"+k+"$")
-	}
-	return strings.Join(parts, "  ")
+	// $Values$ is the unit's live values label, $Ratings$ a leader's
+	// ratings: a piece shows only what it has.
+	return "$PieceName$  $Formation$  $Values$$Ratings$"
 }
 
 // mainMapTools are the Main Map's mouse-over stack viewer, overview map
@@ -357,7 +314,11 @@ func (m *vmod) globalCommands() []*xnode {
 		if t == "" {
 			t = st.ID
 		}
-		name := "Reset " + strings.ToLower(t)
+		short := t
+		if len(st.Levels) > 0 {
+			short = strings.Join(st.Levels, "/")
+		}
+		name := "Reset " + short
 		out = append(out, el("module.GlobalKeyCommand", "name", name, "buttonText", name,
 			"tooltip", "Return every piece's "+strings.ToLower(t)+" to normal", "icon", "", "buttonHotkey", "",
 			"hotkey", "0,0,"+ClearKey(st), "filter", `{Kind=="unit" || Kind=="leader"}`, "deckCount", "-1",
