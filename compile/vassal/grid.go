@@ -34,7 +34,8 @@ type sheetBoard struct {
 	Image         string // image file, relative to images/
 	W, H          int    // image size
 	X0, Y0        int    // HexGrid origin: centre of raw column 0, row 0
-	r0            int    // raw column of the sheet's first (west) line
+	xr0, yr0      int    // the hex of raw column 0, row 0 on the whole map
+	frame         frame  // the picture's rectangle on the whole map
 	First         byte   // 'H' column first, 'V' row first
 	Leading       int    // hLeading = vLeading
 	HOff, VOff    int
@@ -59,32 +60,7 @@ func newSheetBoard(g *maps.Grid, s *maps.Sheet) (*sheetBoard, error) {
 	if g.RowCol {
 		sb.First = 'V'
 	}
-	// VASSAL's raw column 0 is always a high column; when the sheet's
-	// first line sits half a hex lower, it becomes raw column 1.
-	low := (s.X&1 == 1) == g.ShiftOdd
-	if low {
-		sb.r0 = 1
-	}
-	sb.X0 = hexMargin + int(math.Ceil(hexW/2)) - sb.r0*hexDX
-	sb.Y0 = hexMargin + hexDY/2
-	sb.W = sb.X0 + (sb.r0+s.Cols-1)*hexDX + int(math.Ceil(hexW/2)) + hexMargin
-	sb.H = sb.Y0 + s.Rows*hexDY + hexMargin
-	// getMaxColumns divides the width by the hex height and getMaxRows the
-	// height by the hex width (HexGridNumbering.java); copied as written.
-	sb.maxCol = int(math.Floor(float64(sb.W)/float64(hexDY) + 0.5))
-	sb.maxRw = int(math.Floor(float64(sb.H)/float64(hexDX) + 0.5))
-	sb.HDesc = s.ColLast < s.ColFirst
-	sb.VDesc = s.RowLast < s.RowFirst
-	if sb.HDesc {
-		sb.HOff = s.ColFirst - sb.maxCol + sb.r0
-	} else {
-		sb.HOff = s.ColFirst - sb.r0
-	}
-	if sb.VDesc {
-		sb.VOff = s.RowFirst - sb.maxRw
-	} else {
-		sb.VOff = s.RowFirst
-	}
+	sb.setFrame(g, sb.ownFrame())
 	return sb, nil
 }
 
@@ -93,7 +69,7 @@ func (sb *sheetBoard) LocationFormat() string { return sb.Prefix + "$gridLocatio
 
 // Center is where VASSAL draws hex c of the sheet, board-relative.
 func (sb *sheetBoard) Center(c maps.Coord) (int, int) {
-	return sb.rawCenter(c.X-sb.Sheet.X+sb.r0, c.Y-sb.Sheet.Y)
+	return sb.rawCenter(c.X-sb.xr0, c.Y-sb.yr0)
 }
 
 func (sb *sheetBoard) rawCenter(col, row int) (int, int) {

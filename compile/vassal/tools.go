@@ -64,7 +64,7 @@ func (m *vmod) mainMapTools() []*xnode {
 // overviewScale keeps the overview of the whole map about 400 pixels wide.
 func (m *vmod) overviewScale() string {
 	w := 0
-	for _, p := range layout(m.order) {
+	for _, p := range m.full {
 		if p.row == 0 {
 			w += p.sb.W
 		}

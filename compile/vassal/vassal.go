@@ -55,6 +55,12 @@ type vmod struct {
 	leaders map[*oob.Leader]*pieceDef
 	used    map[string]bool // image names
 	play    *play           // the ruleset's play section, keys parsed (states.go)
+	// Boards laid out together (sheets.go): every sheet as on the map, and
+	// each scenario's sheets; the boards cut at seams, by sheet and frame.
+	full    []placedBoard
+	layouts map[*battle.Scenario][]placedBoard
+	frames  map[frameKey]*sheetBoard
+	cuts    []*sheetBoard
 }
 
 // pieceDef is what a unit's or leader's PieceSlots share.
@@ -160,7 +166,8 @@ func newVmod(b *battle.Battle) (*vmod, error) {
 		return nil, fmt.Errorf("%s: a VASSAL module needs the rule system's turn track", b.ID)
 	}
 	m := &vmod{b: b, files: map[string][]byte{}, boards: map[*maps.Sheet]*sheetBoard{},
-		units: map[*oob.Unit]*pieceDef{}, leaders: map[*oob.Leader]*pieceDef{}, used: map[string]bool{}, rankOf: map[string]int{}}
+		units: map[*oob.Unit]*pieceDef{}, leaders: map[*oob.Leader]*pieceDef{}, used: map[string]bool{}, rankOf: map[string]int{},
+		layouts: map[*battle.Scenario][]placedBoard{}, frames: map[frameKey]*sheetBoard{}}
 	// Boards first: a label the numbering cannot express stops the build
 	// before anything is drawn.
 	g := b.Map.Grid
@@ -178,9 +185,17 @@ func newVmod(b *battle.Battle) (*vmod, error) {
 		m.order = append(m.order, sb)
 	}
 	m.slots()
+	m.full = m.frameLayout(layout(m.order))
+	if err := checkLayout(g, m.full); err != nil {
+		return nil, fmt.Errorf("the whole map: %v", err)
+	}
 	for _, sc := range b.Scenarios {
 		if err := m.checkScenario(sc); err != nil {
 			return nil, err
+		}
+		m.layouts[sc] = m.frameLayout(m.scenarioSheets(sc))
+		if err := checkLayout(g, m.layouts[sc]); err != nil {
+			return nil, fmt.Errorf("scenario %s: %v", sc.ID, err)
 		}
 	}
 	m.ranks()
@@ -726,17 +741,14 @@ func standardMapParts() []*xnode {
 }
 
 func (m *vmod) mainMap() *xnode {
-	g := m.b.Map.Grid
-	for _, sb := range m.order {
-		m.addImage(sb.Image, drawSheet(m.b, g, sb))
-	}
+	m.drawBoards()
 	mp := mapChildren(mainMapName)
 	bp := el("module.map.BoardPicker", "title", "Choose boards", "slotWidth", "125", "slotHeight", "125", "slotScale", "0.2")
-	for _, sb := range m.order {
-		bp.add(m.board(sb.Name, sb))
+	for _, p := range m.full {
+		bp.add(m.board(p.sb.Name, p.sb))
 	}
 	for _, sc := range m.b.Scenarios {
-		for _, p := range m.scenarioSheets(sc) {
+		for _, p := range m.layouts[sc] {
 			bp.add(m.board(scenarioBoard(p.sb, sc), p.sb))
 		}
 	}
@@ -755,7 +767,8 @@ func (m *vmod) mainMap() *xnode {
 }
 
 func (m *vmod) setupStack(sc *battle.Scenario, st *battle.Stack) *xnode {
-	sb, label, _ := m.place(st.Hex.Coord) // checked in newVmod
+	sb := shower(m.layouts[sc], st.Hex.Coord) // checked in newVmod
+	label := m.b.Map.Grid.LabelOn(sb.Sheet, st.Hex.Coord)
 	x, y := sb.Center(st.Hex.Coord)
 	n := el("module.map.SetupStack", "name", sc.ID+" "+st.Side+" "+label, "owningBoard", scenarioBoard(sb, sc),
 		"useGridLocation", "true", "location", label, "x", strconv.Itoa(x), "y", strconv.Itoa(y))
@@ -878,7 +891,7 @@ func (m *vmod) setups() []*xnode {
 // unchanged (DeobfuscatingInputStream).
 func (m *vmod) vsav(sc *battle.Scenario) []byte {
 	main := seq.Of(mainMapName+"BoardPicker", '\t')
-	for _, p := range m.scenarioSheets(sc) {
+	for _, p := range m.layouts[sc] {
 		main.Append(scenarioBoard(p.sb, sc)).Int(p.col).Int(p.row)
 	}
 	reinf := seq.Of(reinfMapName+"BoardPicker", '\t').Append(reinfBoard(sc)).Int(0).Int(0)

@@ -1,0 +1,309 @@
+package vassal
+
+import (
+	"fmt"
+	"image"
+	"math"
+	"sort"
+	"strings"
+
+	"github.com/muster-wargames/muster/battle"
+	"github.com/muster-wargames/muster/maps"
+	"github.com/muster-wargames/muster/render"
+)
+
+// Sheets laid out together. Every board's picture is a rectangle of one
+// pixel plane of the whole map, in which hex (X, Y) has its centre at
+// (X*dx, Y*dy), half a hex lower in low columns. VASSAL puts a board right
+// of the boards west of it in its row and below the boards north of it in
+// its column (Map.setBoardBoundaries), so the rectangles of a layout must
+// abut exactly: a board's west edge is the east edge of its west
+// neighbour, its north edge the south edge of its north neighbour, and the
+// boards of the first column (row) share one west (north) edge; a sheet
+// that starts further east (south) than that gets a blank strip.
+//
+// Sheets that overlap share a line of hexes along their seam; the board to
+// the east (south) drops the shared column (row): it shows hexes from the
+// first column (row) after its neighbour's last. Seams cut between the
+// lines, so a board also draws the slivers of its neighbours' hexes that
+// fall on its rectangle, and every hex centre falls on the board that
+// shows the hex.
+
+// frame is a board's rectangle on the map's pixel plane and the first
+// column and row of its sheet that it shows.
+type frame struct {
+	L, T, R, B     int
+	FirstX, FirstY int
+}
+
+// Where the seams cut, past a column's (row's) centre: where the next
+// column's hexes begin (20.67 px, rounded down), and between the low
+// hexes' centres of a row and the high hexes' centres of the next.
+const (
+	seamX   = hexDX - hexHalf // 20
+	seamY   = hexDY * 3 / 4   // 54
+	hexHalf = 42              // half a hex's width, rounded up
+)
+
+func gx(x int) int { return x * hexDX }
+func gy(y int) int { return y * hexDY }
+
+// low reports whether map column x sits half a hex lower.
+func low(g *maps.Grid, x int) bool { return (x&1 == 1) == g.ShiftOdd }
+
+// ownFrame is the sheet alone, with a margin all round.
+func (sb *sheetBoard) ownFrame() frame {
+	s := sb.Sheet
+	return frame{
+		L: gx(s.X) - hexHalf - hexMargin, R: gx(s.X+s.Cols-1) + hexHalf + hexMargin,
+		T: gy(s.Y) - hexDY/2 - hexMargin, B: gy(s.Y+s.Rows-1) + hexDY + hexMargin,
+		FirstX: s.X, FirstY: s.Y,
+	}
+}
+
+// setFrame sets the board's picture, grid origin and numbering for f.
+// VASSAL's raw column 0 is always a high column: the sheet's first shown
+// column or, when that one is low, the column before.
+func (sb *sheetBoard) setFrame(g *maps.Grid, f frame) {
+	s := sb.Sheet
+	sb.frame = f
+	sb.xr0, sb.yr0 = f.FirstX, f.FirstY
+	if low(g, sb.xr0) {
+		sb.xr0--
+	}
+	sb.X0 = gx(sb.xr0) - f.L
+	sb.Y0 = gy(sb.yr0) - f.T
+	sb.W, sb.H = f.R-f.L, f.B-f.T
+	// getMaxColumns divides the width by the hex height and getMaxRows the
+	// height by the hex width (HexGridNumbering.java); copied as written.
+	sb.maxCol = int(math.Floor(float64(sb.W)/float64(hexDY) + 0.5))
+	sb.maxRw = int(math.Floor(float64(sb.H)/float64(hexDX) + 0.5))
+	sb.HDesc = s.ColLast < s.ColFirst
+	sb.VDesc = s.RowLast < s.RowFirst
+	dx, dy := sb.xr0-s.X, sb.yr0-s.Y
+	if sb.HDesc {
+		sb.HOff = s.ColFirst - dx - sb.maxCol
+	} else {
+		sb.HOff = s.ColFirst + dx
+	}
+	if sb.VDesc {
+		sb.VOff = s.RowFirst - dy - sb.maxRw
+	} else {
+		sb.VOff = s.RowFirst + dy
+	}
+}
+
+// shows reports whether the board shows hex c: c is on its sheet and not
+// dropped at a seam.
+func (sb *sheetBoard) shows(c maps.Coord) bool {
+	return sb.Sheet.Contains(c) && c.X >= sb.frame.FirstX && c.Y >= sb.frame.FirstY
+}
+
+// frameLayout gives each board of a layout its frame: a copy of the
+// sheet's board (the sheet's own board when the frame is the sheet alone),
+// one per sheet and frame, drawn once.
+func (m *vmod) frameLayout(ps []placedBoard) []placedBoard {
+	at := map[[2]int]*maps.Sheet{}
+	for _, p := range ps {
+		at[[2]int{p.col, p.row}] = p.sb.Sheet
+	}
+	fs := make([]frame, len(ps))
+	l0, t0 := math.MaxInt, math.MaxInt
+	for i, p := range ps {
+		fs[i] = p.sb.ownFrame()
+		if p.col == 0 {
+			l0 = min(l0, fs[i].L)
+		}
+		if p.row == 0 {
+			t0 = min(t0, fs[i].T)
+		}
+	}
+	for i, p := range ps {
+		s, f := p.sb.Sheet, &fs[i]
+		if p.col == 0 {
+			f.L = l0
+		}
+		if p.row == 0 {
+			f.T = t0
+		}
+		if w := at[[2]int{p.col - 1, p.row}]; w != nil {
+			last := w.X + w.Cols - 1
+			f.FirstX, f.L = max(s.X, last+1), gx(last)+seamX
+		}
+		if n := at[[2]int{p.col, p.row - 1}]; n != nil {
+			last := n.Y + n.Rows - 1
+			f.FirstY, f.T = max(s.Y, last+1), gy(last)+seamY
+		}
+		if at[[2]int{p.col + 1, p.row}] != nil {
+			f.R = gx(s.X+s.Cols-1) + seamX
+		}
+		if at[[2]int{p.col, p.row + 1}] != nil {
+			f.B = gy(s.Y+s.Rows-1) + seamY
+		}
+	}
+	out := make([]placedBoard, len(ps))
+	for i, p := range ps {
+		out[i] = placedBoard{m.framed(p.sb, fs[i]), p.col, p.row}
+	}
+	return out
+}
+
+type frameKey struct {
+	s *maps.Sheet
+	f frame
+}
+
+// framed is the board of sb's sheet in frame f.
+func (m *vmod) framed(sb *sheetBoard, f frame) *sheetBoard {
+	base := m.boards[sb.Sheet]
+	if f == base.ownFrame() {
+		return base
+	}
+	k := frameKey{sb.Sheet, f}
+	if fb := m.frames[k]; fb != nil {
+		return fb
+	}
+	fb := *base
+	fb.setFrame(m.b.Map.Grid, f)
+	fb.Image = m.imageName("map", sb.Sheet.ID, "seams")
+	m.frames[k] = &fb
+	m.cuts = append(m.cuts, &fb)
+	return &fb
+}
+
+// shower is the board of a layout that shows hex c, nil when none does.
+func shower(ps []placedBoard, c maps.Coord) *sheetBoard {
+	for _, p := range ps {
+		if p.sb.shows(c) {
+			return p.sb
+		}
+	}
+	return nil
+}
+
+// checkLayout proves that every hex of every sheet of a layout is shown
+// by exactly one board, whose picture holds its centre and whose
+// numbering names it with that board's label and finds the label there:
+// a hex dropped at a seam round-trips on the board that shows it.
+func checkLayout(g *maps.Grid, ps []placedBoard) error {
+	for _, p := range ps {
+		s := p.sb.Sheet
+		for j := 0; j < s.Rows; j++ {
+			for i := 0; i < s.Cols; i++ {
+				c := maps.Coord{X: s.X + i, Y: s.Y + j}
+				var sh *sheetBoard
+				for _, q := range ps {
+					if q.sb.shows(c) {
+						if sh != nil {
+							return fmt.Errorf("hex %s is shown on %s and %s", g.LabelOn(s, c), sh.Name, q.sb.Name)
+						}
+						sh = q.sb
+					}
+				}
+				if sh == nil {
+					return fmt.Errorf("hex %s is on no board", g.LabelOn(s, c))
+				}
+				want := g.LabelOn(sh.Sheet, c)
+				x, y := sh.Center(c)
+				if x < 0 || y < 0 || x >= sh.W || y >= sh.H {
+					return fmt.Errorf("board %s: hex %s falls off the picture", sh.Name, want)
+				}
+				if got := sh.LocationName(x, y); got != want {
+					return fmt.Errorf("board %s: VASSAL's numbering would name hex %s %q", sh.Name, want, got)
+				}
+				if lx, ly, ok := sh.Location(want); !ok || lx != x || ly != y {
+					return fmt.Errorf("board %s: VASSAL's numbering cannot find hex %s", sh.Name, want)
+				}
+			}
+		}
+	}
+	return nil
+}
+
+// drawFramed draws a board cut at seams: every hex of the layout whose box
+// meets the picture, labelled as the board that shows it labels it, then
+// the hexsides and road stretches between those hexes, in the order
+// drawSheet uses.
+func drawFramed(b *battle.Battle, g *maps.Grid, sb *sheetBoard, ps []placedBoard) []byte {
+	m := b.Map
+	f := sb.frame
+	bd := &render.Board{W: sb.W, H: sb.H, HexW: hexW, HexH: hexDY, Palette: render.NewPalette(b.Rules)}
+	drawn := map[maps.Coord]bool{}
+	point := func(c maps.Coord) image.Point {
+		x, y := sb.rawCenter(c.X-sb.xr0, c.Y-sb.yr0)
+		return image.Pt(x, y)
+	}
+	for y := (f.T-hexDY)/hexDY - 1; y <= f.B/hexDY+1; y++ {
+		for x := (f.L-hexHalf)/hexDX - 1; x <= f.R/hexDX+1; x++ {
+			c := maps.Coord{X: x, Y: y}
+			sh := shower(ps, c)
+			if sh == nil {
+				continue
+			}
+			cy := gy(y)
+			if low(g, x) {
+				cy += hexDY / 2
+			}
+			if gx(x)+hexHalf <= f.L || gx(x)-hexHalf >= f.R || cy+hexDY/2 <= f.T || cy-hexDY/2 >= f.B {
+				continue
+			}
+			drawn[c] = true
+			p := point(c)
+			bd.Hexes = append(bd.Hexes, render.BoardHex{X: p.X, Y: p.Y, Terrain: m.TerrainName(c),
+				Elevation: int(m.At(c).Elevation), Label: strings.TrimPrefix(g.LabelOn(sh.Sheet, c), sh.Sheet.ID)})
+		}
+	}
+	var edges []maps.Edge
+	for e := range m.Hexsides {
+		if drawn[e.A] && drawn[e.B] {
+			edges = append(edges, e)
+		}
+	}
+	sort.Slice(edges, func(i, j int) bool {
+		a, b := edges[i], edges[j]
+		if a.A != b.A {
+			return a.A.Y < b.A.Y || (a.A.Y == b.A.Y && a.A.X < b.A.X)
+		}
+		return a.B.Y < b.B.Y || (a.B.Y == b.B.Y && a.B.X < b.B.X)
+	})
+	for _, e := range edges {
+		bd.Sides = append(bd.Sides, render.BoardSide{A: point(e.A), B: point(e.B), Features: m.Hexsides[e]})
+	}
+	for _, r := range m.Roads {
+		rd := render.BoardRoad{Type: r.Type}
+		for i := 1; i < len(r.Path); i++ {
+			a, b := r.Path[i-1], r.Path[i]
+			if drawn[a] && drawn[b] {
+				rd.Segs = append(rd.Segs, [2]image.Point{point(a), point(b)})
+			}
+		}
+		bd.Roads = append(bd.Roads, rd)
+	}
+	return bd.PNG()
+}
+
+// drawBoards draws the picture of every board a layout uses: a sheet
+// alone as drawSheet draws it, a board cut at seams with its layout.
+func (m *vmod) drawBoards() {
+	g := m.b.Map.Grid
+	uses := map[*sheetBoard][]placedBoard{}
+	add := func(ps []placedBoard) {
+		for _, p := range ps {
+			if uses[p.sb] == nil {
+				uses[p.sb] = ps
+			}
+		}
+	}
+	add(m.full)
+	for _, sc := range m.b.Scenarios {
+		add(m.layouts[sc])
+	}
+	for _, sb := range m.order {
+		if uses[sb] != nil {
+			m.addImage(sb.Image, drawSheet(m.b, g, sb))
+		}
+	}
+	for _, sb := range m.cuts {
+		m.addImage(sb.Image, drawFramed(m.b, g, sb, uses[sb]))
+	}
+}

@@ -1,0 +1,108 @@
+package vassal
+
+import (
+	"testing"
+
+	"github.com/muster-wargames/muster/battle"
+	"github.com/muster-wargames/muster/maps"
+)
+
+// seamVmod lays out the sheets of g as newVmod does, without the rest of a
+// battle.
+func seamVmod(t *testing.T, g *maps.Grid) *vmod {
+	t.Helper()
+	m := &vmod{b: &battle.Battle{Map: &maps.Map{Grid: g}}, boards: map[*maps.Sheet]*sheetBoard{},
+		frames: map[frameKey]*sheetBoard{}, used: map[string]bool{}}
+	for _, s := range g.Sheets {
+		sb, err := newSheetBoard(g, s)
+		if err != nil {
+			t.Fatal(err)
+		}
+		sb.Name = "Sheet " + s.ID
+		m.boards[s] = sb
+		m.order = append(m.order, sb)
+	}
+	m.slots()
+	m.full = m.frameLayout(layout(m.order))
+	if err := checkLayout(g, m.full); err != nil {
+		t.Fatal(err)
+	}
+	return m
+}
+
+// vassalPlaces puts the boards where Map.setBoardBoundaries does: right of
+// the boards west of it in its row, below those north of it in its column.
+func vassalPlaces(ps []placedBoard) map[*sheetBoard][2]int {
+	at := map[[2]int]*sheetBoard{}
+	for _, p := range ps {
+		at[[2]int{p.col, p.row}] = p.sb
+	}
+	out := map[*sheetBoard][2]int{}
+	for _, p := range ps {
+		x, y := 0, 0
+		for c := 0; c < p.col; c++ {
+			if b := at[[2]int{c, p.row}]; b != nil {
+				x += b.W
+			}
+		}
+		for r := 0; r < p.row; r++ {
+			if b := at[[2]int{p.col, r}]; b != nil {
+				y += b.H
+			}
+		}
+		out[p.sb] = [2]int{x, y}
+	}
+	return out
+}
+
+// TestSeams: Dead of Winter's four sheets and TSS's three, which share a
+// line of hexes along each seam. Every hex is shown once, on a board
+// VASSAL puts where the hex lies on the map, and the boards abut.
+func TestSeams(t *testing.T) {
+	dow := &maps.Grid{ShiftOdd: true, Digits: 2}
+	dow.AddSheet(maps.NewSheet("A", 0, 0, 10, 48, 1, 53))
+	dow.AddSheet(maps.NewSheet("B", 38, 0, 10, 48, 1, 53))
+	dow.AddSheet(maps.NewSheet("C", 0, 52, 10, 48, 1, 35))
+	dow.AddSheet(maps.NewSheet("D", 38, 52, 10, 48, 1, 35))
+	tss := &maps.Grid{ShiftOdd: true, RowCol: true, Digits: 2}
+	tss.AddSheet(maps.NewSheet("A", 0, 0, 34, 1, 1, 61))
+	tss.AddSheet(maps.NewSheet("B", 33, 0, 34, 1, 1, 61))
+	tss.AddSheet(maps.NewSheet("C", 11, 60, 52, 1, 1, 39))
+	for _, tc := range []struct {
+		g     *maps.Grid
+		shown map[string]string // label → label on the board that shows it
+	}{
+		{dow, map[string]string{"B1041": "A4841", "C1001": "A1053", "D1001": "A4853", "B1053": "A4853", "D1101": "B1153", "D1102": "D1102"}},
+		{tss, map[string]string{"B6134": "A6101", "C0130": "A6101", "C0101": "B6105", "C0152": "A6123", "C0252": "C0252", "B0134": "A0101"}},
+	} {
+		m := seamVmod(t, tc.g)
+		at := vassalPlaces(m.full)
+		l0, t0 := m.full[0].sb.frame.L, m.full[0].sb.frame.T
+		for _, p := range m.full {
+			f := p.sb.frame
+			if pos := at[p.sb]; pos != [2]int{f.L - l0, f.T - t0} {
+				t.Errorf("%s: VASSAL puts it at %v, its hexes lie at %d,%d", p.sb.Name, pos, f.L-l0, f.T-t0)
+			}
+		}
+		for from, want := range tc.shown {
+			c, _, err := tc.g.Parse(from)
+			if err != nil {
+				t.Fatal(err)
+			}
+			sb := shower(m.full, c)
+			if got := tc.g.LabelOn(sb.Sheet, c); got != want {
+				t.Errorf("%s is shown as %s, want %s", from, got, want)
+			}
+			// Where VASSAL draws the hex is where it lies on the map.
+			x, y := sb.Center(c)
+			pos := at[sb]
+			wy := gy(c.Y)
+			if low(tc.g, c.X) {
+				wy += hexDY / 2
+			}
+			if pos[0]+x != gx(c.X)-l0 || pos[1]+y != wy-t0 {
+				t.Errorf("%s: at %d,%d on the map, want %d,%d", from, pos[0]+x, pos[1]+y, gx(c.X)-l0, wy-t0)
+			}
+		}
+	}
+}
