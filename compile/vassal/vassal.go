@@ -393,7 +393,10 @@ func reinfBoard(sc *battle.Scenario) string { return "Reinforcements (" + sc.ID 
 // ---- the module ----
 
 func (m *vmod) zip() ([]byte, error) {
-	root := m.build()
+	root, err := m.build()
+	if err != nil {
+		return nil, err
+	}
 	m.files["buildFile.xml"] = xmlDoc(root)
 	m.files["moduledata"] = m.metadata()
 	names := make([]string, 0, len(m.files))
@@ -443,7 +446,7 @@ func (m *vmod) description() string {
 	return fmt.Sprintf("%s (%s), compiled by muster", m.b.Name, m.b.Rules.Name)
 }
 
-func (m *vmod) build() *xnode {
+func (m *vmod) build() (*xnode, error) {
 	b := m.b
 	root := el("GameModule", "name", b.Name, "version", "1.0", "VassalVersion", Version,
 		"description", m.description(), "ModuleOther1", "", "ModuleOther2", "")
@@ -455,13 +458,17 @@ func (m *vmod) build() *xnode {
 	root.add(protos, palette, m.markerTray(), m.inventory(), m.turnTracker(), m.dice())
 	root.add(m.sideWindows()...)
 	root.add(m.globalCommands()...)
-	root.add(m.notes(), m.mainMap(), m.reinforcementMap())
+	key, err := m.terrainKey()
+	if err != nil {
+		return nil, err
+	}
+	root.add(m.notes(), key, m.mainMap(), m.reinforcementMap())
 	if cups := m.cupsMap(); cups != nil {
 		root.add(cups)
 	}
 	root.add(m.setups()...)
 	root.attrs["nextPieceSlotId"] = strconv.Itoa(m.gpid + 1)
-	return root
+	return root, nil
 }
 
 // ---- prototypes and pieces ----

@@ -63,6 +63,8 @@ var vassalClasses = map[string][]string{
 	"module.map.LOS_Thread": {"threadName", "label", "tooltip", "iconName", "hotkey", "report", "persistence", "persistentIconName", "global",
 		"snapStart", "snapEnd", "drawRange", "scale", "round", "hideCounters", "hideOpacity", "losThickness", "threadColor", "rangeFg", "rangeBg"},
 	"module.NotesWindow": {"buttonText", "tooltip", "hotkey", "icon", "description"},
+	"module.ChartWindow": {"name", "text", "tooltip", "icon", "hotkey", "description"},
+	"widget.Chart":       {"chartName", "description", "fileName"},
 	"module.GlobalKeyCommand": {"name", "buttonText", "tooltip", "icon", "buttonHotkey", "hotkey", "filter", "deckCount", "reportSingle",
 		"reportFormat", "singleMap", "suppressSounds", "target", "parameters", "condition", "property", "propValue", "names"},
 	"module.map.DrawPile": {"name", "description", "owningBoard", "x", "y", "width", "height", "allowMultiple", "allowSelect", "faceDown",
