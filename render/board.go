@@ -135,14 +135,21 @@ func (bd *Board) PNG() []byte {
 	img.Palette = mp.pal
 	fillRect(img, 0, 0, bd.W, bd.H, bg)
 	var z raster
+	// Every hex is the same shape moved by whole pixels, so its fill and
+	// its outline are rasterized once, as spans about the centre pixel,
+	// and stamped at each hex.
+	fill := bd.stamp(func(img *image.Paletted) { z.polygon(img, bd.hexPolygon(0, 0), 1) })
+	line := bd.stamp(func(img *image.Paletted) {
+		poly := bd.hexPolygon(0, 0)
+		for i := range poly {
+			z.line(img, poly[i], poly[(i+1)%len(poly)], 1, 1)
+		}
+	})
 	for k, h := range bd.Hexes {
-		z.polygon(img, bd.hexPolygon(h.X, h.Y), fills[k])
+		stampAt(img, fill, h.X, h.Y, fills[k])
 	}
 	for _, h := range bd.Hexes {
-		poly := bd.hexPolygon(h.X, h.Y)
-		for i := range poly {
-			z.line(img, poly[i], poly[(i+1)%len(poly)], 1, outline)
-		}
+		stampAt(img, line, h.X, h.Y, outline)
 		drawTextCentered(img, h.Label, h.X, h.Y-bd.HexH/2+4, 1, labelC)
 	}
 	for _, sg := range segs {
@@ -171,4 +178,44 @@ func sharedSide(poly []pt, other pt) (pt, pt) {
 	d := func(p pt) float64 { return (p.X-other.X)*(p.X-other.X) + (p.Y-other.Y)*(p.Y-other.Y) }
 	sort.SliceStable(idx, func(i, j int) bool { return d(poly[idx[i]]) < d(poly[idx[j]]) })
 	return poly[idx[0]], poly[idx[1]]
+}
+
+// span is a run of pixels x0 to x1-1 of the row dy below a centre pixel.
+type span struct{ dy, x0, x1 int }
+
+// stamp draws a shape about pixel 0, 0 in index 1 on a scratch picture
+// big enough to hold a hex, and returns its pixels as spans.
+func (bd *Board) stamp(draw func(img *image.Paletted)) []span {
+	r := int(max(bd.HexW, float64(bd.HexH))) + 8
+	img := image.NewPaletted(image.Rect(-r, -r, r+1, r+1), color.Palette{color.Transparent, color.Black})
+	draw(img)
+	var out []span
+	for y := -r; y <= r; y++ {
+		for x := -r; x <= r; x++ {
+			if img.ColorIndexAt(x, y) != 1 {
+				continue
+			}
+			x0 := x
+			for x <= r && img.ColorIndexAt(x, y) == 1 {
+				x++
+			}
+			out = append(out, span{y, x0, x})
+		}
+	}
+	return out
+}
+
+// stampAt sets the pixels of spans about pixel x, y to c, within img.
+func stampAt(img *image.Paletted, spans []span, x, y int, c uint8) {
+	b := img.Rect
+	for _, s := range spans {
+		yy := y + s.dy
+		if yy < b.Min.Y || yy >= b.Max.Y {
+			continue
+		}
+		x0, x1 := max(x+s.x0, b.Min.X), min(x+s.x1, b.Max.X)
+		if x1 > x0 {
+			palSpan(img, yy, x0, x1, c)
+		}
+	}
 }

@@ -9,6 +9,8 @@ import (
 	"image"
 	"image/color"
 	"image/png"
+	"io"
+	"sync"
 )
 
 // The VASSAL pictures are paletted, and image/png packs a paletted image
@@ -59,10 +61,11 @@ func encodePaletted(img *image.Paletted, level png.CompressionLevel) []byte {
 	}
 
 	bw := bufio.NewWriterSize(idatWriter{&out}, 1<<15)
-	zw, err := zlib.NewWriterLevel(bw, zlibLevel(level))
+	zw, err := getZlib(bw, zlibLevel(level))
 	if err != nil {
 		return encodeStd(img, level)
 	}
+	defer putZlib(zw, zlibLevel(level))
 	rowLen := 1 + (depth*w+7)/8
 	// Rows go to zlib in batches; the stream does not depend on how its
 	// input is cut.
@@ -81,23 +84,7 @@ func encodePaletted(img *image.Paletted, level png.CompressionLevel) []byte {
 			n := len(buf)
 			buf = buf[:n+full/perByte]
 			out := buf[n:]
-			switch depth {
-			case 4:
-				for i := range out {
-					q := pix[2*i : 2*i+2 : 2*i+2]
-					out[i] = q[0]<<4 | q[1]
-				}
-			case 2:
-				for i := range out {
-					q := pix[4*i : 4*i+4 : 4*i+4]
-					out[i] = ((q[0]<<2|q[1])<<2|q[2])<<2 | q[3]
-				}
-			case 1:
-				for i := range out {
-					q := pix[8*i : 8*i+8 : 8*i+8]
-					out[i] = ((((((q[0]<<1|q[1])<<1|q[2])<<1|q[3])<<1|q[4])<<1|q[5])<<1|q[6])<<1 | q[7]
-				}
-			}
+			pack(out, pix, depth)
 			var a uint8
 			c := 0
 			for _, p := range pix[full:] {
@@ -131,6 +118,74 @@ func encodePaletted(img *image.Paletted, level png.CompressionLevel) []byte {
 	}
 	writeChunk(&out, "IEND", nil)
 	return out.Bytes()
+}
+
+// pack packs the pixels of whole bytes, first pixel highest, eight at a
+// time where it can: the pixels are loaded as one little-endian word, and
+// each pixel index is below 1<<depth, so the shifted copies a multiply or
+// the shifts make never overlap.
+func pack(out, pix []byte, depth int) {
+	perByte := 8 / depth
+	i := 0
+	switch depth {
+	case 4: // two pixels a byte: 8 pixels make 4 bytes
+		for ; i+4 <= len(out); i += 4 {
+			x := binary.LittleEndian.Uint64(pix[2*i:])
+			t := (x<<4 | x>>8) & 0x00ff00ff00ff00ff // each 16-bit lane: its byte in the low half
+			t = (t | t>>8) & 0x0000ffff0000ffff
+			t = t | t>>16
+			binary.LittleEndian.PutUint32(out[i:], uint32(t))
+		}
+	case 2: // four pixels a byte: the multiply lands them in bits 24-31
+		const m = 1<<30 | 1<<20 | 1<<10 | 1
+		q := func(x uint64) uint64 { return (x & 0xffffffff) * m >> 24 & 0xff }
+		for ; i+8 <= len(out); i += 8 { // 32 pixels make 8 bytes
+			s := pix[4*i : 4*i+32 : 4*i+32]
+			a := binary.LittleEndian.Uint64(s[0:8])
+			b := binary.LittleEndian.Uint64(s[8:16])
+			c := binary.LittleEndian.Uint64(s[16:24])
+			d := binary.LittleEndian.Uint64(s[24:32])
+			binary.LittleEndian.PutUint64(out[i:i+8], q(a)|q(a>>32)<<8|q(b)<<16|q(b>>32)<<24|
+				q(c)<<32|q(c>>32)<<40|q(d)<<48|q(d>>32)<<56)
+		}
+		for ; i+2 <= len(out); i += 2 {
+			x := binary.LittleEndian.Uint64(pix[4*i:])
+			out[i] = byte((x & 0xffffffff) * m >> 24)
+			out[i+1] = byte((x >> 32) * m >> 24)
+		}
+	case 1: // eight pixels a byte: the multiply lands them in bits 56-63
+		for ; i < len(out); i++ {
+			x := binary.LittleEndian.Uint64(pix[8*i:])
+			out[i] = byte(x * 0x8040201008040201 >> 56)
+		}
+	}
+	for ; i < len(out); i++ {
+		var a byte
+		for _, p := range pix[perByte*i : perByte*(i+1)] {
+			a = a<<uint(depth) | p
+		}
+		out[i] = a
+	}
+}
+
+// zlibs keep zlib writers for reuse, by level (offset by 2, for
+// HuffmanOnly); a reset writer writes what a new one would.
+var zlibs [12]sync.Pool
+
+func getZlib(w io.Writer, level int) (*zlib.Writer, error) {
+	if level+2 >= 0 && level+2 < len(zlibs) {
+		if zw, ok := zlibs[level+2].Get().(*zlib.Writer); ok {
+			zw.Reset(w)
+			return zw, nil
+		}
+	}
+	return zlib.NewWriterLevel(w, level)
+}
+
+func putZlib(zw *zlib.Writer, level int) {
+	if level+2 >= 0 && level+2 < len(zlibs) {
+		zlibs[level+2].Put(zw)
+	}
 }
 
 // zlibLevel is image/png's mapping of its compression levels to zlib's.

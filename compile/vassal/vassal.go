@@ -3,7 +3,9 @@ package vassal
 import (
 	"archive/zip"
 	"bytes"
+	"compress/flate"
 	"fmt"
+	"io"
 	"sort"
 	"strconv"
 	"strings"
@@ -71,6 +73,10 @@ type pieceDef struct {
 	faces   []string // face names in layer order ("" is the front)
 	faceLvl map[string]int
 	faceAt  map[string]int // face → index in traits of the layer that shows it
+	// texts caches the XML text of the def's PieceSlots by their overrides
+	// and face: the escaped text before and after the gpid, which sits in
+	// the innermost state and which no escaping changes (slot).
+	texts map[string][2]string
 }
 
 // trait is one decorator: its type and its state.
@@ -79,9 +85,14 @@ type trait struct{ typ, state string }
 // encodePiece writes traits over a BasicPiece as an AddPiece command with
 // a null id, the text of a PieceSlot or PrototypeDefinition.
 func encodePiece(traits []trait, image, name string, gpid int) string {
+	return encodePieceID(traits, image, name, gpidText(gpid))
+}
+
+// encodePieceID is encodePiece with the gpid as written.
+func encodePieceID(traits []trait, image, name, gpid string) string {
 	typ := seq.New(';').Append("").Append("").Append(image).Append(name).Value()
 	typ = "piece;" + typ
-	state := seq.New(';').Append("null").Int(0).Int(0).Append(gpidText(gpid)).Int(0).Value()
+	state := seq.New(';').Append("null").Int(0).Int(0).Append(gpid).Int(0).Value()
 	for i := len(traits) - 1; i >= 0; i-- {
 		typ = seq.Of(traits[i].typ, '\t').Append(typ).Value()
 		state = seq.Of(traits[i].state, '\t').Append(state).Value()
@@ -407,12 +418,21 @@ func (m *vmod) zip() ([]byte, error) {
 	return zipFiles(names, m.files)
 }
 
+// zipLevel is the deflate level of the archive's entries that are not
+// PNGs: mostly buildFile.xml, megabytes of piece definitions for a big
+// battle. Level 3 costs under half of archive/zip's default (5) and makes
+// that entry about a third bigger.
+const zipLevel = 3
+
 // zipTime is the fixed timestamp of every archive entry.
 var zipTime = time.Date(2000, 1, 1, 0, 0, 0, 0, time.UTC)
 
 func zipFiles(names []string, files map[string][]byte) ([]byte, error) {
 	var buf bytes.Buffer
 	zw := zip.NewWriter(&buf)
+	zw.RegisterCompressor(zip.Deflate, func(w io.Writer) (io.WriteCloser, error) {
+		return flate.NewWriter(w, zipLevel)
+	})
 	for _, n := range names {
 		h := &zip.FileHeader{Name: n, Method: zipMethod(n), Modified: zipTime}
 		h.SetMode(0o644)
@@ -609,21 +629,49 @@ func leaderKeys(l *oob.Leader) []string {
 
 // slot writes a PieceSlot for a piece, with a fresh gpid. Overrides
 // replace Marker values by key; face picks the Layer level.
+//
+// A def's slots differ only in the gpid when their overrides and face are
+// the same, so the piece is encoded and escaped once for them, with a NUL
+// where the gpid goes: the digits of a gpid are no delimiter and need no
+// XML escape, and the gpid is neither first nor last in any sequence the
+// quoting rule looks at.
 func (m *vmod) slot(d *pieceDef, overrides map[string]string, face string) *xnode {
 	g := m.nextGpid()
-	traits := d.traits
-	if len(overrides) > 0 || face != "" {
-		traits = append([]trait{}, d.traits...)
-		for i, t := range traits {
-			traits[i] = override(t, overrides)
+	key := face
+	if len(overrides) > 0 {
+		ks := make([]string, 0, len(overrides))
+		for k := range overrides {
+			ks = append(ks, k)
 		}
-		if i, ok := d.faceAt[face]; ok {
-			traits[i].state = strconv.Itoa(d.faceLvl[face])
+		sort.Strings(ks)
+		for _, k := range ks {
+			key += "\x00" + k + "\x00" + overrides[k]
 		}
 	}
-	n := el("widget.PieceSlot", "entryName", d.name, "gpid", strconv.Itoa(g),
+	parts, ok := d.texts[key]
+	if !ok {
+		traits := d.traits
+		if len(overrides) > 0 || face != "" {
+			traits = append([]trait{}, d.traits...)
+			for i, t := range traits {
+				traits[i] = override(t, overrides)
+			}
+			if i, ok := d.faceAt[face]; ok {
+				traits[i].state = strconv.Itoa(d.faceLvl[face])
+			}
+		}
+		text := textEscaper.Replace(encodePieceID(traits, d.image, d.name, "\x00"))
+		before, after, _ := strings.Cut(text, "\x00")
+		parts = [2]string{before, after}
+		if d.texts == nil {
+			d.texts = map[string][2]string{}
+		}
+		d.texts[key] = parts
+	}
+	gs := strconv.Itoa(g)
+	n := el("widget.PieceSlot", "entryName", d.name, "gpid", gs,
 		"width", strconv.Itoa(counterPx), "height", strconv.Itoa(counterPx))
-	n.text = encodePiece(traits, d.image, d.name, g)
+	n.xmlText = []string{parts[0], gs, parts[1]}
 	return n
 }
 

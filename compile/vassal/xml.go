@@ -11,7 +11,9 @@ type xnode struct {
 	tag   string
 	attrs map[string]string
 	text  string
-	kids  []*xnode
+	// xmlText, when set, is the text already escaped, in pieces.
+	xmlText []string
+	kids    []*xnode
 }
 
 // vassalPkg is the package prefix of every class the module names.
@@ -51,6 +53,12 @@ func (n *xnode) write(b *strings.Builder, depth int) {
 			k.write(b, depth+1)
 		}
 		b.WriteString(strings.Repeat("  ", depth) + "</" + n.tag + ">\n")
+	case n.xmlText != nil:
+		b.WriteByte('>')
+		for _, t := range n.xmlText {
+			b.WriteString(t)
+		}
+		b.WriteString("</" + n.tag + ">\n")
 	case n.text != "":
 		b.WriteString(">" + textEscaper.Replace(n.text) + "</" + n.tag + ">\n")
 	default:

@@ -56,12 +56,25 @@ func (e *Encoder) Append(s string) *Encoder {
 	return e
 }
 
+// escape writes s with a backslash before each delimiter, copying the runs
+// between delimiters whole.
 func (e *Encoder) escape(s string) {
-	for i := 0; i < len(s); i++ {
-		if s[i] == e.delim {
-			e.buf.WriteByte('\\')
+	n := strings.Count(s, string(e.delim))
+	e.buf.Grow(len(s) + n + 2)
+	if n == 0 {
+		e.buf.WriteString(s)
+		return
+	}
+	for {
+		i := strings.IndexByte(s, e.delim)
+		if i < 0 {
+			e.buf.WriteString(s)
+			return
 		}
-		e.buf.WriteByte(s[i])
+		e.buf.WriteString(s[:i])
+		e.buf.WriteByte('\\')
+		e.buf.WriteByte(e.delim)
+		s = s[i+1:]
 	}
 }
 
