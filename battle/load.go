@@ -22,6 +22,10 @@ type Options struct {
 	// Rulesets is the library the battle's system is found in; nil is
 	// muster's own (rulesets.Embedded).
 	Rulesets *rulesets.Library
+	// Variant names one of battle.yaml's variants: its files list is read
+	// instead of battle.yaml's files. "" is the battle as battle.yaml's
+	// files list it.
+	Variant string
 }
 
 func (o Options) library() *rulesets.Library {
@@ -189,6 +193,14 @@ func (ld *loader) load() {
 		seenDay[day] = true
 		b.Days = append(b.Days, day)
 	}
+	list := schema.Get(root, "files")
+	if ld.opts.Variant != "" {
+		v, ok := ld.variant(bd)
+		if !ok {
+			return // nothing else is read: b.Rules stays nil, so nothing is checked
+		}
+		list = schema.Get(v, "files")
+	}
 	if !ld.ruleset(bd) {
 		return
 	}
@@ -198,7 +210,7 @@ func (ld *loader) load() {
 		return
 	}
 	ld.set = set
-	for _, p := range ld.files(bd) {
+	for _, p := range ld.files(bd, list) {
 		for _, d := range ld.parse(p) {
 			ds := set.Validate(d)
 			ld.diags.Append(ds)
@@ -277,12 +289,47 @@ func (ld *loader) ruleset(bd *schema.Doc) bool {
 	return true
 }
 
-// files lists the battle's documents: battle.yaml's files, else every YAML
-// file under the folder.
-func (ld *loader) files(bd *schema.Doc) []string {
+// variant finds the variant Options name in battle.yaml's variants and
+// records it in the battle; an unknown name is B012.
+func (ld *loader) variant(bd *schema.Doc) (*schema.Node, bool) {
+	name := ld.opts.Variant
+	vs := schema.Get(bd.Root, "variants")
+	var names []string
+	keys, vals := schema.Pairs(vs)
+	for i, kn := range keys {
+		k := schema.Str(kn)
+		if k == name {
+			ld.b.Variant = name
+			ld.b.VariantNote = schema.Str(schema.Get(vals[i], "note"))
+			return vals[i], true
+		}
+		names = append(names, k)
+	}
+	// At the variants key, or at the top of battle.yaml when there is none.
+	pos := diag.Pos{File: bd.File, Line: 1, Column: 1}
+	rk, _ := schema.Pairs(bd.Root)
+	for _, kn := range rk {
+		if schema.Str(kn) == "variants" {
+			pos = bd.Pos(kn)
+		}
+	}
+	if len(names) == 0 {
+		d := ld.diags.Addf(CodeVariant, pos, "unknown variant %q: battle %s declares no variants", name, ld.b.ID)
+		d.Hint = "declare it under variants: in battle.yaml, or leave out --variant"
+		return nil, false
+	}
+	d := ld.diags.Addf(CodeVariant, pos, "unknown variant %q (variants: %s)", name, strings.Join(names, ", "))
+	if m := schema.Nearest(name, names); m != "" {
+		d.Hint = "did you mean " + m + "?"
+	}
+	return nil, false
+}
+
+// files lists the battle's documents: those the files list (battle.yaml's,
+// or its variant's) names, else every YAML file under the folder.
+func (ld *loader) files(bd *schema.Doc, list *schema.Node) []string {
 	var out []string
 	seen := map[string]bool{"battle.yaml": true}
-	list := schema.Get(bd.Root, "files")
 	if list == nil {
 		fs.WalkDir(ld.fsys, ".", func(p string, d fs.DirEntry, err error) error {
 			if err != nil {

@@ -18,13 +18,16 @@ type Battle struct {
 	Source       string
 	Note         string
 	Illustrative string
-	Sides        []*oob.Side
-	Days         []string
-	Rules        *rulesets.Ruleset
-	Slots        []rulesets.Slot
-	Map          *maps.Map
-	MapNote      string
-	Scenarios    []*Scenario
+	// Variant is the variant of battle.yaml loaded (Options.Variant), ""
+	// for the battle as its files list it; VariantNote is its note.
+	Variant, VariantNote string
+	Sides                []*oob.Side
+	Days                 []string
+	Rules                *rulesets.Ruleset
+	Slots                []rulesets.Slot
+	Map                  *maps.Map
+	MapNote              string
+	Scenarios            []*Scenario
 	// NumUnits and NumLeaders count the units and leaders read: every
 	// Unit.Index and Leader.Index is below them.
 	NumUnits, NumLeaders int

@@ -29,13 +29,14 @@ type Policy struct {
 var Lenient = Policy{MaxWarnings: -1}
 
 // Exit is the exit policy: ExitBadInput when the battle itself cannot be
-// read (no battle.yaml, or battle.yaml unreadable), ExitFindings when there
+// read (no battle.yaml, or battle.yaml unreadable) or has no variant of
+// the name asked for (B012), ExitFindings when there
 // are errors or more warnings than p allows, else ExitClean. When the
 // warnings alone fail the run, note says so ("2 warnings, more than
 // allowed"); otherwise it is "".
 func Exit(ds []diag.Diagnostic, p Policy) (status int, note string) {
 	for _, d := range ds {
-		if d.Code == battle.CodeNoBattle.Code || (d.Code == schema.CodeUnreadable.Code && d.Pos.Line == 0 && strings.HasSuffix(d.Pos.File, "battle.yaml")) {
+		if d.Code == battle.CodeNoBattle.Code || d.Code == battle.CodeVariant.Code || (d.Code == schema.CodeUnreadable.Code && d.Pos.Line == 0 && strings.HasSuffix(d.Pos.File, "battle.yaml")) {
 			return ExitBadInput, ""
 		}
 	}

@@ -15,6 +15,7 @@ var raisedBy = map[string]string{
 	"B009": "battle.(*loader).ruleset",
 	"B010": "battle.(*loader).ruleset, rulesets.Validate",
 	"B011": "battle.(*loader).ruleset, rulesets.Validate",
+	"B012": "battle.(*loader).variant",
 	"M001": "battle.(*loader).resolveMap, battle.(*loader).sheetRows",
 	"M002": "battle.(*loader).sheetRows",
 	"M003": "battle.(*loader).resolveMap",

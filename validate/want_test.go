@@ -22,10 +22,19 @@ import (
 // named SYSTEM-...) whose files carry `# want CODE "message regexp"`
 // comments on the lines where muster must report CODE with a message that
 // matches (see internal/checktest). A base-* case is a base itself and
-// must be clean.
+// must be clean. A case with a file VARIANT loads the variant it names,
+// as --variant does.
 
 func run(dir string) []diag.Diagnostic {
-	b, ds := battle.LoadDir(dir, battle.Options{})
+	var v string
+	if data, err := os.ReadFile(filepath.Join(dir, "VARIANT")); err == nil {
+		v = strings.TrimSpace(string(data))
+	}
+	return runVariant(dir, v)
+}
+
+func runVariant(dir, variant string) []diag.Diagnostic {
+	b, ds := battle.LoadDir(dir, battle.Options{Variant: variant})
 	if b != nil && b.Rules != nil {
 		ds = append(ds, validate.Battle(b)...)
 	}

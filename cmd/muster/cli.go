@@ -60,6 +60,7 @@ type options struct {
 	target      string
 	werror      bool
 	maxWarnings int
+	variant     string
 }
 
 func newRoot(stdout, stderr io.Writer) *cobra.Command {
@@ -144,21 +145,28 @@ func dirArg(args []string) string {
 	return ""
 }
 
-// load reads a battle folder, or the embedded example when dir is "".
-func load(dir string) (*battle.Battle, []diag.Diagnostic) {
+// load reads a battle folder, or the embedded example when dir is "", as
+// its variant names ("" for battle.yaml's files).
+func load(dir, variant string) (*battle.Battle, []diag.Diagnostic) {
+	opts := battle.Options{Variant: variant}
 	if dir == "" {
 		sub, err := fs.Sub(examples.FS, examples.Default)
 		if err != nil {
 			panic(err)
 		}
-		return battle.Load(sub, "(example) "+examples.Default, battle.Options{})
+		return battle.Load(sub, "(example) "+examples.Default, opts)
 	}
-	return battle.LoadDir(dir, battle.Options{})
+	return battle.LoadDir(dir, opts)
+}
+
+// addVariantFlag gives a command that loads a battle its --variant flag.
+func addVariantFlag(c *cobra.Command, variant *string) {
+	c.Flags().StringVar(variant, "variant", "", "load this variant of the battle: the files its battle.yaml lists under variants (default: the files list)")
 }
 
 // check loads and validates; it returns the battle and every diagnostic.
-func check(dir string) (*battle.Battle, []diag.Diagnostic) {
-	b, ds := load(dir)
+func check(dir, variant string) (*battle.Battle, []diag.Diagnostic) {
+	b, ds := load(dir, variant)
 	if b != nil && b.Rules != nil {
 		ds = append(ds, validate.Battle(b)...)
 	}
@@ -215,7 +223,7 @@ func validateCmd(stdout, stderr io.Writer) *cobra.Command {
 			var mapBattle *battle.Battle
 			texts := report.Texts{}
 			for _, dir := range args {
-				b, ds := check(dir)
+				b, ds := check(dir, o.variant)
 				all = append(all, ds...)
 				if b != nil {
 					mapBattle = b
@@ -254,6 +262,7 @@ func validateCmd(stdout, stderr io.Writer) *cobra.Command {
 	addReportFlags(c, o)
 	c.Flags().BoolVar(&o.werror, "werror", false, "treat warnings as errors for the exit status")
 	c.Flags().IntVar(&o.maxWarnings, "max-warnings", -1, "exit 1 when there are more than N warnings (-1: no limit)")
+	addVariantFlag(c, &o.variant)
 	c.Flags().StringVar(&mapOut, "map", "", "also draw the map with every hex a diagnostic is about ringed and numbered (FILE.svg or FILE.png)")
 	return c
 }
@@ -264,7 +273,7 @@ func buildCmd(stdout, stderr io.Writer) *cobra.Command {
 		Use:   "build [DIR]",
 		Short: "Validate a battle and write its engine bundle, one JSON file per scenario",
 		Long: "build validates the battle and, if it has no errors, writes OUT/<scenario>.json for every\n" +
-			"scenario (OUT defaults to build/<battle id>). A build with errors writes nothing and leaves\n" +
+			"scenario (OUT defaults to build/<battle id>, or build/<battle id>-<variant> with --variant). A build with errors writes nothing and leaves\n" +
 			"OUT as it was. With no DIR it builds the embedded example, Dead of Winter's introductory scenario.",
 		Args: cobra.MaximumNArgs(1),
 		RunE: func(cmd *cobra.Command, args []string) error {
@@ -272,7 +281,7 @@ func buildCmd(stdout, stderr io.Writer) *cobra.Command {
 				return err
 			}
 			dir := dirArg(args)
-			b, ds := check(dir)
+			b, ds := check(dir, o.variant)
 			texts := report.Texts{}
 			if b != nil {
 				texts = b.Texts
@@ -291,6 +300,9 @@ func buildCmd(stdout, stderr io.Writer) *cobra.Command {
 			out := o.out
 			if out == "" {
 				out = filepath.Join("build", b.ID)
+				if b.Variant != "" {
+					out += "-" + b.Variant
+				}
 			}
 			files, err := writeTarget(b, dir, out, o.target)
 			if err != nil {
@@ -303,7 +315,8 @@ func buildCmd(stdout, stderr io.Writer) *cobra.Command {
 			return nil
 		},
 	}
-	c.Flags().StringVarP(&o.out, "output", "o", "", "folder for the output (default build/<battle id>)")
+	c.Flags().StringVarP(&o.out, "output", "o", "", "folder for the output (default build/<battle id>, build/<battle id>-<variant> for a variant)")
+	addVariantFlag(c, &o.variant)
 	c.Flags().StringVar(&o.target, "target", "bundle", "what to build: "+strings.Join(targets.Names(), ", "))
 	c.RegisterFlagCompletionFunc("target", cobra.FixedCompletions(targets.Names(), cobra.ShellCompDirectiveNoFileComp))
 	addReportFlags(c, o)

@@ -22,7 +22,7 @@ func importCmd(stdout, stderr io.Writer) *cobra.Command {
 }
 
 func importSetupCmd(stdout, stderr io.Writer) *cobra.Command {
-	var dir, out, lines, id, name, source, day, turns, sheets string
+	var dir, variant, out, lines, id, name, source, day, turns, sheets string
 	c := &cobra.Command{
 		Use:   "setup FILE",
 		Short: "Read set-up and reinforcement lists in battle-book notation and write scenario YAML",
@@ -61,8 +61,8 @@ func importSetupCmd(stdout, stderr io.Writer) *cobra.Command {
 				opt.Sheets = strings.Split(sheets, ",")
 			}
 			if dir != "" {
-				b, ds := battle.LoadDir(dir, battle.Options{})
-				if b == nil || len(b.Sides) < 2 {
+				b, ds := battle.LoadDir(dir, battle.Options{Variant: variant})
+				if st, _ := report.Exit(ds, report.Lenient); b == nil || len(b.Sides) < 2 || st == report.ExitBadInput {
 					for _, d := range ds {
 						fmt.Fprintln(stderr, d.String())
 					}
@@ -117,6 +117,7 @@ func importSetupCmd(stdout, stderr io.Writer) *cobra.Command {
 		},
 	}
 	c.Flags().StringVar(&dir, "battle", "", "battle folder whose order of battle resolves the names")
+	c.Flags().StringVar(&variant, "variant", "", "with --battle: resolve names against this variant of the battle")
 	c.Flags().StringVarP(&out, "output", "o", "", "write the YAML here instead of stdout")
 	c.Flags().StringVar(&lines, "lines", "", "read only these lines of FILE, FROM-TO[,FROM-TO...] in that order; line numbers stay the file's")
 	c.Flags().StringVar(&id, "id", "", "the scenario's id")

@@ -18,7 +18,7 @@ import (
 var mapFormats = []string{"svg", "png"}
 
 func mapCmd(stdout, stderr io.Writer) *cobra.Command {
-	var scenario, format, out string
+	var variant, scenario, format, out string
 	var allowErrors bool
 	var size float64
 	c := &cobra.Command{
@@ -45,7 +45,7 @@ func mapCmd(stdout, stderr io.Writer) *cobra.Command {
 				return fmt.Errorf("--hex-size must be between 4 and 200 pixels, not %v", size)
 			}
 			dir := dirArg(args)
-			b, sc, err := loadForSheets(dir, scenario, stderr, allowErrors)
+			b, sc, err := loadForSheets(dir, variant, scenario, stderr, allowErrors)
 			if err != nil {
 				return err
 			}
@@ -60,6 +60,7 @@ func mapCmd(stdout, stderr io.Writer) *cobra.Command {
 			return writeOutput(stdout, stderr, b, dir, out, data)
 		},
 	}
+	addVariantFlag(c, &variant)
 	c.Flags().StringVar(&scenario, "scenario", "", "scenario id: draw its set-up, entry areas, victory hexes and hexes in play")
 	c.Flags().BoolVar(&allowErrors, "allow-errors", false, "draw the map even when the battle has errors (for proof-reading); what does not resolve is left out")
 	c.Flags().StringVar(&format, "format", "", "svg or png (default from the -o extension, else svg)")

@@ -16,7 +16,7 @@ import (
 var oobFormats = []string{"pdf", "html", "md"}
 
 func oobCmd(stdout, stderr io.Writer) *cobra.Command {
-	var scenario, format, out, paper, orientation string
+	var variant, scenario, format, out, paper, orientation string
 	var allowErrors bool
 	c := &cobra.Command{
 		Use:   "oob [DIR]",
@@ -47,7 +47,7 @@ func oobCmd(stdout, stderr io.Writer) *cobra.Command {
 				return fmt.Errorf("a PDF needs a file: give -o FILE")
 			}
 			dir := dirArg(args)
-			b, sc, err := loadForSheets(dir, scenario, stderr, allowErrors)
+			b, sc, err := loadForSheets(dir, variant, scenario, stderr, allowErrors)
 			if err != nil {
 				return err
 			}
@@ -68,6 +68,7 @@ func oobCmd(stdout, stderr io.Writer) *cobra.Command {
 			return writeOutput(stdout, stderr, b, dir, out, buf.Bytes())
 		},
 	}
+	addVariantFlag(c, &variant)
 	c.Flags().StringVar(&scenario, "scenario", "", "scenario id: add each counter's set-up hex or arrival")
 	c.Flags().BoolVar(&allowErrors, "allow-errors", false, "print the sheets even when the battle has errors (for proof-reading); what does not resolve is left out")
 	c.Flags().StringVar(&format, "format", "", "output format: pdf, html or md (default from the -o extension, else md)")
@@ -110,8 +111,8 @@ func formatFromExt(path string, formats []string, def string) string {
 // loadForSheets loads and validates a battle for a printed output. A
 // battle with errors is reported as validate reports it (exit 1); an
 // unknown scenario is bad usage (exit 2) and the message lists the ids.
-func loadForSheets(dir, scenario string, stderr io.Writer, allowErrors bool) (*battle.Battle, *battle.Scenario, error) {
-	b, ds := check(dir)
+func loadForSheets(dir, variant, scenario string, stderr io.Writer, allowErrors bool) (*battle.Battle, *battle.Scenario, error) {
+	b, ds := check(dir, variant)
 	if st, _ := report.Exit(ds, report.Lenient); allowErrors && st == report.ExitFindings && b != nil && b.Map != nil {
 		// A designer proof-reads a battle that still has errors: say so, and
 		// draw what resolved.

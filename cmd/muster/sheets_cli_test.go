@@ -90,7 +90,7 @@ func TestSheetsOfABrokenBattle(t *testing.T) {
 }
 
 func TestWriteDiagnosticMap(t *testing.T) {
-	b, _ := check("")
+	b, _ := check("", "")
 	out := filepath.Join(t.TempDir(), "v.png")
 	ds := []diag.Diagnostic{{Code: "N001", Severity: diag.Error, Message: "hex C3215 is wrong"}}
 	if err := writeDiagnosticMap(out, b, ds); err != nil {
