@@ -14,6 +14,7 @@ import (
 	"github.com/muster-wargames/muster/battle"
 	"github.com/muster-wargames/muster/diag"
 	"github.com/muster-wargames/muster/internal/checktest"
+	"github.com/muster-wargames/muster/schema"
 	"github.com/muster-wargames/muster/validate"
 )
 
@@ -34,43 +35,77 @@ func TestExamples(t *testing.T) {
 	for _, p := range dirs {
 		dir := filepath.Dir(p)
 		t.Run(filepath.Base(dir), func(t *testing.T) {
-			ds := run(dir)
-			var findings []finding
-			if data, err := os.ReadFile(filepath.Join(dir, "FINDINGS.md")); err == nil {
-				if findings, err = parseFindings(data); err != nil {
-					t.Fatalf("FINDINGS.md: %v", err)
-				}
-			}
-			type place struct {
-				code, file string
-				line       int
-			}
-			rows := map[place][]finding{}
-			for _, g := range findings {
-				k := place{g.code, g.file, g.line}
-				rows[k] = append(rows[k], g)
-			}
-			got := map[place][]diag.Diagnostic{}
-			for _, d := range ds {
-				k := place{d.Code, checktest.Rel(dir, d.Pos.File), d.Pos.Line}
-				if rows[k] == nil {
-					t.Errorf("%s (not in FINDINGS.md)", d)
-				}
-				got[k] = append(got[k], d)
-			}
-			for k, gs := range rows {
-				switch n := len(got[k]); {
-				case n == 0:
-					t.Errorf("FINDINGS.md:%d: %s %s:%d is listed, but muster does not report it", gs[0].at, k.code, k.file, k.line)
-				case len(gs) > 1 && len(gs) != n:
-					t.Errorf("FINDINGS.md:%d: %s %s:%d is listed %d times, but muster reports it %d times", gs[0].at, k.code, k.file, k.line, len(gs), n)
-				}
+			data, _ := os.ReadFile(filepath.Join(dir, "FINDINGS.md"))
+			compareFindings(t, dir, runVariant(dir, ""), data, findingsHeading)
+			// Each variant is checked against its own table.
+			for _, v := range variantNames(t, dir) {
+				compareFindings(t, dir, runVariant(dir, v), data, variantHeading(v))
 			}
 			if _, err := os.Stat(filepath.Join(dir, "trip.yaml")); err == nil {
 				trip(t, dir)
 			}
 		})
 	}
+}
+
+// compareFindings matches ds with the table under heading in FINDINGS.md
+// (data; nil when the example has none).
+func compareFindings(t *testing.T, dir string, ds []diag.Diagnostic, data []byte, heading string) {
+	t.Helper()
+	var findings []finding
+	if data != nil {
+		var err error
+		if findings, err = parseFindings(data, heading); err != nil {
+			t.Fatalf("FINDINGS.md: %v", err)
+		}
+	}
+	type place struct {
+		code, file string
+		line       int
+	}
+	rows := map[place][]finding{}
+	for _, g := range findings {
+		k := place{g.code, g.file, g.line}
+		rows[k] = append(rows[k], g)
+	}
+	got := map[place][]diag.Diagnostic{}
+	for _, d := range ds {
+		k := place{d.Code, checktest.Rel(dir, d.Pos.File), d.Pos.Line}
+		if rows[k] == nil {
+			t.Errorf("%s (not in FINDINGS.md, %s)", d, heading)
+		}
+		got[k] = append(got[k], d)
+	}
+	for k, gs := range rows {
+		switch n := len(got[k]); {
+		case n == 0:
+			t.Errorf("FINDINGS.md:%d: %s %s:%d is listed, but muster does not report it (%s)", gs[0].at, k.code, k.file, k.line, heading)
+		case len(gs) > 1 && len(gs) != n:
+			t.Errorf("FINDINGS.md:%d: %s %s:%d is listed %d times, but muster reports it %d times", gs[0].at, k.code, k.file, k.line, len(gs), n)
+		}
+	}
+}
+
+// variantHeading heads the table of a variant's diagnostics.
+func variantHeading(v string) string { return "## Every diagnostic of the " + v + " variant, by place" }
+
+// variantNames lists the variants battle.yaml declares.
+func variantNames(t *testing.T, dir string) []string {
+	t.Helper()
+	data, err := os.ReadFile(filepath.Join(dir, "battle.yaml"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	docs, _ := schema.Parse("battle.yaml", data, schema.DefaultLimits)
+	if len(docs) == 0 {
+		return nil
+	}
+	keys, _ := schema.Pairs(schema.Get(docs[0].Root, "variants"))
+	var out []string
+	for _, k := range keys {
+		out = append(out, schema.Str(k))
+	}
+	return out
 }
 
 // findingsHeading heads the machine-read table at the end of FINDINGS.md.
@@ -87,19 +122,19 @@ var findingRE = regexp.MustCompile(`^\|\s*([A-Z]+[0-9]+)\s*\|\s*([^|:\s]+):([0-9
 
 // parseFindings reads the table under findingsHeading, up to the next
 // heading: a header row, a separator row, then one row per diagnostic.
-func parseFindings(data []byte) ([]finding, error) {
+func parseFindings(data []byte, heading string) ([]finding, error) {
 	lines := strings.Split(string(data), "\n")
 	start := -1
 	for i, l := range lines {
-		if strings.TrimSpace(l) == findingsHeading {
+		if strings.TrimSpace(l) == heading {
 			if start >= 0 {
-				return nil, fmt.Errorf("%q twice", findingsHeading)
+				return nil, fmt.Errorf("%q twice", heading)
 			}
 			start = i
 		}
 	}
 	if start < 0 {
-		return nil, fmt.Errorf("no %q section", findingsHeading)
+		return nil, fmt.Errorf("no %q section", heading)
 	}
 	var out []finding
 	rows := 0
@@ -128,7 +163,7 @@ func parseFindings(data []byte) ([]finding, error) {
 func TestParseFindings(t *testing.T) {
 	src := "# F\n\n| Code | Place |\n\n" + findingsHeading + "\n\n| Code | Place | Verdict |\n|---|---|---|\n" +
 		"| R002 | scenario-1.yaml:23 | why |\n| N005 | scenario-1.yaml:2 | why |\n\n## Appendix\n\n| R001 | x.yaml:1 | no |\n"
-	got, err := parseFindings([]byte(src))
+	got, err := parseFindings([]byte(src), findingsHeading)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -136,7 +171,7 @@ func TestParseFindings(t *testing.T) {
 	if fmt.Sprint(got) != fmt.Sprint(want) {
 		t.Errorf("got %v, want %v", got, want)
 	}
-	if _, err := parseFindings([]byte(findingsHeading + "\n| a | b |\n|-|-|\n| R002 | scenario-1.yaml | x |\n")); err == nil {
+	if _, err := parseFindings([]byte(findingsHeading+"\n| a | b |\n|-|-|\n| R002 | scenario-1.yaml | x |\n"), findingsHeading); err == nil {
 		t.Error("a row without a line number was accepted")
 	}
 }
