@@ -1,9 +1,7 @@
 package render
 
 import (
-	"bytes"
 	"image"
-	"image/png"
 	"math"
 	"sort"
 
@@ -105,9 +103,5 @@ func TerrainKey(m *maps.Map, pal *Palette, titles map[string]string) ([]byte, er
 			cv.draw(s)
 		}
 	}
-	var b bytes.Buffer
-	if err := (&png.Encoder{CompressionLevel: png.BestCompression}).Encode(&b, cv.img); err != nil {
-		return nil, err
-	}
-	return b.Bytes(), nil
+	return encodePNG(cv.img), nil // at BestSpeed, as the boards: BestCompression cost a dow-intro build half its instructions
 }

@@ -49,7 +49,12 @@ row() { # row NAME GOAL_M ARGS...
   echo "(821d228) the big battles had grown to dow-intro 486.6 M, terrible-swift-sword 4026.7 M and"
   echo "dead-of-winter 2041.0 M; since then piece strings are escaped a run at a time and encoded once"
   echo "per piece and face, PNG rows packed a word at a time, hex fills and outlines stamped, and the"
-  echo "archive's other entries deflated at level 3."
+  echo "archive's other entries deflated at level 3. Issue 12 item 6: the traits pieces share are kept in"
+  echo "prototypes, a slot holding only its own (buildFile.xml: dow-intro 294 -> 136 kB, terrible-swift-sword"
+  echo "copy 7.0 -> 2.6 MB); the terrain key, which the terrain key merge encoded at BestCompression (dow-intro"
+  echo "557 M, 11.5x, terrible-swift-sword 1474 M, 7.8x just before), is encoded at BestSpeed like the boards;"
+  echo "drawn in RGBA and filtered by image/png, it is still about half of a small example's build (amfs-culps-hill"
+  echo "91 M of 179 M), which is why they are over 3x again."
   echo
   echo "| battle | validate | build | build / validate | goal | met | before |"
   echo "|---|---:|---:|---:|---|---|---:|"

@@ -469,7 +469,7 @@ func (m *vmod) unitCounter(d *pieceDef, sd *oob.Side, pal render.CounterStyle, u
 	if slices.ContainsFunc(stateKeys, func(k string) bool { return k != "" }) {
 		outer = append([]trait{reportTrait(stateKeys, "$newPieceName$: $menuCommand$", "state changes")}, outer...)
 	}
-	m.assemble(d, outer, inner, face)
+	m.assemble(d, outer, inner, face, "Unit "+u.Type, sd.ID)
 }
 
 // leaderCounter gives a leader's piece its states: its ratings stay on the
@@ -504,7 +504,7 @@ func (m *vmod) leaderCounter(d *pieceDef, sd *oob.Side, pal render.CounterStyle,
 	if slices.ContainsFunc(stateKeys, func(k string) bool { return k != "" }) {
 		outer = append([]trait{reportTrait(stateKeys, "$newPieceName$: $menuCommand$", "state changes")}, outer...)
 	}
-	m.assemble(d, outer, inner, face)
+	m.assemble(d, outer, inner, face, "Leader", sd.ID)
 }
 
 // ratingsText is a leader's ratings as the stack viewer shows them:
@@ -517,15 +517,17 @@ func ratingsText(l *oob.Leader) string {
 	return strings.Join(parts, ", ")
 }
 
-// assemble puts outer before d's traits and inner after them, and records
-// which trait shows each face.
-func (m *vmod) assemble(d *pieceDef, outer, inner []trait, face map[string]int) {
+// assemble puts outer before d's traits and inner after them, records
+// which trait shows each face, and puts the traits d shares with other
+// pieces in prototypes named after base and side (shareTraits).
+func (m *vmod) assemble(d *pieceDef, outer, inner []trait, face map[string]int, base, side string) {
 	n := len(outer) + len(d.traits)
 	d.traits = append(append(slices.Clone(outer), d.traits...), inner...)
 	d.faceAt = map[string]int{}
 	for f, i := range face {
 		d.faceAt[f] = n + i
 	}
+	m.shareTraits(d, base, side)
 }
 
 // faceLayer is the Layer "Face" of the faces no state shows, on the flip

@@ -70,6 +70,45 @@ func slotsOf(t *testing.T, buildFile []byte) map[string][]string {
 	return out
 }
 
+// protosOf gives every PrototypeDefinition's text by name.
+func protosOf(t *testing.T, buildFile []byte) map[string]string {
+	var root xel
+	if err := xml.Unmarshal(buildFile, &root); err != nil {
+		t.Fatal(err)
+	}
+	out := map[string]string{}
+	root.walk(func(e, _ *xel) {
+		if e.class() == "module.PrototypeDefinition" {
+			n, _ := e.attr("name")
+			out[n] = e.Text
+		}
+	})
+	return out
+}
+
+// expanded is pieceTraits with every prototype replaced by its traits, as
+// VASSAL expands a piece it places (PieceCloner.clonePiece): the
+// prototype's traits and states where the reference sits, its BasicPiece
+// dropped.
+func expanded(t *testing.T, protos map[string]string, text string) [][2]string {
+	t.Helper()
+	var out [][2]string
+	for _, tr := range pieceTraits(t, text) {
+		if !strings.HasPrefix(tr[0], "prototype;") {
+			out = append(out, tr)
+			continue
+		}
+		name := seq.Decode(tr[0], ';')[1]
+		p, ok := protos[name]
+		if !ok {
+			t.Fatalf("prototype %s is not defined", name)
+		}
+		inner := expanded(t, protos, p)
+		out = append(out, inner[:len(inner)-1]...)
+	}
+	return out
+}
+
 // byPrefix returns the traits whose type starts with prefix.
 func byPrefix(ts [][2]string, prefix string) [][2]string {
 	var out [][2]string
@@ -113,6 +152,31 @@ func TestStateTraits(t *testing.T) {
 	checkModule(t, b, data)
 	files, _ := unzipAll(t, data)
 	slots := slotsOf(t, files["buildFile.xml"])
+	protos := protosOf(t, files["buildFile.xml"])
+	raw := pieceTraits
+	pieceTraits := func(t *testing.T, text string) [][2]string { return expanded(t, protos, text) }
+
+	// The slot keeps what is 59 IL's own (markers, the strength property,
+	// the label that prints its disordered values, the layer of its
+	// disordered face); the reports, the overlay layers, clone and delete
+	// are in prototypes, which 74 IL's slot names too.
+	for _, tr := range raw(t, slots["59 IL"][0]) {
+		switch p, _, _ := strings.Cut(tr[0], ";"); {
+		case p == "report" || p == "clone" || p == "delete" || p == "emb2" && strings.Contains(tr[0], "state-"):
+			t.Errorf("59 IL's slot holds a shared trait: %s", tr[0])
+		case p == "emb2" && !strings.Contains(tr[0], "59_IL"):
+			t.Errorf("59 IL's slot holds a layer of other images: %s", tr[0])
+		}
+	}
+	shared := func(name string) (out []string) {
+		for _, tr := range byPrefix(raw(t, slots[name][0]), "prototype;") {
+			out = append(out, tr[0])
+		}
+		return out
+	}
+	if a, b := shared("59 IL"), shared("74 IL"); len(a) < 2 || !slices.Equal(a, b) {
+		t.Errorf("59 IL's prototypes %q, 74 IL's %q: want the same, at least two", a, b)
+	}
 
 	il59 := pieceTraits(t, slots["59 IL"][0]) // the palette's
 	want := map[string]string{
@@ -152,7 +216,7 @@ func TestStateTraits(t *testing.T) {
 			last = i
 		}
 	}
-	order(il59, "report;", "prototype;", "PROP;strength", "label;", "emb2;;130;;Disordered", "clone;", "delete;", "piece;")
+	order(il59, "report;", "mark;Kind", "mark;Side", "mark;Designation", "PROP;strength", "label;", "emb2;;130;;Disordered", "clone;", "delete;", "piece;")
 	if ms := byPrefix(il59, "mark;strength"); len(ms) != 0 {
 		t.Errorf("59 IL keeps a strength Marker beside the property: %v", ms)
 	}

@@ -63,6 +63,11 @@ type vmod struct {
 	layouts map[*battle.Scenario][]placedBoard
 	frames  map[frameKey]*sheetBoard
 	cuts    []*sheetBoard
+	// The prototypes of the traits pieces share (shareTraits), by their
+	// content, and the container they are written into.
+	protoNode  *xnode
+	protoOf    map[string]string // traits' content → prototype name
+	protoNames map[string]bool
 }
 
 // pieceDef is what a unit's or leader's PieceSlots share.
@@ -73,6 +78,9 @@ type pieceDef struct {
 	faces   []string // face names in layer order ("" is the front)
 	faceLvl map[string]int
 	faceAt  map[string]int // face → index in traits of the layer that shows it
+	// runs are the stretches of traits that a prototype holds in the
+	// PieceSlot: the traits every piece with the same run shares.
+	runs []protoRun
 	// texts caches the XML text of the def's PieceSlots by their overrides
 	// and face: the escaped text before and after the gpid, which sits in
 	// the innermost state and which no escaping changes (slot).
@@ -81,6 +89,12 @@ type pieceDef struct {
 
 // trait is one decorator: its type and its state.
 type trait struct{ typ, state string }
+
+// protoRun is traits[start:end] of a pieceDef, written as prototype;name.
+type protoRun struct {
+	start, end int
+	name       string
+}
 
 // encodePiece writes traits over a BasicPiece as an AddPiece command with
 // a null id, the text of a PieceSlot or PrototypeDefinition.
@@ -178,7 +192,8 @@ func newVmod(b *battle.Battle) (*vmod, error) {
 	}
 	m := &vmod{b: b, files: map[string][]byte{}, boards: map[*maps.Sheet]*sheetBoard{},
 		units: map[*oob.Unit]*pieceDef{}, leaders: map[*oob.Leader]*pieceDef{}, used: map[string]bool{}, rankOf: map[string]int{},
-		layouts: map[*battle.Scenario][]placedBoard{}, frames: map[frameKey]*sheetBoard{}}
+		layouts: map[*battle.Scenario][]placedBoard{}, frames: map[frameKey]*sheetBoard{},
+		protoNode: el("module.PrototypesContainer"), protoOf: map[string]string{}, protoNames: map[string]bool{}}
 	// Boards first: a label the numbering cannot express stops the build
 	// before anything is drawn.
 	g := b.Map.Grid
@@ -507,11 +522,12 @@ func (m *vmod) sortedTypes() []string {
 }
 
 func (m *vmod) prototypes() *xnode {
-	pc := el("module.PrototypesContainer")
+	pc := m.protoNode
 	def := func(name, desc string, traits []trait) {
 		n := el("module.PrototypeDefinition", "name", name, "description", desc)
 		n.text = encodePiece(traits, "", "", 0)
 		pc.add(n)
+		m.protoNames[name] = true
 	}
 	for _, sd := range m.b.Sides {
 		def(sideProto(sd), "side "+sd.Name, []trait{marker("Side", sd.ID), marker("SideName", sd.Name)})
@@ -660,7 +676,7 @@ func (m *vmod) slot(d *pieceDef, overrides map[string]string, face string) *xnod
 				traits[i].state = strconv.Itoa(d.faceLvl[face])
 			}
 		}
-		text := textEscaper.Replace(encodePieceID(traits, d.image, d.name, "\x00"))
+		text := textEscaper.Replace(encodePieceID(d.collapse(traits), d.image, d.name, "\x00"))
 		before, after, _ := strings.Cut(text, "\x00")
 		parts = [2]string{before, after}
 		if d.texts == nil {
