@@ -2,6 +2,7 @@ package render
 
 import (
 	"image"
+	"image/color"
 	"math"
 	"sort"
 
@@ -18,7 +19,7 @@ type KeyEntry struct {
 // uses as a hex in its colour, every hexside feature and road as a line in
 // its style, each with its title. titles gives the ruleset's titles by
 // name (a name without one is shown as it is).
-func TerrainKey(m *maps.Map, pal *Palette, titles map[string]string) ([]byte, error) {
+func TerrainKey(m *maps.Map, p *Palette, titles map[string]string) ([]byte, error) {
 	used, usedSides, usedRoads := map[string]bool{}, map[string]bool{}, map[string]bool{}
 	m.Hexes(func(c maps.Coord) { used[m.TerrainName(c)] = true })
 	for _, fs := range m.Hexsides {
@@ -45,63 +46,97 @@ func TerrainKey(m *maps.Map, pal *Palette, titles map[string]string) ([]byte, er
 		}
 		return n
 	}
-	const (
-		margin = 14.0
-		row    = 26.0
-		swatch = 10.0 // hex radius
-	)
 	terrain, sides, roads := names(used), names(usedSides), names(usedRoads)
+	// A paletted picture in the counters' bitmap font (scale 2), filled
+	// crisp: a key is a few dozen shapes and costs next to nothing.
+	const (
+		k      = 2  // font scale: glyphs 6x10 pixels
+		margin = 12 // pixels around the key
+		row    = 24 // pixels a line
+		sw     = 10 // the swatch hex's radius
+		textX  = margin + 3*sw + 8
+	)
 	rows := len(terrain) + len(sides) + len(roads) + 3 // three headings
-	longest := 10
+	width := textWidth("HEXSIDES", k)
 	for _, set := range [][]string{terrain, sides, roads} {
 		for _, n := range set {
-			longest = max(longest, len([]rune(title(n))))
+			width = max(width, textWidth(title(n), k))
 		}
 	}
-	sc := &scene{W: math.Ceil(2*margin + 3*swatch + 10 + 6.6*float64(longest)), H: math.Ceil(2*margin + row*float64(rows)), hex: swatch}
-	sc.add("background", shape{kind: kPoly, pts: []pt{{0, 0}, {sc.W, 0}, {sc.W, sc.H}, {0, sc.H}}, fill: "#ffffff"})
-	y := margin + row/2
-	heading := func(t string) {
-		sc.add("key", shape{kind: kText, pts: []pt{{margin, y + 5}}, text: t, size: 13, anchor: "start", fill: "#222222", bold: true})
-		y += row
+	W, H := textX+width+margin, 2*margin+row*rows
+	pal := color.Palette{color.RGBA{255, 255, 255, 255}, color.RGBA{34, 34, 34, 255}, color.RGBA{85, 85, 85, 255}}
+	index := map[string]uint8{}
+	colour := func(hex string) uint8 {
+		if i, ok := index[hex]; ok {
+			return i
+		}
+		c, ok := parseHex(hex)
+		if !ok {
+			c = color.RGBA{136, 136, 136, 255}
+		}
+		index[hex] = uint8(len(pal))
+		pal = append(pal, c)
+		return index[hex]
 	}
-	label := func(t string) {
-		sc.add("key", shape{kind: kText, pts: []pt{{margin + 3*swatch + 8, y + 4}}, text: t, size: 11, anchor: "start", fill: "#222222"})
+	type swatch struct {
+		kind   int // 0 heading, 1 hex, 2 line
+		c      uint8
+		width  int
+		dashed bool
+		text   string
 	}
-	heading("Terrain")
+	var lines []swatch
+	lines = append(lines, swatch{text: "Terrain"})
 	for _, n := range terrain {
-		c := pt{margin + 1.5*swatch, y}
-		var corners []pt
-		for i := 0; i < 6; i++ {
-			a := math.Pi / 3 * float64(i)
-			corners = append(corners, pt{c.X + swatch*math.Cos(a), c.Y + swatch*math.Sin(a)})
-		}
-		sc.add("key", shape{kind: kPoly, pts: corners, fill: pal.terrainColor(n, nil), stroke: "#555555", width: 0.8})
-		label(title(n))
-		y += row
+		lines = append(lines, swatch{kind: 1, c: colour(p.terrainColor(n, nil)), text: title(n)})
 	}
 	for _, set := range []struct {
 		head  string
 		names []string
 		table map[string]LineStyle
-	}{{"Hexsides", sides, pal.hexsides()}, {"Roads", roads, pal.roads()}} {
-		heading(set.head)
+	}{{"Hexsides", sides, p.hexsides()}, {"Roads", roads, p.roads()}} {
+		lines = append(lines, swatch{text: set.head})
 		for _, n := range set.names {
 			st := styleFor(set.table, n, LineStyle{})
-			w := st.Width
+			w := st.BoardWidth
 			if w <= 0 {
 				w = 3
 			}
-			sc.add("key", shape{kind: kLine, pts: []pt{{margin, y}, {margin + 3*swatch, y}}, stroke: st.Color, width: w, dash: st.Dash})
-			label(title(n))
-			y += row
+			lines = append(lines, swatch{kind: 2, c: colour(st.Color), width: w, dashed: st.Dash != "", text: title(n)})
 		}
 	}
-	cv := &canvas{img: image.NewRGBA(image.Rect(0, 0, int(sc.W), int(sc.H))), hex: sc.hex}
-	for _, l := range sc.layers {
-		for _, s := range l.shapes {
-			cv.draw(s)
+	img := image.NewPaletted(image.Rect(0, 0, W, H), pal)
+	var r raster
+	for i, l := range lines {
+		y := margin + row*i + row/2 // the line's middle
+		switch l.kind {
+		case 0:
+			drawText(img, l.text, margin, y-5*k/2, k, 1)
+			continue
+		case 1:
+			c := pt{float64(margin + 3*sw/2), float64(y)}
+			var corners []pt
+			for j := 0; j < 6; j++ {
+				a := math.Pi / 3 * float64(j)
+				corners = append(corners, pt{c.X + sw*math.Cos(a), c.Y + sw*math.Sin(a)})
+			}
+			r.polygon(img, corners, 2)
+			var inner []pt
+			for j := 0; j < 6; j++ {
+				a := math.Pi / 3 * float64(j)
+				inner = append(inner, pt{c.X + (sw-1)*math.Cos(a), c.Y + (sw-1)*math.Sin(a)})
+			}
+			r.polygon(img, inner, l.c)
+		case 2:
+			if l.dashed {
+				for x := margin; x < margin+3*sw; x += 8 {
+					r.line(img, pt{float64(x), float64(y)}, pt{float64(min(x+4, margin+3*sw)), float64(y)}, l.width, l.c)
+				}
+			} else {
+				r.line(img, pt{margin, float64(y)}, pt{margin + 3*sw, float64(y)}, l.width, l.c)
+			}
 		}
+		drawText(img, l.text, textX, y-5*k/2, k, 1)
 	}
-	return encodePNG(cv.img), nil // at BestSpeed, as the boards: BestCompression cost a dow-intro build half its instructions
+	return encodePNG(img), nil
 }

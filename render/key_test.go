@@ -26,7 +26,7 @@ func TestTerrainKey(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if h, want := img.Bounds().Dy(), 14*2+26*(5+2+1+3); h != want {
+	if h, want := img.Bounds().Dy(), 12*2+24*(5+2+1+3); h != want {
 		t.Errorf("key is %d pixels high, want %d (11 lines)", h, want)
 	}
 	again, _ := render.TerrainKey(b.Map, pal, map[string]string{"woods": "Woods"})
