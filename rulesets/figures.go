@@ -96,6 +96,7 @@ type Command struct {
 	AdjacentOK    bool           `json:"adjacent_ok,omitempty" doc:"A unit next to its leader is always in command."`
 	Exempt        []string       `json:"exempt,omitempty" doc:"Classes that need no leader." items:"class"`
 	Raise         Raise          `json:"raise,omitempty" doc:"How a commander near one of his officers extends the officer's range."`
+	Near          Near           `json:"commander_within,omitempty" doc:"A unit this near a commander of its own formation at one of these levels is in command whatever its officer's range."`
 	Leaders       Check          `json:"leaders,omitempty" doc:"The check of a leader out of his superior's range."`
 	Required      []string       `json:"required,omitempty" doc:"Formation levels that must have a leader." items:"level"`
 	RequiredCheck Check          `json:"required_check,omitempty" doc:"The check of a required level without a leader."`
@@ -111,6 +112,18 @@ type Raise struct {
 	NightWithin int    `json:"night_within,omitempty" doc:"Hexes from the officer at night (0: stacked)." min:"0"`
 	By          int    `json:"by,omitempty" doc:"Raise by up to this much." min:"0"`
 	Rating      string `json:"rating,omitempty" doc:"The commander's rating that caps the raise." ref:"field"`
+}
+
+// Near puts a unit in command when a commander of one of its own
+// formations at Levels is within Hexes hexes of it (counted straight, not
+// along a path). A leader counts as a commander when his ratings list
+// Rating (given or not); with NotMounted, leaders of formations holding only
+// mounted classes do not count. No Levels: no such rule.
+type Near struct {
+	Hexes      int      `json:"hexes,omitempty" doc:"Hexes from the commander (0: stacked)." min:"0"`
+	Levels     []string `json:"levels,omitempty" doc:"The formation levels whose commanders count." items:"level"`
+	Rating     string   `json:"rating,omitempty" doc:"A leader counts only if his ratings list this one, given or not (a commander rather than an officer)." ref:"field"`
+	NotMounted bool     `json:"not_mounted,omitempty" doc:"Leaders of formations holding only mounted classes do not count."`
 }
 
 // Entry configures the entry engine.

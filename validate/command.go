@@ -327,7 +327,7 @@ func (p *pack) command(s *battle.Scenario) {
 			continue
 		}
 		ok, r, has := inRange(l, w.unit(u).hex)
-		if !has || ok {
+		if !has || ok || p.nearCommander(u, unitTo[u], l, w) {
 			in[u.Index] = true
 			continue
 		}
@@ -398,6 +398,38 @@ func (p *pack) command(s *battle.Scenario) {
 			}
 		}
 	}
+}
+
+// nearCommander reports whether a commander of one of u's own formations
+// (those above attached, when the scenario attaches u) at the levels of the
+// commander_within figure is within its hexes of u; officer, the leader
+// whose range u is out of, never counts.
+func (p *pack) nearCommander(u *oob.Unit, attached *oob.Formation, officer *oob.Leader, w *where) bool {
+	n := p.f.Command.Near
+	if len(n.Levels) == 0 {
+		return false
+	}
+	f := u.Formation
+	if attached != nil {
+		f = attached
+	}
+	at := w.unit(u).hex
+	for x := f; x != nil; x = p.parent(x) {
+		l := x.Leader
+		if l == nil || l == officer || !has(n.Levels, x.Level) {
+			continue
+		}
+		if n.Rating != "" && !l.Ratings.Has(n.Rating) {
+			continue
+		}
+		if n.NotMounted && cavalryOnly(x, p) {
+			continue
+		}
+		if here, on := w.leader(l); on && p.b.Map.Grid.Distance(here, at) <= n.Hexes {
+			return true
+		}
+	}
+	return false
 }
 
 // required reports formations of levels that need a leader but have none.
