@@ -82,24 +82,25 @@ type When struct {
 // Command configures the command engine.
 type Command struct {
 	Check
-	None          bool           `json:"none,omitempty" doc:"The system has no command ranges (AMFS)."`
-	Why           string         `json:"why,omitempty" doc:"Why there are none, for the docs."`
-	Rating        string         `json:"rating,omitempty" doc:"The leader rating that holds the range." ref:"field"`
-	Fixed         map[string]int `json:"fixed,omitempty" doc:"Fixed ranges by formation level." keys:"level" min:"0"`
-	Cavalry       int            `json:"cavalry,omitempty" doc:"The fixed range of leaders whose formations hold only mounted classes." min:"0"`
-	Measure       string         `json:"measure,omitempty" doc:"leader-mp (movement costs of the leader's movement class) or hexes." enum:"leader-mp,hexes"`
-	LeaderClass   string         `json:"leader_class,omitempty" doc:"The movement class whose terrain costs a range in leader MP is traced with (default leader)."`
-	Halve         []string       `json:"halve,omitempty" doc:"The kinds of light in which ranges are halved, rounding up." items:"light"`
-	NightMinus    int            `json:"night_minus,omitempty" doc:"Taken off ranges in night turns." min:"0"`
-	EnemyAdjacent bool           `json:"enemy_adjacent,omitempty" doc:"A path may not pass next to an enemy unit unless a friendly combat unit is there."`
-	Chain         int            `json:"chain,omitempty" doc:"A unit within this many hexes of an in-command unit of its brigade is in command too (0: no chain)." min:"0"`
-	AdjacentOK    bool           `json:"adjacent_ok,omitempty" doc:"A unit next to its leader is always in command."`
-	Exempt        []string       `json:"exempt,omitempty" doc:"Classes that need no leader." items:"class"`
-	Raise         Raise          `json:"raise,omitempty" doc:"How a commander near one of his officers extends the officer's range."`
-	Near          Near           `json:"commander_within,omitempty" doc:"A unit this near a commander of its own formation at one of these levels is in command whatever its officer's range."`
-	Leaders       Check          `json:"leaders,omitempty" doc:"The check of a leader out of his superior's range."`
-	Required      []string       `json:"required,omitempty" doc:"Formation levels that must have a leader." items:"level"`
-	RequiredCheck Check          `json:"required_check,omitempty" doc:"The check of a required level without a leader."`
+	None          bool              `json:"none,omitempty" doc:"The system has no command ranges (AMFS)."`
+	Why           string            `json:"why,omitempty" doc:"Why there are none, for the docs."`
+	Rating        string            `json:"rating,omitempty" doc:"The leader rating that holds the range." ref:"field"`
+	Fixed         map[string]int    `json:"fixed,omitempty" doc:"Fixed ranges by formation level." keys:"level" min:"0"`
+	Cavalry       int               `json:"cavalry,omitempty" doc:"The fixed range of leaders whose formations hold only mounted classes." min:"0"`
+	Measure       string            `json:"measure,omitempty" doc:"leader-mp (movement costs of the leader's movement class) or hexes." enum:"leader-mp,hexes"`
+	LeaderClass   string            `json:"leader_class,omitempty" doc:"The movement class whose terrain costs a range in leader MP is traced with (default leader)."`
+	Halve         []string          `json:"halve,omitempty" doc:"The kinds of light in which ranges are halved, rounding up." items:"light"`
+	NightMinus    int               `json:"night_minus,omitempty" doc:"Taken off ranges in night turns." min:"0"`
+	EnemyAdjacent bool              `json:"enemy_adjacent,omitempty" doc:"A path may not pass next to an enemy unit unless a friendly combat unit is there."`
+	Chain         int               `json:"chain,omitempty" doc:"A unit within this many hexes of an in-command unit of its brigade is in command too (0: no chain)." min:"0"`
+	ChainField    map[string]string `json:"chain_field,omitempty" doc:"For a unit of one of these classes the chain reaches as far as the value of this counter field on its front side, measured as command ranges are (leader MP or hexes), instead of chain hexes." keys:"class" values:"field"`
+	AdjacentOK    bool              `json:"adjacent_ok,omitempty" doc:"A unit next to its leader is always in command."`
+	Exempt        []string          `json:"exempt,omitempty" doc:"Classes that need no leader." items:"class"`
+	Raise         Raise             `json:"raise,omitempty" doc:"How a commander near one of his officers extends the officer's range."`
+	Near          Near              `json:"commander_within,omitempty" doc:"A unit this near a commander of its own formation at one of these levels is in command whatever its officer's range."`
+	Leaders       Check             `json:"leaders,omitempty" doc:"The check of a leader out of his superior's range."`
+	Required      []string          `json:"required,omitempty" doc:"Formation levels that must have a leader." items:"level"`
+	RequiredCheck Check             `json:"required_check,omitempty" doc:"The check of a required level without a leader."`
 }
 
 // Raise says how a commander extends an officer's range: by up to By, and
