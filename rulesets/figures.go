@@ -64,6 +64,7 @@ type Limit struct {
 	MaxClasses   *int     `json:"max_classes,omitempty" doc:"At most this many classes of unit." min:"0"`
 	MaxGroups    *int     `json:"max_groups,omitempty" doc:"At most this many formations (see group_by)." min:"0"`
 	GroupBy      string   `json:"group_by,omitempty" doc:"The formation level max_groups counts, or switch:NAME to take it from a switch." pattern:"^(switch:)?[a-z][a-z-]*$" ref:"level"`
+	JoinsAny     []string `json:"joins_any,omitempty" doc:"Selected units of these classes that belong to no formation of the group_by level (corps or army artillery) count toward no formation: they may join any one formation's stack." items:"class"`
 	SingleOK     bool     `json:"single_ok,omitempty" doc:"A single unit over the limit is legal on its own."`
 	OnlyWith     []string `json:"only_with,omitempty" doc:"A selected unit may stack only with these classes." items:"class"`
 	AnyOf        []Limit  `json:"any_of,omitempty" doc:"Alternatives: the stack passes when it obeys one."`

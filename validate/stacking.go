@@ -365,7 +365,11 @@ func (p *pack) verdict(lim rulesets.Limit, g *group) (why string, skipped []*oob
 	if lim.MaxGroups != nil {
 		var fs []*oob.Formation
 		for _, pc := range sel {
-			if f := brigadeOf(pc.unit, lim.GroupBy); !slices.Contains(fs, f) {
+			f := brigadeOf(pc.unit, lim.GroupBy)
+			if f.Level != lim.GroupBy && has(lim.JoinsAny, pc.class) {
+				continue // not part of any formation of that level
+			}
+			if !slices.Contains(fs, f) {
 				fs = append(fs, f)
 			}
 		}
