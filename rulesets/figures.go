@@ -78,6 +78,7 @@ type When struct {
 	With       []string `json:"with,omitempty" doc:"Stacks holding a unit of one of these classes." items:"class"`
 	Without    []string `json:"without,omitempty" doc:"Stacks holding no unit of these classes." items:"class"`
 	Reserve    *bool    `json:"reserve,omitempty" doc:"Stacks in reserve status (true) or out of it (false)."`
+	Moved      bool     `json:"moved,omitempty" doc:"Only stacks whose units have moved (GBACW March stacking binds a stack once it moves, 8.11, 8.25). muster checks set-up stacks, before any movement, so it reports such a limit for none of them."`
 }
 
 // Command configures the command engine.

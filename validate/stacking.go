@@ -238,6 +238,9 @@ func (g *group) orders() string {
 // applies reports whether a limit's conditions hold for a group whose hex
 // has terrain t.
 func (p *pack) applies(w rulesets.When, g *group, t string) bool {
+	if w.Moved {
+		return false // every group checked is a set-up stack, before any movement
+	}
 	if w.Reserve != nil && *w.Reserve != g.reserve {
 		return false
 	}
