@@ -64,6 +64,7 @@ type Limit struct {
 	MaxClasses   *int     `json:"max_classes,omitempty" doc:"At most this many classes of unit." min:"0"`
 	MaxGroups    *int     `json:"max_groups,omitempty" doc:"At most this many formations (see group_by)." min:"0"`
 	GroupBy      string   `json:"group_by,omitempty" doc:"The formation level max_groups counts, or switch:NAME to take it from a switch." pattern:"^(switch:)?[a-z][a-z-]*$" ref:"level"`
+	JoinsAny     []string `json:"joins_any,omitempty" doc:"Selected units of these classes that belong to no formation of the group_by level (corps or army artillery) count toward no formation: they may join any one formation's stack." items:"class"`
 	SingleOK     bool     `json:"single_ok,omitempty" doc:"A single unit over the limit is legal on its own."`
 	OnlyWith     []string `json:"only_with,omitempty" doc:"A selected unit may stack only with these classes." items:"class"`
 	AnyOf        []Limit  `json:"any_of,omitempty" doc:"Alternatives: the stack passes when it obeys one."`
@@ -77,28 +78,31 @@ type When struct {
 	With       []string `json:"with,omitempty" doc:"Stacks holding a unit of one of these classes." items:"class"`
 	Without    []string `json:"without,omitempty" doc:"Stacks holding no unit of these classes." items:"class"`
 	Reserve    *bool    `json:"reserve,omitempty" doc:"Stacks in reserve status (true) or out of it (false)."`
+	Moved      bool     `json:"moved,omitempty" doc:"Only stacks whose units have moved (GBACW March stacking binds a stack once it moves, 8.11, 8.25). muster checks set-up stacks, before any movement, so it reports such a limit for none of them."`
 }
 
 // Command configures the command engine.
 type Command struct {
 	Check
-	None          bool           `json:"none,omitempty" doc:"The system has no command ranges (AMFS)."`
-	Why           string         `json:"why,omitempty" doc:"Why there are none, for the docs."`
-	Rating        string         `json:"rating,omitempty" doc:"The leader rating that holds the range." ref:"field"`
-	Fixed         map[string]int `json:"fixed,omitempty" doc:"Fixed ranges by formation level." keys:"level" min:"0"`
-	Cavalry       int            `json:"cavalry,omitempty" doc:"The fixed range of leaders whose formations hold only mounted classes." min:"0"`
-	Measure       string         `json:"measure,omitempty" doc:"leader-mp (movement costs of the leader's movement class) or hexes." enum:"leader-mp,hexes"`
-	LeaderClass   string         `json:"leader_class,omitempty" doc:"The movement class whose terrain costs a range in leader MP is traced with (default leader)."`
-	Halve         []string       `json:"halve,omitempty" doc:"The kinds of light in which ranges are halved, rounding up." items:"light"`
-	NightMinus    int            `json:"night_minus,omitempty" doc:"Taken off ranges in night turns." min:"0"`
-	EnemyAdjacent bool           `json:"enemy_adjacent,omitempty" doc:"A path may not pass next to an enemy unit unless a friendly combat unit is there."`
-	Chain         int            `json:"chain,omitempty" doc:"A unit within this many hexes of an in-command unit of its brigade is in command too (0: no chain)." min:"0"`
-	AdjacentOK    bool           `json:"adjacent_ok,omitempty" doc:"A unit next to its leader is always in command."`
-	Exempt        []string       `json:"exempt,omitempty" doc:"Classes that need no leader." items:"class"`
-	Raise         Raise          `json:"raise,omitempty" doc:"How a commander near one of his officers extends the officer's range."`
-	Leaders       Check          `json:"leaders,omitempty" doc:"The check of a leader out of his superior's range."`
-	Required      []string       `json:"required,omitempty" doc:"Formation levels that must have a leader." items:"level"`
-	RequiredCheck Check          `json:"required_check,omitempty" doc:"The check of a required level without a leader."`
+	None          bool              `json:"none,omitempty" doc:"The system has no command ranges (AMFS)."`
+	Why           string            `json:"why,omitempty" doc:"Why there are none, for the docs."`
+	Rating        string            `json:"rating,omitempty" doc:"The leader rating that holds the range." ref:"field"`
+	Fixed         map[string]int    `json:"fixed,omitempty" doc:"Fixed ranges by formation level." keys:"level" min:"0"`
+	Cavalry       int               `json:"cavalry,omitempty" doc:"The fixed range of leaders whose formations hold only mounted classes." min:"0"`
+	Measure       string            `json:"measure,omitempty" doc:"leader-mp (movement costs of the leader's movement class) or hexes." enum:"leader-mp,hexes"`
+	LeaderClass   string            `json:"leader_class,omitempty" doc:"The movement class whose terrain costs a range in leader MP is traced with (default leader)."`
+	Halve         []string          `json:"halve,omitempty" doc:"The kinds of light in which ranges are halved, rounding up." items:"light"`
+	NightMinus    int               `json:"night_minus,omitempty" doc:"Taken off ranges in night turns." min:"0"`
+	EnemyAdjacent bool              `json:"enemy_adjacent,omitempty" doc:"A path may not pass next to an enemy unit unless a friendly combat unit is there."`
+	Chain         int               `json:"chain,omitempty" doc:"A unit within this many hexes of an in-command unit of its brigade is in command too (0: no chain)." min:"0"`
+	ChainField    map[string]string `json:"chain_field,omitempty" doc:"For a unit of one of these classes the chain reaches as far as the value of this counter field on its front side, measured as command ranges are (leader MP or hexes), instead of chain hexes." keys:"class" values:"field"`
+	AdjacentOK    bool              `json:"adjacent_ok,omitempty" doc:"A unit next to its leader is always in command."`
+	Exempt        []string          `json:"exempt,omitempty" doc:"Classes that need no leader." items:"class"`
+	Raise         Raise             `json:"raise,omitempty" doc:"How a commander near one of his officers extends the officer's range."`
+	Near          Near              `json:"commander_within,omitempty" doc:"A unit this near a commander of its own formation at one of these levels is in command whatever its officer's range."`
+	Leaders       Check             `json:"leaders,omitempty" doc:"The check of a leader out of his superior's range."`
+	Required      []string          `json:"required,omitempty" doc:"Formation levels that must have a leader." items:"level"`
+	RequiredCheck Check             `json:"required_check,omitempty" doc:"The check of a required level without a leader."`
 }
 
 // Raise says how a commander extends an officer's range: by up to By, and
@@ -111,6 +115,18 @@ type Raise struct {
 	NightWithin int    `json:"night_within,omitempty" doc:"Hexes from the officer at night (0: stacked)." min:"0"`
 	By          int    `json:"by,omitempty" doc:"Raise by up to this much." min:"0"`
 	Rating      string `json:"rating,omitempty" doc:"The commander's rating that caps the raise." ref:"field"`
+}
+
+// Near puts a unit in command when a commander of one of its own
+// formations at Levels is within Hexes hexes of it (counted straight, not
+// along a path). A leader counts as a commander when his ratings list
+// Rating (given or not); with NotMounted, leaders of formations holding only
+// mounted classes do not count. No Levels: no such rule.
+type Near struct {
+	Hexes      int      `json:"hexes,omitempty" doc:"Hexes from the commander (0: stacked)." min:"0"`
+	Levels     []string `json:"levels,omitempty" doc:"The formation levels whose commanders count." items:"level"`
+	Rating     string   `json:"rating,omitempty" doc:"A leader counts only if his ratings list this one, given or not (a commander rather than an officer)." ref:"field"`
+	NotMounted bool     `json:"not_mounted,omitempty" doc:"Leaders of formations holding only mounted classes do not count."`
 }
 
 // Entry configures the entry engine.

@@ -117,3 +117,15 @@ func TestSystemEnums(t *testing.T) {
 		t.Errorf("%s: the system enum is not %s: run UPDATE=1 go test ./rulesets -run TestSystemEnums", path, want)
 	}
 }
+
+// AMFS reinforcements enter by I-8 (Reinforcement Movement, L626-L632);
+// I-7 is Off-Map Movement (L622), which N021 and N025 once cited.
+func TestAMFSEntryRule(t *testing.T) {
+	r, err := Embedded().Series("amfs")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if got := r.Figures.Entry.Rule; got != "AMFS I-8" {
+		t.Errorf("AMFS entry rule = %q, want AMFS I-8", got)
+	}
+}

@@ -327,34 +327,69 @@ func (p *pack) command(s *battle.Scenario) {
 			continue
 		}
 		ok, r, has := inRange(l, w.unit(u).hex)
-		if !has || ok {
+		if !has || ok || p.nearCommander(u, unitTo[u], l, w) {
 			in[u.Index] = true
 			continue
 		}
 		out[u] = state{l, r}
 	}
-	if c.Chain > 0 {
+	if c.Chain > 0 || len(c.ChainField) > 0 {
 		// A chain runs through units of one brigade: spread command from
-		// the in-command units to brigade-mates within Chain hexes.
+		// the in-command units to brigade-mates within Chain hexes, or, for
+		// a class of ChainField, within its counter's value measured as
+		// command ranges are.
 		byFormation := map[*oob.Formation][]*oob.Unit{}
 		for _, u := range units {
 			byFormation[u.Formation] = append(byFormation[u.Formation], u)
 		}
+		reachOf := func(u *oob.Unit) (int, bool, bool) { // its chain range, whether it has one of its own, whether it is known
+			f, ok := c.ChainField[p.b.Rules.Class(u.Type)]
+			if !ok {
+				return 0, false, false
+			}
+			v, known := u.Values.Get(f).Int()
+			return v, true, known
+		}
 		for _, mates := range byFormation {
 			var queue []*oob.Unit
+			budget := 0 // the longest chain range of a field class among the mates
 			for _, u := range mates {
 				if in[u.Index] {
 					queue = append(queue, u)
+					continue
 				}
+				r, own, known := reachOf(u)
+				if own && !known {
+					in[u.Index] = true // no value to measure with; it starts no chain
+				}
+				budget = max(budget, r)
 			}
 			for len(queue) > 0 {
 				v := queue[0]
 				queue = queue[1:]
+				var from map[maps.Coord]float64 // from v's hex, within budget; built when first needed
 				for _, u := range mates {
-					if !in[u.Index] && p.b.Map.Grid.Distance(w.unit(u).hex, w.unit(v).hex) <= c.Chain {
-						in[u.Index] = true
-						queue = append(queue, u)
+					if in[u.Index] {
+						continue
 					}
+					at := w.unit(u).hex
+					if r, own, _ := reachOf(u); own {
+						if from == nil {
+							step, ok := steppers[u.Side]
+							if !ok {
+								step = p.stepper(u.Side, w)
+								steppers[u.Side] = step
+							}
+							from = p.b.Map.Reach(w.unit(v).hex, float64(budget), step)
+						}
+						if cost, ok := from[at]; !ok || cost > float64(r) {
+							continue
+						}
+					} else if c.Chain == 0 || p.b.Map.Grid.Distance(at, w.unit(v).hex) > c.Chain {
+						continue
+					}
+					in[u.Index] = true
+					queue = append(queue, u)
 				}
 			}
 		}
@@ -398,6 +433,38 @@ func (p *pack) command(s *battle.Scenario) {
 			}
 		}
 	}
+}
+
+// nearCommander reports whether a commander of one of u's own formations
+// (those above attached, when the scenario attaches u) at the levels of the
+// commander_within figure is within its hexes of u; officer, the leader
+// whose range u is out of, never counts.
+func (p *pack) nearCommander(u *oob.Unit, attached *oob.Formation, officer *oob.Leader, w *where) bool {
+	n := p.f.Command.Near
+	if len(n.Levels) == 0 {
+		return false
+	}
+	f := u.Formation
+	if attached != nil {
+		f = attached
+	}
+	at := w.unit(u).hex
+	for x := f; x != nil; x = p.parent(x) {
+		l := x.Leader
+		if l == nil || l == officer || !has(n.Levels, x.Level) {
+			continue
+		}
+		if n.Rating != "" && !l.Ratings.Has(n.Rating) {
+			continue
+		}
+		if n.NotMounted && cavalryOnly(x, p) {
+			continue
+		}
+		if here, on := w.leader(l); on && p.b.Map.Grid.Distance(here, at) <= n.Hexes {
+			return true
+		}
+	}
+	return false
 }
 
 // required reports formations of levels that need a leader but have none.

@@ -229,8 +229,16 @@ func trip(t *testing.T, dir string) {
 	if err != nil {
 		t.Fatal(err)
 	}
+	// A stacking limit that binds only moved stacks is reported for no
+	// set-up stack (gbacw-moved.txtar raises it with an override).
+	moved := map[string]bool{}
+	for _, l := range bt.Rules.Figures.Stacking.Limits {
+		if l.When.Moved {
+			moved[l.Code] = true
+		}
+	}
 	for _, c := range cat {
-		if c.System != bt.System || strings.HasSuffix(c.Code, "203") || strings.HasPrefix(c.Code, "AM20") {
+		if c.System != bt.System || strings.HasSuffix(c.Code, "203") || strings.HasPrefix(c.Code, "AM20") || moved[c.Code] {
 			continue
 		}
 		found := got[c.Code]

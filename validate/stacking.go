@@ -238,6 +238,9 @@ func (g *group) orders() string {
 // applies reports whether a limit's conditions hold for a group whose hex
 // has terrain t.
 func (p *pack) applies(w rulesets.When, g *group, t string) bool {
+	if w.Moved {
+		return false // every group checked is a set-up stack, before any movement
+	}
 	if w.Reserve != nil && *w.Reserve != g.reserve {
 		return false
 	}
@@ -365,7 +368,11 @@ func (p *pack) verdict(lim rulesets.Limit, g *group) (why string, skipped []*oob
 	if lim.MaxGroups != nil {
 		var fs []*oob.Formation
 		for _, pc := range sel {
-			if f := brigadeOf(pc.unit, lim.GroupBy); !slices.Contains(fs, f) {
+			f := brigadeOf(pc.unit, lim.GroupBy)
+			if f.Level != lim.GroupBy && has(lim.JoinsAny, pc.class) {
+				continue // not part of any formation of that level
+			}
+			if !slices.Contains(fs, f) {
 				fs = append(fs, f)
 			}
 		}

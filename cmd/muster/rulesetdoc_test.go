@@ -4,6 +4,8 @@ import (
 	"bytes"
 	"fmt"
 	"maps"
+	"os"
+	"path/filepath"
 	"slices"
 	"strings"
 	"testing"
@@ -156,6 +158,12 @@ func TestRulesetsDoc(t *testing.T) {
 			if f.Command.Chain > 0 {
 				fmt.Fprintf(&b, "; a unit within %d hex(es) of an in-command unit of its brigade is in command", f.Command.Chain)
 			}
+			for _, class := range sortedKeys(f.Command.ChainField) {
+				fmt.Fprintf(&b, "; a %s unit within its `%s` value (in %s) of an in-command unit of its brigade is in command", class, f.Command.ChainField[class], f.Command.Measure)
+			}
+			if n := f.Command.Near; len(n.Levels) > 0 {
+				fmt.Fprintf(&b, "; a unit within %d hex(es) of a commander of its own %s is in command", n.Hexes, strings.Join(n.Levels, " or "))
+			}
 			b.WriteString(".\n")
 		}
 		writePlay(&b, &r.Play)
@@ -166,7 +174,73 @@ func TestRulesetsDoc(t *testing.T) {
 			}
 		}
 	}
+	books, err := filepath.Glob("../../rulesets/books/*.yaml")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(books) > 0 {
+		b.WriteString("\n## Battle-book overrides\n\n")
+		b.WriteString("A battle book that changes its series rules says so in data: each file of `rulesets/books/` is\n")
+		b.WriteString("a `rules:` block for battle.yaml, to copy under `rules:` as it stands (a check test in\n")
+		b.WriteString("`validate/testdata` uses each one, kept equal to the file by TestBooks).\n")
+	}
+	for _, path := range books {
+		data, err := os.ReadFile(path)
+		if err != nil {
+			t.Fatal(err)
+		}
+		fmt.Fprintf(&b, "\n### %s\n\n```yaml\nrules:\n%s```\n", filepath.Base(path), indent(string(data)))
+	}
 	checkDoc(t, "../../docs/rulesets.md", b.Bytes())
+}
+
+// indent puts every non-empty line two spaces in, as under `rules:`.
+func indent(s string) string {
+	var b strings.Builder
+	for _, l := range strings.SplitAfter(s, "\n") {
+		if strings.TrimSpace(l) != "" {
+			b.WriteString("  ")
+		}
+		b.WriteString(l)
+	}
+	return b.String()
+}
+
+// TestBooks keeps each battle-book override equal to the rules: block of
+// the check test that uses it (validate/testdata/SYSTEM-BOOK.txtar for
+// rulesets/books/SYSTEM-BOOK.yaml, or a case named by the book's short
+// name), comments at the top of the file aside.
+func TestBooks(t *testing.T) {
+	uses := map[string]string{"gbacw-three-days-of-gettysburg.yaml": "gbacw-3dog.txtar"}
+	books, err := filepath.Glob("../../rulesets/books/*.yaml")
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, path := range books {
+		name := filepath.Base(path)
+		tc, ok := uses[name]
+		if !ok {
+			t.Errorf("%s: no check test uses it (add it to TestBooks)", name)
+			continue
+		}
+		data, err := os.ReadFile(path)
+		if err != nil {
+			t.Fatal(err)
+		}
+		var body strings.Builder
+		for _, l := range strings.SplitAfter(string(data), "\n") {
+			if !strings.HasPrefix(l, "# ") {
+				body.WriteString(l)
+			}
+		}
+		txt, err := os.ReadFile("../../validate/testdata/" + tc)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if !strings.Contains(string(txt), "rules:\n"+indent(body.String())+"-- ") {
+			t.Errorf("validate/testdata/%s: its battle.yaml's rules: block is not %s", tc, name)
+		}
+	}
 }
 
 func cell(s string) string { return strings.ReplaceAll(strings.ReplaceAll(s, "|", "\\|"), "\n", " ") }
