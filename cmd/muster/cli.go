@@ -235,7 +235,7 @@ func validateCmd(stdout, stderr io.Writer) *cobra.Command {
 			if mapOut != "" {
 				if mapBattle == nil || mapBattle.Map == nil {
 					fmt.Fprintln(stderr, "muster: --map: the battle has no map to draw")
-				} else if err := writeDiagnosticMap(mapOut, mapBattle, all); err != nil {
+				} else if err := writeDiagnosticMap(mapOut, args[0], mapBattle, all); err != nil {
 					fmt.Fprintf(stderr, "muster: %v\n", err)
 					return exitError{report.ExitBadInput}
 				}
@@ -325,8 +325,7 @@ func buildCmd(stdout, stderr io.Writer) *cobra.Command {
 
 // writeTarget compiles b with the named target and writes its files into
 // out. Everything is compiled before anything is written; each file is
-// written to a temporary name and renamed, so an interrupted build leaves
-// whole files; nothing is written over a file of the battle itself.
+// written through writeFile; nothing is written over a file of the battle.
 func writeTarget(b *battle.Battle, dir, out, target string) ([]string, error) {
 	t, ok := targets.Find(target)
 	if !ok {
@@ -336,15 +335,10 @@ func writeTarget(b *battle.Battle, dir, out, target string) ([]string, error) {
 	if err != nil {
 		return nil, err
 	}
-	if dir != "" {
-		src, _ := filepath.Abs(dir)
-		for _, f := range files {
-			abs, _ := filepath.Abs(filepath.Join(out, f.Name))
-			for _, bf := range b.Files {
-				if abs == filepath.Join(src, filepath.FromSlash(bf)) {
-					return nil, fmt.Errorf("refusing to write %s over a file of the battle", filepath.Join(out, f.Name))
-				}
-			}
+	g := newGuard(b, dir)
+	for _, f := range files {
+		if err := g.check(filepath.Join(out, f.Name)); err != nil {
+			return nil, err
 		}
 	}
 	if err := os.MkdirAll(out, 0o755); err != nil {
@@ -353,39 +347,13 @@ func writeTarget(b *battle.Battle, dir, out, target string) ([]string, error) {
 	var written []string
 	for _, f := range files {
 		p := filepath.Join(out, f.Name)
-		if err := writeAtomic(p, f.Data); err != nil {
+		if err := writeFile(nil, p, f.Data); err != nil {
 			return written, err
 		}
 		written = append(written, p)
 	}
 	sort.Strings(written)
 	return written, nil
-}
-
-func writeAtomic(path string, data []byte) error {
-	tmp, err := os.CreateTemp(filepath.Dir(path), "."+filepath.Base(path)+".*.tmp")
-	if err != nil {
-		return err
-	}
-	name := tmp.Name()
-	if _, err := tmp.Write(data); err != nil {
-		tmp.Close()
-		os.Remove(name)
-		return err
-	}
-	if err := tmp.Close(); err != nil {
-		os.Remove(name)
-		return err
-	}
-	if err := os.Chmod(name, 0o644); err != nil {
-		os.Remove(name)
-		return err
-	}
-	if err := os.Rename(name, path); err != nil {
-		os.Remove(name)
-		return err
-	}
-	return nil
 }
 
 func schemaCmd(stdout, stderr io.Writer) *cobra.Command {
@@ -424,7 +392,7 @@ func schemaCmd(stdout, stderr io.Writer) *cobra.Command {
 			sort.Strings(names)
 			for _, n := range names {
 				p := filepath.Join(args[0], n)
-				if err := writeAtomic(p, docs[n]); err != nil {
+				if err := writeFile(nil, p, docs[n]); err != nil {
 					return err
 				}
 				fmt.Fprintln(stdout, p)

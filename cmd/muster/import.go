@@ -4,7 +4,6 @@ import (
 	"fmt"
 	"io"
 	"os"
-	"path/filepath"
 	"strconv"
 	"strings"
 
@@ -60,6 +59,7 @@ func importSetupCmd(stdout, stderr io.Writer) *cobra.Command {
 			if sheets != "" {
 				opt.Sheets = strings.Split(sheets, ",")
 			}
+			g := guard{}
 			if dir != "" {
 				b, ds := battle.LoadDir(dir, battle.Options{Variant: variant})
 				if st, _ := report.Exit(ds, report.Lenient); b == nil || len(b.Sides) < 2 || st == report.ExitBadInput {
@@ -80,6 +80,13 @@ func importSetupCmd(stdout, stderr io.Writer) *cobra.Command {
 					}
 				}
 				opt.Index = func(side string) *oob.Index { return b.Index(side) }
+				g = newGuard(b, dir)
+			}
+			if out != "" && out != "-" {
+				if err := checkOutFile(g, out); err != nil {
+					fmt.Fprintf(stderr, "muster: %v\n", err)
+					return exitError{report.ExitBadInput}
+				}
 			}
 			f, err := os.Open(args[0])
 			if err != nil {
@@ -100,25 +107,16 @@ func importSetupCmd(stdout, stderr io.Writer) *cobra.Command {
 				_, err = stdout.Write(res.YAML)
 				return err
 			}
-			tmp, err := os.CreateTemp(filepath.Dir(out), ".muster-import-*")
-			if err != nil {
-				return err
+			if err := writeFile(stdout, out, res.YAML); err != nil {
+				fmt.Fprintf(stderr, "muster: %v\n", err)
+				return exitError{report.ExitBadInput}
 			}
-			if _, err := tmp.Write(res.YAML); err != nil {
-				tmp.Close()
-				os.Remove(tmp.Name())
-				return err
-			}
-			if err := tmp.Close(); err != nil {
-				os.Remove(tmp.Name())
-				return err
-			}
-			return os.Rename(tmp.Name(), out)
+			return nil
 		},
 	}
 	c.Flags().StringVar(&dir, "battle", "", "battle folder whose order of battle resolves the names")
 	c.Flags().StringVar(&variant, "variant", "", "with --battle: resolve names against this variant of the battle")
-	c.Flags().StringVarP(&out, "output", "o", "", "write the YAML here instead of stdout")
+	c.Flags().StringVarP(&out, "output", "o", "", "write the YAML to this file (mode 0644); - or none for standard output")
 	c.Flags().StringVar(&lines, "lines", "", "read only these lines of FILE, FROM-TO[,FROM-TO...] in that order; line numbers stay the file's")
 	c.Flags().StringVar(&id, "id", "", "the scenario's id")
 	c.Flags().StringVar(&name, "name", "", "the scenario's name")

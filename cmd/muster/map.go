@@ -38,9 +38,6 @@ func mapCmd(stdout, stderr io.Writer) *cobra.Command {
 			if !oneOf(format, mapFormats) {
 				return fmt.Errorf("--format must be svg or png, not %q", format)
 			}
-			if format == "png" && (out == "" || out == "-") {
-				return fmt.Errorf("a PNG needs a file: give -o FILE")
-			}
 			if size < 4 || size > 200 {
 				return fmt.Errorf("--hex-size must be between 4 and 200 pixels, not %v", size)
 			}
@@ -53,18 +50,21 @@ func mapCmd(stdout, stderr io.Writer) *cobra.Command {
 				fmt.Fprintf(stderr, "muster: battle %s has no map\n", b.ID)
 				return exitError{report.ExitBadInput}
 			}
+			if err := checkOutput(stderr, b, dir, out); err != nil {
+				return err
+			}
 			data, err := renderMap(b.Map, sheets.Overlay(b, sc), render.NewPalette(b.Rules), format, size)
 			if err != nil {
 				return err
 			}
-			return writeOutput(stdout, stderr, b, dir, out, data)
+			return writeOutput(stdout, stderr, out, data)
 		},
 	}
 	addVariantFlag(c, &variant)
 	c.Flags().StringVar(&scenario, "scenario", "", "scenario id: draw its set-up, entry areas, victory hexes and hexes in play")
 	c.Flags().BoolVar(&allowErrors, "allow-errors", false, "draw the map even when the battle has errors (for proof-reading); what does not resolve is left out")
 	c.Flags().StringVar(&format, "format", "", "svg or png (default from the -o extension, else svg)")
-	c.Flags().StringVarP(&out, "output", "o", "", "file to write (default standard output; a PNG needs a file)")
+	c.Flags().StringVarP(&out, "output", "o", "", "file to write; - or none for standard output")
 	c.Flags().Float64Var(&size, "hex-size", 20, "hex radius in pixels")
 	c.RegisterFlagCompletionFunc("format", cobra.FixedCompletions(mapFormats, cobra.ShellCompDirectiveNoFileComp))
 	c.ValidArgsFunction = func(*cobra.Command, []string, string) ([]string, cobra.ShellCompDirective) {
@@ -87,19 +87,23 @@ func renderMap(m *maps.Map, ov *render.Overlay, pal *render.Palette, format stri
 
 // writeDiagnosticMap draws b's map with every hex a diagnostic of ds is
 // about ringed and numbered by its place in ds (1 for the first), the list
-// printed under the map, and writes it atomically to path: PNG when path
-// ends in .png, else SVG. It is what `muster validate --map FILE` calls.
-func writeDiagnosticMap(path string, b *battle.Battle, ds []diag.Diagnostic) error {
+// printed under the map, and writes it to path (see writeFile): PNG when
+// path ends in .png, else SVG. It is what `muster validate --map FILE` calls;
+// it will not write over a file of the battle in dir.
+func writeDiagnosticMap(path, dir string, b *battle.Battle, ds []diag.Diagnostic) error {
 	if b == nil || b.Map == nil {
 		return fmt.Errorf("--map: the battle has no map to draw")
+	}
+	if strings.TrimSpace(path) == "" || path == "-" {
+		return fmt.Errorf("--map needs a file name (standard output has the report)")
+	}
+	if err := checkOutFile(newGuard(b, dir), path); err != nil {
+		return err
 	}
 	format := formatFromExt(path, mapFormats, "svg")
 	data, err := renderMap(b.Map, sheets.DiagnosticOverlay(b, ds), render.NewPalette(b.Rules), format, 20)
 	if err != nil {
 		return err
 	}
-	if strings.TrimSpace(path) == "" {
-		return fmt.Errorf("--map needs a file name")
-	}
-	return writeAtomic(path, data)
+	return writeFile(nil, path, data)
 }

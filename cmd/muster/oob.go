@@ -43,12 +43,12 @@ func oobCmd(stdout, stderr io.Writer) *cobra.Command {
 			if orientation != "portrait" && orientation != "landscape" {
 				return fmt.Errorf("--orientation must be portrait or landscape, not %q", orientation)
 			}
-			if format == "pdf" && (out == "" || out == "-") {
-				return fmt.Errorf("a PDF needs a file: give -o FILE")
-			}
 			dir := dirArg(args)
 			b, sc, err := loadForSheets(dir, variant, scenario, stderr, allowErrors)
 			if err != nil {
+				return err
+			}
+			if err := checkOutput(stderr, b, dir, out); err != nil {
 				return err
 			}
 			sh := sheets.OOB(b, sc)
@@ -65,14 +65,14 @@ func oobCmd(stdout, stderr io.Writer) *cobra.Command {
 			if err != nil {
 				return err
 			}
-			return writeOutput(stdout, stderr, b, dir, out, buf.Bytes())
+			return writeOutput(stdout, stderr, out, buf.Bytes())
 		},
 	}
 	addVariantFlag(c, &variant)
 	c.Flags().StringVar(&scenario, "scenario", "", "scenario id: add each counter's set-up hex or arrival")
 	c.Flags().BoolVar(&allowErrors, "allow-errors", false, "print the sheets even when the battle has errors (for proof-reading); what does not resolve is left out")
 	c.Flags().StringVar(&format, "format", "", "output format: pdf, html or md (default from the -o extension, else md)")
-	c.Flags().StringVarP(&out, "output", "o", "", "file to write (default standard output; a PDF needs a file)")
+	c.Flags().StringVarP(&out, "output", "o", "", "file to write; - or none for standard output")
 	c.Flags().StringVar(&paper, "paper", "letter", "PDF and HTML paper: letter or a4")
 	c.Flags().StringVar(&orientation, "orientation", "portrait", "portrait or landscape")
 	c.RegisterFlagCompletionFunc("format", cobra.FixedCompletions(oobFormats, cobra.ShellCompDirectiveNoFileComp))
@@ -145,27 +145,33 @@ func loadForSheets(dir, variant, scenario string, stderr io.Writer, allowErrors 
 	return b, sc, nil
 }
 
-// writeOutput writes data to out atomically, or to stdout when out is ""
-// or "-". It will not write over a file of the battle.
-func writeOutput(stdout, stderr io.Writer, b *battle.Battle, dir, out string, data []byte) error {
+// checkOutput checks, before the work, that out can be written: standard
+// output for "" or "-", else a file that is not one of the battle's. Its
+// error is reported on stderr with exit status 2.
+func checkOutput(stderr io.Writer, b *battle.Battle, dir, out string) error {
+	if out == "" || out == "-" {
+		return nil
+	}
+	if err := checkOutFile(newGuard(b, dir), out); err != nil {
+		fmt.Fprintf(stderr, "muster: %v\n", err)
+		return exitError{report.ExitBadInput}
+	}
+	return nil
+}
+
+// writeOutput writes data to out (see writeFile), or to stdout when out is
+// "" or "-"; checkOutput has checked out. A file's name is printed.
+func writeOutput(stdout, stderr io.Writer, out string, data []byte) error {
 	if out == "" || out == "-" {
 		_, err := stdout.Write(data)
 		return err
 	}
-	if dir != "" {
-		src, _ := filepath.Abs(dir)
-		abs, _ := filepath.Abs(out)
-		for _, bf := range b.Files {
-			if abs == filepath.Join(src, filepath.FromSlash(bf)) {
-				fmt.Fprintf(stderr, "muster: refusing to write %s over a file of the battle\n", out)
-				return exitError{report.ExitBadInput}
-			}
-		}
-	}
-	if err := writeAtomic(out, data); err != nil {
+	if err := writeFile(stdout, out, data); err != nil {
 		fmt.Fprintf(stderr, "muster: %v\n", err)
 		return exitError{report.ExitBadInput}
 	}
-	fmt.Fprintln(stdout, out)
+	if !namesDescriptor(out) {
+		fmt.Fprintln(stdout, out)
+	}
 	return nil
 }
