@@ -216,6 +216,11 @@ func validateCmd(stdout, stderr io.Writer) *cobra.Command {
 			if mapOut != "" && len(args) > 1 {
 				return fmt.Errorf("--map draws one battle: give one folder")
 			}
+			if mapOut != "" {
+				if _, err := outFormat("", mapOut, "--map", "", mapFormats, mapExts, "svg"); err != nil {
+					return err
+				}
+			}
 			if len(args) == 0 {
 				args = []string{""}
 			}

@@ -15,7 +15,10 @@ import (
 	"github.com/spf13/cobra"
 )
 
-var mapFormats = []string{"svg", "png"}
+var (
+	mapFormats = []string{"svg", "png"}
+	mapExts    = map[string]string{"svg": "svg", "png": "png"}
+)
 
 func mapCmd(stdout, stderr io.Writer) *cobra.Command {
 	var variant, scenario, format, out string
@@ -32,11 +35,9 @@ func mapCmd(stdout, stderr io.Writer) *cobra.Command {
 			"draw what resolved, for proof-reading.",
 		Args: cobra.MaximumNArgs(1),
 		RunE: func(cmd *cobra.Command, args []string) error {
-			if format == "" {
-				format = formatFromExt(out, mapFormats, "svg")
-			}
-			if !oneOf(format, mapFormats) {
-				return fmt.Errorf("--format must be svg or png, not %q", format)
+			format, err := outFormat(format, out, "-o", "; or give --format", mapFormats, mapExts, "svg")
+			if err != nil {
+				return err
 			}
 			if size < 4 || size > 200 {
 				return fmt.Errorf("--hex-size must be between 4 and 200 pixels, not %v", size)
@@ -100,7 +101,10 @@ func writeDiagnosticMap(path, dir string, b *battle.Battle, ds []diag.Diagnostic
 	if err := checkOutFile(newGuard(b, dir), path); err != nil {
 		return err
 	}
-	format := formatFromExt(path, mapFormats, "svg")
+	format, err := outFormat("", path, "--map", "", mapFormats, mapExts, "svg")
+	if err != nil {
+		return err
+	}
 	data, err := renderMap(b.Map, sheets.DiagnosticOverlay(b, ds), render.NewPalette(b.Rules), format, 20)
 	if err != nil {
 		return err

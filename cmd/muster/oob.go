@@ -4,7 +4,6 @@ import (
 	"bytes"
 	"fmt"
 	"io"
-	"path/filepath"
 	"strings"
 
 	"github.com/muster-wargames/muster/battle"
@@ -13,7 +12,10 @@ import (
 	"github.com/spf13/cobra"
 )
 
-var oobFormats = []string{"pdf", "html", "md"}
+var (
+	oobFormats = []string{"pdf", "html", "md"}
+	oobExts    = map[string]string{"pdf": "pdf", "html": "html", "htm": "html", "md": "md", "markdown": "md"}
+)
 
 func oobCmd(stdout, stderr io.Writer) *cobra.Command {
 	var variant, scenario, format, out, paper, orientation string
@@ -30,11 +32,9 @@ func oobCmd(stdout, stderr io.Writer) *cobra.Command {
 			"draw what resolved, for proof-reading.",
 		Args: cobra.MaximumNArgs(1),
 		RunE: func(cmd *cobra.Command, args []string) error {
-			if format == "" {
-				format = formatFromExt(out, oobFormats, "md")
-			}
-			if !oneOf(format, oobFormats) {
-				return fmt.Errorf("--format must be one of %s, not %q", strings.Join(oobFormats, ", "), format)
+			format, err := outFormat(format, out, "-o", "; or give --format", oobFormats, oobExts, "md")
+			if err != nil {
+				return err
 			}
 			paper = strings.ToLower(paper)
 			if paper != "letter" && paper != "a4" {
@@ -91,21 +91,6 @@ func oneOf(s string, xs []string) bool {
 		}
 	}
 	return false
-}
-
-// formatFromExt picks the format named by a file's extension.
-func formatFromExt(path string, formats []string, def string) string {
-	ext := strings.TrimPrefix(strings.ToLower(filepath.Ext(path)), ".")
-	if ext == "markdown" {
-		ext = "md"
-	}
-	if ext == "htm" {
-		ext = "html"
-	}
-	if oneOf(ext, formats) {
-		return ext
-	}
-	return def
 }
 
 // loadForSheets loads and validates a battle for a printed output. A

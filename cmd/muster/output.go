@@ -17,6 +17,7 @@ import (
 	"io"
 	"os"
 	"path/filepath"
+	"sort"
 	"strings"
 
 	"github.com/muster-wargames/muster/battle"
@@ -187,4 +188,40 @@ func renameInto(path string, data []byte) error {
 		return err
 	}
 	return nil
+}
+
+// outFormat is the format of an output file: --format when given, which
+// the file's extension must not contradict; else the extension's; else def.
+// exts maps each known extension (no dot) to its format.
+//
+// what names the flag that gave the path (-o, --map); hint is what an
+// unknown extension's message suggests ("; or give --format"), or "".
+func outFormat(flag, path, what, hint string, formats []string, exts map[string]string, def string) (string, error) {
+	ext := ""
+	if path != "" && path != "-" {
+		ext = strings.TrimPrefix(strings.ToLower(filepath.Ext(path)), ".")
+	}
+	known := make([]string, 0, len(exts))
+	for e := range exts {
+		known = append(known, "."+e)
+	}
+	sort.Strings(known)
+	if flag != "" && !oneOf(flag, formats) {
+		return "", fmt.Errorf("--format must be one of %s, not %q", strings.Join(formats, ", "), flag)
+	}
+	byExt, ok := exts[ext]
+	switch {
+	case ext == "":
+		if flag != "" {
+			return flag, nil
+		}
+		return def, nil
+	case !ok && flag != "":
+		return "", fmt.Errorf("%s %s ends in .%s, which is not %s (--format %s)", what, path, ext, flag, flag)
+	case !ok:
+		return "", fmt.Errorf("%s %s: unknown extension .%s (known: %s%s)", what, path, ext, strings.Join(known, ", "), hint)
+	case flag != "" && byExt != flag:
+		return "", fmt.Errorf("%s %s ends in .%s, which says %s, but --format says %s", what, path, ext, byExt, flag)
+	}
+	return byExt, nil
 }

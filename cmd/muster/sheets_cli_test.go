@@ -36,6 +36,8 @@ func TestOOBAndMapCommands(t *testing.T) {
 		{[]string{"map", "--scenario", "nope", "-o", filepath.Join(dir, "bad.svg")}, 2, "", ""},
 		{[]string{"oob", "--format", "docx"}, 2, "", ""},
 		{[]string{"oob", "--paper", "legal", "-o", filepath.Join(dir, "x.pdf")}, 2, "", ""},
+		{[]string{"oob", "-o", filepath.Join(dir, "x.pdf"), "--format", "md"}, 2, "", ""},
+		{[]string{"map", "-o", filepath.Join(dir, "m.gif")}, 2, "", ""},
 	} {
 		code, _, stderr := runCLI(tc.args...)
 		if code != tc.code {
@@ -76,7 +78,7 @@ func TestSheetsOfABrokenBattle(t *testing.T) {
 		t.Fatal(err)
 	}
 	for _, cmd := range []string{"oob", "map"} {
-		out := filepath.Join(dir, cmd+".out")
+		out := filepath.Join(dir, cmd+"-out")
 		code, _, stderr := runCLI(cmd, src, "--scenario", "intro", "-o", out)
 		if code != 1 || !strings.Contains(stderr, "74 XX") || !strings.Contains(stderr, "nothing written") {
 			t.Errorf("%s: exit %d, stderr %q", cmd, code, stderr)
