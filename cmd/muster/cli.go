@@ -329,36 +329,29 @@ func buildCmd(stdout, stderr io.Writer) *cobra.Command {
 }
 
 // writeTarget compiles b with the named target and writes its files into
-// out. Everything is compiled before anything is written; each file is
-// written through writeFile; nothing is written over a file of the battle.
+// out. The folder is checked and locked before the compile; everything is
+// compiled before anything is written; the files are staged and renamed
+// into out (see stage), so a failed or interrupted build leaves the previous
+// output whole; nothing is written over a file of the battle.
 func writeTarget(b *battle.Battle, dir, out, target string) ([]string, error) {
 	t, ok := targets.Find(target)
 	if !ok {
 		return nil, fmt.Errorf("unknown target %q (targets: %s)", target, strings.Join(targets.Names(), ", "))
 	}
+	if out == "-" {
+		return nil, fmt.Errorf("build writes a folder of files: -o - (standard output) cannot hold them")
+	}
+	g := newGuard(b, dir)
+	st, err := openStage(g, out)
+	if err != nil {
+		return nil, err
+	}
+	defer st.close()
 	files, err := t.Build(b)
 	if err != nil {
 		return nil, err
 	}
-	g := newGuard(b, dir)
-	for _, f := range files {
-		if err := g.check(filepath.Join(out, f.Name)); err != nil {
-			return nil, err
-		}
-	}
-	if err := os.MkdirAll(out, 0o755); err != nil {
-		return nil, err
-	}
-	var written []string
-	for _, f := range files {
-		p := filepath.Join(out, f.Name)
-		if err := writeFile(nil, p, f.Data); err != nil {
-			return written, err
-		}
-		written = append(written, p)
-	}
-	sort.Strings(written)
-	return written, nil
+	return st.commit(g, files)
 }
 
 func schemaCmd(stdout, stderr io.Writer) *cobra.Command {
