@@ -164,11 +164,15 @@ func addVariantFlag(c *cobra.Command, variant *string) {
 	c.Flags().StringVar(variant, "variant", "", "load this variant of the battle: the files its battle.yaml lists under variants (default: the files list)")
 }
 
-// check loads and validates; it returns the battle and every diagnostic.
+// check loads and validates, and applies the battle's suppression
+// comments; it returns the battle and every diagnostic.
 func check(dir, variant string) (*battle.Battle, []diag.Diagnostic) {
 	b, ds := load(dir, variant)
 	if b != nil && b.Rules != nil {
 		ds = append(ds, validate.Battle(b)...)
+	}
+	if b != nil {
+		ds = suppress(b, ds)
 	}
 	diag.Sort(ds)
 	return b, ds
@@ -208,6 +212,7 @@ func validateCmd(stdout, stderr io.Writer) *cobra.Command {
 		Short: "Check battle folders and report every problem with its file, line and column",
 		Long: "validate loads each battle folder, checks it against the JSON Schemas and the rules of its\n" +
 			"system, and prints one diagnostic per problem. With no folder it checks the embedded example.\n" +
+			"Findings that a # muster:ignore comment accepts are counted, never failing.\n" +
 			"Exit status: 0 clean (warnings allowed), 1 errors found, 2 bad usage or unreadable input.",
 		RunE: func(cmd *cobra.Command, args []string) error {
 			if err := o.check(); err != nil {
