@@ -1,6 +1,7 @@
 package accept
 
 import (
+	"path/filepath"
 	"strings"
 	"testing"
 
@@ -93,5 +94,91 @@ func TestSuppress(t *testing.T) {
 	got = Suppress(nil, map[string][]byte{"s.yaml": []byte(src)}, Options{Lookup: known})
 	if len(got) != 1 || got[0].Code != CodeUnknownSuppression.Code {
 		t.Errorf("without Unused: got %v, want one B015", got)
+	}
+}
+
+// TestKey: a baseline key keeps the names and numbers of a finding, and
+// drops its lines and columns, here and in the positions its message names.
+func TestKey(t *testing.T) {
+	dir, _ := filepath.Abs("b")
+	d := diag.Diagnostic{Code: "N005", Pos: diag.Pos{File: "b/s.yaml", Line: 63, Column: 176},
+		Message: "44 IN/2/3/LW is set up here but already set up at b/s.yaml:45:191"}
+	moved := d
+	moved.Pos.Line, moved.Message = 70, "44 IN/2/3/LW is set up here but already set up at b/s.yaml:52:191"
+	other := d
+	other.Message = "45 IN/2/3/LW is set up here but already set up at b/s.yaml:45:191"
+	want := Entry{Code: "N005", File: "s.yaml", Message: "44 IN/2/3/LW is set up here but already set up at s.yaml"}
+	if k := Key(d, dir); k != want {
+		t.Errorf("Key = %+v, want %+v", k, want)
+	}
+	if Key(moved, dir) != Key(d, dir) {
+		t.Error("moving lines changed the key")
+	}
+	if Key(other, dir) == Key(d, dir) {
+		t.Error("another unit has the same key")
+	}
+	dup := diag.Diagnostic{Code: "Y006", Pos: diag.Pos{File: "b/s.yaml", Line: 3}, Message: `key "a" is already set at line 2`}
+	if k := Key(dup, dir); k.Message != `key "a" is already set at line` {
+		t.Errorf("Key(%q) = %q", dup.Message, k.Message)
+	}
+}
+
+func TestBaseline(t *testing.T) {
+	path := filepath.Join("b", "baseline.json")
+	ds := []diag.Diagnostic{
+		{Code: "R002", Severity: diag.Error, Pos: diag.Pos{File: "b/s.yaml", Line: 9}, Message: `unknown "x" <&>`},
+		{Code: "R002", Severity: diag.Error, Pos: diag.Pos{File: "b/s.yaml", Line: 12}, Message: `unknown "x" <&>`},
+		{Code: "GB203", Severity: diag.Warning, Pos: diag.Pos{File: "b/f.yaml", Line: 3}, Message: "no leader"},
+		{Code: "N005", Severity: diag.Error, Pos: diag.Pos{File: "b/s.yaml", Line: 1}, Message: "gone", Suppression: &diag.Suppression{Kind: diag.InSource}},
+	}
+	data := WriteBaseline(path, ds)
+	want := `{
+  "version": 1,
+  "findings": [
+    {"code":"GB203","file":"f.yaml","message":"no leader"},
+    {"code":"R002","file":"s.yaml","message":"unknown \"x\" <&>"},
+    {"code":"R002","file":"s.yaml","message":"unknown \"x\" <&>"}
+  ]
+}
+`
+	if string(data) != want {
+		t.Fatalf("WriteBaseline:\n%s\nwant\n%s", data, want)
+	}
+	if empty := string(WriteBaseline(path, nil)); empty != "{\n  \"version\": 1,\n  \"findings\": []\n}\n" {
+		t.Errorf("empty baseline: %q", empty)
+	}
+	bl, err := ReadBaseline(path, data)
+	if err != nil {
+		t.Fatal(err)
+	}
+	// The same findings, moved: all accepted.
+	now := []diag.Diagnostic{ds[0], ds[1], ds[2]}
+	now[0].Pos.Line, now[1].Pos.Line = 20, 30
+	for _, d := range bl.Apply(now) {
+		if d.Suppression == nil || d.Suppression.Kind != diag.External {
+			t.Errorf("not accepted: %s", d)
+		}
+	}
+	// One R002 fixed, the warning gone, a new error: the new error stays,
+	// two entries are stale.
+	now = []diag.Diagnostic{ds[0], {Code: "R002", Severity: diag.Error, Pos: diag.Pos{File: "b/s.yaml", Line: 5}, Message: `unknown "y"`}}
+	bl, _ = ReadBaseline(path, data)
+	var got []string
+	for _, d := range bl.Apply(now) {
+		got = append(got, d.String()+" "+map[bool]string{true: "accepted", false: "new"}[d.Suppression != nil])
+	}
+	wantLines := []string{
+		"b/baseline.json:4:5: warning B016: baseline entry no longer occurs: GB203 in f.yaml: no leader new",
+		"b/baseline.json:6:5: warning B016: baseline entry no longer occurs: R002 in s.yaml: unknown \"x\" <&> new",
+		"b/s.yaml:5:0: error R002: unknown \"y\" new",
+		"b/s.yaml:9:0: error R002: unknown \"x\" <&> accepted",
+	}
+	if strings.Join(got, "\n") != strings.Join(wantLines, "\n") {
+		t.Errorf("Apply:\n%s\nwant\n%s", strings.Join(got, "\n"), strings.Join(wantLines, "\n"))
+	}
+	for _, bad := range []string{"", "[]", `{"version": 2, "findings": []}`, `{"findings": [{"file": "x"}], "version": 1}`, `{"version": 1, "extra": 1}`} {
+		if _, err := ReadBaseline(path, []byte(bad)); err == nil {
+			t.Errorf("ReadBaseline(%q) accepted it", bad)
+		}
 	}
 }

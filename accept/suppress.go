@@ -1,5 +1,7 @@
-// Package accept accepts known findings: a suppression comment in a
-// battle's file (`# muster:ignore CODE -- reason`). It runs after every check, over the diagnostics of a whole run; an
+// Package accept holds the two ways of accepting a known finding: a
+// suppression comment in a battle's file (`# muster:ignore CODE -- reason`)
+// and a baseline file of accepted findings (`muster validate --baseline`).
+// Both run after every check, over the diagnostics of a whole run; an
 // accepted diagnostic keeps its place in every report, marked by its
 // diag.Suppression, and never fails the run.
 package accept
@@ -24,7 +26,7 @@ var (
 )
 
 // Codes are the codes this package raises.
-var Codes = []diag.Code{CodeBadSuppression, CodeUnusedSuppression, CodeUnknownSuppression}
+var Codes = []diag.Code{CodeBadSuppression, CodeUnusedSuppression, CodeUnknownSuppression, CodeStaleBaseline}
 
 // Options configure Suppress.
 type Options struct {

@@ -19,6 +19,7 @@ var raisedBy = map[string]string{
 	"B013": "accept.directives",
 	"B014": "accept.Suppress",
 	"B015": "accept.Suppress",
+	"B016": "accept.(*Baseline).Apply",
 	"M001": "battle.(*loader).resolveMap, battle.(*loader).sheetRows",
 	"M002": "battle.(*loader).sheetRows",
 	"M003": "battle.(*loader).resolveMap",

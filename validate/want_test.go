@@ -72,6 +72,7 @@ var elsewhere = []struct {
 	{"B013", "cmd/muster", "testdata/script/suppress.txtar"},
 	{"B014", "cmd/muster", "testdata/script/suppress.txtar"},
 	{"B015", "cmd/muster", "testdata/script/suppress.txtar"},
+	{"B016", "cmd/muster", "testdata/script/baseline.txtar"},
 }
 
 func TestChecks(t *testing.T) {
