@@ -63,11 +63,12 @@ func TestSuppress(t *testing.T) {
 		"  C1101: [59 ILL]\n" + // 5
 		"  C1102: [59 IX] # muster:ignore R002,N005 -- same line\n" + // 6
 		"  C1103: [x] # muster:ignore R999 -- unknown\n" + // 7
+		"  C1104: [y] # L12  # muster:ignore R002 -- after another comment\n" + // 8
 		"# muster:file-ignore M004 -- whole file\n"
 	d := func(code string, line int) diag.Diagnostic {
 		return diag.Diagnostic{Code: code, Severity: diag.Error, Pos: diag.Pos{File: "s.yaml", Line: line, Column: 3}}
 	}
-	ds := []diag.Diagnostic{d("R002", 5), d("R002", 6), d("R002", 7), d("M004", 1), d("N005", 5), d("R002", 4)}
+	ds := []diag.Diagnostic{d("R002", 5), d("R002", 6), d("R002", 7), d("M004", 1), d("N005", 5), d("R002", 4), d("R002", 8)}
 	got := Suppress(ds, map[string][]byte{"s.yaml": []byte(src)}, Options{Lookup: known, Unused: true})
 	var lines []string
 	for _, g := range got {
@@ -86,6 +87,7 @@ func TestSuppress(t *testing.T) {
 		"s.yaml:6:18: warning B014: suppression of N005 suppresses nothing: no N005 on line 6",
 		"s.yaml:7:3: error R002: ",
 		"s.yaml:7:14: warning B015: suppression names R999, which is no code of muster's",
+		"s.yaml:8:3: error R002:  (after another comment)",
 	}
 	if strings.Join(lines, "\n") != strings.Join(want, "\n") {
 		t.Errorf("got\n%s\nwant\n%s", strings.Join(lines, "\n"), strings.Join(want, "\n"))

@@ -153,15 +153,27 @@ func directives(file string, src []byte) (dirs []*directive, bad []diag.Diagnost
 		if at < 0 {
 			continue
 		}
-		text := strings.TrimSpace(line[at+1:])
-		whole := false
-		switch {
-		case hasWord(text, "muster:ignore"):
-			text = text[len("muster:ignore"):]
-		case hasWord(text, "muster:file-ignore"):
-			text = text[len("muster:file-ignore"):]
-			whole = true
-		default:
+		// The directive starts the comment or follows another in it
+		// ("# DoW L2654  # muster:ignore R002 -- ...").
+		var text string
+		whole, found := false, false
+		for h := at; h >= 0; {
+			text = strings.TrimSpace(line[h+1:])
+			if hasWord(text, "muster:ignore") {
+				text, at, found = text[len("muster:ignore"):], h, true
+				break
+			}
+			if hasWord(text, "muster:file-ignore") {
+				text, at, found, whole = text[len("muster:file-ignore"):], h, true, true
+				break
+			}
+			next := strings.Index(line[h+1:], " #")
+			if next < 0 {
+				break
+			}
+			h += next + 2
+		}
+		if !found {
 			continue
 		}
 		pos := diag.Pos{File: file, Line: i + 1, Column: utf8.RuneCountInString(line[:at]) + 1}
