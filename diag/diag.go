@@ -70,7 +70,25 @@ type Diagnostic struct {
 	Message  string   `json:"message"`
 	Rule     string   `json:"rule,omitempty"`
 	Hint     string   `json:"hint,omitempty"`
+	// Suppression, when set, says the finding is accepted: by a
+	// `# muster:ignore` comment in the source or by a baseline. A
+	// suppressed finding is reported and counted, but never fails a run.
+	Suppression *Suppression `json:"suppression,omitempty"`
 }
+
+// Suppression says why a finding is accepted: Kind is "inSource" (a
+// comment in the battle's files) or "external" (a baseline file), the
+// kinds of SARIF's suppressions; Justification is the reason given.
+type Suppression struct {
+	Kind          string `json:"kind"`
+	Justification string `json:"justification"`
+}
+
+// Suppression kinds.
+const (
+	InSource = "inSource"
+	External = "external"
+)
 
 func (d Diagnostic) String() string {
 	s := fmt.Sprintf("%s: %s %s: %s", d.Pos, d.Severity, d.Code, d.Message)

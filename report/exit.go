@@ -28,10 +28,22 @@ type Policy struct {
 // warnings never fail the run.
 var Lenient = Policy{MaxWarnings: -1}
 
+// Unsuppressed are the diagnostics of ds that no suppression or baseline
+// accepts: those that count towards the exit status.
+func Unsuppressed(ds []diag.Diagnostic) []diag.Diagnostic {
+	var out []diag.Diagnostic
+	for _, d := range ds {
+		if d.Suppression == nil {
+			out = append(out, d)
+		}
+	}
+	return out
+}
+
 // Exit is the exit policy: ExitBadInput when the battle itself cannot be
 // read (no battle.yaml, or battle.yaml unreadable) or has no variant of
 // the name asked for (B012), ExitFindings when there
-// are errors or more warnings than p allows, else ExitClean. When the
+// are errors (suppressed findings do not count) or more warnings than p allows, else ExitClean. When the
 // warnings alone fail the run, note says so ("2 warnings, more than
 // allowed"); otherwise it is "".
 func Exit(ds []diag.Diagnostic, p Policy) (status int, note string) {
@@ -40,6 +52,7 @@ func Exit(ds []diag.Diagnostic, p Policy) (status int, note string) {
 			return ExitBadInput, ""
 		}
 	}
+	ds = Unsuppressed(ds)
 	if diag.Count(ds, diag.Error) > 0 {
 		return ExitFindings, ""
 	}

@@ -18,16 +18,30 @@ var (
 	ghProperty = strings.NewReplacer("%", "%25", "\r", "%0D", "\n", "%0A", ":", "%3A", ",", "%2C")
 )
 
-type github struct{ w io.Writer }
+type github struct {
+	w          io.Writer
+	suppressed int
+}
 
 // GitHub is the report as GitHub Actions workflow commands, written as it
-// goes.
-func GitHub(w io.Writer, _ Options) Report { return github{w} }
+// goes. Suppressed findings make no annotation; Flush counts them in one
+// ::notice.
+func GitHub(w io.Writer, _ Options) Report { return &github{w: w} }
 
-func (g github) Flush() error { return nil }
+func (g *github) Flush() error {
+	if g.suppressed == 0 {
+		return nil
+	}
+	_, err := fmt.Fprintf(g.w, "::notice title=muster::%d %s suppressed (muster:ignore comments or a baseline)\n", g.suppressed, plural(g.suppressed, "finding"))
+	return err
+}
 
-func (g github) Write(ds ...diag.Diagnostic) error {
+func (g *github) Write(ds ...diag.Diagnostic) error {
 	for _, d := range ds {
+		if d.Suppression != nil {
+			g.suppressed++
+			continue
+		}
 		cmd := "notice"
 		switch d.Severity {
 		case diag.Error:

@@ -3,6 +3,8 @@ package report
 import (
 	"encoding/json"
 	"io"
+
+	"github.com/muster-wargames/muster/diag"
 )
 
 // jsonReport prints {"diagnostics":[...]}.
@@ -23,6 +25,8 @@ type jsonDiag struct {
 	Message  string `json:"message"`
 	Rule     string `json:"rule"`
 	Hint     string `json:"hint"`
+	// Suppression is set on a finding a suppression or a baseline accepts.
+	Suppression *diag.Suppression `json:"suppression,omitempty"`
 }
 
 func (r *jsonReport) Flush() error {
@@ -30,7 +34,7 @@ func (r *jsonReport) Flush() error {
 		Diagnostics []jsonDiag `json:"diagnostics"`
 	}{Diagnostics: []jsonDiag{}}
 	for _, d := range r.ds {
-		out.Diagnostics = append(out.Diagnostics, jsonDiag{d.Code, d.Severity.String(), d.Pos.File, d.Pos.Line, d.Pos.Column, d.Message, d.Rule, d.Hint})
+		out.Diagnostics = append(out.Diagnostics, jsonDiag{d.Code, d.Severity.String(), d.Pos.File, d.Pos.Line, d.Pos.Column, d.Message, d.Rule, d.Hint, d.Suppression})
 	}
 	enc := json.NewEncoder(r.w)
 	enc.SetIndent("", "  ")

@@ -12,7 +12,8 @@ import (
 
 // JUnit XML as CI systems read it (Jenkins, GitLab, the test-report
 // actions): one test suite, one test case per file read. A file with an
-// error fails; warnings and notes go to the case's system-out.
+// error fails; warnings, notes and suppressed findings (with their
+// justification) go to the case's system-out.
 
 type junitSuites struct {
 	XMLName  xml.Name     `xml:"testsuites"`
@@ -87,7 +88,9 @@ func (j *junit) Flush() error {
 			if d.Hint != "" {
 				line += "\n    hint: " + d.Hint
 			}
-			if d.Severity == diag.Error {
+			if d.Suppression != nil {
+				other.WriteString("suppressed: " + line + "\n    justification: " + d.Suppression.Justification + "\n")
+			} else if d.Severity == diag.Error {
 				n++
 				fails.WriteString(line + "\n")
 			} else {

@@ -69,6 +69,15 @@ type sarifResult struct {
 	Message    sarifText         `json:"message"`
 	Locations  []sarifLocation   `json:"locations,omitempty"`
 	Properties map[string]string `json:"properties,omitempty"`
+	// Suppressions mark a finding accepted by a `# muster:ignore` comment
+	// (kind inSource) or a baseline (kind external).
+	Suppressions []sarifSuppression `json:"suppressions,omitempty"`
+}
+
+type sarifSuppression struct {
+	Kind          string `json:"kind"`
+	Status        string `json:"status"`
+	Justification string `json:"justification"`
 }
 
 type sarifLocation struct {
@@ -201,6 +210,9 @@ func (s *sarif) Flush() error {
 		}
 		if d.Rule != "" {
 			r.Properties = map[string]string{"rule": d.Rule}
+		}
+		if d.Suppression != nil {
+			r.Suppressions = []sarifSuppression{{Kind: d.Suppression.Kind, Status: "accepted", Justification: d.Suppression.Justification}}
 		}
 		results = append(results, r)
 	}

@@ -32,6 +32,9 @@ func (t *text) paint(a color.Attribute, s string) string {
 func (t *text) Write(ds ...diag.Diagnostic) error {
 	var b strings.Builder
 	for _, d := range ds {
+		if d.Suppression != nil {
+			continue // counted in the summary
+		}
 		sev := d.Severity.String()
 		switch d.Severity {
 		case diag.Error:
@@ -65,8 +68,15 @@ func (t *text) Write(ds ...diag.Diagnostic) error {
 
 func (t *text) Flush() error { return nil }
 
-// Summary is the closing line of a text report: "1 error, 2 warnings, 0 info".
+// Summary is the closing line of a text report: "1 error, 2 warnings, 0
+// info", and ", 2 suppressed" when suppressions or a baseline accept some
+// (which the text report does not print and the other counts leave out).
 func Summary(ds []diag.Diagnostic) string {
-	e, w, i := diag.Count(ds, diag.Error), diag.Count(ds, diag.Warning), diag.Count(ds, diag.Info)
-	return fmt.Sprintf("%d %s, %d %s, %d info", e, plural(e, "error"), w, plural(w, "warning"), i)
+	shown := Unsuppressed(ds)
+	e, w, i := diag.Count(shown, diag.Error), diag.Count(shown, diag.Warning), diag.Count(shown, diag.Info)
+	s := fmt.Sprintf("%d %s, %d %s, %d info", e, plural(e, "error"), w, plural(w, "warning"), i)
+	if n := len(ds) - len(shown); n > 0 {
+		s += fmt.Sprintf(", %d suppressed", n)
+	}
+	return s
 }

@@ -6,6 +6,7 @@ import (
 	"sort"
 	"strings"
 
+	"github.com/muster-wargames/muster/accept"
 	"github.com/muster-wargames/muster/battle"
 	"github.com/muster-wargames/muster/diag"
 	"github.com/muster-wargames/muster/oob"
@@ -145,7 +146,7 @@ func engine(name string) []*Check {
 // r's figures configure. It decodes nothing but r.
 func Codes(r *rulesets.Ruleset) diag.Catalogue {
 	var out []diag.Code
-	for _, cs := range [][]diag.Code{schema.Codes, battle.Codes, rulesets.Codes} {
+	for _, cs := range [][]diag.Code{schema.Codes, battle.Codes, rulesets.Codes, accept.Codes} {
 		for _, c := range cs {
 			c.Func = raisedBy[c.Code]
 			out = append(out, c)

@@ -22,7 +22,7 @@ import (
 func TestRaisedBy(t *testing.T) {
 	fset := token.NewFileSet()
 	raised := map[string]map[string]bool{} // code → functions
-	pkgs := []string{"schema", "battle", "rulesets"}
+	pkgs := []string{"schema", "battle", "rulesets", "accept"}
 	vars := map[string]string{} // package.variable → code
 	parsed := map[string][]*ast.File{}
 	for _, pkg := range pkgs {

@@ -69,6 +69,10 @@ var elsewhere = []struct {
 	{"Y010", "schema", "TestBinary"},
 	{"B001", "cmd/muster", "testdata/script/exit.txtar"},
 	{"B002", "battle", "TestOutside"},
+	{"B013", "cmd/muster", "testdata/script/suppress.txtar"},
+	{"B014", "cmd/muster", "testdata/script/suppress.txtar"},
+	{"B015", "cmd/muster", "testdata/script/suppress.txtar"},
+	{"B016", "cmd/muster", "testdata/script/baseline.txtar"},
 }
 
 func TestChecks(t *testing.T) {

@@ -164,11 +164,15 @@ func addVariantFlag(c *cobra.Command, variant *string) {
 	c.Flags().StringVar(variant, "variant", "", "load this variant of the battle: the files its battle.yaml lists under variants (default: the files list)")
 }
 
-// check loads and validates; it returns the battle and every diagnostic.
+// check loads and validates, and applies the battle's suppression
+// comments; it returns the battle and every diagnostic.
 func check(dir, variant string) (*battle.Battle, []diag.Diagnostic) {
 	b, ds := load(dir, variant)
 	if b != nil && b.Rules != nil {
 		ds = append(ds, validate.Battle(b)...)
+	}
+	if b != nil {
+		ds = suppress(b, ds)
 	}
 	diag.Sort(ds)
 	return b, ds
@@ -203,14 +207,19 @@ var (
 func validateCmd(stdout, stderr io.Writer) *cobra.Command {
 	o := &options{}
 	var mapOut string
+	var bf baselineFlags
 	c := &cobra.Command{
 		Use:   "validate [DIR...]",
 		Short: "Check battle folders and report every problem with its file, line and column",
 		Long: "validate loads each battle folder, checks it against the JSON Schemas and the rules of its\n" +
 			"system, and prints one diagnostic per problem. With no folder it checks the embedded example.\n" +
+			"Findings that a # muster:ignore comment or the --baseline file accepts are counted, never failing.\n" +
 			"Exit status: 0 clean (warnings allowed), 1 errors found, 2 bad usage or unreadable input.",
 		RunE: func(cmd *cobra.Command, args []string) error {
 			if err := o.check(); err != nil {
+				return err
+			}
+			if err := bf.check(); err != nil {
 				return err
 			}
 			if mapOut != "" && len(args) > 1 {
@@ -236,6 +245,17 @@ func validateCmd(stdout, stderr io.Writer) *cobra.Command {
 						texts[k] = v
 					}
 				}
+			}
+			if bf.write != "" {
+				err := bf.save(stderr, all)
+				if err != nil {
+					writeReport(o, stdout, all, texts)
+				}
+				return err
+			}
+			all, err := bf.apply(all)
+			if err != nil {
+				return err
 			}
 			if mapOut != "" {
 				if mapBattle == nil || mapBattle.Map == nil {
@@ -268,6 +288,8 @@ func validateCmd(stdout, stderr io.Writer) *cobra.Command {
 	c.Flags().BoolVar(&o.werror, "werror", false, "treat warnings as errors for the exit status")
 	c.Flags().IntVar(&o.maxWarnings, "max-warnings", -1, "exit 1 when there are more than N warnings (-1: no limit)")
 	addVariantFlag(c, &o.variant)
+	c.Flags().StringVar(&bf.read, "baseline", "", "accept the findings listed in FILE (written by --write-baseline); warn (B016) of entries that no longer occur")
+	c.Flags().StringVar(&bf.write, "write-baseline", "", "write every finding not suppressed to FILE as a baseline, print no report, and exit 0")
 	c.Flags().StringVar(&mapOut, "map", "", "also draw the map with every hex a diagnostic is about ringed and numbered (FILE.svg or FILE.png)")
 	return c
 }

@@ -1,0 +1,186 @@
+package accept
+
+import (
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"github.com/muster-wargames/muster/diag"
+)
+
+func TestCommentStart(t *testing.T) {
+	for _, c := range []struct {
+		line string
+		want int
+	}{
+		{"# muster:ignore R002 -- x", 0},
+		{"  a: b # c", 7},
+		{"  a: b#c", -1},
+		{`  a: "b # c" # d`, 13},
+		{`  a: 'b # it''s' # d`, 17},
+		{"  a: O'Brien # d", 13},
+		{`  a: "b \" # c" # d`, 16},
+		{`  - [x, "y # z"] # d`, 17},
+		{"no comment", -1},
+	} {
+		if got := commentStart(c.line); got != c.want {
+			t.Errorf("commentStart(%q) = %d, want %d", c.line, got, c.want)
+		}
+	}
+}
+
+func TestParseDirective(t *testing.T) {
+	for _, c := range []struct {
+		text, codes, reason, problem string
+	}{
+		{" R002 -- misprint", "R002", "misprint", ""},
+		{" r002, N005 -- two -- dashes", "R002,N005", "two -- dashes", ""},
+		{" R002", "", "", "gives no reason"},
+		{" R002 --  ", "", "", "gives no reason"},
+		{" -- reason", "", "", "names no code"},
+		{" R002 N005 -- reason", "", "", "separated by commas"},
+	} {
+		codes, reason, problem := parseDirective(c.text)
+		if strings.Join(codes, ",") != c.codes || reason != c.reason || !strings.Contains(problem, c.problem) || (c.problem == "") != (problem == "") {
+			t.Errorf("parseDirective(%q) = %q, %q, %q; want %q, %q, %q", c.text, codes, reason, problem, c.codes, c.reason, c.problem)
+		}
+	}
+}
+
+func known(code string) (diag.Code, bool) {
+	switch code {
+	case "R002", "N005", "M004":
+		return diag.Code{Code: code}, true
+	}
+	return diag.Code{}, false
+}
+
+func TestSuppress(t *testing.T) {
+	src := "setup:\n" +
+		"  # muster:ignore R002 -- above\n" +
+		"\n" +
+		"  # another comment\n" +
+		"  C1101: [59 ILL]\n" + // 5
+		"  C1102: [59 IX] # muster:ignore R002,N005 -- same line\n" + // 6
+		"  C1103: [x] # muster:ignore R999 -- unknown\n" + // 7
+		"  C1104: [y] # L12  # muster:ignore R002 -- after another comment\n" + // 8
+		"# muster:file-ignore M004 -- whole file\n"
+	d := func(code string, line int) diag.Diagnostic {
+		return diag.Diagnostic{Code: code, Severity: diag.Error, Pos: diag.Pos{File: "s.yaml", Line: line, Column: 3}}
+	}
+	ds := []diag.Diagnostic{d("R002", 5), d("R002", 6), d("R002", 7), d("M004", 1), d("N005", 5), d("R002", 4), d("R002", 8)}
+	got := Suppress(ds, map[string][]byte{"s.yaml": []byte(src)}, Options{Lookup: known, Unused: true})
+	var lines []string
+	for _, g := range got {
+		s := g.String()
+		if g.Suppression != nil {
+			s += " (" + g.Suppression.Justification + ")"
+		}
+		lines = append(lines, s)
+	}
+	want := []string{
+		"s.yaml:1:3: error M004:  (whole file)",
+		"s.yaml:4:3: error R002: ",
+		"s.yaml:5:3: error N005: ",
+		"s.yaml:5:3: error R002:  (above)",
+		"s.yaml:6:3: error R002:  (same line)",
+		"s.yaml:6:18: warning B014: suppression of N005 suppresses nothing: no N005 on line 6",
+		"s.yaml:7:3: error R002: ",
+		"s.yaml:7:14: warning B015: suppression names R999, which is no code of muster's",
+		"s.yaml:8:3: error R002:  (after another comment)",
+	}
+	if strings.Join(lines, "\n") != strings.Join(want, "\n") {
+		t.Errorf("got\n%s\nwant\n%s", strings.Join(lines, "\n"), strings.Join(want, "\n"))
+	}
+	// Without Unused (a battle whose checks did not all run), no B014.
+	got = Suppress(nil, map[string][]byte{"s.yaml": []byte(src)}, Options{Lookup: known})
+	if len(got) != 1 || got[0].Code != CodeUnknownSuppression.Code {
+		t.Errorf("without Unused: got %v, want one B015", got)
+	}
+}
+
+// TestKey: a baseline key keeps the names and numbers of a finding, and
+// drops its lines and columns, here and in the positions its message names.
+func TestKey(t *testing.T) {
+	dir, _ := filepath.Abs("b")
+	d := diag.Diagnostic{Code: "N005", Pos: diag.Pos{File: "b/s.yaml", Line: 63, Column: 176},
+		Message: "44 IN/2/3/LW is set up here but already set up at b/s.yaml:45:191"}
+	moved := d
+	moved.Pos.Line, moved.Message = 70, "44 IN/2/3/LW is set up here but already set up at b/s.yaml:52:191"
+	other := d
+	other.Message = "45 IN/2/3/LW is set up here but already set up at b/s.yaml:45:191"
+	want := Entry{Code: "N005", File: "s.yaml", Message: "44 IN/2/3/LW is set up here but already set up at s.yaml"}
+	if k := Key(d, dir); k != want {
+		t.Errorf("Key = %+v, want %+v", k, want)
+	}
+	if Key(moved, dir) != Key(d, dir) {
+		t.Error("moving lines changed the key")
+	}
+	if Key(other, dir) == Key(d, dir) {
+		t.Error("another unit has the same key")
+	}
+	dup := diag.Diagnostic{Code: "Y006", Pos: diag.Pos{File: "b/s.yaml", Line: 3}, Message: `key "a" is already set at line 2`}
+	if k := Key(dup, dir); k.Message != `key "a" is already set at line` {
+		t.Errorf("Key(%q) = %q", dup.Message, k.Message)
+	}
+}
+
+func TestBaseline(t *testing.T) {
+	path := filepath.Join("b", "baseline.json")
+	ds := []diag.Diagnostic{
+		{Code: "R002", Severity: diag.Error, Pos: diag.Pos{File: "b/s.yaml", Line: 9}, Message: `unknown "x" <&>`},
+		{Code: "R002", Severity: diag.Error, Pos: diag.Pos{File: "b/s.yaml", Line: 12}, Message: `unknown "x" <&>`},
+		{Code: "GB203", Severity: diag.Warning, Pos: diag.Pos{File: "b/f.yaml", Line: 3}, Message: "no leader"},
+		{Code: "N005", Severity: diag.Error, Pos: diag.Pos{File: "b/s.yaml", Line: 1}, Message: "gone", Suppression: &diag.Suppression{Kind: diag.InSource}},
+	}
+	data := WriteBaseline(path, ds)
+	want := `{
+  "version": 1,
+  "findings": [
+    {"code":"GB203","file":"f.yaml","message":"no leader"},
+    {"code":"R002","file":"s.yaml","message":"unknown \"x\" <&>"},
+    {"code":"R002","file":"s.yaml","message":"unknown \"x\" <&>"}
+  ]
+}
+`
+	if string(data) != want {
+		t.Fatalf("WriteBaseline:\n%s\nwant\n%s", data, want)
+	}
+	if empty := string(WriteBaseline(path, nil)); empty != "{\n  \"version\": 1,\n  \"findings\": []\n}\n" {
+		t.Errorf("empty baseline: %q", empty)
+	}
+	bl, err := ReadBaseline(path, data)
+	if err != nil {
+		t.Fatal(err)
+	}
+	// The same findings, moved: all accepted.
+	now := []diag.Diagnostic{ds[0], ds[1], ds[2]}
+	now[0].Pos.Line, now[1].Pos.Line = 20, 30
+	for _, d := range bl.Apply(now) {
+		if d.Suppression == nil || d.Suppression.Kind != diag.External {
+			t.Errorf("not accepted: %s", d)
+		}
+	}
+	// One R002 fixed, the warning gone, a new error: the new error stays,
+	// two entries are stale.
+	now = []diag.Diagnostic{ds[0], {Code: "R002", Severity: diag.Error, Pos: diag.Pos{File: "b/s.yaml", Line: 5}, Message: `unknown "y"`}}
+	bl, _ = ReadBaseline(path, data)
+	var got []string
+	for _, d := range bl.Apply(now) {
+		got = append(got, d.String()+" "+map[bool]string{true: "accepted", false: "new"}[d.Suppression != nil])
+	}
+	wantLines := []string{
+		"b/baseline.json:4:5: warning B016: baseline entry no longer occurs: GB203 in f.yaml: no leader new",
+		"b/baseline.json:6:5: warning B016: baseline entry no longer occurs: R002 in s.yaml: unknown \"x\" <&> new",
+		"b/s.yaml:5:0: error R002: unknown \"y\" new",
+		"b/s.yaml:9:0: error R002: unknown \"x\" <&> accepted",
+	}
+	if strings.Join(got, "\n") != strings.Join(wantLines, "\n") {
+		t.Errorf("Apply:\n%s\nwant\n%s", strings.Join(got, "\n"), strings.Join(wantLines, "\n"))
+	}
+	for _, bad := range []string{"", "[]", `{"version": 2, "findings": []}`, `{"findings": [{"file": "x"}], "version": 1}`, `{"version": 1, "extra": 1}`} {
+		if _, err := ReadBaseline(path, []byte(bad)); err == nil {
+			t.Errorf("ReadBaseline(%q) accepted it", bad)
+		}
+	}
+}

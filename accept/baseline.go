@@ -1,0 +1,235 @@
+package accept
+
+import (
+	"bytes"
+	"encoding/json"
+	"fmt"
+	"path/filepath"
+	"regexp"
+	"sort"
+	"strings"
+
+	"github.com/muster-wargames/muster/diag"
+)
+
+// A baseline is a JSON file of accepted findings, written by
+// `muster validate --write-baseline FILE` and read by `--baseline FILE`:
+//
+//	{
+//	  "version": 1,
+//	  "findings": [
+//	    {"code": "R002", "file": "scenario-1.yaml", "message": "unknown unit, leader or formation \"39 IN\" on side CSA"}
+//	  ]
+//	}
+//
+// An entry is keyed by what survives unrelated edits: the code, the file
+// relative to the baseline's folder, and the message with every position
+// in it reduced to its file ("already set up at scenario-5.yaml" for
+// ".../scenario-5.yaml:45:191", "line" for "line 12"). Line and column
+// are not in the key, so lines added or removed above a finding do not
+// break it; the names, numbers and hex labels of the message are, so a
+// finding that changes what it is about is new. The same key may occur more
+// than once: each entry accepts one finding. Entries are sorted by file,
+// code and message, one to a line, so that a baseline's diff reads as the
+// list of findings gained and lost.
+
+// CodeStaleBaseline is the warning of a baseline entry that accepts no
+// finding.
+var CodeStaleBaseline = diag.Code{Code: "B016", Severity: diag.Warning, Title: "baseline entry no longer occurs",
+	Doc: "An entry of the baseline given with `--baseline` matches no finding any more: the finding was fixed, or its message changed. Write the baseline again with `--write-baseline` (and review the diff)."}
+
+// BaselineVersion is the version of the baseline format.
+const BaselineVersion = 1
+
+// Entry is one accepted finding.
+type Entry struct {
+	Code    string `json:"code"`
+	File    string `json:"file"`
+	Message string `json:"message"`
+}
+
+// Baseline is a baseline file read.
+type Baseline struct {
+	Path    string // as given on the command line
+	dir     string // absolute folder of Path
+	Entries []Entry
+	lines   []int // line of each entry in the file
+	cols    []int // and its column
+}
+
+// positionRE matches a position in a message: a YAML file's path with its
+// line and column, or "line N".
+var positionRE = regexp.MustCompile(`([^\s"'()\[\]]+\.ya?ml):[0-9]+(?::[0-9]+)?|\bline [0-9]+`)
+
+// Key is d's entry in a baseline kept in folder dir (absolute).
+func Key(d diag.Diagnostic, dir string) Entry {
+	msg := positionRE.ReplaceAllStringFunc(d.Message, func(m string) string {
+		if strings.HasPrefix(m, "line ") {
+			return "line"
+		}
+		sub := positionRE.FindStringSubmatch(m)
+		return relTo(dir, sub[1])
+	})
+	return Entry{Code: d.Code, File: relTo(dir, d.Pos.File), Message: msg}
+}
+
+// relTo writes file relative to dir, with slashes; "" stays "".
+func relTo(dir, file string) string {
+	if file == "" {
+		return ""
+	}
+	abs, err := filepath.Abs(file)
+	if err != nil {
+		return filepath.ToSlash(file)
+	}
+	rel, err := filepath.Rel(dir, abs)
+	if err != nil {
+		return filepath.ToSlash(file)
+	}
+	return filepath.ToSlash(rel)
+}
+
+func absDir(path string) string {
+	dir, err := filepath.Abs(filepath.Dir(path))
+	if err != nil {
+		return filepath.Dir(path)
+	}
+	return dir
+}
+
+func less(a, b Entry) bool {
+	if a.File != b.File {
+		return a.File < b.File
+	}
+	if a.Code != b.Code {
+		return a.Code < b.Code
+	}
+	return a.Message < b.Message
+}
+
+// WriteBaseline is the baseline file at path that accepts every finding of
+// ds not suppressed already.
+func WriteBaseline(path string, ds []diag.Diagnostic) []byte {
+	dir := absDir(path)
+	var es []Entry
+	for _, d := range ds {
+		if d.Suppression == nil {
+			es = append(es, Key(d, dir))
+		}
+	}
+	sort.SliceStable(es, func(i, j int) bool { return less(es[i], es[j]) })
+	var b bytes.Buffer
+	fmt.Fprintf(&b, "{\n  \"version\": %d,\n  \"findings\": [", BaselineVersion)
+	for i, e := range es {
+		var line bytes.Buffer
+		enc := json.NewEncoder(&line)
+		enc.SetEscapeHTML(false)
+		enc.Encode(e) // an Entry always encodes
+		if i > 0 {
+			b.WriteString(",")
+		}
+		b.WriteString("\n    ")
+		b.Write(bytes.TrimSpace(line.Bytes()))
+	}
+	if len(es) > 0 {
+		b.WriteString("\n  ")
+	}
+	b.WriteString("]\n}\n")
+	return b.Bytes()
+}
+
+// ReadBaseline parses the baseline file at path (data is its content).
+func ReadBaseline(path string, data []byte) (*Baseline, error) {
+	bl := &Baseline{Path: path, dir: absDir(path)}
+	dec := json.NewDecoder(bytes.NewReader(data))
+	bad := func(err error) (*Baseline, error) {
+		return nil, fmt.Errorf("%s: not a baseline (%v); write one with muster validate --write-baseline", path, err)
+	}
+	if t, err := dec.Token(); err != nil || t != json.Delim('{') {
+		return bad(fmt.Errorf("want a JSON object"))
+	}
+	version := 0
+	for dec.More() {
+		t, err := dec.Token()
+		if err != nil {
+			return bad(err)
+		}
+		switch t {
+		case "version":
+			if err := dec.Decode(&version); err != nil {
+				return bad(err)
+			}
+		case "findings":
+			if t, err := dec.Token(); err != nil || t != json.Delim('[') {
+				return bad(fmt.Errorf("findings: want a list"))
+			}
+			for dec.More() {
+				off := int(dec.InputOffset())
+				for off < len(data) && strings.IndexByte(" \t\r\n,", data[off]) >= 0 {
+					off++
+				}
+				var e Entry
+				if err := dec.Decode(&e); err != nil {
+					return bad(err)
+				}
+				if e.Code == "" {
+					return bad(fmt.Errorf("line %d: an entry without a code", bytes.Count(data[:off], []byte("\n"))+1))
+				}
+				bl.Entries = append(bl.Entries, e)
+				bl.lines = append(bl.lines, bytes.Count(data[:off], []byte("\n"))+1)
+				bl.cols = append(bl.cols, off-bytes.LastIndexByte(data[:off], '\n'))
+			}
+			if _, err := dec.Token(); err != nil {
+				return bad(err)
+			}
+		default:
+			return bad(fmt.Errorf("unknown key %v", t))
+		}
+	}
+	if version != BaselineVersion {
+		return bad(fmt.Errorf("version %d, want %d", version, BaselineVersion))
+	}
+	return bl, nil
+}
+
+// Apply marks every finding of ds that an entry of the baseline accepts,
+// each entry accepting one finding, and adds a B016 warning, at the
+// entry's line in the baseline file, for each entry that accepts none. It
+// returns the diagnostics, sorted.
+func (bl *Baseline) Apply(ds []diag.Diagnostic) []diag.Diagnostic {
+	free := map[Entry][]int{}
+	for i, e := range bl.Entries {
+		free[e] = append(free[e], i)
+	}
+	just := "accepted in baseline " + filepath.ToSlash(bl.Path)
+	for i := range ds {
+		d := &ds[i]
+		if d.Suppression != nil {
+			continue
+		}
+		k := Key(*d, bl.dir)
+		if ix := free[k]; len(ix) > 0 {
+			free[k] = ix[1:]
+			d.Suppression = &diag.Suppression{Kind: diag.External, Justification: just}
+		}
+	}
+	var stale []int
+	for _, ix := range free {
+		stale = append(stale, ix...)
+	}
+	sort.Ints(stale)
+	out := ds
+	for _, i := range stale {
+		e := bl.Entries[i]
+		where := e.File
+		if where == "" {
+			where = "the battle"
+		}
+		out = append(out, diag.Diagnostic{Code: CodeStaleBaseline.Code, Severity: CodeStaleBaseline.Severity,
+			Pos:     diag.Pos{File: bl.Path, Line: bl.lines[i], Column: bl.cols[i]},
+			Message: fmt.Sprintf("baseline entry no longer occurs: %s in %s: %s", e.Code, where, e.Message),
+			Hint:    "write the baseline again with --write-baseline"})
+	}
+	diag.Sort(out)
+	return out
+}

@@ -1,0 +1,71 @@
+package main
+
+import (
+	"fmt"
+	"io"
+	"os"
+
+	"github.com/muster-wargames/muster/accept"
+	"github.com/muster-wargames/muster/battle"
+	"github.com/muster-wargames/muster/diag"
+	"github.com/muster-wargames/muster/report"
+)
+
+// suppress applies the battle's `# muster:ignore` comments to ds, after
+// every check ran (docs/ci.md, "Accepting known findings").
+func suppress(b *battle.Battle, ds []diag.Diagnostic) []diag.Diagnostic {
+	return accept.Suppress(ds, b.Texts, accept.Options{Lookup: lookupCode, Unused: b.Rules != nil})
+}
+
+// baselineFlags are validate's --baseline and --write-baseline.
+type baselineFlags struct {
+	read, write string
+}
+
+func (f *baselineFlags) check() error {
+	if f.read != "" && f.write != "" {
+		return fmt.Errorf("--baseline and --write-baseline: give one (--write-baseline writes the baseline again)")
+	}
+	return nil
+}
+
+// apply passes the findings the --baseline file accepts and adds a B016
+// for each of its entries that no longer occurs.
+func (f *baselineFlags) apply(ds []diag.Diagnostic) ([]diag.Diagnostic, error) {
+	if f.read == "" {
+		return ds, nil
+	}
+	data, err := os.ReadFile(f.read)
+	if err != nil {
+		return nil, fmt.Errorf("--baseline: %v", err)
+	}
+	bl, err := accept.ReadBaseline(f.read, data)
+	if err != nil {
+		return nil, err
+	}
+	return bl.Apply(ds), nil
+}
+
+// save writes every finding of ds not suppressed to the --write-baseline
+// file. A battle that cannot be read is no baseline: then it writes
+// nothing and returns ExitBadInput.
+func (f *baselineFlags) save(stderr io.Writer, ds []diag.Diagnostic) error {
+	if st, _ := report.Exit(ds, report.Lenient); st == report.ExitBadInput {
+		fmt.Fprintf(stderr, "muster: --write-baseline: the battle cannot be read; %s not written\n", f.write)
+		return exitError{report.ExitBadInput}
+	}
+	if err := writeAtomic(f.write, accept.WriteBaseline(f.write, ds)); err != nil {
+		fmt.Fprintf(stderr, "muster: --write-baseline: %v\n", err)
+		return exitError{report.ExitBadInput}
+	}
+	n := len(report.Unsuppressed(ds))
+	fmt.Fprintf(stderr, "muster: wrote %d %s to %s\n", n, plural(n, "finding"), f.write)
+	return nil
+}
+
+func plural(n int, s string) string {
+	if n == 1 {
+		return s
+	}
+	return s + "s"
+}
