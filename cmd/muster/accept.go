@@ -54,7 +54,7 @@ func (f *baselineFlags) save(stderr io.Writer, ds []diag.Diagnostic) error {
 		fmt.Fprintf(stderr, "muster: --write-baseline: the battle cannot be read; %s not written\n", f.write)
 		return exitError{report.ExitBadInput}
 	}
-	if err := writeAtomic(f.write, accept.WriteBaseline(f.write, ds)); err != nil {
+	if err := writeFile(os.Stdout, f.write, accept.WriteBaseline(f.write, ds)); err != nil {
 		fmt.Fprintf(stderr, "muster: --write-baseline: %v\n", err)
 		return exitError{report.ExitBadInput}
 	}
