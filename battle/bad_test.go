@@ -37,6 +37,7 @@ import (
 //	setup: dir NAME             a folder named NAME
 //	setup: outside NAME         a valid YAML file beside the battle folder
 //	setup: symlink NAME TARGET  a symbolic link NAME -> TARGET
+//	setup: list NAME BYTES      a YAML document of one list, BYTES bytes long
 //	setup: fifo NAME            a named pipe (FIFO) NAME, nobody writing to it
 func TestBadInputs(t *testing.T) {
 	base, err := txtar.ParseFile("testdata/bad/_base.txtar")
@@ -132,6 +133,12 @@ func layCase(t *testing.T, root, dir string, base, ar *txtar.Archive) bool {
 			if err := os.Symlink(filepath.FromSlash(f[2]), p); err != nil {
 				t.Skipf("no symbolic links here: %v", err)
 				return false
+			}
+		case "list":
+			size, _ := strconv.Atoi(f[2])
+			data := []byte("kind: scenario\nid: long\nlist:\n" + strings.Repeat("  - 1\n", size/6))
+			if err := os.WriteFile(p, data, 0o644); err != nil {
+				t.Fatal(err)
 			}
 		case "fifo":
 			if err := mkfifo(p); err != nil {
