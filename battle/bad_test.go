@@ -10,6 +10,7 @@ import (
 	"strconv"
 	"strings"
 	"testing"
+	"time"
 
 	"github.com/muster-wargames/muster/battle"
 	"github.com/muster-wargames/muster/diag"
@@ -36,6 +37,8 @@ import (
 //	setup: dir NAME             a folder named NAME
 //	setup: outside NAME         a valid YAML file beside the battle folder
 //	setup: symlink NAME TARGET  a symbolic link NAME -> TARGET
+//	setup: list NAME BYTES      a YAML document of one list, BYTES bytes long
+//	setup: fifo NAME            a named pipe (FIFO) NAME, nobody writing to it
 func TestBadInputs(t *testing.T) {
 	base, err := txtar.ParseFile("testdata/bad/_base.txtar")
 	if err != nil {
@@ -131,6 +134,17 @@ func layCase(t *testing.T, root, dir string, base, ar *txtar.Archive) bool {
 				t.Skipf("no symbolic links here: %v", err)
 				return false
 			}
+		case "list":
+			size, _ := strconv.Atoi(f[2])
+			data := []byte("kind: scenario\nid: long\nlist:\n" + strings.Repeat("  - 1\n", size/6))
+			if err := os.WriteFile(p, data, 0o644); err != nil {
+				t.Fatal(err)
+			}
+		case "fifo":
+			if err := mkfifo(p); err != nil {
+				t.Skipf("no named pipes here: %v", err)
+				return false
+			}
 		default:
 			t.Fatalf("unknown setup %q", line)
 		}
@@ -179,7 +193,22 @@ func runBad(t *testing.T, dir string) (out string, exit int) {
 			t.Fatalf("panic: %v", r)
 		}
 	}()
-	b, ds := battle.LoadDir(dir, battle.Options{})
+	type result struct {
+		b  *battle.Battle
+		ds []diag.Diagnostic
+	}
+	done := make(chan result, 1)
+	go func() {
+		b, ds := battle.LoadDir(dir, battle.Options{})
+		done <- result{b, ds}
+	}()
+	var r result
+	select {
+	case r = <-done:
+	case <-time.After(30 * time.Second):
+		t.Fatalf("loading did not finish in 30 seconds")
+	}
+	b, ds := r.b, r.ds
 	if b != nil && b.Rules != nil {
 		ds = append(ds, validate.Battle(b)...)
 	}

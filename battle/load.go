@@ -103,6 +103,10 @@ func (ld *loader) read(p string) ([]byte, bool) {
 		ld.diags.Addf(schema.CodeUnreadable, pos, "%s is a folder, not a file", p)
 		return nil, false
 	}
+	if !st.Mode().IsRegular() { // a FIFO would block the read for ever, a device never end
+		ld.diags.Addf(schema.CodeUnreadable, pos, "%s is %s, not a file", p, special(st.Mode()))
+		return nil, false
+	}
 	if st.Size() > ld.opts.Limits.MaxBytes {
 		ld.diags.Addf(schema.CodeTooLarge, diag.Pos{File: pos.File, Line: 1, Column: 1}, "file is %d bytes; muster reads at most %d", st.Size(), ld.opts.Limits.MaxBytes)
 		return nil, false
@@ -113,6 +117,25 @@ func (ld *loader) read(p string) ([]byte, bool) {
 		return nil, false
 	}
 	return b, true
+}
+
+// special names the kind of a file that is not a regular file.
+func special(m fs.FileMode) string {
+	switch {
+	case m&fs.ModeNamedPipe != 0:
+		return "a named pipe (FIFO)"
+	case m&fs.ModeSocket != 0:
+		return "a socket"
+	case m&fs.ModeCharDevice != 0:
+		return "a character device"
+	case m&fs.ModeDevice != 0:
+		return "a device"
+	case m&fs.ModeSymlink != 0:
+		return "a symbolic link"
+	case m&fs.ModeIrregular != 0:
+		return "an irregular file"
+	}
+	return "a special file"
 }
 
 func errText(err error) string {

@@ -2,6 +2,7 @@ package battle
 
 import (
 	"fmt"
+	"math/big"
 	"sort"
 	"strings"
 
@@ -54,11 +55,15 @@ func (ld *loader) resolveMap(d *schema.Doc) {
 		if bad || id == "" {
 			continue
 		}
-		s := maps.NewSheet(id, int(x), int(y), int(cf), int(cl), int(rf), int(rl))
-		if s.Cols > 4_000_000 || s.Rows > 4_000_000 || s.Cols*s.Rows > 4_000_000 {
-			ld.diags.Addf(CodeRows, d.Pos(sn), "sheet %s has %d x %d hexes; muster allows 4,000,000 a sheet", id, s.Cols, s.Rows)
+		// Checked: numbers near the int64 limit must not wrap the count
+		// round to a small or negative one and slip under the limit.
+		nc, okc := maps.Extent(int(cf), int(cl))
+		nr, okr := maps.Extent(int(rf), int(rl))
+		if !okc || !okr || nc > 4_000_000 || nr > 4_000_000 || nc*nr > 4_000_000 {
+			ld.diags.Addf(CodeRows, d.Pos(sn), "sheet %s has %s x %s hexes; muster allows 4,000,000 a sheet", id, extent(cf, cl), extent(rf, rl))
 			continue
 		}
+		s := maps.NewSheet(id, int(x), int(y), int(cf), int(cl), int(rf), int(rl))
 		if x > 4_000_000 || y > 4_000_000 || max(g.W, s.X+s.Cols)*max(g.H, s.Y+s.Rows) > 4_000_000 {
 			ld.diags.Addf(CodeRows, d.Pos(sn), "sheet %s at [%d, %d] makes the map larger than 4,000,000 hexes", id, x, y)
 			continue
@@ -325,3 +330,9 @@ func (ld *loader) areas(d *schema.Doc, m *maps.Map) {
 }
 
 var _ = fmt.Sprint
+
+// extent writes how many lines first to last spans, exactly, however large.
+func extent(first, last int64) string {
+	d := new(big.Int).Sub(big.NewInt(last), big.NewInt(first))
+	return d.Abs(d).Add(d, big.NewInt(1)).String()
+}

@@ -4,6 +4,7 @@ package maps
 
 import (
 	"fmt"
+	"math"
 	"strconv"
 	"strings"
 )
@@ -31,9 +32,25 @@ func NewSheet(id string, x, y, colFirst, colLast, rowFirst, rowLast int) *Sheet 
 	if rowLast < rowFirst {
 		s.rowStep = -1
 	}
-	s.Cols = abs(colLast-colFirst) + 1
-	s.Rows = abs(rowLast-rowFirst) + 1
+	s.Cols, _ = Extent(colFirst, colLast)
+	s.Rows, _ = Extent(rowFirst, rowLast)
 	return s
+}
+
+// Extent is how many lines a numbering from first to last spans (either
+// way), and false when that many do not fit in an int: the count is then
+// math.MaxInt, never a number wrapped round to a small or negative one.
+func Extent(first, last int) (int, bool) {
+	var d uint64
+	if last >= first {
+		d = uint64(last) - uint64(first)
+	} else {
+		d = uint64(first) - uint64(last)
+	}
+	if d >= math.MaxInt {
+		return math.MaxInt, false
+	}
+	return int(d) + 1, true
 }
 
 // Contains reports whether c lies on the sheet.

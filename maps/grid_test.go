@@ -2,6 +2,7 @@ package maps
 
 import (
 	"fmt"
+	"math"
 	"testing"
 )
 
@@ -103,5 +104,23 @@ func TestAppendPaddedMatchesSprintf(t *testing.T) {
 				t.Errorf("appendPadded(%d, %d) = %q, want %q", n, width, got, want)
 			}
 		}
+	}
+}
+
+func TestExtentChecked(t *testing.T) {
+	for _, c := range []struct {
+		first, last, n int
+		ok             bool
+	}{
+		{10, 15, 6, true}, {15, 10, 6, true}, {0, 0, 1, true},
+		{0, math.MaxInt, math.MaxInt, false}, {math.MinInt, math.MaxInt, math.MaxInt, false}, {math.MaxInt, 0, math.MaxInt, false},
+		{1, math.MaxInt, math.MaxInt, true},
+	} {
+		if n, ok := Extent(c.first, c.last); n != c.n || ok != c.ok {
+			t.Errorf("Extent(%d, %d) = %d, %v; want %d, %v", c.first, c.last, n, ok, c.n, c.ok)
+		}
+	}
+	if s := NewSheet("D", 0, 0, 0, math.MaxInt, 1, 4); s.Cols <= 0 {
+		t.Errorf("a sheet of columns 0 to MaxInt has %d columns", s.Cols)
 	}
 }

@@ -11,7 +11,6 @@
 package report
 
 import (
-	"bytes"
 	"fmt"
 	"io"
 	"sort"
@@ -50,18 +49,6 @@ func (o Options) lookup(code string) (diag.Code, bool) {
 
 // Texts looks up the source of a file by the path diagnostics show.
 type Texts map[string][]byte
-
-func (t Texts) line(file string, n int) (string, bool) {
-	src, ok := t[file]
-	if !ok || n < 1 {
-		return "", false
-	}
-	lines := bytes.Split(src, []byte("\n"))
-	if n > len(lines) {
-		return "", false
-	}
-	return strings.TrimRight(string(lines[n-1]), "\r"), true
-}
 
 // Format is one report format: its name for `--format` and its constructor.
 type Format struct {

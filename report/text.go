@@ -15,6 +15,9 @@ type text struct {
 	w     io.Writer
 	texts Texts
 	color bool
+	// starts holds, per file, the offset where each line starts: indexed
+	// once, not split again for every diagnostic.
+	starts map[string][]int
 }
 
 // Text is the text report, written as it goes.
@@ -49,13 +52,9 @@ func (t *text) Write(ds ...diag.Diagnostic) error {
 			fmt.Fprintf(&b, " [%s]", d.Rule)
 		}
 		b.WriteString("\n")
-		if src, ok := t.texts.line(d.Pos.File, d.Pos.Line); ok && d.Pos.Column > 0 {
-			src = strings.ReplaceAll(src, "\t", " ")
-			fmt.Fprintf(&b, "    %s\n", src)
-			col := d.Pos.Column - 1
-			if col > len([]rune(src)) {
-				col = len([]rune(src))
-			}
+		if src, ok := t.line(d.Pos.File, d.Pos.Line); ok && d.Pos.Column > 0 {
+			shown, col := echo(src, d.Pos.Column-1)
+			fmt.Fprintf(&b, "    %s\n", shown)
 			fmt.Fprintf(&b, "    %s%s\n", strings.Repeat(" ", col), t.paint(color.FgGreen, "^"))
 		}
 		if d.Hint != "" {
@@ -67,6 +66,88 @@ func (t *text) Write(ds ...diag.Diagnostic) error {
 }
 
 func (t *text) Flush() error { return nil }
+
+// line is line n of file, without its line break.
+func (t *text) line(file string, n int) (string, bool) {
+	src, ok := t.texts[file]
+	if !ok || n < 1 {
+		return "", false
+	}
+	if t.starts == nil {
+		t.starts = map[string][]int{}
+	}
+	st, ok := t.starts[file]
+	if !ok {
+		st = []int{0}
+		for i, c := range src {
+			if c == '\n' {
+				st = append(st, i+1)
+			}
+		}
+		t.starts[file] = st
+	}
+	if n > len(st) {
+		return "", false
+	}
+	end := len(src)
+	if n < len(st) {
+		end = st[n] - 1
+	}
+	return strings.TrimRight(string(src[st[n-1]:end]), "\r"), true
+}
+
+// echoWidth is about how many columns of a source line the report shows.
+const echoWidth = 120
+
+// echo makes a source line safe and short to print under a diagnostic: a
+// tab becomes a space, a control character (a terminal escape) its \x
+// escape, invalid UTF-8 \ufffd, and a line longer than echoWidth is cut
+// around column col with … at each cut. It returns the line and the caret's
+// column in it.
+func echo(src string, col int) (string, int) {
+	type cell struct {
+		s     string
+		width int
+	}
+	var cells []cell
+	for _, r := range src {
+		switch {
+		case r == '\t':
+			cells = append(cells, cell{" ", 1})
+		case r < 0x20 || r == 0x7f || (r >= 0x80 && r < 0xa0) || r == 0x2028 || r == 0x2029 || r == 0xfeff:
+			e := fmt.Sprintf("\\x%02x", r)
+			if r > 0xff {
+				e = fmt.Sprintf("\\u%04x", r)
+			}
+			cells = append(cells, cell{e, len(e)})
+		default:
+			cells = append(cells, cell{string(r), 1})
+		}
+	}
+	col = max(0, min(col, len(cells)))
+	from, to := 0, len(cells)
+	if to > echoWidth {
+		from = max(0, col-echoWidth/2)
+		to = min(len(cells), from+echoWidth)
+		from = max(0, to-echoWidth)
+	}
+	var b strings.Builder
+	caret := 0
+	if from > 0 {
+		b.WriteString("…")
+		caret = 1
+	}
+	for i := from; i < to; i++ {
+		if i < col {
+			caret += cells[i].width
+		}
+		b.WriteString(cells[i].s)
+	}
+	if to < len(cells) {
+		b.WriteString("…")
+	}
+	return b.String(), caret
+}
 
 // Summary is the closing line of a text report: "1 error, 2 warnings, 0
 // info", and ", 2 suppressed" when suppressions or a baseline accept some

@@ -74,6 +74,22 @@ func Parse(file string, data []byte, lim Limits) ([]*Doc, []diag.Diagnostic) {
 		l.Addf(CodeEmpty, at, "file holds no YAML document")
 		return nil, l.Items()
 	}
+	// A document of more nodes than the limit is refused before yaml.v3
+	// builds it; the documents before it are read as usual.
+	if line, col, start, over := overNodes(data, lim.MaxNodes); over {
+		l.Addf(CodeAliasBudget, diag.Pos{File: file, Line: line, Column: col}, "document holds more than %d nodes", lim.MaxNodes)
+		data = data[:start]
+	}
+	docs, ds := parseDocs(file, data, lim, nil)
+	l.Append(ds)
+	return docs, l.Items()
+}
+
+// parseDocs decodes and converts every document of data; counted, when not
+// nil, is told how many nodes convert counted in each (for the tests).
+func parseDocs(file string, data []byte, lim Limits, counted func(n int, ok bool)) ([]*Doc, []diag.Diagnostic) {
+	var l diag.List
+	at := diag.Pos{File: file, Line: 1, Column: 1}
 	dec := yaml.NewDecoder(bytes.NewReader(data))
 	var docs []*Doc
 	for {
@@ -115,6 +131,9 @@ func Parse(file string, data []byte, lim Limits) ([]*Doc, []diag.Diagnostic) {
 		}
 		c := converter{doc: d, lim: lim, diags: &l}
 		v, ok := c.convert(root, 0)
+		if counted != nil {
+			counted(c.nodes, ok)
+		}
 		if !ok {
 			continue
 		}
