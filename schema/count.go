@@ -167,7 +167,7 @@ func (s *nodeScan) run() {
 				s.i++
 				flow++
 				value, keyable = true, false
-			case (c == '&' || c == '!') && (value || flow > 0 || pending):
+			case c == '&' || c == '!': // an anchor or a tag, never a node of its own
 				for s.i < len(d) && !space(d[s.i]) && (flow == 0 || bytes.IndexByte([]byte(",[]{}"), d[s.i]) < 0) {
 					s.i++
 				}
