@@ -20,16 +20,7 @@ type KeyEntry struct {
 // its style, each with its title. titles gives the ruleset's titles by
 // name (a name without one is shown as it is).
 func TerrainKey(m *maps.Map, p *Palette, titles map[string]string) ([]byte, error) {
-	used, usedSides, usedRoads := map[string]bool{}, map[string]bool{}, map[string]bool{}
-	m.Hexes(func(c maps.Coord) { used[m.TerrainName(c)] = true })
-	for _, fs := range m.Hexsides {
-		for _, f := range fs {
-			usedSides[f] = true
-		}
-	}
-	for _, rd := range m.Roads {
-		usedRoads[rd.Type] = true
-	}
+	used, usedSides, usedRoads := usedNames(m)
 	names := func(set map[string]bool) []string {
 		var out []string
 		for n := range set {
@@ -139,4 +130,20 @@ func TerrainKey(m *maps.Map, p *Palette, titles map[string]string) ([]byte, erro
 		drawText(img, l.text, textX, y-5*k/2, k, 1)
 	}
 	return encodePNG(img), nil
+}
+
+// usedNames are the terrain types, hexside features and road types a map
+// uses: what its legend and its key show.
+func usedNames(m *maps.Map) (terrain, sides, roads map[string]bool) {
+	terrain, sides, roads = map[string]bool{}, map[string]bool{}, map[string]bool{}
+	m.Hexes(func(c maps.Coord) { terrain[m.TerrainName(c)] = true })
+	for _, fs := range m.Hexsides {
+		for _, f := range fs {
+			sides[f] = true
+		}
+	}
+	for _, rd := range m.Roads {
+		roads[rd.Type] = true
+	}
+	return terrain, sides, roads
 }

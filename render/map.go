@@ -1,11 +1,12 @@
 package render
 
 import (
-	"github.com/muster-wargames/muster/maps"
 	"math"
 	"sort"
 	"strconv"
 	"strings"
+
+	"github.com/muster-wargames/muster/maps"
 )
 
 // Overlay is what a picture of the map shows on top of the terrain: a
@@ -239,16 +240,7 @@ func build(m *maps.Map, ov *Overlay, opt MapOptions) *scene {
 	ge := newGeometry(g, s)
 	// legend: terrain in use, features, overlay keys
 	pal := opt.Palette
-	used, usedSides, usedRoads := map[string]bool{}, map[string]bool{}, map[string]bool{}
-	m.Hexes(func(c maps.Coord) { used[m.TerrainName(c)] = true })
-	for _, fs := range m.Hexsides {
-		for _, f := range fs {
-			usedSides[f] = true
-		}
-	}
-	for _, rd := range m.Roads {
-		usedRoads[rd.Type] = true
-	}
+	used, usedSides, usedRoads := usedNames(m)
 	var keys []LegendKey
 	var tnames []string
 	for t := range used {

@@ -89,19 +89,7 @@ func drawSheet(b *battle.Battle, g *maps.Grid, sb *sheetBoard) []byte {
 				Elevation: int(m.At(c).Elevation), Label: strings.TrimPrefix(g.LabelOn(s, c), s.ID)})
 		}
 	}
-	var edges []maps.Edge
-	for e := range m.Hexsides {
-		if s.Contains(e.A) && s.Contains(e.B) {
-			edges = append(edges, e)
-		}
-	}
-	sort.Slice(edges, func(i, j int) bool {
-		a, b := edges[i], edges[j]
-		if a.A != b.A {
-			return a.A.Y < b.A.Y || (a.A.Y == b.A.Y && a.A.X < b.A.X)
-		}
-		return a.B.Y < b.B.Y || (a.B.Y == b.B.Y && a.B.X < b.B.X)
-	})
+	edges := sortedEdges(m, s.Contains)
 	point := func(c maps.Coord) image.Point {
 		x, y := sb.Center(c)
 		return image.Pt(x, y)
@@ -130,4 +118,23 @@ func zipMethod(name string) uint16 {
 		return zip.Store
 	}
 	return zip.Deflate
+}
+
+// sortedEdges are the map's hexsides with features whose two hexes both
+// pass keep, in row order: the order a board draws them in.
+func sortedEdges(m *maps.Map, keep func(maps.Coord) bool) []maps.Edge {
+	var edges []maps.Edge
+	for e := range m.Hexsides {
+		if keep(e.A) && keep(e.B) {
+			edges = append(edges, e)
+		}
+	}
+	sort.Slice(edges, func(i, j int) bool {
+		a, b := edges[i], edges[j]
+		if a.A != b.A {
+			return a.A.Y < b.A.Y || (a.A.Y == b.A.Y && a.A.X < b.A.X)
+		}
+		return a.B.Y < b.B.Y || (a.B.Y == b.B.Y && a.B.X < b.B.X)
+	})
+	return edges
 }

@@ -4,7 +4,6 @@ import (
 	"fmt"
 	"image"
 	"math"
-	"sort"
 	"strings"
 
 	"github.com/muster-wargames/muster/battle"
@@ -253,19 +252,7 @@ func drawFramed(b *battle.Battle, g *maps.Grid, sb *sheetBoard, ps []placedBoard
 				Elevation: int(m.At(c).Elevation), Label: strings.TrimPrefix(g.LabelOn(sh.Sheet, c), sh.Sheet.ID)})
 		}
 	}
-	var edges []maps.Edge
-	for e := range m.Hexsides {
-		if drawn[e.A] && drawn[e.B] {
-			edges = append(edges, e)
-		}
-	}
-	sort.Slice(edges, func(i, j int) bool {
-		a, b := edges[i], edges[j]
-		if a.A != b.A {
-			return a.A.Y < b.A.Y || (a.A.Y == b.A.Y && a.A.X < b.A.X)
-		}
-		return a.B.Y < b.B.Y || (a.B.Y == b.B.Y && a.B.X < b.B.X)
-	})
+	edges := sortedEdges(m, func(c maps.Coord) bool { return drawn[c] })
 	for _, e := range edges {
 		bd.Sides = append(bd.Sides, render.BoardSide{A: point(e.A), B: point(e.B), Features: m.Hexsides[e]})
 	}
