@@ -219,6 +219,15 @@ const (
 	legendRow = 20.0
 )
 
+// gridSize is the size in pixels of the hexes of g at hex radius s.
+func gridSize(g *maps.Grid, s float64) (w, h float64) {
+	r3 := math.Sqrt(3)
+	if g.Pointy {
+		return float64(g.W)*r3*s + r3*s/2, float64(max(g.H-1, 0))*1.5*s + 2*s
+	}
+	return float64(max(g.W-1, 0))*1.5*s + 2*s, float64(g.H)*r3*s + r3*s/2
+}
+
 // build lays out the picture of m with ov over it.
 func build(m *maps.Map, ov *Overlay, opt MapOptions) *scene {
 	if ov == nil {
@@ -227,16 +236,8 @@ func build(m *maps.Map, ov *Overlay, opt MapOptions) *scene {
 	g := m.Grid
 	s := opt.size()
 	k := s / 20 // stroke scale
-	r3 := math.Sqrt(3)
 	margin := s
-	var w, h float64
-	if g.Pointy {
-		w = float64(g.W)*r3*s + r3*s/2
-		h = float64(max(g.H-1, 0))*1.5*s + 2*s
-	} else {
-		w = float64(max(g.W-1, 0))*1.5*s + 2*s
-		h = float64(g.H)*r3*s + r3*s/2
-	}
+	w, h := gridSize(g, s)
 	ge := newGeometry(g, s)
 	// legend: terrain in use, features, overlay keys
 	pal := opt.Palette

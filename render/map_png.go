@@ -1,7 +1,7 @@
 package render
 
 import (
-	"github.com/muster-wargames/muster/maps"
+	"fmt"
 	"image"
 	"image/color"
 	"image/draw"
@@ -11,6 +11,8 @@ import (
 	"strconv"
 	"strings"
 	"sync"
+
+	"github.com/muster-wargames/muster/maps"
 
 	"golang.org/x/image/font"
 	"golang.org/x/image/font/gofont/gobold"
@@ -23,7 +25,16 @@ import (
 // each shape is filled anti-aliased by render's one rasterizer, span by
 // span, so a map of thousands of hexes takes a second or so.
 func MapPNG(w io.Writer, m *maps.Map, ov *Overlay, opt MapOptions) error {
-	img := MapImage(m, ov, opt)
+	// the hexes alone, before a shape is laid out: a map too big to draw
+	// is refused before it takes the memory
+	if w, h := gridSize(m.Grid, opt.size()); w*h > MaxPixels {
+		return CheckSize("the map picture", int(w), int(h))
+	}
+	sc := build(m, ov, opt)
+	if err := CheckSize("the map picture", int(sc.W), int(sc.H)); err != nil {
+		return err
+	}
+	img := sc.image(m)
 	// best compression costs seconds on a big map; keep it for small ones
 	enc := png.Encoder{CompressionLevel: png.DefaultCompression}
 	if img.Bounds().Dx()*img.Bounds().Dy() < 3_000_000 {
@@ -34,7 +45,11 @@ func MapPNG(w io.Writer, m *maps.Map, ov *Overlay, opt MapOptions) error {
 
 // MapImage draws the picture MapPNG writes.
 func MapImage(m *maps.Map, ov *Overlay, opt MapOptions) *image.RGBA {
-	sc := build(m, ov, opt)
+	return build(m, ov, opt).image(m)
+}
+
+// image draws the scene.
+func (sc *scene) image(m *maps.Map) *image.RGBA {
 	cv := &canvas{img: image.NewRGBA(image.Rect(0, 0, int(sc.W), int(sc.H))), hex: sc.hex, pointy: m.Grid.Pointy}
 	for _, l := range sc.layers {
 		for _, s := range l.shapes {
@@ -273,4 +288,18 @@ func (cv *canvas) text(s shape) {
 		}
 		adv += g.advance
 	}
+}
+
+// MaxPixels is the most pixels muster draws in one picture: 64 Mi pixels
+// (256 MiB as RGBA), several times the largest real battle's board. A map
+// that would need more is refused before anything is allocated, instead of
+// taking all the memory there is (a 1999x2000-hex sheet would be 17 GB).
+const MaxPixels = 1 << 26
+
+// CheckSize says why a w x h picture is too big to draw, or nil.
+func CheckSize(what string, w, h int) error {
+	if w > 0 && h > 0 && int64(w)*int64(h) <= MaxPixels {
+		return nil
+	}
+	return fmt.Errorf("%s would be %d x %d pixels, more than the %d million muster draws: draw fewer hexes (a scenario's sheets) or smaller ones (--hex-size)", what, w, h, MaxPixels>>20)
 }

@@ -12,6 +12,9 @@ import (
 // MapSVG writes a picture of m, with ov over it, as SVG. The same map
 // and overlay give the same bytes.
 func MapSVG(w io.Writer, m *maps.Map, ov *Overlay, opt MapOptions) error {
+	if w, h := gridSize(m.Grid, opt.size()); w*h > MaxPixels {
+		return CheckSize("the map picture", int(w), int(h)) // as for a PNG: its shapes alone would take gigabytes
+	}
 	sc := build(m, ov, opt)
 	bw := bufio.NewWriter(w)
 	fmt.Fprintf(bw, "<svg xmlns=\"http://www.w3.org/2000/svg\" xmlns:xlink=\"http://www.w3.org/1999/xlink\" width=\"%s\" height=\"%s\" viewBox=\"0 0 %s %s\" font-family=\"Helvetica, Arial, sans-serif\">\n",

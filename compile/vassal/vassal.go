@@ -202,6 +202,9 @@ func newVmod(b *battle.Battle) (*vmod, error) {
 		if err != nil {
 			return nil, err
 		}
+		if err := render.CheckSize("the board of sheet "+s.ID, sb.W, sb.H); err != nil {
+			return nil, err
+		}
 		if err := sb.check(g); err != nil {
 			return nil, err
 		}

@@ -558,3 +558,19 @@ func TestVassalSavedGame(t *testing.T) {
 		t.Errorf("savedGame:\n%s\nwant\n%s", strings.Join(cmds, "\n"), strings.Join(want, "\n"))
 	}
 }
+
+// TestBoardTooBig: a sheet whose board would pass render.MaxPixels stops
+// the build before anything is drawn (a 1999x2000-hex sheet took 17 GB).
+func TestBoardTooBig(t *testing.T) {
+	b := loadExample(t)
+	if _, err := Module(b); err != nil {
+		t.Fatalf("the example: %v", err)
+	}
+	g := &maps.Grid{ShiftOdd: b.Map.Grid.ShiftOdd, Digits: 4}
+	g.AddSheet(maps.NewSheet("C", 0, 0, 10, 1999, 1, 2000))
+	b.Map.Grid = g
+	_, err := Module(b)
+	if err == nil || !strings.Contains(err.Error(), "the board of sheet C would be") {
+		t.Errorf("a 1990x2000-hex sheet: %v", err)
+	}
+}
