@@ -104,7 +104,7 @@ func Suppress(ds []diag.Diagnostic, texts map[string][]byte, o Options) []diag.D
 							continue // B015 says so
 						}
 					}
-					where := "on line " + itoa(dir.target)
+					where := "on line " + strconv.Itoa(dir.target)
 					switch {
 					case dir.file:
 						where = "in " + f
@@ -248,8 +248,4 @@ func commentStart(line string) int {
 		}
 	}
 	return -1
-}
-
-func itoa(n int) string {
-	return strconv.Itoa(n)
 }

@@ -130,6 +130,15 @@ func (l *List) Len() int { return len(l.items) }
 // HasErrors reports whether any diagnostic is an error.
 func (l *List) HasErrors() bool { return Count(l.items, Error) > 0 }
 
+// Plural is word, or word with an "s" when n is not 1: "1 error",
+// "2 errors", for messages and reports alike.
+func Plural(n int, word string) string {
+	if n == 1 {
+		return word
+	}
+	return word + "s"
+}
+
 // Count returns how many diagnostics have severity s.
 func Count(ds []Diagnostic, s Severity) int {
 	n := 0

@@ -58,7 +58,7 @@ func Exit(ds []diag.Diagnostic, p Policy) (status int, note string) {
 	}
 	w := diag.Count(ds, diag.Warning)
 	if (p.Werror && w > 0) || (p.MaxWarnings >= 0 && w > p.MaxWarnings) {
-		return ExitFindings, fmt.Sprintf("%d %s, more than allowed", w, plural(w, "warning"))
+		return ExitFindings, fmt.Sprintf("%d %s, more than allowed", w, diag.Plural(w, "warning"))
 	}
 	return ExitClean, ""
 }

@@ -32,7 +32,7 @@ func (g *github) Flush() error {
 	if g.suppressed == 0 {
 		return nil
 	}
-	_, err := fmt.Fprintf(g.w, "::notice title=muster::%d %s suppressed (muster:ignore comments or a baseline)\n", g.suppressed, plural(g.suppressed, "finding"))
+	_, err := fmt.Fprintf(g.w, "::notice title=muster::%d %s suppressed (muster:ignore comments or a baseline)\n", g.suppressed, diag.Plural(g.suppressed, "finding"))
 	return err
 }
 

@@ -98,7 +98,7 @@ func (j *junit) Flush() error {
 			}
 		}
 		if n > 0 {
-			c.Failure = &junitFailure{Message: fmt.Sprintf("%d %s", n, plural(n, "error")), Type: "error", Text: fails.String()}
+			c.Failure = &junitFailure{Message: fmt.Sprintf("%d %s", n, diag.Plural(n, "error")), Type: "error", Text: fails.String()}
 			suite.Failures++
 		}
 		c.SystemOut = other.String()

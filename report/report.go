@@ -113,10 +113,3 @@ func (h *held) Write(ds ...diag.Diagnostic) error {
 	h.ds = append(h.ds, ds...)
 	return nil
 }
-
-func plural(n int, s string) string {
-	if n == 1 {
-		return s
-	}
-	return s + "s"
-}

@@ -155,7 +155,7 @@ func echo(src string, col int) (string, int) {
 func Summary(ds []diag.Diagnostic) string {
 	shown := Unsuppressed(ds)
 	e, w, i := diag.Count(shown, diag.Error), diag.Count(shown, diag.Warning), diag.Count(shown, diag.Info)
-	s := fmt.Sprintf("%d %s, %d %s, %d info", e, plural(e, "error"), w, plural(w, "warning"), i)
+	s := fmt.Sprintf("%d %s, %d %s, %d info", e, diag.Plural(e, "error"), w, diag.Plural(w, "warning"), i)
 	if n := len(ds) - len(shown); n > 0 {
 		s += fmt.Sprintf(", %d suppressed", n)
 	}

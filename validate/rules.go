@@ -26,17 +26,9 @@ func unknownSkip(p *pack) {
 			ex += ", " + names[1]
 		}
 		d := l.Addf(CodeUnknownSkip, diag.Pos{File: filepath.ToSlash(filepath.Join(b.Dir, "battle.yaml")), Line: 1, Column: 1},
-			"%d %s no known strength, so stacking limits that add up strength were not checked for %s (%s…)", n, plural(n, "unit")+" "+hasHave(n), pronoun(n), ex)
+			"%d %s no known strength, so stacking limits that add up strength were not checked for %s (%s…)", n, diag.Plural(n, "unit")+" "+hasHave(n), pronoun(n), ex)
 		d.Hint = "give the strengths, or accept that those stacks are unchecked"
 	}
-}
-
-// plural is s, or s with an "s" when n is not 1.
-func plural(n int, s string) string {
-	if n == 1 {
-		return s
-	}
-	return s + "s"
 }
 
 func hasHave(n int) string {

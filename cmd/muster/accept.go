@@ -59,13 +59,6 @@ func (f *baselineFlags) save(stderr io.Writer, ds []diag.Diagnostic) error {
 		return exitError{report.ExitBadInput}
 	}
 	n := len(report.Unsuppressed(ds))
-	fmt.Fprintf(stderr, "muster: wrote %d %s to %s\n", n, plural(n, "finding"), f.write)
+	fmt.Fprintf(stderr, "muster: wrote %d %s to %s\n", n, diag.Plural(n, "finding"), f.write)
 	return nil
-}
-
-func plural(n int, s string) string {
-	if n == 1 {
-		return s
-	}
-	return s + "s"
 }

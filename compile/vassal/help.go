@@ -64,7 +64,7 @@ func (m *vmod) helpPage() []byte {
 					var pts []string
 					for _, sd := range m.b.Sides {
 						if n, ok := vh.Points[sd.ID]; ok {
-							pts = append(pts, sd.ID+" "+itoa(n))
+							pts = append(pts, sd.ID+" "+strconv.Itoa(n))
 						}
 					}
 					line := strings.Join(hs, ", ")
@@ -96,7 +96,7 @@ func (m *vmod) helpPage() []byte {
 		}
 		lv := strings.Join(st.Levels, ", ")
 		if st.Facings > 0 {
-			lv = itoa(st.Facings) + " facings"
+			lv = strconv.Itoa(st.Facings) + " facings"
 		}
 		if st.Clear {
 			lv += " (toolbar: Reset " + strings.ToLower(t) + ")"
@@ -143,5 +143,3 @@ func (m *vmod) helpPage() []byte {
 	b.WriteString("</ul>\n</body></html>\n")
 	return []byte(b.String())
 }
-
-func itoa(n int) string { return strconv.Itoa(n) }
