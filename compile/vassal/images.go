@@ -89,25 +89,30 @@ func drawSheet(b *battle.Battle, g *maps.Grid, sb *sheetBoard) []byte {
 				Elevation: int(m.At(c).Elevation), Label: strings.TrimPrefix(g.LabelOn(s, c), s.ID)})
 		}
 	}
-	edges := sortedEdges(m, s.Contains)
-	point := func(c maps.Coord) image.Point {
+	boardLines(bd, m, s.Contains, func(c maps.Coord) image.Point {
 		x, y := sb.Center(c)
 		return image.Pt(x, y)
-	}
-	for _, e := range edges {
+	})
+	return bd.PNG()
+}
+
+// boardLines adds to a board the hexsides with features and the road
+// stretches between hexes it shows (keep), at their pixels (point), in
+// row order and road order: what every board draws over its hexes.
+func boardLines(bd *render.Board, m *maps.Map, keep func(maps.Coord) bool, point func(maps.Coord) image.Point) {
+	for _, e := range sortedEdges(m, keep) {
 		bd.Sides = append(bd.Sides, render.BoardSide{A: point(e.A), B: point(e.B), Features: m.Hexsides[e]})
 	}
 	for _, r := range m.Roads {
 		rd := render.BoardRoad{Type: r.Type}
 		for i := 1; i < len(r.Path); i++ {
 			a, b := r.Path[i-1], r.Path[i]
-			if s.Contains(a) && s.Contains(b) {
+			if keep(a) && keep(b) {
 				rd.Segs = append(rd.Segs, [2]image.Point{point(a), point(b)})
 			}
 		}
 		bd.Roads = append(bd.Roads, rd)
 	}
-	return bd.PNG()
 }
 
 // zipMethod is how the module's archive holds a file: a PNG is already

@@ -252,20 +252,7 @@ func drawFramed(b *battle.Battle, g *maps.Grid, sb *sheetBoard, ps []placedBoard
 				Elevation: int(m.At(c).Elevation), Label: strings.TrimPrefix(g.LabelOn(sh.Sheet, c), sh.Sheet.ID)})
 		}
 	}
-	edges := sortedEdges(m, func(c maps.Coord) bool { return drawn[c] })
-	for _, e := range edges {
-		bd.Sides = append(bd.Sides, render.BoardSide{A: point(e.A), B: point(e.B), Features: m.Hexsides[e]})
-	}
-	for _, r := range m.Roads {
-		rd := render.BoardRoad{Type: r.Type}
-		for i := 1; i < len(r.Path); i++ {
-			a, b := r.Path[i-1], r.Path[i]
-			if drawn[a] && drawn[b] {
-				rd.Segs = append(rd.Segs, [2]image.Point{point(a), point(b)})
-			}
-		}
-		bd.Roads = append(bd.Roads, rd)
-	}
+	boardLines(bd, m, func(c maps.Coord) bool { return drawn[c] }, point)
 	return bd.PNG()
 }
 
