@@ -191,6 +191,7 @@ func TestRulesetsDoc(t *testing.T) {
 		}
 		fmt.Fprintf(&b, "\n### %s\n\n```yaml\nrules:\n%s```\n", filepath.Base(path), indent(string(data)))
 	}
+	writeCoverage(&b, readCoverage(t))
 	checkDoc(t, "../../docs/rulesets.md", b.Bytes())
 }
 
