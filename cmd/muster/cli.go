@@ -87,6 +87,7 @@ var commands = []func(stdout, stderr io.Writer) *cobra.Command{
 	buildCmd,
 	explainCmd,
 	importCmd,
+	initCmd,
 	mapCmd,
 	oobCmd,
 	schemaCmd,
@@ -376,31 +377,44 @@ func writeTarget(b *battle.Battle, dir, out, target string) ([]string, error) {
 	return st.commit(g, files)
 }
 
+// schemaFiles is every JSON Schema muster publishes, by file name: one per
+// document kind, and the forces schema of each rule system with its counter
+// values.
+func schemaFiles() (map[string][]byte, error) {
+	docs := map[string][]byte{}
+	for _, sys := range rulesets.Systems() {
+		r, err := rulesets.Load(sys)
+		if err != nil {
+			return nil, err
+		}
+		for k, v := range schema.Documents(r.Counters(), sys) {
+			docs[k] = v
+		}
+	}
+	for k, v := range schema.Documents(nil, "") {
+		docs[k] = v
+	}
+	for k, v := range schema.Extra() {
+		docs[k] = v
+	}
+	return docs, nil
+}
+
 func schemaCmd(stdout, stderr io.Writer) *cobra.Command {
 	c := &cobra.Command{Use: "schema", Short: "Work with muster's JSON Schemas"}
+	var modelines []string
 	export := &cobra.Command{
 		Use:   "export DIR",
 		Short: "Write the JSON Schemas (one per document kind, forces per rule system) into DIR",
 		Long: "export writes the embedded JSON Schemas so that an editor with a YAML language server checks\n" +
 			"and completes battle files as you type. Point a file at its schema with a first line such as\n" +
-			"  # yaml-language-server: $schema=schemas/forces.gbacw.schema.json",
+			"  # yaml-language-server: $schema=schemas/forces.gbacw.schema.json\n" +
+			"--modelines BATTLE rewrites such first lines in BATTLE's files to point at DIR, relative to each file.",
 		Args: cobra.ExactArgs(1),
 		RunE: func(cmd *cobra.Command, args []string) error {
-			docs := map[string][]byte{}
-			for _, sys := range rulesets.Systems() {
-				r, err := rulesets.Load(sys)
-				if err != nil {
-					return err
-				}
-				for k, v := range schema.Documents(r.Counters(), sys) {
-					docs[k] = v
-				}
-			}
-			for k, v := range schema.Documents(nil, "") {
-				docs[k] = v
-			}
-			for k, v := range schema.Extra() {
-				docs[k] = v
+			docs, err := schemaFiles()
+			if err != nil {
+				return err
 			}
 			if err := os.MkdirAll(args[0], 0o755); err != nil {
 				return err
@@ -417,9 +431,19 @@ func schemaCmd(stdout, stderr io.Writer) *cobra.Command {
 				}
 				fmt.Fprintln(stdout, p)
 			}
+			for _, dir := range modelines {
+				b, _ := battle.LoadDir(dir, battle.Options{})
+				if b == nil || b.System == "" {
+					return fmt.Errorf("%s: not a battle folder with a system (see muster validate %s)", dir, dir)
+				}
+				if err := rewriteModelines(stdout, dir, args[0], b.System); err != nil {
+					return err
+				}
+			}
 			return nil
 		},
 	}
+	export.Flags().StringArrayVar(&modelines, "modelines", nil, "also point the modelines of this battle folder's files at the exported schemas (repeatable)")
 	c.AddCommand(export)
 	return c
 }

@@ -1,0 +1,104 @@
+package main
+
+import (
+	"bytes"
+	"io/fs"
+	"os"
+	"path/filepath"
+	"slices"
+	"strings"
+	"testing"
+
+	"github.com/muster-wargames/muster/battle"
+	"github.com/muster-wargames/muster/internal/golden"
+	"github.com/muster-wargames/muster/rulesets"
+	"github.com/muster-wargames/muster/starter"
+	"github.com/muster-wargames/muster/validate"
+)
+
+// TestInitEverySystem writes the starter battle of every rule system and
+// validates it: no diagnostic at all, not even info, and every modeline
+// and every schema the editor settings name is a file init wrote.
+func TestInitEverySystem(t *testing.T) {
+	if got, want := starter.Systems(), slices.Sorted(slices.Values(rulesets.Systems())); !slices.Equal(got, want) {
+		t.Fatalf("starter battles for %v, rule systems %v", got, want)
+	}
+	for _, sys := range rulesets.Systems() {
+		t.Run(sys, func(t *testing.T) {
+			dir := filepath.Join(t.TempDir(), "My Battle")
+			var out, errb bytes.Buffer
+			if code := run([]string{"init", dir, "--system", sys}, &out, &errb); code != 0 {
+				t.Fatalf("init exit %d: %s", code, errb.String())
+			}
+			b, ds := battle.LoadDir(dir, battle.Options{})
+			if b != nil {
+				ds = append(ds, validate.Battle(b)...)
+			}
+			for _, d := range ds {
+				t.Errorf("%s", d)
+			}
+			if b != nil && (b.ID != "my-battle" || b.Name != "My Battle" || b.System != sys) {
+				t.Errorf("id %q name %q system %q", b.ID, b.Name, b.System)
+			}
+			checkModelines(t, dir)
+			settings, err := os.ReadFile(filepath.Join(dir, ".vscode", "settings.json"))
+			if err != nil {
+				t.Fatal(err)
+			}
+			for _, p := range starter.Schemas(sys) {
+				if !bytes.Contains(settings, []byte(`"schemas/`+p[1]+`"`)) {
+					t.Errorf("settings.json does not map %s", p[1])
+				}
+				if _, err := os.Stat(filepath.Join(dir, "schemas", p[1])); err != nil {
+					t.Errorf("settings.json names %s: %v", p[1], err)
+				}
+			}
+		})
+	}
+}
+
+// checkModelines fails for a battle file under dir whose modeline names a
+// schema file that does not exist.
+func checkModelines(t *testing.T, dir string) {
+	t.Helper()
+	n := 0
+	filepath.WalkDir(dir, func(path string, d fs.DirEntry, err error) error {
+		if err != nil || d.IsDir() || filepath.Ext(path) != ".yaml" {
+			return err
+		}
+		data, _ := os.ReadFile(path)
+		first, _, _ := strings.Cut(string(data), "\n")
+		if rel, ok := strings.CutPrefix(first, modelinePrefix); ok {
+			n++
+			if strings.Contains(rel, "://") {
+				t.Errorf("%s: modeline %s needs a network", path, rel)
+			} else if _, err := os.Stat(filepath.Join(filepath.Dir(path), filepath.FromSlash(rel))); err != nil {
+				t.Errorf("%s: modeline: %v", path, err)
+			}
+		}
+		return nil
+	})
+	if n == 0 {
+		t.Errorf("%s: no modeline at all", dir)
+	}
+}
+
+// TestExampleSchemas keeps examples/schemas equal to the schemas muster
+// exports, so the examples' modelines (relative paths to them) work in an
+// editor offline. UPDATE=1 rewrites them.
+func TestExampleSchemas(t *testing.T) {
+	docs, err := schemaFiles()
+	if err != nil {
+		t.Fatal(err)
+	}
+	have, _ := filepath.Glob("../../examples/schemas/*.json")
+	for _, p := range have {
+		if _, ok := docs[filepath.Base(p)]; !ok {
+			t.Errorf("%s: muster exports no such schema", p)
+		}
+	}
+	for name, data := range docs {
+		golden.Check(t, "../../examples/schemas/"+name, data)
+	}
+	checkModelines(t, "../../examples")
+}
