@@ -1,0 +1,86 @@
+package main
+
+import (
+	"bytes"
+	"fmt"
+	"io"
+	"io/fs"
+	"os"
+	"path/filepath"
+	"regexp"
+	"strings"
+)
+
+// modelinePrefix starts the first line that tells the YAML language server
+// (VS Code's YAML extension, and the editors that use the same server)
+// which schema a file follows.
+const modelinePrefix = "# yaml-language-server: $schema="
+
+var kindLine = regexp.MustCompile(`(?m)^kind:[ \t]*["']?(battle|forces|map|scenario)["']?[ \t]*(#.*)?\r?$`)
+
+// schemaFor names the schema file of a document kind in a system.
+func schemaFor(kind, system string) string {
+	if kind == "forces" {
+		return "forces." + system + ".schema.json"
+	}
+	return kind + ".schema.json"
+}
+
+// rewriteModelines points the modeline of every battle file under dir
+// (battle.yaml, forces, map and scenario files, errata folders too) at the
+// schema exported into schemas, as a path relative to the file, so that
+// the editor finds it without a network. Only a first line that is
+// already a modeline is changed; a file without one is listed, since the
+// editor settings `muster init` writes map it by its name. Each changed
+// file is replaced whole (written beside and renamed).
+func rewriteModelines(stdout io.Writer, dir, schemas, system string) error {
+	absSchemas, err := filepath.Abs(schemas)
+	if err != nil {
+		return err
+	}
+	return filepath.WalkDir(dir, func(path string, d fs.DirEntry, err error) error {
+		if err != nil {
+			return err
+		}
+		if d.IsDir() {
+			if path != dir && strings.HasPrefix(d.Name(), ".") {
+				return filepath.SkipDir
+			}
+			return nil
+		}
+		if !d.Type().IsRegular() || filepath.Ext(path) != ".yaml" {
+			return nil
+		}
+		data, err := os.ReadFile(path)
+		if err != nil {
+			return err
+		}
+		m := kindLine.FindSubmatch(data)
+		if m == nil {
+			return nil
+		}
+		absFile, err := filepath.Abs(path)
+		if err != nil {
+			return err
+		}
+		rel, err := filepath.Rel(filepath.Dir(absFile), filepath.Join(absSchemas, schemaFor(string(m[1]), system)))
+		if err != nil {
+			return err
+		}
+		line := modelinePrefix + filepath.ToSlash(rel)
+		first, rest, _ := bytes.Cut(data, []byte("\n"))
+		if !bytes.HasPrefix(first, []byte(modelinePrefix)) {
+			fmt.Fprintf(stdout, "%s: no modeline (editor settings may map it by name)\n", path)
+			return nil
+		}
+		if string(bytes.TrimRight(first, "\r")) == line {
+			return nil
+		}
+		out := append([]byte(line+"\n"), rest...)
+		if err := writeFile(nil, path, out); err != nil {
+			return err
+		}
+		fmt.Fprintf(stdout, "%s: %s\n", path, line)
+		return nil
+	})
+}
