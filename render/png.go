@@ -21,29 +21,76 @@ import (
 
 // encodePaletted encodes img as png.Encoder{CompressionLevel: level} does.
 func encodePaletted(img *image.Paletted, level png.CompressionLevel) []byte {
-	b := img.Bounds()
-	w, h := b.Dx(), b.Dy()
-	pal := img.Palette
-	if w <= 0 || h <= 0 || len(pal) < 1 || len(pal) > 256 {
+	depth := paletteDepth(img)
+	if depth == 0 {
 		return encodeStd(img, level) // image/png reports these
 	}
-	depth := 8
-	switch {
-	case len(pal) <= 2:
-		depth = 1
-	case len(pal) <= 4:
-		depth = 2
-	case len(pal) <= 16:
-		depth = 4
-	}
 	var out bytes.Buffer
+	writeHeader(&out, img, depth)
+	bw := bufio.NewWriterSize(idatWriter{&out}, 1<<15)
+	zw, err := getZlib(bw, zlibLevel(level))
+	if err != nil {
+		return encodeStd(img, level)
+	}
+	defer putZlib(zw, zlibLevel(level))
+	// Rows go to zlib in batches; the stream does not depend on how its
+	// input is cut.
+	w := img.Bounds().Dx()
+	rowLen := 1 + (depth*w+7)/8
+	batch := max(1, (64<<10)/rowLen)
+	buf := make([]byte, 0, batch*rowLen)
+	h := img.Bounds().Dy()
+	y := 0
+	packRows(img, depth, func(row []byte) {
+		buf = append(buf, row...)
+		y++
+		if len(buf)+rowLen > cap(buf) || y == h {
+			if _, err := zw.Write(buf); err != nil {
+				panic(err) // writing to a buffer cannot fail
+			}
+			buf = buf[:0]
+		}
+	})
+	if err := zw.Close(); err != nil {
+		panic(err)
+	}
+	if err := bw.Flush(); err != nil {
+		panic(err)
+	}
+	writeChunk(&out, "IEND", nil)
+	return out.Bytes()
+}
+
+// paletteDepth is the bit depth image/png gives a paletted image, 0 for one
+// it refuses.
+func paletteDepth(img *image.Paletted) int {
+	b := img.Bounds()
+	n := len(img.Palette)
+	switch {
+	case b.Dx() <= 0 || b.Dy() <= 0 || n < 1 || n > 256:
+		return 0
+	case n <= 2:
+		return 1
+	case n <= 4:
+		return 2
+	case n <= 16:
+		return 4
+	}
+	return 8
+}
+
+// writeHeader writes the signature and the IHDR, PLTE and tRNS chunks, as
+// image/png does.
+func writeHeader(out *bytes.Buffer, img *image.Paletted, depth int) {
+	b := img.Bounds()
 	out.WriteString("\x89PNG\r\n\x1a\n")
 	var ihdr [13]byte
-	binary.BigEndian.PutUint32(ihdr[0:], uint32(w))
-	binary.BigEndian.PutUint32(ihdr[4:], uint32(h))
+	binary.BigEndian.PutUint32(ihdr[0:], uint32(b.Dx()))
+	binary.BigEndian.PutUint32(ihdr[4:], uint32(b.Dy()))
 	ihdr[8] = byte(depth)
 	ihdr[9] = 3 // paletted
-	writeChunk(&out, "IHDR", ihdr[:])
+	writeChunk(out, "IHDR", ihdr[:])
+	pal := img.Palette
 	plte := make([]byte, 3*len(pal))
 	alpha := make([]byte, len(pal))
 	last := -1
@@ -55,69 +102,43 @@ func encodePaletted(img *image.Paletted, level png.CompressionLevel) []byte {
 		}
 		alpha[i] = c1.A
 	}
-	writeChunk(&out, "PLTE", plte)
+	writeChunk(out, "PLTE", plte)
 	if last != -1 {
-		writeChunk(&out, "tRNS", alpha[:last+1])
+		writeChunk(out, "tRNS", alpha[:last+1])
 	}
+}
 
-	bw := bufio.NewWriterSize(idatWriter{&out}, 1<<15)
-	zw, err := getZlib(bw, zlibLevel(level))
-	if err != nil {
-		return encodeStd(img, level)
-	}
-	defer putZlib(zw, zlibLevel(level))
-	rowLen := 1 + (depth*w+7)/8
-	// Rows go to zlib in batches; the stream does not depend on how its
-	// input is cut.
-	batch := max(1, (64<<10)/rowLen)
-	buf := make([]byte, 0, batch*rowLen)
+// packRows gives each row of img as PNG stores it: the filter byte (none,
+// as image/png for paletted images) and the pixels packed depth bits each.
+// Two slices take turns, so a row given stays as it was through the next
+// call (the row above, for runCoder), and is reused after that.
+func packRows(img *image.Paletted, depth int, row func([]byte)) {
+	b := img.Bounds()
+	w, h := b.Dx(), b.Dy()
 	perByte := 8 / depth
+	n := 1 + (depth*w+7)/8
+	bufs := make([]byte, 2*n)
 	for y := 0; y < h; y++ {
+		buf := bufs[y%2*n : y%2*n+n]
 		off := img.PixOffset(b.Min.X, b.Min.Y+y)
 		pix := img.Pix[off : off+w]
-		buf = append(buf, 0) // filter: none, as image/png for paletted images
+		buf[0] = 0
 		if depth == 8 {
-			buf = append(buf, pix...)
+			copy(buf[1:], pix)
 		} else {
 			// whole bytes first, as image/png's loop packs them
 			full := w / perByte * perByte
-			n := len(buf)
-			buf = buf[:n+full/perByte]
-			out := buf[n:]
-			pack(out, pix, depth)
-			var a uint8
-			c := 0
-			for _, p := range pix[full:] {
-				a = a<<uint(depth) | p
-				c++
-				if c == perByte {
-					buf = append(buf, a)
-					a, c = 0, 0
+			pack(buf[1:1+full/perByte], pix, depth)
+			if rest := pix[full:]; len(rest) > 0 {
+				var a uint8
+				for _, p := range rest {
+					a = a<<uint(depth) | p
 				}
-			}
-			if c != 0 {
-				for c != perByte {
-					a <<= uint(depth)
-					c++
-				}
-				buf = append(buf, a)
+				buf[len(buf)-1] = a << uint(depth*(perByte-len(rest)))
 			}
 		}
-		if len(buf)+rowLen > cap(buf) || y == h-1 {
-			if _, err := zw.Write(buf); err != nil {
-				panic(err) // writing to a buffer cannot fail
-			}
-			buf = buf[:0]
-		}
+		row(buf)
 	}
-	if err := zw.Close(); err != nil {
-		panic(err)
-	}
-	if err := bw.Flush(); err != nil {
-		panic(err)
-	}
-	writeChunk(&out, "IEND", nil)
-	return out.Bytes()
 }
 
 // pack packs the pixels of whole bytes, first pixel highest, eight at a

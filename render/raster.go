@@ -513,11 +513,11 @@ func lineQuad(a, b pt, w float64, square bool) []pt {
 	return []pt{{a.X - uy, a.Y + ux}, {b.X - uy, b.Y + ux}, {b.X + uy, b.Y - ux}, {a.X + uy, a.Y - ux}}
 }
 
-// encodePNG writes img at png.BestSpeed, deterministically; a paletted
-// image by encodePaletted, the same bytes faster.
+// encodePNG writes img deterministically: a paletted image by encodeRuns,
+// anything else at png.BestSpeed.
 func encodePNG(img image.Image) []byte {
 	if p, ok := img.(*image.Paletted); ok {
-		return encodePaletted(p, png.BestSpeed)
+		return encodeRuns(p)
 	}
 	return encodeStd(img, png.BestSpeed)
 }

@@ -1,0 +1,269 @@
+package render
+
+import (
+	"bytes"
+	"encoding/binary"
+	"image"
+	"image/png"
+	"math/bits"
+)
+
+// The VASSAL pictures (boards of a few million pixels, hundreds of
+// counters) are flat colour: long runs, and rows that repeat the row above
+// for most of their length. A general deflate (BestSpeed) spends most of a
+// build's instructions hashing and matching them. encodeRuns writes a PNG
+// whose zlib stream has one fixed-Huffman deflate block made of three
+// kinds of token only: a literal; a copy of the row above (distance = the
+// row's length), as long as the bytes agree; a run of the byte before
+// (distance 1). Its Adler-32 is summed per token, not per byte, and a row
+// equal to the one above costs a compare and a few tokens. Any PNG
+// decoder reads it (the tests decode it with image/png and compare every
+// pixel); it is not image/png's bytes.
+
+const adlerMod = 65521
+
+// Fixed-Huffman codes (RFC 1951 3.2.6), bit-reversed for LSB-first
+// writing: litCode[v] for literals and lengthCode[l] for a match length
+// with its extra bits, each as the bits and their count.
+var (
+	litCode    [256]struct{ bits, n uint32 }
+	lengthCode [259]struct{ bits, n uint32 }
+)
+
+var (
+	lengthBase  = [...]int{3, 4, 5, 6, 7, 8, 9, 10, 11, 13, 15, 17, 19, 23, 27, 31, 35, 43, 51, 59, 67, 83, 99, 115, 131, 163, 195, 227, 258}
+	lengthExtra = [...]uint32{0, 0, 0, 0, 0, 0, 0, 0, 1, 1, 1, 1, 2, 2, 2, 2, 3, 3, 3, 3, 4, 4, 4, 4, 5, 5, 5, 5, 0}
+	distBase    = [...]int{1, 2, 3, 4, 5, 7, 9, 13, 17, 25, 33, 49, 65, 97, 129, 193, 257, 385, 513, 769, 1025, 1537, 2049, 3073, 4097, 6145, 8193, 12289, 16385, 24577}
+	distExtra   = [...]uint32{0, 0, 0, 0, 1, 1, 2, 2, 3, 3, 4, 4, 5, 5, 6, 6, 7, 7, 8, 8, 9, 9, 10, 10, 11, 11, 12, 12, 13, 13}
+)
+
+// fixedCode is the fixed-Huffman code of a literal/length symbol,
+// bit-reversed, and its length.
+func fixedCode(sym int) (uint32, uint32) {
+	var code, n uint32
+	switch {
+	case sym < 144:
+		code, n = 0x30+uint32(sym), 8
+	case sym < 256:
+		code, n = 0x190+uint32(sym-144), 9
+	case sym < 280:
+		code, n = uint32(sym-256), 7
+	default:
+		code, n = 0xc0+uint32(sym-280), 8
+	}
+	return bits.Reverse32(code) >> (32 - n), n
+}
+
+func init() {
+	for v := range litCode {
+		litCode[v].bits, litCode[v].n = fixedCode(v)
+	}
+	for l := 3; l <= 258; l++ {
+		i := len(lengthBase) - 1
+		for lengthBase[i] > l {
+			i--
+		}
+		c, n := fixedCode(257 + i)
+		lengthCode[l].bits = c | uint32(l-lengthBase[i])<<n
+		lengthCode[l].n = n + lengthExtra[i]
+	}
+}
+
+// distCode is the fixed code of a distance (5 bits, reversed) with its
+// extra bits.
+func distCode(d int) (uint32, uint32) {
+	i := len(distBase) - 1
+	for distBase[i] > d {
+		i--
+	}
+	return bits.Reverse32(uint32(i))>>27 | uint32(d-distBase[i])<<5, 5 + distExtra[i]
+}
+
+// runCoder makes the zlib stream of the rows given to row, one at a time.
+type runCoder struct {
+	out            []byte
+	acc            uint64 // bits not yet written, LSB first
+	nacc           uint32
+	rowLen         int
+	prev           []byte // the row before, nil for the first
+	prevS, prevW   int64  // its Adler sums from zero (see sums)
+	s1, s2         uint32 // Adler-32 of the stream so far
+	last           byte   // the stream's last byte
+	dist1, distRow struct{ bits, n uint32 }
+}
+
+func newRunCoder(rowLen int) *runCoder {
+	c := &runCoder{rowLen: rowLen, s1: 1}
+	c.out = append(c.out, 0x78, 0x01) // deflate, 32 KiB window, fastest
+	c.dist1.bits, c.dist1.n = distCode(1)
+	if rowLen <= 32768 {
+		c.distRow.bits, c.distRow.n = distCode(rowLen)
+	}
+	c.put(0b011, 3) // BFINAL, BTYPE 01: one fixed-Huffman block
+	return c
+}
+
+func (c *runCoder) put(b, n uint32) {
+	c.acc |= uint64(b) << c.nacc
+	c.nacc += n
+	if c.nacc >= 32 {
+		c.out = binary.LittleEndian.AppendUint32(c.out, uint32(c.acc))
+		c.acc >>= 32
+		c.nacc -= 32
+	}
+}
+
+// match writes copies of length l from distance dist, in pieces of at most
+// 258 (the last at least 3).
+func (c *runCoder) match(l int, dist struct{ bits, n uint32 }) {
+	for l > 0 {
+		k := min(l, 258)
+		if r := l - k; r > 0 && r < 3 {
+			k = l - 3
+		}
+		lc := lengthCode[k]
+		c.put(lc.bits, lc.n)
+		c.put(dist.bits, dist.n)
+		l -= k
+	}
+}
+
+// sums gives S = Σ b and W = Σ (len-j)·b[j]: what b adds to Adler's s1
+// and s2 when both start at zero.
+func sums(b []byte) (s, w uint64) {
+	for _, x := range b {
+		s += uint64(x)
+		w += s
+	}
+	return s, w
+}
+
+// row codes one row (its filter byte first). A row the length of the row
+// before starts from that row's Adler sums and adds, for each byte not
+// copied from above, what it changes: copies from above, most of a board,
+// cost nothing but their compare.
+func (c *runCoder) row(data []byte) {
+	n := len(data)
+	prev := c.prev
+	if c.distRow.n == 0 || len(prev) != n {
+		prev = nil
+	}
+	var rs, rw int64 // the row's Adler sums from zero
+	if prev != nil {
+		rs, rw = c.prevS, c.prevW
+	}
+	// change adds byte b at j in place of what the sums hold there.
+	change := func(j int, b byte) {
+		d := int64(b)
+		if prev != nil {
+			d -= int64(prev[j])
+		}
+		rs += d
+		rw += int64(n-j) * d
+	}
+	if prev == nil || !bytes.Equal(data, prev) || n < 3 {
+		started := c.prev != nil // is there a byte before, for runs
+		for i := 0; i < n; {
+			if prev != nil {
+				if up := equalLen(data[i:], prev[i:]); up >= 3 {
+					c.match(up, c.distRow)
+					i += up
+					c.last = data[i-1]
+					continue
+				}
+			}
+			if started || i > 0 {
+				if run := runLen(data[i:], c.last); run >= 3 {
+					c.match(run, c.dist1)
+					k, v := int64(run), int64(c.last)
+					// weights n-j for j in [i, i+run): their sum
+					rs += k * v
+					rw += v * (k*int64(n-i) - k*(k-1)/2)
+					if prev != nil {
+						ps, pw := sums(prev[i : i+run])
+						rs -= int64(ps)
+						rw -= int64(pw) + int64(n-i-run)*int64(ps)
+					}
+					i += run
+					continue
+				}
+			}
+			b := data[i]
+			lc := litCode[b]
+			c.put(lc.bits, lc.n)
+			change(i, b)
+			c.last = b
+			i++
+		}
+	} else {
+		c.match(n, c.distRow)
+	}
+	c.last = data[n-1]
+	m := func(x int64) uint64 { return uint64((x%adlerMod + adlerMod) % adlerMod) }
+	c.s2 = uint32((uint64(c.s2) + uint64(n)%adlerMod*uint64(c.s1) + m(rw)) % adlerMod)
+	c.s1 = uint32((uint64(c.s1) + m(rs)) % adlerMod)
+	c.prev = data // packRows keeps it whole through the next row
+	c.prevS, c.prevW = rs, rw
+}
+
+// finish ends the block and appends the Adler-32.
+func (c *runCoder) finish() []byte {
+	eob, n := fixedCode(256)
+	c.put(eob, n)
+	for c.nacc > 0 {
+		c.out = append(c.out, byte(c.acc))
+		c.acc >>= 8
+		c.nacc -= min(c.nacc, 8)
+	}
+	return binary.BigEndian.AppendUint32(c.out, c.s2<<16|c.s1)
+}
+
+// equalLen is how many leading bytes a and b share.
+func equalLen(a, b []byte) int {
+	n := min(len(a), len(b))
+	i := 0
+	for ; i+8 <= n; i += 8 {
+		if x := binary.LittleEndian.Uint64(a[i:]) ^ binary.LittleEndian.Uint64(b[i:]); x != 0 {
+			return i + bits.TrailingZeros64(x)/8
+		}
+	}
+	for i < n && a[i] == b[i] {
+		i++
+	}
+	return i
+}
+
+// runLen is how many leading bytes of a are v.
+func runLen(a []byte, v byte) int {
+	p := uint64(v) * 0x0101010101010101
+	i := 0
+	for ; i+8 <= len(a); i += 8 {
+		if x := binary.LittleEndian.Uint64(a[i:]) ^ p; x != 0 {
+			return i + bits.TrailingZeros64(x)/8
+		}
+	}
+	for i < len(a) && a[i] == v {
+		i++
+	}
+	return i
+}
+
+// encodeRuns encodes a paletted image as a PNG through runCoder.
+func encodeRuns(img *image.Paletted) []byte {
+	depth := paletteDepth(img)
+	if depth == 0 {
+		return encodeStd(img, png.BestSpeed)
+	}
+	var out bytes.Buffer
+	writeHeader(&out, img, depth)
+	c := newRunCoder(1 + (depth*img.Bounds().Dx()+7)/8)
+	packRows(img, depth, c.row)
+	z := c.finish()
+	for len(z) > 0 {
+		k := min(len(z), 1<<16)
+		writeChunk(&out, "IDAT", z[:k])
+		z = z[k:]
+	}
+	writeChunk(&out, "IEND", nil)
+	return out.Bytes()
+}
