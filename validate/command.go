@@ -508,7 +508,9 @@ func (p *pack) attachments(s *battle.Scenario) {
 				if !p.b.Rules.Artillery(u.Type) {
 					continue
 				}
-				p.attachScope(pc, u)
+				if pc.Ref.Unit != nil {
+					p.attachScope(pc, u) // a battery attached on its own, not with its formation
+				}
 				if !limit {
 					continue
 				}
@@ -527,12 +529,15 @@ func (p *pack) attachments(s *battle.Scenario) {
 }
 
 // countOwn counts into count, for each formation, the batteries of its own
-// order of battle that the scenario sets up and does not attach elsewhere.
+// order of battle that the scenario sets up and does not attach elsewhere
+// on their own.
 func (p *pack) countOwn(s *battle.Scenario, count map[*oob.Formation]int) {
 	for _, st := range s.Setup {
 		for _, pc := range st.Pieces {
 			for _, u := range pc.Ref.Units() {
-				if pc.Attached == nil && p.b.Rules.Artillery(u.Type) {
+				// a battery attached on its own leaves its brigade; one
+				// attached with its whole formation stays with it
+				if (pc.Attached == nil || pc.Ref.Unit == nil) && p.b.Rules.Artillery(u.Type) {
 					count[u.Formation]++
 				}
 			}

@@ -68,13 +68,17 @@ func (p *pack) orders(s *battle.Scenario) {
 			if !has(fb.Orders, orders) {
 				return
 			}
-			if len(fb.Class) > 0 && !has(fb.Class, p.b.Rules.Class(u.Type)) {
+			if len(fb.Class) > 0 && !has(fb.Class, p.b.Rules.Class(u.Type)) { // the unit type's class, whatever its face
 				return
 			}
 			if len(fb.Faces) > 0 && !has(fb.Faces, pc.Face) {
 				return
 			}
-			what := p.b.Rules.UnitTypes[u.Type].Title
+			class := p.b.Rules.Class(u.Type)
+			what := class
+			if c, ok := p.b.Rules.Classes[class]; ok && c.Title != "" {
+				what = c.Title
+			}
 			if pc.Face != "" && len(fb.Faces) > 0 {
 				what += " on its " + pc.Face + " face"
 			}
