@@ -275,7 +275,7 @@ func (p *pack) attachScope(pc *battle.Piece, u *oob.Unit) {
 	}
 	p.l.Add(diag.Diagnostic{Code: sc.Code, Severity: sc.Sev(), Pos: pc.Pos, Rule: sc.Rule,
 		Message: fmt.Sprintf("%s is attached to %s, outside its own %s %s: %s", u.QualifiedName(), pc.Attached.Label(), scope.Level, scope.Label(), sc.Title),
-		Hint:    "if a scenario rule allows it, say so in the piece's note and accept the finding"})
+		Hint:    "if a scenario rule allows it, say so in the piece's note, and widen figures.attach.within for the battle or accept the finding"})
 }
 
 // scopeOf is the formation at level that holds f, or, when none does, the
