@@ -298,3 +298,57 @@ func abs(x int) int {
 	}
 	return x
 }
+
+// Lines returns the hexes on the straight line from a to b, a and b
+// included, twice: nudged to either side, so that a line running along
+// hexsides gives the hexes of both sides (the two are equal otherwise).
+func (g *Grid) Lines(a, b Coord) [2][]Coord {
+	n := g.Distance(a, b)
+	ax, ay, az := g.cube(a)
+	bx, by, bz := g.cube(b)
+	var out [2][]Coord
+	for k, eps := range [2]float64{1e-6, -1e-6} {
+		line := make([]Coord, 0, n+1)
+		for i := 0; i <= n; i++ {
+			t := 0.0
+			if n > 0 {
+				t = float64(i) / float64(n)
+			}
+			x := float64(ax) + eps + (float64(bx-ax))*t
+			y := float64(ay) + eps + (float64(by-ay))*t
+			z := float64(az) - 2*eps + (float64(bz-az))*t
+			line = append(line, g.fromCube(roundCube(x, y, z)))
+		}
+		out[k] = line
+	}
+	return out
+}
+
+// roundCube rounds fractional cube coordinates to the nearest hex; it
+// returns its x and z.
+func roundCube(x, y, z float64) (int, int) {
+	rx, ry, rz := math.Round(x), math.Round(y), math.Round(z)
+	dx, dy, dz := math.Abs(rx-x), math.Abs(ry-y), math.Abs(rz-z)
+	switch {
+	case dx > dy && dx > dz:
+		rx = -ry - rz
+	case dy > dz:
+	default:
+		rz = -rx - ry
+	}
+	return int(rx), int(rz)
+}
+
+// fromCube inverts cube for a hex's x and z.
+func (g *Grid) fromCube(x, z int) Coord {
+	var y int
+	if g.ShiftOdd {
+		y = z + (x-(x&1))/2
+	} else {
+		y = z + (x+(x&1))/2
+	}
+	if g.Pointy {
+		return Coord{y, x}
+	}
+	return Coord{x, y}
+}

@@ -22,6 +22,9 @@ type Figures struct {
 	Attach     Attach     `json:"attach,omitempty" doc:"The attachment engine: what a scenario may attach to one formation."`
 	Activation Activation `json:"activation,omitempty" doc:"The activation engine: a scenario's activation markers."`
 	Org        Org        `json:"organisation,omitempty" doc:"The organisation engine: order-of-battle checks."`
+	Orders     Orders     `json:"orders,omitempty" doc:"The orders engine: orders some units may not hold, and orders that may not stand near the enemy at set-up."`
+	Works      Works      `json:"breastworks,omitempty" doc:"The breastworks engine: where a set-up may place breastworks, and how many to a hex."`
+	Leaders    Leaders    `json:"leaders,omitempty" doc:"The leaders engine: where a set-up may place a leader."`
 }
 
 // Check names a check that ruleset data configures: its stable code and the
@@ -66,6 +69,7 @@ type Limit struct {
 	GroupBy      string   `json:"group_by,omitempty" doc:"The formation level max_groups counts, or switch:NAME to take it from a switch." pattern:"^(switch:)?[a-z][a-z-]*$" ref:"level"`
 	JoinsAny     []string `json:"joins_any,omitempty" doc:"Selected units of these classes that belong to no formation of the group_by level (corps or army artillery) count toward no formation: they may join any one formation's stack." items:"class"`
 	SingleOK     bool     `json:"single_ok,omitempty" doc:"A single unit over the limit is legal on its own."`
+	OrdersApart  []string `json:"orders_apart,omitempty" doc:"Selected units under these orders may not share the hex with units under other orders (a unit whose orders the set-up leaves open counts as under any)." items:"order"`
 	OnlyWith     []string `json:"only_with,omitempty" doc:"A selected unit may stack only with these classes." items:"class"`
 	AnyOf        []Limit  `json:"any_of,omitempty" doc:"Alternatives: the stack passes when it obeys one."`
 }
@@ -141,12 +145,71 @@ type Extended struct {
 	Orders []string `json:"orders,omitempty" doc:"Under these orders a unit above max_sp must use an extended column." items:"order"`
 	MaxSP  float64  `json:"max_sp,omitempty" doc:"The largest strength that needs no extended column." min:"0"`
 	Class  []string `json:"class,omitempty" doc:"The classes the rule applies to." items:"class"`
+	// The GBACW figures of 8.5: cavalry extends above 4 SP, and a column of
+	// 15 infantry or 9 cavalry SP needs two hexes.
+	ClassMaxSP map[string]float64 `json:"class_max_sp,omitempty" doc:"For these classes, the largest strength that needs no extended column, in place of max_sp." keys:"class" min:"0"`
+	TwoHexSP   map[string]float64 `json:"two_hex_sp,omitempty" doc:"A unit of one of these classes with at least this many strength points extends two hexes, not one: it needs a free hex next to it with another free hex next to that." keys:"class" min:"0"`
 }
 
 // Attach limits what a scenario may attach to one formation.
 type Attach struct {
 	Check
 	MaxBatteries int `json:"max_batteries,omitempty" doc:"Batteries attached to one brigade at most." min:"0"`
+	// CountOwn: Three Days of Gettysburg's BB 4.37 play note counts a
+	// brigade's own batteries with those attached to it.
+	CountOwn bool  `json:"count_own,omitempty" doc:"A brigade's own batteries (those of its order of battle not attached elsewhere) count toward max_batteries with the attached ones."`
+	Within   Scope `json:"within,omitempty" doc:"The check that a battery is attached only to a brigade of its own formation at a level (GBACW 4.32: its division)."`
+}
+
+// Scope says which brigades a battery may be attached to: those inside the
+// battery's own formation at Level, or, for a battery that belongs to no
+// formation of that level (corps or army artillery), inside the lowest
+// formation above it whose level ranks at Level or higher.
+type Scope struct {
+	Check
+	Level string `json:"level,omitempty" doc:"The formation level whose bounds an attachment may not cross." ref:"level"`
+}
+
+// Orders configures the orders engine.
+type Orders struct {
+	Forbid    []Forbid  `json:"forbid,omitempty" doc:"Orders some units may never hold, each a check."`
+	NearEnemy NearEnemy `json:"near_enemy,omitempty" doc:"The check of units set up under orders that may not stand near the enemy."`
+}
+
+// Forbid is one set of orders some units may not hold: units of Class (all
+// when absent), on one of Faces when given, under one of Orders.
+type Forbid struct {
+	Check
+	Orders []string `json:"orders,omitempty" doc:"The forbidden orders." items:"order"`
+	Class  []string `json:"class,omitempty" doc:"The classes of unit (as the unit type gives it, whatever its face) that may not hold them (all when absent)." items:"class"`
+	Faces  []string `json:"faces,omitempty" doc:"Only units set up on one of these faces." items:"face"`
+}
+
+// NearEnemy reports units set up under Orders within Hexes hexes of an enemy
+// combat unit, in its line of sight when LOS is set and the map gives
+// elevations (no elevation anywhere: hexes only).
+type NearEnemy struct {
+	Check
+	Orders []string           `json:"orders,omitempty" doc:"The orders that may not stand near the enemy." items:"order"`
+	Hexes  int                `json:"hexes,omitempty" doc:"Within this many hexes of an enemy combat unit." min:"1"`
+	LOS    bool               `json:"los,omitempty" doc:"Only where the unit and the enemy see each other: a hex between them blocks when it stands higher than both ends (terrain raised by terrain_levels). A map with no elevations is measured in hexes only."`
+	Raise  map[string]float64 `json:"terrain_levels,omitempty" doc:"Levels a terrain type adds to its hex's elevation for line of sight (GBACW woods and towns, 10.23)." keys:"terrain" min:"0"`
+}
+
+// Works configures the breastworks engine: a set-up stack's breastworks
+// may not stand in some terrain, and a hex holds so many at most.
+type Works struct {
+	Terrain    Check    `json:"terrain,omitempty" doc:"The check of breastworks in terrain_not."`
+	TerrainNot []string `json:"terrain_not,omitempty" doc:"Terrain types where no breastworks stand." items:"terrain"`
+	Max        Check    `json:"max,omitempty" doc:"The check of a hex with more than max_per_hex breastworks."`
+	MaxPerHex  int      `json:"max_per_hex,omitempty" doc:"Breastworks one hex holds at most." min:"0"`
+}
+
+// Leaders configures the leaders engine.
+type Leaders struct {
+	// GBACW 12.73: a leader alone next to an enemy unit is moved to the
+	// nearest friendly unit, or killed.
+	AloneAdjacent Check `json:"alone_adjacent,omitempty" doc:"The check of a leader set up with no friendly combat unit in his hex, next to an enemy combat unit."`
 }
 
 // Activation says what a scenario's activation markers may be.
@@ -194,9 +257,17 @@ func (f *Figures) Checks() []Configured {
 	add(f.Command.RequiredCheck, "command", "command.required_check")
 	add(f.Extended.Check, "extended", "extended")
 	add(f.Attach.Check, "attach", "attach")
+	add(f.Attach.Within.Check, "attach", "attach.within")
 	add(f.Activation.Check, "activation", "activation")
 	add(f.Org.Counters, "organisation", "organisation.counters")
 	add(f.Org.UniqueBrigades, "organisation", "organisation.unique_brigades")
+	for i, o := range f.Orders.Forbid {
+		add(o.Check, "orders", fmt.Sprintf("orders.forbid[%d]", i))
+	}
+	add(f.Orders.NearEnemy.Check, "orders", "orders.near_enemy")
+	add(f.Works.Terrain, "breastworks", "breastworks.terrain")
+	add(f.Works.Max, "breastworks", "breastworks.max")
+	add(f.Leaders.AloneAdjacent, "leaders", "leaders.alone_adjacent")
 	return out
 }
 

@@ -74,6 +74,9 @@ var Checks = []*Check{
 	{Name: "attach", Engine: "attach", Reads: "scenario: attachments; forces: classes", Scenario: (*pack).attachments},
 	{Name: "activation", Engine: "activation", Reads: "scenario: activation markers; forces: formations in play", Scenario: (*pack).activation},
 	{Name: "extended", Engine: "extended", Reads: "scenario: set-up groups, orders; map: free neighbours", Scenario: (*pack).extended},
+	{Name: "orders", Engine: "orders", Reads: "scenario: orders and faces of set-up and arriving units, set-up groups; forces: classes; map: distances, elevation, terrain", Scenario: (*pack).orders},
+	{Name: "breastworks", Engine: "breastworks", Reads: "scenario: breastworks of set-up stacks; map: terrain", Scenario: (*pack).breastworks},
+	{Name: "leaders", Engine: "leaders", Reads: "scenario: set-up groups by hex, leaders", Scenario: (*pack).leaders},
 	{Name: "entry", Engine: "entry", Codes: []diag.Code{CodeAreaSide, CodeNotEdge, CodeEntryHeld}, Reads: "scenario: arrivals, set-up; map: areas and edges", Scenario: (*pack).entries},
 	{Name: "unknown-values", Codes: []diag.Code{CodeUnknownSkip}, Reads: "what the other checks skipped", Final: unknownSkip},
 }

@@ -489,15 +489,18 @@ func (p *pack) required() {
 	}
 }
 
-// attachments checks what a scenario attaches to each formation.
+// attachments checks what a scenario attaches to each formation: how many
+// batteries, and from where.
 func (p *pack) attachments(s *battle.Scenario) {
 	a := p.f.Attach
-	if a.Code == "" || a.MaxBatteries <= 0 {
-		return
-	}
+	limit := a.Code != "" && a.MaxBatteries > 0
 	count := map[*oob.Formation]int{}
+	if limit && a.CountOwn {
+		p.countOwn(s, count)
+	}
 	for _, st := range s.Setup {
-		for _, pc := range st.Pieces {
+		for i := range st.Pieces {
+			pc := &st.Pieces[i]
 			if pc.Attached == nil {
 				continue
 			}
@@ -505,10 +508,37 @@ func (p *pack) attachments(s *battle.Scenario) {
 				if !p.b.Rules.Artillery(u.Type) {
 					continue
 				}
+				if pc.Ref.Unit != nil {
+					p.attachScope(pc, u) // a battery attached on its own, not with its formation
+				}
+				if !limit {
+					continue
+				}
 				count[pc.Attached]++
 				if count[pc.Attached] == a.MaxBatteries+1 {
+					own := ""
+					if a.CountOwn {
+						own = ", counting its own"
+					}
 					p.l.Add(diag.Diagnostic{Code: a.Code, Severity: a.Sev(), Pos: pc.Pos, Rule: a.Rule,
-						Message: fmt.Sprintf("%s is a battery too many attached to %s: at most %d", u.QualifiedName(), pc.Attached.Label(), a.MaxBatteries)})
+						Message: fmt.Sprintf("%s is a battery too many attached to %s: at most %d%s", u.QualifiedName(), pc.Attached.Label(), a.MaxBatteries, own)})
+				}
+			}
+		}
+	}
+}
+
+// countOwn counts into count, for each formation, the batteries of its own
+// order of battle that the scenario sets up and does not attach elsewhere
+// on their own.
+func (p *pack) countOwn(s *battle.Scenario, count map[*oob.Formation]int) {
+	for _, st := range s.Setup {
+		for _, pc := range st.Pieces {
+			for _, u := range pc.Ref.Units() {
+				// a battery attached on its own leaves its brigade; one
+				// attached with its whole formation stays with it
+				if (pc.Attached == nil || pc.Ref.Unit == nil) && p.b.Rules.Artillery(u.Type) {
+					count[u.Formation]++
 				}
 			}
 		}

@@ -386,6 +386,11 @@ func (p *pack) verdict(lim rulesets.Limit, g *group) (why string, skipped []*oob
 			}
 		}
 	}
+	if len(lim.OrdersApart) > 0 {
+		if why := ordersApart(lim.OrdersApart, sel, g.pieces); why != "" {
+			problems = append(problems, why)
+		}
+	}
 	if len(lim.OnlyWith) > 0 {
 		var others []string
 		for _, pc := range g.pieces {

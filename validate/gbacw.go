@@ -1,0 +1,306 @@
+package validate
+
+// Engines first written for GBACW rules (orders, breastworks, leaders
+// near the enemy, the scope of a battery's attachment); the figures that
+// configure them are data, so another system may use them too.
+
+import (
+	"fmt"
+	"strings"
+
+	"github.com/muster-wargames/muster/battle"
+	"github.com/muster-wargames/muster/diag"
+	"github.com/muster-wargames/muster/maps"
+	"github.com/muster-wargames/muster/oob"
+)
+
+// ordersApart says why a stack breaks a limit whose selected units under
+// orders may not share their hex with units under other orders: "" when it
+// does not. A unit whose orders the set-up leaves open could take any.
+func ordersApart(orders []string, sel, all []piece) string {
+	for _, pc := range sel {
+		if !has(orders, pc.orders) {
+			continue
+		}
+		for _, o := range all {
+			if o.orders != "" && o.orders != pc.orders {
+				return fmt.Sprintf("%s under %s orders with %s under %s orders", pc.unit.QualifiedName(), pc.orders, o.unit.QualifiedName(), o.orders)
+			}
+		}
+	}
+	return ""
+}
+
+// setupPieces calls f for every unit a scenario sets up or brings on, with
+// the orders it holds ("" when the scenario leaves them open) and its face.
+func setupPieces(s *battle.Scenario, f func(pc *battle.Piece, u *oob.Unit, orders string)) {
+	for _, st := range s.Setup {
+		for i := range st.Pieces {
+			pc := &st.Pieces[i]
+			o := pc.Orders
+			if o == "" {
+				o = st.Orders
+			}
+			for _, u := range pc.Ref.Units() {
+				f(pc, u, o)
+			}
+		}
+	}
+	for _, a := range s.Arrivals {
+		for i := range a.Pieces {
+			pc := &a.Pieces[i]
+			for _, u := range pc.Ref.Units() {
+				f(pc, u, pc.Orders)
+			}
+		}
+	}
+}
+
+// orders checks the orders a scenario gives: orders some units may not
+// hold, and orders that may not stand near the enemy at set-up.
+func (p *pack) orders(s *battle.Scenario) {
+	o := p.f.Orders
+	for _, fb := range o.Forbid {
+		if fb.Code == "" || len(fb.Orders) == 0 {
+			continue
+		}
+		setupPieces(s, func(pc *battle.Piece, u *oob.Unit, orders string) {
+			if !has(fb.Orders, orders) {
+				return
+			}
+			if len(fb.Class) > 0 && !has(fb.Class, p.b.Rules.Class(u.Type)) { // the unit type's class, whatever its face
+				return
+			}
+			if len(fb.Faces) > 0 && !has(fb.Faces, pc.Face) {
+				return
+			}
+			class := p.b.Rules.Class(u.Type)
+			what := class
+			if c, ok := p.b.Rules.Classes[class]; ok && c.Title != "" {
+				what = c.Title
+			}
+			if pc.Face != "" && len(fb.Faces) > 0 {
+				what += " on its " + pc.Face + " face"
+			}
+			p.l.Add(diag.Diagnostic{Code: fb.Code, Severity: fb.Sev(), Pos: pc.Pos, Rule: fb.Rule,
+				Message: fmt.Sprintf("%s (%s) is under %s orders: %s", u.QualifiedName(), strings.ToLower(what), orders, fb.Title),
+				Hint:    "give the unit other orders, or leave them to the player"})
+		})
+	}
+	p.nearEnemy(s)
+}
+
+// nearEnemy reports set-up units under orders that may not stand within so
+// many hexes (and the line of sight) of an enemy combat unit.
+func (p *pack) nearEnemy(s *battle.Scenario) {
+	ne := p.f.Orders.NearEnemy
+	if ne.Code == "" || ne.Hexes <= 0 || len(ne.Orders) == 0 {
+		return
+	}
+	m := p.b.Map
+	los := -1 // unknown until a unit needs it: 1 when the map gives elevations
+	for _, g := range p.groups {
+		if g.within > 0 {
+			continue // spread over hexes the player picks
+		}
+		var subject *piece
+		for i := range g.pieces {
+			if has(ne.Orders, g.pieces[i].orders) {
+				subject = &g.pieces[i]
+				break
+			}
+		}
+		if subject == nil {
+			continue
+		}
+		if los < 0 {
+			los = 0
+			if ne.LOS && hasElevation(m) {
+				los = 1
+			}
+		}
+		var found *group
+		dist := 0
+		within(m.Grid, g.hex, ne.Hexes, func(c maps.Coord, d int) bool {
+			e := p.idx.first(c, func(o *group) bool { return o.side != g.side && o.within == 0 && len(o.pieces) > 0 })
+			if e == nil || (los == 1 && !p.sees(g.hex, c, ne.Raise)) {
+				return false
+			}
+			found, dist = e, d
+			return true
+		})
+		if found == nil {
+			continue
+		}
+		seen := ""
+		if los == 1 {
+			seen = " and in its line of sight"
+		}
+		p.l.Add(diag.Diagnostic{Code: ne.Code, Severity: ne.Sev(), Pos: *subject.pos, Rule: ne.Rule,
+			Message: fmt.Sprintf("%s sets up under %s orders in %s, %d %s from %s's %s in %s%s: %s", subject.unit.QualifiedName(), subject.orders, g.label(), dist, hexWord(dist), found.side, found.pieces[0].unit.QualifiedName(), found.label(), seen, ne.Title),
+			Hint:    "a unit under these orders that starts within reach of the enemy may not move until its orders change; give it other orders"})
+	}
+}
+
+// within calls f for the hexes on the map within n hexes of c, nearest
+// first (c itself excluded), until f returns true.
+func within(g *maps.Grid, c maps.Coord, n int, f func(maps.Coord, int) bool) {
+	seen := map[maps.Coord]bool{c: true}
+	ring := []maps.Coord{c}
+	for d := 1; d <= n; d++ {
+		var next []maps.Coord
+		for _, h := range ring {
+			for _, x := range g.Neighbours(h) {
+				if seen[x] || !g.OnMap(x) {
+					continue
+				}
+				seen[x] = true
+				next = append(next, x)
+				if f(x, d) {
+					return
+				}
+			}
+		}
+		ring = next
+	}
+}
+
+func hasElevation(m *maps.Map) bool {
+	found := false
+	m.Hexes(func(c maps.Coord) {
+		if !found && m.At(c).Elevation >= 0 {
+			found = true
+		}
+	})
+	return found
+}
+
+// sees reports whether a and b see each other, as GBACW 10.23-10.24 and
+// 10.27 reckon it in part: a hex between them blocks when its elevation,
+// raised by its terrain, stands above both ends; a line along a hexside is
+// blocked when either side blocks. The slope, canopy, shadow and crest
+// rules are not applied, so some lines the book blocks are taken as clear.
+func (p *pack) sees(a, b maps.Coord, raise map[string]float64) bool {
+	m := p.b.Map
+	elev := func(c maps.Coord) float64 {
+		if e := m.At(c).Elevation; e > 0 {
+			return float64(e)
+		}
+		return 0
+	}
+	top := max(elev(a), elev(b))
+	for _, line := range m.Grid.Lines(a, b) {
+		for _, h := range line {
+			if h == a || h == b {
+				continue
+			}
+			if elev(h)+raise[m.TerrainName(h)] > top {
+				return false
+			}
+		}
+	}
+	return true
+}
+
+// breastworks checks where a set-up places breastworks and how many.
+func (p *pack) breastworks(s *battle.Scenario) {
+	w := p.f.Works
+	if w.Terrain.Code == "" && w.Max.Code == "" {
+		return
+	}
+	count := map[maps.Coord]int{}
+	for _, st := range s.Setup {
+		if st.Breastworks <= 0 || st.Within > 0 {
+			continue // a group placement's works stand where the player puts them
+		}
+		if w.Terrain.Code != "" && len(w.TerrainNot) > 0 {
+			if t := p.b.Map.TerrainName(st.Hex.Coord); has(w.TerrainNot, t) {
+				p.l.Add(diag.Diagnostic{Code: w.Terrain.Code, Severity: w.Terrain.Sev(), Pos: st.Hex.Pos, Rule: w.Terrain.Rule,
+					Message: fmt.Sprintf("%s sets up breastworks in %s, a %s hex: %s", st.Side, st.Hex.Label, t, w.Terrain.Title)})
+			}
+		}
+		before := count[st.Hex.Coord]
+		count[st.Hex.Coord] += st.Breastworks
+		if w.Max.Code != "" && w.MaxPerHex > 0 && before <= w.MaxPerHex && count[st.Hex.Coord] > w.MaxPerHex {
+			p.l.Add(diag.Diagnostic{Code: w.Max.Code, Severity: w.Max.Sev(), Pos: st.Hex.Pos, Rule: w.Max.Rule,
+				Message: fmt.Sprintf("%s has %d breastworks at set-up (at most %d): %s", st.Hex.Label, count[st.Hex.Coord], w.MaxPerHex, w.Max.Title)})
+		}
+	}
+}
+
+// leaders checks where a set-up places leaders: one with no friendly
+// combat unit in his hex may not stand next to an enemy combat unit.
+func (p *pack) leaders(*battle.Scenario) {
+	c := p.f.Leaders.AloneAdjacent
+	if c.Code == "" {
+		return
+	}
+	g := p.b.Map.Grid
+	for _, grp := range p.groups {
+		if grp.within > 0 || len(grp.leaders) == 0 || len(grp.pieces) > 0 {
+			continue
+		}
+		if p.idx.first(grp.hex, func(o *group) bool { return o.side == grp.side && len(o.pieces) > 0 && o.within == 0 }) != nil {
+			continue // stacked with friendly units listed apart
+		}
+		for _, n := range g.Neighbours(grp.hex) {
+			e := p.idx.first(n, func(o *group) bool { return o.side != grp.side && len(o.pieces) > 0 && o.within == 0 })
+			if e == nil {
+				continue
+			}
+			p.l.Add(diag.Diagnostic{Code: c.Code, Severity: c.Sev(), Pos: *grp.pos(), Rule: c.Rule,
+				Message: fmt.Sprintf("leader %s sets up alone in %s, next to %s's %s in %s: %s", grp.leaders[0].QualifiedName(), grp.label(), e.side, e.pieces[0].unit.QualifiedName(), e.label(), c.Title),
+				Hint:    "the rules move such a leader to the nearest friendly combat unit at once, or kill him; stack him with a unit"})
+			break
+		}
+	}
+}
+
+// attachScope checks that a battery is attached only to a formation inside
+// its own one at the configured level (GBACW 4.32: a brigade of its
+// division).
+func (p *pack) attachScope(pc *battle.Piece, u *oob.Unit) {
+	sc := p.f.Attach.Within
+	if sc.Code == "" || sc.Level == "" || pc.Attached == nil {
+		return
+	}
+	scope := p.scopeOf(u.Formation, sc.Level)
+	if scope == nil {
+		return
+	}
+	for f := pc.Attached; f != nil; f = f.Parent {
+		if f == scope {
+			return
+		}
+	}
+	p.l.Add(diag.Diagnostic{Code: sc.Code, Severity: sc.Sev(), Pos: pc.Pos, Rule: sc.Rule,
+		Message: fmt.Sprintf("%s is attached to %s, outside its own %s %s: %s", u.QualifiedName(), pc.Attached.Label(), scope.Level, scope.Label(), sc.Title),
+		Hint:    "if a scenario rule allows it, say so in the piece's note, and widen figures.attach.within for the battle or accept the finding"})
+}
+
+// scopeOf is the formation at level that holds f, or, when none does, the
+// lowest formation above f whose level ranks at level or higher.
+func (p *pack) scopeOf(f *oob.Formation, level string) *oob.Formation {
+	lv, ok := p.b.Rules.LevelByID(level)
+	if !ok {
+		return nil
+	}
+	for x := f; x != nil; x = x.Parent {
+		if x.Level == level {
+			return x
+		}
+	}
+	for x := f; x != nil; x = x.Parent {
+		if l, ok := p.b.Rules.LevelByID(x.Level); ok && l.Rank <= lv.Rank {
+			return x
+		}
+	}
+	return nil
+}
+
+func hexWord(n int) string {
+	if n == 1 {
+		return "hex"
+	}
+	return "hexes"
+}
