@@ -94,6 +94,7 @@ type Scenario struct {
 	Arrivals     []*Arrival
 	Withdrawals  []*Withdrawal
 	Activation   []Activation
+	Efficiency   []Efficiency
 	// Attachments maps a formation to the one it answers to in this
 	// scenario.
 	Attachments map[*oob.Formation]*oob.Formation
@@ -116,6 +117,31 @@ type Activation struct {
 	Formation *oob.Formation
 	Count     int
 	Pos       diag.Pos
+}
+
+// Efficiency is a side's efficiency markers in a scenario (GBACW 5.21,
+// 5.22): the pool it draws from, and corps efficiencies fixed for a turn
+// instead of a draw.
+type Efficiency struct {
+	Side    string
+	Pool    []Marker
+	HasPool bool // the scenario gives a pool (perhaps an empty one)
+	Fixed   []Fixed
+	Pos     diag.Pos // the pool, else the side's entry
+}
+
+// Marker is how many markers of one value a pool holds.
+type Marker struct {
+	Value, Count int
+	Pos          diag.Pos // the value's key
+}
+
+// Fixed is a formation's efficiency fixed for one turn.
+type Fixed struct {
+	Turn      Turn
+	Formation *oob.Formation
+	Value     int
+	Pos       diag.Pos // the value
 }
 
 // HexRef is a hex as a scenario names it.

@@ -164,6 +164,7 @@ func (ld *loader) resolveScenario(d *schema.Doc) *Scenario {
 			s.Activation = append(s.Activation, Activation{Side: side, Formation: f, Count: int(c), Pos: d.Pos(k)})
 		}
 	})
+	ld.efficiency(d, s)
 	v := schema.Get(d.Root, "victory")
 	s.Victory.Text = schema.Str(schema.Get(v, "text"))
 	for _, vn := range schema.Items(schema.Get(v, "hexes")) {

@@ -223,6 +223,52 @@ func (m *vmod) cupChits(c rulesets.Cup, sc *battle.Scenario) []string {
 	return out
 }
 
+// A cupBox is one draw pile of the cups map: a cup, or for efficiency
+// chits one side's cup.
+type cupBox struct {
+	cup   rulesets.Cup
+	title string
+	chits []string
+}
+
+// cupBoxes lists the draw piles of one scenario (nil: the free set-up):
+// one per cup, one per side for a cup of efficiency markers, which holds
+// the scenario's pool for that side ("USA EM 2" as often as the pool has
+// it), else the cup's list.
+func (m *vmod) cupBoxes(sc *battle.Scenario) []cupBox {
+	var out []cupBox
+	for _, c := range m.b.Rules.Play.Cups {
+		if c.Chits != "efficiency" {
+			out = append(out, cupBox{c, cupTitle(c), m.cupChits(c, sc)})
+			continue
+		}
+		for _, sd := range m.b.Sides {
+			chits := make([]string, 0, len(c.List))
+			pool := false
+			if sc != nil {
+				for _, e := range sc.Efficiency {
+					if e.Side != sd.ID || !e.HasPool {
+						continue
+					}
+					pool = true
+					for _, mk := range e.Pool {
+						for range mk.Count {
+							chits = append(chits, sd.ID+" EM "+strconv.Itoa(mk.Value))
+						}
+					}
+				}
+			}
+			if !pool {
+				for _, ch := range c.List {
+					chits = append(chits, sd.ID+" "+ch)
+				}
+			}
+			out = append(out, cupBox{c, cupTitle(c) + " " + sd.ID, chits})
+		}
+	}
+	return out
+}
+
 func cupsBoard(sc *battle.Scenario) string {
 	if sc == nil {
 		return cupsMapName
@@ -249,11 +295,12 @@ func (m *vmod) cupsMap() *xnode {
 	chitImg := map[string]string{}
 	scs := append([]*battle.Scenario{nil}, m.b.Scenarios...)
 	for _, sc := range scs {
+		boxes := m.cupBoxes(sc)
 		var labels []string
-		for _, c := range cups {
-			labels = append(labels, strings.ToUpper(cupTitle(c)))
+		for _, bx := range boxes {
+			labels = append(labels, strings.ToUpper(bx.title))
 		}
-		rows := (len(cups) + boxCols - 1) / boxCols
+		rows := (len(boxes) + boxCols - 1) / boxCols
 		id := "free"
 		if sc != nil {
 			id = sc.ID
@@ -261,15 +308,16 @@ func (m *vmod) cupsMap() *xnode {
 		img := m.imageName("cups", id)
 		m.addImage(img, drawBoxes(labels, boxCols*(boxW+20)+20, rows*(boxH+20)+20))
 		bp.add(el("module.map.boardPicker.Board", "name", cupsBoard(sc), "image", img, "reversible", "false"))
-		for i, c := range cups {
+		for i, bx := range boxes {
+			c := bx.cup
 			x, y := boxAt(i)
-			dp := el("module.map.DrawPile", "name", cupTitle(c)+" ("+id+")", "owningBoard", cupsBoard(sc),
+			dp := el("module.map.DrawPile", "name", bx.title+" ("+id+")", "owningBoard", cupsBoard(sc),
 				"x", strconv.Itoa(x+boxW/2), "y", strconv.Itoa(y+boxH/2+10), "width", strconv.Itoa(boxW-40), "height", strconv.Itoa(boxH-40),
 				"allowMultiple", "false", "allowSelect", "false", "faceDown", "Never", "drawFaceUp", "false",
 				"shuffle", "Always", "reversible", "false", "draw", "true", "color", "0,0,0",
 				"reshufflable", "false", "canSave", "false", "expressionCounting", "false", "hotkeyOnEmpty", "false",
 				"restrictOption", "false")
-			for _, ch := range m.cupChits(c, sc) {
+			for _, ch := range bx.chits {
 				img, ok := chitImg[ch]
 				if !ok {
 					a, b := splitLabel(strings.ToUpper(ch))
