@@ -211,7 +211,7 @@ var (
 func validateCmd(stdout, stderr io.Writer) *cobra.Command {
 	o := &options{}
 	var mapOut string
-	var quiet bool
+	var quiet, changed bool
 	var bf baselineFlags
 	c := &cobra.Command{
 		Use:   "validate [DIR...]",
@@ -219,7 +219,9 @@ func validateCmd(stdout, stderr io.Writer) *cobra.Command {
 		Long: "validate loads each battle folder, checks it against the JSON Schemas and the rules of its\n" +
 			"system, and prints one diagnostic per problem. With no folder it checks the embedded example.\n" +
 			"Findings that a # muster:ignore comment or the --baseline file accepts are counted, never failing.\n" +
-			"Exit status: 0 clean (warnings allowed), 1 errors found, 2 bad usage or unreadable input.",
+			"With --changed the arguments are files (a pre-commit hook's) and each one's battle is checked.\n" +
+			"Exit status: 0 clean (warnings allowed), 1 errors found, 2 bad usage or input that cannot be\n" +
+			"read, 3 muster itself failed (docs/ci.md).",
 		RunE: func(cmd *cobra.Command, args []string) error {
 			if err := o.check(); err != nil {
 				return err
@@ -234,6 +236,13 @@ func validateCmd(stdout, stderr io.Writer) *cobra.Command {
 				if _, err := outFormat("", mapOut, "--map", "", mapFormats, mapExts, "svg"); err != nil {
 					return err
 				}
+			}
+			if changed {
+				dirs, _ := battlesOf(args)
+				if len(dirs) == 0 {
+					return nil // no file of a battle changed: nothing to check
+				}
+				args = dirs
 			}
 			if len(args) == 0 {
 				args = []string{""}
@@ -305,6 +314,7 @@ func validateCmd(stdout, stderr io.Writer) *cobra.Command {
 	addVariantFlag(c, &o.variant)
 	c.Flags().StringVar(&bf.read, "baseline", "", "accept the findings listed in FILE (written by --write-baseline); warn (B016) of entries that no longer occur")
 	c.Flags().StringVar(&bf.write, "write-baseline", "", "write every finding not suppressed to FILE as a baseline, print no report, and exit 0")
+	c.Flags().BoolVar(&changed, "changed", false, "the arguments are changed files, as a pre-commit hook passes them: validate the battle of each (the nearest folder at or above it holding battle.yaml) once, and skip files in no battle")
 	c.Flags().BoolVarP(&quiet, "quiet", "q", false, "report errors only: no warnings, no info, no summary line, nothing at all when there is no error; the exit status is as without it, and a run failed by its warnings (--werror, --max-warnings) still says so on stderr")
 	c.Flags().StringVar(&mapOut, "map", "", "also draw the map with every hex a diagnostic is about ringed and numbered (FILE.svg or FILE.png)")
 	return c
