@@ -180,7 +180,7 @@ func badExit(name string) int {
 	switch name {
 	case "battle-missing", "battle-yaml-is-directory",
 		// a file battle.yaml lists that cannot be read (Y008): input, not a finding
-		"battle-fifo", "battle-file-is-directory", "battle-files-missing":
+		"battle-fifo", "battle-file-is-directory", "battle-files-missing", "battle-file-dangling-link":
 		return report.ExitBadInput
 	case "battle-files-no-match", "battle-files-bad-pattern", "scn-strength-above-printed":
 		return report.ExitClean
