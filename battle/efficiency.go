@@ -47,3 +47,16 @@ func (ld *loader) efficiency(d *schema.Doc, s *Scenario) {
 		s.Efficiency = append(s.Efficiency, e)
 	})
 }
+
+// cups reads the chits a scenario adds to its ruleset's draw cups; the
+// rule pack checks the cup ids.
+func (ld *loader) cups(d *schema.Doc, s *Scenario) {
+	keys, vals := schema.Pairs(schema.Get(d.Root, "cups"))
+	for i, k := range keys {
+		names, counts := schema.Pairs(vals[i])
+		for j, n := range names {
+			c, _ := schema.Int(counts[j])
+			s.Cups = append(s.Cups, CupChits{Cup: k.Value, Name: n.Value, Count: int(c), CupPos: d.Pos(k), Pos: d.Pos(n)})
+		}
+	}
+}

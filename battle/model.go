@@ -95,6 +95,7 @@ type Scenario struct {
 	Withdrawals  []*Withdrawal
 	Activation   []Activation
 	Efficiency   []Efficiency
+	Cups         []CupChits
 	// Attachments maps a formation to the one it answers to in this
 	// scenario.
 	Attachments map[*oob.Formation]*oob.Formation
@@ -128,6 +129,16 @@ type Efficiency struct {
 	HasPool bool // the scenario gives a pool (perhaps an empty one)
 	Fixed   []Fixed
 	Pos     diag.Pos // the pool, else the side's entry
+}
+
+// CupChits are chits (cards, markers) a scenario adds to a draw cup of
+// its ruleset.
+type CupChits struct {
+	Cup    string
+	Name   string
+	Count  int
+	CupPos diag.Pos // the cup's id
+	Pos    diag.Pos // the chit's name
 }
 
 // Marker is how many markers of one value a pool holds.

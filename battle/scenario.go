@@ -165,6 +165,7 @@ func (ld *loader) resolveScenario(d *schema.Doc) *Scenario {
 		}
 	})
 	ld.efficiency(d, s)
+	ld.cups(d, s)
 	v := schema.Get(d.Root, "victory")
 	s.Victory.Text = schema.Str(schema.Get(v, "text"))
 	for _, vn := range schema.Items(schema.Get(v, "hexes")) {

@@ -255,7 +255,17 @@ func (m *vmod) cupBoxes(sc *battle.Scenario) []cupBox {
 	var out []cupBox
 	for _, c := range m.b.Rules.Play.Cups {
 		if c.Chits != "efficiency" {
-			out = append(out, cupBox{c, cupTitle(c), m.cupChits(c, sc)})
+			chits := m.cupChits(c, sc)
+			if sc != nil {
+				for _, x := range sc.Cups {
+					if x.Cup == c.ID {
+						for range x.Count {
+							chits = append(chits, x.Name)
+						}
+					}
+				}
+			}
+			out = append(out, cupBox{c, cupTitle(c), chits})
 			continue
 		}
 		for _, sd := range m.b.Sides {
