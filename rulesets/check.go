@@ -136,6 +136,9 @@ func (r *Ruleset) domains() map[string][]string {
 	for t := range r.Terrain {
 		d["terrain"] = append(d["terrain"], t)
 	}
+	for t := range r.Roads {
+		d["road"] = append(d["road"], t)
+	}
 	faces := map[string]bool{}
 	for _, t := range r.UnitTypes {
 		for f := range t.Faces {

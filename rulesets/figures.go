@@ -22,6 +22,11 @@ type Figures struct {
 	Attach     Attach     `json:"attach,omitempty" doc:"The attachment engine: what a scenario may attach to one formation."`
 	Activation Activation `json:"activation,omitempty" doc:"The activation engine: a scenario's activation markers."`
 	Org        Org        `json:"organisation,omitempty" doc:"The organisation engine: order-of-battle checks."`
+
+	// Sections of issue 13 (TSS, Summer Storm, AMFS).
+	LeaderStack LeaderStack  `json:"leader_stack,omitempty" doc:"The leader-stacking engine: whom a leader set up on the map must be stacked with."`
+	Values      []ValueLimit `json:"values,omitempty" doc:"Limits on counter values by side and class, each a check."`
+	OrderSides  []OrderSide  `json:"order_sides,omitempty" doc:"Orders only some sides may be given at set-up, each a check."`
 }
 
 // Check names a check that ruleset data configures: its stable code and the
@@ -68,6 +73,8 @@ type Limit struct {
 	SingleOK     bool     `json:"single_ok,omitempty" doc:"A single unit over the limit is legal on its own."`
 	OnlyWith     []string `json:"only_with,omitempty" doc:"A selected unit may stack only with these classes." items:"class"`
 	AnyOf        []Limit  `json:"any_of,omitempty" doc:"Alternatives: the stack passes when it obeys one."`
+	SameFace     bool     `json:"same_face,omitempty" doc:"The selected units must all show the same face (TSS: limbered batteries not with unlimbered ones in reserve)."`
+	MaxWorks     *int     `json:"max_breastworks,omitempty" doc:"At most this many breastworks (or other works markers) in the hex; with when.terrain, 0 forbids them there. Counted whatever units the hex holds." min:"0"`
 }
 
 // When says which stacks a limit applies to.
@@ -133,6 +140,38 @@ type Near struct {
 type Entry struct {
 	Rule string `json:"rule,omitempty" doc:"The rule the entry checks cite."`
 	Edge bool   `json:"edge,omitempty" doc:"Entry hexes must lie on the edge of the playing area."`
+
+	Formation EntryFormation `json:"formation,omitempty" doc:"The formation arriving units must enter in."`
+	Roads     []EntryRoad    `json:"roads,omitempty" doc:"Entry hexes that must be on a road, each a check."`
+	Areas     []AreaLimit    `json:"areas,omitempty" doc:"Entry areas only some arrivals may use, each a check."`
+}
+
+// EntryFormation says what orders and faces an arriving unit may enter
+// with: an orders value the arrival gives outside Orders, or a face among
+// FacesNot, is reported. Orders left unsaid are taken to be legal.
+type EntryFormation struct {
+	Check
+	Orders   []string `json:"orders,omitempty" doc:"The orders (formations) an arriving unit may be given; none: any." items:"order"`
+	FacesNot []string `json:"faces_not,omitempty" doc:"Faces an arriving unit may not show (a battery unlimbered, cavalry dismounted)." items:"face"`
+}
+
+// EntryRoad says that an arrival's entry hexes must lie on a road: in turns
+// of the given lights, or in every turn when none are given. An area
+// arrival is not checked (an area's entrance is the book's, not a hex of
+// the data), nor a map that draws no roads.
+type EntryRoad struct {
+	Check
+	Lights []string `json:"lights,omitempty" doc:"Only arrivals in turns of these lights (none: every arrival)." items:"light"`
+	Types  []string `json:"types,omitempty" doc:"The road types that count (none: any road the map draws)." items:"road"`
+}
+
+// AreaLimit keeps an entry area for some arrivals: those on the given days
+// of the battle and of the given formations.
+type AreaLimit struct {
+	Check
+	Area       string   `json:"area,omitempty" doc:"The map's entry area."`
+	Days       []int    `json:"days,omitempty" doc:"The days of the battle (1 the first) on which the area may be used; none: any."`
+	Formations []string `json:"formations,omitempty" doc:"The formations (as the order of battle names them, e.g. 3/I) whose units alone may use it; none: any."`
 }
 
 // Extended configures GBACW's extended columns.
@@ -162,6 +201,38 @@ type Org struct {
 	CountersField  string `json:"counters_field,omitempty" doc:"The unit value that gives its brigade's number of counters (AMFS's asterisks)." ref:"field"`
 	Counters       Check  `json:"counters,omitempty" doc:"The check of counters_field."`
 	UniqueBrigades Check  `json:"unique_brigades,omitempty" doc:"The check that two brigades of one side and arm do not share a name."`
+	LettersField   string `json:"letters_field,omitempty" doc:"The unit value that letters a counter within its brigade (Summer Storm's A-E)." ref:"field"`
+	MaxCounters    int    `json:"max_counters,omitempty" doc:"A brigade has at least one and at most this many counters (0: no limit)." min:"0"`
+	Letters        Check  `json:"letters,omitempty" doc:"The check of letters_field and max_counters: each letter once in a brigade, and no more counters than max_counters."`
+}
+
+// LeaderStack says whom a leader set up on the map must share his hex with:
+// a unit of his own command (a unit of the formation he leads or of one
+// under it), or one of the classes Any, or with Superiors a leader of a
+// formation above his or a unit of the classes SuperiorClasses belonging to
+// one.
+type LeaderStack struct {
+	Check
+	Any             []string `json:"any,omitempty" doc:"Classes any leader may stack with (a guarded supply wagon)." items:"class"`
+	Superiors       bool     `json:"superiors,omitempty" doc:"A leader may stack with a leader of a formation above his own."`
+	SuperiorClasses []string `json:"superior_classes,omitempty" doc:"Classes of unit of a formation above the leader's that he may stack with (a higher command's HQ)." items:"class"`
+}
+
+// ValueLimit bounds a counter value for units of some sides and classes.
+type ValueLimit struct {
+	Check
+	Field   string   `json:"field,omitempty" doc:"The counter value." ref:"field"`
+	Sides   []string `json:"sides,omitempty" doc:"The sides it binds, by the ids battles give them (USA, CSA); none: every side."`
+	Classes []string `json:"classes,omitempty" doc:"The classes it binds; none: every class." items:"class"`
+	Max     int      `json:"max,omitempty" doc:"The largest value allowed." min:"0"`
+}
+
+// OrderSide keeps orders for some sides: a unit of another side set up
+// under them is reported.
+type OrderSide struct {
+	Check
+	Orders []string `json:"orders,omitempty" doc:"The orders." items:"order"`
+	Sides  []string `json:"sides,omitempty" doc:"The sides that may be given them, by the ids battles give them (USA, CSA)."`
 }
 
 // Configured is a Check that ruleset data configures, with the engine it
@@ -197,6 +268,21 @@ func (f *Figures) Checks() []Configured {
 	add(f.Activation.Check, "activation", "activation")
 	add(f.Org.Counters, "organisation", "organisation.counters")
 	add(f.Org.UniqueBrigades, "organisation", "organisation.unique_brigades")
+	add(f.Org.Letters, "organisation", "organisation.letters")
+	add(f.Entry.Formation.Check, "entry", "entry.formation")
+	for i, r := range f.Entry.Roads {
+		add(r.Check, "entry", fmt.Sprintf("entry.roads[%d]", i))
+	}
+	for i, a := range f.Entry.Areas {
+		add(a.Check, "entry", fmt.Sprintf("entry.areas[%d]", i))
+	}
+	add(f.LeaderStack.Check, "leader_stack", "leader_stack")
+	for i, v := range f.Values {
+		add(v.Check, "values", fmt.Sprintf("values[%d]", i))
+	}
+	for i, o := range f.OrderSides {
+		add(o.Check, "order_sides", fmt.Sprintf("order_sides[%d]", i))
+	}
 	return out
 }
 

@@ -20,6 +20,7 @@ type piece struct {
 	sp     float64
 	known  bool // sp is known
 	orders string
+	face   string    // the face it is set up on ("" the front)
 	pos    *diag.Pos // where the scenario names it
 }
 
@@ -32,6 +33,7 @@ type group struct {
 	pieces   []piece
 	leaders  []*oob.Leader
 	within   int  // a group placement spread within this many hexes
+	works    int  // breastworks markers in the hex
 	reserve  bool // in reserve status
 	arriving bool // a reinforcement group, not a set-up stack
 }
@@ -61,7 +63,7 @@ func (p *pack) stacking(*battle.Scenario) {
 }
 
 func (p *pack) piece(pc *battle.Piece, u *oob.Unit, stackOrders string) piece {
-	x := piece{unit: u, class: p.b.Rules.Class(u.Type), orders: pc.Orders, pos: &pc.Pos}
+	x := piece{unit: u, class: p.b.Rules.Class(u.Type), orders: pc.Orders, face: pc.Face, pos: &pc.Pos}
 	if x.orders == "" {
 		x.orders = stackOrders
 	}
@@ -104,6 +106,7 @@ func (p *pack) setupGroups(s *battle.Scenario) ([]*group, *groupIndex) {
 			idx.add(g)
 			out = append(out, g)
 		}
+		g.works += st.Breastworks
 		start := len(slab)
 		for i := range st.Pieces {
 			pc := &st.Pieces[i]
@@ -300,6 +303,10 @@ func (p *pack) verdict(lim rulesets.Limit, g *group) (why string, skipped []*oob
 		}
 	}
 	p.sel = sel
+	if lim.MaxWorks != nil && g.works > *lim.MaxWorks {
+		// works are counted whatever units the hex holds
+		return fmt.Sprintf("%d breastworks (at most %d)", g.works, *lim.MaxWorks), nil
+	}
 	if len(sel) == 0 {
 		return "", nil
 	}
@@ -386,6 +393,14 @@ func (p *pack) verdict(lim rulesets.Limit, g *group) (why string, skipped []*oob
 			}
 		}
 	}
+	if lim.SameFace {
+		for _, pc := range sel[1:] {
+			if pc.face != sel[0].face {
+				problems = append(problems, fmt.Sprintf("%s on %s with %s on %s", sel[0].unit.QualifiedName(), faceName(sel[0].face), pc.unit.QualifiedName(), faceName(pc.face)))
+				break
+			}
+		}
+	}
 	if len(lim.OnlyWith) > 0 {
 		var others []string
 		for _, pc := range g.pieces {
@@ -449,4 +464,12 @@ func (p *pack) sides(*battle.Scenario) {
 			p.l.Addf(CodeBothSides, *g.pos(), "%s sets up in %s, where %s already has units (%s)", g.side, g.label(), o.side, *o.pos())
 		}
 	}
+}
+
+// faceName names a face for a message: the front face has none.
+func faceName(f string) string {
+	if f == "" {
+		return "its front"
+	}
+	return "its " + f + " face"
 }

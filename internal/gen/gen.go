@@ -395,9 +395,10 @@ func (g *gen) scenario() []byte {
 		if len(g.arriving[si]) == 0 {
 			continue
 		}
-		entry := g.label(0, 0)
+		// at the ends of the road (Summer Storm's arrivals enter on it)
+		entry := g.label(0, g.rows/2)
 		if si == 1 {
-			entry = g.label(g.cols-1, g.rows-1)
+			entry = g.label(g.cols-1, g.rows/2)
 		}
 		fmt.Fprintf(&b, "  %s:\n    - {time: %q, hexes: [%q], units: [%s]}\n", side, g.arrive, entry, strings.Join(g.arriving[si], ", "))
 	}

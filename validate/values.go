@@ -1,0 +1,69 @@
+package validate
+
+import (
+	"fmt"
+	"slices"
+	"strings"
+
+	"github.com/muster-wargames/muster/battle"
+	"github.com/muster-wargames/muster/diag"
+	"github.com/muster-wargames/muster/oob"
+)
+
+// valueLimits checks counter values against figures.values: a value above
+// the limit for the unit's side and class (TSS 23.21: a Confederate
+// battery carries at most 6 rounds).
+func (p *pack) valueLimits() {
+	for _, vl := range p.f.Values {
+		for _, side := range p.b.Sides {
+			if side.Army == nil || (len(vl.Sides) > 0 && !slices.Contains(vl.Sides, side.ID)) {
+				continue
+			}
+			for _, u := range side.Army.AllUnits() {
+				if len(vl.Classes) > 0 && !slices.Contains(vl.Classes, p.b.Rules.Class(u.Type)) {
+					continue
+				}
+				v := u.Values.Get(vl.Field)
+				if n, ok := v.Int(); ok && n > vl.Max {
+					p.l.Add(diag.Diagnostic{Code: vl.Code, Severity: vl.Sev(), Pos: v.Pos, Rule: vl.Rule,
+						Message: fmt.Sprintf("%s has %s %d, more than %s's %d: %s", u.QualifiedName(), vl.Field, n, side.ID, vl.Max, vl.Title)})
+				}
+			}
+		}
+	}
+}
+
+// orderSides checks that set-up orders kept for some sides (AMFS O: the
+// Skirmish Order is the Union's) are given to their units only.
+func (p *pack) orderSides(s *battle.Scenario) {
+	for _, os := range p.f.OrderSides {
+		for _, st := range s.Setup {
+			if slices.Contains(os.Sides, st.Side) {
+				continue
+			}
+			report := func(pos diag.Pos, orders string, units []*oob.Unit) {
+				if len(units) == 0 {
+					return
+				}
+				name := units[0].QualifiedName()
+				if len(units) > 1 {
+					name += fmt.Sprintf(" and %d more", len(units)-1)
+				}
+				p.l.Add(diag.Diagnostic{Code: os.Code, Severity: os.Sev(), Pos: pos, Rule: os.Rule,
+					Message: fmt.Sprintf("%s of %s is set up in %s under %s orders, which only %s may be given: %s", name, st.Side, st.Hex.Label, orders, strings.Join(os.Sides, ", "), os.Title)})
+			}
+			var stackWide []*oob.Unit
+			for _, pc := range st.Pieces {
+				switch {
+				case pc.Orders != "":
+					if slices.Contains(os.Orders, pc.Orders) {
+						report(pc.Pos, pc.Orders, pc.Ref.Units())
+					}
+				case slices.Contains(os.Orders, st.Orders):
+					stackWide = append(stackWide, pc.Ref.Units()...)
+				}
+			}
+			report(st.Hex.Pos, st.Orders, stackWide)
+		}
+	}
+}
