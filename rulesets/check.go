@@ -107,7 +107,7 @@ func exact(root *yaml.Node, path []string) *yaml.Node {
 }
 
 // keyRefs are the mappings whose keys are references.
-var keyRefs = map[string]bool{"face_class": true, "sp_as": true, "weight": true, "fixed": true, "chain_field": true, "cost": true, "switches": true}
+var keyRefs = map[string]bool{"face_class": true, "sp_as": true, "weight": true, "fixed": true, "chain_field": true, "cost": true, "switches": true, "range": true}
 
 type refProblem struct {
 	path  []string

@@ -74,6 +74,7 @@ type Limit struct {
 	OnlyWith     []string `json:"only_with,omitempty" doc:"A selected unit may stack only with these classes." items:"class"`
 	AnyOf        []Limit  `json:"any_of,omitempty" doc:"Alternatives: the stack passes when it obeys one."`
 	SameFace     bool     `json:"same_face,omitempty" doc:"The selected units must all show the same face (TSS: limbered batteries not with unlimbered ones in reserve)."`
+	SameFacing   bool     `json:"same_facing,omitempty" doc:"The selected units must all face the same way, where the set-up gives their facing (TSS 8.4)."`
 	MaxWorks     *int     `json:"max_breastworks,omitempty" doc:"At most this many breastworks (or other works markers) in the hex; with when.terrain, 0 forbids them there. Counted whatever units the hex holds." min:"0"`
 }
 
@@ -110,6 +111,45 @@ type Command struct {
 	Leaders       Check             `json:"leaders,omitempty" doc:"The check of a leader out of his superior's range."`
 	Required      []string          `json:"required,omitempty" doc:"Formation levels that must have a leader." items:"level"`
 	RequiredCheck Check             `json:"required_check,omitempty" doc:"The check of a required level without a leader."`
+
+	ZOC ZOC `json:"zoc,omitempty" doc:"Which units exert the zone of control that enemy_adjacent keeps paths out of."`
+	ZOI ZOI `json:"zoi,omitempty" doc:"Zones of influence that add to the cost of tracing a range in leader MP (Summer Storm 7.3.2)."`
+}
+
+// ZOC says which units exert a zone of control into the hexes next to
+// them, for enemy_adjacent: with no Exert, every unit does. muster does not
+// read facings, so a unit whose zone covers only its frontal hexes (TSS 11.0)
+// is taken to cover all six.
+type ZOC struct {
+	Exert      []Exert `json:"exert,omitempty" doc:"The units that exert a zone of control (none: every unit)."`
+	Impassable bool    `json:"impassable,omitempty" doc:"No zone of control reaches across a hexside the leader's movement class may not cross."`
+}
+
+// Exert is a kind of unit that exerts a zone of control: of Class, on one of
+// Faces if any are given, on none of FacesNot, under none of OrdersNot.
+type Exert struct {
+	Class     string   `json:"class,omitempty" doc:"The class (after face_class: dismounted cavalry is infantry)." ref:"class"`
+	Faces     []string `json:"faces,omitempty" doc:"Only on these faces (none: any face)." items:"face"`
+	FacesNot  []string `json:"faces_not,omitempty" doc:"Not on these faces (routed)." items:"face"`
+	OrdersNot []string `json:"orders_not,omitempty" doc:"Not under these orders (column)." items:"order"`
+}
+
+// ZOI gives the zones of influence of units, by class, in hexes: tracing a
+// range through a hex in an enemy zone of influence, and with no friendly
+// unit in it, costs Cost more. A zone is not traced through units of the
+// other side. muster does not read lines of sight, so artillery's zone
+// reaches its full range.
+type ZOI struct {
+	Range     map[string]int `json:"range,omitempty" doc:"The reach of each class's zone of influence, in hexes." keys:"class" min:"0"`
+	Light     []LightRange   `json:"light_range,omitempty" doc:"Reaches in turns of some lights, replacing range (a class not listed keeps its range)."`
+	Cost      float64        `json:"cost,omitempty" doc:"The leader MP added for each hex in an enemy zone of influence." min:"0"`
+	OrdersNot []string       `json:"orders_not,omitempty" doc:"Units under these orders have no zone of influence (Summer Storm: March)." items:"order"`
+}
+
+// LightRange is the reach of zones of influence in turns of one light.
+type LightRange struct {
+	Light string         `json:"light,omitempty" doc:"The light." ref:"light"`
+	Range map[string]int `json:"range,omitempty" doc:"The reach by class, in hexes." keys:"class" min:"0"`
 }
 
 // Raise says how a commander extends an officer's range: by up to By, and

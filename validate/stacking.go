@@ -21,6 +21,7 @@ type piece struct {
 	known  bool // sp is known
 	orders string
 	face   string    // the face it is set up on ("" the front)
+	facing string    // the facing the set-up gives it, if any
 	pos    *diag.Pos // where the scenario names it
 }
 
@@ -113,7 +114,11 @@ func (p *pack) setupGroups(s *battle.Scenario) ([]*group, *groupIndex) {
 			for _, u := range pc.Ref.Units() {
 				// a unit named twice is reported as N005, counted once
 				if !holds(g.pieces, u) && !holds(slab[start:], u) {
-					slab = append(slab, p.piece(pc, u, st.Orders))
+					x := p.piece(pc, u, st.Orders)
+					if x.facing = pc.Facing; x.facing == "" {
+						x.facing = st.Facing
+					}
+					slab = append(slab, x)
 				}
 			}
 			g.leaders = append(g.leaders, pc.Ref.Leaders()...)
@@ -397,6 +402,21 @@ func (p *pack) verdict(lim rulesets.Limit, g *group) (why string, skipped []*oob
 		for _, pc := range sel[1:] {
 			if pc.face != sel[0].face {
 				problems = append(problems, fmt.Sprintf("%s on %s with %s on %s", sel[0].unit.QualifiedName(), faceName(sel[0].face), pc.unit.QualifiedName(), faceName(pc.face)))
+				break
+			}
+		}
+	}
+	if lim.SameFacing {
+		var first *piece
+		for i := range sel {
+			pc := &sel[i]
+			if pc.facing == "" {
+				continue
+			}
+			if first == nil {
+				first = pc
+			} else if pc.facing != first.facing {
+				problems = append(problems, fmt.Sprintf("%s faces %s, %s faces %s", first.unit.QualifiedName(), first.facing, pc.unit.QualifiedName(), pc.facing))
 				break
 			}
 		}
