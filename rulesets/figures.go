@@ -184,6 +184,7 @@ type Entry struct {
 	Formation EntryFormation `json:"formation,omitempty" doc:"The formation arriving units must enter in."`
 	Roads     []EntryRoad    `json:"roads,omitempty" doc:"Entry hexes that must be on a road, each a check."`
 	Areas     []AreaLimit    `json:"areas,omitempty" doc:"Entry areas only some arrivals may use, each a check."`
+	Variable  Check          `json:"variable,omitempty" doc:"The check of variable reinforcements' availability rolls: each for a turn of the scenario before the scheduled one, once, with a roll the system's dice can make."`
 }
 
 // EntryFormation says what orders and faces an arriving unit may enter
@@ -310,6 +311,7 @@ func (f *Figures) Checks() []Configured {
 	add(f.Org.UniqueBrigades, "organisation", "organisation.unique_brigades")
 	add(f.Org.Letters, "organisation", "organisation.letters")
 	add(f.Entry.Formation.Check, "entry", "entry.formation")
+	add(f.Entry.Variable, "entry", "entry.variable")
 	for i, r := range f.Entry.Roads {
 		add(r.Check, "entry", fmt.Sprintf("entry.roads[%d]", i))
 	}

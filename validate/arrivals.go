@@ -44,6 +44,39 @@ func (p *pack) arrivals(s *battle.Scenario) {
 			p.arrivalArea(s, al, a)
 		}
 	}
+	if e.Variable.Code != "" {
+		for _, a := range s.Arrivals {
+			p.availability(s, e.Variable, a)
+		}
+	}
+}
+
+// availability checks a variable reinforcement's availability rolls
+// (Summer Storm 9.6.6): each for a turn of the scenario before the
+// scheduled one, in turn order, once each, with a roll the dice can make.
+func (p *pack) availability(s *battle.Scenario, c rulesets.Check, a *battle.Arrival) {
+	most := p.b.Rules.Dice.Count * p.b.Rules.Dice.Sides
+	report := func(ch battle.Chance, format string, args ...any) {
+		p.l.Add(diag.Diagnostic{Code: c.Code, Severity: c.Sev(), Pos: ch.Pos, Rule: c.Rule,
+			Message: fmt.Sprintf(format, args...) + ": " + c.Title})
+	}
+	prev := -1
+	for _, ch := range a.Availability {
+		if ch.Time.Day == "" {
+			continue // not on the turn track: N001 says so
+		}
+		switch {
+		case ch.Time.Index >= a.Time.Index:
+			report(ch, "the availability roll at %s is not before the arrival's scheduled turn (%s)", ch.Time.Text(), a.Time.Text())
+		case ch.Time.Index < s.First.Index:
+			report(ch, "the availability roll at %s comes before the scenario's first turn (%s)", ch.Time.Text(), s.First.Text())
+		case ch.Time.Index <= prev:
+			report(ch, "the availability roll at %s is not after the one before it", ch.Time.Text())
+		case most > 0 && ch.Roll > most:
+			report(ch, "the availability roll at %s needs %d, more than the dice make (%d)", ch.Time.Text(), ch.Roll, most)
+		}
+		prev = max(prev, ch.Time.Index)
+	}
 }
 
 func (p *pack) arrivalFormation(f rulesets.EntryFormation, a *battle.Arrival) {
