@@ -245,6 +245,17 @@ type Org struct {
 	LettersField   string `json:"letters_field,omitempty" doc:"The unit value that letters a counter within its brigade (Summer Storm's A-E)." ref:"field"`
 	MaxCounters    int    `json:"max_counters,omitempty" doc:"A brigade has at least one and at most this many counters (0: no limit)." min:"0"`
 	Letters        Check  `json:"letters,omitempty" doc:"The check of letters_field and max_counters: each letter once in a brigade, and no more counters than max_counters."`
+	HQ             HQRule `json:"hq,omitempty" doc:"Which formations have one HQ unit of their own."`
+}
+
+// HQRule says that each formation of Levels whose leader rates Rating (a
+// Commander) has exactly one unit of Class among its own units, and that a
+// formation of only mounted classes (cavalry) has none.
+type HQRule struct {
+	Check
+	Class  string   `json:"class,omitempty" doc:"The class of HQ units." ref:"class"`
+	Levels []string `json:"levels,omitempty" doc:"The formation levels whose Commanders have an HQ." items:"level"`
+	Rating string   `json:"rating,omitempty" doc:"A leader is a Commander when his ratings list this one, given or not." ref:"field"`
 }
 
 // LeaderStack says whom a leader set up on the map must share his hex with:
@@ -310,6 +321,7 @@ func (f *Figures) Checks() []Configured {
 	add(f.Org.Counters, "organisation", "organisation.counters")
 	add(f.Org.UniqueBrigades, "organisation", "organisation.unique_brigades")
 	add(f.Org.Letters, "organisation", "organisation.letters")
+	add(f.Org.HQ.Check, "organisation", "organisation.hq")
 	add(f.Entry.Formation.Check, "entry", "entry.formation")
 	add(f.Entry.Variable, "entry", "entry.variable")
 	for i, r := range f.Entry.Roads {

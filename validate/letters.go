@@ -84,3 +84,62 @@ func (p *pack) brigadeLetters(what string, at diag.Pos, units []*oob.Unit) {
 		seen[l] = u
 	}
 }
+
+// hqs checks that each Commander of figures.organisation.hq's levels has
+// one HQ unit of his own, and a cavalry formation's leader none (TSS 17.8,
+// 17.87). The HQ is a unit of the formation itself, not of one below it.
+func (p *pack) hqs() {
+	h := p.f.Org.HQ
+	if h.Code == "" || h.Class == "" {
+		return
+	}
+	for _, side := range p.b.Sides {
+		if side.Army == nil {
+			continue
+		}
+		side.Army.Walk(func(f *oob.Formation) {
+			if !has(h.Levels, f.Level) || f.Leader == nil {
+				return
+			}
+			if h.Rating != "" && !f.Leader.Ratings.Has(h.Rating) {
+				return
+			}
+			var hq []*oob.Unit
+			for _, u := range f.Units {
+				if p.b.Rules.Class(u.Type) == h.Class {
+					hq = append(hq, u)
+				}
+			}
+			cavalry := mountedBut(f, p, h.Class)
+			var msg string
+			switch {
+			case cavalry && len(hq) > 0:
+				msg = fmt.Sprintf("%s is a cavalry command, which has no HQ, but %s is its HQ", f.Label(), hq[0].QualifiedName())
+			case !cavalry && len(hq) == 0:
+				msg = fmt.Sprintf("%s (%s) has no HQ unit of its own", f.Label(), f.Leader.Name)
+			case !cavalry && len(hq) > 1:
+				msg = fmt.Sprintf("%s (%s) has %d HQ units (%s, %s)", f.Label(), f.Leader.Name, len(hq), hq[0].QualifiedName(), hq[1].QualifiedName())
+			default:
+				return
+			}
+			p.l.Add(diag.Diagnostic{Code: h.Code, Severity: h.Sev(), Pos: f.Pos, Rule: h.Rule, Message: msg + ": " + h.Title})
+		})
+	}
+}
+
+// mountedBut reports whether every unit in and below f but those of class
+// except is of a mounted class (a cavalry command, its HQ aside).
+func mountedBut(f *oob.Formation, p *pack, except string) bool {
+	n := 0
+	for _, u := range f.AllUnits() {
+		c := p.b.Rules.Class(u.Type)
+		if c == except {
+			continue
+		}
+		if !p.b.Rules.Classes[c].Mounted {
+			return false
+		}
+		n++
+	}
+	return n > 0
+}

@@ -159,6 +159,7 @@ func (p *pack) extended(s *battle.Scenario) {
 // formations of the ruleset's lowest level (the brigades that bind counters).
 func (p *pack) organisation() {
 	p.letters() // the brigades' counter letters (validate/letters.go)
+	p.hqs()     // Commanders' HQ units (validate/letters.go)
 	o := p.f.Org
 	lowest, rank := "", 0
 	for _, l := range p.b.Rules.Levels {

@@ -12,6 +12,7 @@ import (
 	"math"
 	"os"
 	"path/filepath"
+	"slices"
 	"sort"
 	"strings"
 	"testing/fstest"
@@ -294,7 +295,11 @@ func (g *gen) groupSize(depth int) int {
 func (g *gen) leader(b *strings.Builder, in string, lv rulesets.Level, side string, n *int) {
 	*n++
 	fmt.Fprintf(b, "%sleader: {name: %s Gen %d", in, side, *n)
+	hq := g.r.Figures.Org.HQ
 	for _, f := range lv.Leader {
+		if hq.Code != "" && f == hq.Rating && slices.Contains(hq.Levels, lv.ID) {
+			continue // a Commander needs an HQ unit (TSS 17.8); the generator makes none
+		}
 		fmt.Fprintf(b, ", %s: %s", f, g.value(f, *n))
 	}
 	b.WriteString("}\n")
