@@ -25,8 +25,12 @@ func (p *pack) valueLimits() {
 				}
 				v := u.Values.Get(vl.Field)
 				if n, ok := v.Int(); ok && n > vl.Max {
+					whose := ""
+					if len(vl.Sides) > 0 {
+						whose = side.ID + "'s "
+					}
 					p.l.Add(diag.Diagnostic{Code: vl.Code, Severity: vl.Sev(), Pos: v.Pos, Rule: vl.Rule,
-						Message: fmt.Sprintf("%s has %s %d, more than %s's %d: %s", u.QualifiedName(), vl.Field, n, side.ID, vl.Max, vl.Title)})
+						Message: fmt.Sprintf("%s has %s %d, more than %s%d: %s", u.QualifiedName(), vl.Field, n, whose, vl.Max, vl.Title)})
 				}
 			}
 		}
