@@ -276,15 +276,18 @@ type ValueLimit struct {
 	Field   string   `json:"field,omitempty" doc:"The counter value." ref:"field"`
 	Sides   []string `json:"sides,omitempty" doc:"The sides it binds, by the ids battles give them (USA, CSA); none: every side."`
 	Classes []string `json:"classes,omitempty" doc:"The classes it binds; none: every class." items:"class"`
-	Max     int      `json:"max,omitempty" doc:"The largest value allowed." min:"0"`
+	Max     int      `json:"max,omitempty" doc:"The largest value allowed (when values is not given)." min:"0"`
+	Values  []string `json:"values,omitempty" doc:"The codes allowed, for a code field (TSS: small-arms weapons for infantry)."`
 }
 
-// OrderSide keeps orders for some sides: a unit of another side set up
-// under them is reported.
+// OrderSide keeps orders for some sides, or from some classes: a unit of
+// Classes (any, when none are given) of a side not among Sides (no side,
+// when none are given) set up under them is reported.
 type OrderSide struct {
 	Check
-	Orders []string `json:"orders,omitempty" doc:"The orders." items:"order"`
-	Sides  []string `json:"sides,omitempty" doc:"The sides that may be given them, by the ids battles give them (USA, CSA)."`
+	Orders  []string `json:"orders,omitempty" doc:"The orders." items:"order"`
+	Sides   []string `json:"sides,omitempty" doc:"The sides that may be given them, by the ids battles give them (USA, CSA); none: no side."`
+	Classes []string `json:"classes,omitempty" doc:"The classes the rule binds (none: every class)." items:"class"`
 }
 
 // Configured is a Check that ruleset data configures, with the engine it

@@ -24,7 +24,14 @@ func (p *pack) valueLimits() {
 					continue
 				}
 				v := u.Values.Get(vl.Field)
-				if n, ok := v.Int(); ok && n > vl.Max {
+				if code, ok := v.V.(string); ok && len(vl.Values) > 0 {
+					if !slices.Contains(vl.Values, code) {
+						p.l.Add(diag.Diagnostic{Code: vl.Code, Severity: vl.Sev(), Pos: v.Pos, Rule: vl.Rule,
+							Message: fmt.Sprintf("%s (%s) has %s %s, not one of %s: %s", u.QualifiedName(), u.Type, vl.Field, code, strings.Join(vl.Values, " "), vl.Title)})
+					}
+					continue
+				}
+				if n, ok := v.Int(); ok && len(vl.Values) == 0 && n > vl.Max {
 					whose := ""
 					if len(vl.Sides) > 0 {
 						whose = side.ID + "'s "
@@ -45,7 +52,13 @@ func (p *pack) orderSides(s *battle.Scenario) {
 			if slices.Contains(os.Sides, st.Side) {
 				continue
 			}
-			report := func(pos diag.Pos, orders string, units []*oob.Unit) {
+			report := func(pos diag.Pos, orders string, all []*oob.Unit) {
+				var units []*oob.Unit
+				for _, u := range all {
+					if len(os.Classes) == 0 || slices.Contains(os.Classes, p.b.Rules.Class(u.Type)) {
+						units = append(units, u)
+					}
+				}
 				if len(units) == 0 {
 					return
 				}
@@ -54,7 +67,7 @@ func (p *pack) orderSides(s *battle.Scenario) {
 					name += fmt.Sprintf(" and %d more", len(units)-1)
 				}
 				p.l.Add(diag.Diagnostic{Code: os.Code, Severity: os.Sev(), Pos: pos, Rule: os.Rule,
-					Message: fmt.Sprintf("%s of %s is set up in %s under %s orders, which only %s may be given: %s", name, st.Side, st.Hex.Label, orders, strings.Join(os.Sides, ", "), os.Title)})
+					Message: fmt.Sprintf("%s of %s is set up in %s under %s orders, %s: %s", name, st.Side, st.Hex.Label, orders, whoMay(os.Sides), os.Title)})
 			}
 			var stackWide []*oob.Unit
 			for _, pc := range st.Pieces {
@@ -70,4 +83,12 @@ func (p *pack) orderSides(s *battle.Scenario) {
 			report(st.Hex.Pos, st.Orders, stackWide)
 		}
 	}
+}
+
+// whoMay says which sides may be given orders.
+func whoMay(sides []string) string {
+	if len(sides) == 0 {
+		return "which it may not be given"
+	}
+	return "which only " + strings.Join(sides, ", ") + " may be given"
 }

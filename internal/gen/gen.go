@@ -169,8 +169,17 @@ func (g *gen) value(f string, i int) string {
 	case "bool":
 		return "false"
 	case "code":
-		if len(fd.Values) > 0 {
-			return quote(fd.Values[i%len(fd.Values)])
+		vs := fd.Values
+		// the codes the ruleset allows the generated unit type (TSS: small
+		// arms for infantry)
+		class := g.r.Class(g.unitType)
+		for _, vl := range g.r.Figures.Values {
+			if vl.Field == f && len(vl.Values) > 0 && (len(vl.Classes) == 0 || slices.Contains(vl.Classes, class)) {
+				vs = vl.Values
+			}
+		}
+		if len(vs) > 0 {
+			return quote(vs[i%len(vs)])
 		}
 		return "X"
 	case "int":
