@@ -208,6 +208,17 @@ type Group struct {
 type Arrival struct {
 	Group
 	Optional bool
+	// Availability is a variable reinforcement's chances of coming early
+	// (Summer Storm 9.6.6), in the order written.
+	Availability []Chance
+}
+
+// Chance is one turn's availability roll of a variable reinforcement.
+type Chance struct {
+	Time    Turn
+	Roll    int
+	Penalty int
+	Pos     diag.Pos
 }
 
 // Withdrawal is a group that must leave the map.

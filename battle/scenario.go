@@ -421,6 +421,14 @@ func (ld *loader) schedule(d *schema.Doc, s *Scenario) {
 		for _, an := range schema.Items(list) {
 			a := &Arrival{Group: group(side, an)}
 			a.Optional, _ = schema.Bool(schema.Get(an, "optional"))
+			for _, cn := range schema.Items(schema.Get(an, "availability")) {
+				c := Chance{Pos: d.Pos(cn)}
+				c.Time, _ = ld.time(d, schema.Get(cn, "time"))
+				r, _ := schema.Int(schema.Get(cn, "roll"))
+				pen, _ := schema.Int(schema.Get(cn, "penalty"))
+				c.Roll, c.Penalty = int(r), int(pen)
+				a.Availability = append(a.Availability, c)
+			}
 			s.Arrivals = append(s.Arrivals, a)
 		}
 	})

@@ -68,7 +68,7 @@ var Checks = []*Check{
 	{Name: "timeline", Codes: []diag.Code{CodeSetTwice, CodeSetAndArriving, CodeNotOnMap}, Reads: "scenario: set-up, arrivals and withdrawals in turn order", Scenario: presenceCheck},
 	{Name: "sides", Codes: []diag.Code{CodeBothSides}, Reads: "scenario: set-up groups by hex", Scenario: (*pack).sides},
 	{Name: "required-leaders", Engine: "command", Reads: "forces: formations and their leaders", Battle: (*pack).required},
-	{Name: "organisation", Engine: "organisation", Reads: "forces: brigades, their names and counter values", Battle: (*pack).organisation},
+	{Name: "organisation", Engine: "organisation", Reads: "forces: brigades, their names, counter values and letters", Battle: (*pack).organisation},
 	{Name: "stacking", Engine: "stacking", Reads: "scenario: set-up groups, orders, faces, terrain; forces: classes and strengths", Scenario: (*pack).stacking},
 	{Name: "command", Engine: "command", Reads: "scenario: set-up, light of the first turn, attachments; forces: leaders and ratings; map: terrain, hexsides, roads", Scenario: (*pack).command},
 	{Name: "attach", Engine: "attach", Reads: "scenario: attachments; forces: classes", Scenario: (*pack).attachments},
@@ -80,6 +80,10 @@ var Checks = []*Check{
 	{Name: "breastworks", Engine: "breastworks", Reads: "scenario: breastworks of set-up stacks; map: terrain", Scenario: (*pack).breastworks},
 	{Name: "leaders", Engine: "leaders", Reads: "scenario: set-up groups by hex, leaders", Scenario: (*pack).leaders},
 	{Name: "entry", Engine: "entry", Codes: []diag.Code{CodeAreaSide, CodeNotEdge, CodeEntryHeld}, Reads: "scenario: arrivals, set-up; map: areas and edges", Scenario: (*pack).entries},
+	{Name: "arrivals", Engine: "entry", Reads: "scenario: arrivals, their times, orders and faces; map: roads, areas; forces: formations", Scenario: (*pack).arrivals},
+	{Name: "leader-stacking", Engine: "leader_stack", Reads: "scenario: set-up groups, leaders, attachments; forces: formations and classes", Scenario: (*pack).leaderStacks},
+	{Name: "values", Engine: "values", Reads: "forces: units' counter values, classes and sides", Battle: (*pack).valueLimits},
+	{Name: "order-sides", Engine: "order_sides", Reads: "scenario: set-up orders by side", Scenario: (*pack).orderSides},
 	{Name: "unknown-values", Codes: []diag.Code{CodeUnknownSkip}, Reads: "what the other checks skipped", Final: unknownSkip},
 }
 
