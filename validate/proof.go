@@ -443,8 +443,8 @@ func (p *pack) inPlayParts(s *battle.Scenario) {
 	for _, pc := range order {
 		for _, u := range pc.Ref.Units() {
 			f := u.Formation
-			if done[f] {
-				continue
+			if done[f] || len(f.Children) > 0 {
+				continue // a formation with formations below it holds its own units loosely (an army's wagons, a wing's escort)
 			}
 			done[f] = true
 			var missing []string
