@@ -23,6 +23,7 @@ type nameEntry struct {
 	what   string   // "unit 74 IL/1/1/RW", "leader Post/1/1/RW"
 	tokens []string // lowercased words and numbers, apostrophes and full stops dropped
 	tight  string   // the tokens run together, numbers kept apart
+	words  string   // the tokens joined by spaces
 }
 
 // nameTokens splits a name into lowercased runs of letters and of digits.
@@ -90,20 +91,12 @@ func isDigits(t string) bool {
 	return unicode.IsDigit(r) || r == '#'
 }
 
-// editKey is a name with one letter of one word left out: word i's letter
-// j. Two names that give the same key at the same word and letter differ
-// by one letter there; a name whose key is another's tokens has one letter
-// more.
+// editKey is a name with one letter of a word left out, at byte at of the
+// name's words joined by spaces. Two names with the same key differ by one
+// letter there; a name whose key is another name's words has one letter more.
 type editKey struct {
-	word, at int
-	rest     string
-}
-
-func joinWith(tokens []string, i int, w string) string {
-	parts := make([]string, len(tokens))
-	copy(parts, tokens)
-	parts[i] = w
-	return strings.Join(parts, " ")
+	at   int
+	rest string
 }
 
 // lookAlike warns of two unit or leader names on one side that differ only
@@ -129,7 +122,7 @@ func (p *pack) lookAlikeSide(side *oob.Side) {
 		}
 		seen[name] = true
 		t := nameTokens(name)
-		names = append(names, &nameEntry{name: name, pos: pos, what: what, tokens: t, tight: tightKey(t)})
+		names = append(names, &nameEntry{name: name, pos: pos, what: what, tokens: t, tight: tightKey(t), words: strings.Join(t, " ")})
 	}
 	side.Army.Walk(func(f *oob.Formation) {
 		if f.Leader != nil {
@@ -163,12 +156,12 @@ func (p *pack) lookAlikeSide(side *oob.Side) {
 		done[k] = true
 		found = append(found, pair{a, b})
 	}
-	byTight := map[string][]*nameEntry{}
-	byTokens := map[string]*nameEntry{}
+	byTight := make(map[string][]*nameEntry, len(names))
+	byTokens := make(map[string]*nameEntry, len(names))
 	for _, n := range names {
 		byTight[n.tight] = append(byTight[n.tight], n)
-		if byTokens[strings.Join(n.tokens, " ")] == nil {
-			byTokens[strings.Join(n.tokens, " ")] = n
+		if byTokens[n.words] == nil {
+			byTokens[n.words] = n
 		}
 	}
 	for _, ns := range byTight {
@@ -180,40 +173,41 @@ func (p *pack) lookAlikeSide(side *oob.Side) {
 	// swapped with its neighbour, in a word of letters of four letters or
 	// more, so that state abbreviations ("1 IL" and "1 IN", "5th La" and
 	// "5th Ala") and company letters ("E 1 OH Bty", "F 1 OH Bty") stay
-	// apart.
-	byEdit := map[editKey][]*nameEntry{}
+	// apart. Each variant is one string made from the joined words.
+	byEdit := make(map[editKey][]*nameEntry, 8*len(names))
 	for _, n := range names {
-		for i, t := range n.tokens {
-			if isDigits(t) {
+		w := n.words
+		at := 0
+		for _, t := range n.tokens {
+			start := at
+			at += len(t) + 1
+			if isDigits(t) || utf8.RuneCountInString(t) < 4 {
 				continue
 			}
-			rs := []rune(t)
-			for j := range rs {
-				rest := string(rs[:j]) + string(rs[j+1:])
-				if len(rs) < 4 {
-					break
-				}
-				if m := byTokens[joinWith(n.tokens, i, rest)]; m != nil {
+			for k := start; k < start+len(t); {
+				_, size := utf8.DecodeRuneInString(w[k:])
+				rest := w[:k] + w[k+size:]
+				if m := byTokens[rest]; m != nil {
 					report(m, n)
 				}
-				k := editKey{i, j, joinWith(n.tokens, i, rest)}
-				byEdit[k] = append(byEdit[k], n)
-				if j+1 < len(rs) && rs[j] != rs[j+1] {
-					sw := append([]rune{}, rs...)
-					sw[j], sw[j+1] = sw[j+1], sw[j]
-					if m := byTokens[joinWith(n.tokens, i, string(sw))]; m != nil {
-						report(m, n)
+				key := editKey{k, rest}
+				byEdit[key] = append(byEdit[key], n)
+				if next := k + size; next < start+len(t) {
+					_, size2 := utf8.DecodeRuneInString(w[next:])
+					if a, b := w[k:next], w[next:next+size2]; a != b {
+						if m := byTokens[w[:k]+b+a+w[next+size2:]]; m != nil {
+							report(m, n)
+						}
 					}
 				}
+				k += size
 			}
 		}
 	}
 	for _, ns := range byEdit {
 		for x := 1; x < len(ns); x++ {
 			for y := 0; y < x; y++ {
-				if len(ns[x].tokens) == len(ns[y].tokens) {
-					report(ns[y], ns[x])
-				}
+				report(ns[y], ns[x])
 			}
 		}
 	}
