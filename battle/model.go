@@ -104,6 +104,8 @@ type Scenario struct {
 	Arrivals     []*Arrival
 	Withdrawals  []*Withdrawal
 	Activation   []Activation
+	Efficiency   []Efficiency
+	Cups         []CupChits
 	// Attachments maps a formation to the one it answers to in this
 	// scenario.
 	Attachments map[*oob.Formation]*oob.Formation
@@ -134,6 +136,41 @@ type Activation struct {
 	Formation *oob.Formation
 	Count     int
 	Pos       diag.Pos
+}
+
+// Efficiency is a side's efficiency markers in a scenario (GBACW 5.21,
+// 5.22): the pool it draws from, and corps efficiencies fixed for a turn
+// instead of a draw.
+type Efficiency struct {
+	Side    string
+	Pool    []Marker
+	HasPool bool // the scenario gives a pool (perhaps an empty one)
+	Fixed   []Fixed
+	Pos     diag.Pos // the pool, else the side's entry
+}
+
+// CupChits are chits (cards, markers) a scenario adds to a draw cup of
+// its ruleset.
+type CupChits struct {
+	Cup    string
+	Name   string
+	Count  int
+	CupPos diag.Pos // the cup's id
+	Pos    diag.Pos // the chit's name
+}
+
+// Marker is how many markers of one value a pool holds.
+type Marker struct {
+	Value, Count int
+	Pos          diag.Pos // the value's key
+}
+
+// Fixed is a formation's efficiency fixed for one turn.
+type Fixed struct {
+	Turn      Turn
+	Formation *oob.Formation
+	Value     int
+	Pos       diag.Pos // the value
 }
 
 // HexRef is a hex as a scenario names it.

@@ -168,6 +168,8 @@ func (ld *loader) resolveScenario(d *schema.Doc) *Scenario {
 			s.Activation = append(s.Activation, Activation{Side: side, Formation: f, Count: int(c), Pos: d.Pos(k)})
 		}
 	})
+	ld.efficiency(d, s)
+	ld.cups(d, s)
 	v := schema.Get(d.Root, "victory")
 	s.Victory.Text = schema.Str(schema.Get(v, "text"))
 	for _, vn := range schema.Items(schema.Get(v, "hexes")) {

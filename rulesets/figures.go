@@ -25,6 +25,7 @@ type Figures struct {
 	Orders     Orders     `json:"orders,omitempty" doc:"The orders engine: orders some units may not hold, and orders that may not stand near the enemy at set-up."`
 	Works      Works      `json:"breastworks,omitempty" doc:"The breastworks engine: where a set-up may place breastworks, and how many to a hex."`
 	Leaders    Leaders    `json:"leaders,omitempty" doc:"The leaders engine: where a set-up may place a leader."`
+	Efficiency Efficiency `json:"efficiency,omitempty" doc:"The efficiency engine: a scenario's efficiency markers (pools and fixed values)."`
 }
 
 // Check names a check that ruleset data configures: its stable code and the
@@ -220,6 +221,17 @@ type Activation struct {
 	Max    int      `json:"max,omitempty" doc:"Most markers a formation has." min:"0"`
 }
 
+// Efficiency says what a scenario's efficiency markers may be: the check of
+// their values (in the pool and fixed), and of a pool too small to give
+// each formation that draws one a marker.
+type Efficiency struct {
+	Check
+	Levels []string `json:"levels,omitempty" doc:"The formation levels that draw an efficiency marker, or have one fixed." items:"level"`
+	Min    int      `json:"min,omitempty" doc:"The lowest value a marker or a fixed efficiency has."`
+	Max    int      `json:"max,omitempty" doc:"The highest value a marker or a fixed efficiency has."`
+	Short  Check    `json:"short,omitempty" doc:"The check that a side's pool holds a marker for each formation of those levels it has in the scenario."`
+}
+
 // Org configures the organisation engine.
 type Org struct {
 	CountersField  string `json:"counters_field,omitempty" doc:"The unit value that gives its brigade's number of counters (AMFS's asterisks)." ref:"field"`
@@ -268,6 +280,8 @@ func (f *Figures) Checks() []Configured {
 	add(f.Works.Terrain, "breastworks", "breastworks.terrain")
 	add(f.Works.Max, "breastworks", "breastworks.max")
 	add(f.Leaders.AloneAdjacent, "leaders", "leaders.alone_adjacent")
+	add(f.Efficiency.Check, "efficiency", "efficiency")
+	add(f.Efficiency.Short, "efficiency", "efficiency.short")
 	return out
 }
 

@@ -82,6 +82,8 @@ var Checks = []*Check{
 	{Name: "stacking", Engine: "stacking", Reads: "scenario: set-up groups, orders, faces, terrain; forces: classes and strengths", Scenario: (*pack).stacking},
 	{Name: "command", Engine: "command", Reads: "scenario: set-up, light of the first turn, attachments; forces: leaders and ratings; map: terrain, hexsides, roads", Scenario: (*pack).command},
 	{Name: "attach", Engine: "attach", Reads: "scenario: attachments; forces: classes", Scenario: (*pack).attachments},
+	{Name: "efficiency", Engine: "efficiency", Codes: []diag.Code{CodeNoEfficiency}, Reads: "scenario: efficiency pools and fixed values, set-up, arrivals; forces: formations", Scenario: (*pack).efficiency},
+	{Name: "cups", Codes: []diag.Code{CodeUnknownCup}, Reads: "scenario: chits added to draw cups; ruleset: play cups", Scenario: (*pack).cups},
 	{Name: "activation", Engine: "activation", Reads: "scenario: activation markers; forces: formations in play", Scenario: (*pack).activation},
 	{Name: "extended", Engine: "extended", Reads: "scenario: set-up groups, orders; map: free neighbours", Scenario: (*pack).extended},
 	{Name: "orders", Engine: "orders", Reads: "scenario: orders and faces of set-up and arriving units, set-up groups; forces: classes; map: distances, elevation, terrain", Scenario: (*pack).orders},
