@@ -18,6 +18,9 @@ type Battle struct {
 	Source       string
 	Note         string
 	Illustrative string
+	// OOBComplete is battle.yaml's oob_complete: the order of battle holds
+	// only units and leaders that some scenario sets up or brings on.
+	OOBComplete bool
 	// Variant is the variant of battle.yaml loaded (Options.Variant), ""
 	// for the battle as its files list it; VariantNote is its note.
 	Variant, VariantNote string
@@ -36,7 +39,14 @@ type Battle struct {
 	// reports can quote the offending line.
 	Texts map[string][]byte
 	index map[string]*oob.Index
+	// distinct holds, per side, the pairs of names the forces declare
+	// distinct (forces `distinct:`), both ways round.
+	distinct map[string]map[[2]string]bool
 }
+
+// DistinctNames returns the pairs of look-alike names the forces of a side
+// declare to be different units or leaders, both ways round.
+func (b *Battle) DistinctNames(side string) map[[2]string]bool { return b.distinct[side] }
 
 // Side finds a side by id.
 func (b *Battle) Side(id string) *oob.Side {
@@ -100,6 +110,14 @@ type Scenario struct {
 	// scenario.
 	Attachments map[*oob.Formation]*oob.Formation
 	Victory     Victory
+	// NotInPlay lists what the scenario declares out of play (`not_in_play:`):
+	// units, leaders and formations of the order of battle that take no
+	// part in it.
+	NotInPlay []Piece
+	// ListsOut is whether the scenario has `not_in_play:` at all (even
+	// empty): it then says that every unit of a formation it uses is in
+	// play unless listed there.
+	ListsOut bool
 }
 
 // Parent is the formation f answers to in this scenario: the one it is

@@ -133,6 +133,10 @@ func (ld *loader) resolveScenario(d *schema.Doc) *Scenario {
 	}
 	ld.setup(d, s)
 	ld.schedule(d, s)
+	s.ListsOut = schema.Get(d.Root, "not_in_play") != nil
+	ld.perSide(d, schema.Get(d.Root, "not_in_play"), func(side string, n *schema.Node) {
+		s.NotInPlay = append(s.NotInPlay, ld.pieces(d, side, schema.Items(n))...)
+	})
 	s.Attachments = map[*oob.Formation]*oob.Formation{}
 	ld.perSide(d, schema.Get(d.Root, "attachments"), func(side string, n *schema.Node) {
 		keys, vals := schema.Pairs(n)
