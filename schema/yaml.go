@@ -14,7 +14,6 @@ import (
 	"strconv"
 	"strings"
 	"sync"
-	"unicode/utf8"
 
 	"github.com/muster-wargames/muster/diag"
 	"go.yaml.in/yaml/v3"
@@ -66,8 +65,8 @@ func Parse(file string, data []byte, lim Limits) ([]*Doc, []diag.Diagnostic) {
 		l.Addf(CodeTooLarge, at, "file is %d bytes; muster reads at most %d", len(data), lim.MaxBytes)
 		return nil, l.Items()
 	}
-	if i := bytes.IndexByte(data, 0); i >= 0 || !utf8.Valid(data) {
-		l.Addf(CodeBinary, at, "file is not UTF-8 text")
+	if line, col, msg, bad := notText(data); bad {
+		l.Addf(CodeBinary, diag.Pos{File: file, Line: line, Column: col}, "%s", msg)
 		return nil, l.Items()
 	}
 	if !hasContent(data) {
@@ -89,7 +88,6 @@ func Parse(file string, data []byte, lim Limits) ([]*Doc, []diag.Diagnostic) {
 // nil, is told how many nodes convert counted in each (for the tests).
 func parseDocs(file string, data []byte, lim Limits, counted func(n int, ok bool)) ([]*Doc, []diag.Diagnostic) {
 	var l diag.List
-	at := diag.Pos{File: file, Line: 1, Column: 1}
 	dec := yaml.NewDecoder(bytes.NewReader(data))
 	var docs []*Doc
 	for {
@@ -99,20 +97,7 @@ func parseDocs(file string, data []byte, lim Limits, counted func(n int, ok bool
 			break
 		}
 		if err != nil {
-			pos := at
-			msg := err.Error()
-			if m := lineRE().FindStringSubmatch(msg); m != nil {
-				pos.Line, _ = strconv.Atoi(m[1])
-				msg = m[2]
-			} else {
-				msg = strings.TrimPrefix(msg, "yaml: ")
-				if m := anchorRE().FindStringSubmatch(msg); m != nil { // yaml.v3 gives no line: find the alias
-					if i := bytes.Index(data, []byte("*"+m[1])); i >= 0 {
-						pos.Line = bytes.Count(data[:i], []byte("\n")) + 1
-						pos.Column = utf8.RuneCount(data[bytes.LastIndexByte(data[:i], '\n')+1:i]) + 1
-					}
-				}
-			}
+			pos, msg := syntaxError(file, data, dec, err)
 			l.Addf(CodeSyntax, pos, "%s", msg)
 			break
 		}
