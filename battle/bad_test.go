@@ -180,7 +180,7 @@ func badExit(name string) int {
 	switch name {
 	case "battle-missing", "battle-yaml-is-directory":
 		return report.ExitBadInput
-	case "battle-files-no-match", "battle-files-bad-pattern", "scn-strength-above-printed":
+	case "battle-files-no-match", "battle-files-bad-pattern", "scn-strength-above-printed", "cascade-control-leaderless":
 		return report.ExitClean
 	}
 	return report.ExitFindings

@@ -50,6 +50,10 @@ type loader struct {
 	// typeFields caches, per unit type, the counter fields it may carry.
 	typeFields map[string]map[string]bool
 	unitSlab   []oob.Unit // see newUnit
+	// lost are the documents that could not be read; gaps says what of
+	// the battle they leave incomplete (see lost.go).
+	lost []lostDoc
+	gaps gaps
 }
 
 // LoadDir loads the battle in folder dir.
@@ -93,30 +97,39 @@ func (ld *loader) show(p string) string {
 }
 
 func (ld *loader) read(p string) ([]byte, bool) {
+	b, pos, ok := ld.readFile(p)
+	if !ok {
+		ld.lose(p, pos)
+	}
+	return b, ok
+}
+
+func (ld *loader) readFile(p string) ([]byte, diag.Pos, bool) {
 	pos := diag.Pos{File: ld.show(p)}
 	st, err := fs.Stat(ld.fsys, p)
 	if err != nil {
 		ld.diags.Addf(schema.CodeUnreadable, pos, "cannot read %s: %s", p, errText(err))
-		return nil, false
+		return nil, pos, false
 	}
 	if st.IsDir() {
 		ld.diags.Addf(schema.CodeUnreadable, pos, "%s is a folder, not a file", p)
-		return nil, false
+		return nil, pos, false
 	}
 	if !st.Mode().IsRegular() { // a FIFO would block the read for ever, a device never end
 		ld.diags.Addf(schema.CodeUnreadable, pos, "%s is %s, not a file", p, special(st.Mode()))
-		return nil, false
+		return nil, pos, false
 	}
 	if st.Size() > ld.opts.Limits.MaxBytes {
-		ld.diags.Addf(schema.CodeTooLarge, diag.Pos{File: pos.File, Line: 1, Column: 1}, "file is %d bytes; muster reads at most %d", st.Size(), ld.opts.Limits.MaxBytes)
-		return nil, false
+		pos = diag.Pos{File: pos.File, Line: 1, Column: 1}
+		ld.diags.Addf(schema.CodeTooLarge, pos, "file is %d bytes; muster reads at most %d", st.Size(), ld.opts.Limits.MaxBytes)
+		return nil, pos, false
 	}
 	b, err := fs.ReadFile(ld.fsys, p)
 	if err != nil {
 		ld.diags.Addf(schema.CodeUnreadable, pos, "cannot read %s: %s", p, errText(err))
-		return nil, false
+		return nil, pos, false
 	}
-	return b, true
+	return b, pos, true
 }
 
 // special names the kind of a file that is not a regular file.
@@ -161,8 +174,11 @@ func (ld *loader) parse(p string) []*schema.Doc {
 		ld.b.Texts = map[string][]byte{}
 	}
 	ld.b.Texts[ld.show(p)] = data
-	docs, ds := schema.Parse(ld.show(p), data, ld.opts.Limits)
+	docs, lost, ds := schema.ParseFile(ld.show(p), data, ld.opts.Limits)
 	ld.diags.Append(ds)
+	for _, l := range lost {
+		ld.lost = append(ld.lost, lostDoc{file: ld.show(p), name: p, Lost: l})
+	}
 	return docs
 }
 
@@ -173,10 +189,13 @@ func (ld *loader) load() {
 		return
 	}
 	if !ld.inside("battle.yaml", diag.Pos{File: ld.show("battle.yaml")}) {
+		ld.lose("battle.yaml", diag.Pos{File: ld.show("battle.yaml")})
+		ld.skipped()
 		return
 	}
 	bdocs := ld.parse("battle.yaml")
 	if len(bdocs) == 0 {
+		ld.skipped()
 		return
 	}
 	bd := bdocs[0]
@@ -249,7 +268,9 @@ func (ld *loader) load() {
 		}
 		b.Files = append(b.Files, p)
 	}
+	ld.findGaps()
 	ld.resolve()
+	ld.skipped()
 }
 
 // ruleset loads the system's ruleset and lays the battle's overrides on it.
@@ -365,7 +386,8 @@ func (ld *loader) files(bd *schema.Doc, list *schema.Node) []string {
 				return nil
 			}
 			if ext := path.Ext(p); (ext == ".yaml" || ext == ".yml") && !seen[p] {
-				if d.Type()&fs.ModeSymlink != 0 && !ld.inside(p, diag.Pos{File: ld.show(p)}) {
+				if pos := (diag.Pos{File: ld.show(p)}); d.Type()&fs.ModeSymlink != 0 && !ld.inside(p, pos) {
+					ld.lose(p, pos)
 					return nil
 				}
 				seen[p] = true
@@ -397,12 +419,17 @@ func (ld *loader) files(bd *schema.Doc, list *schema.Node) []string {
 				ld.diags.Addf(CodeNoMatch, pos, "%q matches no file", pat)
 			} else {
 				ld.diags.Addf(schema.CodeUnreadable, pos, "cannot read %s: no such file", pat)
+				ld.lose(clean, pos)
 			}
 			continue
 		}
 		sort.Strings(matches)
 		for _, m := range matches {
-			if seen[m] || !ld.inside(m, pos) {
+			if seen[m] {
+				continue
+			}
+			if !ld.inside(m, pos) {
+				ld.lose(m, pos)
 				continue
 			}
 			seen[m] = true

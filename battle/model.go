@@ -36,6 +36,9 @@ type Battle struct {
 	// reports can quote the offending line.
 	Texts map[string][]byte
 	index map[string]*oob.Index
+	// incomplete holds the kinds of document some of which could not be
+	// read (see Incomplete).
+	incomplete map[string]bool
 }
 
 // Side finds a side by id.

@@ -59,35 +59,48 @@ var (
 // Parse reads every YAML document in data. The file name is used in
 // diagnostics only.
 func Parse(file string, data []byte, lim Limits) ([]*Doc, []diag.Diagnostic) {
+	docs, _, ds := ParseFile(file, data, lim)
+	return docs, ds
+}
+
+// ParseFile is Parse, and says which documents of the file could not be
+// read (a syntax error loses the document it is in and every one after
+// it), so that later stages can skip what needs them.
+func ParseFile(file string, data []byte, lim Limits) ([]*Doc, []Lost, []diag.Diagnostic) {
 	var l diag.List
 	at := diag.Pos{File: file, Line: 1, Column: 1}
 	if int64(len(data)) > lim.MaxBytes {
 		l.Addf(CodeTooLarge, at, "file is %d bytes; muster reads at most %d", len(data), lim.MaxBytes)
-		return nil, l.Items()
+		return nil, []Lost{LostFile(at)}, l.Items()
 	}
 	if line, col, msg, bad := notText(data); bad {
-		l.Addf(CodeBinary, diag.Pos{File: file, Line: line, Column: col}, "%s", msg)
-		return nil, l.Items()
+		pos := diag.Pos{File: file, Line: line, Column: col}
+		l.Addf(CodeBinary, pos, "%s", msg)
+		return nil, lostText(pos, data), l.Items()
 	}
 	if !hasContent(data) {
 		l.Addf(CodeEmpty, at, "file holds no YAML document")
-		return nil, l.Items()
+		return nil, nil, l.Items()
 	}
 	// A document of more nodes than the limit is refused before yaml.v3
 	// builds it; the documents before it are read as usual.
+	var lost []Lost
 	if line, col, start, over := overNodes(data, lim.MaxNodes); over {
-		l.Addf(CodeAliasBudget, diag.Pos{File: file, Line: line, Column: col}, "document holds more than %d nodes", lim.MaxNodes)
+		pos := diag.Pos{File: file, Line: line, Column: col}
+		l.Addf(CodeAliasBudget, pos, "document holds more than %d nodes", lim.MaxNodes)
+		lost = lostText(pos, data[start:])
 		data = data[:start]
 	}
-	docs, ds := parseDocs(file, data, lim, nil)
+	docs, more, ds := parseDocs(file, data, lim, nil)
 	l.Append(ds)
-	return docs, l.Items()
+	return docs, append(more, lost...), l.Items()
 }
 
 // parseDocs decodes and converts every document of data; counted, when not
 // nil, is told how many nodes convert counted in each (for the tests).
-func parseDocs(file string, data []byte, lim Limits, counted func(n int, ok bool)) ([]*Doc, []diag.Diagnostic) {
+func parseDocs(file string, data []byte, lim Limits, counted func(n int, ok bool)) ([]*Doc, []Lost, []diag.Diagnostic) {
 	var l diag.List
+	var lost []Lost
 	dec := yaml.NewDecoder(bytes.NewReader(data))
 	var docs []*Doc
 	for {
@@ -99,6 +112,7 @@ func parseDocs(file string, data []byte, lim Limits, counted func(n int, ok bool
 		if err != nil {
 			pos, msg := syntaxError(file, data, dec, err)
 			l.Addf(CodeSyntax, pos, "%s", msg)
+			lost = append(lost, lostText(pos, data[docStart(data, pos.Line):])...)
 			break
 		}
 		d := &Doc{File: file, Bad: map[*yaml.Node]bool{}}
@@ -120,12 +134,13 @@ func parseDocs(file string, data []byte, lim Limits, counted func(n int, ok bool
 			counted(c.nodes, ok)
 		}
 		if !ok {
+			lost = append(lost, lostDoc(d, c.failPos))
 			continue
 		}
 		d.Value = v
 		docs = append(docs, d)
 	}
-	return docs, l.Items()
+	return docs, lost, l.Items()
 }
 
 // safeDecode turns a panic inside the YAML library into an error.
@@ -163,11 +178,13 @@ type converter struct {
 	nodes   int
 	aliases int
 	failed  bool
+	failPos diag.Pos // where the document failed
 }
 
 func (c *converter) fail(code diag.Code, n *yaml.Node, format string, args ...any) {
 	if !c.failed {
-		c.diags.Addf(code, c.doc.Pos(n), format, args...)
+		c.failPos = c.doc.Pos(n)
+		c.diags.Addf(code, c.failPos, format, args...)
 	}
 	c.failed = true
 }
