@@ -179,6 +179,7 @@ type converter struct {
 	aliases int
 	failed  bool
 	failPos diag.Pos // where the document failed
+	free    bool     // converting the value of a free-text key (see freeText)
 }
 
 func (c *converter) fail(code diag.Code, n *yaml.Node, format string, args ...any) {
@@ -232,12 +233,16 @@ func (c *converter) convert(n *yaml.Node, depth int) (any, bool) {
 				continue
 			}
 			c.checkLeadingZero(k)
+			c.checkText(k, false)
 			if _, dup := m[k.Value]; dup {
 				c.diags.Addf(CodeDuplicateKey, c.doc.Pos(k), "key %q is already set at line %d", k.Value, firstKey(n, k).Line)
 				c.doc.Bad[k] = true
 				continue
 			}
+			free := c.free
+			c.free = freeText[k.Value]
 			val, ok := c.convert(v, depth+1)
+			c.free = free
 			if !ok {
 				return nil, false
 			}
@@ -329,6 +334,9 @@ func yamlNumber(n *yaml.Node) string {
 func (c *converter) scalar(n *yaml.Node) any {
 	if c.checkLeadingZero(n) {
 		return n.Value
+	}
+	if n.Tag == "!!str" || n.Tag == "!!timestamp" || n.Tag == "!!binary" {
+		c.checkText(n, c.free)
 	}
 	switch n.Tag {
 	case "!!null":

@@ -56,6 +56,7 @@ var raisedBy = map[string]string{
 	"S006": "schema.(*Set).describe",
 	"S007": "schema.(*Set).describe",
 	"S008": "battle.(*loader).load, schema.(*Set).Validate",
+	"S009": "schema.(*converter).checkText",
 	"Y001": "schema.(*converter).convert, schema.parseDocs",
 	"Y002": "schema.(*converter).convert",
 	"Y003": "battle.(*loader).readFile, schema.ParseFile",
