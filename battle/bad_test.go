@@ -37,6 +37,8 @@ import (
 //	setup: dir NAME             a folder named NAME
 //	setup: outside NAME         a valid YAML file beside the battle folder
 //	setup: symlink NAME TARGET  a symbolic link NAME -> TARGET
+//	setup: abslink NAME TARGET  a link NAME -> the absolute path of TARGET,
+//	                            TARGET relative to the battle folder
 //	setup: list NAME BYTES      a YAML document of one list, BYTES bytes long
 //	setup: fifo NAME            a named pipe (FIFO) NAME, nobody writing to it
 func TestBadInputs(t *testing.T) {
@@ -131,6 +133,11 @@ func layCase(t *testing.T, root, dir string, base, ar *txtar.Archive) bool {
 			}
 		case "symlink":
 			if err := os.Symlink(filepath.FromSlash(f[2]), p); err != nil {
+				t.Skipf("no symbolic links here: %v", err)
+				return false
+			}
+		case "abslink":
+			if err := os.Symlink(filepath.Join(dir, filepath.FromSlash(f[2])), p); err != nil {
 				t.Skipf("no symbolic links here: %v", err)
 				return false
 			}

@@ -64,7 +64,7 @@ var raisedBy = map[string]string{
 	"Y005": "schema.(*converter).convert",
 	"Y006": "schema.(*converter).checkLeadingZero",
 	"Y007": "schema.ParseFile, schema.parseDocs",
-	"Y008": "battle.(*loader).files, battle.(*loader).readFile",
+	"Y008": "battle.(*loader).files, battle.(*loader).readFile, battle.(*loader).unreadable",
 	"Y009": "schema.(*converter).merge",
 	"Y010": "schema.ParseFile",
 	"Y011": "battle.(*loader).skipped",
