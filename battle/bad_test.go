@@ -78,8 +78,8 @@ func TestBadInputs(t *testing.T) {
 			}
 		})
 	}
-	if n < 60 {
-		t.Errorf("only %d bad inputs; the corpus needs at least 60", n)
+	if n < 150 {
+		t.Errorf("only %d bad inputs; the corpus needs at least 150", n)
 	}
 }
 
