@@ -510,24 +510,19 @@ func (ld *loader) foldersInside(pattern string, pos diag.Pos) bool {
 	if dir == "." {
 		return true
 	}
-	dirs := []string{dir}
-	if strings.ContainsAny(dir, "*?[\\") {
-		dirs, _ = fs.Glob(ld.fsys, dir) // through the os.Root: lists nothing outside
-		// a link named by the pattern's folders is matched by name
-		// without being opened: check each one
-	}
-	for _, d := range dirs {
-		var parts []string
-		for q := d; q != "."; q = path.Dir(q) {
-			parts = append(parts, q)
+	// Each level of the folder part in turn, so that a link is found at
+	// whatever depth it is; Glob goes through the os.Root, which lists
+	// nothing behind a link that leads out.
+	parts := strings.Split(dir, "/")
+	for i := range parts {
+		prefix := strings.Join(parts[:i+1], "/")
+		dirs := []string{prefix}
+		if strings.ContainsAny(prefix, "*?[\\") {
+			dirs, _ = fs.Glob(ld.fsys, prefix)
 		}
-		for i := len(parts) - 1; i >= 0; i-- {
-			q := parts[i]
-			st, err := os.Lstat(filepath.Join(ld.dir, filepath.FromSlash(q)))
-			if err != nil || st.Mode()&fs.ModeSymlink == 0 {
-				continue
-			}
-			if !ld.inside(q, pos) {
+		for _, d := range dirs {
+			st, err := os.Lstat(filepath.Join(ld.dir, filepath.FromSlash(d)))
+			if err == nil && st.Mode()&fs.ModeSymlink != 0 && !ld.inside(d, pos) {
 				return false
 			}
 		}
