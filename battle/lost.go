@@ -153,7 +153,6 @@ func (ld *loader) skipped() {
 			continue
 		}
 		pos := ls[0].Pos
-		d := ld.diags.Addf(CodeSkipped, pos, "%s could not be read, so muster skipped what needs it: %s", ls[0].name, strings.Join(what, "; "))
-		d.Hint = "fix the error here and run again"
+		ld.diags.Addf(CodeSkipped, pos, "%s could not be read, so muster skipped what needs it: %s", ls[0].name, strings.Join(what, "; "))
 	}
 }
