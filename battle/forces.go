@@ -92,6 +92,10 @@ func (ld *loader) resolveForces(docs []*schema.Doc) {
 			continue
 		}
 		if a := schema.Get(d.Root, "army"); a != nil {
+			if !schema.IsMap(a) { // the schema said what it is (S001): no army to read
+				ld.loseArmy(d, a, side.ID)
+				continue
+			}
 			if first, dup := armyAt[side.ID]; dup {
 				ld.diags.Addf(CodeArmy, d.Pos(a), "side %s already has its army in %s", side.ID, first)
 				continue

@@ -12,13 +12,14 @@ import (
 // CodeSkipped says what a file that could not be read kept from being
 // checked. It is raised beside the error that lost the file, once.
 var CodeSkipped = diag.Code{Code: "Y011", Severity: diag.Info, Title: "checks skipped after a file that could not be read",
-	Doc: "A file of the battle could not be read, or not all of it (a YAML syntax error loses the document it is in and those after it; a byte that is not text, a file too large, missing, a folder or a link out of the battle lose the whole file), so its documents are not there for the checks that need them. Rather than report what their absence makes look wrong (a side without its army, every unit a scenario names unknown, a battle without a map), muster skips those checks and says here, once per file, which: for a forces document, its side's army, the parents of its formations, the names scenarios give its units, leaders and formations, and the series-rule checks that read the forces; for the map, the scenarios' sheets, hexes and areas and every series-rule check; for a scenario, that scenario. What the file held is read from its kind: and side: lines, else its name (forces-usa.yaml); when neither says, everything that could need it is skipped. Fix the error and run again: the skipped checks run then."}
+	Doc: "A file of the battle could not be read, or not all of it (a YAML syntax error loses the document it is in and those after it; a byte that is not text, a file too large, missing, a folder or a link out of the battle lose the whole file; a forces document whose army is not a mapping loses that army), so its documents are not there for the checks that need them. Rather than report what their absence makes look wrong (a side without its army, every unit a scenario names unknown, a battle without a map), muster skips those checks and says here, once per file, which: for a forces document, its side's army, the parents of its formations, the names scenarios give its units, leaders and formations, and the series-rule checks that read the forces; for the map, the scenarios' sheets, hexes and areas and every series-rule check; for a scenario, that scenario. What the file held is read from its kind: and side: lines, else its name (forces-usa.yaml); when neither says, everything that could need it is skipped. Fix the error and run again: the skipped checks run then."}
 
 // lostDoc is a document of the battle that could not be read.
 type lostDoc struct {
 	file string // the file it is in, as diagnostics show it
 	name string // the same, inside the battle folder
 	schema.Lost
+	what string // what was lost, when not the file: "its army"
 }
 
 // gaps is what the lost documents leave incomplete.
@@ -52,6 +53,15 @@ func (ld *loader) sideOfName(p string) string {
 		}
 	}
 	return ""
+}
+
+// loseArmy records a forces document whose army is not a mapping (null,
+// say): the side's order of battle is not there to check names against.
+func (ld *loader) loseArmy(d *schema.Doc, a *schema.Node, side string) {
+	prefix := strings.TrimSuffix(ld.show("x"), "x") // the folder as shown, with its slash
+	ld.lost = append(ld.lost, lostDoc{file: d.File, name: strings.TrimPrefix(d.File, prefix), what: "army", Lost: schema.Lost{Pos: d.Pos(a), Kind: "forces", Side: side}})
+	ld.gaps.sides[side] = true
+	ld.b.incomplete["forces"] = true
 }
 
 // findGaps works out, before the battle is resolved, what the lost
@@ -153,6 +163,10 @@ func (ld *loader) skipped() {
 			continue
 		}
 		pos := ls[0].Pos
-		ld.diags.Addf(CodeSkipped, pos, "%s could not be read, so muster skipped what needs it: %s", ls[0].name, strings.Join(what, "; "))
+		subject := ls[0].name + " could not be read"
+		if ls[0].what != "" {
+			subject = "the " + ls[0].what + " of " + ls[0].name + " could not be read"
+		}
+		ld.diags.Addf(CodeSkipped, pos, "%s, so muster skipped what needs it: %s", subject, strings.Join(what, "; "))
 	}
 }
