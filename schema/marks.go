@@ -107,7 +107,13 @@ func syntaxError(file string, data []byte, dec *yaml.Decoder, err error) (diag.P
 		if strings.Contains(s.context, "sequence") {
 			open, shut = "[", "]"
 		}
-		return at(s.contextLine, s.contextColumn), fmt.Sprintf("did not find expected ',' or '%s' before line %d, column %d: this '%s' is not closed, or a ',' is missing between its entries", shut, problem.Line, problem.Column, open)
+		opener := at(s.contextLine, s.contextColumn)
+		if problem.Line == opener.Line && !atEnd(data, s.problemLine, s.problemColumn) {
+			// on the bracket's own line: what the parser found is what is
+			// wrong (a ':' where a ',' belongs, say)
+			return problem, fmt.Sprintf("did not find expected ',' or '%s' here, inside the '%s' at column %d", shut, open, opener.Column)
+		}
+		return opener, fmt.Sprintf("did not find expected ',' or '%s' before line %d, column %d: this '%s' is not closed, or a ',' is missing between its entries", shut, problem.Line, problem.Column, open)
 	case s.problem == "found unexpected end of stream" && s.context != "":
 		// The file ends inside a quoted scalar or the like: point at its start.
 		what := strings.TrimPrefix(strings.TrimPrefix(s.context, "while scanning "), "a ")
@@ -148,6 +154,29 @@ func charAt(data []byte, line, col int) rune {
 		}
 	}
 	return -1
+}
+
+// atEnd reports whether a 0-based mark lies past the last character of
+// data (the parser read to the end of the file).
+func atEnd(data []byte, line, col int) bool {
+	if l, c := clampMark(data, line, col); l != line || c != col {
+		return true
+	}
+	return charAt(data, line, col) < 0 && lineStart(data, line+1) >= len(data)
+}
+
+// lineStart is the offset of 0-based line of data (counting LF only, as
+// the rest of a file does not matter here), or len(data).
+func lineStart(data []byte, line int) int {
+	i := 0
+	for ; line > 0 && i < len(data); line-- {
+		j := bytes.IndexByte(data[i:], '\n')
+		if j < 0 {
+			return len(data)
+		}
+		i += j + 1
+	}
+	return i
 }
 
 // clampMark keeps a 0-based mark on a line of data: a mark past the last
@@ -234,4 +263,57 @@ func notText(data []byte) (line, col int, msg string, bad bool) {
 		return line, col, msg, true
 	}
 	return 0, 0, "", false
+}
+
+// runawayQuote finds, in the document text up to 1-based line stop, the
+// last quoted scalar that opens on one line and closes on a later one:
+// YAML allows that, battle files hardly ever mean it, and a quote left
+// open makes the parser give up lines below it. Its 1-based line and
+// column (relative to text) are a hint for a syntax error on line stop. It
+// reads quotes where a scalar can start (after ': ', '- ', '[', '{', ','
+// or at the start of a line) and skips comments; it does not know block
+// scalars.
+func runawayQuote(text []byte, stop int) (line, col int, ok bool) {
+	l, c := 1, 1
+	var quote rune       // the open quote, or 0
+	var ql, qc int       // where it opened
+	var prev rune = '\n' // the last character that is not a space, on this line
+	for i := 0; i < len(text) && l <= stop; {
+		r, w := utf8.DecodeRune(text[i:])
+		i += w
+		switch {
+		case quote == '"' && r == '\\':
+			if i < len(text) && text[i] != '\n' {
+				_, w := utf8.DecodeRune(text[i:])
+				i += w
+				c++
+			}
+		case quote != 0 && r == quote:
+			if quote == '\'' && i < len(text) && text[i] == '\'' {
+				i++
+				c++
+				break
+			}
+			if ql < l {
+				line, col, ok = ql, qc, true
+			}
+			quote = 0
+		case quote != 0:
+		case r == '#' && (prev == '\n' || c == 1 || text[i-w-1] == ' ' || text[i-w-1] == '\t'):
+			for i < len(text) && text[i] != '\n' {
+				i++
+			}
+		case (r == '"' || r == '\'') && strings.ContainsRune("\n:-[{,?", prev):
+			quote, ql, qc = r, l, c
+		}
+		if r == '\n' {
+			l, c, prev = l+1, 1, '\n'
+			continue
+		}
+		c++
+		if r != ' ' && r != '\t' {
+			prev = r
+		}
+	}
+	return line, col, ok
 }

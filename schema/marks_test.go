@@ -38,6 +38,9 @@ func TestSyntaxPositions(t *testing.T) {
 		{"flow mapping comma", "a: 1\nb: {c: 1,\n  d: 2\ne: 3\n", "2:4", "'{' is not closed"},
 		{"flow sequence not closed", "a: 1\nb: [1, 2\nc: 3\n", "2:4", "before line 3, column 2: this '[' is not closed"},
 		{"flow sequence at end", "a: [1, 2\n", "1:4", "'[' is not closed"},
+		{"flow sequence at end, no line break", "a: [1, 2", "1:4", "'[' is not closed"},
+		{"colon for a comma on the bracket's line", "a: {b: 1 c: 2}\n", "1:11", "here, inside the '{' at column 4"},
+		{"flow mapping at the end of its line", "a: {b: 1\n", "1:4", "'{' is not closed"},
 		{"block mapping key", "a:\n  b: 1\n c: 2\n", "3:2", "did not find expected key"},
 		{"block sequence", "a:\n  - 1\n  b: 2\n", "3:3", "did not find expected '-' indicator"},
 		{"junk after document end", "a: 1\n... junk\n", "2:5", "did not find expected <document start>"},
@@ -80,6 +83,28 @@ func TestSyntaxPositions(t *testing.T) {
 		d := ds[0]
 		if got := strings.TrimPrefix(d.Pos.String(), "f.yaml:"); got != c.want || !strings.Contains(d.Message, c.msg) {
 			t.Errorf("%s: %s %s, want %s and a message with %q", c.name, got, d.Message, c.want, c.msg)
+		}
+	}
+}
+
+// TestRunawayQuote: a syntax error below a quote that closes lines later
+// gets a hint naming where the quote opens; quotes inside plain text or
+// comments are not quotes.
+func TestRunawayQuote(t *testing.T) {
+	cases := []struct{ src, hint string }{
+		{"a: 1\nb: \"x\nc: d\ne: \"y\"\nf: g: h\n", "opens at line 2, column 4"},
+		{"a: 1\nb: 'x\nc: d'\ne: f: g\n", "opens at line 2, column 4"},
+		{"a: 5\" gun\nb: x # a \" here\nc: 'it''s'\nf: g: h\n", ""},
+		{"a: \"one line\"\nf: g: h\n", ""},
+	}
+	for _, c := range cases {
+		_, ds := Parse("f.yaml", []byte(c.src), DefaultLimits)
+		if len(ds) != 1 {
+			t.Errorf("%q: %v", c.src, ds)
+			continue
+		}
+		if (c.hint == "") != (ds[0].Hint == "") || !strings.Contains(ds[0].Hint, c.hint) {
+			t.Errorf("%q: hint %q, want one with %q", c.src, ds[0].Hint, c.hint)
 		}
 	}
 }

@@ -111,7 +111,11 @@ func parseDocs(file string, data []byte, lim Limits, counted func(n int, ok bool
 		}
 		if err != nil {
 			pos, msg := syntaxError(file, data, dec, err)
-			l.Addf(CodeSyntax, pos, "%s", msg)
+			d := l.Addf(CodeSyntax, pos, "%s", msg)
+			if ql, qc, ok := runawayQuote(data[docStart(data, pos.Line):], pos.Line); ok {
+				ql += bytes.Count(data[:docStart(data, pos.Line)], []byte("\n"))
+				d.Hint = fmt.Sprintf("the quoted text that opens at line %d, column %d runs on to a later line: is its closing quote missing?", ql, qc)
+			}
 			lost = append(lost, lostText(pos, data[docStart(data, pos.Line):])...)
 			break
 		}
