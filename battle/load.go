@@ -26,6 +26,9 @@ type Options struct {
 	// instead of battle.yaml's files. "" is the battle as battle.yaml's
 	// files list it.
 	Variant string
+	// Cache, when set, keeps parsed and schema-checked files across
+	// loads: only files whose text changed are parsed again (cache.go).
+	Cache *Cache
 }
 
 func (o Options) library() *rulesets.Library {
@@ -42,6 +45,7 @@ type loader struct {
 	opts  Options
 	diags diag.List
 	b     *Battle
+	bd    *schema.Doc // battle.yaml's document
 	docs  []*schema.Doc
 	set   *schema.Set
 	disk  bool // fsys is a folder on disk (symbolic links are checked)
@@ -152,18 +156,17 @@ func errText(err error) string {
 	return err.Error()
 }
 
-func (ld *loader) parse(p string) []*schema.Doc {
+// parse reads and parses p; check schema-checks its i-th document.
+func (ld *loader) parse(p string) (docs []*schema.Doc, check func(set *schema.Set, i int) []diag.Diagnostic) {
 	data, ok := ld.read(p)
 	if !ok {
-		return nil
+		return nil, nil
 	}
 	if ld.b.Texts == nil {
 		ld.b.Texts = map[string][]byte{}
 	}
 	ld.b.Texts[ld.show(p)] = data
-	docs, ds := schema.Parse(ld.show(p), data, ld.opts.Limits)
-	ld.diags.Append(ds)
-	return docs
+	return ld.parseCached(ld.show(p), data)
 }
 
 func (ld *loader) load() {
@@ -175,11 +178,12 @@ func (ld *loader) load() {
 	if !ld.inside("battle.yaml", diag.Pos{File: ld.show("battle.yaml")}) {
 		return
 	}
-	bdocs := ld.parse("battle.yaml")
+	bdocs, _ := ld.parse("battle.yaml")
 	if len(bdocs) == 0 {
 		return
 	}
 	bd := bdocs[0]
+	ld.bd = bd
 	var systems *schema.Counters // the embedded systems are the battle schema's own
 	if lib := ld.opts.library(); !lib.Embedded() {
 		systems = &schema.Counters{Systems: lib.Systems()}
@@ -234,10 +238,9 @@ func (ld *loader) load() {
 	}
 	ld.set = set
 	for _, p := range ld.files(bd, list) {
-		for _, d := range ld.parse(p) {
-			ds := set.Validate(d)
-			ld.diags.Append(ds)
-			d.Value = nil // only the schema reads the JSON-shaped value: free it early
+		docs, check := ld.parse(p)
+		for i, d := range docs {
+			ld.diags.Append(check(set, i))
 			if d.Kind == "" {
 				continue
 			}

@@ -1,0 +1,249 @@
+package battle
+
+import (
+	"bytes"
+	"fmt"
+	"strings"
+	"sync"
+
+	"github.com/muster-wargames/muster/diag"
+	"github.com/muster-wargames/muster/maps"
+	"github.com/muster-wargames/muster/oob"
+	"github.com/muster-wargames/muster/schema"
+)
+
+// Cache keeps each file's parsed documents and their schema diagnostics
+// across loads, keyed by the file's path and content: a load through a
+// Cache (Options.Cache) parses and schema-checks again only the files whose
+// text changed since the last load. It keeps the resolved forces and map
+// too, reused while their documents, battle.yaml and the ruleset are the
+// same. A language server re-checks a battle on every keystroke this way.
+// Documents, forces and maps are read-only once made, so loads share them;
+// use a Cache for one battle folder, and from one load at a time.
+type Cache struct {
+	mu     sync.Mutex
+	files  map[string]*cachedFile
+	parses int
+	forces map[string]*forcesMemo
+	maps   map[string]*mapMemo
+	scens  map[string]*scenarioMemo
+}
+
+// scenarioMemo is what resolving one scenario made.
+type scenarioMemo struct {
+	s     *Scenario
+	diags []diag.Diagnostic
+}
+
+// forcesMemo is what resolving a battle's forces made.
+type forcesMemo struct {
+	armies               map[string]*oob.Formation
+	index                map[string]*oob.Index
+	numUnits, numLeaders int
+	diags                []diag.Diagnostic
+}
+
+// mapMemo is what resolving a battle's map made.
+type mapMemo struct {
+	m     *maps.Map
+	note  string
+	diags []diag.Diagnostic
+}
+
+// cachedFile is one file's parse and, per schema set, its check.
+type cachedFile struct {
+	data  []byte
+	docs  []*schema.Doc
+	diags []diag.Diagnostic
+	// checked holds, per schema set and document, what Set.Validate said.
+	checked map[*schema.Set][][]diag.Diagnostic
+}
+
+// NewCache makes an empty cache.
+func NewCache() *Cache {
+	return &Cache{files: map[string]*cachedFile{}, forces: map[string]*forcesMemo{}, maps: map[string]*mapMemo{}, scens: map[string]*scenarioMemo{}}
+}
+
+// Len is the number of files the cache holds.
+func (c *Cache) Len() int {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	return len(c.files)
+}
+
+// Parses is how many times a file was parsed through the cache.
+func (c *Cache) Parses() int {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	return c.parses
+}
+
+// Forget drops every file whose path keep rejects (a battle closed, a file
+// deleted), so the cache does not grow without bound.
+func (c *Cache) Forget(keep func(path string) bool) {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	for p := range c.files {
+		if !keep(p) {
+			delete(c.files, p)
+		}
+	}
+	c.forces, c.maps, c.scens = map[string]*forcesMemo{}, map[string]*mapMemo{}, map[string]*scenarioMemo{}
+}
+
+// parse returns the documents of file with content data, parsing them only
+// when the cache holds no parse of the same content.
+func (c *Cache) parse(file string, data []byte, lim schema.Limits) (*cachedFile, []*schema.Doc, []diag.Diagnostic) {
+	c.mu.Lock()
+	cf := c.files[file]
+	c.mu.Unlock()
+	if cf != nil && bytes.Equal(cf.data, data) {
+		return cf, cf.docs, cf.diags
+	}
+	docs, ds := schema.Parse(file, data, lim)
+	cf = &cachedFile{data: bytes.Clone(data), docs: docs, diags: ds, checked: map[*schema.Set][][]diag.Diagnostic{}}
+	c.mu.Lock()
+	c.files[file] = cf
+	c.parses++
+	c.mu.Unlock()
+	return cf, docs, ds
+}
+
+// validate is set.Validate(docs[i]), remembered per set.
+func (c *Cache) validate(cf *cachedFile, set *schema.Set, i int) []diag.Diagnostic {
+	c.mu.Lock()
+	got := cf.checked[set]
+	c.mu.Unlock()
+	if got != nil && got[i] != nil {
+		return got[i]
+	}
+	ds := set.Validate(cf.docs[i])
+	if ds == nil {
+		ds = []diag.Diagnostic{}
+	}
+	c.mu.Lock()
+	if cf.checked[set] == nil {
+		cf.checked[set] = make([][]diag.Diagnostic, len(cf.docs))
+	}
+	cf.checked[set][i] = ds
+	c.mu.Unlock()
+	return ds
+}
+
+// parseCached is ld.parse's work through the cache: it returns the
+// documents and a function that schema-checks the i-th of them.
+func (ld *loader) parseCached(file string, data []byte) ([]*schema.Doc, func(set *schema.Set, i int) []diag.Diagnostic) {
+	c := ld.opts.Cache
+	if c == nil {
+		docs, ds := schema.Parse(file, data, ld.opts.Limits)
+		ld.diags.Append(ds)
+		return docs, func(set *schema.Set, i int) []diag.Diagnostic {
+			ds := set.Validate(docs[i])
+			docs[i].Value = nil // only the schema reads the JSON-shaped value: free it early
+			return ds
+		}
+	}
+	cf, docs, ds := c.parse(file, data, ld.opts.Limits)
+	ld.diags.Append(ds)
+	return docs, func(set *schema.Set, i int) []diag.Diagnostic { return c.validate(cf, set, i) }
+}
+
+// memoKey names what a resolution read: the documents (the same pointers
+// while their files' text is unchanged), battle.yaml's and the ruleset.
+func (ld *loader) memoKey(docs []*schema.Doc) string {
+	var b strings.Builder
+	fmt.Fprintf(&b, "%p %p", ld.bd, ld.b.Rules)
+	for _, d := range docs {
+		fmt.Fprintf(&b, " %p", d)
+	}
+	return b.String()
+}
+
+// collect runs f with a fresh diagnostic list and returns what f added.
+func (ld *loader) collect(f func()) []diag.Diagnostic {
+	saved := ld.diags
+	ld.diags = diag.List{}
+	f()
+	ds := ld.diags.Items()
+	ld.diags = saved
+	ld.diags.Append(ds)
+	return ds
+}
+
+// resolveForcesCached is resolveForces and the sides' name indexes, or
+// what the cache kept of them for the same documents.
+func (ld *loader) resolveForcesCached(docs []*schema.Doc) {
+	index := func() {
+		for _, s := range ld.b.Sides {
+			ld.b.index[s.ID] = oob.NewIndex(s.Army)
+		}
+	}
+	c := ld.opts.Cache
+	if c == nil || ld.b.NumUnits != 0 || ld.b.NumLeaders != 0 {
+		ld.resolveForces(docs)
+		index()
+		return
+	}
+	key := ld.memoKey(docs)
+	if m := c.forces[key]; m != nil {
+		for _, s := range ld.b.Sides {
+			s.Army = m.armies[s.ID]
+			ld.b.index[s.ID] = m.index[s.ID]
+		}
+		ld.b.NumUnits, ld.b.NumLeaders = m.numUnits, m.numLeaders
+		ld.diags.Append(m.diags)
+		return
+	}
+	ds := ld.collect(func() { ld.resolveForces(docs); index() })
+	m := &forcesMemo{armies: map[string]*oob.Formation{}, index: map[string]*oob.Index{}, numUnits: ld.b.NumUnits, numLeaders: ld.b.NumLeaders, diags: ds}
+	for _, s := range ld.b.Sides {
+		m.armies[s.ID], m.index[s.ID] = s.Army, ld.b.index[s.ID]
+	}
+	if len(c.forces) >= 8 {
+		c.forces = map[string]*forcesMemo{}
+	}
+	c.forces[key] = m
+}
+
+// resolveMapCached is resolveMap, or what the cache kept of it for the
+// same document.
+func (ld *loader) resolveMapCached(d *schema.Doc) {
+	c := ld.opts.Cache
+	if c == nil {
+		ld.resolveMap(d)
+		return
+	}
+	key := ld.memoKey([]*schema.Doc{d})
+	if m := c.maps[key]; m != nil {
+		ld.b.Map, ld.b.MapNote = m.m, m.note
+		ld.diags.Append(m.diags)
+		return
+	}
+	ds := ld.collect(func() { ld.resolveMap(d) })
+	if len(c.maps) >= 8 {
+		c.maps = map[string]*mapMemo{}
+	}
+	c.maps[key] = &mapMemo{m: ld.b.Map, note: ld.b.MapNote, diags: ds}
+}
+
+// resolveScenarioCached is resolveScenario, or what the cache kept of it
+// for the same scenario, forces and map documents: an edit of one
+// scenario resolves that one alone.
+func (ld *loader) resolveScenarioCached(d *schema.Doc, forces []*schema.Doc, mapDoc *schema.Doc) *Scenario {
+	c := ld.opts.Cache
+	if c == nil {
+		return ld.resolveScenario(d)
+	}
+	key := ld.memoKey(append([]*schema.Doc{d, mapDoc}, forces...))
+	if m := c.scens[key]; m != nil {
+		ld.diags.Append(m.diags)
+		return m.s
+	}
+	var s *Scenario
+	ds := ld.collect(func() { s = ld.resolveScenario(d) })
+	if len(c.scens) >= 256 {
+		c.scens = map[string]*scenarioMemo{}
+	}
+	c.scens[key] = &scenarioMemo{s: s, diags: ds}
+	return s
+}
