@@ -37,6 +37,10 @@ type folder struct {
 	// last is what was last published for each file, so a file whose
 	// diagnostics an edit elsewhere did not change is not sent again.
 	last map[string]string
+	// stray are the open files no variant reads, with the battle.yaml
+	// they were looked for under: they are not looked for again until
+	// battle.yaml changes.
+	stray map[string]string
 }
 
 // result is one load of a battle and every diagnostic of it.
@@ -103,6 +107,11 @@ func (s *Server) check(f *folder) {
 		if rel == "battle.yaml" || f.owner(rel) != "" || f.loads[""].b.Rules == nil {
 			continue
 		}
+		bt := string(f.loads[""].b.Texts["battle.yaml"])
+		if f.stray[rel] == bt {
+			continue
+		}
+		f.stray[rel] = bt
 		for _, v := range variantNames(f.loads[""].b) {
 			if f.loads[v] != nil {
 				continue
@@ -111,6 +120,7 @@ func (s *Server) check(f *folder) {
 			if r.has(rel) {
 				f.variants = append(f.variants, v)
 				f.loads[v] = r
+				delete(f.stray, rel)
 				break
 			}
 		}

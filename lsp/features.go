@@ -10,7 +10,9 @@ import (
 	"github.com/muster-wargames/muster/diag"
 	"github.com/muster-wargames/muster/maps"
 	"github.com/muster-wargames/muster/oob"
+	"github.com/muster-wargames/muster/schema"
 	"github.com/muster-wargames/muster/validate"
+	"go.yaml.in/yaml/v3"
 )
 
 // at finds the open document at a URI, its folder and the load that
@@ -119,7 +121,8 @@ func refPos(ref oob.Ref) diag.Pos {
 	return diag.Pos{}
 }
 
-// definition goes from a name to where the forces define it.
+// definition goes from a name to where the forces define it, from a hex
+// label to its character in the map's terrain rows.
 func (s *Server) definition(p positionParams) *Location {
 	_, f, r, rel := s.at(p.TextDocument.URI)
 	if r == nil {
@@ -127,7 +130,7 @@ func (s *Server) definition(p positionParams) *Location {
 	}
 	ref, _, ok := r.refAt(rel, p.Position)
 	if !ok {
-		return nil
+		return s.hexDefinition(f, r, rel, p.Position)
 	}
 	pos := refPos(ref)
 	if pos.File == "" {
@@ -141,6 +144,57 @@ func (s *Server) definition(p positionParams) *Location {
 	return &Location{URI: s.uriOf(filepath.Join(f.dir, filepath.FromSlash(file))), Range: lt.span(pos.Line, pos.Column)}
 }
 
+// hexDefinition finds the hex label at a position in the map: the
+// character of its sheet's terrain rows that gives its terrain.
+func (s *Server) hexDefinition(f *folder, r *result, rel string, pos Position) *Location {
+	lt := r.text(rel)
+	if lt == nil || r.b.Map == nil {
+		return nil
+	}
+	line := lt.line(pos.Line)
+	_, _, text, ok := scalarAt(line, byteOfUTF16(line, pos.Character))
+	if !ok {
+		return nil
+	}
+	c, sh, err := r.b.Map.Grid.Parse(text)
+	if err != nil || sh == nil {
+		return nil
+	}
+	for _, file := range r.b.Files {
+		docs, _ := schema.Parse(file, r.b.Texts[file], schema.DefaultLimits)
+		for _, d := range docs {
+			if k, _ := schema.KindOf(d); k != "map" {
+				continue
+			}
+			for _, sn := range schema.Items(schema.Get(d.Root, "sheets")) {
+				if schema.Str(schema.Get(sn, "id")) != sh.ID {
+					continue
+				}
+				rows := schema.Items(schema.Get(sn, "terrain"))
+				j, i := c.Y-sh.Y, c.X-sh.X
+				if j < 0 || j >= len(rows) || rows[j].Line == 0 {
+					return nil
+				}
+				n := rows[j]
+				col := n.Column + i
+				if n.Style&(yaml.SingleQuotedStyle|yaml.DoubleQuotedStyle) != 0 {
+					col++
+				}
+				ml := r.text(file)
+				if ml == nil {
+					return nil
+				}
+				ltext := ml.line(n.Line - 1)
+				b := byteOfChar(ltext, col-1)
+				e := byteOfChar(ltext, col)
+				return &Location{URI: s.uriOf(filepath.Join(f.dir, filepath.FromSlash(file))),
+					Range: Range{Position{n.Line - 1, utf16Len(ltext[:b])}, Position{n.Line - 1, utf16Len(ltext[:e])}}}
+			}
+		}
+	}
+	return nil
+}
+
 // hover describes the name or hex at a position.
 func (s *Server) hover(p positionParams) *hover {
 	_, _, r, rel := s.at(p.TextDocument.URI)
@@ -151,10 +205,16 @@ func (s *Server) hover(p positionParams) *hover {
 		return &hover{Contents: markupContent{Kind: "markdown", Value: describeRef(ref)}, Range: &rng}
 	}
 	lt := r.text(rel)
-	if lt == nil || r.b.Map == nil {
+	if lt == nil {
 		return nil
 	}
 	line := lt.line(p.Position.Line)
+	if h := s.codeHover(r, line, p.Position); h != nil {
+		return h
+	}
+	if r.b.Map == nil {
+		return nil
+	}
 	b, e, text, ok := scalarAt(line, byteOfUTF16(line, p.Position.Character))
 	if !ok {
 		return nil
@@ -165,6 +225,38 @@ func (s *Server) hover(p positionParams) *hover {
 	}
 	rng := Range{Position{p.Position.Line, utf16Len(line[:b])}, Position{p.Position.Line, utf16Len(line[:e])}}
 	return &hover{Contents: markupContent{Kind: "markdown", Value: describeHex(r.b, c)}, Range: &rng}
+}
+
+// codeHover describes a code named in a suppression comment.
+func (s *Server) codeHover(r *result, line string, pos Position) *hover {
+	i := strings.Index(line, "muster:")
+	at := byteOfUTF16(line, pos.Character)
+	if i < 0 || at < i || !strings.Contains(line[:i], "#") {
+		return nil
+	}
+	word := func(c byte) bool { return c >= 'A' && c <= 'Z' || c >= 'a' && c <= 'z' || c >= '0' && c <= '9' }
+	b, e := at, at
+	for b > 0 && word(line[b-1]) {
+		b--
+	}
+	for e < len(line) && word(line[e]) {
+		e++
+	}
+	cat := s.catalogue()
+	if r.b.Rules != nil {
+		cat = validate.Codes(r.b.Rules)
+	}
+	c, ok := cat.Lookup(line[b:e])
+	if !ok || b == e {
+		return nil
+	}
+	text := fmt.Sprintf("**%s** · %s · %s", c.Code, c.Severity, c.Title)
+	if c.Rule != "" {
+		text += " · " + c.Rule
+	}
+	text += "\n\n" + c.Doc + "\n\n[" + c.Code + " in docs/codes.md](" + CodesURL + strings.ToLower(c.Code) + ")"
+	rng := Range{Position{pos.Line, utf16Len(line[:b])}, Position{pos.Line, utf16Len(line[:e])}}
+	return &hover{Contents: markupContent{Kind: "markdown", Value: text}, Range: &rng}
 }
 
 func values(vs oob.Values) string {
@@ -446,6 +538,43 @@ func (s *Server) completion(p positionParams) completionList {
 					add(name, kindClass, "leader · "+f.Label(), oob.Ref{Leader: l})
 				}
 			})
+		}
+	case "orders", "area", "time":
+		var words []string
+		detail := cx.kind
+		switch cx.kind {
+		case "orders":
+			if r.b.Rules != nil {
+				words = r.b.Rules.Orders
+				detail = r.b.System + " orders"
+			}
+		case "area":
+			if r.b.Map != nil {
+				for name, a := range r.b.Map.Areas {
+					if cx.side == "" || a.Side == "" || a.Side == cx.side {
+						words = append(words, name)
+					}
+				}
+				detail = "area of the map"
+			}
+		case "time":
+			for di, day := range r.b.Days {
+				for _, sl := range r.b.Slots {
+					if sl.NextDay && di == 0 {
+						continue // before the first turn of the track
+					}
+					words = append(words, day+" "+sl.Time)
+				}
+			}
+			detail = "turn (" + r.b.System + " turn track)"
+		}
+		for i, w := range words {
+			if strings.HasPrefix(strings.ToLower(w), strings.ToLower(typed)) {
+				out.Items = append(out.Items, completionItem{Label: w, Kind: kindEnum, Detail: detail, SortText: fmt.Sprintf("%05d", i), TextEdit: edit(w)})
+			}
+		}
+		if cx.kind == "time" {
+			return out // in turn order, not sorted by name
 		}
 	case "hex":
 		if r.b.Map == nil {

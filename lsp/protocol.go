@@ -164,6 +164,7 @@ const (
 	kindClass    = 7
 	kindModule   = 9
 	kindValue    = 12
+	kindEnum     = 13
 	kindConstant = 21
 )
 

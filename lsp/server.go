@@ -391,7 +391,7 @@ func (s *Server) folderOf(path string) *folder {
 }
 
 func (s *Server) newFolder(dir string) *folder {
-	f := &folder{dir: dir, cache: battle.NewCache(), variants: []string{""}, loads: map[string]*result{}, published: map[string]bool{}, fixes: map[string][]Diagnostic{}, last: map[string]string{}}
+	f := &folder{dir: dir, cache: battle.NewCache(), variants: []string{""}, loads: map[string]*result{}, published: map[string]bool{}, fixes: map[string][]Diagnostic{}, last: map[string]string{}, stray: map[string]string{}}
 	s.folders[dir] = f
 	return f
 }

@@ -189,3 +189,52 @@ func TestVariant(t *testing.T) {
 		t.Error(err)
 	}
 }
+
+// TestMore: orders, times and areas complete, a hex label goes to its
+// character in the map's terrain rows, a suppressed code hovers.
+func TestMore(t *testing.T) {
+	dir := starterBattle(t)
+	c := newClient(t)
+	c.call("initialize", map[string]any{"processId": nil, "rootUri": pathURI(dir), "capabilities": map[string]any{}}, nil)
+	path := filepath.Join(dir, "scenario.yaml")
+	uri := pathURI(path)
+	data, _ := os.ReadFile(path)
+	text := strings.NewReplacer(
+		`"A0305": [6 WI]`, `"A0305": {units: [6 WI], orders: adv}`,
+		`{time: "Jul 1 0900", hexes: ["A0104"]`, `{time: "Jul 1 09", hexes: ["A0104"]`,
+		`"A0904": [Archer, 1 TN]`, `"A0904": [Archer, 1 TN] # muster:ignore N005 -- a test`,
+	).Replace(string(data))
+	c.notify("textDocument/didOpen", map[string]any{"textDocument": map[string]any{"uri": uri, "languageId": "yaml", "version": 1, "text": text}})
+	c.diagnostics(uri)
+	complete := func(needle string, off int) []string {
+		t.Helper()
+		var list completionList
+		c.call("textDocument/completion", map[string]any{"textDocument": map[string]any{"uri": uri}, "position": posOf(t, text, needle, off)}, &list)
+		var labels []string
+		for _, it := range list.Items {
+			labels = append(labels, it.Label)
+		}
+		return labels
+	}
+	if got := complete("adv}", 3); strings.Join(got, ",") != "advance" {
+		t.Errorf("orders: %v", got)
+	}
+	if got := complete(`09", hexes`, 2); len(got) == 0 || got[0] != "Jul 1 0900" {
+		t.Errorf("times: %v", got)
+	}
+	var h hover
+	c.call("textDocument/hover", map[string]any{"textDocument": map[string]any{"uri": uri}, "position": posOf(t, text, "N005 --", 1)}, &h)
+	if !strings.Contains(h.Contents.Value, "**N005**") || !strings.Contains(h.Contents.Value, CodesURL+"n005") {
+		t.Errorf("code hover: %s", h.Contents.Value)
+	}
+	var loc Location
+	c.call("textDocument/definition", map[string]any{"textDocument": map[string]any{"uri": uri}, "position": posOf(t, text, `"A0304"`, 2)}, &loc)
+	mapText, _ := os.ReadFile(filepath.Join(dir, "map.yaml"))
+	want := posOf(t, string(mapText), `"............"   # row 04`, 3) // col 03 of row 04
+	if loc.URI != pathURI(filepath.Join(dir, "map.yaml")) || loc.Range.Start != want || loc.Range.End.Character != want.Character+1 {
+		t.Errorf("hex definition %+v, want %+v", loc, want)
+	}
+	c.call("shutdown", nil, nil)
+	c.notify("exit", nil)
+	<-c.done
+}
