@@ -278,6 +278,7 @@ func (s *Server) protocol(f *folder, r *result, d diag.Diagnostic) Diagnostic {
 			Message:  clause(d.Message, m[0]),
 		})
 	}
+	out.RelatedInformation = append(out.RelatedInformation, s.leaderPlaces(f, r, rel, d.Message)...)
 	if sug, ok := d.Suggestion(); ok && lt != nil && d.Pos.Line > 0 {
 		line := lt.line(d.Pos.Line - 1)
 		b := byteOfChar(line, max(d.Pos.Column-1, 0))
@@ -297,6 +298,52 @@ func (s *Server) protocol(f *folder, r *result, d diag.Diagnostic) Diagnostic {
 			}
 			if e >= b {
 				out.Data = &fix{Range: Range{Position{d.Pos.Line - 1, utf16Len(line[:b])}, Position{d.Pos.Line - 1, utf16Len(line[:e])}}, With: with}
+			}
+		}
+	}
+	return out
+}
+
+// The command checks name the leader a unit or leader is out of range of:
+// "6 WI/1/1/I is out of command: Meredith/1/1/I (range 4 at ...)", "Post/1/1/RW
+// is out of Johnson/1/RW's command range (...)".
+var (
+	outOfCommand = regexp.MustCompile(`is out of command: (.+?) \(range`)
+	outOfRange   = regexp.MustCompile(`is out of (.+?)'s command range`)
+)
+
+// leaderPlaces are the set-up places, in the scenario of file rel, of the
+// leader a command diagnostic names.
+func (s *Server) leaderPlaces(f *folder, r *result, rel, msg string) []relatedInformation {
+	var name string
+	if m := outOfCommand.FindStringSubmatch(msg); m != nil {
+		name = m[1]
+	} else if m := outOfRange.FindStringSubmatch(msg); m != nil {
+		name = m[1]
+	} else {
+		return nil
+	}
+	var out []relatedInformation
+	for _, sc := range r.b.Scenarios {
+		if filepath.ToSlash(sc.File) != rel {
+			continue
+		}
+		for _, st := range sc.Setup {
+			for _, p := range st.Pieces {
+				found := p.Ref.Leader != nil && p.Ref.Leader.QualifiedName() == name
+				for _, l := range p.Ref.Leaders() {
+					found = found || (p.Ref.Formation != nil && l.QualifiedName() == name)
+				}
+				if !found {
+					continue
+				}
+				pf := filepath.ToSlash(p.Pos.File)
+				if lt := r.text(pf); lt != nil {
+					out = append(out, relatedInformation{
+						Location: Location{URI: s.uriOf(filepath.Join(f.dir, filepath.FromSlash(pf))), Range: lt.span(p.Pos.Line, p.Pos.Column)},
+						Message:  name + " sets up in " + st.Hex.Label,
+					})
+				}
 			}
 		}
 	}

@@ -1,10 +1,16 @@
 package lsp
 
 import (
+	"encoding/json"
 	"os"
 	"path/filepath"
 	"strings"
 	"testing"
+
+	"github.com/muster-wargames/muster/accept"
+	"github.com/muster-wargames/muster/battle"
+	"github.com/muster-wargames/muster/diag"
+	"github.com/muster-wargames/muster/validate"
 )
 
 // TestSession drives the server as an editor does: initialize, open a
@@ -234,7 +240,75 @@ func TestMore(t *testing.T) {
 	if loc.URI != pathURI(filepath.Join(dir, "map.yaml")) || loc.Range.Start != want || loc.Range.End.Character != want.Character+1 {
 		t.Errorf("hex definition %+v, want %+v", loc, want)
 	}
+	// Out of command: the leader's set-up is the related place.
+	far := strings.Replace(string(data), `"A0304": [Meredith, 2 WI]`, "\"A0304\": [Meredith]\n    \"A1208\": [2 WI]", 1)
+	c.notify("textDocument/didChange", map[string]any{"textDocument": map[string]any{"uri": uri, "version": 2}, "contentChanges": []any{map[string]any{"text": far}}})
+	ds := c.diagnostics(uri)
+	if len(ds) != 1 || ds[0].Code != "GB201" || len(ds[0].RelatedInformation) != 1 ||
+		ds[0].RelatedInformation[0].Location.Range.Start != posOf(t, far, "Meredith]", 0) ||
+		ds[0].RelatedInformation[0].Message != "Meredith/1/1/I sets up in A0304" {
+		t.Errorf("out of command: %+v", ds)
+	}
 	c.call("shutdown", nil, nil)
 	c.notify("exit", nil)
 	<-c.done
+}
+
+// TestExamples: opening a real battle publishes what `muster validate`
+// finds, every finding not suppressed, each at its file.
+func TestExamples(t *testing.T) {
+	for _, ex := range []string{"terrible-swift-sword", "dead-of-winter"} {
+		t.Run(ex, func(t *testing.T) {
+			dir, _ := filepath.Abs(filepath.Join("..", "examples", ex))
+			if _, err := os.Stat(filepath.Join(dir, "battle.yaml")); err != nil {
+				t.Skip("example missing")
+			}
+			b, ds := battle.LoadDir(dir, battle.Options{})
+			ds = append(ds, validate.Battle(b)...)
+			ds = accept.Suppress(ds, b.Texts, accept.Options{Unused: true, Lookup: func(code string) (diag.Code, bool) {
+				cat, _ := validate.Catalogue()
+				return cat.Lookup(code)
+			}})
+			want := map[string]int{}
+			for _, d := range ds {
+				if d.Suppression == nil {
+					rel, _ := filepath.Rel(dir, d.Pos.File)
+					want[pathURI(filepath.Join(dir, rel))]++
+				}
+			}
+			c := newClient(t)
+			c.call("initialize", map[string]any{"processId": nil, "rootUri": pathURI(dir), "capabilities": map[string]any{}}, nil)
+			path := filepath.Join(dir, "battle.yaml")
+			text, _ := os.ReadFile(path)
+			c.notify("textDocument/didOpen", map[string]any{"textDocument": map[string]any{"uri": pathURI(path), "languageId": "yaml", "version": 1, "text": string(text)}})
+			c.write(map[string]any{"jsonrpc": "2.0", "id": 1000, "method": "shutdown"})
+			got := map[string]int{}
+			for {
+				m := c.next()
+				if string(m["id"]) == "1000" {
+					break
+				}
+				var p publishDiagnosticsParams
+				json.Unmarshal(m["params"], &p)
+				got[p.URI] += len(p.Diagnostics)
+				for _, d := range p.Diagnostics {
+					if d.Range.Start.Line < 0 || d.Range.End.Line != d.Range.Start.Line || d.Range.End.Character <= d.Range.Start.Character {
+						t.Errorf("%s: bad range %+v for %s", p.URI, d.Range, d.Message)
+					}
+				}
+			}
+			for uri, n := range want {
+				if got[uri] != n {
+					t.Errorf("%s: %d diagnostics published, muster validate finds %d", uri, got[uri], n)
+				}
+			}
+			for uri, n := range got {
+				if want[uri] == 0 && n > 0 {
+					t.Errorf("%s: %d diagnostics published, muster validate finds none", uri, n)
+				}
+			}
+			c.notify("exit", nil)
+			<-c.done
+		})
+	}
 }

@@ -75,10 +75,11 @@ func byteOfUTF16(s string, u int) int {
 // span returns the protocol range of the token that starts at muster's
 // line and column: a quoted scalar to its closing quote, a flow collection
 // to its close on the same line, a plain scalar or key to where it ends.
-// A position of line 0 (a whole file) is the file's first character.
+// A position of line 0 (a whole file) is the file's first line.
 func (l *lines) span(line, col int) Range {
 	if line <= 0 {
-		return Range{}
+		first := l.line(0)
+		return Range{Position{0, 0}, Position{0, max(utf16Len(first), 1)}}
 	}
 	s := l.line(line - 1)
 	b := byteOfChar(s, max(col-1, 0))
