@@ -78,6 +78,38 @@ type initializeParams struct {
 	ProcessID        *int              `json:"processId"`
 	RootURI          string            `json:"rootUri"`
 	WorkspaceFolders []workspaceFolder `json:"workspaceFolders"`
+	Capabilities     struct {
+		Workspace struct {
+			DidChangeWatchedFiles struct {
+				DynamicRegistration bool `json:"dynamicRegistration"`
+			} `json:"didChangeWatchedFiles"`
+		} `json:"workspace"`
+	} `json:"capabilities"`
+}
+
+type request struct {
+	JSONRPC string `json:"jsonrpc"`
+	ID      string `json:"id"`
+	Method  string `json:"method"`
+	Params  any    `json:"params"`
+}
+
+type registration struct {
+	ID              string `json:"id"`
+	Method          string `json:"method"`
+	RegisterOptions any    `json:"registerOptions"`
+}
+
+type registrationParams struct {
+	Registrations []registration `json:"registrations"`
+}
+
+type fileWatcher struct {
+	GlobPattern string `json:"globPattern"`
+}
+
+type watchOptions struct {
+	Watchers []fileWatcher `json:"watchers"`
 }
 
 type serverInfo struct {

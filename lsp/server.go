@@ -36,6 +36,7 @@ type Server struct {
 
 	initialized bool // initialize answered
 	shutdown    bool // shutdown answered: only exit is left
+	watch       bool // the client registers file watchers when asked
 
 	catOnce sync.Once
 	cat     diag.Catalogue
@@ -195,6 +196,7 @@ func (s *Server) request(m *message) (any, *rpcError) {
 			return nil, e
 		}
 		s.initialized = true
+		s.watch = p.Capabilities.Workspace.DidChangeWatchedFiles.DynamicRegistration
 		return initializeResult{
 			Capabilities: serverCapabilities{
 				PositionEncoding:   "utf-16",
@@ -255,6 +257,16 @@ func (s *Server) notify(m *message) {
 		return
 	}
 	switch m.Method {
+	case "initialized":
+		if s.watch {
+			// Files changed outside the editor (a checkout, a save from
+			// another program) re-check their battle.
+			s.out.write(request{JSONRPC: "2.0", ID: "muster-watch", Method: "client/registerCapability", Params: registrationParams{
+				Registrations: []registration{{ID: "muster-watch", Method: "workspace/didChangeWatchedFiles", RegisterOptions: watchOptions{
+					Watchers: []fileWatcher{{GlobPattern: "**/*.{yaml,yml}"}},
+				}}},
+			}})
+		}
 	case "textDocument/didOpen":
 		var p didOpenParams
 		if e := params(m, &p); e != nil {
@@ -309,7 +321,7 @@ func (s *Server) notify(m *message) {
 		seen := map[string]bool{}
 		for _, c := range p.Changes {
 			if path, ok := uriPath(c.URI); ok {
-				if f := s.folderOf(path); f != nil && !seen[f.dir] {
+				if f := s.knownFolder(path); f != nil && !seen[f.dir] {
 					seen[f.dir] = true
 					s.check(f)
 				}
@@ -388,6 +400,20 @@ func (s *Server) folderOf(path string) *folder {
 		dir = up
 	}
 	return nil
+}
+
+// knownFolder is the battle folder with open documents that path is in.
+func (s *Server) knownFolder(path string) *folder {
+	for dir := filepath.Dir(path); ; {
+		if f := s.folders[dir]; f != nil {
+			return f
+		}
+		up := filepath.Dir(dir)
+		if up == dir {
+			return nil
+		}
+		dir = up
+	}
 }
 
 func (s *Server) newFolder(dir string) *folder {

@@ -312,3 +312,38 @@ func TestExamples(t *testing.T) {
 		})
 	}
 }
+
+// TestWatched: a client that can watch files is asked to, and a forces
+// file changed on disk re-checks the battle with its new text.
+func TestWatched(t *testing.T) {
+	dir := starterBattle(t)
+	c := newClient(t)
+	c.call("initialize", map[string]any{"processId": nil, "rootUri": pathURI(dir),
+		"capabilities": map[string]any{"workspace": map[string]any{"didChangeWatchedFiles": map[string]any{"dynamicRegistration": true}}}}, nil)
+	c.notify("initialized", map[string]any{})
+	m := c.next()
+	if string(m["method"]) != `"client/registerCapability"` || !strings.Contains(string(m["params"]), "workspace/didChangeWatchedFiles") {
+		t.Fatalf("no watcher registration: %v", m)
+	}
+	c.write(map[string]any{"jsonrpc": "2.0", "id": json.RawMessage(m["id"]), "result": nil})
+	path := filepath.Join(dir, "scenario.yaml")
+	uri := pathURI(path)
+	text, _ := os.ReadFile(path)
+	c.notify("textDocument/didOpen", map[string]any{"textDocument": map[string]any{"uri": uri, "languageId": "yaml", "version": 1, "text": string(text)}})
+	if ds := c.diagnostics(uri); len(ds) != 0 {
+		t.Fatalf("the starter battle: %+v", ds)
+	}
+	forces := filepath.Join(dir, "forces-usa.yaml")
+	data, _ := os.ReadFile(forces)
+	if err := os.WriteFile(forces, []byte(strings.Replace(string(data), "{name: 6 WI,", "{name: 6 WIS,", 1)), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	c.notify("workspace/didChangeWatchedFiles", map[string]any{"changes": []any{map[string]any{"uri": pathURI(forces), "type": 2}}})
+	ds := c.diagnostics(uri)
+	if len(ds) != 1 || !strings.Contains(ds[0].Message, `"6 WI"`) {
+		t.Errorf("after the forces changed on disk: %+v", ds)
+	}
+	c.call("shutdown", nil, nil)
+	c.notify("exit", nil)
+	<-c.done
+}
