@@ -48,6 +48,7 @@ type result struct {
 	b     *battle.Battle
 	diags []diag.Diagnostic
 	lines map[string]*lines // by path relative to the folder
+	prev  map[string]*lines // the last load's, reused for files it read alike
 }
 
 func (r *result) has(rel string) bool {
@@ -66,6 +67,12 @@ func (r *result) text(rel string) *lines {
 	t, ok := r.b.Texts[rel]
 	if !ok {
 		return nil
+	}
+	// The line index of a file the last load read too is that load's:
+	// a file that did not change is the same bytes.
+	if l := r.prev[rel]; l != nil && len(l.text) == len(t) && (len(t) == 0 || &l.text[0] == &t[0]) {
+		r.lines[rel] = l
+		return l
 	}
 	l := newLines(t)
 	r.lines[rel] = l
@@ -99,7 +106,11 @@ func (s *Server) load(f *folder, variant string) *result {
 func (s *Server) check(f *folder) {
 	open := s.openIn(f.dir)
 	for _, v := range f.variants {
-		f.loads[v] = s.load(f, v)
+		r := s.load(f, v)
+		if old := f.loads[v]; old != nil {
+			r.prev = old.lines
+		}
+		f.loads[v] = r
 	}
 	// An open file that no load reads may be a variant's (errata/).
 	for _, d := range open {
