@@ -6,7 +6,7 @@ import (
 
 // completionCtx is what a position of a scenario file may hold.
 type completionCtx struct {
-	kind  string // "name" (unit, leader, formation), "hex", "code", "orders", "area", "time", or "" for nothing offered
+	kind  string // "name" (unit, leader, formation), "hex", "code", "orders", "area", "time", "face", or "" for nothing offered
 	side  string // the side whose names fit, "" for any
 	start int    // byte offset in the line where the typed word starts
 	quote byte   // the quote the word is in, or 0
@@ -175,7 +175,7 @@ func contextAt(lt *lines, pos Position, sides []string) completionCtx {
 			return "hex"
 		case nameKeys[owner]:
 			return "name"
-		case owner == "orders" || owner == "area" || owner == "time":
+		case owner == "orders" || owner == "area" || owner == "time" || owner == "face":
 			return owner
 		case section == "setup" && inList && owner != "" && !isSide(owner):
 			return "name" // the list of a set-up hex

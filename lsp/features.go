@@ -539,7 +539,7 @@ func (s *Server) completion(p positionParams) completionList {
 				}
 			})
 		}
-	case "orders", "area", "time":
+	case "orders", "area", "time", "face":
 		var words []string
 		detail := cx.kind
 		switch cx.kind {
@@ -557,6 +557,23 @@ func (s *Server) completion(p positionParams) completionList {
 				}
 				detail = "area of the map"
 			}
+		case "face":
+			seen := map[string]bool{}
+			for _, sd := range r.b.Sides {
+				if sd.Army == nil || (cx.side != "" && sd.ID != cx.side) {
+					continue
+				}
+				for _, u := range sd.Army.AllUnits() {
+					for k := range u.Faces {
+						seen[k] = true
+					}
+				}
+			}
+			for k := range seen {
+				words = append(words, k)
+			}
+			sort.Strings(words)
+			detail = "face of a counter"
 		case "time":
 			for di, day := range r.b.Days {
 				for _, sl := range r.b.Slots {

@@ -181,6 +181,14 @@ func TestVariant(t *testing.T) {
 	if strings.Join(labels, ",") != "Archer" {
 		t.Errorf("completion of Arch: %v", labels)
 	}
+	c.call("textDocument/completion", map[string]any{"textDocument": map[string]any{"uri": uri}, "position": posOf(t, text, `area: "1", units: [Heth`, 7)}, &list)
+	labels = nil
+	for _, it := range list.Items {
+		labels = append(labels, it.Label)
+	}
+	if got := strings.Join(labels, ","); !strings.Contains(got, "1") || strings.Contains(got, "9") {
+		t.Errorf("the Confederate areas: %v", labels)
+	}
 	c.call("textDocument/completion", map[string]any{"textDocument": map[string]any{"uri": uri}, "position": posOf(t, text, `ignore N0`, 9)}, &list)
 	labels = nil
 	for _, it := range list.Items {
@@ -206,7 +214,7 @@ func TestMore(t *testing.T) {
 	uri := pathURI(path)
 	data, _ := os.ReadFile(path)
 	text := strings.NewReplacer(
-		`"A0305": [6 WI]`, `"A0305": {units: [6 WI], orders: adv}`,
+		`"A0305": [6 WI]`, `"A0305": {units: [{unit: 6 WI, face: dis}], orders: adv}`,
 		`{time: "Jul 1 0900", hexes: ["A0104"]`, `{time: "Jul 1 09", hexes: ["A0104"]`,
 		`"A0904": [Archer, 1 TN]`, `"A0904": [Archer, 1 TN] # muster:ignore N005 -- a test`,
 	).Replace(string(data))
@@ -224,6 +232,9 @@ func TestMore(t *testing.T) {
 	}
 	if got := complete("adv}", 3); strings.Join(got, ",") != "advance" {
 		t.Errorf("orders: %v", got)
+	}
+	if got := complete("dis}", 3); strings.Join(got, ",") != "disordered" {
+		t.Errorf("faces: %v", got)
 	}
 	if got := complete(`09", hexes`, 2); len(got) == 0 || got[0] != "Jul 1 0900" {
 		t.Errorf("times: %v", got)
