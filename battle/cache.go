@@ -15,9 +15,9 @@ import (
 // Cache keeps each file's parsed documents and their schema diagnostics
 // across loads, keyed by the file's path and content: a load through a
 // Cache (Options.Cache) parses and schema-checks again only the files whose
-// text changed since the last load. It keeps the resolved forces and map
-// too, reused while their documents, battle.yaml and the ruleset are the
-// same. A language server re-checks a battle on every keystroke this way.
+// text changed since the last load. It keeps the resolved forces, map and
+// scenarios too, reused while their documents, battle.yaml and the
+// library of rulesets are the same. A language server re-checks a battle on every keystroke this way.
 // Documents, forces and maps are read-only once made, so loads share them;
 // use a Cache for one battle folder, and from one load at a time.
 type Cache struct {
@@ -149,10 +149,12 @@ func (ld *loader) parseCached(file string, data []byte) ([]*schema.Doc, func(set
 }
 
 // memoKey names what a resolution read: the documents (the same pointers
-// while their files' text is unchanged), battle.yaml's and the ruleset.
+// while their files' text is unchanged), battle.yaml's, and the library
+// of rulesets, which with battle.yaml makes the ruleset (a battle's
+// overrides decode into a new Ruleset each load, the same one each time).
 func (ld *loader) memoKey(docs []*schema.Doc) string {
 	var b strings.Builder
-	fmt.Fprintf(&b, "%p %p", ld.bd, ld.b.Rules)
+	fmt.Fprintf(&b, "%p %p %q", ld.bd, ld.opts.library(), ld.opts.Variant)
 	for _, d := range docs {
 		fmt.Fprintf(&b, " %p", d)
 	}

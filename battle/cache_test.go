@@ -77,6 +77,12 @@ func TestCache(t *testing.T) {
 			if cached.Cache.Parses() != n {
 				t.Errorf("an unchanged battle was parsed again (%d files)", cached.Cache.Parses()-n)
 			}
+			// the forces, map and scenarios are those of the last load
+			b1, _ := battle.Load(fsys, ex.dir, cached)
+			b2, _ := battle.Load(fsys, ex.dir, cached)
+			if b1.Sides[0].Army == nil || b1.Sides[0].Army != b2.Sides[0].Army || b1.Map != b2.Map || b1.Scenarios[0] != b2.Scenarios[0] {
+				t.Errorf("an unchanged battle was resolved again")
+			}
 			f := fsys[ex.file]
 			// an unknown side
 			f.Data = []byte(strings.Replace(string(f.Data), "setup:", "setup:\n  NOSIDE: {}", 1))

@@ -26,8 +26,9 @@ type Options struct {
 	// instead of battle.yaml's files. "" is the battle as battle.yaml's
 	// files list it.
 	Variant string
-	// Cache, when set, keeps parsed and schema-checked files across
-	// loads: only files whose text changed are parsed again (cache.go).
+	// Cache, when set, keeps parsed and schema-checked files, and the
+	// resolved forces, map and scenarios, across loads: only what an
+	// edit changed is parsed and resolved again (cache.go).
 	Cache *Cache
 }
 
