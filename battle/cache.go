@@ -9,6 +9,7 @@ import (
 	"github.com/muster-wargames/muster/diag"
 	"github.com/muster-wargames/muster/maps"
 	"github.com/muster-wargames/muster/oob"
+	"github.com/muster-wargames/muster/rulesets"
 	"github.com/muster-wargames/muster/schema"
 )
 
@@ -27,6 +28,16 @@ type Cache struct {
 	forces map[string]*forcesMemo
 	maps   map[string]*mapMemo
 	scens  map[string]*scenarioMemo
+	rules  map[string]*rulesMemo
+}
+
+// rulesMemo is what reading the battle's ruleset made: the series rules,
+// or its overrides laid on them, checked and decoded.
+type rulesMemo struct {
+	ok    bool
+	rules *rulesets.Ruleset
+	slots []rulesets.Slot
+	diags []diag.Diagnostic
 }
 
 // scenarioMemo is what resolving one scenario made.
@@ -61,7 +72,7 @@ type cachedFile struct {
 
 // NewCache makes an empty cache.
 func NewCache() *Cache {
-	return &Cache{files: map[string]*cachedFile{}, forces: map[string]*forcesMemo{}, maps: map[string]*mapMemo{}, scens: map[string]*scenarioMemo{}}
+	return &Cache{files: map[string]*cachedFile{}, forces: map[string]*forcesMemo{}, maps: map[string]*mapMemo{}, scens: map[string]*scenarioMemo{}, rules: map[string]*rulesMemo{}}
 }
 
 // Len is the number of files the cache holds.
@@ -88,7 +99,7 @@ func (c *Cache) Forget(keep func(path string) bool) {
 			delete(c.files, p)
 		}
 	}
-	c.forces, c.maps, c.scens = map[string]*forcesMemo{}, map[string]*mapMemo{}, map[string]*scenarioMemo{}
+	c.forces, c.maps, c.scens, c.rules = map[string]*forcesMemo{}, map[string]*mapMemo{}, map[string]*scenarioMemo{}, map[string]*rulesMemo{}
 }
 
 // parse returns the documents of file with content data, parsing them only
@@ -248,4 +259,27 @@ func (ld *loader) resolveScenarioCached(d *schema.Doc, forces []*schema.Doc, map
 	}
 	c.scens[key] = &scenarioMemo{s: s, diags: ds}
 	return s
+}
+
+// rulesetCached is ruleset, or what the cache kept of it for the same
+// battle.yaml document and library: a battle's overrides are checked and
+// decoded once, not on every load.
+func (ld *loader) rulesetCached(bd *schema.Doc) bool {
+	c := ld.opts.Cache
+	if c == nil {
+		return ld.ruleset(bd)
+	}
+	key := ld.memoKey(nil)
+	if m := c.rules[key]; m != nil {
+		ld.b.Rules, ld.b.Slots = m.rules, m.slots
+		ld.diags.Append(m.diags)
+		return m.ok
+	}
+	var ok bool
+	ds := ld.collect(func() { ok = ld.ruleset(bd) })
+	if len(c.rules) >= 8 {
+		c.rules = map[string]*rulesMemo{}
+	}
+	c.rules[key] = &rulesMemo{ok: ok, rules: ld.b.Rules, slots: ld.b.Slots, diags: ds}
+	return ok
 }

@@ -229,7 +229,7 @@ func (ld *loader) load() {
 		}
 		list = schema.Get(v, "files")
 	}
-	if !ld.ruleset(bd) {
+	if !ld.rulesetCached(bd) {
 		return
 	}
 	set, err := schema.NewSet(b.Rules.Counters(), b.System)
