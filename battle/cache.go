@@ -75,31 +75,11 @@ func NewCache() *Cache {
 	return &Cache{files: map[string]*cachedFile{}, forces: map[string]*forcesMemo{}, maps: map[string]*mapMemo{}, scens: map[string]*scenarioMemo{}, rules: map[string]*rulesMemo{}}
 }
 
-// Len is the number of files the cache holds.
-func (c *Cache) Len() int {
-	c.mu.Lock()
-	defer c.mu.Unlock()
-	return len(c.files)
-}
-
 // Parses is how many times a file was parsed through the cache.
 func (c *Cache) Parses() int {
 	c.mu.Lock()
 	defer c.mu.Unlock()
 	return c.parses
-}
-
-// Forget drops every file whose path keep rejects (a battle closed, a file
-// deleted), so the cache does not grow without bound.
-func (c *Cache) Forget(keep func(path string) bool) {
-	c.mu.Lock()
-	defer c.mu.Unlock()
-	for p := range c.files {
-		if !keep(p) {
-			delete(c.files, p)
-		}
-	}
-	c.forces, c.maps, c.scens, c.rules = map[string]*forcesMemo{}, map[string]*mapMemo{}, map[string]*scenarioMemo{}, map[string]*rulesMemo{}
 }
 
 // parse returns the documents of file with content data, parsing them only
