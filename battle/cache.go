@@ -4,7 +4,6 @@ import (
 	"bytes"
 	"fmt"
 	"strings"
-	"sync"
 
 	"github.com/muster-wargames/muster/diag"
 	"github.com/muster-wargames/muster/maps"
@@ -16,13 +15,13 @@ import (
 // Cache keeps each file's parsed documents and their schema diagnostics
 // across loads, keyed by the file's path and content: a load through a
 // Cache (Options.Cache) parses and schema-checks again only the files whose
-// text changed since the last load. It keeps the resolved forces, map and
-// scenarios too, reused while their documents, battle.yaml and the
-// library of rulesets are the same. A language server re-checks a battle on every keystroke this way.
-// Documents, forces and maps are read-only once made, so loads share them;
-// use a Cache for one battle folder, and from one load at a time.
+// text changed since the last load. It keeps the ruleset read for
+// battle.yaml and the resolved forces, map and scenarios too, reused while
+// the documents they were made from and the library of rulesets are the
+// same. A language server re-checks a battle on every keystroke this way.
+// What it keeps is read-only once made, so loads share it; use a Cache for
+// one battle folder, and for one load at a time (it has no lock).
 type Cache struct {
-	mu     sync.Mutex
 	files  map[string]*cachedFile
 	parses int
 	forces map[string]*forcesMemo
@@ -76,48 +75,35 @@ func NewCache() *Cache {
 }
 
 // Parses is how many times a file was parsed through the cache.
-func (c *Cache) Parses() int {
-	c.mu.Lock()
-	defer c.mu.Unlock()
-	return c.parses
-}
+func (c *Cache) Parses() int { return c.parses }
 
 // parse returns the documents of file with content data, parsing them only
 // when the cache holds no parse of the same content.
 func (c *Cache) parse(file string, data []byte, lim schema.Limits) (*cachedFile, []*schema.Doc, []diag.Diagnostic) {
-	c.mu.Lock()
 	cf := c.files[file]
-	c.mu.Unlock()
 	if cf != nil && bytes.Equal(cf.data, data) {
 		return cf, cf.docs, cf.diags
 	}
 	docs, ds := schema.Parse(file, data, lim)
 	cf = &cachedFile{data: bytes.Clone(data), docs: docs, diags: ds, checked: map[*schema.Set][][]diag.Diagnostic{}}
-	c.mu.Lock()
 	c.files[file] = cf
 	c.parses++
-	c.mu.Unlock()
 	return cf, docs, ds
 }
 
 // validate is set.Validate(docs[i]), remembered per set.
 func (c *Cache) validate(cf *cachedFile, set *schema.Set, i int) []diag.Diagnostic {
-	c.mu.Lock()
-	got := cf.checked[set]
-	c.mu.Unlock()
-	if got != nil && got[i] != nil {
+	if got := cf.checked[set]; got != nil && got[i] != nil {
 		return got[i]
 	}
 	ds := set.Validate(cf.docs[i])
 	if ds == nil {
 		ds = []diag.Diagnostic{}
 	}
-	c.mu.Lock()
 	if cf.checked[set] == nil {
 		cf.checked[set] = make([][]diag.Diagnostic, len(cf.docs))
 	}
 	cf.checked[set][i] = ds
-	c.mu.Unlock()
 	return ds
 }
 
