@@ -24,26 +24,24 @@ func (ld *loader) resolve() {
 			scens = append(scens, d)
 		}
 	}
-	ld.resolveForces(forces)
-	for _, s := range ld.b.Sides {
-		ld.b.index[s.ID] = oob.NewIndex(s.Army)
-	}
-	for _, d := range forces {
-		ld.distinct(d)
-	}
+	ld.resolveForcesCached(forces) // and the name indexes
 	if len(mapsDocs) > 1 {
 		for _, d := range mapsDocs[1:] {
 			ld.diags.Addf(CodeOneMap, d.Pos(d.Root), "a second map document; the first is in %s", mapsDocs[0].File)
 		}
 	}
 	if len(mapsDocs) > 0 {
-		ld.resolveMap(mapsDocs[0])
+		ld.resolveMapCached(mapsDocs[0])
 	} else if len(scens) > 0 && !ld.gaps.noMap {
 		ld.diags.Addf(CodeNoMap, scens[0].Pos(scens[0].Root), "the battle has scenarios but no map document")
 	}
 	ids := map[string]diag.Pos{}
+	var mapDoc *schema.Doc
+	if len(mapsDocs) > 0 {
+		mapDoc = mapsDocs[0]
+	}
 	for _, d := range scens {
-		s := ld.resolveScenario(d)
+		s := ld.resolveScenarioCached(d, forces, mapDoc)
 		if s == nil {
 			continue
 		}

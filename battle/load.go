@@ -26,6 +26,10 @@ type Options struct {
 	// instead of battle.yaml's files. "" is the battle as battle.yaml's
 	// files list it.
 	Variant string
+	// Cache, when set, keeps parsed and schema-checked files, and the
+	// resolved forces, map and scenarios, across loads: only what an
+	// edit changed is parsed and resolved again (cache.go).
+	Cache *Cache
 }
 
 func (o Options) library() *rulesets.Library {
@@ -42,6 +46,7 @@ type loader struct {
 	opts  Options
 	diags diag.List
 	b     *Battle
+	bd    *schema.Doc // battle.yaml's document
 	docs  []*schema.Doc
 	set   *schema.Set
 	disk  bool // fsys is a folder on disk (symbolic links are checked)
@@ -204,21 +209,21 @@ func errText(err error) string {
 	return err.Error()
 }
 
-func (ld *loader) parse(p string) []*schema.Doc {
+// parse reads and parses p; check schema-checks its i-th document.
+func (ld *loader) parse(p string) (docs []*schema.Doc, check func(set *schema.Set, i int) []diag.Diagnostic) {
 	data, ok := ld.read(p)
 	if !ok {
-		return nil
+		return nil, nil
 	}
 	if ld.b.Texts == nil {
 		ld.b.Texts = map[string][]byte{}
 	}
 	ld.b.Texts[ld.show(p)] = data
-	docs, lost, ds := schema.ParseFile(ld.show(p), data, ld.opts.Limits)
-	ld.diags.Append(ds)
+	docs, lost, check := ld.parseCached(ld.show(p), data)
 	for _, l := range lost {
 		ld.lost = append(ld.lost, lostDoc{file: ld.show(p), name: p, Lost: l})
 	}
-	return docs
+	return docs, check
 }
 
 func (ld *loader) load() {
@@ -232,12 +237,13 @@ func (ld *loader) load() {
 		ld.skipped()
 		return
 	}
-	bdocs := ld.parse("battle.yaml")
+	bdocs, _ := ld.parse("battle.yaml")
 	if len(bdocs) == 0 {
 		ld.skipped()
 		return
 	}
 	bd := bdocs[0]
+	ld.bd = bd
 	var systems *schema.Counters // the embedded systems are the battle schema's own
 	if lib := ld.opts.library(); !lib.Embedded() {
 		systems = &schema.Counters{Systems: lib.Systems()}
@@ -286,7 +292,7 @@ func (ld *loader) load() {
 			b.OOBComplete = c // a variant that reads some scenarios only may say its order of battle is not complete
 		}
 	}
-	if !ld.ruleset(bd) {
+	if !ld.rulesetCached(bd) {
 		return
 	}
 	set, err := schema.NewSet(b.Rules.Counters(), b.System)
@@ -296,10 +302,9 @@ func (ld *loader) load() {
 	}
 	ld.set = set
 	for _, p := range ld.files(bd, list) {
-		for _, d := range ld.parse(p) {
-			ds := set.Validate(d)
-			ld.diags.Append(ds)
-			d.Value = nil // only the schema reads the JSON-shaped value: free it early
+		docs, check := ld.parse(p)
+		for i, d := range docs {
+			ld.diags.Append(check(set, i))
 			if d.Kind == "" {
 				continue
 			}
