@@ -1,6 +1,8 @@
 package vassal
 
 import (
+	"fmt"
+	"github.com/muster-wargames/muster/battle"
 	"html"
 	"strconv"
 	"strings"
@@ -51,6 +53,13 @@ func (m *vmod) helpPage() []byte {
 		}
 		b.WriteString(". Start it from File &gt; " + e(name) + ".</p>\n")
 		p(sc.Note)
+		if lines := m.drawLines(sc); len(lines) > 0 {
+			b.WriteString("<h4>Activation and efficiency</h4>\n<ul>\n")
+			for _, l := range lines {
+				b.WriteString("<li>" + e(l) + "</li>\n")
+			}
+			b.WriteString("</ul>\n")
+		}
 		if sc.Victory.Text != "" || len(sc.Victory.Hexes) > 0 {
 			b.WriteString("<h4>Victory</h4>\n")
 			p(sc.Victory.Text)
@@ -142,4 +151,46 @@ func (m *vmod) helpPage() []byte {
 	}
 	b.WriteString("</ul>\n</body></html>\n")
 	return []byte(b.String())
+}
+
+// drawLines says, for the help page, what a scenario puts in its draw
+// cups and what it fixes: each formation's activation markers, each side's
+// efficiency pool ("USA: 3×1, 2×2") and the efficiencies fixed for a turn.
+func (m *vmod) drawLines(sc *battle.Scenario) []string {
+	var out []string
+	var act []string
+	for _, a := range sc.Activation {
+		act = append(act, fmt.Sprintf("%s %s %d", a.Side, a.Formation.Label(), a.Count))
+	}
+	if len(act) > 0 {
+		out = append(out, "Activation markers: "+strings.Join(act, ", "))
+	}
+	for _, ef := range sc.Efficiency {
+		if ef.HasPool {
+			var pool []string
+			for _, mk := range ef.Pool {
+				pool = append(pool, fmt.Sprintf("%d×%d", mk.Count, mk.Value))
+			}
+			if len(pool) == 0 {
+				pool = append(pool, "empty")
+			}
+			out = append(out, ef.Side+" efficiency pool: "+strings.Join(pool, ", "))
+		}
+		byTurn := map[string][]string{}
+		var turns []string
+		for _, f := range ef.Fixed {
+			t := f.Turn.Text()
+			if _, ok := byTurn[t]; !ok {
+				turns = append(turns, t)
+			}
+			byTurn[t] = append(byTurn[t], fmt.Sprintf("%s %d", f.Formation.Label(), f.Value))
+		}
+		for _, t := range turns {
+			out = append(out, fmt.Sprintf("%s efficiency fixed for %s: %s", ef.Side, t, strings.Join(byTurn[t], ", ")))
+		}
+	}
+	for _, c := range sc.Cups {
+		out = append(out, fmt.Sprintf("Added to %s: %d × %s", c.Cup, c.Count, c.Name))
+	}
+	return out
 }
