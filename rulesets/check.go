@@ -107,7 +107,7 @@ func exact(root *yaml.Node, path []string) *yaml.Node {
 }
 
 // keyRefs are the mappings whose keys are references.
-var keyRefs = map[string]bool{"face_class": true, "sp_as": true, "weight": true, "fixed": true, "chain_field": true, "cost": true, "switches": true, "class_max_sp": true, "two_hex_sp": true, "terrain_levels": true}
+var keyRefs = map[string]bool{"face_class": true, "sp_as": true, "weight": true, "fixed": true, "chain_field": true, "cost": true, "switches": true, "class_max_sp": true, "two_hex_sp": true, "terrain_levels": true, "max_sp": true, "values": true}
 
 type refProblem struct {
 	path  []string
@@ -135,6 +135,9 @@ func (r *Ruleset) domains() map[string][]string {
 	d["order"] = append(append(d["order"], r.Orders...), "none")
 	for t := range r.Terrain {
 		d["terrain"] = append(d["terrain"], t)
+	}
+	for t := range r.Roads {
+		d["road"] = append(d["road"], t)
 	}
 	faces := map[string]bool{}
 	for _, t := range r.UnitTypes {

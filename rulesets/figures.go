@@ -137,6 +137,14 @@ type Near struct {
 type Entry struct {
 	Rule string `json:"rule,omitempty" doc:"The rule the entry checks cite."`
 	Edge bool   `json:"edge,omitempty" doc:"Entry hexes must lie on the edge of the playing area."`
+	// Three Days of Gettysburg's entry areas (BB 9.75): the area hex a
+	// road or pike crosses is its direct entrance, the others border ones.
+	Direct       []string `json:"direct_roads,omitempty" doc:"An entry hex on a road of one of these types is a direct entrance hex; any other is a border entrance hex (empty: no such distinction)." items:"road"`
+	Border       Check    `json:"border,omitempty" doc:"The check of a unit entering through border entrance hexes only under orders other than border_orders."`
+	BorderOrders []string `json:"border_orders,omitempty" doc:"The orders a unit entering through a border entrance hex may hold." items:"order"`
+	Clear        Check    `json:"keep_clear,omitempty" doc:"The check of an enemy unit set up next to an entrance hex through which arrivals are still to come."`
+	KeepClear    bool     `json:"keep_clear_on,omitempty" doc:"The enemy may not stand next to an entrance hex (every hex of the arrival's area, or its hexes) while arrivals remain."`
+	Activations  int      `json:"activations,omitempty" doc:"The activations a reinforcement group has on its entry turn unless the arrival says otherwise (for the docs and the play engine; arrivals do not yet give their own)." min:"0"`
 }
 
 // Extended configures GBACW's extended columns.
@@ -159,6 +167,35 @@ type Attach struct {
 	// brigade's own batteries with those attached to it.
 	CountOwn bool  `json:"count_own,omitempty" doc:"A brigade's own batteries (those of its order of battle not attached elsewhere) count toward max_batteries with the attached ones."`
 	Within   Scope `json:"within,omitempty" doc:"The check that a battery is attached only to a brigade of its own formation at a level (GBACW 4.32: its division)."`
+	// None: Three Days of Gettysburg's simpler option (BB 4.39) attaches
+	// no single battery at all.
+	None bool `json:"none,omitempty" doc:"No battery may be attached on its own: every one attached counts as too many (GB401; Three Days of Gettysburg's optional BB 4.39)."`
+	// The attachment of whole artillery formations (3DoG BB 4.37-4.38).
+	Formations ArtFormations `json:"formations,omitempty" doc:"Artillery formations (brigades of batteries) a scenario attaches whole."`
+	Horse      Horse         `json:"horse,omitempty" doc:"The check that horse artillery is attached only to formations of some classes."`
+}
+
+// ArtFormations limits the attachment of whole artillery formations: a
+// formation all of whose units are batteries, attached with a set-up
+// piece's `attached:`. Within: only to a formation inside its own
+// parent (a corps's artillery brigade to a division of that corps; a
+// reserve brigade under an artillery reserve with no divisions to none;
+// a division's artillery brigade to no other division). Max: at most so
+// many attached to one formation.
+type ArtFormations struct {
+	Scope  Check `json:"scope,omitempty" doc:"The check of an artillery formation attached outside its parent formation."`
+	Within bool  `json:"within_parent,omitempty" doc:"An artillery formation may be attached only to a formation inside its own parent."`
+	Max    Check `json:"max,omitempty" doc:"The check of a formation with more than max_per_formation artillery formations attached."`
+	MaxPer int   `json:"max_per_formation,omitempty" doc:"Artillery formations attached to one formation at most (0: no limit)." min:"0"`
+}
+
+// Horse limits where horse artillery goes: a battery, or a formation of
+// batteries, whose counter has Field set, attached to a formation that
+// holds no unit of the classes To.
+type Horse struct {
+	Check
+	Field string   `json:"field,omitempty" doc:"The counter field that marks horse artillery (GBACW's horse)." ref:"field"`
+	To    []string `json:"to,omitempty" doc:"Horse artillery may be attached only to formations holding a unit of these classes (empty: unchecked)." items:"class"`
 }
 
 // Scope says which brigades a battery may be attached to: those inside the
@@ -183,6 +220,9 @@ type Forbid struct {
 	Orders []string `json:"orders,omitempty" doc:"The forbidden orders." items:"order"`
 	Class  []string `json:"class,omitempty" doc:"The classes of unit (as the unit type gives it, whatever its face) that may not hold them (all when absent)." items:"class"`
 	Faces  []string `json:"faces,omitempty" doc:"Only units set up on one of these faces." items:"face"`
+	// Values picks units by a printed value: Berdan's Sharpshooters by
+	// their BR (SS) weapon (3DoG BB 14.5).
+	Values map[string][]string `json:"values,omitempty" doc:"Only units whose counter field (the key) has one of these values." keys:"field"`
 }
 
 // NearEnemy reports units set up under Orders within Hexes hexes of an enemy
@@ -218,6 +258,10 @@ type Activation struct {
 	Levels []string `json:"levels,omitempty" doc:"The formation levels that get activation markers." items:"level"`
 	Min    int      `json:"min,omitempty" doc:"Fewest markers a formation has." min:"0"`
 	Max    int      `json:"max,omitempty" doc:"Most markers a formation has." min:"0"`
+	// Three Days of Gettysburg's Artillery AMs (BB 4.36): an artillery
+	// formation takes markers at any level, at most three.
+	Artillery    Check `json:"artillery,omitempty" doc:"The check of an artillery formation (all its units batteries) given more than artillery_max markers."`
+	ArtilleryMax int   `json:"artillery_max,omitempty" doc:"Most markers an artillery formation has, at whatever level (0: artillery formations are held to levels, min and max like any other)." min:"0"`
 }
 
 // Org configures the organisation engine.
@@ -225,6 +269,10 @@ type Org struct {
 	CountersField  string `json:"counters_field,omitempty" doc:"The unit value that gives its brigade's number of counters (AMFS's asterisks)." ref:"field"`
 	Counters       Check  `json:"counters,omitempty" doc:"The check of counters_field."`
 	UniqueBrigades Check  `json:"unique_brigades,omitempty" doc:"The check that two brigades of one side and arm do not share a name."`
+	// Three Days of Gettysburg's cavalry battalions (BB 14.26): no cavalry
+	// counter above 4 SP.
+	Strength Check              `json:"strength,omitempty" doc:"The check of a unit whose printed strength (on any face) is above max_sp for its class."`
+	MaxSP    map[string]float64 `json:"max_sp,omitempty" doc:"The largest printed strength of a unit of a class (absent: no limit)." keys:"class" min:"0"`
 }
 
 // Configured is a Check that ruleset data configures, with the engine it
@@ -258,9 +306,14 @@ func (f *Figures) Checks() []Configured {
 	add(f.Extended.Check, "extended", "extended")
 	add(f.Attach.Check, "attach", "attach")
 	add(f.Attach.Within.Check, "attach", "attach.within")
+	add(f.Attach.Formations.Scope, "attach", "attach.formations.scope")
+	add(f.Attach.Formations.Max, "attach", "attach.formations.max")
+	add(f.Attach.Horse.Check, "attach", "attach.horse")
 	add(f.Activation.Check, "activation", "activation")
+	add(f.Activation.Artillery, "activation", "activation.artillery")
 	add(f.Org.Counters, "organisation", "organisation.counters")
 	add(f.Org.UniqueBrigades, "organisation", "organisation.unique_brigades")
+	add(f.Org.Strength, "organisation", "organisation.strength")
 	for i, o := range f.Orders.Forbid {
 		add(o.Check, "orders", fmt.Sprintf("orders.forbid[%d]", i))
 	}
@@ -268,6 +321,8 @@ func (f *Figures) Checks() []Configured {
 	add(f.Works.Terrain, "breastworks", "breastworks.terrain")
 	add(f.Works.Max, "breastworks", "breastworks.max")
 	add(f.Leaders.AloneAdjacent, "leaders", "leaders.alone_adjacent")
+	add(f.Entry.Border, "entry", "entry.border")
+	add(f.Entry.Clear, "entry", "entry.keep_clear")
 	return out
 }
 
@@ -294,4 +349,26 @@ func (r *Ruleset) resolveSwitches() error {
 		return nil
 	}
 	return limits(r.Figures.Stacking.Limits)
+}
+
+// Idle lists the configured codes that the figures leave switched off: a
+// check whose code the system's ruleset names but whose figures only a
+// battle book sets (Three Days of Gettysburg's artillery, entry areas and
+// cavalry battalions), so that a battle without the book raises none.
+func (f *Figures) Idle() map[string]bool {
+	out := map[string]bool{}
+	idle := func(c Check, off bool) {
+		if c.Code != "" && off {
+			out[c.Code] = true
+		}
+	}
+	a := f.Attach
+	idle(a.Formations.Scope, !a.Formations.Within)
+	idle(a.Formations.Max, a.Formations.MaxPer <= 0)
+	idle(a.Horse.Check, a.Horse.Field == "" || len(a.Horse.To) == 0)
+	idle(f.Activation.Artillery, f.Activation.ArtilleryMax <= 0)
+	idle(f.Org.Strength, len(f.Org.MaxSP) == 0)
+	idle(f.Entry.Border, len(f.Entry.Direct) == 0 || len(f.Entry.BorderOrders) == 0)
+	idle(f.Entry.Clear, !f.Entry.KeepClear)
+	return out
 }
