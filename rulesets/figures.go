@@ -104,6 +104,7 @@ type Command struct {
 	Exempt        []string          `json:"exempt,omitempty" doc:"Classes that need no leader." items:"class"`
 	Raise         Raise             `json:"raise,omitempty" doc:"How a commander near one of his officers extends the officer's range."`
 	Near          Near              `json:"commander_within,omitempty" doc:"A unit this near a commander of its own formation at one of these levels is in command whatever its officer's range."`
+	AnyLeader     AnyLeader         `json:"any_leader,omitempty" doc:"Units that are in command within range of any leader of some levels in their larger formation, not only their own (3DoG BB 14.5: Berdan's Sharpshooters)."`
 	Leaders       Check             `json:"leaders,omitempty" doc:"The check of a leader out of his superior's range."`
 	Required      []string          `json:"required,omitempty" doc:"Formation levels that must have a leader." items:"level"`
 	RequiredCheck Check             `json:"required_check,omitempty" doc:"The check of a required level without a leader."`
@@ -119,6 +120,17 @@ type Raise struct {
 	NightWithin int    `json:"night_within,omitempty" doc:"Hexes from the officer at night (0: stacked)." min:"0"`
 	By          int    `json:"by,omitempty" doc:"Raise by up to this much." min:"0"`
 	Rating      string `json:"rating,omitempty" doc:"The commander's rating that caps the raise." ref:"field"`
+}
+
+// AnyLeader puts a unit whose counter has one of Values in command when it
+// is within the range of any leader of a formation at Levels inside its
+// own formation at level Within (3DoG BB 14.5: Berdan's Sharpshooters,
+// attached to Ward's brigade, are in command within range of any III Corps
+// brigadier or division leader).
+type AnyLeader struct {
+	Values map[string][]string `json:"values,omitempty" doc:"The units it applies to: those whose counter field (the key) has one of these values." keys:"field"`
+	Levels []string            `json:"levels,omitempty" doc:"The formation levels whose leaders count." items:"level"`
+	Within string              `json:"within,omitempty" doc:"The level of the unit's own formation inside which those leaders count." ref:"level"`
 }
 
 // Near puts a unit in command when a commander of one of its own

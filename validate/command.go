@@ -327,7 +327,7 @@ func (p *pack) command(s *battle.Scenario) {
 			continue
 		}
 		ok, r, has := inRange(l, w.unit(u).hex)
-		if !has || ok || p.nearCommander(u, unitTo[u], l, w) {
+		if !has || ok || p.nearCommander(u, unitTo[u], l, w) || p.anyLeader(u, l, w, inRange) {
 			in[u.Index] = true
 			continue
 		}
@@ -465,6 +465,41 @@ func (p *pack) nearCommander(u *oob.Unit, attached *oob.Formation, officer *oob.
 		}
 	}
 	return false
+}
+
+// anyLeader reports whether u is one of the units the figures put in
+// command within range of any leader of some levels in its larger
+// formation, and such a leader (other than its own, l) reaches it.
+func (p *pack) anyLeader(u *oob.Unit, own *oob.Leader, w *where, inRange func(*oob.Leader, maps.Coord) (bool, int, bool)) bool {
+	a := p.f.Command.AnyLeader
+	if len(a.Levels) == 0 || a.Within == "" || len(a.Values) == 0 || !valuesMatch(u, a.Values) {
+		return false
+	}
+	var top *oob.Formation
+	for x := u.Formation; x != nil; x = p.parent(x) {
+		if x.Level == a.Within {
+			top = x
+			break
+		}
+	}
+	if top == nil {
+		return false
+	}
+	at := w.unit(u).hex
+	found := false
+	top.Walk(func(f *oob.Formation) {
+		l := f.Leader
+		if found || l == nil || l == own || !has(a.Levels, f.Level) {
+			return
+		}
+		if _, on := w.leader(l); !on {
+			return
+		}
+		if ok, _, known := inRange(l, at); ok && known {
+			found = true
+		}
+	})
+	return found
 }
 
 // required reports formations of levels that need a leader but have none.
