@@ -171,6 +171,10 @@ type Group struct {
 type Arrival struct {
 	Group
 	Optional bool
+	// Activations is what the arrival chart gives the group on its entry
+	// turn (0: not given), and where.
+	Activations    int
+	ActivationsPos diag.Pos
 }
 
 // Withdrawal is a group that must leave the map.

@@ -156,7 +156,18 @@ type Entry struct {
 	BorderOrders []string `json:"border_orders,omitempty" doc:"The orders a unit entering through a border entrance hex may hold." items:"order"`
 	Clear        Check    `json:"keep_clear,omitempty" doc:"The check of an enemy unit set up next to an entrance hex through which arrivals are still to come."`
 	KeepClear    bool     `json:"keep_clear_on,omitempty" doc:"The enemy may not stand next to an entrance hex (every hex of the arrival's area, or its hexes) while arrivals remain."`
-	Activations  int      `json:"activations,omitempty" doc:"The activations a reinforcement group has on its entry turn unless the arrival says otherwise (for the docs and the play engine; arrivals do not yet give their own)." min:"0"`
+	Activations  int      `json:"activations,omitempty" doc:"The activations a reinforcement group has on its entry turn when its arrival gives none (3DoG BB 9.75: four; 0: the book sets none)." min:"0"`
+	Arrival      Check    `json:"arrival_activations,omitempty" doc:"The check of an arrival's activations outside 1 to max_activations (max_artillery for a group all of artillery, when the activation figures set artillery_max)."`
+	MaxArrival   int      `json:"max_activations,omitempty" doc:"Most activations an arriving group has on its entry turn (0: unchecked)." min:"0"`
+}
+
+// ArrivalActivations is what a reinforcement group has on its entry turn:
+// the arrival's own count, else the figures' default (0: neither).
+func (e Entry) ArrivalActivations(given int) int {
+	if given > 0 {
+		return given
+	}
+	return e.Activations
 }
 
 // Extended configures GBACW's extended columns.
@@ -335,6 +346,7 @@ func (f *Figures) Checks() []Configured {
 	add(f.Leaders.AloneAdjacent, "leaders", "leaders.alone_adjacent")
 	add(f.Entry.Border, "entry", "entry.border")
 	add(f.Entry.Clear, "entry", "entry.keep_clear")
+	add(f.Entry.Arrival, "entry", "entry.arrival_activations")
 	return out
 }
 
@@ -382,5 +394,6 @@ func (f *Figures) Idle() map[string]bool {
 	idle(f.Org.Strength, len(f.Org.MaxSP) == 0)
 	idle(f.Entry.Border, len(f.Entry.Direct) == 0 || len(f.Entry.BorderOrders) == 0)
 	idle(f.Entry.Clear, !f.Entry.KeepClear)
+	idle(f.Entry.Arrival, f.Entry.MaxArrival <= 0)
 	return out
 }

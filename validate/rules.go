@@ -63,6 +63,7 @@ func (p *pack) entries(s *battle.Scenario) {
 		}
 	}
 	p.entrances(s)
+	p.arrivalActivations(s)
 	rule := p.f.Entry.Rule
 	// who holds each entry hex at set-up (the last stack listed there)
 	heldBy := map[maps.Coord]string{}
@@ -187,6 +188,46 @@ func (p *pack) entrances(s *battle.Scenario) {
 			}
 		}
 	}
+}
+
+// arrivalActivations checks the activations an arrival gives its group on
+// the entry turn: 1 to the most a group has (GBACW 5.24, 9.74), and, where
+// the activation figures cap artillery (3DoG BB 4.36), no more than that
+// for a group all of artillery.
+func (p *pack) arrivalActivations(s *battle.Scenario) {
+	e := p.f.Entry
+	if e.Arrival.Code == "" || e.MaxArrival <= 0 {
+		return
+	}
+	for _, a := range s.Arrivals {
+		if a.Activations == 0 {
+			continue // the chart gives none: the default, or the leaders' ratings
+		}
+		most, what := e.MaxArrival, "a reinforcement group"
+		if am := p.f.Activation.ArtilleryMax; am > 0 && am < most && p.allArtillery(a.Pieces) {
+			most, what = am, "an artillery group"
+		}
+		if a.Activations >= 1 && a.Activations <= most {
+			continue
+		}
+		p.l.Add(diag.Diagnostic{Code: e.Arrival.Code, Severity: e.Arrival.Sev(), Pos: a.ActivationsPos, Rule: e.Arrival.Rule,
+			Message: fmt.Sprintf("%s's arrival at %s has %d activations; %s has 1 to %d: %s", a.Side, a.Time.Text(), a.Activations, what, most, e.Arrival.Title)})
+	}
+}
+
+// allArtillery reports whether the pieces hold units and every one is a
+// battery (leaders aside).
+func (p *pack) allArtillery(ps []battle.Piece) bool {
+	n := 0
+	for _, pc := range ps {
+		for _, u := range pc.Ref.Units() {
+			if !p.b.Rules.Artillery(u.Type) {
+				return false
+			}
+			n++
+		}
+	}
+	return n > 0
 }
 
 // onPlayEdge reports whether c lies on the edge of the scenario's playing
