@@ -228,6 +228,9 @@ type Horse struct {
 type Scope struct {
 	Check
 	Level string `json:"level,omitempty" doc:"The formation level whose bounds an attachment may not cross." ref:"level"`
+	// ReserveFree: 3DoG BB 4.37 L2106 lets the Army reserve's batteries go
+	// to any infantry brigade.
+	ReserveFree bool `json:"artillery_reserve_free,omitempty" doc:"A battery whose bounding formation is itself all artillery (an army artillery reserve under its own commander) may be attached to a brigade anywhere on its side."`
 }
 
 // Orders configures the orders engine.

@@ -280,7 +280,7 @@ func (p *pack) attachScope(pc *battle.Piece, u *oob.Unit) {
 		return
 	}
 	scope := p.scopeOf(u.Formation, sc.Level)
-	if scope == nil {
+	if scope == nil || (sc.ReserveFree && artilleryFormation(p, scope)) {
 		return
 	}
 	for f := pc.Attached; f != nil; f = f.Parent {
