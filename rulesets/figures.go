@@ -299,6 +299,9 @@ type Org struct {
 	// counter above 4 SP.
 	Strength Check              `json:"strength,omitempty" doc:"The check of a unit whose printed strength (on any face) is above max_sp for its class."`
 	MaxSP    map[string]float64 `json:"max_sp,omitempty" doc:"The largest printed strength of a unit of a class (absent: no limit)." keys:"class" min:"0"`
+	// Three Days of Gettysburg has no Green units (BB 14.1).
+	Flag    Check    `json:"flags,omitempty" doc:"The check of a unit whose counter sets a flag the battle does not use."`
+	NoFlags []string `json:"no_flags,omitempty" doc:"Counter flags (true/false fields) no unit of the battle sets." items:"field"`
 }
 
 // Configured is a Check that ruleset data configures, with the engine it
@@ -340,6 +343,7 @@ func (f *Figures) Checks() []Configured {
 	add(f.Org.Counters, "organisation", "organisation.counters")
 	add(f.Org.UniqueBrigades, "organisation", "organisation.unique_brigades")
 	add(f.Org.Strength, "organisation", "organisation.strength")
+	add(f.Org.Flag, "organisation", "organisation.flags")
 	for i, o := range f.Orders.Forbid {
 		add(o.Check, "orders", fmt.Sprintf("orders.forbid[%d]", i))
 	}
@@ -395,6 +399,7 @@ func (f *Figures) Idle() map[string]bool {
 	idle(a.Horse.Check, a.Horse.Field == "" || len(a.Horse.To) == 0)
 	idle(f.Activation.Artillery, f.Activation.ArtilleryMax <= 0)
 	idle(f.Org.Strength, len(f.Org.MaxSP) == 0)
+	idle(f.Org.Flag, len(f.Org.NoFlags) == 0)
 	idle(f.Entry.Border, len(f.Entry.Direct) == 0 || len(f.Entry.BorderOrders) == 0)
 	idle(f.Entry.Clear, !f.Entry.KeepClear)
 	idle(f.Entry.Arrival, f.Entry.MaxArrival <= 0)

@@ -399,6 +399,7 @@ func (p *pack) organisation() {
 // battalions of at most 4 SP).
 func (p *pack) unitStrength() {
 	o := p.f.Org
+	p.unitFlags()
 	if o.Strength.Code == "" || len(o.MaxSP) == 0 {
 		return
 	}
@@ -441,6 +442,37 @@ func (p *pack) unitStrength() {
 						Message: fmt.Sprintf("%s (%s) has %d strength points%s, more than %g: %s", u.QualifiedName(), strings.ToLower(p.classTitle(class)), sp, on, most, o.Strength.Title),
 						Hint:    "split the unit into counters of at most that strength (lettered a, b, ...), as the book does"})
 					break
+				}
+			}
+		})
+	}
+}
+
+// unitFlags reports units whose counter sets a flag the battle does not
+// use (3DoG BB 14.1: no Green units).
+func (p *pack) unitFlags() {
+	o := p.f.Org
+	if o.Flag.Code == "" || len(o.NoFlags) == 0 {
+		return
+	}
+	for _, side := range p.b.Sides {
+		if side.Army == nil {
+			continue
+		}
+		side.Army.Walk(func(f *oob.Formation) {
+			for _, u := range f.Units {
+				for _, name := range o.NoFlags {
+					v := u.Values.Get(name)
+					if b, ok := v.V.(bool); !ok || !b {
+						continue
+					}
+					title := name
+					if fd, ok := p.b.Rules.Fields[name]; ok && fd.Title != "" {
+						title = fd.Title
+					}
+					p.l.Add(diag.Diagnostic{Code: o.Flag.Code, Severity: o.Flag.Sev(), Pos: v.Pos, Rule: o.Flag.Rule,
+						Message: fmt.Sprintf("%s sets %s (%s), which no unit of the battle has: %s", u.QualifiedName(), name, title, o.Flag.Title),
+						Hint:    "drop the flag; the battle book says no counter carries it"})
 				}
 			}
 		})
