@@ -178,7 +178,9 @@ func writeBig(t *testing.T, p string, size int) {
 // cannot be read at all, 0 for the cases that only warn, else 1.
 func badExit(name string) int {
 	switch name {
-	case "battle-missing", "battle-yaml-is-directory":
+	case "battle-missing", "battle-yaml-is-directory",
+		// a file battle.yaml lists that cannot be read (Y008): input, not a finding
+		"battle-fifo", "battle-file-is-directory", "battle-files-missing", "battle-file-dangling-link":
 		return report.ExitBadInput
 	case "battle-files-no-match", "battle-files-bad-pattern", "scn-strength-above-printed":
 		return report.ExitClean

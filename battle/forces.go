@@ -28,6 +28,9 @@ func (ld *loader) resolve() {
 	for _, s := range ld.b.Sides {
 		ld.b.index[s.ID] = oob.NewIndex(s.Army)
 	}
+	for _, d := range forces {
+		ld.distinct(d)
+	}
 	if len(mapsDocs) > 1 {
 		for _, d := range mapsDocs[1:] {
 			ld.diags.Addf(CodeOneMap, d.Pos(d.Root), "a second map document; the first is in %s", mapsDocs[0].File)
@@ -367,4 +370,47 @@ func article(w string) string {
 		return "an " + w
 	}
 	return "a " + w
+}
+
+// distinct reads a forces document's `distinct:`, the look-alike names of
+// its side that are different units or leaders, each name of the side.
+func (ld *loader) distinct(d *schema.Doc) {
+	list := schema.Get(d.Root, "distinct")
+	if list == nil {
+		return
+	}
+	side := ld.b.Side(schema.Str(schema.Get(d.Root, "side")))
+	if side == nil || ld.b.index[side.ID] == nil {
+		return
+	}
+	ix := ld.b.index[side.ID]
+	if ld.b.distinct == nil {
+		ld.b.distinct = map[string]map[[2]string]bool{}
+	}
+	m := ld.b.distinct[side.ID]
+	if m == nil {
+		m = map[[2]string]bool{}
+		ld.b.distinct[side.ID] = m
+	}
+	for _, set := range schema.Items(list) {
+		var names []string
+		for _, n := range schema.Items(set) {
+			name := schema.Str(n)
+			if len(ix.Resolve(name)) == 0 {
+				dg := ld.diags.Addf(CodeUnknownName, d.Pos(n), "distinct names %q, which is no unit or leader of side %s", name, side.ID)
+				if near := schema.Nearest(name, ix.Names()); near != "" {
+					dg.Hint = "did you mean " + near + "?"
+				}
+				continue
+			}
+			names = append(names, name)
+		}
+		for _, a := range names {
+			for _, b := range names {
+				if a != b {
+					m[[2]string{a, b}] = true
+				}
+			}
+		}
+	}
 }

@@ -199,6 +199,7 @@ func (ld *loader) load() {
 	b.Source = schema.Str(schema.Get(root, "source"))
 	b.Note = schema.Str(schema.Get(root, "note"))
 	b.Illustrative = schema.Str(schema.Get(root, "illustrative"))
+	b.OOBComplete, _ = schema.Bool(schema.Get(root, "oob_complete"))
 	ld.sidePos = map[string]diag.Pos{}
 	for _, s := range schema.Items(schema.Get(root, "sides")) {
 		ld.sidePos[schema.Str(schema.Get(s, "id"))] = bd.Pos(schema.Get(s, "id"))
@@ -223,6 +224,9 @@ func (ld *loader) load() {
 			return // nothing else is read: b.Rules stays nil, so nothing is checked
 		}
 		list = schema.Get(v, "files")
+		if c, ok := schema.Bool(schema.Get(v, "oob_complete")); ok {
+			b.OOBComplete = c // a variant that reads some scenarios only may say its order of battle is not complete
+		}
 	}
 	if !ld.ruleset(bd) {
 		return

@@ -18,6 +18,9 @@ type Battle struct {
 	Source       string
 	Note         string
 	Illustrative string
+	// OOBComplete is battle.yaml's oob_complete: the order of battle holds
+	// only units and leaders that some scenario sets up or brings on.
+	OOBComplete bool
 	// Variant is the variant of battle.yaml loaded (Options.Variant), ""
 	// for the battle as its files list it; VariantNote is its note.
 	Variant, VariantNote string
@@ -36,7 +39,14 @@ type Battle struct {
 	// reports can quote the offending line.
 	Texts map[string][]byte
 	index map[string]*oob.Index
+	// distinct holds, per side, the pairs of names the forces declare
+	// distinct (forces `distinct:`), both ways round.
+	distinct map[string]map[[2]string]bool
 }
+
+// DistinctNames returns the pairs of look-alike names the forces of a side
+// declare to be different units or leaders, both ways round.
+func (b *Battle) DistinctNames(side string) map[[2]string]bool { return b.distinct[side] }
 
 // Side finds a side by id.
 func (b *Battle) Side(id string) *oob.Side {
@@ -94,10 +104,20 @@ type Scenario struct {
 	Arrivals     []*Arrival
 	Withdrawals  []*Withdrawal
 	Activation   []Activation
+	Efficiency   []Efficiency
+	Cups         []CupChits
 	// Attachments maps a formation to the one it answers to in this
 	// scenario.
 	Attachments map[*oob.Formation]*oob.Formation
 	Victory     Victory
+	// NotInPlay lists what the scenario declares out of play (`not_in_play:`):
+	// units, leaders and formations of the order of battle that take no
+	// part in it.
+	NotInPlay []Piece
+	// ListsOut is whether the scenario has `not_in_play:` at all (even
+	// empty): it then says that every unit of a formation it uses is in
+	// play unless listed there.
+	ListsOut bool
 }
 
 // Parent is the formation f answers to in this scenario: the one it is
@@ -116,6 +136,41 @@ type Activation struct {
 	Formation *oob.Formation
 	Count     int
 	Pos       diag.Pos
+}
+
+// Efficiency is a side's efficiency markers in a scenario (GBACW 5.21,
+// 5.22): the pool it draws from, and corps efficiencies fixed for a turn
+// instead of a draw.
+type Efficiency struct {
+	Side    string
+	Pool    []Marker
+	HasPool bool // the scenario gives a pool (perhaps an empty one)
+	Fixed   []Fixed
+	Pos     diag.Pos // the pool, else the side's entry
+}
+
+// CupChits are chits (cards, markers) a scenario adds to a draw cup of
+// its ruleset.
+type CupChits struct {
+	Cup    string
+	Name   string
+	Count  int
+	CupPos diag.Pos // the cup's id
+	Pos    diag.Pos // the chit's name
+}
+
+// Marker is how many markers of one value a pool holds.
+type Marker struct {
+	Value, Count int
+	Pos          diag.Pos // the value's key
+}
+
+// Fixed is a formation's efficiency fixed for one turn.
+type Fixed struct {
+	Turn      Turn
+	Formation *oob.Formation
+	Value     int
+	Pos       diag.Pos // the value
 }
 
 // HexRef is a hex as a scenario names it.
@@ -175,6 +230,17 @@ type Arrival struct {
 	// turn (0: not given), and where.
 	Activations    int
 	ActivationsPos diag.Pos
+	// Availability is a variable reinforcement's chances of coming early
+	// (Summer Storm 9.6.6), in the order written.
+	Availability []Chance
+}
+
+// Chance is one turn's availability roll of a variable reinforcement.
+type Chance struct {
+	Time    Turn
+	Roll    int
+	Penalty int
+	Pos     diag.Pos
 }
 
 // Withdrawal is a group that must leave the map.

@@ -133,6 +133,10 @@ func (ld *loader) resolveScenario(d *schema.Doc) *Scenario {
 	}
 	ld.setup(d, s)
 	ld.schedule(d, s)
+	s.ListsOut = schema.Get(d.Root, "not_in_play") != nil
+	ld.perSide(d, schema.Get(d.Root, "not_in_play"), func(side string, n *schema.Node) {
+		s.NotInPlay = append(s.NotInPlay, ld.pieces(d, side, schema.Items(n))...)
+	})
 	s.Attachments = map[*oob.Formation]*oob.Formation{}
 	ld.perSide(d, schema.Get(d.Root, "attachments"), func(side string, n *schema.Node) {
 		keys, vals := schema.Pairs(n)
@@ -164,6 +168,8 @@ func (ld *loader) resolveScenario(d *schema.Doc) *Scenario {
 			s.Activation = append(s.Activation, Activation{Side: side, Formation: f, Count: int(c), Pos: d.Pos(k)})
 		}
 	})
+	ld.efficiency(d, s)
+	ld.cups(d, s)
 	v := schema.Get(d.Root, "victory")
 	s.Victory.Text = schema.Str(schema.Get(v, "text"))
 	for _, vn := range schema.Items(schema.Get(v, "hexes")) {
@@ -423,6 +429,14 @@ func (ld *loader) schedule(d *schema.Doc, s *Scenario) {
 				if v, ok := schema.Int(n); ok {
 					a.Activations, a.ActivationsPos = int(v), d.Pos(n)
 				}
+			}
+			for _, cn := range schema.Items(schema.Get(an, "availability")) {
+				c := Chance{Pos: d.Pos(cn)}
+				c.Time, _ = ld.time(d, schema.Get(cn, "time"))
+				r, _ := schema.Int(schema.Get(cn, "roll"))
+				pen, _ := schema.Int(schema.Get(cn, "penalty"))
+				c.Roll, c.Penalty = int(r), int(pen)
+				a.Availability = append(a.Availability, c)
 			}
 			s.Arrivals = append(s.Arrivals, a)
 		}

@@ -2,7 +2,6 @@ package report
 
 import (
 	"fmt"
-	"strings"
 
 	"github.com/muster-wargames/muster/battle"
 	"github.com/muster-wargames/muster/diag"
@@ -28,6 +27,18 @@ type Policy struct {
 // warnings never fail the run.
 var Lenient = Policy{MaxWarnings: -1}
 
+// Unreadable reports whether d says that input cannot be read, which exits
+// ExitBadInput rather than ExitFindings: the folder is no battle (B001),
+// has no variant of the name asked for (B012), or a file it names cannot
+// be read (Y008: missing, a folder, a FIFO or device, no permission).
+func Unreadable(d diag.Diagnostic) bool {
+	switch d.Code {
+	case battle.CodeNoBattle.Code, battle.CodeVariant.Code, schema.CodeUnreadable.Code:
+		return true
+	}
+	return false
+}
+
 // Unsuppressed are the diagnostics of ds that no suppression or baseline
 // accepts: those that count towards the exit status.
 func Unsuppressed(ds []diag.Diagnostic) []diag.Diagnostic {
@@ -40,19 +51,18 @@ func Unsuppressed(ds []diag.Diagnostic) []diag.Diagnostic {
 	return out
 }
 
-// Exit is the exit policy: ExitBadInput when the battle itself cannot be
-// read (no battle.yaml, or battle.yaml unreadable) or has no variant of
-// the name asked for (B012), ExitFindings when there
-// are errors (suppressed findings do not count) or more warnings than p allows, else ExitClean. When the
-// warnings alone fail the run, note says so ("2 warnings, more than
-// allowed"); otherwise it is "".
+// Exit is the exit policy (docs/ci.md, "Exit status"): ExitBadInput when
+// input cannot be read (Unreadable), ExitFindings when there are errors or
+// more warnings than p allows, else ExitClean. Suppressed findings do not
+// count. When the warnings alone fail the run, note says so ("2 warnings,
+// more than allowed"); otherwise it is "".
 func Exit(ds []diag.Diagnostic, p Policy) (status int, note string) {
+	ds = Unsuppressed(ds)
 	for _, d := range ds {
-		if d.Code == battle.CodeNoBattle.Code || d.Code == battle.CodeVariant.Code || (d.Code == schema.CodeUnreadable.Code && d.Pos.Line == 0 && strings.HasSuffix(d.Pos.File, "battle.yaml")) {
+		if Unreadable(d) {
 			return ExitBadInput, ""
 		}
 	}
-	ds = Unsuppressed(ds)
 	if diag.Count(ds, diag.Error) > 0 {
 		return ExitFindings, ""
 	}

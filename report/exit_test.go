@@ -13,7 +13,11 @@ func TestExit(t *testing.T) {
 	info := diag.Diagnostic{Code: "X1", Severity: diag.Info}
 	noBattle := diag.Diagnostic{Code: "B001", Severity: diag.Error, Pos: diag.Pos{File: "b/battle.yaml"}}
 	unreadable := diag.Diagnostic{Code: "Y008", Severity: diag.Error, Pos: diag.Pos{File: "b/battle.yaml"}}
-	unreadableLine := diag.Diagnostic{Code: "Y008", Severity: diag.Error, Pos: diag.Pos{File: "b/battle.yaml", Line: 2}}
+	missingListed := diag.Diagnostic{Code: "Y008", Severity: diag.Error, Pos: diag.Pos{File: "b/battle.yaml", Line: 2, Column: 5}, Message: "cannot read s.yaml: no such file"}
+	unreadableListed := diag.Diagnostic{Code: "Y008", Severity: diag.Error, Pos: diag.Pos{File: "b/forces.yaml"}, Message: "cannot read forces.yaml: permission denied"}
+	variant := diag.Diagnostic{Code: "B012", Severity: diag.Error, Pos: diag.Pos{File: "b/battle.yaml"}}
+	suppressedUnreadable := missingListed
+	suppressedUnreadable.Suppression = &diag.Suppression{Kind: "external", Justification: "accepted in baseline b.json"}
 	for _, c := range []struct {
 		name   string
 		ds     []diag.Diagnostic
@@ -31,7 +35,11 @@ func TestExit(t *testing.T) {
 		{"error", []diag.Diagnostic{warn, errd}, report.Policy{Werror: true, MaxWarnings: -1}, report.ExitFindings, ""},
 		{"no battle.yaml", []diag.Diagnostic{errd, noBattle}, report.Lenient, report.ExitBadInput, ""},
 		{"battle.yaml unreadable", []diag.Diagnostic{unreadable}, report.Lenient, report.ExitBadInput, ""},
-		{"battle.yaml bad at a line", []diag.Diagnostic{unreadableLine}, report.Lenient, report.ExitFindings, ""},
+		{"listed file missing", []diag.Diagnostic{warn, missingListed}, report.Lenient, report.ExitBadInput, ""},
+		{"listed file unreadable", []diag.Diagnostic{errd, unreadableListed}, report.Lenient, report.ExitBadInput, ""},
+		{"unknown variant", []diag.Diagnostic{variant}, report.Lenient, report.ExitBadInput, ""},
+		{"unreadable but accepted", []diag.Diagnostic{suppressedUnreadable}, report.Lenient, report.ExitClean, ""},
+		{"errors in a file", []diag.Diagnostic{errd, errd}, report.Lenient, report.ExitFindings, ""},
 	} {
 		status, note := report.Exit(c.ds, c.p)
 		if status != c.status || note != c.note {

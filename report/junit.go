@@ -5,7 +5,9 @@ import (
 	"fmt"
 	"io"
 	"sort"
+	"strconv"
 	"strings"
+	"time"
 
 	"github.com/muster-wargames/muster/diag"
 )
@@ -21,6 +23,7 @@ type junitSuites struct {
 	Tests    int          `xml:"tests,attr"`
 	Failures int          `xml:"failures,attr"`
 	Errors   int          `xml:"errors,attr"`
+	Time     string       `xml:"time,attr"`
 	Suites   []junitSuite `xml:"testsuite"`
 }
 
@@ -30,6 +33,7 @@ type junitSuite struct {
 	Failures int         `xml:"failures,attr"`
 	Errors   int         `xml:"errors,attr"`
 	Skipped  int         `xml:"skipped,attr"`
+	Time     string      `xml:"time,attr"`
 	Cases    []junitCase `xml:"testcase"`
 }
 
@@ -50,15 +54,17 @@ type junitFailure struct {
 const junitBattle = "(battle)"
 
 type junit struct {
-	w     io.Writer
-	texts Texts
+	w       io.Writer
+	texts   Texts
+	elapsed time.Duration
 	held
 }
 
 // JUnit is the JUnit XML report, written on Flush, with one test case per
 // file: every file in Options.Texts (the files read) and every file a
-// diagnostic names.
-func JUnit(w io.Writer, o Options) Report { return &junit{w: w, texts: o.Texts} }
+// diagnostic names. The suite's time is Options.Elapsed in seconds, to the
+// millisecond (the one part of any report that differs between runs).
+func JUnit(w io.Writer, o Options) Report { return &junit{w: w, texts: o.Texts, elapsed: o.Elapsed} }
 
 func (j *junit) Flush() error {
 	w := j.w
@@ -78,7 +84,8 @@ func (j *junit) Flush() error {
 		files = append(files, f)
 	}
 	sort.Strings(files)
-	suite := junitSuite{Name: "muster validate"}
+	secs := strconv.FormatFloat(j.elapsed.Round(time.Millisecond).Seconds(), 'f', 3, 64)
+	suite := junitSuite{Name: "muster validate", Time: secs}
 	for _, f := range files {
 		c := junitCase{Name: f, Classname: "muster"}
 		var fails, other strings.Builder
@@ -105,7 +112,7 @@ func (j *junit) Flush() error {
 		suite.Cases = append(suite.Cases, c)
 		suite.Tests++
 	}
-	out := junitSuites{Name: "muster", Tests: suite.Tests, Failures: suite.Failures, Suites: []junitSuite{suite}}
+	out := junitSuites{Name: "muster", Tests: suite.Tests, Failures: suite.Failures, Time: secs, Suites: []junitSuite{suite}}
 	if _, err := io.WriteString(w, xml.Header); err != nil {
 		return err
 	}

@@ -15,6 +15,7 @@ import (
 	"io"
 	"sort"
 	"strings"
+	"time"
 
 	"github.com/muster-wargames/muster/diag"
 )
@@ -38,6 +39,14 @@ type Options struct {
 	// Lookup gives a code's title, documentation and rule (sarif lists
 	// them as the run's rules); nil knows no code.
 	Lookup func(code string) (diag.Code, bool)
+	// Version is muster's version, which sarif names as the tool's.
+	Version string
+	// Root is the absolute folder that SARIF's %SRCROOT% stands for (the
+	// working folder): files given by absolute paths under it are shown
+	// relative to it. "" makes no path relative.
+	Root string
+	// Elapsed is how long the run took, junit's time attributes.
+	Elapsed time.Duration
 }
 
 func (o Options) lookup(code string) (diag.Code, bool) {

@@ -7,6 +7,7 @@ import (
 	"path/filepath"
 	"strings"
 	"testing"
+	"time"
 
 	"github.com/muster-wargames/muster/battle"
 	"github.com/muster-wargames/muster/diag"
@@ -42,10 +43,10 @@ func TestReportFormatsGolden(t *testing.T) {
 	for _, name := range []string{"sarif", "github", "junit"} {
 		t.Run(name, func(t *testing.T) {
 			var a, b bytes.Buffer
-			if err := report.Write(name, &a, ds, report.Options{Lookup: codes.Lookup, Texts: texts, Color: true}); err != nil {
+			if err := report.Write(name, &a, ds, report.Options{Lookup: codes.Lookup, Texts: texts, Color: true, Version: "v1.2.3", Elapsed: 1234567 * time.Microsecond}); err != nil {
 				t.Fatal(err)
 			}
-			if err := report.Write(name, &b, ds, report.Options{Lookup: codes.Lookup, Texts: texts}); err != nil {
+			if err := report.Write(name, &b, ds, report.Options{Lookup: codes.Lookup, Texts: texts, Version: "v1.2.3", Elapsed: 1234567 * time.Microsecond}); err != nil {
 				t.Fatal(err)
 			}
 			if !bytes.Equal(a.Bytes(), b.Bytes()) {
@@ -166,3 +167,87 @@ func TestFormats(t *testing.T) {
 // codes is the catalogue of the codes every system shares, which the
 // golden input uses.
 var codes = validate.Codes(nil)
+
+// TestSARIFLocations: a file given by a relative path is a URI relative to
+// %SRCROOT%; one given by an absolute path under the root is made relative
+// to it, and originalUriBaseIds says where the root is; one outside the
+// root is an absolute file: URI. Every rule has a helpUri to its section of
+// docs/codes.md, and the driver names muster's version.
+func TestSARIFLocations(t *testing.T) {
+	root := filepath.Join(t.TempDir(), "repo dir")
+	ds := []diag.Diagnostic{
+		{Code: schema.CodeSyntax.Code, Severity: diag.Error, Pos: diag.Pos{File: "b/map.yaml", Line: 1, Column: 1}, Message: "m"},
+		{Code: schema.CodeSyntax.Code, Severity: diag.Error, Pos: diag.Pos{File: filepath.Join(root, "battles", "b", "map.yaml"), Line: 2, Column: 1}, Message: "m"},
+		{Code: schema.CodeSyntax.Code, Severity: diag.Error, Pos: diag.Pos{File: filepath.Join(filepath.Dir(root), "elsewhere", "map.yaml"), Line: 3, Column: 1}, Message: "m"},
+		{Code: schema.CodeSyntax.Code, Severity: diag.Error, Pos: diag.Pos{File: filepath.Join("..", "up", "map.yaml"), Line: 4, Column: 1}, Message: "m"},
+	}
+	type artifact struct {
+		URI       string `json:"uri"`
+		URIBaseID string `json:"uriBaseId"`
+	}
+	var log struct {
+		Runs []struct {
+			Tool struct {
+				Driver struct {
+					Version        string `json:"version"`
+					InformationURI string `json:"informationUri"`
+					Rules          []struct {
+						HelpURI string `json:"helpUri"`
+					} `json:"rules"`
+				} `json:"driver"`
+			} `json:"tool"`
+			OriginalURIBaseIDs map[string]artifact `json:"originalUriBaseIds"`
+			Results            []struct {
+				Locations []struct {
+					PhysicalLocation struct {
+						ArtifactLocation artifact `json:"artifactLocation"`
+					} `json:"physicalLocation"`
+				} `json:"locations"`
+			} `json:"results"`
+		} `json:"runs"`
+	}
+	var buf bytes.Buffer
+	if err := report.Write("sarif", &buf, ds, report.Options{Lookup: codes.Lookup, Root: root, Version: "v9.9.9"}); err != nil {
+		t.Fatal(err)
+	}
+	if err := json.Unmarshal(buf.Bytes(), &log); err != nil {
+		t.Fatal(err)
+	}
+	run := log.Runs[0]
+	rootURI := "file://" + strings.ReplaceAll(filepath.ToSlash(root), " ", "%20") + "/"
+	if !strings.HasPrefix(filepath.ToSlash(root), "/") {
+		rootURI = "file:///" + strings.ReplaceAll(filepath.ToSlash(root), " ", "%20") + "/"
+	}
+	var got []artifact
+	for _, r := range run.Results {
+		got = append(got, r.Locations[0].PhysicalLocation.ArtifactLocation)
+	}
+	elsewhere := strings.TrimSuffix(rootURI, "repo%20dir/") + "elsewhere/map.yaml"
+	up := strings.TrimSuffix(rootURI, "repo%20dir/") + "up/map.yaml"
+	want := []artifact{{"b/map.yaml", "%SRCROOT%"}, {"battles/b/map.yaml", "%SRCROOT%"}, {elsewhere, ""}, {up, ""}}
+	for i := range want {
+		if i >= len(got) || got[i] != want[i] {
+			t.Errorf("result %d: artifact %+v, want %+v", i, got, want)
+			break
+		}
+	}
+	if b := run.OriginalURIBaseIDs["%SRCROOT%"]; b.URI != rootURI {
+		t.Errorf("originalUriBaseIds %%SRCROOT%% = %q, want %q", b.URI, rootURI)
+	}
+	d := run.Tool.Driver
+	if d.Version != "v9.9.9" || d.InformationURI != report.InformationURI {
+		t.Errorf("driver version %q, informationUri %q", d.Version, d.InformationURI)
+	}
+	if len(d.Rules) != 1 || d.Rules[0].HelpURI != report.InformationURI+"/blob/main/docs/codes.md#y001" {
+		t.Errorf("rules %+v, want one with the helpUri of Y001", d.Rules)
+	}
+
+	// Relative paths alone: no originalUriBaseIds, the bytes as before.
+	buf.Reset()
+	if err := report.Write("sarif", &buf, ds[:1], report.Options{Lookup: codes.Lookup, Root: root}); err != nil {
+		t.Fatal(err)
+	}
+	if strings.Contains(buf.String(), "originalUriBaseIds") || strings.Contains(buf.String(), root) {
+		t.Errorf("a report of relative paths names the root:\n%s", buf.String())
+	}
+}

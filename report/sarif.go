@@ -4,6 +4,8 @@ import (
 	"encoding/json"
 	"io"
 	"net/url"
+	"path"
+	"path/filepath"
 	"sort"
 	"strings"
 
@@ -16,6 +18,18 @@ import (
 
 const sarifSchema = "https://json.schemastore.org/sarif-2.1.0.json"
 
+// InformationURI is muster's home page, which SARIF names as the tool's.
+const InformationURI = "https://github.com/muster-wargames/muster"
+
+// HelpURI is where a code is documented: its section of docs/codes.md,
+// whose headings are the codes ("## R002", anchor #r002).
+func HelpURI(code string) string {
+	return InformationURI + "/blob/main/docs/codes.md#" + strings.ToLower(code)
+}
+
+// srcRoot is the base the artifact URIs are relative to.
+const srcRoot = "%SRCROOT%"
+
 type sarifLog struct {
 	Schema  string     `json:"$schema"`
 	Version string     `json:"version"`
@@ -23,10 +37,13 @@ type sarifLog struct {
 }
 
 type sarifRun struct {
-	Tool        sarifTool     `json:"tool"`
-	ColumnKind  string        `json:"columnKind"`
-	Results     []sarifResult `json:"results"`
-	Invocations []sarifInvoc  `json:"invocations"`
+	Tool sarifTool `json:"tool"`
+	// OriginalURIBaseIDs says where %SRCROOT% is, when a file was given
+	// by an absolute path (and so the report holds that path anyway).
+	OriginalURIBaseIDs map[string]sarifArtifact `json:"originalUriBaseIds,omitempty"`
+	ColumnKind         string                   `json:"columnKind"`
+	Results            []sarifResult            `json:"results"`
+	Invocations        []sarifInvoc             `json:"invocations"`
 }
 
 type sarifInvoc struct {
@@ -39,6 +56,7 @@ type sarifTool struct {
 
 type sarifDriver struct {
 	Name           string      `json:"name"`
+	Version        string      `json:"version,omitempty"`
 	InformationURI string      `json:"informationUri"`
 	Rules          []sarifRule `json:"rules"`
 }
@@ -53,6 +71,7 @@ type sarifRule struct {
 	Name                 string            `json:"name,omitempty"`
 	ShortDescription     *sarifText        `json:"shortDescription,omitempty"`
 	FullDescription      *sarifText        `json:"fullDescription,omitempty"`
+	HelpURI              string            `json:"helpUri,omitempty"`
 	Help                 *sarifText        `json:"help,omitempty"`
 	DefaultConfiguration sarifConfig       `json:"defaultConfiguration"`
 	Properties           map[string]string `json:"properties,omitempty"`
@@ -109,10 +128,38 @@ func sarifLevel(s diag.Severity) string {
 	return "note"
 }
 
-// sarifURI writes a diagnostic's file as a relative URI reference.
-func sarifURI(file string) string {
-	file = strings.ReplaceAll(file, "\\", "/")
-	return (&url.URL{Path: file}).EscapedPath()
+// location is a diagnostic's file as SARIF's artifact location, and
+// whether it is relative to the root given (an absolute path, or a
+// relative one that climbs out of the working folder, under root):
+//
+//	map.yaml (relative)            uri map.yaml, uriBaseId %SRCROOT%
+//	ROOT/b/map.yaml (absolute)     uri b/map.yaml, uriBaseId %SRCROOT% (rooted)
+//	/elsewhere/map.yaml            uri file:///elsewhere/map.yaml, no base
+func location(file, root string) (a sarifArtifact, rooted bool) {
+	slash := strings.ReplaceAll(file, "\\", "/")
+	abs := filepath.IsAbs(file) || path.IsAbs(slash)
+	if !abs && slash != ".." && !strings.HasPrefix(path.Clean(slash), "../") {
+		return sarifArtifact{URI: (&url.URL{Path: slash}).EscapedPath(), URIBaseID: srcRoot}, false
+	}
+	full := file
+	if !abs && root != "" {
+		full = filepath.Join(root, file)
+	}
+	if root != "" {
+		if rel, err := filepath.Rel(root, full); err == nil && filepath.IsLocal(rel) {
+			return sarifArtifact{URI: (&url.URL{Path: filepath.ToSlash(rel)}).EscapedPath(), URIBaseID: srcRoot}, true
+		}
+	}
+	return sarifArtifact{URI: fileURI(full)}, false
+}
+
+// fileURI is an absolute path as a file: URI.
+func fileURI(p string) string {
+	p = filepath.ToSlash(p)
+	if !strings.HasPrefix(p, "/") {
+		p = "/" + p // C:/x is file:///C:/x
+	}
+	return (&url.URL{Scheme: "file", Path: p}).String()
 }
 
 // rule describes a code as a SARIF rule; a code the lookup does not know
@@ -126,6 +173,7 @@ func (s *sarif) rule(code string) sarifRule {
 	r.ID = c.Code
 	r.Name = ruleName(c.Title)
 	r.ShortDescription = &sarifText{Text: c.Title}
+	r.HelpURI = HelpURI(c.Code)
 	r.FullDescription = &sarifText{Text: c.Doc}
 	help := c.Doc
 	md := "**" + c.Code + ": " + c.Title + "**\n\n" + c.Doc
@@ -167,14 +215,21 @@ func ruleName(title string) string {
 }
 
 type sarif struct {
-	w      io.Writer
-	lookup func(string) (diag.Code, bool)
+	w       io.Writer
+	lookup  func(string) (diag.Code, bool)
+	version string
+	root    string
 	held
 }
 
 // SARIF is the SARIF 2.1.0 log, written on Flush; its rules are the codes
-// the diagnostics use, described by Options.Lookup.
-func SARIF(w io.Writer, o Options) Report { return &sarif{w: w, lookup: o.lookup} }
+// the diagnostics use, described by Options.Lookup, each with a helpUri to
+// its section of docs/codes.md. Artifact URIs are relative to %SRCROOT%:
+// a file given by an absolute path under Options.Root is made relative to
+// it, and the run's originalUriBaseIds then says where %SRCROOT% is.
+func SARIF(w io.Writer, o Options) Report {
+	return &sarif{w: w, lookup: o.lookup, version: o.Version, root: o.Root}
+}
 
 func (s *sarif) Flush() error {
 	ds := s.ds
@@ -194,6 +249,7 @@ func (s *sarif) Flush() error {
 		rules = append(rules, s.rule(id))
 	}
 	results := make([]sarifResult, 0, len(ds))
+	rooted := false
 	for _, d := range ds {
 		code := strings.ToUpper(d.Code)
 		msg := d.Message
@@ -202,7 +258,9 @@ func (s *sarif) Flush() error {
 		}
 		r := sarifResult{RuleID: rules[index[code]].ID, RuleIndex: index[code], Level: sarifLevel(d.Severity), Message: sarifText{Text: msg}}
 		if d.Pos.File != "" {
-			loc := sarifPhysical{ArtifactLocation: sarifArtifact{URI: sarifURI(d.Pos.File), URIBaseID: "%SRCROOT%"}}
+			a, under := location(d.Pos.File, s.root)
+			rooted = rooted || under
+			loc := sarifPhysical{ArtifactLocation: a}
 			if d.Pos.Line > 0 {
 				loc.Region = &sarifRegion{StartLine: d.Pos.Line, StartColumn: d.Pos.Column}
 			}
@@ -216,12 +274,16 @@ func (s *sarif) Flush() error {
 		}
 		results = append(results, r)
 	}
-	log := sarifLog{Schema: sarifSchema, Version: "2.1.0", Runs: []sarifRun{{
-		Tool:        sarifTool{Driver: sarifDriver{Name: "muster", InformationURI: "https://github.com/muster-wargames/muster", Rules: rules}},
+	run := sarifRun{
+		Tool:        sarifTool{Driver: sarifDriver{Name: "muster", Version: s.version, InformationURI: InformationURI, Rules: rules}},
 		ColumnKind:  "unicodeCodePoints",
 		Results:     results,
 		Invocations: []sarifInvoc{{ExecutionSuccessful: true}},
-	}}}
+	}
+	if rooted {
+		run.OriginalURIBaseIDs = map[string]sarifArtifact{srcRoot: {URI: strings.TrimSuffix(fileURI(s.root), "/") + "/"}}
+	}
+	log := sarifLog{Schema: sarifSchema, Version: "2.1.0", Runs: []sarifRun{run}}
 	enc := json.NewEncoder(s.w)
 	enc.SetIndent("", "  ")
 	enc.SetEscapeHTML(false)

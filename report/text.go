@@ -161,3 +161,21 @@ func Summary(ds []diag.Diagnostic) string {
 	}
 	return s
 }
+
+// Clean is the closing line of a text report with nothing to report: "5
+// files, 2 scenarios: no problems", counting what was read and checked.
+func Clean(files, scenarios int) string {
+	return fmt.Sprintf("%d %s, %d %s: no problems", files, diag.Plural(files, "file"), scenarios, diag.Plural(scenarios, "scenario"))
+}
+
+// ErrorsOnly are the diagnostics of ds that are errors: what `--quiet`
+// reports.
+func ErrorsOnly(ds []diag.Diagnostic) []diag.Diagnostic {
+	var out []diag.Diagnostic
+	for _, d := range ds {
+		if d.Severity == diag.Error {
+			out = append(out, d)
+		}
+	}
+	return out
+}

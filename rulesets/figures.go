@@ -25,6 +25,12 @@ type Figures struct {
 	Orders     Orders     `json:"orders,omitempty" doc:"The orders engine: orders some units may not hold, and orders that may not stand near the enemy at set-up."`
 	Works      Works      `json:"breastworks,omitempty" doc:"The breastworks engine: where a set-up may place breastworks, and how many to a hex."`
 	Leaders    Leaders    `json:"leaders,omitempty" doc:"The leaders engine: where a set-up may place a leader."`
+	Efficiency Efficiency `json:"efficiency,omitempty" doc:"The efficiency engine: a scenario's efficiency markers (pools and fixed values)."`
+
+	// Sections of issue 13 (TSS, Summer Storm, AMFS).
+	LeaderStack LeaderStack  `json:"leader_stack,omitempty" doc:"The leader-stacking engine: whom a leader set up on the map must be stacked with."`
+	Values      []ValueLimit `json:"values,omitempty" doc:"Limits on counter values by side and class, each a check."`
+	OrderSides  []OrderSide  `json:"order_sides,omitempty" doc:"Orders only some sides may be given at set-up, each a check."`
 }
 
 // Check names a check that ruleset data configures: its stable code and the
@@ -72,6 +78,9 @@ type Limit struct {
 	OrdersApart  []string `json:"orders_apart,omitempty" doc:"Selected units under these orders may not share the hex with units under other orders (a unit whose orders the set-up leaves open counts as under any)." items:"order"`
 	OnlyWith     []string `json:"only_with,omitempty" doc:"A selected unit may stack only with these classes." items:"class"`
 	AnyOf        []Limit  `json:"any_of,omitempty" doc:"Alternatives: the stack passes when it obeys one."`
+	SameFace     bool     `json:"same_face,omitempty" doc:"The selected units must all show the same face (TSS: limbered batteries not with unlimbered ones in reserve)."`
+	SameFacing   bool     `json:"same_facing,omitempty" doc:"The selected units must all face the same way, where the set-up gives their facing (TSS 8.4)."`
+	MaxWorks     *int     `json:"max_breastworks,omitempty" doc:"At most this many breastworks (or other works markers) in the hex; with when.terrain, 0 forbids them there. Counted whatever units the hex holds." min:"0"`
 }
 
 // When says which stacks a limit applies to.
@@ -108,6 +117,45 @@ type Command struct {
 	Leaders       Check             `json:"leaders,omitempty" doc:"The check of a leader out of his superior's range."`
 	Required      []string          `json:"required,omitempty" doc:"Formation levels that must have a leader." items:"level"`
 	RequiredCheck Check             `json:"required_check,omitempty" doc:"The check of a required level without a leader."`
+
+	ZOC ZOC `json:"zoc,omitempty" doc:"Which units exert the zone of control that enemy_adjacent keeps paths out of."`
+	ZOI ZOI `json:"zoi,omitempty" doc:"Zones of influence that add to the cost of tracing a range in leader MP (Summer Storm 7.3.2)."`
+}
+
+// ZOC says which units exert a zone of control into the hexes next to
+// them, for enemy_adjacent: with no Exert, every unit does. muster does not
+// read facings, so a unit whose zone covers only its frontal hexes (TSS 11.0)
+// is taken to cover all six.
+type ZOC struct {
+	Exert      []Exert `json:"exert,omitempty" doc:"The units that exert a zone of control (none: every unit)."`
+	Impassable bool    `json:"impassable,omitempty" doc:"No zone of control reaches across a hexside the leader's movement class may not cross."`
+}
+
+// Exert is a kind of unit that exerts a zone of control: of Class, on one of
+// Faces if any are given, on none of FacesNot, under none of OrdersNot.
+type Exert struct {
+	Class     string   `json:"class,omitempty" doc:"The class (after face_class: dismounted cavalry is infantry)." ref:"class"`
+	Faces     []string `json:"faces,omitempty" doc:"Only on these faces (none: any face)." items:"face"`
+	FacesNot  []string `json:"faces_not,omitempty" doc:"Not on these faces (routed)." items:"face"`
+	OrdersNot []string `json:"orders_not,omitempty" doc:"Not under these orders (column)." items:"order"`
+}
+
+// ZOI gives the zones of influence of units, by class, in hexes: tracing a
+// range through a hex in an enemy zone of influence, and with no friendly
+// unit in it, costs Cost more. A zone is not traced through units of the
+// other side. muster does not read lines of sight, so artillery's zone
+// reaches its full range.
+type ZOI struct {
+	Range     map[string]int `json:"range,omitempty" doc:"The reach of each class's zone of influence, in hexes." keys:"class" min:"0"`
+	Light     []LightRange   `json:"light_range,omitempty" doc:"Reaches in turns of some lights, replacing range (a class not listed keeps its range)."`
+	Cost      float64        `json:"cost,omitempty" doc:"The leader MP added for each hex in an enemy zone of influence." min:"0"`
+	OrdersNot []string       `json:"orders_not,omitempty" doc:"Units under these orders have no zone of influence (Summer Storm: March)." items:"order"`
+}
+
+// LightRange is the reach of zones of influence in turns of one light.
+type LightRange struct {
+	Light string         `json:"light,omitempty" doc:"The light." ref:"light"`
+	Range map[string]int `json:"range,omitempty" doc:"The reach by class, in hexes." keys:"class" min:"0"`
 }
 
 // Raise says how a commander extends an officer's range: by up to By, and
@@ -151,14 +199,46 @@ type Entry struct {
 	Edge bool   `json:"edge,omitempty" doc:"Entry hexes must lie on the edge of the playing area."`
 	// Three Days of Gettysburg's entry areas (BB 9.75): the area hex a
 	// road or pike crosses is its direct entrance, the others border ones.
-	Direct       []string `json:"direct_roads,omitempty" doc:"An entry hex on a road of one of these types is a direct entrance hex; any other is a border entrance hex (empty: no such distinction)." items:"road"`
-	Border       Check    `json:"border,omitempty" doc:"The check of a unit entering through border entrance hexes only under orders other than border_orders."`
-	BorderOrders []string `json:"border_orders,omitempty" doc:"The orders a unit entering through a border entrance hex may hold." items:"order"`
-	Clear        Check    `json:"keep_clear,omitempty" doc:"The check of an enemy unit set up next to an entrance hex through which arrivals are still to come."`
-	KeepClear    bool     `json:"keep_clear_on,omitempty" doc:"The enemy may not stand next to an entrance hex (every hex of the arrival's area, or its hexes) while arrivals remain."`
-	Activations  int      `json:"activations,omitempty" doc:"The activations a reinforcement group has on its entry turn when its arrival gives none (3DoG BB 9.75: four; 0: the book sets none)." min:"0"`
-	Arrival      Check    `json:"arrival_activations,omitempty" doc:"The check of an arrival's activations outside 1 to max_activations (max_artillery for a group all of artillery, when the activation figures set artillery_max)."`
-	MaxArrival   int      `json:"max_activations,omitempty" doc:"Most activations an arriving group has on its entry turn (0: unchecked)." min:"0"`
+	Direct       []string       `json:"direct_roads,omitempty" doc:"An entry hex on a road of one of these types is a direct entrance hex; any other is a border entrance hex (empty: no such distinction)." items:"road"`
+	Border       Check          `json:"border,omitempty" doc:"The check of a unit entering through border entrance hexes only under orders other than border_orders."`
+	BorderOrders []string       `json:"border_orders,omitempty" doc:"The orders a unit entering through a border entrance hex may hold." items:"order"`
+	Clear        Check          `json:"keep_clear,omitempty" doc:"The check of an enemy unit set up next to an entrance hex through which arrivals are still to come."`
+	KeepClear    bool           `json:"keep_clear_on,omitempty" doc:"The enemy may not stand next to an entrance hex (every hex of the arrival's area, or its hexes) while arrivals remain."`
+	Activations  int            `json:"activations,omitempty" doc:"The activations a reinforcement group has on its entry turn when its arrival gives none (3DoG BB 9.75: four; 0: the book sets none)." min:"0"`
+	Arrival      Check          `json:"arrival_activations,omitempty" doc:"The check of an arrival's activations outside 1 to max_activations (max_artillery for a group all of artillery, when the activation figures set artillery_max)."`
+	MaxArrival   int            `json:"max_activations,omitempty" doc:"Most activations an arriving group has on its entry turn (0: unchecked)." min:"0"`
+	Formation    EntryFormation `json:"formation,omitempty" doc:"The formation arriving units must enter in."`
+	Roads        []EntryRoad    `json:"roads,omitempty" doc:"Entry hexes that must be on a road, each a check."`
+	Areas        []AreaLimit    `json:"areas,omitempty" doc:"Entry areas only some arrivals may use, each a check."`
+	Variable     Check          `json:"variable,omitempty" doc:"The check of variable reinforcements' availability rolls: each for a turn of the scenario before the scheduled one, once, with a roll the system's dice can make."`
+}
+
+// EntryFormation says what orders and faces an arriving unit may enter
+// with: an orders value the arrival gives outside Orders, or a face among
+// FacesNot, is reported. Orders left unsaid are taken to be legal.
+type EntryFormation struct {
+	Check
+	Orders   []string `json:"orders,omitempty" doc:"The orders (formations) an arriving unit may be given; none: any." items:"order"`
+	FacesNot []string `json:"faces_not,omitempty" doc:"Faces an arriving unit may not show (a battery unlimbered, cavalry dismounted)." items:"face"`
+}
+
+// EntryRoad says that an arrival's entry hexes must lie on a road: in turns
+// of the given lights, or in every turn when none are given. An area
+// arrival is not checked (an area's entrance is the book's, not a hex of
+// the data), nor a map that draws no roads.
+type EntryRoad struct {
+	Check
+	Lights []string `json:"lights,omitempty" doc:"Only arrivals in turns of these lights (none: every arrival)." items:"light"`
+	Types  []string `json:"types,omitempty" doc:"The road types that count (none: any road the map draws)." items:"road"`
+}
+
+// AreaLimit keeps an entry area for some arrivals: those on the given days
+// of the battle and of the given formations.
+type AreaLimit struct {
+	Check
+	Area       string   `json:"area,omitempty" doc:"The map's entry area."`
+	Days       []int    `json:"days,omitempty" doc:"The days of the battle (1 the first) on which the area may be used; none: any."`
+	Formations []string `json:"formations,omitempty" doc:"The formations (as the order of battle names them, e.g. 3/I) whose units alone may use it; none: any."`
 }
 
 // ArrivalActivations is what a reinforcement group has on its entry turn:
@@ -290,6 +370,17 @@ type Activation struct {
 	ArtilleryMax int   `json:"artillery_max,omitempty" doc:"Most markers an artillery formation has, at whatever level (0: artillery formations are held to levels, min and max like any other)." min:"0"`
 }
 
+// Efficiency says what a scenario's efficiency markers may be: the check of
+// their values (in the pool and fixed), and of a pool too small to give
+// each formation that draws one a marker.
+type Efficiency struct {
+	Check
+	Levels []string `json:"levels,omitempty" doc:"The formation levels that draw an efficiency marker, or have one fixed." items:"level"`
+	Min    int      `json:"min,omitempty" doc:"The lowest value a marker or a fixed efficiency has."`
+	Max    int      `json:"max,omitempty" doc:"The highest value a marker or a fixed efficiency has."`
+	Short  Check    `json:"short,omitempty" doc:"The check that a side's pool holds a marker for each formation of those levels it has in the scenario."`
+}
+
 // Org configures the organisation engine.
 type Org struct {
 	CountersField  string `json:"counters_field,omitempty" doc:"The unit value that gives its brigade's number of counters (AMFS's asterisks)." ref:"field"`
@@ -300,8 +391,54 @@ type Org struct {
 	Strength Check              `json:"strength,omitempty" doc:"The check of a unit whose printed strength (on any face) is above max_sp for its class."`
 	MaxSP    map[string]float64 `json:"max_sp,omitempty" doc:"The largest printed strength of a unit of a class (absent: no limit)." keys:"class" min:"0"`
 	// Three Days of Gettysburg has no Green units (BB 14.1).
-	Flag    Check    `json:"flags,omitempty" doc:"The check of a unit whose counter sets a flag the battle does not use."`
-	NoFlags []string `json:"no_flags,omitempty" doc:"Counter flags (true/false fields) no unit of the battle sets." items:"field"`
+	Flag         Check    `json:"flags,omitempty" doc:"The check of a unit whose counter sets a flag the battle does not use."`
+	NoFlags      []string `json:"no_flags,omitempty" doc:"Counter flags (true/false fields) no unit of the battle sets." items:"field"`
+	LettersField string   `json:"letters_field,omitempty" doc:"The unit value that letters a counter within its brigade (Summer Storm's A-E)." ref:"field"`
+	MaxCounters  int      `json:"max_counters,omitempty" doc:"A brigade has at least one and at most this many counters (0: no limit)." min:"0"`
+	Letters      Check    `json:"letters,omitempty" doc:"The check of letters_field and max_counters: each letter once in a brigade, and no more counters than max_counters."`
+	HQ           HQRule   `json:"hq,omitempty" doc:"Which formations have one HQ unit of their own."`
+}
+
+// HQRule says that each formation of Levels whose leader rates Rating (a
+// Commander) has exactly one unit of Class among its own units, and that a
+// formation of only mounted classes (cavalry) has none.
+type HQRule struct {
+	Check
+	Class  string   `json:"class,omitempty" doc:"The class of HQ units." ref:"class"`
+	Levels []string `json:"levels,omitempty" doc:"The formation levels whose Commanders have an HQ." items:"level"`
+	Rating string   `json:"rating,omitempty" doc:"A leader is a Commander when his ratings list this one, given or not." ref:"field"`
+}
+
+// LeaderStack says whom a leader set up on the map must share his hex with:
+// a unit of his own command (a unit of the formation he leads or of one
+// under it), or one of the classes Any, or with Superiors a leader of a
+// formation above his or a unit of the classes SuperiorClasses belonging to
+// one.
+type LeaderStack struct {
+	Check
+	Any             []string `json:"any,omitempty" doc:"Classes any leader may stack with (a guarded supply wagon)." items:"class"`
+	Superiors       bool     `json:"superiors,omitempty" doc:"A leader may stack with a leader of a formation above his own."`
+	SuperiorClasses []string `json:"superior_classes,omitempty" doc:"Classes of unit of a formation above the leader's that he may stack with (a higher command's HQ)." items:"class"`
+}
+
+// ValueLimit bounds a counter value for units of some sides and classes.
+type ValueLimit struct {
+	Check
+	Field   string   `json:"field,omitempty" doc:"The counter value." ref:"field"`
+	Sides   []string `json:"sides,omitempty" doc:"The sides it binds, by the ids battles give them (USA, CSA); none: every side."`
+	Classes []string `json:"classes,omitempty" doc:"The classes it binds; none: every class." items:"class"`
+	Max     int      `json:"max,omitempty" doc:"The largest value allowed (when values is not given)." min:"0"`
+	Values  []string `json:"values,omitempty" doc:"The codes allowed, for a code field (TSS: small-arms weapons for infantry)."`
+}
+
+// OrderSide keeps orders for some sides, or from some classes: a unit of
+// Classes (any, when none are given) of a side not among Sides (no side,
+// when none are given) set up under them is reported.
+type OrderSide struct {
+	Check
+	Orders  []string `json:"orders,omitempty" doc:"The orders." items:"order"`
+	Sides   []string `json:"sides,omitempty" doc:"The sides that may be given them, by the ids battles give them (USA, CSA); none: no side."`
+	Classes []string `json:"classes,omitempty" doc:"The classes the rule binds (none: every class)." items:"class"`
 }
 
 // Configured is a Check that ruleset data configures, with the engine it
@@ -354,6 +491,25 @@ func (f *Figures) Checks() []Configured {
 	add(f.Entry.Border, "entry", "entry.border")
 	add(f.Entry.Clear, "entry", "entry.keep_clear")
 	add(f.Entry.Arrival, "entry", "entry.arrival_activations")
+	add(f.Efficiency.Check, "efficiency", "efficiency")
+	add(f.Efficiency.Short, "efficiency", "efficiency.short")
+	add(f.Org.Letters, "organisation", "organisation.letters")
+	add(f.Org.HQ.Check, "organisation", "organisation.hq")
+	add(f.Entry.Formation.Check, "entry", "entry.formation")
+	add(f.Entry.Variable, "entry", "entry.variable")
+	for i, r := range f.Entry.Roads {
+		add(r.Check, "entry", fmt.Sprintf("entry.roads[%d]", i))
+	}
+	for i, a := range f.Entry.Areas {
+		add(a.Check, "entry", fmt.Sprintf("entry.areas[%d]", i))
+	}
+	add(f.LeaderStack.Check, "leader_stack", "leader_stack")
+	for i, v := range f.Values {
+		add(v.Check, "values", fmt.Sprintf("values[%d]", i))
+	}
+	for i, o := range f.OrderSides {
+		add(o.Check, "order_sides", fmt.Sprintf("order_sides[%d]", i))
+	}
 	return out
 }
 

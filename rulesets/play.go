@@ -56,7 +56,7 @@ type Marker struct {
 type Cup struct {
 	ID     string   `json:"id,omitempty" doc:"The cup's id." pattern:"^[a-z][a-z0-9-]*$"`
 	Title  string   `json:"title,omitempty" doc:"The cup's name."`
-	Chits  string   `json:"chits,omitempty" doc:"What is drawn: activation (the scenario's activation markers), formation (one chit per formation of the levels given), or fixed (the chits listed)." enum:"activation,formation,fixed"`
+	Chits  string   `json:"chits,omitempty" doc:"What is drawn: activation (the scenario's activation markers), formation (one chit per formation of the levels given), fixed (the chits listed), or efficiency (a cup for each side, holding the markers of the scenario's efficiency pool, else the chits listed)." enum:"activation,formation,fixed,efficiency"`
 	Levels []string `json:"levels,omitempty" doc:"For formation chits: the formation levels that have one." items:"level"`
 	List   []string `json:"list,omitempty" doc:"For fixed chits: their names."`
 	Rule   string   `json:"rule,omitempty" doc:"The rule that draws from the cup."`

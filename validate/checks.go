@@ -56,6 +56,16 @@ var (
 		Doc: "A withdrawal names a unit that is not on the map at that time: it is neither set up nor arrived before the withdrawal, or it has already been withdrawn."}
 	CodeUnknownSkip = diag.Code{Code: "N024", Severity: diag.Info, Title: "checks skipped for unknown values",
 		Doc: "A rule check needed a counter value the data does not give (a strength written ~). muster does not guess: it skips that check for those units and says once per battle how many were skipped."}
+	CodeLookAlike = diag.Code{Code: "N030", Severity: diag.Warning, Title: "two names that differ only in spelling",
+		Doc: "Two unit or leader names of one side differ only by punctuation or case (\"O'Neal\" and \"ONeal\", \"5 WI Bty\" and \"5 WI bty\") or by one letter of a word (\"Stanley\" and \"Stanly\", a doubled letter, two letters swapped). A book spells one counter two ways more often than it has two such counters. The letter counts only in a word of four letters or more, so \"1 IL\" and \"1 IN\", \"5th La\" and \"5th Ala\" stay apart; numbers and Roman numerals (\"I HQ\", \"II HQ\") never count. If both are meant, list them in the forces' `distinct:`."}
+	CodeNeverPlaced = diag.Code{Code: "N031", Severity: diag.Warning, Title: "unit or leader in no scenario",
+		Doc: "battle.yaml says the order of battle is complete (`oob_complete: true`), yet no scenario sets up or brings on this unit or leader: it was forgotten in a set-up, or misnamed where it should appear, or it does not belong in the order of battle. A formation none of whose units and leaders plays is reported once."}
+	CodeValueLeaving = diag.Code{Code: "N032", Severity: diag.Warning, Title: "set-up value given as a unit leaves",
+		Doc: "A withdrawal gives a unit a strength, face, orders, facing or attachment. The unit leaves the map at that time, so the value is never used: it belongs where the unit is set up or arrives. (A value for a unit that is not on the map at all is N023; one set up and also arriving, N006.)"}
+	CodePartly = diag.Code{Code: "N033", Severity: diag.Warning, Title: "formation only partly in a scenario",
+		Doc: "A scenario that declares what is out of play (`not_in_play:`, even empty) sets up or brings on some units of a formation (one with no formations below it: a brigade, a battalion) but neither places nor declares out of play the others. A book that leaves a regiment out says so (\"3 OH not in play\", \"2/2/P (except Garrity Bty)\"), and the scenario's `not_in_play:` says the same; a unit the scenario neither uses nor lists was forgotten or misnamed. A scenario without `not_in_play:` is not checked."}
+	CodeOutAndIn = diag.Code{Code: "N034", Severity: diag.Error, Title: "unit declared out of play is placed",
+		Doc: "A scenario declares a unit, leader or formation not in play (`not_in_play:`) and also sets it up or brings it on."}
 	CodeEntryHeld = diag.Code{Code: "N025", Severity: diag.Warning, Title: "entry hex held by the enemy at set-up",
 		Doc: "A reinforcement group enters through a hex the enemy holds at set-up. Units may never enter an enemy-occupied hex, so the group is blocked or delayed unless the enemy has moved by then (GBACW 9.74, TSS 21.51, AMFS I-8c)."}
 )
@@ -68,16 +78,26 @@ var Checks = []*Check{
 	{Name: "timeline", Codes: []diag.Code{CodeSetTwice, CodeSetAndArriving, CodeNotOnMap}, Reads: "scenario: set-up, arrivals and withdrawals in turn order", Scenario: presenceCheck},
 	{Name: "sides", Codes: []diag.Code{CodeBothSides}, Reads: "scenario: set-up groups by hex", Scenario: (*pack).sides},
 	{Name: "required-leaders", Engine: "command", Reads: "forces: formations and their leaders", Battle: (*pack).required},
-	{Name: "organisation", Engine: "organisation", Reads: "forces: brigades, their names and counter values", Battle: (*pack).organisation},
+	{Name: "organisation", Engine: "organisation", Reads: "forces: brigades, their names, counter values and letters", Battle: (*pack).organisation},
 	{Name: "stacking", Engine: "stacking", Reads: "scenario: set-up groups, orders, faces, terrain; forces: classes and strengths", Scenario: (*pack).stacking},
 	{Name: "command", Engine: "command", Reads: "scenario: set-up, light of the first turn, attachments; forces: leaders and ratings; map: terrain, hexsides, roads", Scenario: (*pack).command},
 	{Name: "attach", Engine: "attach", Reads: "scenario: attachments; forces: classes", Scenario: (*pack).attachments},
+	{Name: "efficiency", Engine: "efficiency", Codes: []diag.Code{CodeNoEfficiency}, Reads: "scenario: efficiency pools and fixed values, set-up, arrivals; forces: formations", Scenario: (*pack).efficiency},
+	{Name: "cups", Codes: []diag.Code{CodeUnknownCup}, Reads: "scenario: chits added to draw cups; ruleset: play cups", Scenario: (*pack).cups},
 	{Name: "activation", Engine: "activation", Reads: "scenario: activation markers; forces: formations in play", Scenario: (*pack).activation},
 	{Name: "extended", Engine: "extended", Reads: "scenario: set-up groups, orders; map: free neighbours", Scenario: (*pack).extended},
 	{Name: "orders", Engine: "orders", Reads: "scenario: orders and faces of set-up and arriving units, set-up groups; forces: classes; map: distances, elevation, terrain", Scenario: (*pack).orders},
 	{Name: "breastworks", Engine: "breastworks", Reads: "scenario: breastworks of set-up stacks; map: terrain", Scenario: (*pack).breastworks},
 	{Name: "leaders", Engine: "leaders", Reads: "scenario: set-up groups by hex, leaders", Scenario: (*pack).leaders},
 	{Name: "entry", Engine: "entry", Codes: []diag.Code{CodeAreaSide, CodeNotEdge, CodeEntryHeld}, Reads: "scenario: arrivals, set-up; map: areas and edges", Scenario: (*pack).entries},
+	{Name: "arrivals", Engine: "entry", Reads: "scenario: arrivals, their times, orders and faces; map: roads, areas; forces: formations", Scenario: (*pack).arrivals},
+	{Name: "leader-stacking", Engine: "leader_stack", Reads: "scenario: set-up groups, leaders, attachments; forces: formations and classes", Scenario: (*pack).leaderStacks},
+	{Name: "values", Engine: "values", Reads: "forces: units' counter values, classes and sides", Battle: (*pack).valueLimits},
+	{Name: "order-sides", Engine: "order_sides", Reads: "scenario: set-up orders by side", Scenario: (*pack).orderSides},
+	{Name: "look-alike-names", Codes: []diag.Code{CodeLookAlike}, Reads: "forces: unit and leader names by side, distinct", Battle: (*pack).lookAlike},
+	{Name: "never-placed", Codes: []diag.Code{CodeNeverPlaced}, Reads: "battle: oob_complete; forces: units and leaders; every scenario: set-up and arrivals", Battle: (*pack).neverPlaced},
+	{Name: "values-leaving", Codes: []diag.Code{CodeValueLeaving}, Reads: "scenario: values given on withdrawals", Scenario: valuesLeaving},
+	{Name: "not-in-play", Codes: []diag.Code{CodePartly, CodeOutAndIn}, Reads: "scenario: set-up, arrivals, not_in_play; forces: units of each formation", Scenario: (*pack).inPlayParts},
 	{Name: "unknown-values", Codes: []diag.Code{CodeUnknownSkip}, Reads: "what the other checks skipped", Final: unknownSkip},
 }
 

@@ -18,6 +18,9 @@ type where struct {
 	units   []spot
 	leaders []spot
 	combat  map[string][]maps.Coord // side → hexes with its combat units (a hex may repeat)
+	zoc     map[string][]maps.Coord // side → hexes of units exerting a zone of control
+	groups  []*group                // the set-up groups, for zones of influence
+	light   string                  // the light of the turn measured
 }
 
 // spot is a piece's set-up hex and the place in the scenario that puts it
@@ -36,7 +39,8 @@ func (w *where) leader(l *oob.Leader) (maps.Coord, bool) {
 }
 
 func locate(b *battle.Battle, groups []*group) *where {
-	w := &where{units: make([]spot, b.NumUnits), leaders: make([]spot, b.NumLeaders), combat: map[string][]maps.Coord{}}
+	w := &where{units: make([]spot, b.NumUnits), leaders: make([]spot, b.NumLeaders), combat: map[string][]maps.Coord{}, zoc: map[string][]maps.Coord{}, groups: groups}
+	zoc := b.Rules.Figures.Command.ZOC
 	perSide := map[string]int{}
 	for _, g := range groups {
 		if g.within == 0 && len(g.pieces) > 0 {
@@ -55,6 +59,9 @@ func locate(b *battle.Battle, groups []*group) *where {
 		}
 		if len(g.pieces) > 0 {
 			w.combat[g.side] = append(w.combat[g.side], g.hex)
+			if exertsZOC(zoc, g) {
+				w.zoc[g.side] = append(w.zoc[g.side], g.hex)
+			}
 		}
 		for _, l := range g.leaders {
 			w.leaders[l.Index] = spot{g.hex, g.pos(), true}
@@ -168,16 +175,32 @@ func (p *pack) stepper(side string, w *where) maps.StepCost {
 		}
 		for _, h := range hexes {
 			blocked[idx(h)] = true
-			if !p.f.Command.EnemyAdjacent {
-				continue
+		}
+	}
+	impassable := func(a, b maps.Coord) bool { // a hexside the leader may not cross
+		for _, f := range m.Hexsides[maps.EdgeOf(a, b)] {
+			if c, ok := sideCost[f]; ok && c < 0 {
+				return true
 			}
+		}
+		return false
+	}
+	for s, hexes := range w.zoc {
+		if s == side || !p.f.Command.EnemyAdjacent {
+			continue
+		}
+		for _, h := range hexes {
 			for _, n := range m.Grid.Neighbours(h) {
 				if n.X >= 0 && n.Y >= 0 && n.X < W && n.Y < H && !friendly[idx(n)] {
+					if p.f.Command.ZOC.Impassable && impassable(h, n) {
+						continue
+					}
 					blocked[idx(n)] = true
 				}
 			}
 		}
 	}
+	zoi := p.zoiHexes(side, w, friendly)
 	hexes := p.f.Command.Measure == "hexes"
 	return func(from, to maps.Coord) (float64, bool) {
 		if blocked[idx(to)] {
@@ -186,18 +209,23 @@ func (p *pack) stepper(side string, w *where) maps.StepCost {
 		e := maps.EdgeOf(from, to)
 		features := m.Hexsides[e]
 		var cost float64
+		inZOI := zoi != nil && zoi[idx(to)]
 		if hexes {
 			cost = 1
-		} else if c, ok := roads[e]; ok {
+		} else if c, ok := roads[e]; ok && !inZOI {
 			cost = c
 			features = nil // a road crosses its hexside's features
 		} else {
+			// no road movement into a zone of influence (Summer Storm 7.2.4)
 			cost = 1
 			if t := m.At(to).Terrain; t >= 0 {
 				cost = terrain[t]
 			}
 			if cost < 0 {
 				return 0, false
+			}
+			if inZOI {
+				cost += p.f.Command.ZOI.Cost
 			}
 		}
 		for _, f := range features {
@@ -238,6 +266,7 @@ func (p *pack) command(s *battle.Scenario) {
 	defer func() { p.s = nil }()
 	w := locate(p.b, groups)
 	light := s.First.Light
+	w.light = light
 	// attachments: a piece may answer to another formation in this scenario
 	unitTo := map[*oob.Unit]*oob.Formation{}
 	leaderTo := map[*oob.Leader]*oob.Formation{}

@@ -349,6 +349,8 @@ func (p *pack) passable(from, to maps.Coord, class string) bool {
 // organisation runs the order-of-battle checks some systems have, on the
 // formations of the ruleset's lowest level (the brigades that bind counters).
 func (p *pack) organisation() {
+	p.letters() // the brigades' counter letters (validate/letters.go)
+	p.hqs()     // Commanders' HQ units (validate/letters.go)
 	o := p.f.Org
 	p.unitStrength()
 	lowest, rank := "", 0

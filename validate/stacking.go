@@ -20,6 +20,8 @@ type piece struct {
 	sp     float64
 	known  bool // sp is known
 	orders string
+	face   string    // the face it is set up on ("" the front)
+	facing string    // the facing the set-up gives it, if any
 	pos    *diag.Pos // where the scenario names it
 }
 
@@ -32,6 +34,7 @@ type group struct {
 	pieces   []piece
 	leaders  []*oob.Leader
 	within   int  // a group placement spread within this many hexes
+	works    int  // breastworks markers in the hex
 	reserve  bool // in reserve status
 	arriving bool // a reinforcement group, not a set-up stack
 }
@@ -61,7 +64,7 @@ func (p *pack) stacking(*battle.Scenario) {
 }
 
 func (p *pack) piece(pc *battle.Piece, u *oob.Unit, stackOrders string) piece {
-	x := piece{unit: u, class: p.b.Rules.Class(u.Type), orders: pc.Orders, pos: &pc.Pos}
+	x := piece{unit: u, class: p.b.Rules.Class(u.Type), orders: pc.Orders, face: pc.Face, pos: &pc.Pos}
 	if x.orders == "" {
 		x.orders = stackOrders
 	}
@@ -104,13 +107,18 @@ func (p *pack) setupGroups(s *battle.Scenario) ([]*group, *groupIndex) {
 			idx.add(g)
 			out = append(out, g)
 		}
+		g.works += st.Breastworks
 		start := len(slab)
 		for i := range st.Pieces {
 			pc := &st.Pieces[i]
 			for _, u := range pc.Ref.Units() {
 				// a unit named twice is reported as N005, counted once
 				if !holds(g.pieces, u) && !holds(slab[start:], u) {
-					slab = append(slab, p.piece(pc, u, st.Orders))
+					x := p.piece(pc, u, st.Orders)
+					if x.facing = pc.Facing; x.facing == "" {
+						x.facing = st.Facing
+					}
+					slab = append(slab, x)
 				}
 			}
 			g.leaders = append(g.leaders, pc.Ref.Leaders()...)
@@ -300,6 +308,10 @@ func (p *pack) verdict(lim rulesets.Limit, g *group) (why string, skipped []*oob
 		}
 	}
 	p.sel = sel
+	if lim.MaxWorks != nil && g.works > *lim.MaxWorks {
+		// works are counted whatever units the hex holds
+		return fmt.Sprintf("%d breastworks (at most %d)", g.works, *lim.MaxWorks), nil
+	}
 	if len(sel) == 0 {
 		return "", nil
 	}
@@ -391,6 +403,29 @@ func (p *pack) verdict(lim rulesets.Limit, g *group) (why string, skipped []*oob
 			problems = append(problems, why)
 		}
 	}
+	if lim.SameFace {
+		for _, pc := range sel[1:] {
+			if pc.face != sel[0].face {
+				problems = append(problems, fmt.Sprintf("%s on %s with %s on %s", sel[0].unit.QualifiedName(), faceName(sel[0].face), pc.unit.QualifiedName(), faceName(pc.face)))
+				break
+			}
+		}
+	}
+	if lim.SameFacing {
+		var first *piece
+		for i := range sel {
+			pc := &sel[i]
+			if pc.facing == "" {
+				continue
+			}
+			if first == nil {
+				first = pc
+			} else if pc.facing != first.facing {
+				problems = append(problems, fmt.Sprintf("%s faces %s, %s faces %s", first.unit.QualifiedName(), first.facing, pc.unit.QualifiedName(), pc.facing))
+				break
+			}
+		}
+	}
 	if len(lim.OnlyWith) > 0 {
 		var others []string
 		for _, pc := range g.pieces {
@@ -454,4 +489,12 @@ func (p *pack) sides(*battle.Scenario) {
 			p.l.Addf(CodeBothSides, *g.pos(), "%s sets up in %s, where %s already has units (%s)", g.side, g.label(), o.side, *o.pos())
 		}
 	}
+}
+
+// faceName names a face for a message: the front face has none.
+func faceName(f string) string {
+	if f == "" {
+		return "its front"
+	}
+	return "its " + f + " face"
 }

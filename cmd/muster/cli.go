@@ -10,10 +10,10 @@ import (
 	"sort"
 	"strings"
 	"sync"
+	"time"
 
 	"github.com/mattn/go-isatty"
 	"github.com/muster-wargames/muster/battle"
-	"github.com/muster-wargames/muster/compile"
 	"github.com/muster-wargames/muster/compile/targets"
 	"github.com/muster-wargames/muster/diag"
 	"github.com/muster-wargames/muster/examples"
@@ -23,9 +23,6 @@ import (
 	"github.com/muster-wargames/muster/validate"
 	"github.com/spf13/cobra"
 )
-
-// Version is set at build time with -ldflags "-X main.Version=...".
-var Version = "0.1.0-dev"
 
 type exitError struct{ code int }
 
@@ -61,6 +58,7 @@ type options struct {
 	werror      bool
 	maxWarnings int
 	variant     string
+	start       time.Time // when the command began: junit's time
 }
 
 func newRoot(stdout, stderr io.Writer) *cobra.Command {
@@ -70,11 +68,11 @@ func newRoot(stdout, stderr io.Writer) *cobra.Command {
 		Long:          "muster checks a battle folder (battle.yaml, forces, map, scenarios) against its rule system\n(GBACW, TSS, Summer Storm, AMFS) and compiles it into an engine bundle.",
 		SilenceUsage:  true,
 		SilenceErrors: true,
-		Version:       Version,
+		Version:       version(),
 	}
 	root.SetOut(stdout)
 	root.SetErr(stderr)
-	root.SetVersionTemplate("muster {{.Version}}\n")
+	root.SetVersionTemplate(versionText(Version, buildInfo()))
 	for _, mk := range commands {
 		root.AddCommand(mk(stdout, stderr))
 	}
@@ -98,10 +96,13 @@ var commands = []func(stdout, stderr io.Writer) *cobra.Command{
 func versionCmd(stdout, _ io.Writer) *cobra.Command {
 	return &cobra.Command{
 		Use:   "version",
-		Short: "Print muster's version and the bundle format version",
-		Args:  cobra.NoArgs,
+		Short: "Print muster's version, the bundle format version, and the commit it was built from",
+		Long: "version prints the module version (v1.2.3 for a released build, a pseudo-version or (devel)\n" +
+			"for one from a clone), the bundle and schema format versions and, when the build recorded\n" +
+			"them (a build in a git checkout does), the commit, its date and whether it had uncommitted changes.",
+		Args: cobra.NoArgs,
 		Run: func(cmd *cobra.Command, args []string) {
-			fmt.Fprintf(stdout, "muster %s (bundle format %d, schemas v1)\n", Version, compile.BundleVersion)
+			fmt.Fprint(stdout, versionText(Version, buildInfo()))
 		},
 	}
 }
@@ -114,6 +115,7 @@ func addReportFlags(c *cobra.Command, o *options) {
 }
 
 func (o *options) check() error {
+	o.start = time.Now()
 	if _, err := report.Find(o.format); err != nil {
 		return err
 	}
@@ -190,7 +192,9 @@ func exitFor(ds []diag.Diagnostic) error {
 
 // writeReport writes ds to w in the format o names.
 func writeReport(o *options, w io.Writer, ds []diag.Diagnostic, texts report.Texts) error {
-	return report.Write(o.format, w, ds, report.Options{Texts: texts, Color: o.useColor(w), Lookup: lookupCode})
+	root, _ := os.Getwd()
+	return report.Write(o.format, w, ds, report.Options{Texts: texts, Color: o.useColor(w), Lookup: lookupCode,
+		Version: version(), Root: root, Elapsed: time.Since(o.start)})
 }
 
 // lookupCode finds a code in the catalogue, made on first use: only the
@@ -208,6 +212,7 @@ var (
 func validateCmd(stdout, stderr io.Writer) *cobra.Command {
 	o := &options{}
 	var mapOut string
+	var quiet, changed bool
 	var bf baselineFlags
 	c := &cobra.Command{
 		Use:   "validate [DIR...]",
@@ -215,7 +220,9 @@ func validateCmd(stdout, stderr io.Writer) *cobra.Command {
 		Long: "validate loads each battle folder, checks it against the JSON Schemas and the rules of its\n" +
 			"system, and prints one diagnostic per problem. With no folder it checks the embedded example.\n" +
 			"Findings that a # muster:ignore comment or the --baseline file accepts are counted, never failing.\n" +
-			"Exit status: 0 clean (warnings allowed), 1 errors found, 2 bad usage or unreadable input.",
+			"With --changed the arguments are files (a pre-commit hook's) and each one's battle is checked.\n" +
+			"Exit status: 0 clean (warnings allowed), 1 errors found, 2 bad usage or input that cannot be\n" +
+			"read, 3 muster itself failed (docs/ci.md).",
 		RunE: func(cmd *cobra.Command, args []string) error {
 			if err := o.check(); err != nil {
 				return err
@@ -231,12 +238,20 @@ func validateCmd(stdout, stderr io.Writer) *cobra.Command {
 					return err
 				}
 			}
+			if changed {
+				dirs, _ := battlesOf(args)
+				if len(dirs) == 0 {
+					return nil // no file of a battle changed: nothing to check
+				}
+				args = dirs
+			}
 			if len(args) == 0 {
 				args = []string{""}
 			}
 			var all []diag.Diagnostic
 			var mapBattle *battle.Battle
 			texts := report.Texts{}
+			scenarios := 0
 			for _, dir := range args {
 				b, ds := check(dir, o.variant)
 				all = append(all, ds...)
@@ -245,6 +260,7 @@ func validateCmd(stdout, stderr io.Writer) *cobra.Command {
 					for k, v := range b.Texts {
 						texts[k] = v
 					}
+					scenarios += len(b.Scenarios)
 				}
 			}
 			if bf.write != "" {
@@ -266,14 +282,22 @@ func validateCmd(stdout, stderr io.Writer) *cobra.Command {
 					return exitError{report.ExitBadInput}
 				}
 			}
-			if err := writeReport(o, stdout, all, texts); err != nil {
+			shown := all
+			if quiet {
+				shown = report.ErrorsOnly(all)
+			}
+			if err := writeReport(o, stdout, shown, texts); err != nil {
 				return err
 			}
-			if o.format == "text" && len(all) > 0 {
+			switch {
+			case o.format != "text" || quiet:
+			case len(all) > 0:
 				fmt.Fprintln(stderr, report.Summary(all))
+			default:
+				fmt.Fprintln(stderr, report.Clean(len(texts), scenarios))
 			}
 			st, note := report.Exit(all, report.Policy{Werror: o.werror, MaxWarnings: o.maxWarnings})
-			if note != "" && o.format == "text" {
+			if note != "" && (o.format == "text" || quiet) {
 				fmt.Fprintf(stderr, "muster: %s\n", note)
 			}
 			if st != report.ExitClean {
@@ -291,6 +315,8 @@ func validateCmd(stdout, stderr io.Writer) *cobra.Command {
 	addVariantFlag(c, &o.variant)
 	c.Flags().StringVar(&bf.read, "baseline", "", "accept the findings listed in FILE (written by --write-baseline); warn (B016) of entries that no longer occur")
 	c.Flags().StringVar(&bf.write, "write-baseline", "", "write every finding not suppressed to FILE as a baseline, print no report, and exit 0")
+	c.Flags().BoolVar(&changed, "changed", false, "the arguments are changed files, as a pre-commit hook passes them: validate the battle of each (the nearest folder at or above it holding battle.yaml) once, and skip files in no battle")
+	c.Flags().BoolVarP(&quiet, "quiet", "q", false, "report errors only: no warnings, no info, no summary line, nothing at all when there is no error; the exit status is as without it, and a run failed by its warnings (--werror, --max-warnings) still says so on stderr")
 	c.Flags().StringVar(&mapOut, "map", "", "also draw the map with every hex a diagnostic is about ringed and numbered (FILE.svg or FILE.png)")
 	return c
 }

@@ -95,10 +95,10 @@ func readCoverage(t *testing.T) []coverage {
 			if r.Rule == "" || r.About == "" {
 				t.Errorf("%s: a row needs rule and about", where)
 			}
-			if seen[r.Rule] {
-				t.Errorf("%s: listed twice", where)
+			if seen[r.Rule+"\x00"+r.About] {
+				t.Errorf("%s: listed twice with the same about", where)
 			}
-			seen[r.Rule] = true
+			seen[r.Rule+"\x00"+r.About] = true
 			if !seedLines.MatchString(r.Lines) {
 				t.Errorf("%s: lines %q is not a seed line or range (L589, L589-L592)", where, r.Lines)
 			}

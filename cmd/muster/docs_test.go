@@ -8,11 +8,13 @@ import (
 	"regexp"
 	"strings"
 	"testing"
+	"unicode"
 
 	"github.com/rogpeppe/go-internal/txtar"
 
 	"github.com/muster-wargames/muster/internal/checktest"
 	"github.com/muster-wargames/muster/internal/golden"
+	"github.com/muster-wargames/muster/report"
 	"github.com/muster-wargames/muster/validate"
 )
 
@@ -111,4 +113,46 @@ func failingExamples(t *testing.T) map[string]example {
 		}
 	}
 	return out
+}
+
+// TestHelpURIAnchors: the helpUri SARIF gives each rule is the anchor
+// GitHub makes of that code's heading in docs/codes.md ("## R002" is
+// #r002: lower case, spaces to hyphens, other punctuation dropped).
+func TestHelpURIAnchors(t *testing.T) {
+	doc, err := os.ReadFile("../../docs/codes.md")
+	if err != nil {
+		t.Fatal(err)
+	}
+	anchors := map[string]bool{}
+	for _, line := range strings.Split(string(doc), "\n") {
+		if h, ok := strings.CutPrefix(line, "## "); ok {
+			anchors[githubAnchor(h)] = true
+		}
+	}
+	cat, err := validate.Catalogue()
+	if err != nil {
+		t.Fatal(err)
+	}
+	prefix := report.InformationURI + "/blob/main/docs/codes.md#"
+	for _, c := range cat {
+		u := report.HelpURI(c.Code)
+		a, ok := strings.CutPrefix(u, prefix)
+		if !ok || !anchors[a] {
+			t.Errorf("%s: helpUri %s names no heading of docs/codes.md", c.Code, u)
+		}
+	}
+}
+
+// githubAnchor is the id GitHub gives a Markdown heading.
+func githubAnchor(h string) string {
+	var b strings.Builder
+	for _, r := range strings.ToLower(strings.TrimSpace(h)) {
+		switch {
+		case r == ' ':
+			b.WriteRune('-')
+		case r == '-' || r == '_' || unicode.IsLetter(r) || unicode.IsDigit(r):
+			b.WriteRune(r)
+		}
+	}
+	return b.String()
 }

@@ -17,5 +17,5 @@ func main() {
 	if os.Getenv("GOMEMLIMIT") == "" {
 		debug.SetMemoryLimit(memoryLimit)
 	}
-	os.Exit(run(os.Args[1:], os.Stdout, os.Stderr))
+	os.Exit(supervise(func() int { return run(os.Args[1:], os.Stdout, os.Stderr) }))
 }

@@ -1,6 +1,7 @@
 package vassal
 
 import (
+	"slices"
 	"strconv"
 	"strings"
 
@@ -193,13 +194,28 @@ func (m *vmod) cupChits(c rulesets.Cup, sc *battle.Scenario) []string {
 		if sc == nil {
 			return nil
 		}
+		listed := map[string]bool{}
 		for _, a := range sc.Activation {
+			listed[a.Side] = true
 			name := formationTitle(a.Formation)
 			if a.Side != "" {
 				name = a.Side + " " + name
 			}
 			for i := 0; i < a.Count; i++ {
 				out = append(out, name)
+			}
+		}
+		// A side that lists none gets the ruleset's fixed count for each
+		// formation it has in play (Summer Storm's two chits a division);
+		// a count that varies (GBACW's 1-4 AMs) is the scenario's to give.
+		fa := m.b.Rules.Figures.Activation
+		if fa.Min == fa.Max && fa.Min > 0 {
+			for _, f := range inPlayFormations(sc, fa.Levels) {
+				if !listed[f.side] {
+					for range fa.Min {
+						out = append(out, f.side+" "+formationTitle(f.f))
+					}
+				}
 			}
 		}
 	case "formation":
@@ -219,6 +235,97 @@ func (m *vmod) cupChits(c rulesets.Cup, sc *battle.Scenario) []string {
 		}
 	case "fixed":
 		out = append(out, c.List...)
+	}
+	return out
+}
+
+// A cupBox is one draw pile of the cups map: a cup, or for efficiency
+// chits one side's cup.
+type cupBox struct {
+	cup   rulesets.Cup
+	title string
+	chits []string
+}
+
+// cupBoxes lists the draw piles of one scenario (nil: the free set-up):
+// one per cup, one per side for a cup of efficiency markers, which holds
+// the scenario's pool for that side ("USA EM 2" as often as the pool has
+// it), else the cup's list.
+func (m *vmod) cupBoxes(sc *battle.Scenario) []cupBox {
+	var out []cupBox
+	for _, c := range m.b.Rules.Play.Cups {
+		if c.Chits != "efficiency" {
+			chits := m.cupChits(c, sc)
+			if sc != nil {
+				for _, x := range sc.Cups {
+					if x.Cup == c.ID {
+						for range x.Count {
+							chits = append(chits, x.Name)
+						}
+					}
+				}
+			}
+			out = append(out, cupBox{c, cupTitle(c), chits})
+			continue
+		}
+		for _, sd := range m.b.Sides {
+			chits := make([]string, 0, len(c.List))
+			pool := false
+			if sc != nil {
+				for _, e := range sc.Efficiency {
+					if e.Side != sd.ID || !e.HasPool {
+						continue
+					}
+					pool = true
+					for _, mk := range e.Pool {
+						for range mk.Count {
+							chits = append(chits, sd.ID+" EM "+strconv.Itoa(mk.Value))
+						}
+					}
+				}
+			}
+			if !pool {
+				for _, ch := range c.List {
+					chits = append(chits, sd.ID+" "+ch)
+				}
+			}
+			out = append(out, cupBox{c, cupTitle(c) + " " + sd.ID, chits})
+		}
+	}
+	return out
+}
+
+type sideFormation struct {
+	side string
+	f    *oob.Formation
+}
+
+// inPlayFormations lists the formations of the given levels with units set
+// up or arriving in sc (the scenario's attachments followed), in the order
+// met.
+func inPlayFormations(sc *battle.Scenario, levels []string) []sideFormation {
+	var out []sideFormation
+	seen := map[*oob.Formation]bool{}
+	mark := func(side string, ps []battle.Piece) {
+		for _, pc := range ps {
+			for _, u := range pc.Ref.Units() {
+				for f := u.Formation; f != nil; f = sc.Parent(f) {
+					if slices.Contains(levels, f.Level) {
+						if !seen[f] {
+							seen[f] = true
+							out = append(out, sideFormation{side, f})
+						}
+						break
+					}
+				}
+			}
+		}
+	}
+	for _, st := range sc.Setup {
+		mark(st.Side, st.Pieces)
+	}
+	for _, ar := range sc.Arrivals {
+		mark(ar.Side, ar.Pieces)
 	}
 	return out
 }
@@ -249,11 +356,12 @@ func (m *vmod) cupsMap() *xnode {
 	chitImg := map[string]string{}
 	scs := append([]*battle.Scenario{nil}, m.b.Scenarios...)
 	for _, sc := range scs {
+		boxes := m.cupBoxes(sc)
 		var labels []string
-		for _, c := range cups {
-			labels = append(labels, strings.ToUpper(cupTitle(c)))
+		for _, bx := range boxes {
+			labels = append(labels, strings.ToUpper(bx.title))
 		}
-		rows := (len(cups) + boxCols - 1) / boxCols
+		rows := (len(boxes) + boxCols - 1) / boxCols
 		id := "free"
 		if sc != nil {
 			id = sc.ID
@@ -261,15 +369,16 @@ func (m *vmod) cupsMap() *xnode {
 		img := m.imageName("cups", id)
 		m.addImage(img, drawBoxes(labels, boxCols*(boxW+20)+20, rows*(boxH+20)+20))
 		bp.add(el("module.map.boardPicker.Board", "name", cupsBoard(sc), "image", img, "reversible", "false"))
-		for i, c := range cups {
+		for i, bx := range boxes {
+			c := bx.cup
 			x, y := boxAt(i)
-			dp := el("module.map.DrawPile", "name", cupTitle(c)+" ("+id+")", "owningBoard", cupsBoard(sc),
+			dp := el("module.map.DrawPile", "name", bx.title+" ("+id+")", "owningBoard", cupsBoard(sc),
 				"x", strconv.Itoa(x+boxW/2), "y", strconv.Itoa(y+boxH/2+10), "width", strconv.Itoa(boxW-40), "height", strconv.Itoa(boxH-40),
 				"allowMultiple", "false", "allowSelect", "false", "faceDown", "Never", "drawFaceUp", "false",
 				"shuffle", "Always", "reversible", "false", "draw", "true", "color", "0,0,0",
 				"reshufflable", "false", "canSave", "false", "expressionCounting", "false", "hotkeyOnEmpty", "false",
 				"restrictOption", "false")
-			for _, ch := range m.cupChits(c, sc) {
+			for _, ch := range bx.chits {
 				img, ok := chitImg[ch]
 				if !ok {
 					a, b := splitLabel(strings.ToUpper(ch))

@@ -4,6 +4,7 @@ import (
 	"archive/zip"
 	"bytes"
 	"encoding/xml"
+	"fmt"
 	"image/png"
 	"io"
 	"io/fs"
@@ -572,5 +573,55 @@ func TestBoardTooBig(t *testing.T) {
 	_, err := Module(b)
 	if err == nil || !strings.Contains(err.Error(), "the board of sheet C would be") {
 		t.Errorf("a 1990x2000-hex sheet: %v", err)
+	}
+}
+
+// TestVassalCupDefaults: a Summer Storm scenario that lists no activation
+// chits gets the ruleset's fixed two for each division it has in play; a
+// GBACW scenario with an efficiency pool gives each side its own cup of
+// exactly the scenario's markers.
+func TestVassalCupDefaults(t *testing.T) {
+	count := func(t *testing.T, dir, pile string) map[string]int {
+		b, ds := battle.LoadDir(filepath.Join("..", "..", "examples", dir), battle.Options{})
+		if b == nil {
+			t.Fatalf("load: %v", ds)
+		}
+		files, _ := unzipAll(t, buildVmod(t, b))
+		var root xel
+		if err := xml.Unmarshal(files["buildFile.xml"], &root); err != nil {
+			t.Fatal(err)
+		}
+		got := map[string]int{}
+		var walk func(x xel, in bool)
+		walk = func(x xel, in bool) {
+			if strings.HasSuffix(x.XMLName.Local, "DrawPile") {
+				in = false
+				for _, a := range x.Attrs {
+					if a.Name.Local == "name" && a.Value == pile {
+						in = true
+					}
+				}
+			}
+			if in && strings.HasSuffix(x.XMLName.Local, "PieceSlot") {
+				for _, a := range x.Attrs {
+					if a.Name.Local == "entryName" {
+						got[a.Value]++
+					}
+				}
+			}
+			for _, k := range x.Kids {
+				walk(k, in)
+			}
+		}
+		walk(root, false)
+		return got
+	}
+	ss := count(t, "summer-storm-mcpherson", "URAC (Universal Random Activation Chit Container), one a player (first-shots)")
+	if want := map[string]int{"CSA Heth's Division": 2, "USA Buford's Division": 2, "USA Wadsworth's Division": 2}; fmt.Sprint(ss) != fmt.Sprint(want) {
+		t.Errorf("Summer Storm cup: %v, want %v", ss, want)
+	}
+	dow := count(t, "dead-of-winter", "Efficiency Pool CSA (s8)")
+	if want := map[string]int{"CSA EM 1": 2, "CSA EM 2": 3, "CSA EM 3": 2, "CSA EM 4": 2}; fmt.Sprint(dow) != fmt.Sprint(want) {
+		t.Errorf("Dead of Winter 8.0 CSA pool: %v, want %v", dow, want)
 	}
 }

@@ -12,6 +12,7 @@ import (
 	"math"
 	"os"
 	"path/filepath"
+	"slices"
 	"sort"
 	"strings"
 	"testing/fstest"
@@ -168,8 +169,17 @@ func (g *gen) value(f string, i int) string {
 	case "bool":
 		return "false"
 	case "code":
-		if len(fd.Values) > 0 {
-			return quote(fd.Values[i%len(fd.Values)])
+		vs := fd.Values
+		// the codes the ruleset allows the generated unit type (TSS: small
+		// arms for infantry)
+		class := g.r.Class(g.unitType)
+		for _, vl := range g.r.Figures.Values {
+			if vl.Field == f && len(vl.Values) > 0 && (len(vl.Classes) == 0 || slices.Contains(vl.Classes, class)) {
+				vs = vl.Values
+			}
+		}
+		if len(vs) > 0 {
+			return quote(vs[i%len(vs)])
 		}
 		return "X"
 	case "int":
@@ -294,7 +304,11 @@ func (g *gen) groupSize(depth int) int {
 func (g *gen) leader(b *strings.Builder, in string, lv rulesets.Level, side string, n *int) {
 	*n++
 	fmt.Fprintf(b, "%sleader: {name: %s Gen %d", in, side, *n)
+	hq := g.r.Figures.Org.HQ
 	for _, f := range lv.Leader {
+		if hq.Code != "" && f == hq.Rating && slices.Contains(hq.Levels, lv.ID) {
+			continue // a Commander needs an HQ unit (TSS 17.8); the generator makes none
+		}
 		fmt.Fprintf(b, ", %s: %s", f, g.value(f, *n))
 	}
 	b.WriteString("}\n")
@@ -395,9 +409,10 @@ func (g *gen) scenario() []byte {
 		if len(g.arriving[si]) == 0 {
 			continue
 		}
-		entry := g.label(0, 0)
+		// at the ends of the road (Summer Storm's arrivals enter on it)
+		entry := g.label(0, g.rows/2)
 		if si == 1 {
-			entry = g.label(g.cols-1, g.rows-1)
+			entry = g.label(g.cols-1, g.rows/2)
 		}
 		fmt.Fprintf(&b, "  %s:\n    - {time: %q, hexes: [%q], units: [%s]}\n", side, g.arrive, entry, strings.Join(g.arriving[si], ", "))
 	}

@@ -1,0 +1,62 @@
+package battle
+
+import (
+	"sort"
+	"strconv"
+
+	"github.com/muster-wargames/muster/schema"
+)
+
+// efficiency reads a scenario's efficiency markers: per side a pool
+// (value -> count) and fixed efficiencies (turn -> formation -> value). The
+// values' bounds are the rule pack's to check; this resolves the turns and
+// formations, sorting the pool by value and the fixed entries by turn as
+// written.
+func (ld *loader) efficiency(d *schema.Doc, s *Scenario) {
+	ld.perSide(d, schema.Get(d.Root, "efficiency"), func(side string, n *schema.Node) {
+		e := Efficiency{Side: side, Pos: d.Pos(n)}
+		if pool := schema.Get(n, "pool"); pool != nil {
+			e.Pos, e.HasPool = d.Pos(pool), true
+		}
+		keys, vals := schema.Pairs(schema.Get(n, "pool"))
+		for i, k := range keys {
+			v, err := strconv.Atoi(k.Value)
+			if err != nil {
+				continue // the schema refuses it
+			}
+			c, _ := schema.Int(vals[i])
+			e.Pool = append(e.Pool, Marker{Value: v, Count: int(c), Pos: d.Pos(k)})
+		}
+		sort.SliceStable(e.Pool, func(i, j int) bool { return e.Pool[i].Value < e.Pool[j].Value })
+		tkeys, tvals := schema.Pairs(schema.Get(n, "fixed"))
+		for i, tk := range tkeys {
+			t, ok := ld.time(d, tk)
+			if !ok {
+				continue
+			}
+			fkeys, fvals := schema.Pairs(tvals[i])
+			for j, fk := range fkeys {
+				f := ld.attachment(d, side, fk)
+				if f == nil {
+					continue
+				}
+				v, _ := schema.Int(fvals[j])
+				e.Fixed = append(e.Fixed, Fixed{Turn: t, Formation: f, Value: int(v), Pos: d.Pos(fvals[j])})
+			}
+		}
+		s.Efficiency = append(s.Efficiency, e)
+	})
+}
+
+// cups reads the chits a scenario adds to its ruleset's draw cups; the
+// rule pack checks the cup ids.
+func (ld *loader) cups(d *schema.Doc, s *Scenario) {
+	keys, vals := schema.Pairs(schema.Get(d.Root, "cups"))
+	for i, k := range keys {
+		names, counts := schema.Pairs(vals[i])
+		for j, n := range names {
+			c, _ := schema.Int(counts[j])
+			s.Cups = append(s.Cups, CupChits{Cup: k.Value, Name: n.Value, Count: int(c), CupPos: d.Pos(k), Pos: d.Pos(n)})
+		}
+	}
+}

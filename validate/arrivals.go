@@ -1,0 +1,195 @@
+package validate
+
+import (
+	"fmt"
+	"slices"
+	"strconv"
+	"strings"
+
+	"github.com/muster-wargames/muster/battle"
+	"github.com/muster-wargames/muster/diag"
+	"github.com/muster-wargames/muster/maps"
+	"github.com/muster-wargames/muster/oob"
+	"github.com/muster-wargames/muster/rulesets"
+)
+
+// arrivals checks how reinforcements enter, as figures.entry says: the
+// formation units arrive in (TSS 21.2), entry hexes on a road (TSS 20.4 at
+// night, Summer Storm 9.6.10 always) and areas kept for some arrivals (TSS
+// 21.6).
+func (p *pack) arrivals(s *battle.Scenario) {
+	e := p.f.Entry
+	if e.Formation.Code != "" {
+		for _, a := range s.Arrivals {
+			p.arrivalFormation(e.Formation, a)
+		}
+	}
+	if len(e.Roads) > 0 && len(p.b.Map.Roads) > 0 {
+		onRoad := map[maps.Coord][]string{} // the road types through each hex
+		for _, r := range p.b.Map.Roads {
+			for _, c := range r.Path {
+				if !slices.Contains(onRoad[c], r.Type) {
+					onRoad[c] = append(onRoad[c], r.Type)
+				}
+			}
+		}
+		for _, r := range e.Roads {
+			for _, a := range s.Arrivals {
+				p.arrivalRoad(r, a, onRoad)
+			}
+		}
+	}
+	for _, al := range e.Areas {
+		for _, a := range s.Arrivals {
+			p.arrivalArea(s, al, a)
+		}
+	}
+	if e.Variable.Code != "" {
+		for _, a := range s.Arrivals {
+			p.availability(s, e.Variable, a)
+		}
+	}
+}
+
+// availability checks a variable reinforcement's availability rolls
+// (Summer Storm 9.6.6): each for a turn of the scenario before the
+// scheduled one, in turn order, once each, with a roll the dice can make.
+func (p *pack) availability(s *battle.Scenario, c rulesets.Check, a *battle.Arrival) {
+	most := p.b.Rules.Dice.Count * p.b.Rules.Dice.Sides
+	report := func(ch battle.Chance, format string, args ...any) {
+		p.l.Add(diag.Diagnostic{Code: c.Code, Severity: c.Sev(), Pos: ch.Pos, Rule: c.Rule,
+			Message: fmt.Sprintf(format, args...) + ": " + c.Title})
+	}
+	prev := -1
+	for _, ch := range a.Availability {
+		if ch.Time.Day == "" {
+			continue // not on the turn track: N001 says so
+		}
+		switch {
+		case ch.Time.Index >= a.Time.Index:
+			report(ch, "the availability roll at %s is not before the arrival's scheduled turn (%s)", ch.Time.Text(), a.Time.Text())
+		case ch.Time.Index < s.First.Index:
+			report(ch, "the availability roll at %s comes before the scenario's first turn (%s)", ch.Time.Text(), s.First.Text())
+		case ch.Time.Index <= prev:
+			report(ch, "the availability roll at %s is not after the one before it", ch.Time.Text())
+		case most > 0 && ch.Roll > most:
+			report(ch, "the availability roll at %s needs %d, more than the dice make (%d)", ch.Time.Text(), ch.Roll, most)
+		}
+		prev = max(prev, ch.Time.Index)
+	}
+}
+
+func (p *pack) arrivalFormation(f rulesets.EntryFormation, a *battle.Arrival) {
+	for _, pc := range a.Pieces {
+		if len(pc.Ref.Units()) == 0 {
+			continue // leaders have no formation
+		}
+		var why string
+		switch {
+		case pc.Orders != "" && len(f.Orders) > 0 && !slices.Contains(f.Orders, pc.Orders):
+			why = fmt.Sprintf("under %s orders (arrivals come in %s)", pc.Orders, strings.Join(f.Orders, " or "))
+		case pc.Face != "" && slices.Contains(f.FacesNot, pc.Face):
+			why = fmt.Sprintf("on its %s face", pc.Face)
+		default:
+			continue
+		}
+		d := diag.Diagnostic{Code: f.Code, Severity: f.Sev(), Pos: pc.Pos, Rule: f.Rule,
+			Message: fmt.Sprintf("%s arrives at %s %s: %s", pc.Ref.Name(), a.Time.Text(), why, f.Title)}
+		d.Hint = "leave the formation out: the unit enters as the rule says, and changes formation on the map"
+		p.l.Add(d)
+	}
+}
+
+func (p *pack) arrivalRoad(r rulesets.EntryRoad, a *battle.Arrival, onRoad map[maps.Coord][]string) {
+	if len(r.Lights) > 0 && !slices.Contains(r.Lights, a.Time.Light) {
+		return
+	}
+	for _, h := range a.Hexes {
+		types := onRoad[h.Coord]
+		ok := len(types) > 0
+		if len(r.Types) > 0 {
+			ok = false
+			for _, t := range types {
+				if slices.Contains(r.Types, t) {
+					ok = true
+				}
+			}
+		}
+		if ok {
+			continue
+		}
+		when := ""
+		if len(r.Lights) > 0 {
+			when = " in a " + a.Time.Light + " turn"
+		}
+		kinds := "road"
+		if len(r.Types) > 0 {
+			kinds = strings.Join(r.Types, ", ")
+		}
+		d := diag.Diagnostic{Code: r.Code, Severity: r.Sev(), Pos: h.Pos, Rule: r.Rule,
+			Message: fmt.Sprintf("%s enters at %s%s (%s), but no %s runs through %s: %s", a.Side, h.Label, when, a.Time.Text(), kinds, h.Label, r.Title)}
+		d.Hint = "enter at a hex the road runs through, or draw the road on the map"
+		p.l.Add(d)
+	}
+}
+
+func (p *pack) arrivalArea(s *battle.Scenario, al rulesets.AreaLimit, a *battle.Arrival) {
+	if a.Area != al.Area {
+		return
+	}
+	pos := a.AreaPos
+	if len(al.Days) > 0 {
+		day := slices.Index(p.b.Days, a.Time.Day) + 1
+		if day > 0 && !slices.Contains(al.Days, day) {
+			var days []string
+			for _, d := range al.Days {
+				days = append(days, strconv.Itoa(d))
+			}
+			d := diag.Diagnostic{Code: al.Code, Severity: al.Sev(), Pos: pos, Rule: al.Rule,
+				Message: fmt.Sprintf("%s arrives through area %s on %s, day %d of the battle; the area is used on day %s only: %s", a.Side, al.Area, a.Time.Day, day, strings.Join(days, ", "), al.Title)}
+			p.l.Add(d)
+		}
+	}
+	if len(al.Formations) == 0 {
+		return
+	}
+	var fs []*oob.Formation
+	if ix := p.b.Index(a.Side); ix != nil {
+		for _, name := range al.Formations {
+			if f := ix.Formation(name); f != nil {
+				fs = append(fs, f)
+			}
+		}
+	}
+	in := func(f *oob.Formation) bool {
+		for x := f; x != nil; x = s.Parent(x) {
+			if slices.Contains(fs, x) {
+				return true
+			}
+		}
+		return false
+	}
+	for _, pc := range a.Pieces {
+		var out []string
+		for _, u := range pc.Ref.Units() {
+			if !in(u.Formation) {
+				out = append(out, u.QualifiedName())
+			}
+		}
+		for _, l := range pc.Ref.Leaders() {
+			if l.Formation != nil && !in(l.Formation) {
+				out = append(out, l.QualifiedName())
+			}
+		}
+		if len(out) == 0 {
+			continue
+		}
+		ex := out[0]
+		if len(out) > 1 {
+			ex += fmt.Sprintf(" and %d more", len(out)-1)
+		}
+		d := diag.Diagnostic{Code: al.Code, Severity: al.Sev(), Pos: pc.Pos, Rule: al.Rule,
+			Message: fmt.Sprintf("%s arrives through area %s, which is kept for %s: %s", ex, al.Area, strings.Join(al.Formations, ", "), al.Title)}
+		p.l.Add(d)
+	}
+}

@@ -1,0 +1,135 @@
+package validate
+
+import (
+	"fmt"
+	"strings"
+
+	"github.com/muster-wargames/muster/battle"
+	"github.com/muster-wargames/muster/diag"
+	"github.com/muster-wargames/muster/oob"
+	"github.com/muster-wargames/muster/schema"
+)
+
+// CodeNoEfficiency is raised for efficiency markers in a system that has
+// none.
+var CodeNoEfficiency = diag.Code{Code: "N040", Severity: diag.Error, Title: "efficiency markers in a system without them",
+	Doc: "A scenario lists efficiency markers (`efficiency:`), but its rule system draws none: only GBACW has an Efficiency Pool (GBACW 5.21). Remove the block, or say in the battle's `rules: figures: efficiency:` how the battle book uses them."}
+
+// efficiency checks a scenario's efficiency markers: each value within the
+// ruleset's bounds, fixed values only for formations of the levels that
+// draw, fixed turns within the scenario, and a pool with a marker for each
+// such formation the side has in play.
+func (p *pack) efficiency(s *battle.Scenario) {
+	e := p.f.Efficiency
+	if len(s.Efficiency) == 0 {
+		return
+	}
+	if e.Code == "" {
+		for _, x := range s.Efficiency {
+			d := p.l.Addf(CodeNoEfficiency, x.Pos, "%s has no efficiency markers; scenario %s lists %s's", p.b.Rules.System, s.ID, x.Side)
+			d.Hint = "remove efficiency:, or configure figures.efficiency under the battle's rules:"
+		}
+		return
+	}
+	add := func(c string, pos diag.Pos, format string, args ...any) {
+		chk := e.Check
+		if c == e.Short.Code {
+			chk = e.Short
+		}
+		p.l.Add(diag.Diagnostic{Code: chk.Code, Severity: chk.Sev(), Pos: pos, Rule: chk.Rule, Message: fmt.Sprintf(format, args...)})
+	}
+	bounds := fmt.Sprintf("%d to %d", e.Min, e.Max)
+	drawing := drawingFormations(s, e.Levels)
+	for _, x := range s.Efficiency {
+		total := 0
+		for _, m := range x.Pool {
+			total += m.Count
+			if m.Value < e.Min || m.Value > e.Max {
+				add(e.Code, m.Pos, "%s's pool holds %d %s of value %d; efficiency markers are numbered %s", x.Side, m.Count, diag.Plural(m.Count, "marker"), m.Value, bounds)
+			}
+		}
+		for _, f := range x.Fixed {
+			switch {
+			case !has(e.Levels, f.Formation.Level):
+				add(e.Code, f.Pos, "%s is a %s; efficiency is fixed for a %s", f.Formation.Label(), f.Formation.Level, strings.Join(e.Levels, " or "))
+			case f.Value < e.Min || f.Value > e.Max:
+				add(e.Code, f.Pos, "%s's efficiency is fixed at %d for %s; a corps' efficiency is %s", f.Formation.Label(), f.Value, f.Turn.Text(), bounds)
+			}
+			if f.Turn.Index < s.First.Index || f.Turn.Index > s.Last.Index {
+				d := p.l.Addf(CodeTimeOutside, f.Turn.Pos, "efficiency fixed for %s, outside scenario %s (%s to %s)", f.Turn.Text(), s.ID, s.First.Text(), s.Last.Text())
+				d.Rule = e.Rule
+			}
+		}
+		if e.Short.Code != "" && x.HasPool {
+			if n := len(drawing[x.Side]); total < n {
+				add(e.Short.Code, x.Pos, "%s's pool holds %d %s, but %d of its formations draw one each turn (%s)", x.Side, total, diag.Plural(total, "marker"), n, labels(drawing[x.Side]))
+			}
+		}
+	}
+}
+
+// drawingFormations lists, per side, the formations of the given levels
+// with units set up or arriving in s, in the order met.
+func drawingFormations(s *battle.Scenario, levels []string) map[string][]*oob.Formation {
+	out := map[string][]*oob.Formation{}
+	seen := map[*oob.Formation]bool{}
+	mark := func(side string, ps []battle.Piece) {
+		for _, pc := range ps {
+			for _, u := range pc.Ref.Units() {
+				for f := u.Formation; f != nil; f = s.Parent(f) {
+					if has(levels, f.Level) {
+						if !seen[f] {
+							seen[f] = true
+							out[side] = append(out[side], f)
+						}
+						break
+					}
+				}
+			}
+		}
+	}
+	for _, st := range s.Setup {
+		mark(st.Side, st.Pieces)
+	}
+	for _, ar := range s.Arrivals {
+		mark(ar.Side, ar.Pieces)
+	}
+	return out
+}
+
+func labels(fs []*oob.Formation) string {
+	var out []string
+	for _, f := range fs {
+		out = append(out, f.Label())
+	}
+	return strings.Join(out, ", ")
+}
+
+// CodeUnknownCup is raised for chits added to a cup the ruleset does not
+// have.
+var CodeUnknownCup = diag.Code{Code: "N041", Severity: diag.Error, Title: "chits for a draw cup the system does not have",
+	Doc: "A scenario adds chits or cards under `cups:` to a cup its rule system does not have. The cups are the ruleset's `play: cups:` (docs/rulesets.md, \"Draw cup\"); a battle adds one under `rules: play:`."}
+
+// cups checks that the chits a scenario adds go to cups its ruleset has.
+func (p *pack) cups(s *battle.Scenario) {
+	var ids []string
+	for _, c := range p.b.Rules.Play.Cups {
+		ids = append(ids, c.ID)
+	}
+	reported := map[string]bool{}
+	for _, c := range s.Cups {
+		if has(ids, c.Cup) || reported[c.Cup] {
+			continue
+		}
+		reported[c.Cup] = true
+		d := p.l.Addf(CodeUnknownCup, c.CupPos, "%s has no draw cup %q", p.b.Rules.System, c.Cup)
+		switch m := schema.Nearest(c.Cup, ids); {
+		case m != "":
+			d.Hint = "did you mean " + m + "?"
+		case len(ids) > 0:
+			d.Hint = "its cups: " + strings.Join(ids, ", ")
+		default:
+			d.Hint = "it draws nothing from a cup"
+		}
+	}
+}

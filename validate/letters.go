@@ -1,0 +1,145 @@
+package validate
+
+import (
+	"fmt"
+
+	"github.com/muster-wargames/muster/diag"
+	"github.com/muster-wargames/muster/oob"
+)
+
+// letters checks the counters of each brigade (Summer Storm 2.4, 2.5): at
+// most figures.organisation.max_counters of them, each lettered once by
+// letters_field. Units that sit on a higher formation (corps artillery, a
+// cavalry division's horse battery) form a brigade of their own per name:
+// "Wainwright A" and "Wainwright B" are the A and B of Wainwright's.
+func (p *pack) letters() {
+	o := p.f.Org
+	if o.Letters.Code == "" {
+		return
+	}
+	lowest, rank := "", 0
+	for _, l := range p.b.Rules.Levels {
+		if l.Rank > rank {
+			lowest, rank = l.ID, l.Rank
+		}
+	}
+	for _, side := range p.b.Sides {
+		if side.Army == nil {
+			continue
+		}
+		side.Army.Walk(func(f *oob.Formation) {
+			if f.Level == lowest {
+				p.brigadeLetters(f.Label(), f.Pos, f.Units)
+				return
+			}
+			// units on a higher formation: one brigade per name stem
+			var stems []string
+			by := map[string][]*oob.Unit{}
+			for _, u := range f.Units {
+				st := stem(u)
+				if _, ok := by[st]; !ok {
+					stems = append(stems, st)
+				}
+				by[st] = append(by[st], u)
+			}
+			for _, st := range stems {
+				p.brigadeLetters(fmt.Sprintf("%s of %s", st, f.Label()), by[st][0].Pos, by[st])
+			}
+		})
+	}
+}
+
+// stem is a unit's name without its letter: "Wainwright" for
+// "Wainwright A", whatever letter the counter's field gives.
+func stem(u *oob.Unit) string {
+	if n := len(u.Name); n > 2 && u.Name[n-2] == ' ' && u.Name[n-1] >= 'A' && u.Name[n-1] <= 'Z' {
+		return u.Name[:n-2]
+	}
+	return u.Name
+}
+
+func (p *pack) brigadeLetters(what string, at diag.Pos, units []*oob.Unit) {
+	o := p.f.Org
+	c := o.Letters
+	if o.MaxCounters > 0 && len(units) > o.MaxCounters {
+		p.l.Add(diag.Diagnostic{Code: c.Code, Severity: c.Sev(), Pos: at, Rule: c.Rule,
+			Message: fmt.Sprintf("brigade %s has %d counters, more than %d: %s", what, len(units), o.MaxCounters, c.Title)})
+	}
+	if o.LettersField == "" {
+		return
+	}
+	seen := map[string]*oob.Unit{}
+	for _, u := range units {
+		v := u.Values.Get(o.LettersField)
+		l, ok := v.V.(string)
+		if !ok || l == "" {
+			continue
+		}
+		if prev, dup := seen[l]; dup {
+			p.l.Add(diag.Diagnostic{Code: c.Code, Severity: c.Sev(), Pos: v.Pos, Rule: c.Rule,
+				Message: fmt.Sprintf("%s is lettered %s, as %s is: %s", u.QualifiedName(), l, prev.QualifiedName(), c.Title),
+				Hint:    "each counter of a brigade has its own letter, A to E"})
+			continue
+		}
+		seen[l] = u
+	}
+}
+
+// hqs checks that each Commander of figures.organisation.hq's levels has
+// one HQ unit of his own, and a cavalry formation's leader none (TSS 17.8,
+// 17.87). The HQ is a unit of the formation itself, not of one below it.
+func (p *pack) hqs() {
+	h := p.f.Org.HQ
+	if h.Code == "" || h.Class == "" {
+		return
+	}
+	for _, side := range p.b.Sides {
+		if side.Army == nil {
+			continue
+		}
+		side.Army.Walk(func(f *oob.Formation) {
+			if !has(h.Levels, f.Level) || f.Leader == nil {
+				return
+			}
+			if h.Rating != "" && !f.Leader.Ratings.Has(h.Rating) {
+				return
+			}
+			var hq []*oob.Unit
+			for _, u := range f.Units {
+				if p.b.Rules.Class(u.Type) == h.Class {
+					hq = append(hq, u)
+				}
+			}
+			cavalry := mountedBut(f, p, h.Class)
+			var msg string
+			switch {
+			case cavalry && len(hq) > 0:
+				msg = fmt.Sprintf("%s is a cavalry command, which has no HQ, but %s is its HQ", f.Label(), hq[0].QualifiedName())
+			case !cavalry && len(hq) == 0:
+				msg = fmt.Sprintf("%s (%s) has no HQ unit of its own", f.Label(), f.Leader.Name)
+			case !cavalry && len(hq) > 1:
+				msg = fmt.Sprintf("%s (%s) has %d HQ units (%s, %s)", f.Label(), f.Leader.Name, len(hq), hq[0].QualifiedName(), hq[1].QualifiedName())
+			default:
+				return
+			}
+			p.l.Add(diag.Diagnostic{Code: h.Code, Severity: h.Sev(), Pos: f.Pos, Rule: h.Rule, Message: msg + ": " + h.Title})
+		})
+	}
+}
+
+// mountedBut reports whether every unit in and below f but those of class
+// except is of a mounted class (a cavalry command, its HQ aside).
+func mountedBut(f *oob.Formation, p *pack, except string) bool {
+	n := 0
+	for _, u := range f.AllUnits() {
+		c := p.b.Rules.Class(u.Type)
+		if c == except {
+			continue
+		}
+		if !p.b.Rules.Classes[c].Mounted {
+			return false
+		}
+		n++
+	}
+	return n > 0
+}

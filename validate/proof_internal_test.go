@@ -1,0 +1,66 @@
+package validate
+
+import (
+	"path/filepath"
+	"testing"
+
+	"github.com/muster-wargames/muster/battle"
+	"github.com/muster-wargames/muster/diag"
+	"github.com/muster-wargames/muster/internal/gen"
+	"github.com/muster-wargames/muster/oob"
+)
+
+// BenchmarkLookAlike times the look-alike names check (N030) on the two
+// real battles (about 400 and 900 names) and on 5,000 generated units.
+func BenchmarkLookAlike(b *testing.B) {
+	run := func(b *testing.B, bt *battle.Battle) {
+		b.ReportAllocs()
+		b.ResetTimer()
+		for i := 0; i < b.N; i++ {
+			p := &pack{b: bt, f: &bt.Rules.Figures, l: &diag.List{}, unknown: map[*oob.Unit]bool{}}
+			p.lookAlike()
+		}
+	}
+	for _, name := range []string{"dead-of-winter", "terrible-swift-sword"} {
+		b.Run(name, func(b *testing.B) {
+			bt, _ := battle.LoadDir(filepath.Join("..", "examples", name), battle.Options{})
+			if bt == nil || bt.Rules == nil {
+				b.Skip("example missing")
+			}
+			run(b, bt)
+		})
+	}
+	b.Run("synthetic-5000-units", func(b *testing.B) {
+		fsys, err := gen.MapFS(gen.Config{System: "gbacw", Units: 5000, Hexes: 1000, Leaders: true})
+		if err != nil {
+			b.Fatal(err)
+		}
+		bt, _ := battle.Load(fsys, "gen", battle.Options{})
+		run(b, bt)
+	})
+}
+
+func TestNameTokens(t *testing.T) {
+	for in, want := range map[string]string{
+		"O'Neal":       "oneal",
+		"4/5 TN":       "4 5 tn",
+		"43d NC":       "43 d nc",
+		"XII HQ":       "#xii hq",
+		"Wm. Smith":    "wm smith",
+		"Hart (SC) Bt": "hart sc bt",
+	} {
+		got := ""
+		for i, tk := range nameTokens(in) {
+			if i > 0 {
+				got += " "
+			}
+			got += tk
+		}
+		if got != want {
+			t.Errorf("nameTokens(%q) = %q, want %q", in, got, want)
+		}
+	}
+	if tightKey(nameTokens("4/5 TN")) == tightKey(nameTokens("45 TN")) {
+		t.Error("4/5 TN and 45 TN have one key")
+	}
+}
