@@ -379,6 +379,28 @@ type Efficiency struct {
 	Min    int      `json:"min,omitempty" doc:"The lowest value a marker or a fixed efficiency has."`
 	Max    int      `json:"max,omitempty" doc:"The highest value a marker or a fixed efficiency has."`
 	Short  Check    `json:"short,omitempty" doc:"The check that a side's pool holds a marker for each formation of those levels it has in the scenario."`
+	// Three Days of Gettysburg's cavalry divisions draw their own marker
+	// (BB 4.13): there is no cavalry corps.
+	Cavalry []string `json:"cavalry_levels,omitempty" doc:"Formations of these levels holding only mounted classes draw a marker of their own, like those of levels (3DoG BB 4.13: each cavalry division)." items:"level"`
+}
+
+// Draws reports whether a formation of level draws an efficiency marker:
+// its level is one of Levels, or one of Cavalry and mounted is true (it
+// holds only mounted classes).
+func (e Efficiency) Draws(level string, mounted bool) bool {
+	for _, l := range e.Levels {
+		if l == level {
+			return true
+		}
+	}
+	if mounted {
+		for _, l := range e.Cavalry {
+			if l == level {
+				return true
+			}
+		}
+	}
+	return false
 }
 
 // Org configures the organisation engine.
