@@ -178,6 +178,14 @@ func TestBaseline(t *testing.T) {
 	if strings.Join(got, "\n") != strings.Join(wantLines, "\n") {
 		t.Errorf("Apply:\n%s\nwant\n%s", strings.Join(got, "\n"), strings.Join(wantLines, "\n"))
 	}
+	// A file that could not be read skipped checks (Y011): no entry is
+	// called stale, since its finding was not looked for.
+	now = []diag.Diagnostic{{Code: "Y001", Severity: diag.Error, Pos: diag.Pos{File: "b/f.yaml", Line: 2}, Message: "syntax"},
+		{Code: "Y011", Severity: diag.Info, Pos: diag.Pos{File: "b/f.yaml", Line: 2}, Message: "skipped"}}
+	bl, _ = ReadBaseline(path, data)
+	if out := bl.Apply(now); len(out) != 2 {
+		t.Errorf("Apply after skipped checks: %v", out)
+	}
 	for _, bad := range []string{"", "[]", `{"version": 2, "findings": []}`, `{"findings": [{"file": "x"}], "version": 1}`, `{"version": 1, "extra": 1}`} {
 		if _, err := ReadBaseline(path, []byte(bad)); err == nil {
 			t.Errorf("ReadBaseline(%q) accepted it", bad)

@@ -36,7 +36,7 @@ import (
 // CodeStaleBaseline is the warning of a baseline entry that accepts no
 // finding.
 var CodeStaleBaseline = diag.Code{Code: "B016", Severity: diag.Warning, Title: "baseline entry no longer occurs",
-	Doc: "An entry of the baseline given with `--baseline` matches no finding any more: the finding was fixed, or its message changed. Write the baseline again with `--write-baseline` (and review the diff)."}
+	Doc: "An entry of the baseline given with `--baseline` matches no finding any more: the finding was fixed, or its message changed. Write the baseline again with `--write-baseline` (and review the diff). When a file of the battle could not be read (Y011), no entry is called stale: the checks that would have matched it did not run."}
 
 // BaselineVersion is the version of the baseline format.
 const BaselineVersion = 1
@@ -192,10 +192,14 @@ func ReadBaseline(path string, data []byte) (*Baseline, error) {
 	return bl, nil
 }
 
+// codeSkipped is battle.CodeSkipped (Y011), which says that a file could
+// not be read and checks that needed it did not run.
+const codeSkipped = "Y011"
+
 // Apply marks every finding of ds that an entry of the baseline accepts,
 // each entry accepting one finding, and adds a B016 warning, at the
-// entry's line in the baseline file, for each entry that accepts none. It
-// returns the diagnostics, sorted.
+// entry's line in the baseline file, for each entry that accepts none,
+// unless checks were skipped (Y011). It returns the diagnostics, sorted.
 func (bl *Baseline) Apply(ds []diag.Diagnostic) []diag.Diagnostic {
 	free := map[Entry][]int{}
 	for i, e := range bl.Entries {
@@ -216,6 +220,14 @@ func (bl *Baseline) Apply(ds []diag.Diagnostic) []diag.Diagnostic {
 	var stale []int
 	for _, ix := range free {
 		stale = append(stale, ix...)
+	}
+	for _, d := range ds {
+		if d.Code == codeSkipped {
+			// Checks were skipped (a file could not be read): an entry
+			// they would have matched is not gone, only not looked for.
+			stale = nil
+			break
+		}
 	}
 	sort.Ints(stale)
 	out := ds

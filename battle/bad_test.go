@@ -37,6 +37,8 @@ import (
 //	setup: dir NAME             a folder named NAME
 //	setup: outside NAME         a valid YAML file beside the battle folder
 //	setup: symlink NAME TARGET  a symbolic link NAME -> TARGET
+//	setup: abslink NAME TARGET  a link NAME -> the absolute path of TARGET,
+//	                            TARGET relative to the battle folder
 //	setup: list NAME BYTES      a YAML document of one list, BYTES bytes long
 //	setup: fifo NAME            a named pipe (FIFO) NAME, nobody writing to it
 func TestBadInputs(t *testing.T) {
@@ -76,8 +78,8 @@ func TestBadInputs(t *testing.T) {
 			}
 		})
 	}
-	if n < 60 {
-		t.Errorf("only %d bad inputs; the corpus needs at least 60", n)
+	if n < 150 {
+		t.Errorf("only %d bad inputs; the corpus needs at least 150", n)
 	}
 }
 
@@ -134,6 +136,11 @@ func layCase(t *testing.T, root, dir string, base, ar *txtar.Archive) bool {
 				t.Skipf("no symbolic links here: %v", err)
 				return false
 			}
+		case "abslink":
+			if err := os.Symlink(filepath.Join(dir, filepath.FromSlash(f[2])), p); err != nil {
+				t.Skipf("no symbolic links here: %v", err)
+				return false
+			}
 		case "list":
 			size, _ := strconv.Atoi(f[2])
 			data := []byte("kind: scenario\nid: long\nlist:\n" + strings.Repeat("  - 1\n", size/6))
@@ -180,9 +187,10 @@ func badExit(name string) int {
 	switch name {
 	case "battle-missing", "battle-yaml-is-directory",
 		// a file battle.yaml lists that cannot be read (Y008): input, not a finding
-		"battle-fifo", "battle-file-is-directory", "battle-files-missing", "battle-file-dangling-link":
+		"battle-fifo", "battle-file-is-directory", "battle-files-missing", "battle-file-dangling-link",
+		"cascade-forces-is-directory", "cascade-forces-missing-listed", "cascade-map-missing-listed", "root-absolute-link-inside":
 		return report.ExitBadInput
-	case "battle-files-no-match", "battle-files-bad-pattern", "scn-strength-above-printed":
+	case "battle-files-no-match", "battle-files-bad-pattern", "scn-strength-above-printed", "cascade-control-leaderless":
 		return report.ExitClean
 	}
 	return report.ExitFindings

@@ -122,4 +122,5 @@ var Codes = []diag.Code{
 	CodeOrders,
 	CodeFace,
 	CodeStrength,
+	CodeSkipped,
 }

@@ -24,26 +24,24 @@ func (ld *loader) resolve() {
 			scens = append(scens, d)
 		}
 	}
-	ld.resolveForces(forces)
-	for _, s := range ld.b.Sides {
-		ld.b.index[s.ID] = oob.NewIndex(s.Army)
-	}
-	for _, d := range forces {
-		ld.distinct(d)
-	}
+	ld.resolveForcesCached(forces) // and the name indexes
 	if len(mapsDocs) > 1 {
 		for _, d := range mapsDocs[1:] {
 			ld.diags.Addf(CodeOneMap, d.Pos(d.Root), "a second map document; the first is in %s", mapsDocs[0].File)
 		}
 	}
 	if len(mapsDocs) > 0 {
-		ld.resolveMap(mapsDocs[0])
-	} else if len(scens) > 0 {
+		ld.resolveMapCached(mapsDocs[0])
+	} else if len(scens) > 0 && !ld.gaps.noMap {
 		ld.diags.Addf(CodeNoMap, scens[0].Pos(scens[0].Root), "the battle has scenarios but no map document")
 	}
 	ids := map[string]diag.Pos{}
+	var mapDoc *schema.Doc
+	if len(mapsDocs) > 0 {
+		mapDoc = mapsDocs[0]
+	}
 	for _, d := range scens {
-		s := ld.resolveScenario(d)
+		s := ld.resolveScenarioCached(d, forces, mapDoc)
 		if s == nil {
 			continue
 		}
@@ -95,6 +93,10 @@ func (ld *loader) resolveForces(docs []*schema.Doc) {
 			continue
 		}
 		if a := schema.Get(d.Root, "army"); a != nil {
+			if !schema.IsMap(a) { // the schema said what it is (S001): no army to read
+				ld.loseArmy(d, a, side.ID)
+				continue
+			}
 			if first, dup := armyAt[side.ID]; dup {
 				ld.diags.Addf(CodeArmy, d.Pos(a), "side %s already has its army in %s", side.ID, first)
 				continue
@@ -113,7 +115,7 @@ func (ld *loader) resolveForces(docs []*schema.Doc) {
 		}
 	}
 	for _, s := range ld.b.Sides {
-		if s.Army == nil && len(docs) > 0 {
+		if s.Army == nil && len(docs) > 0 && !ld.gaps.side(s.ID) {
 			ld.diags.Addf(CodeArmy, ld.sidePos[s.ID], "side %s has no army: one forces document needs `army:`", s.ID)
 		}
 	}
@@ -138,6 +140,9 @@ func (ld *loader) resolveForces(docs []*schema.Doc) {
 		}
 		if len(left) == len(attach) {
 			for _, p := range left {
+				if ld.gaps.side(p.side.ID) {
+					continue // the parent may be in the document that was lost
+				}
 				dg := ld.diags.Addf(CodeNoParent, p.pos, "parent %q is not a formation of side %s", p.parent, p.side.ID)
 				if p.side.Army != nil {
 					if m := schema.Nearest(p.parent, oob.NewIndex(p.side.Army).Names()); m != "" {

@@ -26,6 +26,10 @@ type Options struct {
 	// instead of battle.yaml's files. "" is the battle as battle.yaml's
 	// files list it.
 	Variant string
+	// Cache, when set, keeps parsed and schema-checked files, and the
+	// resolved forces, map and scenarios, across loads: only what an
+	// edit changed is parsed and resolved again (cache.go).
+	Cache *Cache
 }
 
 func (o Options) library() *rulesets.Library {
@@ -42,6 +46,7 @@ type loader struct {
 	opts  Options
 	diags diag.List
 	b     *Battle
+	bd    *schema.Doc // battle.yaml's document
 	docs  []*schema.Doc
 	set   *schema.Set
 	disk  bool // fsys is a folder on disk (symbolic links are checked)
@@ -50,6 +55,10 @@ type loader struct {
 	// typeFields caches, per unit type, the counter fields it may carry.
 	typeFields map[string]map[string]bool
 	unitSlab   []oob.Unit // see newUnit
+	// lost are the documents that could not be read; gaps says what of
+	// the battle they leave incomplete (see lost.go).
+	lost []lostDoc
+	gaps gaps
 }
 
 // LoadDir loads the battle in folder dir.
@@ -67,13 +76,24 @@ func LoadDir(dir string, opts Options) (*Battle, []diag.Diagnostic) {
 		l.Addf(CodeNoBattle, diag.Pos{File: dir}, "%s: %s", dir, msg)
 		return nil, l.Items()
 	}
-	if opts.Limits.MaxBytes == 0 {
-		opts.Limits = schema.DefaultLimits
+	// Every file is opened through an os.Root on the folder: a symbolic
+	// link that leads out (or is swapped to lead out after inside checked
+	// it) cannot be followed, whatever happens between check and open.
+	root, err := os.OpenRoot(dir)
+	if err != nil {
+		var l diag.List
+		l.Addf(CodeNoBattle, diag.Pos{File: dir}, "%s: %s", dir, errText(err))
+		return nil, l.Items()
 	}
-	ld := &loader{fsys: os.DirFS(dir), dir: dir, opts: opts, disk: true, b: &Battle{Dir: dir, index: map[string]*oob.Index{}}}
+	defer root.Close()
+	ld := &loader{fsys: root.FS(), dir: dir, opts: opts, disk: true, b: &Battle{Dir: dir, index: map[string]*oob.Index{}}}
 	ld.load()
 	return ld.b, ld.diags.Items()
 }
+
+// afterCheck, when set (by a test), runs between the check that a file
+// lies inside the folder and its reading.
+var afterCheck func(p string)
 
 // Load loads a battle from fsys; name is the folder as diagnostics show it.
 func Load(fsys fs.FS, name string, opts Options) (*Battle, []diag.Diagnostic) {
@@ -93,30 +113,67 @@ func (ld *loader) show(p string) string {
 }
 
 func (ld *loader) read(p string) ([]byte, bool) {
+	b, pos, ok := ld.readFile(p)
+	if !ok {
+		ld.lose(p, pos)
+	}
+	return b, ok
+}
+
+func (ld *loader) readFile(p string) ([]byte, diag.Pos, bool) {
 	pos := diag.Pos{File: ld.show(p)}
+	if afterCheck != nil {
+		afterCheck(p)
+	}
 	st, err := fs.Stat(ld.fsys, p)
 	if err != nil {
-		ld.diags.Addf(schema.CodeUnreadable, pos, "cannot read %s: %s", p, errText(err))
-		return nil, false
+		ld.unreadable(p, pos, err)
+		return nil, pos, false
 	}
 	if st.IsDir() {
 		ld.diags.Addf(schema.CodeUnreadable, pos, "%s is a folder, not a file", p)
-		return nil, false
+		return nil, pos, false
 	}
 	if !st.Mode().IsRegular() { // a FIFO would block the read for ever, a device never end
 		ld.diags.Addf(schema.CodeUnreadable, pos, "%s is %s, not a file", p, special(st.Mode()))
-		return nil, false
+		return nil, pos, false
 	}
 	if st.Size() > ld.opts.Limits.MaxBytes {
-		ld.diags.Addf(schema.CodeTooLarge, diag.Pos{File: pos.File, Line: 1, Column: 1}, "file is %d bytes; muster reads at most %d", st.Size(), ld.opts.Limits.MaxBytes)
-		return nil, false
+		pos = diag.Pos{File: pos.File, Line: 1, Column: 1}
+		ld.diags.Addf(schema.CodeTooLarge, pos, "file is %d bytes; muster reads at most %d", st.Size(), ld.opts.Limits.MaxBytes)
+		return nil, pos, false
 	}
 	b, err := fs.ReadFile(ld.fsys, p)
 	if err != nil {
-		ld.diags.Addf(schema.CodeUnreadable, pos, "cannot read %s: %s", p, errText(err))
-		return nil, false
+		ld.unreadable(p, pos, err)
+		return nil, pos, false
 	}
-	return b, true
+	return b, pos, true
+}
+
+// unreadable reports a file that cannot be opened: B002 when a symbolic
+// link on its way leads out of the folder (the folder's os.Root refused
+// it), else Y008.
+func (ld *loader) unreadable(p string, pos diag.Pos, err error) {
+	if !ld.inside(p, pos) {
+		return
+	}
+	if ld.disk && ld.linked(p) && !errors.Is(err, fs.ErrNotExist) {
+		d := ld.diags.Addf(schema.CodeUnreadable, pos, "cannot read %s: a symbolic link on its way is absolute", p)
+		d.Hint = "make the link relative: muster follows only relative links that stay inside the battle folder"
+		return
+	}
+	ld.diags.Addf(schema.CodeUnreadable, pos, "cannot read %s: %s", p, errText(err))
+}
+
+// linked reports whether p, or a folder on its way, is a symbolic link.
+func (ld *loader) linked(p string) bool {
+	for q := p; q != "." && q != "/" && q != ""; q = path.Dir(q) {
+		if st, err := os.Lstat(filepath.Join(ld.dir, filepath.FromSlash(q))); err == nil && st.Mode()&fs.ModeSymlink != 0 {
+			return true
+		}
+	}
+	return false
 }
 
 // special names the kind of a file that is not a regular file.
@@ -152,34 +209,41 @@ func errText(err error) string {
 	return err.Error()
 }
 
-func (ld *loader) parse(p string) []*schema.Doc {
+// parse reads and parses p; check schema-checks its i-th document.
+func (ld *loader) parse(p string) (docs []*schema.Doc, check func(set *schema.Set, i int) []diag.Diagnostic) {
 	data, ok := ld.read(p)
 	if !ok {
-		return nil
+		return nil, nil
 	}
 	if ld.b.Texts == nil {
 		ld.b.Texts = map[string][]byte{}
 	}
 	ld.b.Texts[ld.show(p)] = data
-	docs, ds := schema.Parse(ld.show(p), data, ld.opts.Limits)
-	ld.diags.Append(ds)
-	return docs
+	docs, lost, check := ld.parseCached(ld.show(p), data)
+	for _, l := range lost {
+		ld.lost = append(ld.lost, lostDoc{file: ld.show(p), name: p, Lost: l})
+	}
+	return docs, check
 }
 
 func (ld *loader) load() {
 	b := ld.b
-	if _, err := fs.Stat(ld.fsys, "battle.yaml"); err != nil {
+	if _, err := fs.Stat(ld.fsys, "battle.yaml"); err != nil && !ld.linked("battle.yaml") {
 		ld.diags.Addf(CodeNoBattle, diag.Pos{File: ld.show("battle.yaml")}, "no battle.yaml in %s", ld.dir)
 		return
 	}
 	if !ld.inside("battle.yaml", diag.Pos{File: ld.show("battle.yaml")}) {
+		ld.lose("battle.yaml", diag.Pos{File: ld.show("battle.yaml")})
+		ld.skipped()
 		return
 	}
-	bdocs := ld.parse("battle.yaml")
+	bdocs, _ := ld.parse("battle.yaml")
 	if len(bdocs) == 0 {
+		ld.skipped()
 		return
 	}
 	bd := bdocs[0]
+	ld.bd = bd
 	var systems *schema.Counters // the embedded systems are the battle schema's own
 	if lib := ld.opts.library(); !lib.Embedded() {
 		systems = &schema.Counters{Systems: lib.Systems()}
@@ -228,7 +292,7 @@ func (ld *loader) load() {
 			b.OOBComplete = c // a variant that reads some scenarios only may say its order of battle is not complete
 		}
 	}
-	if !ld.ruleset(bd) {
+	if !ld.rulesetCached(bd) {
 		return
 	}
 	set, err := schema.NewSet(b.Rules.Counters(), b.System)
@@ -238,10 +302,9 @@ func (ld *loader) load() {
 	}
 	ld.set = set
 	for _, p := range ld.files(bd, list) {
-		for _, d := range ld.parse(p) {
-			ds := set.Validate(d)
-			ld.diags.Append(ds)
-			d.Value = nil // only the schema reads the JSON-shaped value: free it early
+		docs, check := ld.parse(p)
+		for i, d := range docs {
+			ld.diags.Append(check(set, i))
 			if d.Kind == "" {
 				continue
 			}
@@ -253,7 +316,9 @@ func (ld *loader) load() {
 		}
 		b.Files = append(b.Files, p)
 	}
+	ld.findGaps()
 	ld.resolve()
+	ld.skipped()
 }
 
 // ruleset loads the system's ruleset and lays the battle's overrides on it.
@@ -368,8 +433,15 @@ func (ld *loader) files(bd *schema.Doc, list *schema.Node) []string {
 				}
 				return nil
 			}
+			if d.Type()&fs.ModeSymlink != 0 && ld.disk && ld.isDirLink(p) && !strings.HasPrefix(d.Name(), ".") {
+				// the walk does not follow it; one that leads out is an
+				// error, and what it holds is never listed
+				ld.inside(p, diag.Pos{File: ld.show(p)})
+				return nil
+			}
 			if ext := path.Ext(p); (ext == ".yaml" || ext == ".yml") && !seen[p] {
-				if d.Type()&fs.ModeSymlink != 0 && !ld.inside(p, diag.Pos{File: ld.show(p)}) {
+				if pos := (diag.Pos{File: ld.show(p)}); d.Type()&fs.ModeSymlink != 0 && !ld.inside(p, pos) {
+					ld.lose(p, pos)
 					return nil
 				}
 				seen[p] = true
@@ -391,22 +463,38 @@ func (ld *loader) files(bd *schema.Doc, list *schema.Node) []string {
 			ld.diags.Addf(CodeOutside, pos, "%q lies outside the battle folder", pat)
 			continue
 		}
+		if ld.disk && !ld.foldersInside(clean, pos) {
+			ld.lose(clean, pos)
+			continue
+		}
 		matches, err := fs.Glob(ld.fsys, clean)
 		if err != nil {
 			ld.diags.Addf(CodeNoMatch, pos, "bad file pattern %q: %v", pat, err)
 			continue
+		}
+		if len(matches) == 0 && ld.disk && !strings.ContainsAny(clean, "*?[\\") {
+			// the os.Root does not see through a link that leads out:
+			// name it, so that inside reports it
+			if _, err := os.Lstat(filepath.Join(ld.dir, filepath.FromSlash(clean))); err == nil {
+				matches = []string{clean}
+			}
 		}
 		if len(matches) == 0 {
 			if strings.ContainsAny(clean, "*?[") {
 				ld.diags.Addf(CodeNoMatch, pos, "%q matches no file", pat)
 			} else {
 				ld.diags.Addf(schema.CodeUnreadable, pos, "cannot read %s: no such file", pat)
+				ld.lose(clean, pos)
 			}
 			continue
 		}
 		sort.Strings(matches)
 		for _, m := range matches {
-			if seen[m] || !ld.inside(m, pos) {
+			if seen[m] {
+				continue
+			}
+			if !ld.inside(m, pos) {
+				ld.lose(m, pos)
 				continue
 			}
 			seen[m] = true
@@ -414,6 +502,41 @@ func (ld *loader) files(bd *schema.Doc, list *schema.Node) []string {
 		}
 	}
 	return out
+}
+
+// isDirLink reports whether the symbolic link p leads to a folder
+// (wherever it is).
+func (ld *loader) isDirLink(p string) bool {
+	st, err := os.Stat(filepath.Join(ld.dir, filepath.FromSlash(p)))
+	return err == nil && st.IsDir()
+}
+
+// foldersInside checks the folders a file pattern goes through: a
+// symbolic link among them that leads out of the battle folder is B002 at
+// the pattern, and its folder is never listed.
+func (ld *loader) foldersInside(pattern string, pos diag.Pos) bool {
+	dir := path.Dir(pattern)
+	if dir == "." {
+		return true
+	}
+	// Each level of the folder part in turn, so that a link is found at
+	// whatever depth it is; Glob goes through the os.Root, which lists
+	// nothing behind a link that leads out.
+	parts := strings.Split(dir, "/")
+	for i := range parts {
+		prefix := strings.Join(parts[:i+1], "/")
+		dirs := []string{prefix}
+		if strings.ContainsAny(prefix, "*?[\\") {
+			dirs, _ = fs.Glob(ld.fsys, prefix)
+		}
+		for _, d := range dirs {
+			st, err := os.Lstat(filepath.Join(ld.dir, filepath.FromSlash(d)))
+			if err == nil && st.Mode()&fs.ModeSymlink != 0 && !ld.inside(d, pos) {
+				return false
+			}
+		}
+	}
+	return true
 }
 
 // inside reports whether p, after following symbolic links, stays in the

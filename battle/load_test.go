@@ -112,3 +112,49 @@ func TestQualifierHint(t *testing.T) {
 		t.Errorf("hints %q, want %q", strings.Join(hints, "|"), want)
 	}
 }
+
+// TestSwappedLink: a symbolic link that stays inside the folder when it is
+// checked and leads out when it is opened (swapped in between) is not
+// followed: the battle's os.Root refuses it, and muster says B002.
+func TestSwappedLink(t *testing.T) {
+	root := t.TempDir()
+	dir := filepath.Join(root, "battle")
+	os.Mkdir(dir, 0o755)
+	os.WriteFile(filepath.Join(root, "secret.yaml"), []byte("kind: map\nsheets: []\nleaked_key: 1\n"), 0o644)
+	os.WriteFile(filepath.Join(dir, "inside.yaml"), []byte("kind: map\nsheets: []\n"), 0o644)
+	os.WriteFile(filepath.Join(dir, "battle.yaml"), []byte("kind: battle\nid: b\nname: B\nsystem: gbacw\nsides: [{id: A, name: A}, {id: B, name: B}]\ndays: [\"Jul 1\"]\nfiles: [extra.yaml]\n"), 0o644)
+	link := filepath.Join(dir, "extra.yaml")
+	if err := os.Symlink("inside.yaml", link); err != nil {
+		t.Skip("no symbolic links here")
+	}
+	swapped := false
+	afterCheck = func(p string) {
+		if p == "extra.yaml" {
+			os.Remove(link)
+			if err := os.Symlink(filepath.Join("..", "secret.yaml"), link); err != nil {
+				t.Fatal(err)
+			}
+			swapped = true
+		}
+	}
+	defer func() { afterCheck = nil }()
+	b, ds := LoadDir(dir, Options{})
+	if !swapped {
+		t.Fatal("the link was never read")
+	}
+	var codes []string
+	for _, d := range ds {
+		codes = append(codes, d.Code)
+		if strings.Contains(d.Message, "leaked_key") {
+			t.Errorf("the file outside was read: %v", d)
+		}
+	}
+	for name, text := range b.Texts {
+		if strings.Contains(string(text), "leaked_key") {
+			t.Errorf("the file outside was read, as %s", name)
+		}
+	}
+	if strings.Join(codes, " ") != "B002 Y011" {
+		t.Errorf("diagnostics %v, want B002 and Y011", ds)
+	}
+}

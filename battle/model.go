@@ -42,6 +42,9 @@ type Battle struct {
 	// distinct holds, per side, the pairs of names the forces declare
 	// distinct (forces `distinct:`), both ways round.
 	distinct map[string]map[[2]string]bool
+	// incomplete holds the kinds of document some of which could not be
+	// read (see Incomplete).
+	incomplete map[string]bool
 }
 
 // DistinctNames returns the pairs of look-alike names the forces of a side

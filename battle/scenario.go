@@ -342,6 +342,9 @@ func (ld *loader) lookup(side, name string, pos diag.Pos) (oob.Ref, bool) {
 	case 1:
 		return refs[0], true
 	case 0:
+		if ld.gaps.side(side) {
+			return oob.Ref{}, false // the name may be in the document that was lost
+		}
 		dg := ld.diags.Addf(CodeUnknownName, pos, "unknown unit, leader or formation %q on side %s", name, side)
 		base := name
 		if i := strings.Index(name, "/"); i > 0 {
@@ -457,6 +460,9 @@ func (ld *loader) attachment(d *schema.Doc, side string, n *schema.Node) *oob.Fo
 	des := schema.Str(n)
 	if f := ix.Formation(des); f != nil {
 		return f
+	}
+	if ld.gaps.side(side) {
+		return nil
 	}
 	dg := ld.diags.Addf(CodeUnknownName, d.Pos(n), "no formation %q on side %s", des, side)
 	if m := schema.Nearest(des, ix.Names()); m != "" {

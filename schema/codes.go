@@ -23,7 +23,9 @@ var (
 	CodeMergeKey = diag.Code{Code: "Y009", Severity: diag.Error, Title: "bad merge key",
 		Doc: "A YAML merge key (<<) must be followed by an alias of a mapping, or a list of such aliases."}
 	CodeBinary = diag.Code{Code: "Y010", Severity: diag.Error, Title: "file is not text",
-		Doc: "The file holds bytes that are not UTF-8 text (a NUL byte or invalid UTF-8). A battle's documents are YAML text."}
+		Doc: "The file holds a byte or character that YAML text may not: a byte that is not UTF-8, a NUL, a control character other than tab and the line breaks (an escape, a bell, DEL, the C1 controls), or the non-characters U+FFFE and U+FFFF. The position is the first such character. A battle's documents are YAML text; inside double quotes, escapes such as \\t stand for the characters YAML allows."}
+	CodeText = diag.Code{Code: "S009", Severity: diag.Error, Title: "text a module cannot carry",
+		Doc: "A name, label or text holds a character that muster's outputs cannot carry, made by an escape in double quotes (\"\\x1b\", \"\\uFFFE\"): a control character, which XML (VASSAL's buildFile.xml) cannot hold, or the non-characters U+FFFE and U+FFFF. Names, ids and labels, which reach VASSAL's piece definitions, must also be one line (no tab or line break, no DEL or C1 control) and may not end with a backslash, which VASSAL reads as escaping the separator after it. Notes, texts and sources may hold tabs and line breaks."}
 	CodeType = diag.Code{Code: "S001", Severity: diag.Error, Title: "value has the wrong type",
 		Doc: "The value is a number where text is expected, a list where a mapping is expected, and so on. Hex labels and names are text: quote them when YAML would read them as numbers."}
 	CodeRequired = diag.Code{Code: "S002", Severity: diag.Error, Title: "required key missing",
@@ -54,6 +56,7 @@ var Codes = []diag.Code{
 	CodeUnreadable,
 	CodeMergeKey,
 	CodeBinary,
+	CodeText,
 	CodeType,
 	CodeRequired,
 	CodeUnknownKey,

@@ -371,7 +371,13 @@ func KindOf(d *Doc) (string, *yaml.Node) {
 			}
 		}
 	}
-	base := d.File
+	return KindOfName(d.File), nil
+}
+
+// KindOfName is the kind a file's name gives its documents (forces.yaml,
+// map.yaml, scenario-intro.yaml), or "".
+func KindOfName(file string) string {
+	base := file
 	if i := strings.LastIndexAny(base, `/\`); i >= 0 {
 		base = base[i+1:]
 	}
@@ -379,11 +385,11 @@ func KindOf(d *Doc) (string, *yaml.Node) {
 		p := strings.TrimSuffix(strings.ToLower(part), "s")
 		for _, k := range Kinds {
 			if p == k || p == strings.TrimSuffix(k, "s") {
-				return k, nil
+				return k
 			}
 		}
 	}
-	return "", nil
+	return ""
 }
 
 // Validate checks a document against the schema of its kind and returns

@@ -14,7 +14,6 @@ import (
 	"strconv"
 	"strings"
 	"sync"
-	"unicode/utf8"
 
 	"github.com/muster-wargames/muster/diag"
 	"go.yaml.in/yaml/v3"
@@ -60,36 +59,48 @@ var (
 // Parse reads every YAML document in data. The file name is used in
 // diagnostics only.
 func Parse(file string, data []byte, lim Limits) ([]*Doc, []diag.Diagnostic) {
+	docs, _, ds := ParseFile(file, data, lim)
+	return docs, ds
+}
+
+// ParseFile is Parse, and says which documents of the file could not be
+// read (a syntax error loses the document it is in and every one after
+// it), so that later stages can skip what needs them.
+func ParseFile(file string, data []byte, lim Limits) ([]*Doc, []Lost, []diag.Diagnostic) {
 	var l diag.List
 	at := diag.Pos{File: file, Line: 1, Column: 1}
 	if int64(len(data)) > lim.MaxBytes {
 		l.Addf(CodeTooLarge, at, "file is %d bytes; muster reads at most %d", len(data), lim.MaxBytes)
-		return nil, l.Items()
+		return nil, []Lost{LostFile(at)}, l.Items()
 	}
-	if i := bytes.IndexByte(data, 0); i >= 0 || !utf8.Valid(data) {
-		l.Addf(CodeBinary, at, "file is not UTF-8 text")
-		return nil, l.Items()
+	if line, col, msg, bad := notText(data); bad {
+		pos := diag.Pos{File: file, Line: line, Column: col}
+		l.Addf(CodeBinary, pos, "%s", msg)
+		return nil, lostText(pos, data), l.Items()
 	}
 	if !hasContent(data) {
 		l.Addf(CodeEmpty, at, "file holds no YAML document")
-		return nil, l.Items()
+		return nil, nil, l.Items()
 	}
 	// A document of more nodes than the limit is refused before yaml.v3
 	// builds it; the documents before it are read as usual.
+	var lost []Lost
 	if line, col, start, over := overNodes(data, lim.MaxNodes); over {
-		l.Addf(CodeAliasBudget, diag.Pos{File: file, Line: line, Column: col}, "document holds more than %d nodes", lim.MaxNodes)
+		pos := diag.Pos{File: file, Line: line, Column: col}
+		l.Addf(CodeAliasBudget, pos, "document holds more than %d nodes", lim.MaxNodes)
+		lost = lostText(pos, data[start:])
 		data = data[:start]
 	}
-	docs, ds := parseDocs(file, data, lim, nil)
+	docs, more, ds := parseDocs(file, data, lim, nil)
 	l.Append(ds)
-	return docs, l.Items()
+	return docs, append(more, lost...), l.Items()
 }
 
 // parseDocs decodes and converts every document of data; counted, when not
 // nil, is told how many nodes convert counted in each (for the tests).
-func parseDocs(file string, data []byte, lim Limits, counted func(n int, ok bool)) ([]*Doc, []diag.Diagnostic) {
+func parseDocs(file string, data []byte, lim Limits, counted func(n int, ok bool)) ([]*Doc, []Lost, []diag.Diagnostic) {
 	var l diag.List
-	at := diag.Pos{File: file, Line: 1, Column: 1}
+	var lost []Lost
 	dec := yaml.NewDecoder(bytes.NewReader(data))
 	var docs []*Doc
 	for {
@@ -99,21 +110,13 @@ func parseDocs(file string, data []byte, lim Limits, counted func(n int, ok bool
 			break
 		}
 		if err != nil {
-			pos := at
-			msg := err.Error()
-			if m := lineRE().FindStringSubmatch(msg); m != nil {
-				pos.Line, _ = strconv.Atoi(m[1])
-				msg = m[2]
-			} else {
-				msg = strings.TrimPrefix(msg, "yaml: ")
-				if m := anchorRE().FindStringSubmatch(msg); m != nil { // yaml.v3 gives no line: find the alias
-					if i := bytes.Index(data, []byte("*"+m[1])); i >= 0 {
-						pos.Line = bytes.Count(data[:i], []byte("\n")) + 1
-						pos.Column = utf8.RuneCount(data[bytes.LastIndexByte(data[:i], '\n')+1:i]) + 1
-					}
-				}
+			pos, msg := syntaxError(file, data, dec, err)
+			d := l.Addf(CodeSyntax, pos, "%s", msg)
+			if ql, qc, ok := runawayQuote(data[docStart(data, pos.Line):], pos.Line); ok {
+				ql += bytes.Count(data[:docStart(data, pos.Line)], []byte("\n"))
+				d.Hint = fmt.Sprintf("the quoted text that opens at line %d, column %d runs on to a later line: is its closing quote missing?", ql, qc)
 			}
-			l.Addf(CodeSyntax, pos, "%s", msg)
+			lost = append(lost, lostText(pos, data[docStart(data, pos.Line):])...)
 			break
 		}
 		d := &Doc{File: file, Bad: map[*yaml.Node]bool{}}
@@ -135,12 +138,13 @@ func parseDocs(file string, data []byte, lim Limits, counted func(n int, ok bool
 			counted(c.nodes, ok)
 		}
 		if !ok {
+			lost = append(lost, lostDoc(d, c.failPos))
 			continue
 		}
 		d.Value = v
 		docs = append(docs, d)
 	}
-	return docs, l.Items()
+	return docs, lost, l.Items()
 }
 
 // safeDecode turns a panic inside the YAML library into an error.
@@ -178,11 +182,14 @@ type converter struct {
 	nodes   int
 	aliases int
 	failed  bool
+	failPos diag.Pos // where the document failed
+	free    bool     // converting the value of a free-text key (see freeText)
 }
 
 func (c *converter) fail(code diag.Code, n *yaml.Node, format string, args ...any) {
 	if !c.failed {
-		c.diags.Addf(code, c.doc.Pos(n), format, args...)
+		c.failPos = c.doc.Pos(n)
+		c.diags.Addf(code, c.failPos, format, args...)
 	}
 	c.failed = true
 }
@@ -230,12 +237,16 @@ func (c *converter) convert(n *yaml.Node, depth int) (any, bool) {
 				continue
 			}
 			c.checkLeadingZero(k)
+			c.checkText(k, false)
 			if _, dup := m[k.Value]; dup {
 				c.diags.Addf(CodeDuplicateKey, c.doc.Pos(k), "key %q is already set at line %d", k.Value, firstKey(n, k).Line)
 				c.doc.Bad[k] = true
 				continue
 			}
+			free := c.free
+			c.free = freeText[k.Value]
 			val, ok := c.convert(v, depth+1)
+			c.free = free
 			if !ok {
 				return nil, false
 			}
@@ -327,6 +338,9 @@ func yamlNumber(n *yaml.Node) string {
 func (c *converter) scalar(n *yaml.Node) any {
 	if c.checkLeadingZero(n) {
 		return n.Value
+	}
+	if n.Tag == "!!str" || n.Tag == "!!timestamp" || n.Tag == "!!binary" {
+		c.checkText(n, c.free)
 	}
 	switch n.Tag {
 	case "!!null":

@@ -51,9 +51,9 @@ func TestLimits(t *testing.T) {
 }
 
 func TestBinary(t *testing.T) {
-	for _, src := range []string{"a: b\x00c\n", "a: \xff\xfe\n"} {
+	for src, want := range map[string]string{"a: b\x00c\n": "junk.yaml:1:5 Y010", "a: \xff\xfe\n": "junk.yaml:1:4 Y010"} {
 		_, ds := Parse("junk.yaml", []byte(src), DefaultLimits)
-		if got := codes(ds); got != "junk.yaml:1:1 Y010" {
+		if got := codes(ds); got != want {
 			t.Errorf("%q: %s", src, got)
 		}
 	}
@@ -71,8 +71,8 @@ func TestParse(t *testing.T) {
 		{"a: 1\na: 2\n", "f.yaml:2:1 Y002"},
 		{"", "f.yaml:1:1 Y007"},
 		{"# only a comment\n---\n", "f.yaml:1:1 Y007"},
-		{"a: [1, 2\n", "f.yaml:1:1 Y001"},
-		{"a:\n  b: 1\n c: 2\n", "f.yaml:2:1 Y001"},
+		{"a: [1, 2\n", "f.yaml:1:4 Y001"},
+		{"a:\n  b: 1\n c: 2\n", "f.yaml:3:2 Y001"},
 		{"base: &b {x: 1}\nc:\n  <<: *b\n  y: 2\n", ""},
 		{"c:\n  <<: 5\n", "f.yaml:2:7 Y009"},
 		{"a: *nope\n", "f.yaml:1:4 Y001"},

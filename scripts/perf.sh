@@ -156,3 +156,5 @@ echo "wrote $out" >&2
 
 # The start-up section, in instructions.
 if command -v valgrind >/dev/null; then scripts/startup.sh; fi
+# The language server's section.
+scripts/lsp-perf.sh

@@ -108,7 +108,16 @@ func Battle(b *battle.Battle) []diag.Diagnostic {
 	}
 	var l diag.List
 	p := &pack{b: b, f: &b.Rules.Figures, l: &l, unknown: map[*oob.Unit]bool{}}
+	// A forces document that could not be read leaves the order of battle
+	// incomplete: the checks that read the forces skip (battle's Y011 says
+	// so beside the file).
+	var checks []*Check
 	for _, c := range Checks {
+		if !b.Incomplete("forces") || !c.reads("forces") {
+			checks = append(checks, c)
+		}
+	}
+	for _, c := range checks {
 		if c.Battle != nil {
 			c.Battle(p)
 		}
@@ -118,19 +127,30 @@ func Battle(b *battle.Battle) []diag.Diagnostic {
 			continue
 		}
 		p.groups, p.idx = p.setupGroups(s)
-		for _, c := range Checks {
+		for _, c := range checks {
 			if c.Scenario != nil {
 				c.Scenario(p, s)
 			}
 		}
 	}
 	p.groups, p.idx = nil, nil
-	for _, c := range Checks {
+	for _, c := range checks {
 		if c.Final != nil {
 			c.Final(p)
 		}
 	}
 	return l.Items()
+}
+
+// reads reports whether the check reads documents of kind: whether its
+// Reads names it ("scenario: ...; forces: ...").
+func (c *Check) reads(kind string) bool {
+	for _, part := range strings.Split(c.Reads, ";") {
+		if strings.HasPrefix(strings.TrimSpace(part), kind+":") {
+			return true
+		}
+	}
+	return false
 }
 
 // Func names the Go function that runs the check, as `muster explain`

@@ -7,6 +7,7 @@ package validate
 import (
 	"fmt"
 	"sort"
+	"strconv"
 	"strings"
 	"unicode"
 	"unicode/utf8"
@@ -223,7 +224,12 @@ func (p *pack) lookAlikeSide(side *oob.Side) {
 	}
 }
 
-func quoteWhat(n *nameEntry) string { return fmt.Sprintf("%q (%s)", n.name, n.what) }
+// quoteWhat is a name and what it names, control characters escaped (a
+// name that holds one is S009 too).
+func quoteWhat(n *nameEntry) string {
+	what := strconv.Quote(n.what)
+	return fmt.Sprintf("%q (%s)", n.name, what[1:len(what)-1])
+}
 
 func howDiffer(a, b *nameEntry) string {
 	if a.tight == b.tight {

@@ -86,6 +86,7 @@ var commands = []func(stdout, stderr io.Writer) *cobra.Command{
 	explainCmd,
 	importCmd,
 	initCmd,
+	lspCmd,
 	mapCmd,
 	oobCmd,
 	schemaCmd,

@@ -474,8 +474,8 @@ func (m *vmod) metadata() []byte {
 	b.WriteString("  <version>1.0</version>\n")
 	b.WriteString("  <VassalVersion>" + Version + "</VassalVersion>\n")
 	b.WriteString("  <dateSaved>0</dateSaved>\n")
-	b.WriteString("  <description>" + textEscaper.Replace(m.description()) + "</description>\n")
-	b.WriteString("  <name>" + textEscaper.Replace(m.b.Name) + "</name>\n")
+	b.WriteString("  <description>" + escText(m.description()) + "</description>\n")
+	b.WriteString("  <name>" + escText(m.b.Name) + "</name>\n")
 	b.WriteString("</data>\n")
 	return []byte(b.String())
 }
@@ -681,7 +681,7 @@ func (m *vmod) slot(d *pieceDef, overrides map[string]string, face string) *xnod
 		}
 		text := textEscaper.Replace(encodePieceID(d.collapse(traits), d.image, d.name, "\x00"))
 		before, after, _ := strings.Cut(text, "\x00")
-		parts = [2]string{before, after}
+		parts = [2]string{xmlChars(before), xmlChars(after)}
 		if d.texts == nil {
 			d.texts = map[string][2]string{}
 		}
@@ -975,7 +975,7 @@ func (m *vmod) vsav(sc *battle.Scenario) []byte {
 		"savedGame":  []byte(cmds),
 		"moduledata": m.metadata(),
 		"savedata": []byte("<?xml version=\"1.0\" encoding=\"UTF-8\" standalone=\"no\"?>\n<data version=\"1\">\n  <version>1.0</version>\n  <VassalVersion>" +
-			Version + "</VassalVersion>\n  <dateSaved>0</dateSaved>\n  <description>" + textEscaper.Replace(sc.Name) + "</description>\n</data>\n"),
+			Version + "</VassalVersion>\n  <dateSaved>0</dateSaved>\n  <description>" + escText(sc.Name) + "</description>\n</data>\n"),
 	}
 	data, err := zipFiles([]string{"moduledata", "savedGame", "savedata"}, files)
 	if err != nil {

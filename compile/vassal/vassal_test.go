@@ -625,3 +625,63 @@ func TestVassalCupDefaults(t *testing.T) {
 		t.Errorf("Dead of Winter 8.0 CSA pool: %v, want %v", dow, want)
 	}
 }
+
+// TestVassalXMLSafe: the loader refuses text XML cannot carry (S009), but
+// whatever text reaches the compiler, buildFile.xml and the saved games are
+// XML: control characters, U+FFFE, U+FFFF and bytes that are not UTF-8 in
+// the battle's name, its note, a unit's and a leader's name, a scenario's
+// name all come out as U+FFFD.
+func TestVassalXMLSafe(t *testing.T) {
+	b := loadExample(t)
+	bad := "\x01\x07\x1b\x00\uFFFE\uFFFF\xff"
+	b.Name += bad
+	b.Note += bad
+	for _, sd := range b.Sides {
+		sd.Name += bad
+	}
+	for _, s := range b.Scenarios {
+		s.Name += bad
+		s.Note += bad
+	}
+	for _, sd := range b.Sides {
+		for _, u := range sd.Army.AllUnits() {
+			u.Name += bad
+		}
+		for _, l := range sd.Army.AllLeaders() {
+			l.Name += bad
+		}
+	}
+	files, _ := unzipAll(t, buildVmod(t, b))
+	xmls := map[string][]byte{}
+	for name, data := range files {
+		switch {
+		case strings.HasSuffix(name, ".xml"), name == "moduledata":
+			xmls[name] = data
+		case strings.HasSuffix(name, ".vsav"):
+			inner, _ := unzipAll(t, data)
+			xmls[name+"/savedata"] = inner["savedata"]
+			xmls[name+"/moduledata"] = inner["moduledata"]
+		}
+	}
+	n := 0
+	for name, data := range xmls {
+		n++
+		dec := xml.NewDecoder(bytes.NewReader(data))
+		for {
+			_, err := dec.Token()
+			if err == io.EOF {
+				break
+			}
+			if err != nil {
+				t.Errorf("%s is not XML: %v", name, err)
+				break
+			}
+		}
+		if !bytes.Contains(data, []byte("\uFFFD")) && name == "buildFile.xml" {
+			t.Errorf("%s: the bad characters did not come out as U+FFFD", name)
+		}
+	}
+	if n < 2 {
+		t.Errorf("only %d XML files checked", n)
+	}
+}

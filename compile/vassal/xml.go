@@ -3,6 +3,7 @@ package vassal
 import (
 	"sort"
 	"strings"
+	"unicode/utf8"
 )
 
 // xnode is one element of buildFile.xml. Attributes are written sorted by
@@ -32,6 +33,42 @@ func (n *xnode) add(kids ...*xnode) *xnode {
 	return n
 }
 
+// xmlChars replaces what XML 1.0 cannot carry (the C0 controls other than
+// tab, line feed and carriage return, U+FFFE, U+FFFF, bytes that are not
+// UTF-8) with U+FFFD. The loader refuses such text (S009); this keeps
+// buildFile.xml XML whatever text reaches it.
+func xmlChars(s string) string {
+	for i := 0; i < len(s); {
+		c := s[i]
+		if c >= 0x20 && c < 0x80 || c == '\t' || c == '\n' || c == '\r' {
+			i++
+			continue
+		}
+		r, w := utf8.DecodeRuneInString(s[i:])
+		if c < 0x20 || r == utf8.RuneError && w == 1 || r == 0xfffe || r == 0xffff {
+			return xmlFix(s)
+		}
+		i += w
+	}
+	return s
+}
+
+func xmlFix(s string) string {
+	return strings.Map(func(r rune) rune {
+		switch {
+		case r == '\t' || r == '\n' || r == '\r':
+			return r
+		case r < 0x20, r == 0xfffe, r == 0xffff, r == utf8.RuneError:
+			return utf8.RuneError
+		}
+		return r
+	}, strings.ToValidUTF8(s, "\uFFFD"))
+}
+
+// escText and escAttr write s as XML text and as an attribute value.
+func escText(s string) string { return textEscaper.Replace(xmlChars(s)) }
+func escAttr(s string) string { return attrEscaper.Replace(xmlChars(s)) }
+
 var attrEscaper = strings.NewReplacer("&", "&amp;", "<", "&lt;", ">", "&gt;", `"`, "&quot;", "\t", "&#9;", "\n", "&#10;", "\r", "&#13;")
 var textEscaper = strings.NewReplacer("&", "&amp;", "<", "&lt;", ">", "&gt;", "\t", "&#9;", "\r", "&#13;")
 
@@ -44,7 +81,7 @@ func (n *xnode) write(b *strings.Builder, depth int) {
 	}
 	sort.Strings(keys)
 	for _, k := range keys {
-		b.WriteString(" " + k + `="` + attrEscaper.Replace(n.attrs[k]) + `"`)
+		b.WriteString(" " + k + `="` + escAttr(n.attrs[k]) + `"`)
 	}
 	switch {
 	case len(n.kids) > 0:
@@ -60,7 +97,7 @@ func (n *xnode) write(b *strings.Builder, depth int) {
 		}
 		b.WriteString("</" + n.tag + ">\n")
 	case n.text != "":
-		b.WriteString(">" + textEscaper.Replace(n.text) + "</" + n.tag + ">\n")
+		b.WriteString(">" + escText(n.text) + "</" + n.tag + ">\n")
 	default:
 		b.WriteString("/>\n")
 	}

@@ -1,0 +1,103 @@
+package lsp
+
+import (
+	"encoding/json"
+	"io"
+	"os"
+	"path/filepath"
+	"sort"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/muster-wargames/muster/accept"
+	"github.com/muster-wargames/muster/battle"
+	"github.com/muster-wargames/muster/validate"
+)
+
+// The benchmarks of `muster lsp` on the largest example (docs/performance.md):
+//
+//	BenchmarkEdit          one edit of scenario-3 of Terrible Swift Sword re-checked and
+//	                       its diagnostics published, as a keystroke costs
+//	BenchmarkFullValidate  the same battle read from disk, loaded, checked and its
+//	                       suppressions applied: what `muster validate` does
+//
+// Each reports its median wall time beside Go's mean (median-ms), and the
+// processor time per run (cpu-ms), which a loaded machine inflates less.
+
+// benchDir is the example measured: terrible-swift-sword, or the one
+// MUSTER_LSP_BENCH names (dead-of-winter).
+var benchDir = filepath.Join("..", "examples", exampleName())
+
+func exampleName() string {
+	if n := os.Getenv("MUSTER_LSP_BENCH"); n != "" {
+		return n
+	}
+	return "terrible-swift-sword"
+}
+
+func reportMedian(b *testing.B, ds []time.Duration, cpu0 time.Duration) {
+	if cpu1, ok := cpuTime(); ok && len(ds) > 0 {
+		b.ReportMetric(float64((cpu1-cpu0).Microseconds())/1000/float64(len(ds)), "cpu-ms")
+	}
+	sort.Slice(ds, func(i, j int) bool { return ds[i] < ds[j] })
+	if len(ds) > 0 {
+		b.ReportMetric(float64(ds[len(ds)/2].Microseconds())/1000, "median-ms")
+	}
+}
+
+func BenchmarkEdit(b *testing.B) {
+	dir, err := filepath.Abs(benchDir)
+	if err != nil {
+		b.Fatal(err)
+	}
+	path := filepath.Join(dir, "scenario-3.yaml")
+	text, err := os.ReadFile(path)
+	if err != nil {
+		b.Skip("example missing")
+	}
+	s := NewServer(io.Discard, Options{})
+	s.initialized = true
+	msg := func(method string, params any) []byte {
+		p, _ := json.Marshal(params)
+		m, _ := json.Marshal(message{JSONRPC: "2.0", Method: method, Params: p})
+		return m
+	}
+	uri := pathURI(path)
+	s.handle(msg("textDocument/didOpen", didOpenParams{textDocumentItem{URI: uri, LanguageID: "yaml", Version: 1, Text: string(text)}}))
+	// Two versions of the scenario, one edit apart (a name misspelt and
+	// put right), so each change is a change.
+	edits := [2][]byte{}
+	for i, t := range []string{strings.Replace(string(text), "kind: scenario", "kind: scenario\n# edited", 1), string(text)} {
+		edits[i] = msg("textDocument/didChange", didChangeParams{versionedTextDocumentIdentifier{URI: uri, Version: i + 2}, []contentChange{{Text: t}}})
+	}
+	var ds []time.Duration
+	b.ReportAllocs()
+	b.ResetTimer()
+	cpu0, _ := cpuTime()
+	for i := 0; b.Loop(); i++ {
+		t0 := time.Now()
+		s.handle(edits[i%2])
+		ds = append(ds, time.Since(t0))
+	}
+	b.StopTimer()
+	reportMedian(b, ds, cpu0)
+}
+
+func BenchmarkFullValidate(b *testing.B) {
+	if _, err := os.Stat(benchDir); err != nil {
+		b.Skip("example missing")
+	}
+	var ds []time.Duration
+	b.ReportAllocs()
+	cpu0, _ := cpuTime()
+	for b.Loop() {
+		t0 := time.Now()
+		bt, found := battle.LoadDir(benchDir, battle.Options{})
+		found = append(found, validate.Battle(bt)...)
+		accept.Suppress(found, bt.Texts, accept.Options{Unused: true})
+		ds = append(ds, time.Since(t0))
+	}
+	b.StopTimer()
+	reportMedian(b, ds, cpu0)
+}

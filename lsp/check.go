@@ -1,0 +1,465 @@
+package lsp
+
+import (
+	"bytes"
+	"encoding/json"
+	"path/filepath"
+	"regexp"
+	"sort"
+	"strconv"
+	"strings"
+
+	"github.com/muster-wargames/muster/accept"
+	"github.com/muster-wargames/muster/battle"
+	"github.com/muster-wargames/muster/diag"
+	"github.com/muster-wargames/muster/schema"
+	"github.com/muster-wargames/muster/validate"
+)
+
+// CodesURL is where each code's page is: docs/codes.md, anchored by the
+// code in lower case (the generated page's headings).
+const CodesURL = "https://github.com/muster-wargames/muster/blob/main/docs/codes.md#"
+
+// folder is a battle folder with open documents.
+type folder struct {
+	dir string
+	// cache keeps the battle's parsed files across checks.
+	cache *battle.Cache
+	// variants are the loads the open documents need: the battle as
+	// battle.yaml's files list it (""), then each variant that holds an
+	// open file the others do not (an errata/ copy).
+	variants []string
+	loads    map[string]*result
+	// published are the files whose diagnostics were last published
+	// non-empty; fixes the published diagnostics that carry a fix.
+	published map[string]bool
+	fixes     map[string][]Diagnostic
+	// last is what was last published for each file, so a file whose
+	// diagnostics an edit elsewhere did not change is not sent again.
+	last map[string]string
+	// stray are the open files no variant reads, with the battle.yaml
+	// they were looked for under: they are not looked for again until
+	// battle.yaml changes.
+	stray map[string]string
+}
+
+// result is one load of a battle and every diagnostic of it.
+type result struct {
+	b     *battle.Battle
+	diags []diag.Diagnostic
+	lines map[string]*lines // by path relative to the folder
+	prev  map[string]*lines // the last load's, reused for files it read alike
+}
+
+func (r *result) has(rel string) bool {
+	for _, f := range r.b.Files {
+		if f == rel {
+			return true
+		}
+	}
+	return false
+}
+
+func (r *result) text(rel string) *lines {
+	if l := r.lines[rel]; l != nil {
+		return l
+	}
+	t, ok := r.b.Texts[rel]
+	if !ok {
+		return nil
+	}
+	// The line index of a file the last load read too is that load's:
+	// a file that did not change is the same bytes.
+	if l := r.prev[rel]; l != nil && len(l.text) == len(t) && (len(t) == 0 || &l.text[0] == &t[0]) {
+		r.lines[rel] = l
+		return l
+	}
+	l := newLines(t)
+	r.lines[rel] = l
+	return l
+}
+
+// load checks one variant of the folder's battle as the editor has it.
+func (s *Server) load(f *folder, variant string) *result {
+	b, ds := battle.Load(s.overlay.FS(f.dir), ".", battle.Options{Variant: variant, Cache: f.cache})
+	if b != nil && b.Rules != nil {
+		ds = append(ds, validate.Battle(b)...)
+	}
+	if b == nil {
+		b = &battle.Battle{}
+	}
+	// Only files with a suppression comment have any to read: the others
+	// are left out of the scan, which is otherwise a read of every line
+	// of the battle on every keystroke.
+	texts := map[string][]byte{}
+	for k, t := range b.Texts {
+		if bytes.Contains(t, []byte("muster:")) {
+			texts[k] = t
+		}
+	}
+	ds = accept.Suppress(ds, texts, accept.Options{Lookup: s.lookupCode, Unused: b.Rules != nil})
+	return &result{b: b, diags: ds, lines: map[string]*lines{}}
+}
+
+// check re-checks a folder and publishes the diagnostics of each of its
+// files: those that have some, and those that had some before (cleared).
+func (s *Server) check(f *folder) {
+	open := s.openIn(f.dir)
+	for _, v := range f.variants {
+		r := s.load(f, v)
+		if old := f.loads[v]; old != nil {
+			r.prev = old.lines
+		}
+		f.loads[v] = r
+	}
+	// An open file that no load reads may be a variant's (errata/).
+	for _, d := range open {
+		rel := f.rel(d.path)
+		if rel == "battle.yaml" || f.owner(rel) != "" || f.loads[""].b.Rules == nil {
+			continue
+		}
+		bt := string(f.loads[""].b.Texts["battle.yaml"])
+		if f.stray[rel] == bt {
+			continue
+		}
+		f.stray[rel] = bt
+		for _, v := range variantNames(f.loads[""].b) {
+			if f.loads[v] != nil {
+				continue
+			}
+			r := s.load(f, v)
+			if r.has(rel) {
+				f.variants = append(f.variants, v)
+				f.loads[v] = r
+				delete(f.stray, rel)
+				break
+			}
+		}
+	}
+	// Variants no open file needs any more are dropped.
+	keep := []string{""}
+	for _, v := range f.variants[1:] {
+		need := false
+		for _, d := range open {
+			if rel := f.rel(d.path); f.owner(rel) == v {
+				need = true
+			}
+		}
+		if need {
+			keep = append(keep, v)
+		} else {
+			delete(f.loads, v)
+		}
+	}
+	f.variants = keep
+
+	byFile := map[string][]Diagnostic{}
+	for _, v := range f.variants {
+		r := f.loads[v]
+		for _, d := range r.diags {
+			if d.Suppression != nil {
+				continue
+			}
+			rel := filepath.ToSlash(d.Pos.File)
+			if rel == "" || rel == "-" {
+				rel = "battle.yaml"
+			}
+			if o := f.owner(rel); o != v && (o != "" || v != "") {
+				continue // another load reports this file
+			}
+			byFile[rel] = append(byFile[rel], s.protocol(f, r, d))
+		}
+	}
+	files := map[string]bool{}
+	for rel := range byFile {
+		files[rel] = true
+	}
+	for rel := range f.published {
+		files[rel] = true
+	}
+	for _, d := range open {
+		files[f.rel(d.path)] = true
+	}
+	names := make([]string, 0, len(files))
+	for rel := range files {
+		names = append(names, rel)
+	}
+	sort.Strings(names)
+	f.published = map[string]bool{}
+	f.fixes = map[string][]Diagnostic{}
+	for _, rel := range names {
+		ds := byFile[rel]
+		if ds == nil {
+			ds = []Diagnostic{}
+		} else {
+			f.published[rel] = true
+		}
+		for _, d := range ds {
+			if d.Data != nil {
+				f.fixes[rel] = append(f.fixes[rel], d)
+			}
+		}
+		abs := filepath.Join(f.dir, filepath.FromSlash(rel))
+		p := publishDiagnosticsParams{URI: pathURI(abs), Diagnostics: ds}
+		d := s.docs[abs]
+		if d != nil {
+			p.URI, p.Version = d.uri, &d.version
+		}
+		key, _ := json.Marshal(ds)
+		if d == nil && f.last[rel] == string(key) {
+			continue // unchanged, and not open
+		}
+		f.last[rel] = string(key)
+		s.send("textDocument/publishDiagnostics", p)
+	}
+}
+
+// rel is a path of the folder as its battle's diagnostics name it.
+func (f *folder) rel(p string) string {
+	r, err := filepath.Rel(f.dir, p)
+	if err != nil {
+		return p
+	}
+	return filepath.ToSlash(r)
+}
+
+// owner is the variant whose load reports the file rel: the first that
+// reads it, "" (the battle as listed) before any variant; "" too when no
+// load reads it.
+func (f *folder) owner(rel string) string {
+	for _, v := range f.variants {
+		if r := f.loads[v]; r != nil && r.has(rel) {
+			return v
+		}
+	}
+	return ""
+}
+
+// variantNames lists the variants battle.yaml declares.
+func variantNames(b *battle.Battle) []string {
+	docs, _ := schema.Parse("battle.yaml", b.Texts["battle.yaml"], schema.DefaultLimits)
+	if len(docs) == 0 {
+		return nil
+	}
+	var out []string
+	keys, _ := schema.Pairs(schema.Get(docs[0].Root, "variants"))
+	for _, k := range keys {
+		out = append(out, schema.Str(k))
+	}
+	return out
+}
+
+// A position other diagnostics cite in their message: "already set up at
+// scenario-1.yaml:12:5".
+var citedPos = regexp.MustCompile(`([^\s(),"]+\.ya?ml):(\d+):(\d+)`)
+
+// protocol turns a diagnostic into the protocol's, with its range, the
+// page of its code, the places its message cites and its did-you-mean fix.
+func (s *Server) protocol(f *folder, r *result, d diag.Diagnostic) Diagnostic {
+	rel := filepath.ToSlash(d.Pos.File)
+	if rel == "" || rel == "-" {
+		rel = "battle.yaml"
+	}
+	var rng Range
+	lt := r.text(rel)
+	if lt != nil {
+		rng = lt.span(d.Pos.Line, d.Pos.Column)
+	}
+	msg := d.Message
+	if d.Rule != "" {
+		msg += " [" + d.Rule + "]"
+	}
+	if d.Hint != "" {
+		msg += "\nhint: " + d.Hint
+	}
+	out := Diagnostic{Range: rng, Severity: severity(d.Severity), Code: d.Code, Source: "muster", Message: msg}
+	if d.Code != "" {
+		out.CodeDescription = &codeDescription{Href: CodesURL + strings.ToLower(d.Code)}
+	}
+	for _, m := range citedPos.FindAllStringSubmatchIndex(d.Message, -1) {
+		file := d.Message[m[2]:m[3]]
+		line, _ := strconv.Atoi(d.Message[m[4]:m[5]])
+		col, _ := strconv.Atoi(d.Message[m[6]:m[7]])
+		ot := r.text(file)
+		if ot == nil {
+			continue
+		}
+		out.RelatedInformation = append(out.RelatedInformation, relatedInformation{
+			Location: Location{URI: s.uriOf(filepath.Join(f.dir, filepath.FromSlash(file))), Range: ot.span(line, col)},
+			Message:  clause(d.Message, m[0]),
+		})
+	}
+	out.RelatedInformation = append(out.RelatedInformation, s.leaderPlaces(f, r, rel, d.Message)...)
+	if sug, ok := d.Suggestion(); ok && lt != nil && d.Pos.Line > 0 {
+		line := lt.line(d.Pos.Line - 1)
+		b := byteOfChar(line, max(d.Pos.Column-1, 0))
+		e := tokenEnd(line, b)
+		if e > b && line[b] != '[' && line[b] != '{' {
+			quoted := line[b] == '"' || line[b] == '\''
+			with := sug
+			if quoted {
+				b, e = b+1, e-1 // keep the quotes
+				if line[b-1] == '"' {
+					with = strings.ReplaceAll(strings.ReplaceAll(sug, `\`, `\\`), `"`, `\"`)
+				} else {
+					with = strings.ReplaceAll(sug, "'", "''")
+				}
+			} else if needsQuotes(sug) {
+				with = strconvQuote(sug)
+			}
+			if e >= b {
+				out.Data = &fix{Range: Range{Position{d.Pos.Line - 1, utf16Len(line[:b])}, Position{d.Pos.Line - 1, utf16Len(line[:e])}}, With: with}
+			}
+		}
+	}
+	return out
+}
+
+// The command checks name the leader a unit or leader is out of range of:
+// "6 WI/1/1/I is out of command: Meredith/1/1/I (range 4 at ...)", "Post/1/1/RW
+// is out of Johnson/1/RW's command range (...)".
+var (
+	outOfCommand = regexp.MustCompile(`is out of command: (.+?) \(range`)
+	outOfRange   = regexp.MustCompile(`is out of (.+?)'s command range`)
+)
+
+// leaderPlaces are the set-up places, in the scenario of file rel, of the
+// leader a command diagnostic names.
+func (s *Server) leaderPlaces(f *folder, r *result, rel, msg string) []relatedInformation {
+	var name string
+	if m := outOfCommand.FindStringSubmatch(msg); m != nil {
+		name = m[1]
+	} else if m := outOfRange.FindStringSubmatch(msg); m != nil {
+		name = m[1]
+	} else {
+		return nil
+	}
+	var out []relatedInformation
+	for _, sc := range r.b.Scenarios {
+		if filepath.ToSlash(sc.File) != rel {
+			continue
+		}
+		for _, st := range sc.Setup {
+			for _, p := range st.Pieces {
+				found := p.Ref.Leader != nil && p.Ref.Leader.QualifiedName() == name
+				for _, l := range p.Ref.Leaders() {
+					found = found || (p.Ref.Formation != nil && l.QualifiedName() == name)
+				}
+				if !found {
+					continue
+				}
+				pf := filepath.ToSlash(p.Pos.File)
+				if lt := r.text(pf); lt != nil {
+					out = append(out, relatedInformation{
+						Location: Location{URI: s.uriOf(filepath.Join(f.dir, filepath.FromSlash(pf))), Range: lt.span(p.Pos.Line, p.Pos.Column)},
+						Message:  name + " sets up in " + st.Hex.Label,
+					})
+				}
+			}
+		}
+	}
+	return out
+}
+
+// clause is the part of msg that leads up to a position it cites at
+// offset at: "already set up" of "Post is set up here but already set up
+// at scenario-1.yaml:3:5".
+func clause(msg string, at int) string {
+	head := strings.TrimSuffix(strings.TrimSpace(msg[:at]), " at")
+	for _, sep := range []string{" but ", ", ", "; ", "("} {
+		if i := strings.LastIndex(head, sep); i >= 0 {
+			head = head[i+len(sep):]
+		}
+	}
+	if head = strings.TrimSpace(head); head == "" {
+		return "see here"
+	}
+	return head
+}
+
+func severity(s diag.Severity) int {
+	switch s {
+	case diag.Error:
+		return sevError
+	case diag.Warning:
+		return sevWarning
+	}
+	return sevInformation
+}
+
+func (s *Server) uriOf(abs string) string {
+	if d := s.docs[abs]; d != nil {
+		return d.uri
+	}
+	return pathURI(abs)
+}
+
+// needsQuotes reports whether s cannot stand as a plain YAML scalar in a
+// flow or block context.
+func needsQuotes(s string) bool {
+	if s == "" || strings.TrimSpace(s) != s {
+		return true
+	}
+	if strings.ContainsAny(s, ",[]{}#\"'") || strings.Contains(s, ": ") || strings.HasSuffix(s, ":") {
+		return true
+	}
+	if strings.ContainsAny(s[:1], "-?:&*!|>%@`") {
+		return true
+	}
+	switch strings.ToLower(s) {
+	case "null", "~", "true", "false", "yes", "no", "on", "off":
+		return true
+	}
+	if _, err := strconv.ParseFloat(s, 64); err == nil {
+		return true
+	}
+	return false
+}
+
+func strconvQuote(s string) string {
+	return `"` + strings.ReplaceAll(strings.ReplaceAll(s, `\`, `\\`), `"`, `\"`) + `"`
+}
+
+// codeActions offers the did-you-mean fixes of the published diagnostics
+// in the requested range.
+func (s *Server) codeActions(p codeActionParams) []codeAction {
+	out := []codeAction{}
+	path, ok := uriPath(p.TextDocument.URI)
+	if !ok {
+		return out
+	}
+	f := s.folderOf(path)
+	if f == nil {
+		return out
+	}
+	seen := map[string]bool{}
+	add := func(d Diagnostic) {
+		if d.Data == nil || !overlaps(d.Range, p.Range) {
+			return
+		}
+		k := d.Code + d.Data.With + strconv.Itoa(d.Range.Start.Line) + ":" + strconv.Itoa(d.Range.Start.Character)
+		if seen[k] {
+			return
+		}
+		seen[k] = true
+		out = append(out, codeAction{
+			Title: "Change to " + d.Data.With, Kind: "quickfix", Diagnostics: []Diagnostic{d}, IsPreferred: true,
+			Edit: workspaceEdit{Changes: map[string][]textEdit{p.TextDocument.URI: {{Range: d.Data.Range, NewText: d.Data.With}}}},
+		})
+	}
+	for _, d := range p.Context.Diagnostics {
+		add(d)
+	}
+	for _, d := range f.fixes[f.rel(path)] {
+		add(d)
+	}
+	return out
+}
+
+func overlaps(a, b Range) bool {
+	return !less(a.End, b.Start) && !less(b.End, a.Start)
+}
+
+func less(a, b Position) bool {
+	return a.Line < b.Line || (a.Line == b.Line && a.Character < b.Character)
+}

@@ -1,0 +1,122 @@
+package lsp
+
+import (
+	"context"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"strings"
+	"testing"
+	"time"
+)
+
+// TestMain lets the test binary be the server an editor starts: with
+// MUSTER_LSP_TEST_SERVE=1 it serves stdin and stdout and exits.
+func TestMain(m *testing.M) {
+	if os.Getenv("MUSTER_LSP_TEST_SERVE") == "1" {
+		if err := Serve(os.Stdin, os.Stdout, Options{Version: "test", Log: os.Stderr}); err != nil {
+			os.Exit(1)
+		}
+		os.Exit(0)
+	}
+	os.Exit(m.Run())
+}
+
+// The Neovim set-up of docs/editors.md, with the test binary as the
+// server (Neovim 0.7 has no vim.lsp.start; 0.8 and later use it).
+const nvimInit = `
+vim.api.nvim_create_autocmd('FileType', {
+  pattern = 'yaml',
+  callback = function(args)
+    local dir = vim.fn.fnamemodify(vim.api.nvim_buf_get_name(args.buf), ':p:h')
+    local found = vim.fn.findfile('battle.yaml', dir .. ';')
+    if found == '' then return end
+    local root = vim.fn.fnamemodify(found, ':p:h')
+    local cfg = { name = 'muster', cmd = { SERVER }, root_dir = root }
+    if vim.lsp.start then
+      vim.lsp.start(cfg)
+    else
+      vim.lsp.buf_attach_client(args.buf, vim.lsp.start_client(cfg))
+    end
+  end,
+})
+`
+
+// What the probe does in the editor: wait for the diagnostic, hover,
+// complete, go to definition, fix the name, see the diagnostic go.
+const nvimProbe = `
+local out = {}
+vim.wait(10000, function() return #vim.diagnostic.get(0) > 0 end, 20)
+for _, d in ipairs(vim.diagnostic.get(0)) do
+  table.insert(out, string.format('diag %d:%d-%d %s', d.lnum, d.col, d.end_col, d.code or '?'))
+end
+local td = vim.lsp.util.make_text_document_params()
+local function ask(method, line, char)
+  local res = vim.lsp.buf_request_sync(0, method, { textDocument = td, position = { line = line, character = char } }, 10000)
+  for _, r in pairs(res or {}) do if r.result then return r.result end end
+end
+local h = ask('textDocument/hover', 13, 16)
+if h then table.insert(out, 'hover ' .. h.contents.value:gsub('\n+', ' | ')) end
+local c = ask('textDocument/completion', 12, 24)
+if c then
+  local labels = {}
+  for _, it in ipairs(c.items) do table.insert(labels, it.label) end
+  table.insert(out, 'completion ' .. table.concat(labels, ','))
+end
+local d = ask('textDocument/definition', 13, 16)
+if d then table.insert(out, 'definition ' .. vim.uri_to_fname(d.uri) .. ':' .. d.range.start.line) end
+vim.api.nvim_buf_set_text(0, 12, 26, 12, 28, { 'WI' })
+vim.wait(10000, function() return #vim.diagnostic.get(0) == 0 end, 20)
+table.insert(out, 'after fix ' .. #vim.diagnostic.get(0))
+vim.fn.writefile(out, RESULT)
+vim.cmd('qa!')
+`
+
+// TestNeovim runs the server under a real Neovim, headless, where one is
+// installed (Debian's neovim package).
+func TestNeovim(t *testing.T) {
+	nvim, err := exec.LookPath("nvim")
+	if err != nil {
+		t.Skip("nvim is not installed (apt-get install neovim): the Neovim set-up of docs/editors.md is not tried")
+	}
+	self, err := os.Executable()
+	if err != nil {
+		t.Fatal(err)
+	}
+	dir := starterBattle(t)
+	scen := filepath.Join(dir, "scenario.yaml")
+	data, _ := os.ReadFile(scen)
+	bad := strings.Replace(string(data), "[Meredith, 2 WI]", "[Meredith, 2 WY]", 1)
+	if err := os.WriteFile(scen, []byte(bad), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	tmp := t.TempDir()
+	result := filepath.Join(tmp, "result.txt")
+	q := func(s string) string { return "'" + strings.ReplaceAll(s, "'", `\'`) + "'" }
+	initLua := filepath.Join(tmp, "init.lua")
+	probe := filepath.Join(tmp, "probe.lua")
+	os.WriteFile(initLua, []byte(strings.Replace(nvimInit, "SERVER", q(self), 1)), 0o644)
+	os.WriteFile(probe, []byte(strings.Replace(nvimProbe, "RESULT", q(result), 1)), 0o644)
+	ctx, cancel := context.WithTimeout(context.Background(), 90*time.Second)
+	defer cancel()
+	cmd := exec.CommandContext(ctx, nvim, "--headless", "-n", "-i", "NONE", "-u", initLua, scen, "-c", "luafile "+probe)
+	cmd.Dir = dir
+	cmd.Env = append(os.Environ(), "MUSTER_LSP_TEST_SERVE=1", "XDG_CONFIG_HOME="+tmp, "XDG_DATA_HOME="+tmp, "XDG_STATE_HOME="+tmp)
+	out, err := cmd.CombinedOutput()
+	got, rerr := os.ReadFile(result)
+	if rerr != nil {
+		t.Fatalf("nvim wrote no result (%v): %v\n%s", err, rerr, out)
+	}
+	text := string(got)
+	for _, want := range []string{
+		"diag 12:24-28 R002",
+		"hover **6 WI/1/1/I** · inf unit of USA",
+		"completion 1/1/I,1/I,2 WI,6 WI,B 4 US,",
+		"definition " + filepath.Join(dir, "forces-usa.yaml") + ":29",
+		"after fix 0",
+	} {
+		if !strings.Contains(text, want) {
+			t.Errorf("Neovim's session lacks %q:\n%s", want, text)
+		}
+	}
+}

@@ -1,0 +1,211 @@
+package lsp
+
+import (
+	"bytes"
+	"io"
+	"io/fs"
+	"os"
+	"path"
+	"path/filepath"
+	"sort"
+	"sync"
+	"time"
+)
+
+// Overlay is the files of battle folders as the editor has them: the text
+// of each open document over the folder on disk. Files on disk are read
+// once and read again only when their size or modification time changes,
+// so a re-check after an edit reads nothing that did not change.
+type Overlay struct {
+	mu      sync.Mutex
+	buffers map[string][]byte // absolute path → open document's text
+	disk    map[string]diskFile
+	reads   int // files read from disk, for the tests
+}
+
+type diskFile struct {
+	size int64
+	mod  time.Time
+	data []byte
+}
+
+// NewOverlay makes an overlay with no open documents.
+func NewOverlay() *Overlay {
+	return &Overlay{buffers: map[string][]byte{}, disk: map[string]diskFile{}}
+}
+
+// Set makes text the content of the file at absolute path p. The overlay
+// keeps text as it is: the caller must not change it afterwards.
+func (o *Overlay) Set(p string, text []byte) {
+	o.mu.Lock()
+	defer o.mu.Unlock()
+	o.buffers[p] = text
+}
+
+// Drop forgets the open document at p: the file on disk is read again.
+func (o *Overlay) Drop(p string) {
+	o.mu.Lock()
+	defer o.mu.Unlock()
+	delete(o.buffers, p)
+}
+
+// Reads is how many times a file was read from disk.
+func (o *Overlay) Reads() int {
+	o.mu.Lock()
+	defer o.mu.Unlock()
+	return o.reads
+}
+
+// Buffer returns the open document's text at p.
+func (o *Overlay) Buffer(p string) ([]byte, bool) {
+	o.mu.Lock()
+	defer o.mu.Unlock()
+	b, ok := o.buffers[p]
+	return b, ok
+}
+
+// FS is the folder dir (absolute) as an fs.FS, open documents over disk.
+func (o *Overlay) FS(dir string) fs.FS { return &overlayFS{o: o, dir: dir, base: os.DirFS(dir)} }
+
+// read returns the file at absolute path p: the open document, else the
+// file on disk, read again only when it changed.
+func (o *Overlay) read(p string) ([]byte, error) {
+	o.mu.Lock()
+	if b, ok := o.buffers[p]; ok {
+		o.mu.Unlock()
+		return b, nil
+	}
+	o.mu.Unlock()
+	st, err := os.Stat(p)
+	if err != nil {
+		return nil, err
+	}
+	o.mu.Lock()
+	df, ok := o.disk[p]
+	o.mu.Unlock()
+	if ok && df.size == st.Size() && df.mod.Equal(st.ModTime()) {
+		return df.data, nil
+	}
+	data, err := os.ReadFile(p)
+	if err != nil {
+		return nil, err
+	}
+	o.mu.Lock()
+	o.reads++
+	o.disk[p] = diskFile{st.Size(), st.ModTime(), data}
+	o.mu.Unlock()
+	return data, nil
+}
+
+type overlayFS struct {
+	o    *Overlay
+	dir  string
+	base fs.FS
+}
+
+func (f *overlayFS) abs(name string) string { return filepath.Join(f.dir, filepath.FromSlash(name)) }
+
+func (f *overlayFS) buffer(name string) ([]byte, bool) {
+	if !fs.ValidPath(name) {
+		return nil, false
+	}
+	return f.o.Buffer(f.abs(name))
+}
+
+func (f *overlayFS) Open(name string) (fs.File, error) {
+	if !fs.ValidPath(name) {
+		return nil, &fs.PathError{Op: "open", Path: name, Err: fs.ErrInvalid}
+	}
+	if b, ok := f.buffer(name); ok {
+		return &memFile{info: memInfo{name: path.Base(name), size: int64(len(b))}, r: bytes.NewReader(b)}, nil
+	}
+	st, err := fs.Stat(f.base, name)
+	if err != nil {
+		return nil, err
+	}
+	if st.IsDir() || !st.Mode().IsRegular() {
+		return f.base.Open(name)
+	}
+	data, err := f.o.read(f.abs(name))
+	if err != nil {
+		return nil, &fs.PathError{Op: "open", Path: name, Err: err}
+	}
+	return &memFile{info: st, r: bytes.NewReader(data)}, nil
+}
+
+func (f *overlayFS) Stat(name string) (fs.FileInfo, error) {
+	if b, ok := f.buffer(name); ok {
+		return memInfo{name: path.Base(name), size: int64(len(b))}, nil
+	}
+	return fs.Stat(f.base, name)
+}
+
+func (f *overlayFS) ReadFile(name string) ([]byte, error) {
+	if b, ok := f.buffer(name); ok {
+		return b, nil
+	}
+	if !fs.ValidPath(name) {
+		return nil, &fs.PathError{Op: "readfile", Path: name, Err: fs.ErrInvalid}
+	}
+	st, err := fs.Stat(f.base, name)
+	if err != nil {
+		return nil, err
+	}
+	if st.IsDir() {
+		return nil, &fs.PathError{Op: "readfile", Path: name, Err: fs.ErrInvalid}
+	}
+	data, err := f.o.read(f.abs(name))
+	if err != nil {
+		return nil, &fs.PathError{Op: "readfile", Path: name, Err: err}
+	}
+	return data, nil
+}
+
+// ReadDir lists a folder on disk with the open documents in it that are
+// not saved yet.
+func (f *overlayFS) ReadDir(name string) ([]fs.DirEntry, error) {
+	ents, err := fs.ReadDir(f.base, name)
+	if err != nil {
+		return nil, err
+	}
+	have := map[string]bool{}
+	for _, e := range ents {
+		have[e.Name()] = true
+	}
+	dir := f.abs(name)
+	f.o.mu.Lock()
+	for p, b := range f.o.buffers {
+		if filepath.Dir(p) == dir && !have[filepath.Base(p)] {
+			ents = append(ents, fs.FileInfoToDirEntry(memInfo{name: filepath.Base(p), size: int64(len(b))}))
+		}
+	}
+	f.o.mu.Unlock()
+	sort.Slice(ents, func(i, j int) bool { return ents[i].Name() < ents[j].Name() })
+	return ents, nil
+}
+
+type memInfo struct {
+	name string
+	size int64
+}
+
+func (m memInfo) Name() string       { return m.name }
+func (m memInfo) Size() int64        { return m.size }
+func (m memInfo) Mode() fs.FileMode  { return 0o644 }
+func (m memInfo) ModTime() time.Time { return time.Time{} }
+func (m memInfo) IsDir() bool        { return false }
+func (m memInfo) Sys() any           { return nil }
+
+type memFile struct {
+	info fs.FileInfo
+	r    *bytes.Reader
+}
+
+func (m *memFile) Stat() (fs.FileInfo, error) { return m.info, nil }
+func (m *memFile) Read(p []byte) (int, error) {
+	if m.r == nil {
+		return 0, io.EOF
+	}
+	return m.r.Read(p)
+}
+func (m *memFile) Close() error { return nil }
