@@ -229,6 +229,10 @@ type Group struct {
 type Arrival struct {
 	Group
 	Optional bool
+	// Activations is what the arrival chart gives the group on its entry
+	// turn (0: not given), and where.
+	Activations    int
+	ActivationsPos diag.Pos
 	// Availability is a variable reinforcement's chances of coming early
 	// (Summer Storm 9.6.6), in the order written.
 	Availability []Chance

@@ -428,6 +428,11 @@ func (ld *loader) schedule(d *schema.Doc, s *Scenario) {
 		for _, an := range schema.Items(list) {
 			a := &Arrival{Group: group(side, an)}
 			a.Optional, _ = schema.Bool(schema.Get(an, "optional"))
+			if n := schema.Get(an, "activations"); n != nil {
+				if v, ok := schema.Int(n); ok {
+					a.Activations, a.ActivationsPos = int(v), d.Pos(n)
+				}
+			}
 			for _, cn := range schema.Items(schema.Get(an, "availability")) {
 				c := Chance{Pos: d.Pos(cn)}
 				c.Time, _ = ld.time(d, schema.Get(cn, "time"))

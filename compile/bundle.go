@@ -185,16 +185,18 @@ type PlacedOut struct {
 }
 
 type EventOut struct {
-	Turn     int         `json:"turn"`
-	Time     string      `json:"time"`
-	Side     string      `json:"side"`
-	Kind     string      `json:"kind"`
-	Hexes    []string    `json:"hexes,omitempty"`
-	Area     string      `json:"area,omitempty"`
-	Optional bool        `json:"optional,omitempty"`
-	Units    []PlacedOut `json:"units"`
-	Leaders  []PlacedOut `json:"leaders"`
-	Note     string      `json:"note,omitempty"`
+	Turn     int      `json:"turn"`
+	Time     string   `json:"time"`
+	Side     string   `json:"side"`
+	Kind     string   `json:"kind"`
+	Hexes    []string `json:"hexes,omitempty"`
+	Area     string   `json:"area,omitempty"`
+	Optional bool     `json:"optional,omitempty"`
+	// Activations on the entry turn: the arrival's, else the book's default.
+	Activations int         `json:"activations,omitempty"`
+	Units       []PlacedOut `json:"units"`
+	Leaders     []PlacedOut `json:"leaders"`
+	Note        string      `json:"note,omitempty"`
 }
 
 // ActivationOut is a formation's activation markers in the scenario.
@@ -379,7 +381,8 @@ func NewBundle(b *battle.Battle, s *battle.Scenario) *Bundle {
 		return o
 	}
 	for _, a := range s.Arrivals {
-		e := EventOut{Turn: a.Time.Index, Time: a.Time.Text(), Side: a.Side, Kind: "arrive", Hexes: hexList(a.Hexes), Area: a.Area, Optional: a.Optional, Note: a.Note}
+		e := EventOut{Turn: a.Time.Index, Time: a.Time.Text(), Side: a.Side, Kind: "arrive", Hexes: hexList(a.Hexes), Area: a.Area, Optional: a.Optional, Note: a.Note,
+			Activations: b.Rules.Figures.Entry.ArrivalActivations(a.Activations)}
 		e.Units, e.Leaders = pieces(a.Pieces)
 		out.Schedule = append(out.Schedule, e)
 	}

@@ -107,7 +107,7 @@ func exact(root *yaml.Node, path []string) *yaml.Node {
 }
 
 // keyRefs are the mappings whose keys are references.
-var keyRefs = map[string]bool{"face_class": true, "sp_as": true, "weight": true, "fixed": true, "chain_field": true, "cost": true, "switches": true, "class_max_sp": true, "two_hex_sp": true, "terrain_levels": true, "range": true}
+var keyRefs = map[string]bool{"face_class": true, "sp_as": true, "weight": true, "fixed": true, "chain_field": true, "cost": true, "switches": true, "class_max_sp": true, "two_hex_sp": true, "terrain_levels": true, "range": true, "max_sp": true, "values": true}
 
 type refProblem struct {
 	path  []string

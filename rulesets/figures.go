@@ -113,6 +113,7 @@ type Command struct {
 	Exempt        []string          `json:"exempt,omitempty" doc:"Classes that need no leader." items:"class"`
 	Raise         Raise             `json:"raise,omitempty" doc:"How a commander near one of his officers extends the officer's range."`
 	Near          Near              `json:"commander_within,omitempty" doc:"A unit this near a commander of its own formation at one of these levels is in command whatever its officer's range."`
+	AnyLeader     AnyLeader         `json:"any_leader,omitempty" doc:"Units that are in command within range of any leader of some levels in their larger formation, not only their own (3DoG BB 14.5: Berdan's Sharpshooters)."`
 	Leaders       Check             `json:"leaders,omitempty" doc:"The check of a leader out of his superior's range."`
 	Required      []string          `json:"required,omitempty" doc:"Formation levels that must have a leader." items:"level"`
 	RequiredCheck Check             `json:"required_check,omitempty" doc:"The check of a required level without a leader."`
@@ -169,6 +170,17 @@ type Raise struct {
 	Rating      string `json:"rating,omitempty" doc:"The commander's rating that caps the raise." ref:"field"`
 }
 
+// AnyLeader puts a unit whose counter has one of Values in command when it
+// is within the range of any leader of a formation at Levels inside its
+// own formation at level Within (3DoG BB 14.5: Berdan's Sharpshooters,
+// attached to Ward's brigade, are in command within range of any III Corps
+// brigadier or division leader).
+type AnyLeader struct {
+	Values map[string][]string `json:"values,omitempty" doc:"The units it applies to: those whose counter field (the key) has one of these values." keys:"field"`
+	Levels []string            `json:"levels,omitempty" doc:"The formation levels whose leaders count." items:"level"`
+	Within string              `json:"within,omitempty" doc:"The level of the unit's own formation inside which those leaders count." ref:"level"`
+}
+
 // Near puts a unit in command when a commander of one of its own
 // formations at Levels is within Hexes hexes of it (counted straight, not
 // along a path). A leader counts as a commander when his ratings list
@@ -185,11 +197,20 @@ type Near struct {
 type Entry struct {
 	Rule string `json:"rule,omitempty" doc:"The rule the entry checks cite."`
 	Edge bool   `json:"edge,omitempty" doc:"Entry hexes must lie on the edge of the playing area."`
-
-	Formation EntryFormation `json:"formation,omitempty" doc:"The formation arriving units must enter in."`
-	Roads     []EntryRoad    `json:"roads,omitempty" doc:"Entry hexes that must be on a road, each a check."`
-	Areas     []AreaLimit    `json:"areas,omitempty" doc:"Entry areas only some arrivals may use, each a check."`
-	Variable  Check          `json:"variable,omitempty" doc:"The check of variable reinforcements' availability rolls: each for a turn of the scenario before the scheduled one, once, with a roll the system's dice can make."`
+	// Three Days of Gettysburg's entry areas (BB 9.75): the area hex a
+	// road or pike crosses is its direct entrance, the others border ones.
+	Direct       []string       `json:"direct_roads,omitempty" doc:"An entry hex on a road of one of these types is a direct entrance hex; any other is a border entrance hex (empty: no such distinction)." items:"road"`
+	Border       Check          `json:"border,omitempty" doc:"The check of a unit entering through border entrance hexes only under orders other than border_orders."`
+	BorderOrders []string       `json:"border_orders,omitempty" doc:"The orders a unit entering through a border entrance hex may hold." items:"order"`
+	Clear        Check          `json:"keep_clear,omitempty" doc:"The check of an enemy unit set up next to an entrance hex through which arrivals are still to come."`
+	KeepClear    bool           `json:"keep_clear_on,omitempty" doc:"The enemy may not stand next to an entrance hex (every hex of the arrival's area, or its hexes) while arrivals remain."`
+	Activations  int            `json:"activations,omitempty" doc:"The activations a reinforcement group has on its entry turn when its arrival gives none (3DoG BB 9.75: four; 0: the book sets none)." min:"0"`
+	Arrival      Check          `json:"arrival_activations,omitempty" doc:"The check of an arrival's activations outside 1 to max_activations (max_artillery for a group all of artillery, when the activation figures set artillery_max)."`
+	MaxArrival   int            `json:"max_activations,omitempty" doc:"Most activations an arriving group has on its entry turn (0: unchecked)." min:"0"`
+	Formation    EntryFormation `json:"formation,omitempty" doc:"The formation arriving units must enter in."`
+	Roads        []EntryRoad    `json:"roads,omitempty" doc:"Entry hexes that must be on a road, each a check."`
+	Areas        []AreaLimit    `json:"areas,omitempty" doc:"Entry areas only some arrivals may use, each a check."`
+	Variable     Check          `json:"variable,omitempty" doc:"The check of variable reinforcements' availability rolls: each for a turn of the scenario before the scheduled one, once, with a roll the system's dice can make."`
 }
 
 // EntryFormation says what orders and faces an arriving unit may enter
@@ -220,6 +241,15 @@ type AreaLimit struct {
 	Formations []string `json:"formations,omitempty" doc:"The formations (as the order of battle names them, e.g. 3/I) whose units alone may use it; none: any."`
 }
 
+// ArrivalActivations is what a reinforcement group has on its entry turn:
+// the arrival's own count, else the figures' default (0: neither).
+func (e Entry) ArrivalActivations(given int) int {
+	if given > 0 {
+		return given
+	}
+	return e.Activations
+}
+
 // Extended configures GBACW's extended columns.
 type Extended struct {
 	Check
@@ -240,6 +270,35 @@ type Attach struct {
 	// brigade's own batteries with those attached to it.
 	CountOwn bool  `json:"count_own,omitempty" doc:"A brigade's own batteries (those of its order of battle not attached elsewhere) count toward max_batteries with the attached ones."`
 	Within   Scope `json:"within,omitempty" doc:"The check that a battery is attached only to a brigade of its own formation at a level (GBACW 4.32: its division)."`
+	// None: Three Days of Gettysburg's simpler option (BB 4.39) attaches
+	// no single battery at all.
+	None bool `json:"none,omitempty" doc:"No battery may be attached on its own: every one attached counts as too many (GB401; Three Days of Gettysburg's optional BB 4.39)."`
+	// The attachment of whole artillery formations (3DoG BB 4.37-4.38).
+	Formations ArtFormations `json:"formations,omitempty" doc:"Artillery formations (brigades of batteries) a scenario attaches whole."`
+	Horse      Horse         `json:"horse,omitempty" doc:"The check that horse artillery is attached only to formations of some classes."`
+}
+
+// ArtFormations limits the attachment of whole artillery formations: a
+// formation all of whose units are batteries, attached with a set-up
+// piece's `attached:`. Within: only to a formation inside its own
+// parent (a corps's artillery brigade to a division of that corps; a
+// reserve brigade under an artillery reserve with no divisions to none;
+// a division's artillery brigade to no other division). Max: at most so
+// many attached to one formation.
+type ArtFormations struct {
+	Scope  Check `json:"scope,omitempty" doc:"The check of an artillery formation attached outside its parent formation."`
+	Within bool  `json:"within_parent,omitempty" doc:"An artillery formation may be attached only to a formation inside its own parent."`
+	Max    Check `json:"max,omitempty" doc:"The check of a formation with more than max_per_formation artillery formations attached."`
+	MaxPer int   `json:"max_per_formation,omitempty" doc:"Artillery formations attached to one formation at most (0: no limit)." min:"0"`
+}
+
+// Horse limits where horse artillery goes: a battery, or a formation of
+// batteries, whose counter has Field set, attached to a formation that
+// holds no unit of the classes To.
+type Horse struct {
+	Check
+	Field string   `json:"field,omitempty" doc:"The counter field that marks horse artillery (GBACW's horse)." ref:"field"`
+	To    []string `json:"to,omitempty" doc:"Horse artillery may be attached only to formations holding a unit of these classes (empty: unchecked)." items:"class"`
 }
 
 // Scope says which brigades a battery may be attached to: those inside the
@@ -249,6 +308,9 @@ type Attach struct {
 type Scope struct {
 	Check
 	Level string `json:"level,omitempty" doc:"The formation level whose bounds an attachment may not cross." ref:"level"`
+	// ReserveFree: 3DoG BB 4.37 L2106 lets the Army reserve's batteries go
+	// to any infantry brigade.
+	ReserveFree bool `json:"artillery_reserve_free,omitempty" doc:"A battery whose bounding formation is itself all artillery (an army artillery reserve under its own commander) may be attached to a brigade anywhere on its side."`
 }
 
 // Orders configures the orders engine.
@@ -264,6 +326,9 @@ type Forbid struct {
 	Orders []string `json:"orders,omitempty" doc:"The forbidden orders." items:"order"`
 	Class  []string `json:"class,omitempty" doc:"The classes of unit (as the unit type gives it, whatever its face) that may not hold them (all when absent)." items:"class"`
 	Faces  []string `json:"faces,omitempty" doc:"Only units set up on one of these faces." items:"face"`
+	// Values picks units by a printed value: Berdan's Sharpshooters by
+	// their BR (SS) weapon (3DoG BB 14.5).
+	Values map[string][]string `json:"values,omitempty" doc:"Only units whose counter field (the key) has one of these values." keys:"field"`
 }
 
 // NearEnemy reports units set up under Orders within Hexes hexes of an enemy
@@ -299,6 +364,10 @@ type Activation struct {
 	Levels []string `json:"levels,omitempty" doc:"The formation levels that get activation markers." items:"level"`
 	Min    int      `json:"min,omitempty" doc:"Fewest markers a formation has." min:"0"`
 	Max    int      `json:"max,omitempty" doc:"Most markers a formation has." min:"0"`
+	// Three Days of Gettysburg's Artillery AMs (BB 4.36): an artillery
+	// formation takes markers at any level, at most three.
+	Artillery    Check `json:"artillery,omitempty" doc:"The check of an artillery formation (all its units batteries) given more than artillery_max markers."`
+	ArtilleryMax int   `json:"artillery_max,omitempty" doc:"Most markers an artillery formation has, at whatever level (0: artillery formations are held to levels, min and max like any other)." min:"0"`
 }
 
 // Efficiency says what a scenario's efficiency markers may be: the check of
@@ -310,6 +379,28 @@ type Efficiency struct {
 	Min    int      `json:"min,omitempty" doc:"The lowest value a marker or a fixed efficiency has."`
 	Max    int      `json:"max,omitempty" doc:"The highest value a marker or a fixed efficiency has."`
 	Short  Check    `json:"short,omitempty" doc:"The check that a side's pool holds a marker for each formation of those levels it has in the scenario."`
+	// Three Days of Gettysburg's cavalry divisions draw their own marker
+	// (BB 4.13): there is no cavalry corps.
+	Cavalry []string `json:"cavalry_levels,omitempty" doc:"Formations of these levels holding only mounted classes draw a marker of their own, like those of levels (3DoG BB 4.13: each cavalry division)." items:"level"`
+}
+
+// Draws reports whether a formation of level draws an efficiency marker:
+// its level is one of Levels, or one of Cavalry and mounted is true (it
+// holds only mounted classes).
+func (e Efficiency) Draws(level string, mounted bool) bool {
+	for _, l := range e.Levels {
+		if l == level {
+			return true
+		}
+	}
+	if mounted {
+		for _, l := range e.Cavalry {
+			if l == level {
+				return true
+			}
+		}
+	}
+	return false
 }
 
 // Org configures the organisation engine.
@@ -317,10 +408,17 @@ type Org struct {
 	CountersField  string `json:"counters_field,omitempty" doc:"The unit value that gives its brigade's number of counters (AMFS's asterisks)." ref:"field"`
 	Counters       Check  `json:"counters,omitempty" doc:"The check of counters_field."`
 	UniqueBrigades Check  `json:"unique_brigades,omitempty" doc:"The check that two brigades of one side and arm do not share a name."`
-	LettersField   string `json:"letters_field,omitempty" doc:"The unit value that letters a counter within its brigade (Summer Storm's A-E)." ref:"field"`
-	MaxCounters    int    `json:"max_counters,omitempty" doc:"A brigade has at least one and at most this many counters (0: no limit)." min:"0"`
-	Letters        Check  `json:"letters,omitempty" doc:"The check of letters_field and max_counters: each letter once in a brigade, and no more counters than max_counters."`
-	HQ             HQRule `json:"hq,omitempty" doc:"Which formations have one HQ unit of their own."`
+	// Three Days of Gettysburg's cavalry battalions (BB 14.26): no cavalry
+	// counter above 4 SP.
+	Strength Check              `json:"strength,omitempty" doc:"The check of a unit whose printed strength (on any face) is above max_sp for its class."`
+	MaxSP    map[string]float64 `json:"max_sp,omitempty" doc:"The largest printed strength of a unit of a class (absent: no limit)." keys:"class" min:"0"`
+	// Three Days of Gettysburg has no Green units (BB 14.1).
+	Flag         Check    `json:"flags,omitempty" doc:"The check of a unit whose counter sets a flag the battle does not use."`
+	NoFlags      []string `json:"no_flags,omitempty" doc:"Counter flags (true/false fields) no unit of the battle sets." items:"field"`
+	LettersField string   `json:"letters_field,omitempty" doc:"The unit value that letters a counter within its brigade (Summer Storm's A-E)." ref:"field"`
+	MaxCounters  int      `json:"max_counters,omitempty" doc:"A brigade has at least one and at most this many counters (0: no limit)." min:"0"`
+	Letters      Check    `json:"letters,omitempty" doc:"The check of letters_field and max_counters: each letter once in a brigade, and no more counters than max_counters."`
+	HQ           HQRule   `json:"hq,omitempty" doc:"Which formations have one HQ unit of their own."`
 }
 
 // HQRule says that each formation of Levels whose leader rates Rating (a
@@ -396,9 +494,15 @@ func (f *Figures) Checks() []Configured {
 	add(f.Extended.Check, "extended", "extended")
 	add(f.Attach.Check, "attach", "attach")
 	add(f.Attach.Within.Check, "attach", "attach.within")
+	add(f.Attach.Formations.Scope, "attach", "attach.formations.scope")
+	add(f.Attach.Formations.Max, "attach", "attach.formations.max")
+	add(f.Attach.Horse.Check, "attach", "attach.horse")
 	add(f.Activation.Check, "activation", "activation")
+	add(f.Activation.Artillery, "activation", "activation.artillery")
 	add(f.Org.Counters, "organisation", "organisation.counters")
 	add(f.Org.UniqueBrigades, "organisation", "organisation.unique_brigades")
+	add(f.Org.Strength, "organisation", "organisation.strength")
+	add(f.Org.Flag, "organisation", "organisation.flags")
 	for i, o := range f.Orders.Forbid {
 		add(o.Check, "orders", fmt.Sprintf("orders.forbid[%d]", i))
 	}
@@ -406,6 +510,9 @@ func (f *Figures) Checks() []Configured {
 	add(f.Works.Terrain, "breastworks", "breastworks.terrain")
 	add(f.Works.Max, "breastworks", "breastworks.max")
 	add(f.Leaders.AloneAdjacent, "leaders", "leaders.alone_adjacent")
+	add(f.Entry.Border, "entry", "entry.border")
+	add(f.Entry.Clear, "entry", "entry.keep_clear")
+	add(f.Entry.Arrival, "entry", "entry.arrival_activations")
 	add(f.Efficiency.Check, "efficiency", "efficiency")
 	add(f.Efficiency.Short, "efficiency", "efficiency.short")
 	add(f.Org.Letters, "organisation", "organisation.letters")
@@ -451,4 +558,28 @@ func (r *Ruleset) resolveSwitches() error {
 		return nil
 	}
 	return limits(r.Figures.Stacking.Limits)
+}
+
+// Idle lists the configured codes that the figures leave switched off: a
+// check whose code the system's ruleset names but whose figures only a
+// battle book sets (Three Days of Gettysburg's artillery, entry areas and
+// cavalry battalions), so that a battle without the book raises none.
+func (f *Figures) Idle() map[string]bool {
+	out := map[string]bool{}
+	idle := func(c Check, off bool) {
+		if c.Code != "" && off {
+			out[c.Code] = true
+		}
+	}
+	a := f.Attach
+	idle(a.Formations.Scope, !a.Formations.Within)
+	idle(a.Formations.Max, a.Formations.MaxPer <= 0)
+	idle(a.Horse.Check, a.Horse.Field == "" || len(a.Horse.To) == 0)
+	idle(f.Activation.Artillery, f.Activation.ArtilleryMax <= 0)
+	idle(f.Org.Strength, len(f.Org.MaxSP) == 0)
+	idle(f.Org.Flag, len(f.Org.NoFlags) == 0)
+	idle(f.Entry.Border, len(f.Entry.Direct) == 0 || len(f.Entry.BorderOrders) == 0)
+	idle(f.Entry.Clear, !f.Entry.KeepClear)
+	idle(f.Entry.Arrival, f.Entry.MaxArrival <= 0)
+	return out
 }

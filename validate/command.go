@@ -356,7 +356,7 @@ func (p *pack) command(s *battle.Scenario) {
 			continue
 		}
 		ok, r, has := inRange(l, w.unit(u).hex)
-		if !has || ok || p.nearCommander(u, unitTo[u], l, w) {
+		if !has || ok || p.nearCommander(u, unitTo[u], l, w) || p.anyLeader(u, l, w, inRange) {
 			in[u.Index] = true
 			continue
 		}
@@ -496,6 +496,41 @@ func (p *pack) nearCommander(u *oob.Unit, attached *oob.Formation, officer *oob.
 	return false
 }
 
+// anyLeader reports whether u is one of the units the figures put in
+// command within range of any leader of some levels in its larger
+// formation, and such a leader (other than its own, l) reaches it.
+func (p *pack) anyLeader(u *oob.Unit, own *oob.Leader, w *where, inRange func(*oob.Leader, maps.Coord) (bool, int, bool)) bool {
+	a := p.f.Command.AnyLeader
+	if len(a.Levels) == 0 || a.Within == "" || len(a.Values) == 0 || !valuesMatch(u, a.Values) {
+		return false
+	}
+	var top *oob.Formation
+	for x := u.Formation; x != nil; x = p.parent(x) {
+		if x.Level == a.Within {
+			top = x
+			break
+		}
+	}
+	if top == nil {
+		return false
+	}
+	at := w.unit(u).hex
+	found := false
+	top.Walk(func(f *oob.Formation) {
+		l := f.Leader
+		if found || l == nil || l == own || !has(a.Levels, f.Level) {
+			return
+		}
+		if _, on := w.leader(l); !on {
+			return
+		}
+		if ok, _, known := inRange(l, at); ok && known {
+			found = true
+		}
+	})
+	return found
+}
+
 // required reports formations of levels that need a leader but have none.
 func (p *pack) required() {
 	c := p.f.Command
@@ -522,11 +557,12 @@ func (p *pack) required() {
 // batteries, and from where.
 func (p *pack) attachments(s *battle.Scenario) {
 	a := p.f.Attach
-	limit := a.Code != "" && a.MaxBatteries > 0
+	limit := a.Code != "" && a.MaxBatteries > 0 && !a.None
 	count := map[*oob.Formation]int{}
 	if limit && a.CountOwn {
 		p.countOwn(s, count)
 	}
+	p.attachFormations(s)
 	for _, st := range s.Setup {
 		for i := range st.Pieces {
 			pc := &st.Pieces[i]
@@ -539,9 +575,14 @@ func (p *pack) attachments(s *battle.Scenario) {
 				}
 				if pc.Ref.Unit != nil {
 					p.attachScope(pc, u) // a battery attached on its own, not with its formation
+					if a.None && a.Code != "" {
+						p.l.Add(diag.Diagnostic{Code: a.Code, Severity: a.Sev(), Pos: pc.Pos, Rule: a.Rule,
+							Message: fmt.Sprintf("%s is attached on its own to %s, but no single battery is attached under the battle's rules: %s", u.QualifiedName(), pc.Attached.Label(), a.Title),
+							Hint:    "attach the battery's whole artillery formation to a division, or drop the attachment"})
+					}
 				}
-				if !limit {
-					continue
+				if !limit || (pc.Ref.Formation != nil && artilleryFormation(p, pc.Ref.Formation)) {
+					continue // an artillery formation attached whole is a brigade, not a battery
 				}
 				count[pc.Attached]++
 				if count[pc.Attached] == a.MaxBatteries+1 {
@@ -555,6 +596,98 @@ func (p *pack) attachments(s *battle.Scenario) {
 			}
 		}
 	}
+}
+
+// attachFormations checks the artillery formations a scenario attaches
+// whole, and horse artillery's attachments: an artillery formation only to
+// a formation inside its own parent, so many to one formation at most, and
+// horse artillery only to formations holding some classes.
+func (p *pack) attachFormations(s *battle.Scenario) {
+	af, hs := p.f.Attach.Formations, p.f.Attach.Horse
+	scope := af.Scope.Code != "" && af.Within
+	most := af.Max.Code != "" && af.MaxPer > 0
+	horse := hs.Code != "" && hs.Field != "" && len(hs.To) > 0
+	if !scope && !most && !horse {
+		return
+	}
+	count := map[*oob.Formation]int{}
+	each := func(pc *battle.Piece) {
+		if pc.Attached == nil {
+			return
+		}
+		f := pc.Ref.Formation
+		if f != nil && artilleryFormation(p, f) {
+			if scope && f.Parent != nil && !inside(pc.Attached, f.Parent) {
+				p.l.Add(diag.Diagnostic{Code: af.Scope.Code, Severity: af.Scope.Sev(), Pos: pc.Pos, Rule: af.Scope.Rule,
+					Message: fmt.Sprintf("artillery formation %s is attached to %s, outside %s, the formation it belongs to: %s", f.Label(), pc.Attached.Label(), f.Parent.Label(), af.Scope.Title),
+					Hint:    "a corps's artillery goes to a division of that corps, and reserve artillery to none; if a scenario rule allows it, say so in the piece's note and accept the finding"})
+			}
+			count[pc.Attached]++
+			if most && count[pc.Attached] == af.MaxPer+1 {
+				p.l.Add(diag.Diagnostic{Code: af.Max.Code, Severity: af.Max.Sev(), Pos: pc.Pos, Rule: af.Max.Rule,
+					Message: fmt.Sprintf("artillery formation %s is one too many attached to %s: at most %d: %s", f.Label(), pc.Attached.Label(), af.MaxPer, af.Max.Title)})
+			}
+		}
+		if !horse {
+			return
+		}
+		us := pc.Ref.Units()
+		if len(us) == 0 {
+			return
+		}
+		for _, u := range us {
+			if !p.b.Rules.Artillery(u.Type) {
+				return
+			}
+			if b, ok := u.Values.Get(hs.Field).V.(bool); !ok || !b {
+				return
+			}
+		}
+		for _, u := range pc.Attached.AllUnits() {
+			if has(hs.To, p.b.Rules.Class(u.Type)) {
+				return
+			}
+		}
+		var to []string
+		for _, c := range hs.To {
+			to = append(to, strings.ToLower(p.classTitle(c)))
+		}
+		p.l.Add(diag.Diagnostic{Code: hs.Code, Severity: hs.Sev(), Pos: pc.Pos, Rule: hs.Rule,
+			Message: fmt.Sprintf("horse artillery %s is attached to %s, which holds no %s: %s", pc.Ref.Name(), pc.Attached.Label(), strings.Join(to, " or "), hs.Title),
+			Hint:    "attach horse artillery to a cavalry division or brigade"})
+	}
+	for _, st := range s.Setup {
+		for i := range st.Pieces {
+			each(&st.Pieces[i])
+		}
+	}
+	for _, ar := range s.Arrivals {
+		for i := range ar.Pieces {
+			each(&ar.Pieces[i])
+		}
+	}
+}
+
+// inside reports whether f is in (or is) g.
+func inside(f, g *oob.Formation) bool {
+	for x := f; x != nil; x = x.Parent {
+		if x == g {
+			return true
+		}
+	}
+	return false
+}
+
+// artilleryFormation reports whether every unit in and below f is a
+// battery, and there is one.
+func artilleryFormation(p *pack, f *oob.Formation) bool {
+	us := f.AllUnits()
+	for _, u := range us {
+		if !p.b.Rules.Artillery(u.Type) {
+			return false
+		}
+	}
+	return len(us) > 0
 }
 
 // countOwn counts into count, for each formation, the batteries of its own
@@ -592,6 +725,14 @@ func (p *pack) activation(s *battle.Scenario) {
 		if _, ok := sides[x.Side]; !ok {
 			sides[x.Side] = x.Pos
 		}
+		if ac := a.Artillery; ac.Code != "" && a.ArtilleryMax > 0 && artilleryFormation(p, x.Formation) {
+			if x.Count < 1 || x.Count > a.ArtilleryMax {
+				p.l.Add(diag.Diagnostic{Code: ac.Code, Severity: ac.Sev(), Pos: x.Pos, Rule: ac.Rule,
+					Message: fmt.Sprintf("%s, a formation of artillery, has %d activation markers; artillery has 1 to %d: %s", x.Formation.Label(), x.Count, a.ArtilleryMax, ac.Title),
+					Hint:    "artillery activates at most this many times a turn, even attached to a division with more"})
+			}
+			continue
+		}
 		if !has(a.Levels, x.Formation.Level) {
 			add(x.Pos, "%s is a %s; activation markers go to each %s", x.Formation.Label(), x.Formation.Level, strings.Join(a.Levels, " or "))
 			continue
@@ -615,6 +756,9 @@ func (p *pack) activation(s *battle.Scenario) {
 			for _, u := range pc.Ref.Units() {
 				for f := u.Formation; f != nil; f = s.Parent(f) {
 					if has(a.Levels, f.Level) {
+						if a.ArtilleryMax > 0 && artilleryFormation(p, f) {
+							break // artillery activates on its own markers (3DoG BB 4.36)
+						}
 						if _, seen := inPlay[f]; !seen {
 							inPlay[f] = side
 							order = append(order, f)

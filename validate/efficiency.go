@@ -39,7 +39,7 @@ func (p *pack) efficiency(s *battle.Scenario) {
 		p.l.Add(diag.Diagnostic{Code: chk.Code, Severity: chk.Sev(), Pos: pos, Rule: chk.Rule, Message: fmt.Sprintf(format, args...)})
 	}
 	bounds := fmt.Sprintf("%d to %d", e.Min, e.Max)
-	drawing := drawingFormations(s, e.Levels)
+	drawing := p.drawingFormations(s)
 	for _, x := range s.Efficiency {
 		total := 0
 		for _, m := range x.Pool {
@@ -50,7 +50,7 @@ func (p *pack) efficiency(s *battle.Scenario) {
 		}
 		for _, f := range x.Fixed {
 			switch {
-			case !has(e.Levels, f.Formation.Level):
+			case !e.Draws(f.Formation.Level, cavalryOnly(f.Formation, p)):
 				add(e.Code, f.Pos, "%s is a %s; efficiency is fixed for a %s", f.Formation.Label(), f.Formation.Level, strings.Join(e.Levels, " or "))
 			case f.Value < e.Min || f.Value > e.Max:
 				add(e.Code, f.Pos, "%s's efficiency is fixed at %d for %s; a corps' efficiency is %s", f.Formation.Label(), f.Value, f.Turn.Text(), bounds)
@@ -68,16 +68,18 @@ func (p *pack) efficiency(s *battle.Scenario) {
 	}
 }
 
-// drawingFormations lists, per side, the formations of the given levels
-// with units set up or arriving in s, in the order met.
-func drawingFormations(s *battle.Scenario, levels []string) map[string][]*oob.Formation {
+// drawingFormations lists, per side, the formations that draw efficiency
+// markers (of the figures' levels, or cavalry formations of its cavalry
+// levels) with units set up or arriving in s, in the order met.
+func (p *pack) drawingFormations(s *battle.Scenario) map[string][]*oob.Formation {
+	e := p.f.Efficiency
 	out := map[string][]*oob.Formation{}
 	seen := map[*oob.Formation]bool{}
 	mark := func(side string, ps []battle.Piece) {
 		for _, pc := range ps {
 			for _, u := range pc.Ref.Units() {
 				for f := u.Formation; f != nil; f = s.Parent(f) {
-					if has(levels, f.Level) {
+					if e.Draws(f.Level, len(e.Cavalry) > 0 && cavalryOnly(f, p)) {
 						if !seen[f] {
 							seen[f] = true
 							out[side] = append(out[side], f)

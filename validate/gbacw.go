@@ -74,6 +74,9 @@ func (p *pack) orders(s *battle.Scenario) {
 			if len(fb.Faces) > 0 && !has(fb.Faces, pc.Face) {
 				return
 			}
+			if !valuesMatch(u, fb.Values) {
+				return
+			}
 			class := p.b.Rules.Class(u.Type)
 			what := class
 			if c, ok := p.b.Rules.Classes[class]; ok && c.Title != "" {
@@ -88,6 +91,18 @@ func (p *pack) orders(s *battle.Scenario) {
 		})
 	}
 	p.nearEnemy(s)
+}
+
+// valuesMatch reports whether u's counter has, for every field of want,
+// one of the values listed (no fields: every unit matches).
+func valuesMatch(u *oob.Unit, want map[string][]string) bool {
+	for field, vals := range want {
+		v := u.Values.Get(field)
+		if !v.Known() || !has(vals, fmt.Sprint(v.V)) {
+			return false
+		}
+	}
+	return true
 }
 
 // nearEnemy reports set-up units under orders that may not stand within so
@@ -265,7 +280,7 @@ func (p *pack) attachScope(pc *battle.Piece, u *oob.Unit) {
 		return
 	}
 	scope := p.scopeOf(u.Formation, sc.Level)
-	if scope == nil {
+	if scope == nil || (sc.ReserveFree && artilleryFormation(p, scope)) {
 		return
 	}
 	for f := pc.Attached; f != nil; f = f.Parent {

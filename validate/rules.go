@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"path/filepath"
 	"sort"
+	"strings"
 
 	"github.com/muster-wargames/muster/battle"
 	"github.com/muster-wargames/muster/diag"
@@ -61,6 +62,8 @@ func (p *pack) entries(s *battle.Scenario) {
 			}
 		}
 	}
+	p.entrances(s)
+	p.arrivalActivations(s)
 	rule := p.f.Entry.Rule
 	// who holds each entry hex at set-up (the last stack listed there)
 	heldBy := map[maps.Coord]string{}
@@ -98,6 +101,133 @@ func (p *pack) entries(s *battle.Scenario) {
 			}
 		}
 	}
+}
+
+// entrances checks arrivals against entry areas that tell a direct
+// entrance hex (a road crosses it) from border ones (3DoG BB 9.75): units
+// entering by border hexes only hold the orders allowed there, and no enemy
+// unit sets up next to an entrance hex while arrivals remain to come.
+func (p *pack) entrances(s *battle.Scenario) {
+	e := p.f.Entry
+	border := e.Border.Code != "" && len(e.Direct) > 0 && len(e.BorderOrders) > 0
+	clear := e.Clear.Code != "" && e.KeepClear
+	if !border && !clear {
+		return
+	}
+	m := p.b.Map
+	direct := map[maps.Coord]bool{}
+	for _, r := range m.Roads {
+		if has(e.Direct, r.Type) {
+			for _, c := range r.Path {
+				direct[c] = true
+			}
+		}
+	}
+	// the hexes an arrival may enter by, with how it names them
+	hexes := func(a *battle.Arrival) ([]maps.Coord, []string, string) {
+		var cs []maps.Coord
+		var ls []string
+		if len(a.Hexes) > 0 {
+			for _, h := range a.Hexes {
+				cs, ls = append(cs, h.Coord), append(ls, h.Label)
+			}
+			return cs, ls, ""
+		}
+		if ar := m.Areas[a.Area]; ar != nil {
+			for _, c := range ar.Hexes {
+				cs, ls = append(cs, c), append(ls, m.Grid.Label(c))
+			}
+			return cs, ls, "area " + a.Area
+		}
+		return nil, nil, ""
+	}
+	type seen struct {
+		g    *group
+		area string
+	}
+	reported := map[seen]bool{}
+	for _, a := range s.Arrivals {
+		cs, ls, area := hexes(a)
+		if len(cs) == 0 {
+			continue
+		}
+		name := area
+		if name == "" {
+			name = strings.Join(ls, ", ")
+		}
+		if border {
+			byDirect := false
+			for _, c := range cs {
+				byDirect = byDirect || direct[c]
+			}
+			if !byDirect {
+				for i := range a.Pieces {
+					pc := &a.Pieces[i]
+					if pc.Orders == "" || pc.Ref.Leader != nil || has(e.BorderOrders, pc.Orders) {
+						continue
+					}
+					p.l.Add(diag.Diagnostic{Code: e.Border.Code, Severity: e.Border.Sev(), Pos: pc.Pos, Rule: e.Border.Rule,
+						Message: fmt.Sprintf("%s enters under %s orders by %s, with no direct entrance hex (none on a %s): %s", pc.Ref.Name(), pc.Orders, name, strings.Join(e.Direct, " or "), e.Border.Title),
+						Hint:    fmt.Sprintf("units entering by border entrance hexes take %s orders; if the scenario says otherwise, say so in the arrival's note and accept the finding", strings.Join(e.BorderOrders, " or "))})
+				}
+			}
+		}
+		if !clear {
+			continue
+		}
+		for i, c := range cs {
+			for _, n := range m.Grid.Neighbours(c) {
+				g := p.idx.first(n, func(o *group) bool { return o.side != a.Side && !o.arriving && o.within == 0 && len(o.pieces) > 0 })
+				if g == nil || reported[seen{g, name}] {
+					continue
+				}
+				reported[seen{g, name}] = true
+				p.l.Add(diag.Diagnostic{Code: e.Clear.Code, Severity: e.Clear.Sev(), Pos: *g.pieces[0].pos, Rule: e.Clear.Rule,
+					Message: fmt.Sprintf("%s's %s sets up in %s, next to entrance hex %s of %s, through which %s arrives at %s: %s", g.side, g.pieces[0].unit.QualifiedName(), g.label(), ls[i], name, a.Side, a.Time.Text(), e.Clear.Title),
+					Hint:    "the enemy keeps a hex between it and every entrance hex until the area's arrivals are in; move the stack back"})
+			}
+		}
+	}
+}
+
+// arrivalActivations checks the activations an arrival gives its group on
+// the entry turn: 1 to the most a group has (GBACW 5.24, 9.74), and, where
+// the activation figures cap artillery (3DoG BB 4.36), no more than that
+// for a group all of artillery.
+func (p *pack) arrivalActivations(s *battle.Scenario) {
+	e := p.f.Entry
+	if e.Arrival.Code == "" || e.MaxArrival <= 0 {
+		return
+	}
+	for _, a := range s.Arrivals {
+		if a.Activations == 0 {
+			continue // the chart gives none: the default, or the leaders' ratings
+		}
+		most, what := e.MaxArrival, "a reinforcement group"
+		if am := p.f.Activation.ArtilleryMax; am > 0 && am < most && p.allArtillery(a.Pieces) {
+			most, what = am, "an artillery group"
+		}
+		if a.Activations >= 1 && a.Activations <= most {
+			continue
+		}
+		p.l.Add(diag.Diagnostic{Code: e.Arrival.Code, Severity: e.Arrival.Sev(), Pos: a.ActivationsPos, Rule: e.Arrival.Rule,
+			Message: fmt.Sprintf("%s's arrival at %s has %d activations; %s has 1 to %d: %s", a.Side, a.Time.Text(), a.Activations, what, most, e.Arrival.Title)})
+	}
+}
+
+// allArtillery reports whether the pieces hold units and every one is a
+// battery (leaders aside).
+func (p *pack) allArtillery(ps []battle.Piece) bool {
+	n := 0
+	for _, pc := range ps {
+		for _, u := range pc.Ref.Units() {
+			if !p.b.Rules.Artillery(u.Type) {
+				return false
+			}
+			n++
+		}
+	}
+	return n > 0
 }
 
 // onPlayEdge reports whether c lies on the edge of the scenario's playing
@@ -222,6 +352,7 @@ func (p *pack) organisation() {
 	p.letters() // the brigades' counter letters (validate/letters.go)
 	p.hqs()     // Commanders' HQ units (validate/letters.go)
 	o := p.f.Org
+	p.unitStrength()
 	lowest, rank := "", 0
 	for _, l := range p.b.Rules.Levels {
 		if l.Rank > rank {
@@ -263,6 +394,99 @@ func (p *pack) organisation() {
 			}
 		})
 	}
+}
+
+// unitStrength reports units whose printed strength, on any face, is above
+// the largest the figures allow their class (3DoG BB 14.26: cavalry
+// battalions of at most 4 SP).
+func (p *pack) unitStrength() {
+	o := p.f.Org
+	p.unitFlags()
+	if o.Strength.Code == "" || len(o.MaxSP) == 0 {
+		return
+	}
+	field := p.b.Rules.Strength
+	for _, side := range p.b.Sides {
+		if side.Army == nil {
+			continue
+		}
+		side.Army.Walk(func(f *oob.Formation) {
+			for _, u := range f.Units {
+				class := p.b.Rules.Class(u.Type)
+				most, ok := o.MaxSP[class]
+				if !ok {
+					continue
+				}
+				faces := []string{""}
+				for name := range u.Faces {
+					faces = append(faces, name)
+				}
+				sort.Strings(faces)
+				for _, face := range faces {
+					vs := u.Values
+					if face != "" {
+						vs = u.Faces[face]
+					}
+					v := vs.Get(field)
+					sp, known := v.Int()
+					if !known || float64(sp) <= most {
+						continue
+					}
+					on := ""
+					if face != "" {
+						on = " on its " + face + " face"
+					}
+					pos := v.Pos
+					if pos.Line == 0 {
+						pos = u.Pos
+					}
+					p.l.Add(diag.Diagnostic{Code: o.Strength.Code, Severity: o.Strength.Sev(), Pos: pos, Rule: o.Strength.Rule,
+						Message: fmt.Sprintf("%s (%s) has %d strength points%s, more than %g: %s", u.QualifiedName(), strings.ToLower(p.classTitle(class)), sp, on, most, o.Strength.Title),
+						Hint:    "split the unit into counters of at most that strength (lettered a, b, ...), as the book does"})
+					break
+				}
+			}
+		})
+	}
+}
+
+// unitFlags reports units whose counter sets a flag the battle does not
+// use (3DoG BB 14.1: no Green units).
+func (p *pack) unitFlags() {
+	o := p.f.Org
+	if o.Flag.Code == "" || len(o.NoFlags) == 0 {
+		return
+	}
+	for _, side := range p.b.Sides {
+		if side.Army == nil {
+			continue
+		}
+		side.Army.Walk(func(f *oob.Formation) {
+			for _, u := range f.Units {
+				for _, name := range o.NoFlags {
+					v := u.Values.Get(name)
+					if b, ok := v.V.(bool); !ok || !b {
+						continue
+					}
+					title := name
+					if fd, ok := p.b.Rules.Fields[name]; ok && fd.Title != "" {
+						title = fd.Title
+					}
+					p.l.Add(diag.Diagnostic{Code: o.Flag.Code, Severity: o.Flag.Sev(), Pos: v.Pos, Rule: o.Flag.Rule,
+						Message: fmt.Sprintf("%s sets %s (%s), which no unit of the battle has: %s", u.QualifiedName(), name, title, o.Flag.Title),
+						Hint:    "drop the flag; the battle book says no counter carries it"})
+				}
+			}
+		})
+	}
+}
+
+// classTitle is a class's title, or its id.
+func (p *pack) classTitle(class string) string {
+	if c, ok := p.b.Rules.Classes[class]; ok && c.Title != "" {
+		return c.Title
+	}
+	return class
 }
 
 func allArtillery(p *pack, f *oob.Formation) bool {
