@@ -60,3 +60,43 @@ func (ld *loader) cups(d *schema.Doc, s *Scenario) {
 		}
 	}
 }
+
+// commandLinks checks the names a battle's command links give (battle.yaml
+// rules: figures: command: links: a battle book's own chain of command):
+// each formation and leader must be the side's, reported at its place.
+func (ld *loader) commandLinks() {
+	if ld.bd == nil {
+		return
+	}
+	links := schema.Get(schema.Get(schema.Get(schema.Get(ld.bd.Root, "rules"), "figures"), "command"), "links")
+	for _, lk := range schema.Items(links) {
+		side := schema.Str(schema.Get(lk, "side"))
+		ix := ld.b.index[side]
+		if ix == nil {
+			continue // an unknown side: the names cannot be looked up
+		}
+		for _, key := range []string{"leaders", "free"} {
+			for _, n := range schema.Items(schema.Get(lk, key)) {
+				name := schema.Str(n)
+				found := false
+				for _, r := range ix.Resolve(name) {
+					found = found || r.Leader != nil
+				}
+				if !found {
+					dg := ld.diags.Addf(CodeUnknownName, ld.bd.Pos(n), "no leader %q on side %s for the command link", name, side)
+					if m := schema.Nearest(name, ix.Names()); m != "" {
+						dg.Hint = "did you mean " + m + "?"
+					}
+				}
+			}
+		}
+		for _, n := range schema.Items(schema.Get(lk, "formations")) {
+			if ix.Formation(schema.Str(n)) == nil {
+				dg := ld.diags.Addf(CodeUnknownName, ld.bd.Pos(n), "no formation %q on side %s for the command link", schema.Str(n), side)
+				if m := schema.Nearest(schema.Str(n), ix.Names()); m != "" {
+					dg.Hint = "did you mean " + m + "?"
+				}
+			}
+		}
+	}
+}

@@ -25,6 +25,7 @@ func (ld *loader) resolve() {
 		}
 	}
 	ld.resolveForcesCached(forces) // and the name indexes
+	ld.commandLinks()
 	if len(mapsDocs) > 1 {
 		for _, d := range mapsDocs[1:] {
 			ld.diags.Addf(CodeOneMap, d.Pos(d.Root), "a second map document; the first is in %s", mapsDocs[0].File)

@@ -114,6 +114,7 @@ type Command struct {
 	Raise         Raise             `json:"raise,omitempty" doc:"How a commander near one of his officers extends the officer's range."`
 	Near          Near              `json:"commander_within,omitempty" doc:"A unit this near a commander of its own formation at one of these levels is in command whatever its officer's range."`
 	AnyLeader     AnyLeader         `json:"any_leader,omitempty" doc:"Units that are in command within range of any leader of some levels in their larger formation, not only their own (3DoG BB 14.5: Berdan's Sharpshooters)."`
+	Links         []Link            `json:"links,omitempty" doc:"A battle book's own command links: units of some formations in command within range of any of some named leaders (Dead of Winter BB 4.41-4.44)."`
 	Leaders       Check             `json:"leaders,omitempty" doc:"The check of a leader out of his superior's range."`
 	Required      []string          `json:"required,omitempty" doc:"Formation levels that must have a leader." items:"level"`
 	RequiredCheck Check             `json:"required_check,omitempty" doc:"The check of a required level without a leader."`
@@ -179,6 +180,22 @@ type AnyLeader struct {
 	Values map[string][]string `json:"values,omitempty" doc:"The units it applies to: those whose counter field (the key) has one of these values." keys:"field"`
 	Levels []string            `json:"levels,omitempty" doc:"The formation levels whose leaders count." items:"level"`
 	Within string              `json:"within,omitempty" doc:"The level of the unit's own formation inside which those leaders count." ref:"level"`
+}
+
+// Link is a battle book's command link (Dead of Winter BB 4.41-4.44): the
+// units of Formations (and of every formation below them) are in command
+// within range of any of Leaders, and so are the leaders of those
+// formations; Free leaders are in command wherever they stand, needing no
+// superior in range; a formation listed needs no leader of its own. It
+// names the battle's formations and leaders, so a battle sets it under
+// `rules:`, never a series ruleset.
+type Link struct {
+	Side       string   `json:"side,omitempty" doc:"The side the formations and leaders are on."`
+	Formations []string `json:"formations,omitempty" doc:"Designations of the formations whose units and leaders trace to the leaders."`
+	Leaders    []string `json:"leaders,omitempty" doc:"The leaders, by name, they may trace to."`
+	Free       []string `json:"free,omitempty" doc:"Leaders, by name, who are in command wherever they stand."`
+	Rule       string   `json:"rule,omitempty" doc:"The rule that makes the link, as 'DoW BB 4.41'."`
+	Source     string   `json:"source,omitempty" doc:"The seed line(s)."`
 }
 
 // Near puts a unit in command when a commander of one of its own

@@ -265,6 +265,7 @@ func (p *pack) command(s *battle.Scenario) {
 	p.s = s
 	defer func() { p.s = nil }()
 	w := locate(p.b, groups)
+	ls := p.links()
 	light := s.First.Light
 	w.light = light
 	// attachments: a piece may answer to another formation in this scenario
@@ -356,7 +357,7 @@ func (p *pack) command(s *battle.Scenario) {
 			continue
 		}
 		ok, r, has := inRange(l, w.unit(u).hex)
-		if !has || ok || p.nearCommander(u, unitTo[u], l, w) || p.anyLeader(u, l, w, inRange) {
+		if !has || ok || p.nearCommander(u, unitTo[u], l, w) || p.anyLeader(u, l, w, inRange) || linkedIn(ls.of(p, u.Formation), l, w.unit(u).hex, w, inRange) {
 			in[u.Index] = true
 			continue
 		}
@@ -432,7 +433,8 @@ func (p *pack) command(s *battle.Scenario) {
 			Message: fmt.Sprintf("%s is out of command: %s (range %d at %s) cannot reach %s", u.QualifiedName(), st.leader.QualifiedName(), st.r, s.First.Text(), p.b.Map.Grid.Label(w.unit(u).hex)),
 			Hint:    "move the unit or its leader closer, or give a reason in a note"})
 	}
-	// leaders: in range of the leader above them
+	// leaders: in range of the leader above them (or of a leader the
+	// battle book links them to)
 	if c.Leaders.Code != "" {
 		for _, g := range groups {
 			if g.within > 0 {
@@ -446,7 +448,10 @@ func (p *pack) command(s *battle.Scenario) {
 				if f := leaderTo[l]; f != nil {
 					sup = p.commander(f)
 				}
-				if sup == nil || sup == l {
+				if sup == nil || sup == l || ls.free[l] {
+					continue
+				}
+				if here, _ := w.leader(l); linkedIn(ls.of(p, l.Formation), l, here, w, inRange) {
 					continue
 				}
 				if _, onMap := w.leader(sup); !onMap {
@@ -537,11 +542,15 @@ func (p *pack) required() {
 	if c.RequiredCheck.Code == "" {
 		return
 	}
+	ls := p.links()
 	for _, side := range p.b.Sides {
 		if side.Army == nil {
 			continue
 		}
 		side.Army.Walk(func(f *oob.Formation) {
+			if ls.of(p, f) != nil {
+				return // the battle book names whom its units trace to
+			}
 			if f.Leader == nil && has(c.Required, f.Level) {
 				msg := fmt.Sprintf("%s %s has no leader; its units cannot trace command to the army", f.Level, f.Label())
 				if f.Parent == nil {
@@ -788,4 +797,21 @@ func (p *pack) parent(f *oob.Formation) *oob.Formation {
 		return p.s.Parent(f)
 	}
 	return f.Parent
+}
+
+// linkedIn reports whether one of the linked leaders (other than self), on
+// the map, has at within range.
+func linkedIn(leaders []*oob.Leader, self *oob.Leader, at maps.Coord, w *where, inRange func(*oob.Leader, maps.Coord) (bool, int, bool)) bool {
+	for _, l := range leaders {
+		if l == self {
+			continue
+		}
+		if _, on := w.leader(l); !on {
+			continue
+		}
+		if ok, _, known := inRange(l, at); ok && known {
+			return true
+		}
+	}
+	return false
 }

@@ -41,7 +41,7 @@ var raisedBy = map[string]string{
 	"N015": "battle.(*loader).face",
 	"N016": "battle.(*loader).orders",
 	"R001": "battle.(*loader).children, battle.(*loader).resolve",
-	"R002": "battle.(*loader).attachment, battle.(*loader).distinct, battle.(*loader).lookup",
+	"R002": "battle.(*loader).attachment, battle.(*loader).commandLinks, battle.(*loader).distinct, battle.(*loader).lookup",
 	"R003": "battle.(*loader).lookup",
 	"R004": "battle.(*loader).resolveForces",
 	"R005": "battle.(*loader).formation, battle.(*loader).resolveScenario",
