@@ -8,6 +8,7 @@ package importer
 
 import (
 	"fmt"
+	"unicode"
 
 	"github.com/muster-wargames/muster/oob"
 	"regexp"
@@ -134,7 +135,7 @@ func sideOf(word string, sides [2]string) string {
 // line reads one line of the book.
 func (p *parser) line(n int, raw string) {
 	text := strings.TrimSpace(reBullet.ReplaceAllString(raw, ""))
-	text = strings.TrimSpace(strings.ReplaceAll(text, "\u00a0", " "))
+	text = strings.TrimSpace(strings.Map(plainRune, text))
 	if text == "" {
 		return
 	}
@@ -624,4 +625,18 @@ func entry(pc string) (Entry, string) {
 	}
 	e.Name = s
 	return e, ""
+}
+
+// plainRune makes a book's text safe to name things with: a no-break
+// space, a tab or any other control character becomes a space (a name may
+// not hold one, S009), and the non-characters U+FFFE and U+FFFF become
+// U+FFFD.
+func plainRune(r rune) rune {
+	switch {
+	case r == '\u00a0' || unicode.IsControl(r):
+		return ' '
+	case r == '\uFFFE' || r == '\uFFFF':
+		return '\uFFFD'
+	}
+	return r
 }
