@@ -429,7 +429,7 @@ func emit(p *parser, o Options) []byte {
 			src += fmt.Sprintf(", L%d-L%d", r[0], r[1])
 		}
 	}
-	w("# yaml-language-server: $schema=https://muster.dev/schemas/v1/scenario.schema.json\n")
+	w("# yaml-language-server: $schema=schemas/scenario.schema.json\n") // muster schema export schemas/ (or muster init) puts it there
 	w("# Written by `muster import setup` from %s. Review by hand.\n", src)
 	w("kind: scenario\n")
 	id, name := o.ID, o.Name

@@ -67,7 +67,10 @@ func checkModelines(t *testing.T, dir string) {
 			return err
 		}
 		data, _ := os.ReadFile(path)
-		first, _, _ := strings.Cut(string(data), "\n")
+		first := ""
+		if start, end := findModeline(data); start >= 0 {
+			first = string(data[start:end])
+		}
 		if rel, ok := strings.CutPrefix(first, modelinePrefix); ok {
 			n++
 			if strings.Contains(rel, "://") {

@@ -26,11 +26,33 @@ func schemaFor(kind, system string) string {
 	return kind + ".schema.json"
 }
 
+// findModeline finds the modeline among a file's leading comment lines:
+// the start and end (before its line break) of that line, or -1.
+func findModeline(data []byte) (int, int) {
+	for off := 0; off < len(data); {
+		end := bytes.IndexByte(data[off:], '\n')
+		if end < 0 {
+			end = len(data)
+		} else {
+			end += off
+		}
+		l := data[off:end]
+		if bytes.HasPrefix(l, []byte(modelinePrefix)) {
+			return off, end
+		}
+		if len(bytes.TrimSpace(l)) > 0 && !bytes.HasPrefix(bytes.TrimSpace(l), []byte("#")) {
+			return -1, -1 // past the leading comments
+		}
+		off = end + 1
+	}
+	return -1, -1
+}
+
 // rewriteModelines points the modeline of every battle file under dir
 // (battle.yaml, forces, map and scenario files, errata folders too) at the
 // schema exported into schemas, as a path relative to the file, so that
-// the editor finds it without a network. Only a first line that is
-// already a modeline is changed; a file without one is listed, since the
+// the editor finds it without a network. Only a modeline already among
+// the file's leading comment lines is changed; a file without one is listed, since the
 // editor settings `muster init` writes map it by its name. Each changed
 // file is replaced whole (written beside and renamed).
 func rewriteModelines(stdout io.Writer, dir, schemas, system string) error {
@@ -68,15 +90,15 @@ func rewriteModelines(stdout io.Writer, dir, schemas, system string) error {
 			return err
 		}
 		line := modelinePrefix + filepath.ToSlash(rel)
-		first, rest, _ := bytes.Cut(data, []byte("\n"))
-		if !bytes.HasPrefix(first, []byte(modelinePrefix)) {
+		start, end := findModeline(data)
+		if start < 0 {
 			fmt.Fprintf(stdout, "%s: no modeline (editor settings may map it by name)\n", path)
 			return nil
 		}
-		if string(bytes.TrimRight(first, "\r")) == line {
+		if string(bytes.TrimRight(data[start:end], "\r")) == line {
 			return nil
 		}
-		out := append([]byte(line+"\n"), rest...)
+		out := append(append(append([]byte{}, data[:start]...), line...), data[end:]...)
 		if err := writeFile(nil, path, out); err != nil {
 			return err
 		}
