@@ -196,6 +196,8 @@ type Piece struct {
 	// Attached is the formation the piece answers to in this scenario,
 	// when the scenario attaches it elsewhere.
 	Attached *oob.Formation
+	// Extends lists the hexes the unit's Extended Line reaches into.
+	Extends []HexRef
 }
 
 // Stack is what starts in one hex for one side.

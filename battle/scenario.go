@@ -284,6 +284,11 @@ func (ld *loader) pieces(d *schema.Doc, side string, entries []*schema.Node) []P
 			if an := schema.Get(e, "attached"); an != nil {
 				p.Attached = ld.attachment(d, side, an)
 			}
+			for _, hn := range schema.Items(schema.Get(e, "extends")) {
+				if h, ok := ld.hex(d, hn); ok {
+					p.Extends = append(p.Extends, h)
+				}
+			}
 		}
 		ref, ok := ld.lookup(side, p.Name, p.Pos)
 		if !ok {

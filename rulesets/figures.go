@@ -26,6 +26,7 @@ type Figures struct {
 	Works      Works      `json:"breastworks,omitempty" doc:"The breastworks engine: where a set-up may place breastworks, and how many to a hex."`
 	Leaders    Leaders    `json:"leaders,omitempty" doc:"The leaders engine: where a set-up may place a leader."`
 	Efficiency Efficiency `json:"efficiency,omitempty" doc:"The efficiency engine: a scenario's efficiency markers (pools and fixed values)."`
+	Lines      Lines      `json:"lines,omitempty" doc:"The extended-line engine: units a set-up extends into flank hexes."`
 
 	// Sections of issue 13 (TSS, Summer Storm, AMFS).
 	LeaderStack LeaderStack  `json:"leader_stack,omitempty" doc:"The leader-stacking engine: whom a leader set up on the map must be stacked with."`
@@ -420,6 +421,18 @@ func (e Efficiency) Draws(level string, mounted bool) bool {
 	return false
 }
 
+// Lines says which units may extend their line into neighbouring hexes at
+// set-up, and what may stand with them (GBACW 8.41-8.44).
+type Lines struct {
+	Check              // a unit that may not extend so (class, face, strength, hexes)
+	Classes   []string `json:"classes,omitempty" doc:"The unit classes that may extend." items:"class"`
+	NotFaces  []string `json:"not_faces,omitempty" doc:"Faces on which a unit may not extend (dismounted cavalry)."`
+	MinSP     int      `json:"min_sp,omitempty" doc:"The least strength that may extend into one hex." min:"0"`
+	TwoSP     int      `json:"two_sp,omitempty" doc:"The least strength that may extend into two hexes." min:"0"`
+	Stacked   Check    `json:"stacked,omitempty" doc:"The check of a unit other than artillery in the extending unit's hex or an extension hex."`
+	EnemyNear Check    `json:"enemy_adjacent,omitempty" doc:"The check of an extension hex next to an enemy unit."`
+}
+
 // Org configures the organisation engine.
 type Org struct {
 	CountersField  string `json:"counters_field,omitempty" doc:"The unit value that gives its brigade's number of counters (AMFS's asterisks)." ref:"field"`
@@ -530,6 +543,9 @@ func (f *Figures) Checks() []Configured {
 	add(f.Entry.Border, "entry", "entry.border")
 	add(f.Entry.Clear, "entry", "entry.keep_clear")
 	add(f.Entry.Arrival, "entry", "entry.arrival_activations")
+	add(f.Lines.Check, "lines", "lines")
+	add(f.Lines.Stacked, "lines", "lines.stacked")
+	add(f.Lines.EnemyNear, "lines", "lines.enemy_adjacent")
 	add(f.Efficiency.Check, "efficiency", "efficiency")
 	add(f.Efficiency.Short, "efficiency", "efficiency.short")
 	add(f.Org.Letters, "organisation", "organisation.letters")

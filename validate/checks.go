@@ -83,6 +83,7 @@ var Checks = []*Check{
 	{Name: "command", Engine: "command", Reads: "scenario: set-up, light of the first turn, attachments; forces: leaders and ratings; map: terrain, hexsides, roads", Scenario: (*pack).command},
 	{Name: "attach", Engine: "attach", Reads: "scenario: attachments; forces: classes", Scenario: (*pack).attachments},
 	{Name: "efficiency", Engine: "efficiency", Codes: []diag.Code{CodeNoEfficiency}, Reads: "scenario: efficiency pools and fixed values, set-up, arrivals; forces: formations", Scenario: (*pack).efficiency},
+	{Name: "lines", Engine: "lines", Reads: "scenario: set-up pieces' extension hexes, faces, strengths, stacks; forces: classes and strengths", Scenario: (*pack).lines},
 	{Name: "cups", Codes: []diag.Code{CodeUnknownCup}, Reads: "scenario: chits added to draw cups; ruleset: play cups", Scenario: (*pack).cups},
 	{Name: "activation", Engine: "activation", Reads: "scenario: activation markers; forces: formations in play", Scenario: (*pack).activation},
 	{Name: "extended", Engine: "extended", Reads: "scenario: set-up groups, orders; map: free neighbours", Scenario: (*pack).extended},
