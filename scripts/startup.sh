@@ -52,7 +52,7 @@ row() { # row NAME GOAL_M ARGS...
   echo
   echo "| battle | validate | build | build / validate | goal | met | before |"
   echo "|---|---:|---:|---:|---|---|---:|"
-  for ex in amfs-culps-hill:3.93 summer-storm-mcpherson:3.90 tss-seminary-ridge:4.96 dow-intro:10.74 \
+  for ex in amfs-culps-hill:3.93 summer-storm-mcpherson:3.90 tss-seminary-ridge:4.96 dow-intro:10.74 3dog-mcphersons-ridge:0 \
     terrible-swift-sword@errata:25.76 dead-of-winter@errata:43.25; do
     name=${ex%:*} before=${ex##*:}
     dir=$PWD/examples/${name%@*} variant=()
