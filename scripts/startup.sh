@@ -45,10 +45,13 @@ row() { # row NAME GOAL_M ARGS...
   echo "build within 3x. terrible-swift-sword and dead-of-winter do not build as printed (the books'"
   echo "errors), so they are measured through their errata variant (\`--variant errata\`). The last"
   echo "column is the ratio before issue 12's speed work. What keeps the build cheap: paletted PNG rows"
-  echo "packed straight from the pixels and stored in the archive, not deflated twice; one hex of a"
-  echo "board drawn once and copied; piece strings escaped a run at a time and encoded once per piece"
-  echo "and face; the traits pieces share kept in prototypes; the terrain key drawn paletted. What is"
-  echo "left on the big battles is board PNG compression and counter text."
+  echo "packed straight from the pixels and coded by a run coder (copies of the row above and runs,"
+  echo "Adler-32 summed per token: render/runpng.go) rather than deflated, and stored in the archive; one"
+  echo "hex of a board drawn once and copied; piece strings escaped a run at a time and encoded once per"
+  echo "piece and face; the traits pieces share kept in prototypes; the terrain key drawn paletted. What"
+  echo "is left on the big battles is pixels: Dead of Winter's errata build draws twelve boards of about"
+  echo "ten million pixels each (each sheet alone and cut for each layout), and every pixel is filled,"
+  echo "packed and coded once."
   echo
   echo "| battle | validate | build | build / validate | goal | met | before |"
   echo "|---|---:|---:|---:|---|---|---:|"
@@ -61,7 +64,8 @@ row() { # row NAME GOAL_M ARGS...
     b=$(count off build --target vassal "${variant[@]}" -o "$tmp/vmod" "$dir")
     awk -v n="${name/@/ --variant }" -v v="$v" -v b="$b" -v was="$before" 'BEGIN {
       r = b / v
-      printf "| %s | %.1f M | %.1f M | %.2f | <= 3 | %s | %.2f |\n", n, v/1e6, b/1e6, r, (r <= 3) ? "yes" : "no", was }'
+      w = (was > 0) ? sprintf("%.2f", was) : "new"
+      printf "| %s | %.1f M | %.1f M | %.2f | <= 3 | %s | %s |\n", n, v/1e6, b/1e6, r, (r <= 3) ? "yes" : "no", w }'
   done
 } > "$tmp/startup.md"
 if [ -f "$out" ] && grep -q '^## Start-up (instructions)' "$out"; then
