@@ -123,6 +123,42 @@ type Scenario struct {
 	ListsOut bool
 }
 
+// SideFormation is a formation and the side it is on.
+type SideFormation struct {
+	Side      string
+	Formation *oob.Formation
+}
+
+// FormationsInPlay lists the formations that match and have units set up
+// or arriving in s (a unit counts for the nearest matching formation above
+// it, the scenario's attachments followed), in the order met.
+func (s *Scenario) FormationsInPlay(match func(*oob.Formation) bool) []SideFormation {
+	var out []SideFormation
+	seen := map[*oob.Formation]bool{}
+	mark := func(side string, ps []Piece) {
+		for _, pc := range ps {
+			for _, u := range pc.Ref.Units() {
+				for f := u.Formation; f != nil; f = s.Parent(f) {
+					if match(f) {
+						if !seen[f] {
+							seen[f] = true
+							out = append(out, SideFormation{side, f})
+						}
+						break
+					}
+				}
+			}
+		}
+	}
+	for _, st := range s.Setup {
+		mark(st.Side, st.Pieces)
+	}
+	for _, ar := range s.Arrivals {
+		mark(ar.Side, ar.Pieces)
+	}
+	return out
+}
+
 // Parent is the formation f answers to in this scenario: the one it is
 // attached to, else its parent in the order of battle.
 func (s *Scenario) Parent(f *oob.Formation) *oob.Formation {

@@ -754,40 +754,14 @@ func (p *pack) activation(s *battle.Scenario) {
 			}
 		}
 	}
-	// formations of those levels with units in play on a side that lists markers
-	inPlay := map[*oob.Formation]string{}
-	var order []*oob.Formation
-	mark := func(side string, ps []battle.Piece) {
-		if _, ok := sides[side]; !ok {
-			return
+	// formations of those levels with units in play on a side that lists
+	// markers; artillery activates on its own markers (3DoG BB 4.36)
+	for _, f := range s.FormationsInPlay(func(f *oob.Formation) bool { return has(a.Levels, f.Level) }) {
+		pos, ok := sides[f.Side]
+		if !ok || a.ArtilleryMax > 0 && artilleryFormation(p, f.Formation) || listed[f.Formation] {
+			continue
 		}
-		for _, pc := range ps {
-			for _, u := range pc.Ref.Units() {
-				for f := u.Formation; f != nil; f = s.Parent(f) {
-					if has(a.Levels, f.Level) {
-						if a.ArtilleryMax > 0 && artilleryFormation(p, f) {
-							break // artillery activates on its own markers (3DoG BB 4.36)
-						}
-						if _, seen := inPlay[f]; !seen {
-							inPlay[f] = side
-							order = append(order, f)
-						}
-						break
-					}
-				}
-			}
-		}
-	}
-	for _, st := range s.Setup {
-		mark(st.Side, st.Pieces)
-	}
-	for _, ar := range s.Arrivals {
-		mark(ar.Side, ar.Pieces)
-	}
-	for _, f := range order {
-		if !listed[f] {
-			add(sides[inPlay[f]], "%s has units in the scenario but no activation markers", f.Label())
-		}
+		add(pos, "%s has units in the scenario but no activation markers", f.Formation.Label())
 	}
 }
 

@@ -74,27 +74,10 @@ func (p *pack) efficiency(s *battle.Scenario) {
 func (p *pack) drawingFormations(s *battle.Scenario) map[string][]*oob.Formation {
 	e := p.f.Efficiency
 	out := map[string][]*oob.Formation{}
-	seen := map[*oob.Formation]bool{}
-	mark := func(side string, ps []battle.Piece) {
-		for _, pc := range ps {
-			for _, u := range pc.Ref.Units() {
-				for f := u.Formation; f != nil; f = s.Parent(f) {
-					if e.Draws(f.Level, len(e.Cavalry) > 0 && cavalryOnly(f, p)) {
-						if !seen[f] {
-							seen[f] = true
-							out[side] = append(out[side], f)
-						}
-						break
-					}
-				}
-			}
-		}
-	}
-	for _, st := range s.Setup {
-		mark(st.Side, st.Pieces)
-	}
-	for _, ar := range s.Arrivals {
-		mark(ar.Side, ar.Pieces)
+	for _, f := range s.FormationsInPlay(func(f *oob.Formation) bool {
+		return e.Draws(f.Level, len(e.Cavalry) > 0 && cavalryOnly(f, p))
+	}) {
+		out[f.Side] = append(out[f.Side], f.Formation)
 	}
 	return out
 }

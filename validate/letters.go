@@ -17,12 +17,7 @@ func (p *pack) letters() {
 	if o.Letters.Code == "" {
 		return
 	}
-	lowest, rank := "", 0
-	for _, l := range p.b.Rules.Levels {
-		if l.Rank > rank {
-			lowest, rank = l.ID, l.Rank
-		}
-	}
+	lowest := p.lowestLevel()
 	for _, side := range p.b.Sides {
 		if side.Army == nil {
 			continue

@@ -353,12 +353,7 @@ func (p *pack) organisation() {
 	p.hqs()     // Commanders' HQ units (validate/letters.go)
 	o := p.f.Org
 	p.unitStrength()
-	lowest, rank := "", 0
-	for _, l := range p.b.Rules.Levels {
-		if l.Rank > rank {
-			lowest, rank = l.ID, l.Rank
-		}
-	}
+	lowest := p.lowestLevel()
 	for _, side := range p.b.Sides {
 		if side.Army == nil {
 			continue
@@ -496,4 +491,16 @@ func allArtillery(p *pack, f *oob.Formation) bool {
 		}
 	}
 	return true
+}
+
+// lowestLevel is the ruleset's lowest formation level (the highest rank):
+// the brigades that bind counters.
+func (p *pack) lowestLevel() string {
+	lowest, rank := "", 0
+	for _, l := range p.b.Rules.Levels {
+		if l.Rank > rank {
+			lowest, rank = l.ID, l.Rank
+		}
+	}
+	return lowest
 }

@@ -210,10 +210,10 @@ func (m *vmod) cupChits(c rulesets.Cup, sc *battle.Scenario) []string {
 		// a count that varies (GBACW's 1-4 AMs) is the scenario's to give.
 		fa := m.b.Rules.Figures.Activation
 		if fa.Min == fa.Max && fa.Min > 0 {
-			for _, f := range inPlayFormations(sc, fa.Levels) {
-				if !listed[f.side] {
+			for _, f := range sc.FormationsInPlay(func(f *oob.Formation) bool { return slices.Contains(fa.Levels, f.Level) }) {
+				if !listed[f.Side] {
 					for range fa.Min {
-						out = append(out, f.side+" "+formationTitle(f.f))
+						out = append(out, f.Side+" "+formationTitle(f.Formation))
 					}
 				}
 			}
@@ -291,41 +291,6 @@ func (m *vmod) cupBoxes(sc *battle.Scenario) []cupBox {
 			}
 			out = append(out, cupBox{c, cupTitle(c) + " " + sd.ID, chits})
 		}
-	}
-	return out
-}
-
-type sideFormation struct {
-	side string
-	f    *oob.Formation
-}
-
-// inPlayFormations lists the formations of the given levels with units set
-// up or arriving in sc (the scenario's attachments followed), in the order
-// met.
-func inPlayFormations(sc *battle.Scenario, levels []string) []sideFormation {
-	var out []sideFormation
-	seen := map[*oob.Formation]bool{}
-	mark := func(side string, ps []battle.Piece) {
-		for _, pc := range ps {
-			for _, u := range pc.Ref.Units() {
-				for f := u.Formation; f != nil; f = sc.Parent(f) {
-					if slices.Contains(levels, f.Level) {
-						if !seen[f] {
-							seen[f] = true
-							out = append(out, sideFormation{side, f})
-						}
-						break
-					}
-				}
-			}
-		}
-	}
-	for _, st := range sc.Setup {
-		mark(st.Side, st.Pieces)
-	}
-	for _, ar := range sc.Arrivals {
-		mark(ar.Side, ar.Pieces)
 	}
 	return out
 }
