@@ -1,8 +1,12 @@
 package main
 
 import (
+	"fmt"
 	"os"
 	"path/filepath"
+	"slices"
+
+	"github.com/muster-wargames/muster/diag"
 )
 
 // battlesOf maps the files a pre-commit hook passes (`validate --changed`)
@@ -46,4 +50,61 @@ func battleOf(file string) (string, bool) {
 		}
 		dir = up
 	}
+}
+
+// fileArgs replaces each argument that is a file by its battle folder (a
+// battle.yaml by its own folder, checked whole), and returns the files
+// whose diagnostics alone to report, by absolute path (nil when every
+// argument is a folder). A file in no battle is an error.
+func fileArgs(args []string) ([]string, map[string]bool, error) {
+	var only map[string]bool
+	out := make([]string, 0, len(args))
+	whole := map[string]bool{}
+	for _, a := range args {
+		fi, err := os.Stat(a)
+		if err != nil || fi.IsDir() || filepath.Base(a) == "battle.yaml" {
+			if err == nil && !fi.IsDir() {
+				a = filepath.Dir(a)
+			}
+			out = append(out, a)
+			if abs, err := filepath.Abs(a); err == nil {
+				whole[abs] = true
+			}
+			continue
+		}
+		dir, ok := battleOf(a)
+		if !ok {
+			return nil, nil, fmt.Errorf("%s is in no battle folder (no battle.yaml in its folder or above)", a)
+		}
+		abs, err := filepath.Abs(a)
+		if err != nil {
+			return nil, nil, err
+		}
+		if only == nil {
+			only = map[string]bool{}
+		}
+		only[abs] = true
+		if !slices.Contains(out, dir) {
+			out = append(out, dir)
+		}
+	}
+	if only != nil {
+		for _, a := range out {
+			if abs, err := filepath.Abs(a); err == nil && whole[abs] {
+				return nil, nil, fmt.Errorf("give folders or files of other battles, not %s both whole and by file", a)
+			}
+		}
+	}
+	return out, only, nil
+}
+
+// inFiles keeps the diagnostics about the files of only (absolute paths).
+func inFiles(ds []diag.Diagnostic, only map[string]bool) []diag.Diagnostic {
+	var out []diag.Diagnostic
+	for _, d := range ds {
+		if abs, err := filepath.Abs(d.Pos.File); err == nil && only[abs] {
+			out = append(out, d)
+		}
+	}
+	return out
 }

@@ -92,6 +92,7 @@ var commands = []func(stdout, stderr io.Writer) *cobra.Command{
 	schemaCmd,
 	validateCmd,
 	versionCmd,
+	watchCmd,
 }
 
 func versionCmd(stdout, _ io.Writer) *cobra.Command {
@@ -216,12 +217,13 @@ func validateCmd(stdout, stderr io.Writer) *cobra.Command {
 	var quiet, changed bool
 	var bf baselineFlags
 	c := &cobra.Command{
-		Use:   "validate [DIR...]",
+		Use:   "validate [DIR|FILE...]",
 		Short: "Check battle folders and report every problem with its file, line and column",
 		Long: "validate loads each battle folder, checks it against the JSON Schemas and the rules of its\n" +
 			"system, and prints one diagnostic per problem. With no folder it checks the embedded example.\n" +
 			"Findings that a # muster:ignore comment or the --baseline file accepts are counted, never failing.\n" +
 			"With --changed the arguments are files (a pre-commit hook's) and each one's battle is checked.\n" +
+			"A file given alone (DIR/scenario-3.yaml) has its battle checked and its own diagnostics reported.\n" +
 			"Exit status: 0 clean (warnings allowed), 1 errors found, 2 bad usage or input that cannot be\n" +
 			"read, 3 muster itself failed (docs/ci.md).",
 		RunE: func(cmd *cobra.Command, args []string) error {
@@ -245,6 +247,16 @@ func validateCmd(stdout, stderr io.Writer) *cobra.Command {
 					return nil // no file of a battle changed: nothing to check
 				}
 				args = dirs
+			}
+			// A file given as DIR/scenario-3.yaml: its battle is checked and
+			// the file's own diagnostics reported.
+			var only map[string]bool
+			if !changed {
+				var err error
+				if args, only, err = fileArgs(args); err != nil {
+					fmt.Fprintf(stderr, "muster: %v\n", err)
+					return exitError{report.ExitBadInput}
+				}
 			}
 			if len(args) == 0 {
 				args = []string{""}
@@ -275,6 +287,9 @@ func validateCmd(stdout, stderr io.Writer) *cobra.Command {
 			if err != nil {
 				return err
 			}
+			if only != nil {
+				all = inFiles(all, only)
+			}
 			if mapOut != "" {
 				if mapBattle == nil || mapBattle.Map == nil {
 					fmt.Fprintln(stderr, "muster: --map: the battle has no map to draw")
@@ -294,6 +309,13 @@ func validateCmd(stdout, stderr io.Writer) *cobra.Command {
 			case o.format != "text" || quiet:
 			case len(all) > 0:
 				fmt.Fprintln(stderr, report.Summary(all))
+			case only != nil:
+				var names []string
+				for f := range only {
+					names = append(names, filepath.Base(f))
+				}
+				sort.Strings(names)
+				fmt.Fprintf(stderr, "%s: no problems (its battle: %d %s, %d %s)\n", strings.Join(names, ", "), len(texts), diag.Plural(len(texts), "file"), scenarios, diag.Plural(scenarios, "scenario"))
 			default:
 				fmt.Fprintln(stderr, report.Clean(len(texts), scenarios))
 			}

@@ -1,0 +1,108 @@
+package main
+
+import (
+	"fmt"
+	"hash/crc32"
+	"io"
+	"io/fs"
+	"os"
+	"path/filepath"
+	"sort"
+	"strings"
+	"time"
+
+	"github.com/muster-wargames/muster/diag"
+	"github.com/muster-wargames/muster/report"
+	"github.com/spf13/cobra"
+)
+
+// watchCmd validates a battle again whenever one of its files changes:
+// it polls the YAML files of the folder (their names, sizes and times, so
+// no platform file-event API is needed) and prints the report and a
+// one-line summary, with the time, after each run.
+func watchCmd(stdout, stderr io.Writer) *cobra.Command {
+	o := &options{}
+	var every time.Duration
+	var runs int
+	c := &cobra.Command{
+		Use:   "watch [DIR]",
+		Short: "Validate a battle again every time one of its files is saved, with a one-line summary",
+		Long: "watch validates the battle folder (the current folder if none is given), then again each time\n" +
+			"a YAML file in it is saved, added or removed (it reads them every --every), printing the diagnostics and a summary line\n" +
+			"stamped with the time. Stop it with Ctrl-C.",
+		Args: cobra.MaximumNArgs(1),
+		RunE: func(cmd *cobra.Command, args []string) error {
+			if err := o.check(); err != nil {
+				return err
+			}
+			dir := "."
+			if len(args) == 1 {
+				dir = args[0]
+			}
+			if fi, err := os.Stat(filepath.Join(dir, "battle.yaml")); err != nil || !fi.Mode().IsRegular() {
+				fmt.Fprintf(stderr, "muster: no battle.yaml in %s\n", dir)
+				return exitError{report.ExitBadInput}
+			}
+			last := ""
+			for n := 0; runs == 0 || n < runs; {
+				if fp := fingerprint(dir); fp != last {
+					last = fp
+					n++
+					b, ds := check(dir, o.variant)
+					texts := report.Texts{}
+					scenarios := 0
+					if b != nil {
+						texts = b.Texts
+						scenarios = len(b.Scenarios)
+					}
+					if err := writeReport(o, stdout, ds, texts); err != nil {
+						return err
+					}
+					line := report.Clean(len(texts), scenarios)
+					if len(ds) > 0 {
+						line = fmt.Sprintf("%d %s, %d %s: %s", len(texts), diag.Plural(len(texts), "file"), scenarios, diag.Plural(scenarios, "scenario"), report.Summary(ds))
+					}
+					fmt.Fprintf(stdout, "[%s] %s\n", time.Now().Format("15:04:05"), line)
+					continue
+				}
+				time.Sleep(every)
+			}
+			return nil
+		},
+	}
+	addReportFlags(c, o)
+	addVariantFlag(c, &o.variant)
+	c.Flags().DurationVar(&every, "every", 300*time.Millisecond, "how often to read the files for a change")
+	c.Flags().IntVar(&runs, "runs", 0, "stop after this many validations (0: never)")
+	c.Flags().MarkHidden("runs")
+	return c
+}
+
+// fingerprint names every YAML file under dir (hidden folders aside) with
+// its size and checksum: it changes when a file is saved, added or
+// removed.
+func fingerprint(dir string) string {
+	var lines []string
+	filepath.WalkDir(dir, func(p string, d fs.DirEntry, err error) error {
+		if err != nil {
+			return nil
+		}
+		if d.IsDir() {
+			if p != dir && strings.HasPrefix(d.Name(), ".") {
+				return filepath.SkipDir
+			}
+			return nil
+		}
+		if filepath.Ext(p) != ".yaml" && filepath.Ext(p) != ".yml" {
+			return nil
+		}
+		// the content, not only the time: a save within the file system's
+		// time step that keeps the size is still seen
+		if data, err := os.ReadFile(p); err == nil {
+			lines = append(lines, fmt.Sprintf("%s %d %08x", p, len(data), crc32.ChecksumIEEE(data)))
+		}
+		return nil
+	})
+	sort.Strings(lines)
+	return strings.Join(lines, "\n")
+}
