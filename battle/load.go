@@ -326,23 +326,37 @@ func (ld *loader) ruleset(bd *schema.Doc) bool {
 	b := ld.b
 	sysNode := schema.Get(bd.Root, "system")
 	lib := ld.opts.library()
-	rdoc, _, err := lib.Raw(b.System)
-	var invalid *rulesets.Invalid
-	if errors.As(err, &invalid) {
-		ld.diags.Append(invalid.Diags)
-		ld.diags.Addf(CodeSystem, bd.Pos(sysNode), "the ruleset of %s is not valid", b.System)
-		return false
-	}
-	if err != nil {
-		d := ld.diags.Addf(CodeSystem, bd.Pos(sysNode), "%s", err)
-		if m := schema.Nearest(b.System, lib.Systems()); m != "" {
-			d.Hint = "did you mean " + m + "?"
+	badSystem := func(err error) bool {
+		var invalid *rulesets.Invalid
+		if errors.As(err, &invalid) {
+			ld.diags.Append(invalid.Diags)
+			ld.diags.Addf(CodeSystem, bd.Pos(sysNode), "the ruleset of %s is not valid", b.System)
+			return true
+		}
+		if err != nil {
+			d := ld.diags.Addf(CodeSystem, bd.Pos(sysNode), "%s", err)
+			if m := schema.Nearest(b.System, lib.Systems()); m != "" {
+				d.Hint = "did you mean " + m + "?"
+			}
+			return true
 		}
 		return false
 	}
-	value := rdoc.Value
+	ov := schema.Get(bd.Root, "rules")
+	var value any
+	if ov != nil {
+		// the series document is read only to lay the overrides on it: a
+		// battle that plays its series rules as they are takes them
+		// decoded (for the embedded rulesets, from their compiled JSON)
+		rdoc, _, err := lib.Raw(b.System)
+		if badSystem(err) {
+			return false
+		}
+		value = rdoc.Value
+	}
 	overridden := false
-	if ov := schema.Get(bd.Root, "rules"); ov != nil {
+	if ov != nil {
+		rdocValue := value
 		ovDoc := &schema.Doc{File: bd.File, Root: ov, Bad: map[*schema.Node]bool{}}
 		ovVal, _ := bd.Value.(map[string]any)["rules"]
 		value = rulesets.Merge(value, ovVal)
@@ -357,14 +371,18 @@ func (ld *loader) ruleset(bd *schema.Doc) bool {
 			ld.diags.Add(d)
 		}
 		if len(probs) > 0 {
-			value = rdoc.Value // check the rest of the battle against the series rules
+			value = rdocValue // check the rest of the battle against the series rules
 		} else {
 			overridden = true
 		}
 	}
 	var r *rulesets.Ruleset
+	var err error
 	if !overridden {
 		r, err = lib.Series(b.System) // decoded once, shared
+		if ov == nil && badSystem(err) {
+			return false
+		}
 	} else {
 		r, err = rulesets.Decode(value)
 	}

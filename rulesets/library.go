@@ -28,6 +28,9 @@ type Library struct {
 
 	mu    sync.Mutex
 	cache map[string]*entry
+	// series holds the embedded rulesets decoded from their compiled JSON
+	// (compiled.go), by system.
+	series map[string]*Ruleset
 }
 
 type entry struct {
@@ -151,6 +154,21 @@ func (l *Library) parse(system string) (*schema.Doc, []byte, error) {
 func (l *Library) Series(system string) (*Ruleset, error) {
 	l.mu.Lock()
 	defer l.mu.Unlock()
+	if l.embedded {
+		if r, ok := l.series[system]; ok {
+			return r, nil
+		}
+		if r, ok, err := compiledSeries(system); ok {
+			if err != nil {
+				return nil, err
+			}
+			if l.series == nil {
+				l.series = map[string]*Ruleset{}
+			}
+			l.series[system] = r
+			return r, nil
+		}
+	}
 	e := l.raw(system)
 	if e.err != nil {
 		return nil, e.err
