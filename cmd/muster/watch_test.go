@@ -38,7 +38,9 @@ func TestWatch(t *testing.T) {
 	}
 	var out, errb syncBuffer
 	done := make(chan int)
-	go func() { done <- run([]string{"watch", "--color", "never", "--every", "10ms", "--runs", "2", dir}, &out, &errb) }()
+	go func() {
+		done <- run([]string{"watch", "--color", "never", "--every", "10ms", "--runs", "2", dir}, &out, &errb)
+	}()
 	waitFor(t, &out, "no problems")
 	scen := filepath.Join(dir, "scenario.yaml")
 	data, err := os.ReadFile(scen)
