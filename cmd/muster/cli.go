@@ -55,6 +55,7 @@ type options struct {
 	color       string
 	out         string
 	target      string
+	module      string // --module: the base module of an extension
 	werror      bool
 	maxWarnings int
 	variant     string
@@ -381,7 +382,7 @@ func buildCmd(stdout, stderr io.Writer) *cobra.Command {
 					out += "-" + b.Variant
 				}
 			}
-			files, err := writeTarget(b, dir, out, o.target)
+			files, err := writeTarget(b, dir, out, o.target, o.module)
 			if err != nil {
 				fmt.Fprintf(stderr, "muster: %v\n", err)
 				return exitError{report.ExitBadInput}
@@ -396,6 +397,7 @@ func buildCmd(stdout, stderr io.Writer) *cobra.Command {
 	addVariantFlag(c, &o.variant)
 	c.Flags().StringVar(&o.target, "target", "bundle", "what to build: "+strings.Join(targets.Names(), ", "))
 	c.RegisterFlagCompletionFunc("target", cobra.FixedCompletions(targets.Names(), cobra.ShellCompDirectiveNoFileComp))
+	c.Flags().StringVar(&o.module, "module", "", "with --target vassal-extension: the VASSAL module the extension extends")
 	addReportFlags(c, o)
 	return c
 }
@@ -405,10 +407,23 @@ func buildCmd(stdout, stderr io.Writer) *cobra.Command {
 // compiled before anything is written; the files are staged and renamed
 // into out (see stage), so a failed or interrupted build leaves the previous
 // output whole; nothing is written over a file of the battle.
-func writeTarget(b *battle.Battle, dir, out, target string) ([]string, error) {
+func writeTarget(b *battle.Battle, dir, out, target, module string) ([]string, error) {
 	t, ok := targets.Find(target)
 	if !ok {
 		return nil, fmt.Errorf("unknown target %q (targets: %s)", target, strings.Join(targets.Names(), ", "))
+	}
+	build := t.Build
+	switch {
+	case t.OverBase != nil && module == "":
+		return nil, fmt.Errorf("--target %s needs --module BASE.vmod, the module it extends", target)
+	case t.OverBase == nil && module != "":
+		return nil, fmt.Errorf("--module is for --target vassal-extension, not %s", target)
+	case t.OverBase != nil:
+		data, err := os.ReadFile(module)
+		if err != nil {
+			return nil, err
+		}
+		build = t.OverBase(data, filepath.Base(module))
 	}
 	if out == "-" {
 		return nil, fmt.Errorf("build writes a folder of files: -o - (standard output) cannot hold them")
@@ -419,7 +434,7 @@ func writeTarget(b *battle.Battle, dir, out, target string) ([]string, error) {
 		return nil, err
 	}
 	defer st.close()
-	files, err := t.Build(b)
+	files, err := build(b)
 	if err != nil {
 		return nil, err
 	}

@@ -10,15 +10,20 @@ import (
 )
 
 // Target is one build target: its name for `--target` and what it builds.
+// A target over an existing module (--module BASE.vmod) has OverBase
+// instead of Build: it makes the build from the base module's bytes and
+// file name.
 type Target struct {
-	Name  string
-	Build compile.Target
+	Name     string
+	Build    compile.Target
+	OverBase func(base []byte, file string) compile.Target
 }
 
 // All are every build target, in the order help text lists them.
 var All = []Target{
-	{"bundle", compile.Bundles}, // one engine bundle per scenario
-	{"vassal", vassal.Module},   // one VASSAL module per battle
+	{"bundle", compile.Bundles, nil},            // one engine bundle per scenario
+	{"vassal", vassal.Module, nil},              // one VASSAL module per battle
+	{"vassal-extension", nil, vassal.Extension}, // the battle's scenarios as an extension of --module
 }
 
 // Find returns the named target.

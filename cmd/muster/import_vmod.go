@@ -1,0 +1,81 @@
+package main
+
+import (
+	"fmt"
+	"io"
+	"os"
+	"path/filepath"
+	"sort"
+
+	"github.com/muster-wargames/muster/importer/vmod"
+	"github.com/muster-wargames/muster/report"
+	"github.com/spf13/cobra"
+)
+
+func importVmodCmd(stdout, stderr io.Writer) *cobra.Command {
+	var out, id, system string
+	c := &cobra.Command{
+		Use:   "vmod MODULE.vmod -o DIR",
+		Short: "Read a VASSAL module into a battle folder, with a report of what was not understood",
+		Long: "Reads a VASSAL module: its hex boards (grid and numbering) become map.yaml, with the board art\n" +
+			"kept under DIR/images; its pieces, prototypes and marker properties become forces; its At-Start\n" +
+			"stacks and predefined set-ups become scenarios; its turn track the battle's days. Every component,\n" +
+			"trait and property it does not understand is listed, with its element path in buildFile.xml, in\n" +
+			"DIR/import-report.md and counted on stderr. See docs/import.md.",
+		Args: cobra.ExactArgs(1),
+		RunE: func(cmd *cobra.Command, args []string) error {
+			if out == "" {
+				fmt.Fprintln(stderr, "muster: import vmod needs -o DIR, the battle folder to write")
+				return exitError{report.ExitBadInput}
+			}
+			data, err := os.ReadFile(args[0])
+			if err != nil {
+				fmt.Fprintf(stderr, "muster: %v\n", err)
+				return exitError{report.ExitBadInput}
+			}
+			res, ierr := vmod.Import(data, vmod.Options{ID: id, System: system, Module: filepath.Base(args[0])})
+			if res == nil {
+				fmt.Fprintf(stderr, "muster: %s: %v\n", args[0], ierr)
+				return exitError{report.ExitBadInput}
+			}
+			if fi, err := os.Stat(out); err == nil && fi.IsDir() {
+				if ents, _ := os.ReadDir(out); len(ents) > 0 {
+					fmt.Fprintf(stderr, "muster: %s is not empty; import vmod writes a new battle folder\n", out)
+					return exitError{report.ExitBadInput}
+				}
+			}
+			names := make([]string, 0, len(res.Files))
+			for n := range res.Files {
+				names = append(names, n)
+			}
+			sort.Strings(names)
+			for _, n := range names {
+				p := filepath.Join(out, filepath.FromSlash(n))
+				if err := os.MkdirAll(filepath.Dir(p), 0o755); err != nil {
+					fmt.Fprintf(stderr, "muster: %v\n", err)
+					return exitError{report.ExitBadInput}
+				}
+				if err := os.WriteFile(p, res.Files[n], 0o644); err != nil {
+					fmt.Fprintf(stderr, "muster: %v\n", err)
+					return exitError{report.ExitBadInput}
+				}
+				fmt.Fprintln(stdout, p)
+			}
+			for _, r := range res.Read {
+				fmt.Fprintf(stderr, "read: %s\n", r)
+			}
+			fmt.Fprintf(stderr, "%s: %d not understood, %d made again by muster (see %s)\n", args[0], len(res.Unread), len(res.Rebuilt),
+				filepath.Join(out, "import-report.md"))
+			if ierr != nil {
+				// Only the report was written.
+				fmt.Fprintf(stderr, "muster: %s: %v; only the report is written\n", args[0], ierr)
+				return exitError{report.ExitBadInput}
+			}
+			return nil
+		},
+	}
+	c.Flags().StringVarP(&out, "output", "o", "", "the battle folder to write (new or empty)")
+	c.Flags().StringVar(&id, "id", "", "the battle's id (default: from the module's name)")
+	c.Flags().StringVar(&system, "system", "", "the rule system, when the module was not written by muster")
+	return c
+}

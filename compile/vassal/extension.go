@@ -1,0 +1,390 @@
+package vassal
+
+import (
+	"archive/zip"
+	"bytes"
+	"encoding/xml"
+	"fmt"
+	"io"
+	"regexp"
+	"sort"
+	"strconv"
+	"strings"
+
+	"github.com/muster-wargames/muster/battle"
+	"github.com/muster-wargames/muster/compile"
+	"github.com/muster-wargames/muster/compile/vassal/seq"
+	"github.com/muster-wargames/muster/diag"
+	"github.com/muster-wargames/muster/maps"
+)
+
+// extensionID prefixes the gpids of an extension's pieces (VASSAL keeps an
+// extension's gpids apart by it).
+const extensionID = "muster"
+
+// Extension is the vassal-extension target over a base module: the
+// battle's scenarios as a VASSAL extension (.vmdx) that uses the base
+// module's boards and pieces, matched by name. Each scenario gets copies
+// of the base boards its set-up uses, its At-Start stacks on them and a
+// predefined set-up whose saved game selects them, as the module target
+// does (vassal-format.md §2.4). Every piece or hex the base cannot give is
+// a mismatch, reported with its place in the battle; any mismatch fails
+// the build.
+func Extension(base []byte, baseFile string) compile.Target {
+	return func(b *battle.Battle) ([]compile.Output, error) {
+		bm, err := readBase(base)
+		if err != nil {
+			return nil, fmt.Errorf("%s: %v", baseFile, err)
+		}
+		return bm.extension(b, baseFile)
+	}
+}
+
+// baseModule is what an extension needs of its base module.
+type baseModule struct {
+	name, version string
+	mainMap       string
+	boards        []*baseBoard
+	slots         map[string][]string // piece name → PieceSlot texts
+	days          []string            // the turn track's Day list
+	times         int                 // how many items its Time list has
+}
+
+// baseBoard is a base board with a hex grid: its name, image, the raw XML
+// of its grid, and the sheet prefix of its numbering.
+type baseBoard struct {
+	name, image, prefix string
+	grid                string
+}
+
+func readBase(data []byte) (*baseModule, error) {
+	zr, err := zip.NewReader(bytes.NewReader(data), int64(len(data)))
+	if err != nil {
+		return nil, fmt.Errorf("the base module is not a zip archive: %v", err)
+	}
+	var bf []byte
+	for _, f := range zr.File {
+		if f.Name == "buildFile.xml" || (bf == nil && f.Name == "buildFile") {
+			rc, err := f.Open()
+			if err != nil {
+				return nil, err
+			}
+			bf, err = io.ReadAll(rc)
+			rc.Close()
+			if err != nil {
+				return nil, err
+			}
+		}
+	}
+	if bf == nil {
+		return nil, fmt.Errorf("the base module has no buildFile.xml")
+	}
+	bm := &baseModule{slots: map[string][]string{}}
+	dec := xml.NewDecoder(bytes.NewReader(bf))
+	var stack []string
+	mapName := ""
+	var board *baseBoard
+	var gridStart int64
+	slotName := ""
+	var text strings.Builder
+	for {
+		off := dec.InputOffset()
+		tok, err := dec.Token()
+		if err == io.EOF {
+			break
+		}
+		if err != nil {
+			return nil, fmt.Errorf("buildFile.xml: %v", err)
+		}
+		switch t := tok.(type) {
+		case xml.StartElement:
+			attr := func(k string) string {
+				for _, a := range t.Attr {
+					if a.Name.Local == k {
+						return a.Value
+					}
+				}
+				return ""
+			}
+			class := t.Name.Local
+			switch class {
+			case "VASSAL.build.GameModule":
+				bm.name, bm.version = attr("name"), attr("version")
+			case "VASSAL.build.module.Map":
+				mapName = attr("mapName")
+			case "VASSAL.build.module.map.boardPicker.Board":
+				board = &baseBoard{name: attr("name"), image: attr("image")}
+			case "VASSAL.build.module.map.boardPicker.board.HexGrid":
+				if board != nil && board.grid == "" {
+					gridStart = off
+				}
+			case "VASSAL.build.module.map.boardPicker.board.mapgrid.HexGridNumbering":
+				if board != nil && board.prefix == "" {
+					board.prefix, _ = strings.CutSuffix(attr("locationFormat"), "$gridLocation$")
+				}
+			case "VASSAL.build.widget.PieceSlot":
+				slotName = attr("entryName")
+				text.Reset()
+			case "VASSAL.build.module.turn.ListTurnLevel":
+				switch attr("property") {
+				case "Day":
+					bm.days = seq.Decode(attr("list"), ',')
+				case "Time":
+					bm.times = len(seq.Decode(attr("list"), ','))
+				}
+			}
+			stack = append(stack, class)
+		case xml.CharData:
+			if slotName != "" {
+				text.Write(t)
+			}
+		case xml.EndElement:
+			switch t.Name.Local {
+			case "VASSAL.build.module.map.boardPicker.board.HexGrid":
+				if board != nil && board.grid == "" && gridStart > 0 {
+					board.grid = string(bf[gridStart:dec.InputOffset()])
+				}
+			case "VASSAL.build.module.map.boardPicker.Board":
+				if board != nil && board.grid != "" {
+					if _, _, copy := cutScenario(board.name); !copy {
+						if bm.mainMap == "" {
+							bm.mainMap = mapName
+						}
+						if mapName == bm.mainMap {
+							bm.boards = append(bm.boards, board)
+						}
+					}
+				}
+				board = nil
+			case "VASSAL.build.widget.PieceSlot":
+				if slotName != "" && !contains(stack, "VASSAL.build.module.map.SetupStack") {
+					bm.slots[slotName] = append(bm.slots[slotName], strings.TrimSpace(text.String()))
+				}
+				slotName = ""
+			}
+			stack = stack[:len(stack)-1]
+		}
+	}
+	if len(bm.boards) == 0 {
+		return nil, fmt.Errorf("the base module has no board with a hex grid")
+	}
+	return bm, nil
+}
+
+func contains(xs []string, x string) bool {
+	for _, y := range xs {
+		if y == x {
+			return true
+		}
+	}
+	return false
+}
+
+// cutScenario splits "Sheet C (intro)", a muster scenario board's name.
+func cutScenario(name string) (base, id string, ok bool) {
+	if i := strings.LastIndex(name, " ("); i > 0 && strings.HasSuffix(name, ")") {
+		return name[:i], name[i+2 : len(name)-1], true
+	}
+	return name, "", false
+}
+
+// boardFor finds the base board of a sheet: the one named "Sheet X" or
+// as the sheet is named, else the one whose numbering's prefix is the
+// sheet's id.
+func (bm *baseModule) boardFor(s *maps.Sheet) *baseBoard {
+	for _, want := range []string{"Sheet " + s.ID, s.ID} {
+		for _, bb := range bm.boards {
+			if bb.name == want {
+				return bb
+			}
+		}
+	}
+	for _, bb := range bm.boards {
+		if bb.prefix == s.ID {
+			return bb
+		}
+	}
+	return nil
+}
+
+var gpidAtEnd = regexp.MustCompile(`;[^;]*;0$`)
+
+// slotFor finds the base PieceSlot of a unit or leader: by name, and
+// among several of one name, by its qualified name (muster's Designation
+// marker).
+func (bm *baseModule) slotFor(name, qualified string) (string, bool) {
+	ts := bm.slots[name]
+	if len(ts) == 1 {
+		return ts[0], true
+	}
+	esc := strings.ReplaceAll(qualified, "/", `\/`)
+	for _, t := range ts {
+		if strings.Contains(t, esc) {
+			return t, true
+		}
+	}
+	return "", false
+}
+
+type mismatch struct {
+	pos diag.Pos
+	msg string
+}
+
+func (bm *baseModule) extension(b *battle.Battle, baseFile string) ([]compile.Output, error) {
+	if b.Map == nil || b.Map.Grid == nil {
+		return nil, fmt.Errorf("%s: an extension needs the battle's map", b.ID)
+	}
+	g := b.Map.Grid
+	var bad []mismatch
+	gpid := 0
+	files := map[string][]byte{}
+	root := el("module.ModuleExtension", "module", bm.name, "moduleVersion", bm.version, "version", "1.0",
+		"vassalVersion", Version, "description", b.Name+": scenarios for "+bm.name+", compiled by muster",
+		"extensionId", extensionID, "universal", "false")
+	// An ExtensionElement carries one component into its target
+	// (ExtensionElement.add keeps the last child).
+	var boards, stacks, setups []*xnode
+	into := func(target string, n *xnode) *xnode {
+		return el("module.ExtensionElement", "target", target).add(n)
+	}
+	boardTarget := "VASSAL.build.module.Map:" + bm.mainMap + "/VASSAL.build.module.map.BoardPicker"
+	mapTarget := "VASSAL.build.module.Map:" + bm.mainMap
+	for _, sc := range b.Scenarios {
+		used := map[*maps.Sheet]bool{}
+		var order []*maps.Sheet
+		for _, st := range sc.Setup {
+			var sheet *maps.Sheet
+			for _, s := range g.Sheets {
+				if s.Contains(st.Hex.Coord) {
+					sheet = s
+					break
+				}
+			}
+			if sheet == nil {
+				bad = append(bad, mismatch{st.Hex.Pos, fmt.Sprintf("scenario %s: hex %s is on no sheet", sc.ID, st.Hex.Label)})
+				continue
+			}
+			bb := bm.boardFor(sheet)
+			if bb == nil {
+				bad = append(bad, mismatch{st.Hex.Pos, fmt.Sprintf("scenario %s: sheet %s (%s) has no board in %s: none is named \"Sheet %s\" or numbered %s...", sc.ID, sheet.ID, st.Hex.Label, baseFile, sheet.ID, sheet.ID)})
+				continue
+			}
+			if !used[sheet] {
+				used[sheet] = true
+				order = append(order, sheet)
+			}
+			label := g.LabelOn(sheet, st.Hex.Coord)
+			if !strings.HasPrefix(label, bb.prefix) {
+				bad = append(bad, mismatch{st.Hex.Pos, fmt.Sprintf("scenario %s: board %q of %s numbers its hexes %s..., not as %s", sc.ID, bb.name, baseFile, bb.prefix, label)})
+				continue
+			}
+			boardName := extBoard(bb, b, sc)
+			n := el("module.map.SetupStack", "name", sc.ID+" "+st.Side+" "+label, "owningBoard", boardName,
+				"useGridLocation", "true", "location", label, "x", "0", "y", "0")
+			for _, p := range st.Pieces {
+				var refs []struct{ name, q string }
+				for _, l := range p.Ref.Leaders() {
+					refs = append(refs, struct{ name, q string }{l.Name, l.QualifiedName()})
+				}
+				for _, u := range p.Ref.Units() {
+					refs = append(refs, struct{ name, q string }{u.Name, u.QualifiedName()})
+				}
+				for _, r := range refs {
+					text, ok := bm.slotFor(r.name, r.q)
+					if !ok {
+						what := "no piece"
+						if len(bm.slots[r.name]) > 1 {
+							what = fmt.Sprintf("%d pieces and none is %s", len(bm.slots[r.name]), r.q)
+						}
+						bad = append(bad, mismatch{p.Pos, fmt.Sprintf("scenario %s: %s in %s: %s has %s named %q", sc.ID, r.q, label, baseFile, what, r.name)})
+						continue
+					}
+					gpid++
+					id := extensionID + ":" + strconv.Itoa(gpid)
+					text = gpidAtEnd.ReplaceAllString(text, ";"+id+";0")
+					s := el("widget.PieceSlot", "entryName", r.name, "gpid", id)
+					s.text = text
+					n.add(s)
+				}
+			}
+			if st.Breastworks > 0 {
+				bad = append(bad, mismatch{st.Hex.Pos, fmt.Sprintf("scenario %s: breastworks in %s are not placed by an extension yet", sc.ID, label)})
+			}
+			stacks = append(stacks, into(mapTarget, n))
+		}
+		for _, a := range sc.Arrivals {
+			bad = append(bad, mismatch{a.Pos, fmt.Sprintf("scenario %s: arrivals are not carried by an extension yet (%s at %s)", sc.ID, a.Side, a.Time.Text())})
+		}
+		if len(order) == 0 {
+			for _, s := range g.Sheets {
+				if bm.boardFor(s) != nil {
+					order = append(order, s)
+					break
+				}
+			}
+		}
+		sort.SliceStable(order, func(i, j int) bool { return order[i].X < order[j].X })
+		main := seq.Of(bm.mainMap+"BoardPicker", '\t')
+		for i, s := range order {
+			bb := bm.boardFor(s)
+			if bb == nil {
+				continue
+			}
+			name := extBoard(bb, b, sc)
+			bn := el("module.map.boardPicker.Board", "name", name, "image", bb.image, "reversible", "false")
+			bn.xmlText = []string{bb.grid}
+			boards = append(boards, into(boardTarget, bn))
+			main.Append(name).Int(i).Int(0)
+		}
+		file := "scenario-" + sc.ID + ".vsav"
+		lines := []string{"begin_save", main.Value()}
+		// The first turn, when the base's turn track is muster's for
+		// these days and times.
+		if bm.times == len(b.Slots) && strings.Join(bm.days, "\x00") == strings.Join(b.Days, "\x00") {
+			lines = append(lines, (&vmod{b: b}).turnCommand(sc.First))
+		}
+		cmds := strings.Join(append(lines, "end_save"), "\x1b")
+		vs, err := zipFiles([]string{"savedGame"}, map[string][]byte{"savedGame": []byte(cmds)})
+		if err != nil {
+			return nil, err
+		}
+		files[file] = vs
+		setups = append(setups, into("", el("module.PredefinedSetup", "name", scenarioTitle(sc), "description", sc.Note, "isMenu", "false", "useFile", "true", "file", file)))
+	}
+	if len(bad) > 0 {
+		var lines []string
+		for _, m := range bad {
+			lines = append(lines, m.pos.String()+": "+m.msg)
+		}
+		what := fmt.Sprintf("%d mismatches", len(bad))
+		if len(bad) == 1 {
+			what = "1 mismatch"
+		}
+		return nil, fmt.Errorf("the battle does not fit %s (%s):\n%s", baseFile, what, strings.Join(lines, "\n"))
+	}
+	root.attrs["nextPieceSlotId"] = strconv.Itoa(gpid + 1)
+	root.add(boards...)
+	root.add(stacks...)
+	root.add(setups...)
+	files["buildFile.xml"] = xmlDoc(root)
+	files["extensiondata"] = []byte("<?xml version=\"1.0\" encoding=\"UTF-8\" standalone=\"no\"?>\n<data version=\"1\">\n  <version>1.0</version>\n  <VassalVersion>" + Version +
+		"</VassalVersion>\n  <dateSaved>0</dateSaved>\n  <description>" + escText(b.Name) + "</description>\n  <module>\n    <name>" + escText(bm.name) +
+		"</name>\n    <version>" + escText(bm.version) + "</version>\n  </module>\n</data>\n")
+	names := make([]string, 0, len(files))
+	for n := range files {
+		names = append(names, n)
+	}
+	sort.Strings(names)
+	data, err := zipFiles(names, files)
+	if err != nil {
+		return nil, err
+	}
+	return []compile.Output{{Name: b.ID + ".vmdx", Data: data}}, nil
+}
+
+// extBoard names an extension scenario's copy of a base board; the battle's
+// id keeps it apart from the base module's own scenario boards.
+func extBoard(bb *baseBoard, b *battle.Battle, sc *battle.Scenario) string {
+	return bb.name + " (" + b.ID + " " + sc.ID + ")"
+}

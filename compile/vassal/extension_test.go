@@ -1,0 +1,123 @@
+package vassal
+
+import (
+	"archive/zip"
+	"bytes"
+	"io"
+	"path/filepath"
+	"regexp"
+	"strings"
+	"testing"
+
+	"github.com/muster-wargames/muster/battle"
+	"github.com/muster-wargames/muster/diag"
+)
+
+func extExample(t *testing.T, name string) *battle.Battle {
+	t.Helper()
+	b, ds := battle.LoadDir(filepath.Join("..", "..", "examples", name), battle.Options{})
+	for _, d := range ds {
+		if d.Severity == diag.Error {
+			t.Fatalf("%s: %s", name, d)
+		}
+	}
+	return b
+}
+
+func moduleBytes(t *testing.T, b *battle.Battle) []byte {
+	t.Helper()
+	outs, err := Module(b)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return outs[0].Data
+}
+
+func zipEntries(t *testing.T, data []byte) map[string][]byte {
+	t.Helper()
+	zr, err := zip.NewReader(bytes.NewReader(data), int64(len(data)))
+	if err != nil {
+		t.Fatal(err)
+	}
+	out := map[string][]byte{}
+	for _, f := range zr.File {
+		rc, _ := f.Open()
+		out[f.Name], _ = io.ReadAll(rc)
+		rc.Close()
+	}
+	return out
+}
+
+// TestExtension: a battle's scenarios over a module muster wrote become an
+// extension whose At-Start stacks put every piece of the set-up, from the
+// base's own piece slots, on its hex of a copy of the base's board.
+func TestExtension(t *testing.T) {
+	b := extExample(t, "dow-intro")
+	base := moduleBytes(t, b)
+	outs, err := Extension(base, "dow-intro.vmod")(b)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(outs) != 1 || outs[0].Name != "dow-intro.vmdx" {
+		t.Fatalf("outputs %v", outs)
+	}
+	files := zipEntries(t, outs[0].Data)
+	bf := string(files["buildFile.xml"])
+	if !strings.HasPrefix(bf, "<?xml") || !strings.Contains(bf, `<VASSAL.build.module.ModuleExtension `) ||
+		!strings.Contains(bf, `module="Dead of Winter: Skirmish of December 30th"`) {
+		t.Fatalf("not an extension of the base:\n%.400s", bf)
+	}
+	sc := b.Scenarios[0]
+	stacks := regexp.MustCompile(`<VASSAL.build.module.map.SetupStack location="([^"]+)" name="[^"]*" owningBoard="Sheet C \(dow-intro intro\)"`).FindAllStringSubmatch(bf, -1)
+	if len(stacks) != len(sc.Setup) {
+		t.Errorf("%d stacks, want %d", len(stacks), len(sc.Setup))
+	}
+	for i, st := range sc.Setup {
+		if i < len(stacks) && stacks[i][1] != st.Hex.Label {
+			t.Errorf("stack %d at %s, want %s", i, stacks[i][1], st.Hex.Label)
+		}
+	}
+	if n := strings.Count(bf, `gpid="muster:`); n != 39 {
+		t.Errorf("%d pieces, want the set-up's 39", n)
+	}
+	if !strings.Contains(bf, `target="VASSAL.build.module.Map:Main Map/VASSAL.build.module.map.BoardPicker"`) {
+		t.Errorf("no board added to the base's main map")
+	}
+	vs := zipEntries(t, files["scenario-intro.vsav"])
+	if got := string(vs["savedGame"]); !strings.Contains(got, "Main MapBoardPicker\tSheet C (dow-intro intro)\t0\t0") || !strings.Contains(got, "TURNTurnTracker0\t") {
+		t.Errorf("saved game %q", got)
+	}
+	again, _ := Extension(base, "dow-intro.vmod")(b)
+	if !bytes.Equal(again[0].Data, outs[0].Data) {
+		t.Errorf("two builds differ")
+	}
+}
+
+// TestExtensionMismatch: what the base cannot give is reported, each with
+// its place in the battle, and nothing is built.
+func TestExtensionMismatch(t *testing.T) {
+	b := extExample(t, "dow-intro")
+	base := zipEntries(t, moduleBytes(t, b))
+	base["buildFile.xml"] = bytes.ReplaceAll(base["buildFile.xml"], []byte(`entryName="59 IL"`), []byte(`entryName="59th Illinois"`))
+	var names []string
+	for n := range base {
+		names = append(names, n)
+	}
+	data, err := zipFiles(names, base)
+	if err != nil {
+		t.Fatal(err)
+	}
+	_, err = Extension(data, "base.vmod")(b)
+	if err == nil || !regexp.MustCompile(`intro\.yaml:\d+:\d+: scenario intro: 59 IL/1/1/RW in C3014: base.vmod has no piece named "59 IL"`).MatchString(err.Error()) {
+		t.Errorf("error %v", err)
+	}
+	// A base without the battle's sheet.
+	other := moduleBytes(t, extExample(t, "summer-storm-mcpherson"))
+	_, err = Extension(other, "ss.vmod")(b)
+	if err == nil || !regexp.MustCompile(`intro\.yaml:\d+:\d+: scenario intro: sheet C \(C3108\) has no board in ss.vmod`).MatchString(err.Error()) {
+		t.Errorf("error %v", err)
+	}
+	if _, err := Extension([]byte("not a zip"), "x.vmod")(b); err == nil {
+		t.Errorf("built over a file that is not a module")
+	}
+}

@@ -1,0 +1,291 @@
+package vmod
+
+import (
+	"bytes"
+	"fmt"
+	"image"
+	_ "image/gif"  // board images
+	_ "image/jpeg" // board images
+	_ "image/png"  // board images
+	"math"
+	"path"
+	"strconv"
+	"strings"
+)
+
+// board is a module board with a hex grid that muster can read.
+type board struct {
+	name, image, file string
+	sheet             string // the sheet id (the numbering's prefix)
+	w, h              int
+	dx, dy            float64
+	x0, y0            int
+	first             byte
+	hOff, vOff        int
+	leading           int
+	hDesc, vDesc      bool
+	sep               string
+	cols, rows        [2]int // first and last label numbers
+	c0                int    // the first raw column on the image
+}
+
+func atoi(s string) int {
+	f, err := strconv.ParseFloat(strings.TrimSpace(s), 64)
+	if err != nil {
+		return 0
+	}
+	return int(f)
+}
+
+func atof(s string) float64 {
+	f, _ := strconv.ParseFloat(strings.TrimSpace(s), 64)
+	return f
+}
+
+func (im *importer) readMap(n *node) {
+	name := n.attr("mapName")
+	for _, k := range n.Kids {
+		switch {
+		case k.Class == "module.map.BoardPicker":
+			for _, b := range k.Kids {
+				if b.Class != "module.map.boardPicker.Board" {
+					im.other(b)
+					continue
+				}
+				im.readBoard(name, b)
+			}
+		case k.Class == "module.map.SetupStack":
+			im.setupStack(name, k)
+		case mapParts[k.Class]:
+		default:
+			im.other(k)
+		}
+	}
+}
+
+func (im *importer) readBoard(mapName string, n *node) {
+	base, _, isCopy := scenarioOf(n.attr("name"))
+	var hg, num *node
+	var zones []*node
+	n.walk(func(k *node) bool {
+		switch k.Class {
+		case "module.map.boardPicker.board.HexGrid":
+			if hg == nil {
+				hg = k
+			}
+		case "module.map.boardPicker.board.mapgrid.HexGridNumbering":
+			if num == nil {
+				num = k
+			}
+		case "module.map.boardPicker.board.ZonedGrid":
+		case "module.map.boardPicker.board.mapgrid.Zone":
+			zones = append(zones, k)
+		case "module.map.boardPicker.Board":
+		default:
+			if k.Parent(n) {
+				im.unread(k, "board part not understood")
+			}
+		}
+		return true
+	})
+	for _, z := range zones {
+		if hg != nil && strings.HasPrefix(hg.Path, z.Path+"/") {
+			im.unread(z, "zone %q: its hex grid is read as the whole board's; the zone's shape and properties are not", z.attr("name"))
+		} else {
+			im.unread(z, "zone %q not read: muster reads one hex grid per board", z.attr("name"))
+		}
+	}
+	if hg == nil {
+		if !(im.muster && mapName != "Main Map") {
+			im.unread(n, "board %q on map %q has no hex grid: not a sheet", n.attr("name"), mapName)
+		} else {
+			im.rebuilt(n, "board made again by muster")
+		}
+		return
+	}
+	if isCopy && im.muster {
+		for _, b := range im.boards {
+			if b.name == base {
+				return // a scenario's copy of a sheet's board
+			}
+		}
+	}
+	b := &board{name: n.attr("name"), image: n.attr("image"),
+		dx: atof(hg.attr("dx")), dy: atof(hg.attr("dy")), x0: atoi(hg.attr("x0")), y0: atoi(hg.attr("y0")), first: 'H'}
+	if hg.attr("sideways") == "true" {
+		im.unread(hg, "board %q: a sideways (pointy-top) hex grid is not read", b.name)
+		return
+	}
+	if b.dx <= 0 || b.dy <= 0 {
+		im.unread(hg, "board %q: hex size dx=%q dy=%q not read", b.name, hg.attr("dx"), hg.attr("dy"))
+		return
+	}
+	if num == nil {
+		im.unread(hg, "board %q: the hex grid has no numbering; muster labels need one", b.name)
+		return
+	}
+	if num.attr("first") == "V" {
+		b.first = 'V'
+	}
+	b.hOff, b.vOff = atoi(num.attr("hOff")), atoi(num.attr("vOff"))
+	b.leading = atoi(num.attr("hLeading"))
+	if num.attr("vLeading") != num.attr("hLeading") {
+		im.unread(num, "board %q: hLeading %s and vLeading %s differ; muster labels have one digit count (hLeading is used)", b.name, num.attr("hLeading"), num.attr("vLeading"))
+	}
+	b.hDesc, b.vDesc = num.attr("hDescend") == "true", num.attr("vDescend") == "true"
+	b.sep = num.attr("sep")
+	if b.sep != "" {
+		im.unread(num, "board %q: separator %q between column and row is not in muster's labels (dropped)", b.name, b.sep)
+	}
+	for _, k := range []string{"hType", "vType"} {
+		if t := num.attr(k); t != "" && t != "N" {
+			im.unread(num, "board %q: %s=%s (letters) not read: muster labels are numbers", b.name, k, t)
+		}
+	}
+	if num.attr("stagger") == "true" {
+		im.unread(num, "board %q: stagger=true not read (muster numbers rows straight)", b.name)
+	}
+	lf := num.attr("locationFormat")
+	if pre, ok := strings.CutSuffix(lf, "$gridLocation$"); ok && !strings.Contains(pre, "$") && pre != "" {
+		b.sheet = pre
+	} else {
+		b.sheet = string(rune('A' + len(im.boards)))
+		im.unread(num, "board %q: locationFormat %q has no sheet prefix; the sheet is called %s and its labels get that prefix", b.name, lf, b.sheet)
+	}
+	data, ok := im.readFile("images/" + b.image)
+	if !ok {
+		im.unread(n, "board %q: image %q is not in the archive", b.name, b.image)
+		return
+	}
+	cfg, _, err := image.DecodeConfig(bytes.NewReader(data))
+	if err != nil {
+		im.unread(n, "board %q: image %q cannot be read (%v)", b.name, b.image, err)
+		return
+	}
+	b.w, b.h = cfg.Width, cfg.Height
+	b.file = "images/" + path.Base(b.image)
+	im.res.Files[b.file] = data
+	if !b.extent() {
+		im.unread(n, "board %q: no whole hex of the grid fits on the image", b.name)
+		return
+	}
+	im.boards = append(im.boards, b)
+	im.res.Read = append(im.res.Read, fmt.Sprintf("board %q: sheet %s, columns %d-%d, rows %d-%d, image %s", b.name, b.sheet, b.cols[0], b.cols[1], b.rows[0], b.rows[1], b.file))
+}
+
+// Parent reports whether n is a direct child of p.
+func (n *node) Parent(p *node) bool {
+	for _, k := range p.Kids {
+		if k == n {
+			return true
+		}
+	}
+	return false
+}
+
+// rawCenter is HexGrid's centre of raw column c, row r (not sideways).
+func (b *board) rawCenter(c, r int) (float64, float64) {
+	x := float64(c)*b.dx + float64(b.x0)
+	y := float64(r)*b.dy + float64(b.y0)
+	if c%2 != 0 {
+		y += b.dy / 2
+	}
+	return x, y
+}
+
+// extent finds the raw columns and rows whose whole hex lies on the image
+// and their label numbers.
+func (b *board) extent() bool {
+	hw := 2 * b.dx / 3
+	fitsX := func(c int) bool {
+		x, _ := b.rawCenter(c, 0)
+		return x-hw > 0 && x+hw < float64(b.w)
+	}
+	fitsY := func(r int) bool {
+		for c := 0; c < 2; c++ {
+			_, y := b.rawCenter(c, r)
+			if !(y-b.dy/2 > 0 && y+b.dy/2 < float64(b.h)) {
+				return false
+			}
+		}
+		return true
+	}
+	c0, c1, r0, r1 := -1, -1, -1, -1
+	for c := 0; float64(c)*b.dx < float64(b.w); c++ {
+		if fitsX(c) {
+			if c0 < 0 {
+				c0 = c
+			}
+			c1 = c
+		}
+	}
+	for r := 0; float64(r)*b.dy < float64(b.h); r++ {
+		if fitsY(r) {
+			if r0 < 0 {
+				r0 = r
+			}
+			r1 = r
+		}
+	}
+	if c0 < 0 || r0 < 0 {
+		return false
+	}
+	b.c0 = c0
+	b.cols = [2]int{b.colNum(c0), b.colNum(c1)}
+	b.rows = [2]int{b.rowNum(r0), b.rowNum(r1)}
+	return true
+}
+
+// maxCol and maxRow are HexGridNumbering.getMaxColumns / getMaxRows, as
+// VASSAL writes them (width over dy, height over dx).
+func (b *board) maxCol() int { return int(math.Floor(float64(b.w)/b.dy + 0.5)) }
+func (b *board) maxRow() int { return int(math.Floor(float64(b.h)/b.dx + 0.5)) }
+
+func (b *board) colNum(c int) int {
+	if b.hDesc {
+		c = b.maxCol() - c
+	}
+	return c + b.hOff
+}
+
+func (b *board) rowNum(r int) int {
+	if b.vDesc {
+		r = b.maxRow() - r
+	}
+	return r + b.vOff
+}
+
+// name writes a number with VASSAL's leading zeros.
+func name(n, leading int) string {
+	s := strconv.Itoa(n)
+	for len(s) < leading+1 {
+		s = "0" + s
+	}
+	return s
+}
+
+// locationName is HexGridNumbering's name of a board point.
+func (b *board) locationName(x, y int) string {
+	fx := (float64(x) - float64(b.x0)) / b.dx
+	c := int(math.Floor(fx + 0.5))
+	var r int
+	if c%2 == 0 {
+		r = int(math.Floor((float64(y)-float64(b.y0))/b.dy + 0.5))
+	} else {
+		r = int(math.Floor((float64(y)-float64(b.y0)-b.dy/2)/b.dy + 0.5))
+	}
+	cn, rn := name(b.colNum(c), b.leading), name(b.rowNum(r), b.leading)
+	if b.first == 'V' {
+		return b.sheet + rn + cn
+	}
+	return b.sheet + cn + rn
+}
+
+// parseLabel checks that a location is a label of the board's numbering.
+func (b *board) parseLabel(l string) bool {
+	d, ok := strings.CutPrefix(l, b.sheet)
+	if !ok || len(d) < 2*(b.leading+1) || strings.Trim(d, "0123456789") != "" {
+		return false
+	}
+	return true
+}

@@ -1,0 +1,525 @@
+// Package vmod reads a VASSAL module (.vmod) into a muster battle folder:
+// its hex boards into map.yaml, its pieces into forces, its At-Start stacks
+// and predefined set-ups into scenarios, its turn track into the battle's
+// days. What it does not understand it lists in a report, with the place of
+// each component or trait in buildFile.xml (docs/import.md).
+package vmod
+
+import (
+	"archive/zip"
+	"bytes"
+	"fmt"
+	"html"
+	"io"
+	"path"
+	"regexp"
+	"sort"
+	"strconv"
+	"strings"
+
+	"github.com/muster-wargames/muster/compile/vassal/seq"
+	"github.com/muster-wargames/muster/rulesets"
+)
+
+// Options steer an import.
+type Options struct {
+	ID     string // the battle's id (default: from the module's name)
+	System string // the rule system (default: read from a muster module's description)
+	Module string // the module's file name, for source: lines
+}
+
+// Note is one thing the import did not understand or did not read, at its
+// element path in buildFile.xml.
+type Note struct {
+	Path string
+	What string
+}
+
+// Result is the battle folder: file name → bytes (images under images/),
+// and the report.
+type Result struct {
+	Files map[string][]byte
+	// Unread are components, traits and properties not understood.
+	Unread []Note
+	// Rebuilt are components and traits of a muster module that the
+	// rebuild makes again from the ruleset (not read back).
+	Rebuilt []Note
+	// Read counts what was read, for the report's summary.
+	Read []string
+}
+
+// Import reads a module.
+func Import(data []byte, opt Options) (*Result, error) {
+	zr, err := zip.NewReader(bytes.NewReader(data), int64(len(data)))
+	if err != nil {
+		return nil, fmt.Errorf("not a VASSAL module (a zip archive): %v", err)
+	}
+	files := map[string]*zip.File{}
+	for _, f := range zr.File {
+		files[f.Name] = f
+	}
+	bf := files["buildFile.xml"]
+	if bf == nil {
+		bf = files["buildFile"]
+	}
+	if bf == nil {
+		return nil, fmt.Errorf("the archive has no buildFile.xml: not a VASSAL module")
+	}
+	rc, err := bf.Open()
+	if err != nil {
+		return nil, err
+	}
+	root, err := parseXML(rc)
+	rc.Close()
+	if err != nil {
+		return nil, fmt.Errorf("buildFile.xml: %v", err)
+	}
+	im := &importer{opt: opt, zfiles: files, root: root, res: &Result{Files: map[string][]byte{}},
+		protos: map[string][]trait{}, sides: map[string]*side{}, scen: map[string]*scenario{}}
+	if err := im.run(); err != nil {
+		if im.rules == nil {
+			return nil, err
+		}
+		// The module was read but cannot make a battle: the report says
+		// what was in it.
+		im.res.Files = map[string][]byte{"import-report.md": im.report()}
+		return im.res, err
+	}
+	return im.res, nil
+}
+
+type importer struct {
+	opt    Options
+	zfiles map[string]*zip.File
+	root   *node
+	res    *Result
+	muster bool
+	rules  *rulesets.Ruleset
+	system string
+
+	protos    map[string][]trait
+	ranks     []string
+	boards    []*board
+	sides     map[string]*side
+	sideOrder []string
+	days      []string
+	times     []string
+	scen      map[string]*scenario
+	scenOrder []string
+	pieceKey  map[string]bool
+	help      map[string]helpScenario // scenario name → what the help page says
+}
+
+func (im *importer) unread(n *node, format string, a ...any) {
+	im.res.Unread = append(im.res.Unread, Note{n.Path, fmt.Sprintf(format, a...)})
+}
+
+func (im *importer) rebuilt(n *node, format string, a ...any) {
+	im.res.Rebuilt = append(im.res.Rebuilt, Note{n.Path, fmt.Sprintf(format, a...)})
+}
+
+func (im *importer) readFile(name string) ([]byte, bool) {
+	f := im.zfiles[name]
+	if f == nil {
+		return nil, false
+	}
+	rc, err := f.Open()
+	if err != nil {
+		return nil, false
+	}
+	defer rc.Close()
+	b, err := io.ReadAll(rc)
+	return b, err == nil
+}
+
+func (im *importer) run() error {
+	r := im.root
+	if r.Class != "GameModule" {
+		return fmt.Errorf("buildFile.xml: the root is %s, not a GameModule (an extension is not a module)", r.Class)
+	}
+	desc := r.attr("description")
+	im.muster = strings.HasSuffix(desc, ", compiled by muster")
+	im.system = im.opt.System
+	if im.system == "" && im.muster {
+		for _, s := range rulesets.Systems() {
+			rs, err := rulesets.Load(s)
+			if err == nil && strings.Contains(desc, "("+rs.Name+")") {
+				im.system = s
+			}
+		}
+	}
+	if im.system == "" {
+		return fmt.Errorf("cannot tell the module's rule system (it was not written by muster): give --system (%s)", strings.Join(rulesets.Systems(), ", "))
+	}
+	rs, err := rulesets.Load(im.system)
+	if err != nil {
+		return err
+	}
+	im.rules = rs
+	// Prototypes first: pieces anywhere may use them.
+	r.walk(func(n *node) bool {
+		if n.Class == "module.PrototypeDefinition" {
+			ts, ok := decodePiece(n.Text)
+			if !ok {
+				im.unread(n, "prototype %q: its traits cannot be decoded", n.attr("name"))
+				return false
+			}
+			im.protos[n.attr("name")] = ts
+		}
+		if n.Class == "module.Inventory" && len(im.ranks) == 0 {
+			if g := n.attr("groupBy"); strings.HasPrefix(g, "Side,") {
+				im.ranks = strings.Split(strings.TrimPrefix(g, "Side,"), ",")
+			}
+		}
+		return true
+	})
+	for _, k := range r.Kids {
+		im.component(k)
+	}
+	return im.write()
+}
+
+// musterParts are the components a muster module has that the rebuild
+// makes again: they are listed under "rebuilt", not read.
+var musterParts = map[string]bool{
+	"module.BasicCommandEncoder": true, "module.Documentation": true, "module.PlayerRoster": true,
+	"module.GlobalOptions": true, "module.Chatter": true, "module.KeyNamer": true, "module.DiceButton": true,
+	"module.GlobalKeyCommand": true, "module.NotesWindow": true, "module.ChartWindow": true, "module.Inventory": true,
+	"module.ToolbarMenu": true, "module.MultiActionButton": true,
+}
+
+// mapParts are a map's own furniture, the same in every module.
+var mapParts = map[string]bool{
+	"module.map.StackMetrics": true, "module.map.ForwardToKeyBuffer": true, "module.map.Scroller": true,
+	"module.map.ForwardToChatter": true, "module.map.MenuDisplayer": true, "module.map.MapCenterer": true,
+	"module.map.StackExpander": true, "module.map.PieceMover": true, "module.map.KeyBufferer": true,
+	"module.map.Zoomer": true,
+}
+
+func count(n *node) int {
+	c := -1
+	n.walk(func(*node) bool { c++; return true })
+	return c
+}
+
+func (im *importer) other(n *node) {
+	what := "component not understood"
+	if c := count(n); c > 0 {
+		what += fmt.Sprintf(" (with the %d elements inside it)", c)
+	}
+	if im.muster && (musterParts[n.Class] || strings.HasPrefix(n.Class, "module.map.") || n.Class == "setup") {
+		im.rebuilt(n, "made again by muster from the ruleset")
+		return
+	}
+	im.unread(n, "%s", what)
+}
+
+func (im *importer) component(n *node) {
+	switch n.Class {
+	case "module.PrototypesContainer":
+		// read above; folders are only grouping
+	case "module.PieceWindow":
+		n.walk(func(k *node) bool {
+			switch k.Class {
+			case "widget.PieceSlot":
+				im.paletteSlot(k)
+				return false
+			case "module.PieceWindow", "widget.TabWidget", "widget.ListWidget", "widget.PanelWidget", "widget.BoxWidget":
+				return true
+			}
+			im.other(k)
+			return false
+		})
+	case "module.turn.TurnTracker":
+		im.turnTrack(n)
+	case "module.Map", "module.PrivateMap", "module.PlayerHand":
+		im.readMap(n)
+	case "module.PredefinedSetup":
+		im.predefined(n)
+	case "module.Documentation":
+		if im.muster {
+			im.readHelp(n)
+		}
+		im.other(n)
+	default:
+		im.other(n)
+	}
+}
+
+// ---- turns ----
+
+func (im *importer) turnTrack(n *node) {
+	var levels []*node
+	n.walk(func(k *node) bool {
+		if k == n {
+			return true
+		}
+		if k.Class == "module.turn.ListTurnLevel" {
+			levels = append(levels, k)
+			return true
+		}
+		im.unread(k, "turn level not understood (only list levels of days and times are read)")
+		return false
+	})
+	for _, l := range levels {
+		items := seq.Decode(l.attr("list"), ',')
+		switch l.attr("property") {
+		case "Day":
+			im.days = items
+		case "Time":
+			for _, it := range items {
+				t, _, _ := strings.Cut(it, " ")
+				im.times = append(im.times, t)
+			}
+		default:
+			im.unread(l, "turn level %q not read: only Day and Time levels map to muster's turns", l.attr("name"))
+		}
+	}
+	if len(im.days) > 0 {
+		im.res.Read = append(im.res.Read, fmt.Sprintf("turn track: %d days, %d times a day", len(im.days), len(im.times)))
+	}
+}
+
+// ---- set-ups ----
+
+// helpTurns reads a muster module's help page: each scenario's name, its
+// turns and the side that moves first (compile/vassal help.go).
+var helpTurns = regexp.MustCompile(`<h3>([^<]*)</h3>\s*<p><b>Turns:</b> ([^;.<]+?)(?: to ([^;.<]+?))?(?:; ([^ <]+) moves first)?\. `)
+
+type helpScenario struct{ first, last, side string }
+
+func (im *importer) readHelp(n *node) {
+	n.walk(func(k *node) bool {
+		if k.Class != "module.documentation.HelpFile" {
+			return true
+		}
+		data, ok := im.readFile(k.attr("fileName"))
+		if !ok {
+			return false
+		}
+		for _, m := range helpTurns.FindAllStringSubmatch(string(data), -1) {
+			if im.help == nil {
+				im.help = map[string]helpScenario{}
+			}
+			im.help[html.UnescapeString(m[1])] = helpScenario{html.UnescapeString(m[2]), html.UnescapeString(m[3]), html.UnescapeString(m[4])}
+		}
+		return false
+	})
+}
+
+type scenario struct {
+	id, name, note, source string
+	sheets                 []string
+	first                  string
+	stacks                 map[string]map[string][]string // side → hex → pieces
+	order                  map[string][]string            // side → hexes in file order
+	breast                 map[string]map[string]int
+	arrivals               []*arrivalGroup
+}
+
+func (im *importer) scenario(id string) *scenario {
+	sc := im.scen[id]
+	if sc == nil {
+		sc = &scenario{id: id, name: id, stacks: map[string]map[string][]string{}, order: map[string][]string{}, breast: map[string]map[string]int{}}
+		im.scen[id] = sc
+		im.scenOrder = append(im.scenOrder, id)
+	}
+	return sc
+}
+
+// scenarioOf splits a muster scenario board's name, "Sheet C (intro)".
+func scenarioOf(board string) (base, id string, ok bool) {
+	if i := strings.LastIndex(board, " ("); i > 0 && strings.HasSuffix(board, ")") {
+		return board[:i], board[i+2 : len(board)-1], true
+	}
+	return board, "", false
+}
+
+func (im *importer) predefined(n *node) {
+	if n.attr("isMenu") == "true" {
+		for _, k := range n.Kids {
+			im.predefined(k)
+		}
+		return
+	}
+	if n.attr("useFile") != "true" {
+		im.res.Read = append(im.res.Read, fmt.Sprintf("predefined set-up %q: no file (nothing to read)", n.attr("name")))
+		return
+	}
+	file := n.attr("file")
+	data, ok := im.readFile(file)
+	if !ok {
+		im.unread(n, "saved game %q is not in the archive", file)
+		return
+	}
+	zr, err := zip.NewReader(bytes.NewReader(data), int64(len(data)))
+	if err != nil {
+		im.unread(n, "saved game %q is not a zip archive", file)
+		return
+	}
+	var cmds []byte
+	for _, f := range zr.File {
+		if f.Name == "savedGame" {
+			rc, err := f.Open()
+			if err == nil {
+				cmds, _ = io.ReadAll(rc)
+				rc.Close()
+			}
+		}
+	}
+	text, ok := deobfuscate(cmds)
+	if !ok {
+		im.unread(n, "saved game %q: its command stream cannot be read", file)
+		return
+	}
+	var sc *scenario
+	var boards []string
+	pieces := 0
+	var others []string
+	turnState := ""
+	for _, c := range strings.Split(text, "\x1b") {
+		switch {
+		case c == "begin_save" || c == "end_save" || c == "":
+		case strings.HasPrefix(c, "+/"):
+			pieces++
+		case strings.Contains(c, "BoardPicker\t"):
+			f := seq.Decode(c, '\t')
+			for i := 1; i+2 < len(f); i += 3 {
+				boards = append(boards, f[i])
+				if _, id, ok := scenarioOf(f[i]); ok && sc == nil {
+					sc = im.scenario(id)
+				}
+			}
+		case strings.HasPrefix(c, "TURN"):
+			_, turnState, _ = strings.Cut(c, "\t")
+		default:
+			k, _, _ := strings.Cut(c, "\t")
+			if len(k) > 24 {
+				k = k[:24] + "..."
+			}
+			others = append(others, k)
+		}
+	}
+	if sc == nil {
+		id := slug(strings.TrimSuffix(path.Base(file), path.Ext(file)))
+		sc = im.scenario(id)
+	}
+	if turnState != "" {
+		sc.first = im.turnText(turnState)
+	}
+	sc.name = n.attr("name")
+	sc.note = n.attr("description")
+	sc.source = "PredefinedSetup " + strconv.Quote(n.attr("name")) + ", " + file
+	for _, b := range boards {
+		base, _, _ := scenarioOf(b)
+		for _, bd := range im.boards {
+			if bd.name == base && bd.sheet != "" && !contains(sc.sheets, bd.sheet) {
+				sc.sheets = append(sc.sheets, bd.sheet)
+			}
+		}
+	}
+	if pieces > 0 {
+		im.unread(n, "saved game %q holds %d pieces (AddPiece commands) that are not read: only At-Start stacks become set-ups", file, pieces)
+	}
+	if len(others) > 0 {
+		kinds := map[string]int{}
+		for _, o := range others {
+			kinds[o]++
+		}
+		var ks []string
+		for _, k := range sortedKeys(kinds) {
+			ks = append(ks, fmt.Sprintf("%q ×%d", k, kinds[k]))
+		}
+		if len(ks) > 10 {
+			ks = append(ks[:10], fmt.Sprintf("and %d more kinds", len(ks)-10))
+		}
+		im.unread(n, "saved game %q: %d commands not understood: %s", file, len(others), strings.Join(ks, ", "))
+	}
+}
+
+func contains(xs []string, x string) bool {
+	for _, y := range xs {
+		if y == x {
+			return true
+		}
+	}
+	return false
+}
+
+// turnText reads a TurnTracker state (compile/vassal turnCommand) back to
+// "Dec 30 1300".
+func (im *importer) turnText(state string) string {
+	f := seq.Decode(state, '|')
+	if len(f) < 2 {
+		return ""
+	}
+	day := seq.Decode(f[1], ';')
+	if len(day) < 1 {
+		return ""
+	}
+	g, err := strconv.Atoi(day[0])
+	if err != nil || g < 0 || g >= len(im.days) {
+		return ""
+	}
+	tm := seq.Decode(day[len(day)-1], ';')
+	si, err := strconv.Atoi(tm[0])
+	if err != nil || si < 0 || si >= len(im.times) {
+		return ""
+	}
+	return im.days[g] + " " + im.times[si]
+}
+
+// deobfuscate reads a savedGame command stream: plain text, or VASSAL's
+// "!VCSK" obfuscation (a key byte, then every byte XORed with it, all in
+// hex).
+func deobfuscate(b []byte) (string, bool) {
+	const head = "!VCSK"
+	if !bytes.HasPrefix(b, []byte(head)) {
+		return string(b), true
+	}
+	h := b[len(head):]
+	if len(h) < 2 {
+		return "", false
+	}
+	key, err := strconv.ParseUint(string(h[:2]), 16, 8)
+	if err != nil {
+		return "", false
+	}
+	out := make([]byte, 0, len(h)/2)
+	for i := 2; i+1 < len(h); i += 2 {
+		v, err := strconv.ParseUint(string(h[i:i+2]), 16, 8)
+		if err != nil {
+			return "", false
+		}
+		out = append(out, byte(v)^byte(key))
+	}
+	return string(out), true
+}
+
+func slug(s string) string {
+	var b strings.Builder
+	dash := false
+	for _, r := range strings.ToLower(s) {
+		if r < 128 && (r >= 'a' && r <= 'z' || r >= '0' && r <= '9') {
+			b.WriteRune(r)
+			dash = false
+		} else if !dash && b.Len() > 0 {
+			b.WriteByte('-')
+			dash = true
+		}
+	}
+	out := strings.Trim(b.String(), "-")
+	if out == "" {
+		out = "imported"
+	}
+	return out
+}
+
+func sortedKeys[M ~map[string]V, V any](m M) []string {
+	ks := make([]string, 0, len(m))
+	for k := range m {
+		ks = append(ks, k)
+	}
+	sort.Strings(ks)
+	return ks
+}

@@ -1,0 +1,291 @@
+package vmod
+
+import (
+	"archive/zip"
+	"bytes"
+	"io"
+	"os"
+	"path/filepath"
+	"sort"
+	"strings"
+	"testing"
+
+	"github.com/muster-wargames/muster/battle"
+	"github.com/muster-wargames/muster/compile/vassal"
+	"github.com/muster-wargames/muster/diag"
+	"github.com/muster-wargames/muster/validate"
+)
+
+func moduleOf(t *testing.T, dir string) []byte {
+	t.Helper()
+	b, ds := battle.LoadDir(dir, battle.Options{})
+	for _, d := range ds {
+		if d.Severity == diag.Error {
+			t.Fatalf("%s: %s", dir, d)
+		}
+	}
+	outs, err := vassal.Module(b)
+	if err != nil {
+		t.Fatalf("%s: %v", dir, err)
+	}
+	return outs[0].Data
+}
+
+func unzip(t *testing.T, data []byte) map[string][]byte {
+	t.Helper()
+	zr, err := zip.NewReader(bytes.NewReader(data), int64(len(data)))
+	if err != nil {
+		t.Fatal(err)
+	}
+	out := map[string][]byte{}
+	for _, f := range zr.File {
+		rc, err := f.Open()
+		if err != nil {
+			t.Fatal(err)
+		}
+		out[f.Name], _ = io.ReadAll(rc)
+		rc.Close()
+	}
+	return out
+}
+
+// placements lists a module's set-ups as "scenario side-or-time hex:
+// piece": every At-Start stack on the main map by the hex its location
+// names, every arrival box by its name, and each piece by name.
+func placements(t *testing.T, data []byte) []string {
+	t.Helper()
+	root, err := parseXML(bytes.NewReader(unzip(t, data)["buildFile.xml"]))
+	if err != nil {
+		t.Fatal(err)
+	}
+	var out []string
+	root.walk(func(n *node) bool {
+		if n.Class != "module.map.SetupStack" {
+			return true
+		}
+		_, sc, _ := scenarioOf(n.attr("owningBoard"))
+		where := n.attr("location")
+		if where == "" {
+			where = n.attr("name")
+		}
+		for _, k := range n.Kids {
+			out = append(out, sc+" "+where+": "+k.attr("entryName"))
+		}
+		return false
+	})
+	sort.Strings(out)
+	return out
+}
+
+func write(t *testing.T, dir string, files map[string][]byte) {
+	t.Helper()
+	for n, b := range files {
+		p := filepath.Join(dir, filepath.FromSlash(n))
+		if err := os.MkdirAll(filepath.Dir(p), 0o755); err != nil {
+			t.Fatal(err)
+		}
+		if err := os.WriteFile(p, b, 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+}
+
+// TestRoundTrip builds every example's module, imports it, validates the
+// import, rebuilds it and compares: the same pieces on the same hexes in
+// every set-up, the same board art byte for byte.
+func TestRoundTrip(t *testing.T) {
+	for _, ex := range []string{"dow-intro", "tss-seminary-ridge", "summer-storm-mcpherson", "amfs-culps-hill"} {
+		t.Run(ex, func(t *testing.T) {
+			orig := moduleOf(t, filepath.Join("..", "..", "examples", ex))
+			res, err := Import(orig, Options{Module: ex + ".vmod"})
+			if err != nil {
+				t.Fatal(err)
+			}
+			dir := t.TempDir()
+			write(t, dir, res.Files)
+			b, ds := battle.LoadDir(dir, battle.Options{})
+			ds = append(ds, validate.Battle(b)...)
+			for _, d := range ds {
+				if d.Severity == diag.Error {
+					t.Errorf("the import does not validate: %s", d)
+				}
+			}
+			if t.Failed() {
+				t.FailNow()
+			}
+			rebuilt := moduleOf(t, dir)
+			want, got := placements(t, orig), placements(t, rebuilt)
+			if strings.Join(want, "\n") != strings.Join(got, "\n") {
+				t.Errorf("set-ups differ after the round trip:\nwant %q\ngot  %q", want, got)
+			}
+			if len(want) == 0 {
+				t.Errorf("no set-up read")
+			}
+			of := unzip(t, orig)
+			n := 0
+			for name, data := range res.Files {
+				if !strings.HasPrefix(name, "images/") {
+					continue
+				}
+				n++
+				if !bytes.Equal(of[name], data) {
+					t.Errorf("%s: the board art is not the module's, byte for byte", name)
+				}
+			}
+			if n == 0 {
+				t.Errorf("no board art kept")
+			}
+			if !bytes.Contains(res.Files["import-report.md"], []byte("## Not understood")) {
+				t.Errorf("no report")
+			}
+		})
+	}
+}
+
+// TestDeterministic: the same module gives the same files.
+func TestDeterministic(t *testing.T) {
+	orig := moduleOf(t, filepath.Join("..", "..", "examples", "dow-intro"))
+	a, err := Import(orig, Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	b, _ := Import(orig, Options{})
+	for n := range a.Files {
+		if !bytes.Equal(a.Files[n], b.Files[n]) {
+			t.Errorf("%s differs between two imports", n)
+		}
+	}
+}
+
+func TestRefused(t *testing.T) {
+	for name, data := range map[string][]byte{
+		"not a zip":    []byte("hello"),
+		"no buildFile": zipOf(t, map[string]string{"moduledata": "<data/>"}),
+		"extension":    zipOf(t, map[string]string{"buildFile.xml": `<VASSAL.build.module.ModuleExtension module="X"/>`}),
+		"bad xml":      zipOf(t, map[string]string{"buildFile.xml": `<VASSAL.build.GameModule>`}),
+		"no system":    zipOf(t, map[string]string{"buildFile.xml": `<VASSAL.build.GameModule name="X"/>`}),
+		"no hex board": zipOf(t, map[string]string{"buildFile.xml": `<VASSAL.build.GameModule name="X"/>`}),
+	} {
+		opt := Options{}
+		if name == "no hex board" {
+			opt.System = "gbacw"
+		}
+		if _, err := Import(data, opt); err == nil {
+			t.Errorf("%s: imported", name)
+		}
+	}
+}
+
+func zipOf(t *testing.T, files map[string]string) []byte {
+	t.Helper()
+	var buf bytes.Buffer
+	zw := zip.NewWriter(&buf)
+	for _, n := range sortedKeys(files) {
+		w, _ := zw.Create(n)
+		w.Write([]byte(files[n]))
+	}
+	zw.Close()
+	return buf.Bytes()
+}
+
+// ccnStyle zips testdata/ccn-style (a hand-written module in the style of
+// riverwanderer/ccnapoleonics) with an obfuscated saved game; edit changes
+// the build file first.
+func ccnStyle(t *testing.T, edit func(string) string) []byte {
+	t.Helper()
+	bf, err := os.ReadFile(filepath.Join("testdata", "ccn-style", "buildFile.xml"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	img, err := os.ReadFile(filepath.Join("testdata", "ccn-style", "images", "map.png"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	cmds := "begin_save\x1b+/7/mark;GuerillaCount\tpiece;;;g.png;G/allies\tnull;150;100;7;0\x1bGlobalProperty\tcodex\t1\x1bend_save"
+	const key = 0x5a
+	obf := "!VCSK5a"
+	for i := 0; i < len(cmds); i++ {
+		obf += strings.ToLower(strings.TrimPrefix(strings.ToUpper(hex2(cmds[i]^key)), ""))
+	}
+	vsav := zipOf(t, map[string]string{"savedGame": obf, "moduledata": "<data/>"})
+	return zipOf(t, map[string]string{"buildFile.xml": edit(string(bf)), "images/map.png": string(img), "B001 - Test.vsav": string(vsav)})
+}
+
+func hex2(b byte) string {
+	const digits = "0123456789abcdef"
+	return string([]byte{digits[b>>4], digits[b&15]})
+}
+
+// TestThirdParty: a module muster did not write imports without a crash,
+// and the report names what it could not read, at its element path.
+func TestThirdParty(t *testing.T) {
+	// As the real module has it: the only hex grid is sideways, in a
+	// zone, with lettered columns. No board can be read: only the report.
+	res, err := Import(ccnStyle(t, func(s string) string { return s }), Options{System: "gbacw", Module: "ccn-style.vmod"})
+	if err == nil || res == nil {
+		t.Fatalf("imported a module without a readable hex board: %v", err)
+	}
+	rep := string(res.Files["import-report.md"])
+	for _, want := range []string{
+		"a sideways (pointy-top) hex grid is not read",
+		"`GameModule[name=\"CCN-style fixture\"]/napoleonics.ChooseScenarioItem[name=\"Choose Scenario...\"]`: component not understood",
+		"module.properties.GlobalProperties`: component not understood (with the 1 elements inside it)",
+	} {
+		if !strings.Contains(rep, want) {
+			t.Errorf("the report does not say %q:\n%s", want, rep)
+		}
+	}
+	if len(res.Files) != 1 {
+		t.Errorf("wrote %d files, want the report only", len(res.Files))
+	}
+
+	// The same with a flat-top, numbered grid: a map, and the report.
+	res, err = Import(ccnStyle(t, func(s string) string {
+		return strings.Replace(s, `sideways="true"`, `sideways="false"`, 1)
+	}), Options{System: "gbacw", Module: "ccn-style.vmod"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	rep = string(res.Files["import-report.md"])
+	for _, want := range []string{
+		`zone "Allies" not read`,
+		`zone "Battlefield": its hex grid is read as the whole board's`,
+		"hType=A (letters) not read",
+		`piece "French Line Infantry": prototype "Grid Alignment" is not defined`,
+		`piece "French Line Infantry": no Kind marker of unit or leader: not read as a unit or leader (4 properties (origLoc, Army, Side, UnitType); traits macro, footprint, emb2)`,
+		`piece "GuerillaCount": no Kind marker`,
+		`locationFormat "$gridLocation$" has no sheet prefix; the sheet is called A`,
+		`saved game "B001 - Test.vsav" holds 1 pieces (AddPiece commands) that are not read`,
+		`saved game "B001 - Test.vsav": 1 commands not understood: "GlobalProperty" ×1`,
+		"no piece with muster's Side and Kind markers: the forces are empty",
+	} {
+		if !strings.Contains(rep, want) {
+			t.Errorf("the report does not say %q:\n%s", want, rep)
+		}
+	}
+	if !bytes.Contains(res.Files["map.yaml"], []byte(`- id: "A"`)) {
+		t.Errorf("map.yaml:\n%s", res.Files["map.yaml"])
+	}
+	if _, ok := res.Files["images/map.png"]; !ok {
+		t.Errorf("the board art is not kept")
+	}
+}
+
+// TestRealThirdParty imports the real module when it is there
+// (VMOD_CCN=path to a zip of riverwanderer/ccnapoleonics' dist/); it is not
+// part of the repository.
+func TestRealThirdParty(t *testing.T) {
+	p := os.Getenv("VMOD_CCN")
+	if p == "" {
+		t.Skip("VMOD_CCN is not set: the real ccnapoleonics module is not here")
+	}
+	data, err := os.ReadFile(p)
+	if err != nil {
+		t.Fatal(err)
+	}
+	res, err := Import(data, Options{System: "gbacw", Module: filepath.Base(p)})
+	if res == nil {
+		t.Fatal(err)
+	}
+	t.Logf("%v; %d not understood", err, len(res.Unread))
+}
