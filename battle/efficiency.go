@@ -68,7 +68,34 @@ func (ld *loader) commandLinks() {
 	if ld.bd == nil {
 		return
 	}
-	links := schema.Get(schema.Get(schema.Get(schema.Get(ld.bd.Root, "rules"), "figures"), "command"), "links")
+	command := schema.Get(schema.Get(schema.Get(ld.bd.Root, "rules"), "figures"), "command")
+	for _, a := range schema.Items(schema.Get(command, "also_within")) {
+		side := schema.Str(schema.Get(a, "side"))
+		ix := ld.b.index[side]
+		if ix == nil {
+			continue
+		}
+		if n := schema.Get(a, "leader"); n != nil {
+			found := false
+			for _, r := range ix.Resolve(schema.Str(n)) {
+				found = found || r.Leader != nil
+			}
+			if !found {
+				ld.diags.Addf(CodeUnknownName, ld.bd.Pos(n), "no leader %q on side %s for also_within", schema.Str(n), side)
+			}
+		}
+		for _, n := range schema.Items(schema.Get(a, "formations")) {
+			if ix.Formation(schema.Str(n)) == nil {
+				ld.diags.Addf(CodeUnknownName, ld.bd.Pos(n), "no formation %q on side %s for also_within", schema.Str(n), side)
+			}
+		}
+		for _, k := range []string{"from", "to"} {
+			if n := schema.Get(a, k); n != nil {
+				ld.time(ld.bd, n)
+			}
+		}
+	}
+	links := schema.Get(command, "links")
 	for _, lk := range schema.Items(links) {
 		side := schema.Str(schema.Get(lk, "side"))
 		ix := ld.b.index[side]

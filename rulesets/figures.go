@@ -116,6 +116,7 @@ type Command struct {
 	Near          Near              `json:"commander_within,omitempty" doc:"A unit this near a commander of its own formation at one of these levels is in command whatever its officer's range."`
 	AnyLeader     AnyLeader         `json:"any_leader,omitempty" doc:"Units that are in command within range of any leader of some levels in their larger formation, not only their own (3DoG BB 14.5: Berdan's Sharpshooters)."`
 	Links         []Link            `json:"links,omitempty" doc:"A battle book's own command links: units of some formations in command within range of any of some named leaders (Dead of Winter BB 4.41-4.44)."`
+	AlsoWithin    []AlsoWithin      `json:"also_within,omitempty" doc:"Leaders of some formations who, in some turns, must be within range of a second named superior as well as their own (3DoG BB 4.47: Reynolds)."`
 	Leaders       Check             `json:"leaders,omitempty" doc:"The check of a leader out of his superior's range."`
 	Required      []string          `json:"required,omitempty" doc:"Formation levels that must have a leader." items:"level"`
 	RequiredCheck Check             `json:"required_check,omitempty" doc:"The check of a required level without a leader."`
@@ -196,6 +197,21 @@ type Link struct {
 	Leaders    []string `json:"leaders,omitempty" doc:"The leaders, by name, they may trace to."`
 	Free       []string `json:"free,omitempty" doc:"Leaders, by name, who are in command wherever they stand."`
 	Rule       string   `json:"rule,omitempty" doc:"The rule that makes the link, as 'DoW BB 4.41'."`
+	Source     string   `json:"source,omitempty" doc:"The seed line(s)."`
+}
+
+// AlsoWithin asks the leaders of Formations to be within range of Leader
+// too, when a scenario starts in a turn from From to To (3DoG BB 4.47: on
+// 1 July 0900-1100 Meredith and Cutler need Reynolds' range as well as
+// Wadsworth's). It names the battle's formations and leaders, so a battle
+// sets it under `rules:`.
+type AlsoWithin struct {
+	Side       string   `json:"side,omitempty" doc:"The side of the formations and the leader."`
+	Formations []string `json:"formations,omitempty" doc:"Designations of the formations whose leaders must be within range."`
+	Leader     string   `json:"leader,omitempty" doc:"The second superior, by name."`
+	From       string   `json:"from,omitempty" doc:"The first turn it applies, as 'Jul 1 0900'."`
+	To         string   `json:"to,omitempty" doc:"The last turn it applies."`
+	Rule       string   `json:"rule,omitempty" doc:"The rule, as '3DoG BB 4.47'."`
 	Source     string   `json:"source,omitempty" doc:"The seed line(s)."`
 }
 

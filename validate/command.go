@@ -466,6 +466,61 @@ func (p *pack) command(s *battle.Scenario) {
 					Message: fmt.Sprintf("%s is out of %s's command range (%d at %s)", l.QualifiedName(), sup.QualifiedName(), r, s.First.Text())})
 			}
 		}
+		p.alsoWithin(s, groups, w, inRange)
+	}
+}
+
+// alsoWithin checks the leaders a battle asks to be within range of a
+// second superior as well, when the scenario starts in the turns it names.
+func (p *pack) alsoWithin(s *battle.Scenario, groups []*group, w *where, inRange func(*oob.Leader, maps.Coord) (bool, int, bool)) {
+	c := p.f.Command
+	for _, a := range c.AlsoWithin {
+		from, err1 := p.b.ParseTime(a.From)
+		to, err2 := p.b.ParseTime(a.To)
+		if err1 != nil || err2 != nil || s.First.Index < from.Index || s.First.Index > to.Index {
+			continue
+		}
+		ix := p.b.Index(a.Side)
+		if ix == nil {
+			continue
+		}
+		var sup *oob.Leader
+		for _, r := range ix.Resolve(a.Leader) {
+			if r.Leader != nil {
+				sup = r.Leader
+			}
+		}
+		if sup == nil {
+			continue
+		}
+		if _, on := w.leader(sup); !on {
+			continue
+		}
+		want := map[*oob.Formation]bool{}
+		for _, d := range a.Formations {
+			if f := ix.Formation(d); f != nil {
+				want[f] = true
+			}
+		}
+		rule := a.Rule
+		if rule == "" {
+			rule = c.Leaders.Rule
+		}
+		for _, g := range groups {
+			if g.within > 0 {
+				continue
+			}
+			for _, l := range g.leaders {
+				if !want[l.Formation] || l == sup {
+					continue
+				}
+				here, _ := w.leader(l)
+				if ok, r, known := inRange(sup, here); known && !ok {
+					p.l.Add(diag.Diagnostic{Code: c.Leaders.Code, Severity: c.Leaders.Sev(), Pos: *g.pos(), Rule: rule,
+						Message: fmt.Sprintf("%s is out of %s's command range (%d at %s), which he must be within as well as his own superior's", l.QualifiedName(), sup.QualifiedName(), r, s.First.Text())})
+				}
+			}
+		}
 	}
 }
 
