@@ -205,6 +205,9 @@ func (ld *loader) resolveMapCached(d *schema.Doc) {
 		return
 	}
 	ds := ld.collect(func() { ld.resolveMap(d) })
+	if hasArt(d) {
+		return // a picture may change while the document does not: read it each time
+	}
 	if len(c.maps) >= 8 {
 		c.maps = map[string]*mapMemo{}
 	}

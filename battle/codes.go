@@ -84,6 +84,9 @@ var (
 
 // Codes lists the codes of this package, for the catalogue package validate assembles.
 var Codes = []diag.Code{
+	CodeArtImage,
+	CodeArtGrid,
+	CodeArtCalibrate,
 	CodeNoBattle,
 	CodeOutside,
 	CodeNoMatch,

@@ -210,6 +210,9 @@ func newVmod(b *battle.Battle) (*vmod, error) {
 		}
 		sb.Name = "Sheet " + s.ID
 		sb.Image = m.imageName("map", s.ID)
+		if s.Art != nil {
+			sb.Image = m.artName(sb.Image, s.Art)
+		}
 		m.boards[s] = sb
 		m.order = append(m.order, sb)
 	}
@@ -790,7 +793,7 @@ func mapChildren(name string) *xnode {
 
 func (m *vmod) grid(sb *sheetBoard) *xnode {
 	hg := el("module.map.boardPicker.board.HexGrid", "sideways", "false", "x0", strconv.Itoa(sb.X0), "y0", strconv.Itoa(sb.Y0),
-		"dx", strconv.Itoa(hexDX)+".0", "dy", strconv.Itoa(hexDY)+".0", "snapTo", "true", "edgesLegal", "false",
+		"dx", gridNum(sb.dx), "dy", gridNum(sb.dy), "snapTo", "true", "edgesLegal", "false",
 		"cornersLegal", "false", "visible", "false", "dotsVisible", "false", "color", "0,0,0")
 	l := strconv.Itoa(sb.Leading)
 	hg.add(el("module.map.boardPicker.board.mapgrid.HexGridNumbering", "first", string(sb.First), "sep", "",

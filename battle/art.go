@@ -1,0 +1,238 @@
+package battle
+
+import (
+	"fmt"
+	"io"
+	"io/fs"
+	"math"
+	"path"
+	"strconv"
+	"strings"
+
+	"github.com/muster-wargames/muster/diag"
+	"github.com/muster-wargames/muster/maps"
+	"github.com/muster-wargames/muster/schema"
+)
+
+// Codes of a sheet's art.
+var (
+	CodeArtImage = diag.Code{Code: "M014", Severity: diag.Error, Title: "map art cannot be used",
+		Doc: "A sheet's `art: image:` must be a PNG or JPEG file inside the battle folder, at most 256 MiB and 64 Mi pixels (the most muster draws in one picture). muster reads the picture's size from its header and checks the file's structure (every PNG chunk's checksum, the JPEG's segments and end marker) without decoding a pixel, so an absurd size is refused without the memory it would take. The message says which: no such file, not a picture, too large, or damaged."}
+	CodeArtGrid = diag.Code{Code: "M015", Severity: diag.Error, Title: "map art does not fit the sheet",
+		Doc: "The grid that a sheet's `art:` calibration puts on the picture must hold every hex of the sheet: each hex's centre must lie on the picture, or players could not put a counter there. A hex outside means the origin, the spacing or a reference hex is wrong, or the picture is not the whole sheet."}
+	CodeArtCalibrate = diag.Code{Code: "M016", Severity: diag.Error, Title: "map art calibration is wrong",
+		Doc: "A sheet's `art:` says where the grid sits on the picture: `origin` (the pixel centre of the sheet's first hex) with `hex: {dx, dy}` (the pixels between columns and between rows), or `calibrate`, reference hexes by label with their pixel centres, or both. The references must be hexes of this sheet, at least two of them in different columns and different rows, and each must lie within a sixth of a hex of the grid they (and origin and hex, when given) describe: measure the centres again, or check the labels."}
+)
+
+// artLimits: the largest file and picture muster takes as art. The pixel
+// limit is render.MaxPixels (checked equal in a test).
+const (
+	artMaxBytes  = 256 << 20
+	artMaxPixels = 1 << 26
+)
+
+// ArtMaxPixels is the most pixels a sheet's art may have.
+const ArtMaxPixels = artMaxPixels
+
+func num(n *schema.Node) (float64, bool) {
+	if !schema.IsScalar(n) {
+		return 0, false
+	}
+	f, err := strconv.ParseFloat(schema.Str(n), 64)
+	return f, err == nil && !math.IsInf(f, 0) && !math.IsNaN(f)
+}
+
+func pair(n *schema.Node) ([2]float64, bool) {
+	it := schema.Items(n)
+	if len(it) != 2 {
+		return [2]float64{}, false
+	}
+	x, okx := num(it[0])
+	y, oky := num(it[1])
+	return [2]float64{x, y}, okx && oky
+}
+
+// sheetArt resolves a sheet's art: reads the picture through the folder's
+// root, calibrates the grid on it and checks every hex of the sheet lies
+// on it. The sheet keeps no art when any of that fails.
+func (ld *loader) sheetArt(d *schema.Doc, g *maps.Grid, s *maps.Sheet, sn *schema.Node) {
+	an := schema.Get(sn, "art")
+	if an == nil {
+		return
+	}
+	in := schema.Get(an, "image")
+	p := schema.Str(in)
+	if p == "" {
+		return // the schema says so
+	}
+	a := &maps.Art{Image: p}
+	if !ld.readArt(d, in, a) {
+		return
+	}
+	// The grid: origin and spacing as given, else fitted to the references.
+	on, hn := schema.Get(an, "origin"), schema.Get(an, "hex")
+	have := false
+	if on != nil && hn != nil {
+		o, ok1 := pair(on)
+		dx, ok2 := num(schema.Get(hn, "dx"))
+		dy, ok3 := num(schema.Get(hn, "dy"))
+		if !ok1 || !ok2 || !ok3 || dx <= 0 || dy <= 0 {
+			return // the schema says so
+		}
+		a.OX, a.OY, a.DX, a.DY = o[0], o[1], dx, dy
+		have = true
+	} else if on != nil || hn != nil {
+		miss, node := "hex", on
+		if on == nil {
+			miss, node = "origin", hn
+		}
+		dg := ld.diags.Addf(CodeArtCalibrate, d.Pos(node), "sheet %s's art gives %s without %s", s.ID, map[bool]string{true: "origin", false: "hex"}[on != nil], miss)
+		dg.Hint = "give origin (the pixel centre of the first hex) and hex: {dx, dy}, or two reference hexes in calibrate"
+		return
+	}
+	cn := schema.Get(an, "calibrate")
+	keys, vals := schema.Pairs(cn)
+	var refs []maps.Coord
+	var px [][2]float64
+	var pos []diag.Pos
+	var labels []string
+	bad := false
+	for i, k := range keys {
+		c, sh, err := g.Parse(k.Value)
+		if err != nil || sh != s {
+			why := fmt.Sprintf("%q is not a hex of sheet %s", k.Value, s.ID)
+			if err != nil {
+				why = err.Error()
+			}
+			ld.diags.Addf(CodeArtCalibrate, d.Pos(k), "reference hex %s", why)
+			bad = true
+			continue
+		}
+		xy, ok := pair(vals[i])
+		if !ok {
+			bad = true // the schema says so
+			continue
+		}
+		refs, px, pos, labels = append(refs, c), append(px, xy), append(pos, d.Pos(k)), append(labels, k.Value)
+	}
+	if bad {
+		return
+	}
+	if !have {
+		if cn == nil {
+			dg := ld.diags.Addf(CodeArtCalibrate, d.Pos(schema.Key(sn, "art")), "sheet %s's art does not say where the grid sits on the picture", s.ID)
+			dg.Hint = "give origin (the pixel centre of the sheet's first hex) and hex: {dx, dy}, or two reference hexes far apart in calibrate"
+			return
+		}
+		ox, oy, dx, dy, ok := g.FitArt(s, refs, px)
+		if !ok || dx <= 0 || dy <= 0 {
+			dg := ld.diags.Addf(CodeArtCalibrate, d.Pos(schema.Key(an, "calibrate")), "sheet %s's reference hexes do not fix the grid: they need two columns and two rows, centres further east and south as the labels go", s.ID)
+			dg.Hint = "measure two hexes far apart, say the sheet's north-west and south-east corners, e.g. " + g.LabelOn(s, maps.Coord{X: s.X, Y: s.Y}) + " and " + g.LabelOn(s, maps.Coord{X: s.X + s.Cols - 1, Y: s.Y + s.Rows - 1})
+			return
+		}
+		a.OX, a.OY, a.DX, a.DY = ox, oy, dx, dy
+	}
+	s.Art = a
+	tol := math.Min(a.DX, a.DY) / 6
+	for i, c := range refs {
+		x, y := g.ArtCenter(s, c)
+		if off := math.Hypot(x-px[i][0], y-px[i][1]); off > tol {
+			ld.diags.Addf(CodeArtCalibrate, pos[i], "reference hex %s is at [%s, %s] but the grid puts its centre at [%.1f, %.1f], %.1f pixels away (more than a sixth of a hex)", labels[i], pix(px[i][0]), pix(px[i][1]), x, y, off)
+			s.Art = nil
+		}
+	}
+	if s.Art == nil {
+		return
+	}
+	// Every hex's centre on the picture; report the corners that are not.
+	var out []string
+	for j := 0; j < s.Rows; j++ {
+		for i := 0; i < s.Cols; i++ {
+			c := maps.Coord{X: s.X + i, Y: s.Y + j}
+			x, y := g.ArtCenter(s, c)
+			if x < 0 || y < 0 || x >= float64(a.W) || y >= float64(a.H) {
+				if len(out) < 3 {
+					out = append(out, fmt.Sprintf("%s at [%.0f, %.0f]", g.LabelOn(s, c), x, y))
+				} else if len(out) == 3 {
+					out = append(out, "...")
+				}
+			}
+		}
+	}
+	if len(out) > 0 {
+		dg := ld.diags.Addf(CodeArtGrid, d.Pos(schema.Key(sn, "art")), "sheet %s's grid falls off its %d x %d picture: %s", s.ID, a.W, a.H, strings.Join(out, ", "))
+		dg.Hint = "check origin and hex (or the reference hexes), and that the picture shows the whole sheet"
+		s.Art = nil
+	}
+}
+
+func pix(f float64) string { return strconv.FormatFloat(f, 'f', -1, 64) }
+
+// readArt reads a's picture through the battle folder's root: the path
+// must stay inside the folder (B002), the file be a PNG or JPEG of sane
+// size, read whole (M014).
+func (ld *loader) readArt(d *schema.Doc, in *schema.Node, a *maps.Art) bool {
+	p := a.Image
+	pos := d.Pos(in)
+	clean := path.Clean(strings.ReplaceAll(p, "\\", "/"))
+	if path.IsAbs(clean) || strings.HasPrefix(p, "/") || (len(p) > 1 && p[1] == ':') || clean == ".." || strings.HasPrefix(clean, "../") {
+		dg := ld.diags.Addf(CodeOutside, pos, "art %s lies outside the battle folder", p)
+		dg.Hint = "put the picture in the battle folder (say art/) and name it relative to the folder"
+		return false
+	}
+	if !fs.ValidPath(clean) {
+		ld.diags.Addf(CodeArtImage, pos, "art %q is not a file name muster can read", p)
+		return false
+	}
+	if !ld.inside(clean, pos) {
+		return false
+	}
+	f, err := ld.fsys.Open(clean)
+	if err != nil {
+		ld.diags.Addf(CodeArtImage, pos, "cannot read art %s: %s", p, errText(err))
+		return false
+	}
+	defer f.Close()
+	st, err := f.Stat()
+	if err != nil || !st.Mode().IsRegular() {
+		ld.diags.Addf(CodeArtImage, pos, "art %s is not a file", p)
+		return false
+	}
+	if st.Size() > artMaxBytes {
+		ld.diags.Addf(CodeArtImage, pos, "art %s is %d bytes; muster reads at most %d", p, st.Size(), artMaxBytes)
+		return false
+	}
+	data, err := io.ReadAll(io.LimitReader(f, artMaxBytes+1))
+	if err != nil {
+		ld.diags.Addf(CodeArtImage, pos, "cannot read art %s: %s", p, errText(err))
+		return false
+	}
+	format, w, h, err := pictureHead(data)
+	if err == errNotPicture {
+		dg := ld.diags.Addf(CodeArtImage, pos, "art %s is not a PNG or JPEG picture", p)
+		dg.Hint = "save the map as PNG (or JPEG)"
+		return false
+	}
+	// the size first: a broken file that claims an absurd size says so
+	if w > 0 && h > 0 && int64(w)*int64(h) > artMaxPixels || (err == nil && (w <= 0 || h <= 0)) {
+		dg := ld.diags.Addf(CodeArtImage, pos, "art %s is %d x %d pixels; muster takes at most %d Mi pixels", p, w, h, artMaxPixels>>20)
+		dg.Hint = "scale the picture down"
+		return false
+	}
+	if err != nil {
+		ld.diags.Addf(CodeArtImage, pos, "art %s is damaged: %v", p, err)
+		return false
+	}
+	a.Data, a.Format, a.W, a.H = data, format, w, h
+	return true
+}
+
+// hasArt reports whether a map document gives any sheet art.
+func hasArt(d *schema.Doc) bool {
+	for _, sn := range schema.Items(schema.Get(d.Root, "sheets")) {
+		if schema.Get(sn, "art") != nil {
+			return true
+		}
+	}
+	return false
+}

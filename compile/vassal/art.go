@@ -1,0 +1,58 @@
+package vassal
+
+import (
+	"math"
+	"strconv"
+	"strings"
+
+	"github.com/muster-wargames/muster/maps"
+)
+
+// A sheet with art is a board whose picture is the art, copied into the
+// module byte for byte, and whose HexGrid is the art's calibration: dx and
+// dy the art's spacing, the origin the centre of raw column 0, row 0 (a
+// high column: the sheet's first, or the one before it when the first is
+// low), rounded to the pixel as VASSAL's origin is a point.
+
+// setArt lays the board over its sheet's art.
+func (sb *sheetBoard) setArt(g *maps.Grid) {
+	s := sb.Sheet
+	a := s.Art
+	sb.dx, sb.dy = a.DX, a.DY
+	sb.xr0, sb.yr0 = s.X, s.Y
+	ox, oy := a.OX, a.OY
+	if low(g, s.X) {
+		sb.xr0--
+		ox -= a.DX
+		oy -= a.DY / 2
+	}
+	sb.X0, sb.Y0 = int(math.Round(ox)), int(math.Round(oy))
+	sb.W, sb.H = a.W, a.H
+	sb.frame = frame{L: 0, T: 0, R: a.W, B: a.H, FirstX: s.X, FirstY: s.Y}
+	sb.numbering()
+}
+
+// artName is the module's name of a sheet's art: the board's image name
+// with the art's own extension, since the bytes are copied as they are.
+func (m *vmod) artName(name string, a *maps.Art) string {
+	if a.Format != "jpeg" {
+		return name
+	}
+	delete(m.used, name)
+	base := strings.TrimSuffix(name, ".png")
+	name = base + ".jpg"
+	for i := 2; m.used[name]; i++ {
+		name = base + "_" + strconv.Itoa(i) + ".jpg"
+	}
+	m.used[name] = true
+	return name
+}
+
+// gridNum writes a HexGrid dx or dy as VASSAL's own files do: "62.0".
+func gridNum(f float64) string {
+	s := strconv.FormatFloat(f, 'f', -1, 64)
+	if !strings.ContainsAny(s, ".e") {
+		s += ".0"
+	}
+	return s
+}

@@ -1,0 +1,68 @@
+package vassal
+
+import (
+	"bytes"
+	"fmt"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"github.com/muster-wargames/muster/battle"
+	"github.com/muster-wargames/muster/maps"
+)
+
+// TestArtBoard: the demo's board is its art, byte for byte, with the
+// grid's spacing from the calibration and its origin the first hex's
+// centre; every hex's centre on the board is the art's, to the pixel
+// VASSAL rounds to. A JPEG keeps its bytes and gets a .jpg name.
+func TestArtBoard(t *testing.T) {
+	b, ds := battle.LoadDir(filepath.Join("..", "..", "examples", "art-demo"), battle.Options{})
+	if b == nil || len(ds) > 0 {
+		t.Fatalf("load: %v", ds)
+	}
+	files, _ := unzipAll(t, buildVmod(t, b))
+	art, _ := os.ReadFile(filepath.Join("..", "..", "examples", "art-demo", "art", "sheet-a.png"))
+	if !bytes.Equal(files["images/map-A.png"], art) {
+		t.Error("the board image is not the art byte for byte")
+	}
+	bf := string(files["buildFile.xml"])
+	a := b.Map.Grid.Sheets[0].Art
+	for _, want := range []string{fmt.Sprintf(`dx="%s"`, gridNum(a.DX)), fmt.Sprintf(`dy="%s"`, gridNum(a.DY)), `x0="70"`, `y0="75"`, `image="map-A.png"`} {
+		if !strings.Contains(bf, want) {
+			t.Errorf("build file lacks %s", want)
+		}
+	}
+	g := b.Map.Grid
+	s := g.Sheets[0]
+	sb, err := newSheetBoard(g, s)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := sb.check(g); err != nil {
+		t.Fatal(err)
+	}
+	for j := 0; j < s.Rows; j++ {
+		for i := 0; i < s.Cols; i++ {
+			c := maps.Coord{X: s.X + i, Y: s.Y + j}
+			x, y := sb.Center(c)
+			ax, ay := g.ArtCenter(s, c)
+			if d := max(abs(float64(x)-ax), abs(float64(y)-ay)); d > 1.5 {
+				t.Errorf("%s: VASSAL centre %d,%d, art centre %.1f,%.1f", g.LabelOn(s, c), x, y, ax, ay)
+			}
+		}
+	}
+
+	a.Format = "jpeg"
+	files, _ = unzipAll(t, buildVmod(t, b))
+	if !bytes.Equal(files["images/map-A.jpg"], art) || files["images/map-A.png"] != nil {
+		t.Error("a JPEG board is not images/map-A.jpg")
+	}
+}
+
+func abs(f float64) float64 {
+	if f < 0 {
+		return -f
+	}
+	return f
+}
