@@ -11,6 +11,7 @@ import (
 
 	"github.com/muster-wargames/muster/diag"
 	"github.com/muster-wargames/muster/maps"
+	"github.com/muster-wargames/muster/oob"
 	"github.com/muster-wargames/muster/schema"
 )
 
@@ -168,71 +169,137 @@ func (ld *loader) sheetArt(d *schema.Doc, g *maps.Grid, s *maps.Sheet, sn *schem
 
 func pix(f float64) string { return strconv.FormatFloat(f, 'f', -1, 64) }
 
-// readArt reads a's picture through the battle folder's root: the path
-// must stay inside the folder (B002), the file be a PNG or JPEG of sane
-// size, read whole (M014).
+// readArt reads a sheet's picture (readPicture, M014).
 func (ld *loader) readArt(d *schema.Doc, in *schema.Node, a *maps.Art) bool {
-	p := a.Image
+	pic, ok := ld.readPicture(d, in, "art", CodeArtImage, artMaxPixels)
+	if ok {
+		a.Data, a.Format, a.W, a.H = pic.Data, pic.Format, pic.W, pic.H
+	}
+	return ok
+}
+
+// readPicture reads the picture node in names through the battle
+// folder's root: the path must stay inside the folder (B002), the file be
+// a PNG or JPEG of at most maxPixels, whole (code).
+func (ld *loader) readPicture(d *schema.Doc, in *schema.Node, what string, code diag.Code, maxPixels int64) (*oob.Picture, bool) {
+	ld.pictures++
+	p := schema.Str(in)
 	pos := d.Pos(in)
 	clean := path.Clean(strings.ReplaceAll(p, "\\", "/"))
 	if path.IsAbs(clean) || strings.HasPrefix(p, "/") || (len(p) > 1 && p[1] == ':') || clean == ".." || strings.HasPrefix(clean, "../") {
-		dg := ld.diags.Addf(CodeOutside, pos, "art %s lies outside the battle folder", p)
+		dg := ld.diags.Addf(CodeOutside, pos, "%s %s lies outside the battle folder", what, p)
 		dg.Hint = "put the picture in the battle folder (say art/) and name it relative to the folder"
-		return false
+		return nil, false
 	}
 	if !fs.ValidPath(clean) {
-		ld.diags.Addf(CodeArtImage, pos, "art %q is not a file name muster can read", p)
-		return false
+		ld.diags.Addf(code, pos, "%s %q is not a file name muster can read", what, p)
+		return nil, false
 	}
 	if !ld.inside(clean, pos) {
-		return false
+		return nil, false
 	}
 	f, err := ld.fsys.Open(clean)
 	if err != nil {
-		ld.diags.Addf(CodeArtImage, pos, "cannot read art %s: %s", p, errText(err))
-		return false
+		ld.diags.Addf(code, pos, "cannot read %s %s: %s", what, p, errText(err))
+		return nil, false
 	}
 	defer f.Close()
 	st, err := f.Stat()
 	if err != nil || !st.Mode().IsRegular() {
-		ld.diags.Addf(CodeArtImage, pos, "art %s is not a file", p)
-		return false
+		ld.diags.Addf(code, pos, "%s %s is not a file", what, p)
+		return nil, false
 	}
 	if st.Size() > artMaxBytes {
-		ld.diags.Addf(CodeArtImage, pos, "art %s is %d bytes; muster reads at most %d", p, st.Size(), artMaxBytes)
-		return false
+		ld.diags.Addf(code, pos, "%s %s is %d bytes; muster reads at most %d", what, p, st.Size(), artMaxBytes)
+		return nil, false
 	}
 	data, err := io.ReadAll(io.LimitReader(f, artMaxBytes+1))
 	if err != nil {
-		ld.diags.Addf(CodeArtImage, pos, "cannot read art %s: %s", p, errText(err))
-		return false
+		ld.diags.Addf(code, pos, "cannot read %s %s: %s", what, p, errText(err))
+		return nil, false
 	}
 	format, w, h, err := pictureHead(data)
 	if err == errNotPicture {
-		dg := ld.diags.Addf(CodeArtImage, pos, "art %s is not a PNG or JPEG picture", p)
-		dg.Hint = "save the map as PNG (or JPEG)"
-		return false
+		dg := ld.diags.Addf(code, pos, "%s %s is not a PNG or JPEG picture", what, p)
+		dg.Hint = "save it as PNG (or JPEG)"
+		return nil, false
 	}
 	// the size first: a broken file that claims an absurd size says so
-	if w > 0 && h > 0 && int64(w)*int64(h) > artMaxPixels || (err == nil && (w <= 0 || h <= 0)) {
-		dg := ld.diags.Addf(CodeArtImage, pos, "art %s is %d x %d pixels; muster takes at most %d Mi pixels", p, w, h, artMaxPixels>>20)
+	if w > 0 && h > 0 && int64(w)*int64(h) > maxPixels || (err == nil && (w <= 0 || h <= 0)) {
+		dg := ld.diags.Addf(code, pos, "%s %s is %d x %d pixels; muster takes at most %s pixels", what, p, w, h, pixels(maxPixels))
 		dg.Hint = "scale the picture down"
-		return false
+		return nil, false
 	}
 	if err != nil {
-		ld.diags.Addf(CodeArtImage, pos, "art %s is damaged: %v", p, err)
-		return false
+		ld.diags.Addf(code, pos, "%s %s is damaged: %v", what, p, err)
+		return nil, false
 	}
-	a.Data, a.Format, a.W, a.H = data, format, w, h
-	return true
+	return &oob.Picture{Image: p, Data: data, Format: format, W: w, H: h}, true
 }
 
-// hasArt reports whether a map document gives any sheet art.
-func hasArt(d *schema.Doc) bool {
-	for _, sn := range schema.Items(schema.Get(d.Root, "sheets")) {
-		if schema.Get(sn, "art") != nil {
-			return true
+func pixels(n int64) string {
+	if n >= 1<<20 {
+		return strconv.FormatInt(n>>20, 10) + " Mi"
+	}
+	return strconv.FormatInt(n, 10)
+}
+
+// CodeCounterArt: a counter's art that cannot be used.
+var CodeCounterArt = diag.Code{Code: "R009", Severity: diag.Error, Title: "counter art cannot be used",
+	Doc: "A unit's, a formation's or a unit type's `art:` (and its `back:`) must be a PNG or JPEG file inside the battle folder, at most 1024 x 1024 pixels: a counter, not a sheet of them. muster reads its size and checks its structure as it does a map's art (M014). The VASSAL piece shows the picture instead of the counter muster draws, with muster's live values over it (`values: over`, the default) or without them (`values: art`, for art that prints the values)."}
+
+// counterMaxPixels: a counter's picture is at most 1024 x 1024.
+const counterMaxPixels = 1024 * 1024
+
+// counterArt resolves an art node: a file name, or image, back and values.
+func (ld *loader) counterArt(d *schema.Doc, n *schema.Node) *oob.CounterArt {
+	if n == nil {
+		return nil
+	}
+	in, back := n, (*schema.Node)(nil)
+	a := &oob.CounterArt{Values: "over"}
+	if schema.IsMap(n) {
+		in, back = schema.Get(n, "image"), schema.Get(n, "back")
+		if v := schema.Str(schema.Get(n, "values")); v == "art" {
+			a.Values = v
 		}
 	}
-	return false
+	if schema.Str(in) == "" {
+		return nil // the schema says so
+	}
+	check := func(n *schema.Node) (*oob.Picture, bool) {
+		p, ok := ld.readPicture(d, n, "counter art", CodeCounterArt, counterMaxPixels)
+		if ok && (p.W > 1024 || p.H > 1024) {
+			ld.diags.Addf(CodeCounterArt, d.Pos(n), "counter art %s is %d x %d pixels; a counter is at most 1024 x 1024", p.Image, p.W, p.H)
+			return nil, false
+		}
+		return p, ok
+	}
+	var ok bool
+	if a.Front, ok = check(in); !ok {
+		return nil
+	}
+	if back != nil && schema.Str(back) != "" {
+		if a.Back, ok = check(back); !ok {
+			return nil
+		}
+	}
+	return a
+}
+
+// typeArt reads a forces document's art by unit type onto its side.
+func (ld *loader) typeArt(d *schema.Doc, side *oob.Side) {
+	keys, vals := schema.Pairs(schema.Get(schema.Get(d.Root, "art"), "types"))
+	for i, k := range keys {
+		if _, ok := ld.b.Rules.UnitTypes[k.Value]; !ok {
+			ld.diags.Addf(CodeCounterArt, d.Pos(k), "%s is not a unit type of %s", k.Value, ld.b.System)
+			continue
+		}
+		if a := ld.counterArt(d, vals[i]); a != nil {
+			if side.TypeArt == nil {
+				side.TypeArt = map[string]*oob.CounterArt{}
+			}
+			side.TypeArt[k.Value] = a
+		}
+	}
 }

@@ -87,6 +87,7 @@ var Codes = []diag.Code{
 	CodeArtImage,
 	CodeArtGrid,
 	CodeArtCalibrate,
+	CodeCounterArt,
 	CodeNoBattle,
 	CodeOutside,
 	CodeNoMatch,

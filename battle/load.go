@@ -59,6 +59,8 @@ type loader struct {
 	// the battle they leave incomplete (see lost.go).
 	lost []lostDoc
 	gaps gaps
+	// pictures counts the pictures read: what read one is not cached
+	pictures int
 }
 
 // LoadDir loads the battle in folder dir.

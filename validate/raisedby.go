@@ -5,7 +5,7 @@ package validate
 // raisedBy names the functions that raise each code of loading.
 var raisedBy = map[string]string{
 	"B001": "battle.(*loader).load, battle.LoadDir",
-	"B002": "battle.(*loader).files, battle.(*loader).inside, battle.(*loader).readArt",
+	"B002": "battle.(*loader).files, battle.(*loader).inside, battle.(*loader).readPicture",
 	"B003": "battle.(*loader).files",
 	"B004": "battle.(*loader).load, battle.(*loader).ruleset",
 	"B005": "battle.(*loader).resolveForces",
@@ -51,6 +51,7 @@ var raisedBy = map[string]string{
 	"R006": "battle.(*loader).unit",
 	"R007": "battle.(*loader).unit",
 	"R008": "battle.(*loader).ratings",
+	"R009": "battle.(*loader).counterArt, battle.(*loader).typeArt",
 	"S001": "schema.(*Set).describe, schema.(*converter).convert",
 	"S002": "battle.(*loader).formation, schema.(*Set).describe",
 	"S003": "schema.(*Set).describe",

@@ -77,6 +77,7 @@ var elsewhere = []struct {
 	{"M014", "battle", "testdata/bad/map-art-huge.txtar"},
 	{"M015", "battle", "testdata/bad/map-art-off.txtar"},
 	{"M016", "battle", "testdata/bad/map-art-ref-off.txtar"},
+	{"R009", "battle", "testdata/bad/unit-art-missing.txtar"},
 }
 
 func TestChecks(t *testing.T) {

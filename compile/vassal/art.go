@@ -2,10 +2,12 @@ package vassal
 
 import (
 	"math"
+	"path"
 	"strconv"
 	"strings"
 
 	"github.com/muster-wargames/muster/maps"
+	"github.com/muster-wargames/muster/oob"
 )
 
 // A sheet with art is a board whose picture is the art, copied into the
@@ -55,4 +57,20 @@ func gridNum(f float64) string {
 		s += ".0"
 	}
 	return s
+}
+
+// counterArt is the module's image of a counter's picture, copied byte
+// for byte once however many pieces show it.
+func (m *vmod) counterArt(p *oob.Picture) string {
+	if n, ok := m.artNames[p.Image]; ok {
+		return n
+	}
+	base := strings.TrimSuffix(p.Image, path.Ext(p.Image))
+	name := m.artName(m.imageName("art", base), &maps.Art{Format: p.Format})
+	if m.artNames == nil {
+		m.artNames = map[string]string{}
+	}
+	m.artNames[p.Image] = name
+	m.addImage(name, p.Data)
+	return name
 }

@@ -66,3 +66,46 @@ func abs(f float64) float64 {
 	}
 	return f
 }
+
+// TestCounterArt: a unit's own art, its formation's and its side's by
+// type become the pieces' images, byte for byte, each file once; the
+// back is the face the unit flips to; values: art leaves the values
+// label empty, values: over keeps muster's live values.
+func TestCounterArt(t *testing.T) {
+	dir := filepath.Join("..", "..", "examples", "art-demo")
+	b, ds := battle.LoadDir(dir, battle.Options{})
+	if b == nil || len(ds) > 0 {
+		t.Fatalf("load: %v", ds)
+	}
+	files, _ := unzipAll(t, buildVmod(t, b))
+	for _, f := range []string{"iron-brigade", "iron-brigade-reduced", "csa-inf", "csa-inf-reduced", "calef-a", "calef-a-committed"} {
+		want, _ := os.ReadFile(filepath.Join(dir, "art", f+".png"))
+		if !bytes.Equal(files["images/art-art_"+strings.ReplaceAll(f, "-", "_")+".png"], want) {
+			t.Errorf("art %s is not in the module byte for byte", f)
+		}
+	}
+	bf := string(files["buildFile.xml"])
+	slot := func(name string) string {
+		i := strings.Index(bf, `entryName="`+name+`"`)
+		if i < 0 {
+			t.Fatalf("no piece %s", name)
+		}
+		return bf[i : i+strings.Index(bf[i:], "</VASSAL.build.widget.PieceSlot>")]
+	}
+	if s := slot("Meredith A"); !strings.Contains(s, "art-art_iron_brigade.png") || !strings.Contains(s, "art-art_iron_brigade_reduced.png") {
+		t.Error("Meredith A does not show the Iron Brigade's art and its back")
+	}
+	if s := slot("Archer A"); !strings.Contains(s, "art-art_csa_inf.png") {
+		t.Error("Archer A does not show the Confederate infantry art")
+	}
+	if s := slot("Pegram A"); strings.Contains(s, "art-art_") {
+		t.Error("Pegram A (artillery, no art) shows art")
+	}
+	// the values label: its state is the text, last in the label trait
+	if s := slot("Calef A"); !strings.Contains(s, "art-art_calef_a.png") || strings.Contains(s, "$combat$") {
+		t.Error("Calef A: values: art should leave muster's values off")
+	}
+	if s := slot("Meredith A"); !strings.Contains(s, "combat") {
+		t.Error("Meredith A: values: over should keep muster's values")
+	}
+}

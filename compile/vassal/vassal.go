@@ -68,6 +68,8 @@ type vmod struct {
 	protoNode  *xnode
 	protoOf    map[string]string // traits' content → prototype name
 	protoNames map[string]bool
+	// artNames are the module's names of the counter art, by file
+	artNames map[string]string
 }
 
 // pieceDef is what a unit's or leader's PieceSlots share.

@@ -1,8 +1,9 @@
-// Command artmap draws examples/art-demo/art/sheet-a.png, the demo's map
-// art: a "printed" sheet with its own hex size, margins, a title and hex
+// Command artmap draws the art of examples/art-demo: art/sheet-a.png, the
+// demo's map art, a "printed" sheet with its own hex size, margins, a title and hex
 // numbers, as a designer's scan would have. It reads the sheet's terrain,
 // roads and hexsides from the example, so the picture shows what the data
-// says; nothing of muster's renderer is used. Run from the repository:
+// says; nothing of muster's renderer is used. It draws the demo's counter
+// art too (counters below). Run from the repository:
 //
 //	go run ./scripts/artmap
 //
@@ -126,6 +127,74 @@ func main() {
 		log.Fatal(err)
 	}
 	fmt.Printf("examples/art-demo/art/sheet-a.png: %d x %d, %d bytes\n", w, h, buf.Len())
+	counters()
+}
+
+// counters draws the demo's counter art, 56 pixels square: a side's
+// colour, a unit-type box, a title, and (where the art prints them) the
+// values. Backs are paler with a bar across, as many printed reduced
+// faces are.
+func counters() {
+	blue, grey := color.RGBA{52, 84, 150, 255}, color.RGBA{120, 120, 128, 255}
+	white, black := color.RGBA{250, 250, 245, 255}, color.RGBA{20, 20, 20, 255}
+	type ctr struct {
+		file, title, values string
+		bg, fg              color.RGBA
+		back                bool
+		kind                string // inf, art
+	}
+	for _, c := range []ctr{
+		{"iron-brigade", "IRON BDE", "", blue, white, false, "inf"},
+		{"iron-brigade-reduced", "IRON BDE", "", blue, white, true, "inf"},
+		{"csa-inf", "CSA INF", "", grey, black, false, "inf"},
+		{"csa-inf-reduced", "CSA INF", "", grey, black, true, "inf"},
+		{"calef-a", "CALEF A", "3-6", blue, white, false, "art"},
+		{"calef-a-committed", "CALEF A", "3-6", blue, white, true, "art"},
+	} {
+		img := image.NewRGBA(image.Rect(0, 0, 56, 56))
+		bg := c.bg
+		if c.back {
+			bg = color.RGBA{uint8((int(bg.R) + 255) / 2), uint8((int(bg.G) + 255) / 2), uint8((int(bg.B) + 255) / 2), 255}
+		}
+		draw.Draw(img, img.Bounds(), &image.Uniform{bg}, image.Point{}, draw.Src)
+		// frame and the unit-type box
+		for i := 0; i < 56; i++ {
+			for _, p := range [][2]int{{i, 0}, {i, 55}, {0, i}, {55, i}} {
+				img.SetRGBA(p[0], p[1], c.fg)
+			}
+		}
+		for x := 16; x <= 40; x++ {
+			img.SetRGBA(x, 16, c.fg)
+			img.SetRGBA(x, 32, c.fg)
+		}
+		for y := 16; y <= 32; y++ {
+			img.SetRGBA(16, y, c.fg)
+			img.SetRGBA(40, y, c.fg)
+		}
+		switch c.kind {
+		case "inf": // a cross
+			line(img, 16, 16, 40, 32, 1, c.fg)
+			line(img, 16, 32, 40, 16, 1, c.fg)
+		case "art": // a disc
+			line(img, 28, 24, 28, 24, 7, c.fg)
+		}
+		if c.back {
+			line(img, 4, 37, 52, 37, 2, color.RGBA{200, 40, 30, 255})
+		}
+		text(img, 28-len(c.title)*7/2, 12, c.title, c.fg)
+		if c.values != "" {
+			text(img, 28-len(c.values)*7/2, 50, c.values, c.fg)
+		}
+		var buf bytes.Buffer
+		if err := png.Encode(&buf, img); err != nil {
+			log.Fatal(err)
+		}
+		p := "examples/art-demo/art/" + c.file + ".png"
+		if err := os.WriteFile(p, buf.Bytes(), 0o644); err != nil {
+			log.Fatal(err)
+		}
+		fmt.Printf("%s: 56 x 56, %d bytes\n", p, buf.Len())
+	}
 }
 
 // hexAt is the hex of the sheet whose centre is nearest (px, py), if the
