@@ -6,6 +6,7 @@ import (
 	"io/fs"
 	"math"
 	"path"
+	"sort"
 	"strconv"
 	"strings"
 
@@ -246,7 +247,7 @@ func pixels(n int64) string {
 
 // CodeCounterArt: a counter's art that cannot be used.
 var CodeCounterArt = diag.Code{Code: "R009", Severity: diag.Error, Title: "counter art cannot be used",
-	Doc: "A unit's, a formation's or a unit type's `art:` (and its `back:`) must be a PNG or JPEG file inside the battle folder, at most 1024 x 1024 pixels: a counter, not a sheet of them. muster reads its size and checks its structure as it does a map's art (M014). The VASSAL piece shows the picture instead of the counter muster draws, with muster's live values over it (`values: over`, the default) or without them (`values: art`, for art that prints the values)."}
+	Doc: "A unit's, a formation's or a unit type's `art:` (and its `back:`) must be a PNG or JPEG file inside the battle folder, at most 1024 x 1024 pixels: a counter, not a sheet of them. muster reads its size and checks its structure as it does a map's art (M014). A counter sheet (a forces document's `counter_sheets`) must hold its rows and columns of counters inside its front and back pictures, and a unit's `art: {sheet, at}` must name a sheet of the same document and a counter on it. The VASSAL piece shows the picture instead of the counter muster draws, with muster's live values over it (`values: over`, the default) or without them (`values: art`, for art that prints the values)."}
 
 // counterMaxPixels: a counter's picture is at most 1024 x 1024.
 const counterMaxPixels = 1024 * 1024
@@ -263,18 +264,23 @@ func (ld *loader) counterArt(d *schema.Doc, n *schema.Node) *oob.CounterArt {
 		if v := schema.Str(schema.Get(n, "values")); v == "art" {
 			a.Values = v
 		}
+		if sn := schema.Get(n, "sheet"); sn != nil && in == nil {
+			if !ld.cutArt(d, n, sn, a) {
+				return nil
+			}
+			if back != nil && schema.Str(back) != "" {
+				var ok bool
+				if a.Back, ok = ld.readCounter(d, back); !ok {
+					return nil
+				}
+			}
+			return a
+		}
 	}
 	if schema.Str(in) == "" {
 		return nil // the schema says so
 	}
-	check := func(n *schema.Node) (*oob.Picture, bool) {
-		p, ok := ld.readPicture(d, n, "counter art", CodeCounterArt, counterMaxPixels)
-		if ok && (p.W > 1024 || p.H > 1024) {
-			ld.diags.Addf(CodeCounterArt, d.Pos(n), "counter art %s is %d x %d pixels; a counter is at most 1024 x 1024", p.Image, p.W, p.H)
-			return nil, false
-		}
-		return p, ok
-	}
+	check := func(n *schema.Node) (*oob.Picture, bool) { return ld.readCounter(d, n) }
 	var ok bool
 	if a.Front, ok = check(in); !ok {
 		return nil
@@ -302,4 +308,135 @@ func (ld *loader) typeArt(d *schema.Doc, side *oob.Side) {
 			side.TypeArt[k.Value] = a
 		}
 	}
+}
+
+// readCounter reads one counter's picture: at most 1024 x 1024.
+func (ld *loader) readCounter(d *schema.Doc, n *schema.Node) (*oob.Picture, bool) {
+	p, ok := ld.readPicture(d, n, "counter art", CodeCounterArt, counterMaxPixels)
+	if ok && (p.W > 1024 || p.H > 1024) {
+		ld.diags.Addf(CodeCounterArt, d.Pos(n), "counter art %s is %d x %d pixels; a counter is at most 1024 x 1024", p.Image, p.W, p.H)
+		return nil, false
+	}
+	return p, ok
+}
+
+// counterSheet is a forces document's counter sheet: its pictures and
+// layout.
+type counterSheet struct {
+	name               string
+	front, back        *oob.Picture // back nil when not given
+	mirrored           bool
+	x, y, w, h, px, py int
+	rows, cols         int
+}
+
+// counterSheets reads a forces document's counter sheets; what does not
+// fit its picture is R009 and left out.
+func (ld *loader) counterSheets(d *schema.Doc) {
+	if ld.sheetsOf == nil {
+		ld.sheetsOf = map[*schema.Doc]map[string]*counterSheet{}
+	}
+	ld.sheetsOf[d] = map[string]*counterSheet{}
+	keys, vals := schema.Pairs(schema.Get(d.Root, "counter_sheets"))
+	for i, k := range keys {
+		v := vals[i]
+		ld.sheetsOf[d][k.Value] = nil // known, unusable until read
+		cs := &counterSheet{name: k.Value, mirrored: true}
+		if b, ok := schema.Bool(schema.Get(v, "mirrored")); ok {
+			cs.mirrored = b
+		}
+		ints := func(key string) []int {
+			var out []int
+			for _, it := range schema.Items(schema.Get(v, key)) {
+				n, _ := schema.Int(it)
+				out = append(out, int(n))
+			}
+			return out
+		}
+		o, sz, pt := ints("origin"), ints("size"), ints("pitch")
+		r, _ := schema.Int(schema.Get(v, "rows"))
+		c, _ := schema.Int(schema.Get(v, "cols"))
+		if len(o) != 2 || len(sz) != 2 || r < 1 || c < 1 || r > 1000 || c > 1000 {
+			continue // the schema says so
+		}
+		if len(pt) != 2 {
+			pt = sz
+		}
+		cs.x, cs.y, cs.w, cs.h, cs.px, cs.py, cs.rows, cs.cols = o[0], o[1], sz[0], sz[1], pt[0], pt[1], int(r), int(c)
+		if cs.w > 1024 || cs.h > 1024 {
+			continue // the schema says so
+		}
+		var ok bool
+		fn := schema.Get(v, "front")
+		if cs.front, ok = ld.readPicture(d, fn, "counter sheet", CodeCounterArt, artMaxPixels); !ok {
+			continue
+		}
+		if bn := schema.Get(v, "back"); bn != nil {
+			if cs.back, ok = ld.readPicture(d, bn, "counter sheet", CodeCounterArt, artMaxPixels); !ok {
+				continue
+			}
+		}
+		// the last counter's far corner on every picture
+		rx, ry := cs.x+(cs.cols-1)*cs.px+cs.w, cs.y+(cs.rows-1)*cs.py+cs.h
+		fits := true
+		for _, p := range []*oob.Picture{cs.front, cs.back} {
+			if p != nil && (rx > p.W || ry > p.H) {
+				dg := ld.diags.Addf(CodeCounterArt, d.Pos(k), "counter sheet %s: %d x %d counters of %d x %d at [%d, %d], %d x %d apart, reach [%d, %d], past the edge of %s (%d x %d)",
+					k.Value, cs.rows, cs.cols, cs.w, cs.h, cs.x, cs.y, cs.px, cs.py, rx, ry, p.Image, p.W, p.H)
+				dg.Hint = "check origin, size, pitch, rows and cols against the picture"
+				fits = false
+			}
+		}
+		if fits {
+			ld.sheetsOf[d][k.Value] = cs
+		}
+	}
+}
+
+// cutArt sets a's front (and back, from the sheet's back) to the counter
+// at [row, column] of the sheet n names.
+func (ld *loader) cutArt(d *schema.Doc, n, sn *schema.Node, a *oob.CounterArt) bool {
+	cs, known := ld.sheetsOf[d][schema.Str(sn)]
+	if known && cs == nil {
+		return false // the sheet is reported
+	}
+	if cs == nil {
+		var names []string
+		for k, v := range ld.sheetsOf[d] {
+			if v == nil {
+				continue
+			}
+			names = append(names, k)
+		}
+		sort.Strings(names)
+		dg := ld.diags.Addf(CodeCounterArt, d.Pos(sn), "no counter sheet %q in this document", schema.Str(sn))
+		if len(names) > 0 {
+			dg.Hint = "counter sheets: " + strings.Join(names, ", ")
+		}
+		return false
+	}
+	at := schema.Items(schema.Get(n, "at"))
+	if len(at) != 2 {
+		return false // the schema says so
+	}
+	r, _ := schema.Int(at[0])
+	c, _ := schema.Int(at[1])
+	if r < 1 || c < 1 || int(r) > cs.rows || int(c) > cs.cols {
+		ld.diags.Addf(CodeCounterArt, d.Pos(schema.Get(n, "at")), "counter [%d, %d] is off sheet %s (%d rows, %d columns)", r, c, cs.name, cs.rows, cs.cols)
+		return false
+	}
+	cut := func(p *oob.Picture, col int) *oob.Picture {
+		q := *p
+		q.Cut = &oob.Cut{X: cs.x + (col-1)*cs.px, Y: cs.y + int(r-1)*cs.py, W: cs.w, H: cs.h}
+		return &q
+	}
+	a.Front = cut(cs.front, int(c))
+	if cs.back != nil {
+		bc := int(c)
+		if cs.mirrored {
+			bc = cs.cols + 1 - bc
+		}
+		a.Back = cut(cs.back, bc)
+	}
+	return true
 }

@@ -92,6 +92,7 @@ func (ld *loader) resolveForces(docs []*schema.Doc) {
 		if side == nil {
 			continue
 		}
+		ld.counterSheets(d)
 		if a := schema.Get(d.Root, "army"); a != nil {
 			if !schema.IsMap(a) { // the schema said what it is (S001): no army to read
 				ld.loseArmy(d, a, side.ID)

@@ -6,7 +6,13 @@ type Picture struct {
 	Data   []byte
 	Format string // "png" or "jpeg"
 	W, H   int
+	// Cut, when set, is the counter's rectangle on the picture, a counter
+	// sheet: the counter is that part of it alone.
+	Cut *Cut
 }
+
+// Cut is a rectangle of pixels: its top-left corner and its size.
+type Cut struct{ X, Y, W, H int }
 
 // CounterArt is a counter's picture: its front, its back (nil when not
 // given), and whether muster draws the live values over it ("over") or

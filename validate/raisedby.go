@@ -51,7 +51,7 @@ var raisedBy = map[string]string{
 	"R006": "battle.(*loader).unit",
 	"R007": "battle.(*loader).unit",
 	"R008": "battle.(*loader).ratings",
-	"R009": "battle.(*loader).counterArt, battle.(*loader).typeArt",
+	"R009": "battle.(*loader).counterSheets, battle.(*loader).cutArt, battle.(*loader).readCounter, battle.(*loader).typeArt",
 	"S001": "schema.(*Set).describe, schema.(*converter).convert",
 	"S002": "battle.(*loader).formation, schema.(*Set).describe",
 	"S003": "schema.(*Set).describe",

@@ -1,6 +1,12 @@
 package vassal
 
 import (
+	"bytes"
+	"fmt"
+	"image"
+	"image/draw"
+	_ "image/jpeg" // counter sheets may be JPEG
+	"image/png"
 	"math"
 	"path"
 	"strconv"
@@ -60,17 +66,52 @@ func gridNum(f float64) string {
 }
 
 // counterArt is the module's image of a counter's picture, copied byte
-// for byte once however many pieces show it.
+// for byte once however many pieces show it; a counter cut from a sheet
+// is that rectangle of the sheet, encoded as PNG.
 func (m *vmod) counterArt(p *oob.Picture) string {
-	if n, ok := m.artNames[p.Image]; ok {
+	key := p.Image
+	if p.Cut != nil {
+		key = fmt.Sprintf("%s@%d,%d,%d,%d", p.Image, p.Cut.X, p.Cut.Y, p.Cut.W, p.Cut.H)
+	}
+	if n, ok := m.artNames[key]; ok {
 		return n
 	}
-	base := strings.TrimSuffix(p.Image, path.Ext(p.Image))
-	name := m.artName(m.imageName("art", base), &maps.Art{Format: p.Format})
 	if m.artNames == nil {
 		m.artNames = map[string]string{}
 	}
-	m.artNames[p.Image] = name
-	m.addImage(name, p.Data)
+	base := strings.TrimSuffix(p.Image, path.Ext(p.Image))
+	if p.Cut == nil {
+		name := m.artName(m.imageName("art", base), &maps.Art{Format: p.Format})
+		m.artNames[key] = name
+		m.addImage(name, p.Data)
+		return name
+	}
+	name := m.imageName("art", base, strconv.Itoa(p.Cut.X), strconv.Itoa(p.Cut.Y))
+	m.artNames[key] = name
+	m.addImage(name, m.cut(p))
 	return name
+}
+
+// cut is a counter's rectangle of its sheet as PNG: the sheet decoded once.
+func (m *vmod) cut(p *oob.Picture) []byte {
+	if m.sheetImgs == nil {
+		m.sheetImgs = map[string]image.Image{}
+	}
+	img, ok := m.sheetImgs[p.Image]
+	if !ok {
+		var err error
+		img, _, err = image.Decode(bytes.NewReader(p.Data))
+		if err != nil {
+			m.artErr = fmt.Errorf("counter sheet %s: %v", p.Image, err)
+			img = image.NewRGBA(image.Rect(0, 0, 1, 1))
+		}
+		m.sheetImgs[p.Image] = img
+	}
+	c := p.Cut
+	r := image.Rect(c.X, c.Y, c.X+c.W, c.Y+c.H)
+	out := image.NewNRGBA(image.Rect(0, 0, c.W, c.H))
+	draw.Draw(out, out.Bounds(), img, r.Min, draw.Src)
+	var buf bytes.Buffer
+	png.Encode(&buf, out)
+	return buf.Bytes()
 }

@@ -3,6 +3,7 @@ package vassal
 import (
 	"bytes"
 	"fmt"
+	"image"
 	"os"
 	"path/filepath"
 	"strings"
@@ -107,5 +108,40 @@ func TestCounterArt(t *testing.T) {
 	}
 	if s := slot("Meredith A"); !strings.Contains(s, "combat") {
 		t.Error("Meredith A: values: over should keep muster's values")
+	}
+	// cut from the counter sheet: Cutler A is column 1 of the front, its
+	// back column 3 of the back (the sheet turned over), pixel for pixel
+	if s := slot("Cutler A"); !strings.Contains(s, "art-art_usa_sheet_front-4-4.png") || !strings.Contains(s, "art-art_usa_sheet_back-124-4.png") {
+		t.Error("Cutler A is not cut from the counter sheet, front column 1 and back column 3")
+	}
+	sheetPx := func(f string) image.Image {
+		data, _ := os.ReadFile(filepath.Join(dir, "art", f))
+		img, _, err := image.Decode(bytes.NewReader(data))
+		if err != nil {
+			t.Fatal(err)
+		}
+		return img
+	}
+	for name, at := range map[string]struct {
+		sheet string
+		x     int
+	}{"art-art_usa_sheet_front-4-4.png": {"usa-sheet-front.png", 4}, "art-art_usa_sheet_back-124-4.png": {"usa-sheet-back.png", 124}} {
+		got, _, err := image.Decode(bytes.NewReader(files["images/"+name]))
+		if err != nil {
+			t.Fatalf("%s: %v", name, err)
+		}
+		src := sheetPx(at.sheet)
+		if got.Bounds().Dx() != 56 || got.Bounds().Dy() != 56 {
+			t.Fatalf("%s is %v", name, got.Bounds())
+		}
+		for y := 0; y < 56; y++ {
+			for x := 0; x < 56; x++ {
+				r1, g1, b1, _ := got.At(x, y).RGBA()
+				r2, g2, b2, _ := src.At(at.x+x, 4+y).RGBA()
+				if r1 != r2 || g1 != g2 || b1 != b2 {
+					t.Fatalf("%s at %d,%d differs from the sheet", name, x, y)
+				}
+			}
+		}
 	}
 }

@@ -5,6 +5,7 @@ import (
 	"bytes"
 	"compress/flate"
 	"fmt"
+	"image"
 	"io"
 	"sort"
 	"strconv"
@@ -68,8 +69,12 @@ type vmod struct {
 	protoNode  *xnode
 	protoOf    map[string]string // traits' content → prototype name
 	protoNames map[string]bool
-	// artNames are the module's names of the counter art, by file
-	artNames map[string]string
+	// artNames are the module's names of the counter art, by file (and
+	// cut); sheetImgs the counter sheets decoded; artErr a sheet that
+	// would not decode
+	artNames  map[string]string
+	sheetImgs map[string]image.Image
+	artErr    error
 }
 
 // pieceDef is what a unit's or leader's PieceSlots share.
@@ -497,6 +502,9 @@ func (m *vmod) build() (*xnode, error) {
 		el("module.GlobalOptions"), el("module.Chatter"), el("module.KeyNamer"))
 	protos := m.prototypes()
 	m.drawPieces()
+	if m.artErr != nil {
+		return nil, m.artErr
+	}
 	palette := m.palette()
 	root.add(protos, palette, m.markerTray(), m.inventory(), m.turnTracker(), m.dice())
 	root.add(m.sideWindows()...)

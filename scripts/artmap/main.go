@@ -135,6 +135,30 @@ func main() {
 // values. Backs are paler with a bar across, as many printed reduced
 // faces are.
 func counters() {
+	sheet := func(back bool) *image.RGBA {
+		// a counter sheet: one row of three counters, 56 pixels square, 60
+		// apart, from [4, 4]; the back is the front turned over left to
+		// right, so a counter's back is in the mirrored column
+		img := image.NewRGBA(image.Rect(0, 0, 188, 64))
+		draw.Draw(img, img.Bounds(), &image.Uniform{color.RGBA{255, 255, 255, 255}}, image.Point{}, draw.Src)
+		names := []string{"CUTLER A", "CUTLER B", "SPARE"}
+		for i, n := range names {
+			col := i
+			if back {
+				col = len(names) - 1 - i
+			}
+			c := counter(n, "", color.RGBA{52, 84, 150, 255}, color.RGBA{250, 250, 245, 255}, back, "inf")
+			draw.Draw(img, image.Rect(4+60*col, 4, 60+60*col, 60), c, image.Point{}, draw.Src)
+		}
+		return img
+	}
+	for _, f := range []struct {
+		file string
+		back bool
+	}{{"usa-sheet-front", false}, {"usa-sheet-back", true}} {
+		write("examples/art-demo/art/"+f.file+".png", sheet(f.back))
+	}
+
 	blue, grey := color.RGBA{52, 84, 150, 255}, color.RGBA{120, 120, 128, 255}
 	white, black := color.RGBA{250, 250, 245, 255}, color.RGBA{20, 20, 20, 255}
 	type ctr struct {
@@ -151,50 +175,59 @@ func counters() {
 		{"calef-a", "CALEF A", "3-6", blue, white, false, "art"},
 		{"calef-a-committed", "CALEF A", "3-6", blue, white, true, "art"},
 	} {
-		img := image.NewRGBA(image.Rect(0, 0, 56, 56))
-		bg := c.bg
-		if c.back {
-			bg = color.RGBA{uint8((int(bg.R) + 255) / 2), uint8((int(bg.G) + 255) / 2), uint8((int(bg.B) + 255) / 2), 255}
-		}
-		draw.Draw(img, img.Bounds(), &image.Uniform{bg}, image.Point{}, draw.Src)
-		// frame and the unit-type box
-		for i := 0; i < 56; i++ {
-			for _, p := range [][2]int{{i, 0}, {i, 55}, {0, i}, {55, i}} {
-				img.SetRGBA(p[0], p[1], c.fg)
-			}
-		}
-		for x := 16; x <= 40; x++ {
-			img.SetRGBA(x, 16, c.fg)
-			img.SetRGBA(x, 32, c.fg)
-		}
-		for y := 16; y <= 32; y++ {
-			img.SetRGBA(16, y, c.fg)
-			img.SetRGBA(40, y, c.fg)
-		}
-		switch c.kind {
-		case "inf": // a cross
-			line(img, 16, 16, 40, 32, 1, c.fg)
-			line(img, 16, 32, 40, 16, 1, c.fg)
-		case "art": // a disc
-			line(img, 28, 24, 28, 24, 7, c.fg)
-		}
-		if c.back {
-			line(img, 4, 37, 52, 37, 2, color.RGBA{200, 40, 30, 255})
-		}
-		text(img, 28-len(c.title)*7/2, 12, c.title, c.fg)
-		if c.values != "" {
-			text(img, 28-len(c.values)*7/2, 50, c.values, c.fg)
-		}
-		var buf bytes.Buffer
-		if err := png.Encode(&buf, img); err != nil {
-			log.Fatal(err)
-		}
-		p := "examples/art-demo/art/" + c.file + ".png"
-		if err := os.WriteFile(p, buf.Bytes(), 0o644); err != nil {
-			log.Fatal(err)
-		}
-		fmt.Printf("%s: 56 x 56, %d bytes\n", p, buf.Len())
+		write("examples/art-demo/art/"+c.file+".png", counter(c.title, c.values, c.bg, c.fg, c.back, c.kind))
 	}
+}
+
+// write encodes img as PNG into p.
+func write(p string, img image.Image) {
+	var buf bytes.Buffer
+	if err := png.Encode(&buf, img); err != nil {
+		log.Fatal(err)
+	}
+	if err := os.WriteFile(p, buf.Bytes(), 0o644); err != nil {
+		log.Fatal(err)
+	}
+	b := img.Bounds()
+	fmt.Printf("%s: %d x %d, %d bytes\n", p, b.Dx(), b.Dy(), buf.Len())
+}
+
+// counter draws one counter, 56 pixels square.
+func counter(title, values string, bg, fg color.RGBA, back bool, kind string) *image.RGBA {
+	img := image.NewRGBA(image.Rect(0, 0, 56, 56))
+	if back {
+		bg = color.RGBA{uint8((int(bg.R) + 255) / 2), uint8((int(bg.G) + 255) / 2), uint8((int(bg.B) + 255) / 2), 255}
+	}
+	draw.Draw(img, img.Bounds(), &image.Uniform{bg}, image.Point{}, draw.Src)
+	// frame and the unit-type box
+	for i := 0; i < 56; i++ {
+		for _, p := range [][2]int{{i, 0}, {i, 55}, {0, i}, {55, i}} {
+			img.SetRGBA(p[0], p[1], fg)
+		}
+	}
+	for x := 16; x <= 40; x++ {
+		img.SetRGBA(x, 16, fg)
+		img.SetRGBA(x, 32, fg)
+	}
+	for y := 16; y <= 32; y++ {
+		img.SetRGBA(16, y, fg)
+		img.SetRGBA(40, y, fg)
+	}
+	switch kind {
+	case "inf": // a cross
+		line(img, 16, 16, 40, 32, 1, fg)
+		line(img, 16, 32, 40, 16, 1, fg)
+	case "art": // a disc
+		line(img, 28, 24, 28, 24, 7, fg)
+	}
+	if back {
+		line(img, 4, 37, 52, 37, 2, color.RGBA{200, 40, 30, 255})
+	}
+	text(img, 28-len(title)*7/2, 12, title, fg)
+	if values != "" {
+		text(img, 28-len(values)*7/2, 50, values, fg)
+	}
+	return img
 }
 
 // hexAt is the hex of the sheet whose centre is nearest (px, py), if the
