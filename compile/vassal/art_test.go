@@ -145,3 +145,20 @@ func TestCounterArt(t *testing.T) {
 		}
 	}
 }
+
+// TestArtOverlap: art boards are not cut at seams, so two sheets with art
+// that share hexes are refused: a hex would be on two boards.
+func TestArtOverlap(t *testing.T) {
+	b, ds := battle.LoadDir(filepath.Join("..", "..", "examples", "art-demo"), battle.Options{})
+	if b == nil || len(ds) > 0 {
+		t.Fatalf("load: %v", ds)
+	}
+	g := b.Map.Grid
+	a := g.Sheets[0]
+	s := maps.NewSheet("B", a.X+a.Cols-1, a.Y, 1, 12, 1, 10) // shares A's east column
+	s.Art = a.Art
+	g.AddSheet(s)
+	if _, err := newVmod(b); err == nil || !strings.Contains(err.Error(), "shown on") {
+		t.Errorf("overlapping art sheets: %v", err)
+	}
+}
