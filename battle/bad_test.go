@@ -1,8 +1,13 @@
 package battle_test
 
 import (
+	"bytes"
 	"crypto/sha256"
+	"encoding/binary"
 	"fmt"
+	"hash/crc32"
+	"image"
+	"image/png"
 	"io/fs"
 	"os"
 	"path/filepath"
@@ -41,6 +46,9 @@ import (
 //	                            TARGET relative to the battle folder
 //	setup: list NAME BYTES      a YAML document of one list, BYTES bytes long
 //	setup: fifo NAME            a named pipe (FIFO) NAME, nobody writing to it
+//	setup: png NAME W H         a PNG picture of W x H pixels
+//	setup: pnghead NAME W H     the start of a PNG of W x H pixels, cut after
+//	                            its header: the size reads, the pixels do not
 func TestBadInputs(t *testing.T) {
 	base, err := txtar.ParseFile("testdata/bad/_base.txtar")
 	if err != nil {
@@ -147,6 +155,13 @@ func layCase(t *testing.T, root, dir string, base, ar *txtar.Archive) bool {
 			if err := os.WriteFile(p, data, 0o644); err != nil {
 				t.Fatal(err)
 			}
+		case "png", "pnghead":
+			w, _ := strconv.Atoi(f[2])
+			h, _ := strconv.Atoi(f[3])
+			os.MkdirAll(filepath.Dir(p), 0o755)
+			if err := os.WriteFile(p, testPNG(w, h, f[0] == "pnghead"), 0o644); err != nil {
+				t.Fatal(err)
+			}
 		case "fifo":
 			if err := mkfifo(p); err != nil {
 				t.Skipf("no named pipes here: %v", err)
@@ -157,6 +172,23 @@ func layCase(t *testing.T, root, dir string, base, ar *txtar.Archive) bool {
 		}
 	}
 	return true
+}
+
+// testPNG is a plain W x H PNG, or its first 33 bytes (signature and
+// IHDR chunk) when head is set. A head may claim any size.
+func testPNG(w, h int, head bool) []byte {
+	if head {
+		ihdr := []byte{0, 0, 0, 13, 'I', 'H', 'D', 'R', 0, 0, 0, 0, 0, 0, 0, 0, 8, 2, 0, 0, 0}
+		binary.BigEndian.PutUint32(ihdr[8:], uint32(w))
+		binary.BigEndian.PutUint32(ihdr[12:], uint32(h))
+		crc := crc32.ChecksumIEEE(ihdr[4:])
+		out := append([]byte("\x89PNG\r\n\x1a\n"), ihdr...)
+		return binary.BigEndian.AppendUint32(out, crc)
+	}
+	img := image.NewGray(image.Rect(0, 0, w, h))
+	var buf bytes.Buffer
+	png.Encode(&buf, img)
+	return buf.Bytes()
 }
 
 // writeBig writes a file of size bytes of YAML comments without holding it

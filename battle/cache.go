@@ -179,7 +179,11 @@ func (ld *loader) resolveForcesCached(docs []*schema.Doc) {
 		ld.diags.Append(m.diags)
 		return
 	}
+	n0 := ld.pictures
 	ds := ld.collect(func() { ld.resolveForces(docs); index() })
+	if ld.pictures > n0 {
+		return // a picture may change while the documents do not: read it each time
+	}
 	m := &forcesMemo{armies: map[string]*oob.Formation{}, index: map[string]*oob.Index{}, distinct: ld.b.distinct, numUnits: ld.b.NumUnits, numLeaders: ld.b.NumLeaders, diags: ds}
 	for _, s := range ld.b.Sides {
 		m.armies[s.ID], m.index[s.ID] = s.Army, ld.b.index[s.ID]
@@ -204,7 +208,11 @@ func (ld *loader) resolveMapCached(d *schema.Doc) {
 		ld.diags.Append(m.diags)
 		return
 	}
+	n0 := ld.pictures
 	ds := ld.collect(func() { ld.resolveMap(d) })
+	if ld.pictures > n0 {
+		return // a picture may change while the document does not: read it each time
+	}
 	if len(c.maps) >= 8 {
 		c.maps = map[string]*mapMemo{}
 	}

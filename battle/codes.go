@@ -84,6 +84,10 @@ var (
 
 // Codes lists the codes of this package, for the catalogue package validate assembles.
 var Codes = []diag.Code{
+	CodeArtImage,
+	CodeArtGrid,
+	CodeArtCalibrate,
+	CodeCounterArt,
 	CodeNoBattle,
 	CodeOutside,
 	CodeNoMatch,

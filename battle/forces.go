@@ -93,6 +93,7 @@ func (ld *loader) resolveForces(docs []*schema.Doc) {
 		if side == nil {
 			continue
 		}
+		ld.counterSheets(d)
 		if a := schema.Get(d.Root, "army"); a != nil {
 			if !schema.IsMap(a) { // the schema said what it is (S001): no army to read
 				ld.loseArmy(d, a, side.ID)
@@ -105,6 +106,7 @@ func (ld *loader) resolveForces(docs []*schema.Doc) {
 			armyAt[side.ID] = d.Pos(a)
 			side.Army = ld.formation(d, a, side.ID, nil)
 		}
+		ld.typeArt(d, side)
 		if p := schema.Get(d.Root, "parent"); p != nil {
 			attach = append(attach, pending{doc: d, side: side, parent: schema.Str(p), pos: d.Pos(p), node: d.Root})
 		} else if schema.Get(d.Root, "formations") != nil || schema.Get(d.Root, "units") != nil {
@@ -174,6 +176,7 @@ func (ld *loader) formation(d *schema.Doc, n *schema.Node, side string, parent *
 			ld.diags.Addf(CodeLevelOrder, d.Pos(schema.Get(n, "level")), "%s cannot sit under %s (%s)", article(f.Level), article(parent.Level), parent.Label())
 		}
 	}
+	f.Art = ld.counterArt(d, schema.Get(n, "art"))
 	if l := schema.Get(n, "leader"); l != nil {
 		f.Leader = ld.leader(d, l, f, false)
 	}
@@ -274,7 +277,7 @@ func (ld *loader) ratings(d *schema.Doc, n *schema.Node, into *oob.Values, allow
 	}
 }
 
-var unitKeys = map[string]bool{"name": true, "type": true, "source": true, "note": true}
+var unitKeys = map[string]bool{"name": true, "type": true, "source": true, "note": true, "art": true}
 
 func (ld *loader) unit(d *schema.Doc, n *schema.Node, f *oob.Formation) *oob.Unit {
 	u := ld.newUnit()
@@ -282,6 +285,7 @@ func (ld *loader) unit(d *schema.Doc, n *schema.Node, f *oob.Formation) *oob.Uni
 		Pos:    d.Pos(n),
 		Source: schema.Str(schema.Get(n, "source")), Note: schema.Str(schema.Get(n, "note"))}
 	ld.b.NumUnits++
+	u.Art = ld.counterArt(d, schema.Get(n, "art"))
 	t, typeKnown := ld.b.Rules.UnitTypes[u.Type]
 	fields := ld.fieldsOf(u.Type, t)
 	u.Values = make(oob.Values, 0, len(t.Fields))

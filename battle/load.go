@@ -59,6 +59,10 @@ type loader struct {
 	// the battle they leave incomplete (see lost.go).
 	lost []lostDoc
 	gaps gaps
+	// pictures counts the pictures read: what read one is not cached
+	pictures int
+	// sheetsOf are the counter sheets of each forces document, by name
+	sheetsOf map[*schema.Doc]map[string]*counterSheet
 }
 
 // LoadDir loads the battle in folder dir.

@@ -102,6 +102,7 @@ func (ld *loader) resolveMap(d *schema.Doc) {
 	}
 	for _, sd := range sheets {
 		ld.sheetRows(d, m, sd.s, sd.n, legend, unknown)
+		ld.sheetArt(d, g, sd.s, sd.n)
 	}
 	ld.hexsides(d, m)
 	ld.roads(d, m)

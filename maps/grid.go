@@ -20,6 +20,7 @@ type Sheet struct {
 	ColFirst, ColLast int // label numbers of the west and east lines
 	RowFirst, RowLast int // label numbers of the north and south lines
 	Cols, Rows        int
+	Art               *Art // the sheet's picture, nil when muster draws it
 	colStep, rowStep  int
 }
 

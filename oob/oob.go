@@ -76,6 +76,7 @@ type Side struct {
 	ID, Name    string
 	Color, Text string
 	Army        *Formation
+	TypeArt     map[string]*CounterArt // counter art by unit type
 }
 
 // Formation is a node of the formation tree.
@@ -89,6 +90,7 @@ type Formation struct {
 	Units    []*Unit
 	Leader   *Leader
 	Officers []*Leader
+	Art      *CounterArt // for its units and formations that name none
 	Pos      diag.Pos
 	Source   string
 	Note     string
@@ -161,6 +163,7 @@ type Unit struct {
 	Formation *Formation
 	Values    Values
 	Faces     map[string]Values
+	Art       *CounterArt // its own counter art; Side.ArtOf finds what it shows
 	Pos       diag.Pos
 	Source    string
 	Note      string

@@ -1,6 +1,7 @@
 package render
 
 import (
+	"image"
 	"math"
 	"sort"
 	"strconv"
@@ -106,6 +107,11 @@ type shape struct {
 	title   string // group: hover text
 	kids    []shape
 	inherit bool // SVG: the fill is set on the enclosing group
+	// kImage: a sheet's art; pts are its top-left corner, its size, and
+	// the clip's two corners
+	art       image.Image
+	artData   []byte
+	artFormat string
 }
 
 type shapeKind int
@@ -117,6 +123,7 @@ const (
 	kCircle
 	kText
 	kGroup
+	kImage
 )
 
 // scene is a whole picture.
@@ -313,13 +320,27 @@ func build(m *maps.Map, ov *Overlay, opt MapOptions) *scene {
 		}
 		return col
 	}
+	for _, sh := range g.Sheets {
+		if sh.Art != nil {
+			if a, ok := artShape(ge, sh); ok {
+				sc.add("hexes", a)
+			}
+		}
+	}
+	onArt := func(c maps.Coord) bool { return artSheet(g, c) != nil }
 	m.Hexes(func(c maps.Coord) {
+		if onArt(c) {
+			return // the art shows it
+		}
 		sc.add("hexes", shape{kind: kHex, pts: []pt{ge.center(c)}, fill: fillOf(c), stroke: "#9a9a8a", width: 0.6 * k})
 	})
 
 	// contours: a thin line where elevation changes
 	forEachSide(m, func(a, b maps.Coord) {
 		ea, eb := m.At(a).Elevation, m.At(b).Elevation
+		if onArt(a) && onArt(b) {
+			return
+		}
 		if ea >= 0 && eb >= 0 && ea != eb {
 			p, q := ge.side(a, b)
 			sc.add("contours", shape{kind: kLine, pts: []pt{p, q}, stroke: "#8c6d46", width: 1.4 * k})
@@ -333,6 +354,9 @@ func build(m *maps.Map, ov *Overlay, opt MapOptions) *scene {
 	}
 	sort.Slice(edges, func(i, j int) bool { return edgeLess(edges[i], edges[j]) })
 	for _, e := range edges {
+		if onArt(e.A) && onArt(e.B) {
+			continue
+		}
 		for _, f := range m.Hexsides[e] {
 			st := styleFor(pal.hexsides(), f, LineStyle{Width: 3})
 			p, q := ge.side(e.A, e.B)
@@ -344,8 +368,13 @@ func build(m *maps.Map, ov *Overlay, opt MapOptions) *scene {
 	for _, rd := range m.Roads {
 		st := styleFor(pal.roads(), rd.Type, LineStyle{Width: 3})
 		var pts []pt
+		all := true
 		for _, c := range rd.Path {
 			pts = append(pts, ge.center(c))
+			all = all && onArt(c)
+		}
+		if all {
+			continue
 		}
 		if len(pts) == 1 {
 			pts = append(pts, pts[0])
@@ -361,6 +390,9 @@ func build(m *maps.Map, ov *Overlay, opt MapOptions) *scene {
 	if labels {
 		fs := math.Max(5, s*0.36)
 		m.Hexes(func(c maps.Coord) {
+			if onArt(c) {
+				return
+			}
 			l := g.Label(c)
 			for _, sh := range g.Sheets {
 				if sh.Contains(c) {
@@ -394,6 +426,9 @@ func build(m *maps.Map, ov *Overlay, opt MapOptions) *scene {
 					}
 				}
 			}
+		}
+		if sh.Art != nil {
+			continue // the art has its own title
 		}
 		nw, se := ge.center(maps.Coord{X: sh.X, Y: sh.Y}), ge.center(maps.Coord{X: sh.X + sh.Cols - 1, Y: sh.Y + sh.Rows - 1})
 		fs := math.Min(s*6, math.Min(se.X-nw.X, se.Y-nw.Y)*0.6)

@@ -114,6 +114,8 @@ func (cv *canvas) draw(s shape) {
 		for _, k := range s.kids {
 			cv.draw(k)
 		}
+	case kImage:
+		cv.drawImage(s)
 	}
 }
 

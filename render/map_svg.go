@@ -189,6 +189,8 @@ func trimFloat(v float64) string {
 
 func writeShape(w *bufio.Writer, s shape) {
 	switch s.kind {
+	case kImage:
+		writeImage(w, s)
 	case kHex:
 		fmt.Fprintf(w, "<use href=\"#hx\" x=\"%s\" y=\"%s\"%s/>\n", num(s.pts[0].X), num(s.pts[0].Y), paint(s))
 	case kPoly:

@@ -5,7 +5,7 @@ package validate
 // raisedBy names the functions that raise each code of loading.
 var raisedBy = map[string]string{
 	"B001": "battle.(*loader).load, battle.LoadDir",
-	"B002": "battle.(*loader).files, battle.(*loader).inside",
+	"B002": "battle.(*loader).files, battle.(*loader).inside, battle.(*loader).readPicture",
 	"B003": "battle.(*loader).files",
 	"B004": "battle.(*loader).load, battle.(*loader).ruleset",
 	"B005": "battle.(*loader).resolveForces",
@@ -33,6 +33,9 @@ var raisedBy = map[string]string{
 	"M011": "battle.(*loader).sheetRows",
 	"M012": "battle.(*loader).resolveMap",
 	"M013": "battle.(*loader).resolve",
+	"M014": "battle.(*loader).readArt",
+	"M015": "battle.(*loader).sheetArt",
+	"M016": "battle.(*loader).sheetArt",
 	"N001": "battle.(*loader).time",
 	"N002": "battle.(*loader).resolveScenario",
 	"N007": "battle.(*loader).resolveScenario",
@@ -48,6 +51,7 @@ var raisedBy = map[string]string{
 	"R006": "battle.(*loader).unit",
 	"R007": "battle.(*loader).unit",
 	"R008": "battle.(*loader).ratings",
+	"R009": "battle.(*loader).counterSheets, battle.(*loader).cutArt, battle.(*loader).readCounter, battle.(*loader).typeArt",
 	"S001": "schema.(*Set).describe, schema.(*converter).convert",
 	"S002": "battle.(*loader).formation, schema.(*Set).describe",
 	"S003": "schema.(*Set).describe",

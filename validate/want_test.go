@@ -73,6 +73,11 @@ var elsewhere = []struct {
 	{"B014", "cmd/muster", "testdata/script/suppress.txtar"},
 	{"B015", "cmd/muster", "testdata/script/suppress.txtar"},
 	{"B016", "cmd/muster", "testdata/script/baseline.txtar"},
+	// a sheet's art: load errors, cased with generated pictures
+	{"M014", "battle", "testdata/bad/map-art-huge.txtar"},
+	{"M015", "battle", "testdata/bad/map-art-off.txtar"},
+	{"M016", "battle", "testdata/bad/map-art-ref-off.txtar"},
+	{"R009", "battle", "testdata/bad/unit-art-missing.txtar"},
 }
 
 func TestChecks(t *testing.T) {

@@ -40,9 +40,10 @@ type sheetBoard struct {
 	Leading       int    // hLeading = vLeading
 	HOff, VOff    int
 	HDesc, VDesc  bool
-	Prefix        string // the sheet letter, put before $gridLocation$
-	Col, Row      int    // the sheet's board-picker slot on the whole map
-	maxCol, maxRw int    // HexGridNumbering.getMaxColumns / getMaxRows
+	Prefix        string  // the sheet letter, put before $gridLocation$
+	Col, Row      int     // the sheet's board-picker slot on the whole map
+	maxCol, maxRw int     // HexGridNumbering.getMaxColumns / getMaxRows
+	dx, dy        float64 // HexGrid dx, dy: hexDX, hexDY, or the art's spacing
 }
 
 // newSheetBoard lays out sheet s of grid g.
@@ -56,9 +57,13 @@ func newSheetBoard(g *maps.Grid, s *maps.Sheet) (*sheetBoard, error) {
 	if g.Digits < 1 {
 		return nil, fmt.Errorf("sheet %s: labels need at least one digit per number", s.ID)
 	}
-	sb := &sheetBoard{Sheet: s, Prefix: s.ID, Leading: g.Digits - 1, First: 'H'}
+	sb := &sheetBoard{Sheet: s, Prefix: s.ID, Leading: g.Digits - 1, First: 'H', dx: hexDX, dy: hexDY}
 	if g.RowCol {
 		sb.First = 'V'
+	}
+	if s.Art != nil {
+		sb.setArt(g)
+		return sb, nil
 	}
 	sb.setFrame(g, sb.ownFrame())
 	return sb, nil
@@ -73,12 +78,12 @@ func (sb *sheetBoard) Center(c maps.Coord) (int, int) {
 }
 
 func (sb *sheetBoard) rawCenter(col, row int) (int, int) {
-	x := int(float64(col)*hexDX) + sb.X0
+	x := int(float64(col)*sb.dx) + sb.X0
 	var y int
 	if col%2 == 0 {
-		y = int(float64(row) * hexDY)
+		y = int(float64(row) * sb.dy)
 	} else {
-		y = int(float64(row)*hexDY + hexDY/2.0)
+		y = int(float64(row)*sb.dy + sb.dy/2.0)
 	}
 	return x, y + sb.Y0
 }
@@ -101,14 +106,14 @@ func vassalName(n, leading int) string {
 // RegularGridNumbering.locationName for a point on the board (stagger off,
 // not sideways).
 func (sb *sheetBoard) LocationName(x, y int) string {
-	fx := float64(x-sb.X0) / hexDX
+	fx := float64(x-sb.X0) / sb.dx
 	col := int(math.Floor(fx + 0.5))
 	nx := int(math.Floor(fx + 0.5)) // Math.round
 	var row int
 	if nx%2 == 0 {
-		row = int(math.Floor(float64(y-sb.Y0)/hexDY + 0.5))
+		row = int(math.Floor(float64(y-sb.Y0)/sb.dy + 0.5))
 	} else {
-		row = int(math.Floor((float64(y-sb.Y0)-hexDY/2.0)/hexDY + 0.5))
+		row = int(math.Floor((float64(y-sb.Y0)-sb.dy/2.0)/sb.dy + 0.5))
 	}
 	if sb.HDesc {
 		col = sb.maxCol - col

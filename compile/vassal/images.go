@@ -119,7 +119,7 @@ func boardLines(bd *render.Board, m *maps.Map, keep func(maps.Coord) bool, point
 // deflated, so it is stored as it is; deflating it again costs more than
 // it saves.
 func zipMethod(name string) uint16 {
-	if strings.HasSuffix(name, ".png") {
+	if strings.HasSuffix(name, ".png") || strings.HasSuffix(name, ".jpg") {
 		return zip.Store
 	}
 	return zip.Deflate

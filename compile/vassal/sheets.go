@@ -50,9 +50,13 @@ func gy(y int) int { return y * hexDY }
 // low reports whether map column x sits half a hex lower.
 func low(g *maps.Grid, x int) bool { return (x&1 == 1) == g.ShiftOdd }
 
-// ownFrame is the sheet alone, with a margin all round.
+// ownFrame is the sheet alone, with a margin all round; a sheet with art
+// is its picture.
 func (sb *sheetBoard) ownFrame() frame {
 	s := sb.Sheet
+	if s.Art != nil {
+		return sb.frame
+	}
 	return frame{
 		L: gx(s.X) - hexHalf - hexMargin, R: gx(s.X+s.Cols-1) + hexHalf + hexMargin,
 		T: gy(s.Y) - hexDY/2 - hexMargin, B: gy(s.Y+s.Rows-1) + hexDY + hexMargin,
@@ -64,7 +68,6 @@ func (sb *sheetBoard) ownFrame() frame {
 // VASSAL's raw column 0 is always a high column: the sheet's first shown
 // column or, when that one is low, the column before.
 func (sb *sheetBoard) setFrame(g *maps.Grid, f frame) {
-	s := sb.Sheet
 	sb.frame = f
 	sb.xr0, sb.yr0 = f.FirstX, f.FirstY
 	if low(g, sb.xr0) {
@@ -73,10 +76,17 @@ func (sb *sheetBoard) setFrame(g *maps.Grid, f frame) {
 	sb.X0 = gx(sb.xr0) - f.L
 	sb.Y0 = gy(sb.yr0) - f.T
 	sb.W, sb.H = f.R-f.L, f.B-f.T
+	sb.numbering()
+}
+
+// numbering sets the board's hOff, vOff and descending flags from the
+// picture's size and the hex of its raw column 0, row 0.
+func (sb *sheetBoard) numbering() {
+	s := sb.Sheet
 	// getMaxColumns divides the width by the hex height and getMaxRows the
 	// height by the hex width (HexGridNumbering.java); copied as written.
-	sb.maxCol = int(math.Floor(float64(sb.W)/float64(hexDY) + 0.5))
-	sb.maxRw = int(math.Floor(float64(sb.H)/float64(hexDX) + 0.5))
+	sb.maxCol = int(math.Floor(float64(sb.W)/sb.dy + 0.5))
+	sb.maxRw = int(math.Floor(float64(sb.H)/sb.dx + 0.5))
 	sb.HDesc = s.ColLast < s.ColFirst
 	sb.VDesc = s.RowLast < s.RowFirst
 	dx, dy := sb.xr0-s.X, sb.yr0-s.Y
@@ -110,6 +120,9 @@ func (m *vmod) frameLayout(ps []placedBoard) []placedBoard {
 	l0, t0 := math.MaxInt, math.MaxInt
 	for i, p := range ps {
 		fs[i] = p.sb.ownFrame()
+		if p.sb.Sheet.Art != nil {
+			continue
+		}
 		if p.col == 0 {
 			l0 = min(l0, fs[i].L)
 		}
@@ -119,6 +132,9 @@ func (m *vmod) frameLayout(ps []placedBoard) []placedBoard {
 	}
 	for i, p := range ps {
 		s, f := p.sb.Sheet, &fs[i]
+		if s.Art != nil {
+			continue // the picture as drawn: not cut at seams
+		}
 		if p.col == 0 {
 			f.L = l0
 		}
@@ -273,7 +289,11 @@ func (m *vmod) drawBoards() {
 		add(m.layouts[sc])
 	}
 	for _, sb := range m.order {
-		if uses[sb] != nil {
+		switch {
+		case uses[sb] == nil:
+		case sb.Sheet.Art != nil:
+			m.addImage(sb.Image, sb.Sheet.Art.Data) // byte for byte
+		default:
 			m.addImage(sb.Image, drawSheet(m.b, g, sb))
 		}
 	}

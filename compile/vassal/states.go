@@ -393,8 +393,13 @@ func (m *vmod) unitCounter(d *pieceDef, sd *oob.Side, pal render.CounterStyle, u
 	pl := m.play
 	fields := m.unitFields(u)
 	sym := render.SymbolNamed(m.b.Rules.UnitTypes[u.Type].Symbol)
-	d.image = m.imageName(sd.ID, u.Name, u.Formation.Designation())
-	m.addImage(d.image, drawUnit(pal, u, sym, nil, nil, ""))
+	art := sd.ArtOf(u)
+	if art != nil {
+		d.image = m.counterArt(art.Front)
+	} else {
+		d.image = m.imageName(sd.ID, u.Name, u.Formation.Designation())
+		m.addImage(d.image, drawUnit(pal, u, sym, nil, nil, ""))
+	}
 	faceVals := func(f string) oob.Values {
 		vals := slices.Clone(u.Values)
 		for _, v := range u.Faces[f] {
@@ -403,6 +408,9 @@ func (m *vmod) unitCounter(d *pieceDef, sd *oob.Side, pal render.CounterStyle, u
 		return vals
 	}
 	faceImg := func(f string) string {
+		if art != nil && art.Back != nil {
+			return m.counterArt(art.Back)
+		}
 		img := m.imageName(sd.ID, u.Name, u.Formation.Designation(), f)
 		m.addImage(img, drawUnit(pal, u, sym, nil, nil, f))
 		return img
@@ -427,7 +435,11 @@ func (m *vmod) unitCounter(d *pieceDef, sd *oob.Side, pal render.CounterStyle, u
 	taken := map[string]bool{}
 	for _, s := range pl.statesFor(m.b.Rules.UnitTypes[u.Type].Class, false) {
 		img := ""
-		if _, ok := u.Faces[s.Face]; ok && s.Face != "" && !taken[s.Face] {
+		_, ok := u.Faces[s.Face]
+		if _, typed := m.b.Rules.UnitTypes[u.Type].Faces[s.Face]; typed && art != nil && art.Back != nil {
+			ok = true // the art's back shows the face its type has, values or not
+		}
+		if ok && s.Face != "" && !taken[s.Face] {
 			taken[s.Face] = true
 			img = faceImg(s.Face)
 			face[s.Face] = len(inner)
@@ -461,7 +473,11 @@ func (m *vmod) unitCounter(d *pieceDef, sd *oob.Side, pal render.CounterStyle, u
 		stateKeys = append(stateKeys, pl.flip, withShift(pl.flip)) // a flip is reported too
 	}
 	_, text := render.SideColors(sd.Color, sd.Text)
-	inner[labelAt] = valuesLabel(rgb(text), pl.valuesText(fields, u.Values, cases))
+	if art != nil && !art.ValuesOver() {
+		inner[labelAt] = valuesLabel(rgb(text), "") // the art prints them
+	} else {
+		inner[labelAt] = valuesLabel(rgb(text), pl.valuesText(fields, u.Values, cases))
+	}
 	inner = append(inner, m.pieceKeys()...)
 	if hasProp && (pl.down != "" || pl.up != "") {
 		outer = append([]trait{reportTrait([]string{pl.down, pl.up}, "$newPieceName$ $old"+pl.strength+"$ → $"+pl.strength+"$ SP", "strength changes")}, outer...)

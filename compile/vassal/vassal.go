@@ -5,6 +5,7 @@ import (
 	"bytes"
 	"compress/flate"
 	"fmt"
+	"image"
 	"io"
 	"sort"
 	"strconv"
@@ -68,6 +69,12 @@ type vmod struct {
 	protoNode  *xnode
 	protoOf    map[string]string // traits' content → prototype name
 	protoNames map[string]bool
+	// artNames are the module's names of the counter art, by file (and
+	// cut); sheetImgs the counter sheets decoded; artErr a sheet that
+	// would not decode
+	artNames  map[string]string
+	sheetImgs map[string]image.Image
+	artErr    error
 }
 
 // pieceDef is what a unit's or leader's PieceSlots share.
@@ -210,6 +217,9 @@ func newVmod(b *battle.Battle) (*vmod, error) {
 		}
 		sb.Name = "Sheet " + s.ID
 		sb.Image = m.imageName("map", s.ID)
+		if s.Art != nil {
+			sb.Image = m.artName(sb.Image, s.Art)
+		}
 		m.boards[s] = sb
 		m.order = append(m.order, sb)
 	}
@@ -492,6 +502,9 @@ func (m *vmod) build() (*xnode, error) {
 		el("module.GlobalOptions"), el("module.Chatter"), el("module.KeyNamer"))
 	protos := m.prototypes()
 	m.drawPieces()
+	if m.artErr != nil {
+		return nil, m.artErr
+	}
 	palette := m.palette()
 	root.add(protos, palette, m.markerTray(), m.inventory(), m.turnTracker(), m.dice())
 	root.add(m.sideWindows()...)
@@ -790,7 +803,7 @@ func mapChildren(name string) *xnode {
 
 func (m *vmod) grid(sb *sheetBoard) *xnode {
 	hg := el("module.map.boardPicker.board.HexGrid", "sideways", "false", "x0", strconv.Itoa(sb.X0), "y0", strconv.Itoa(sb.Y0),
-		"dx", strconv.Itoa(hexDX)+".0", "dy", strconv.Itoa(hexDY)+".0", "snapTo", "true", "edgesLegal", "false",
+		"dx", gridNum(sb.dx), "dy", gridNum(sb.dy), "snapTo", "true", "edgesLegal", "false",
 		"cornersLegal", "false", "visible", "false", "dotsVisible", "false", "color", "0,0,0")
 	l := strconv.Itoa(sb.Leading)
 	hg.add(el("module.map.boardPicker.board.mapgrid.HexGridNumbering", "first", string(sb.First), "sep", "",

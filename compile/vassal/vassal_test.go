@@ -5,7 +5,8 @@ import (
 	"bytes"
 	"encoding/xml"
 	"fmt"
-	"image/png"
+	"image"
+	_ "image/jpeg"
 	"io"
 	"io/fs"
 	"path/filepath"
@@ -179,7 +180,7 @@ func TestVassalDeterministic(t *testing.T) {
 }
 
 func TestVassalExamples(t *testing.T) {
-	for _, d := range []string{"dow-intro", "tss-seminary-ridge", "summer-storm-mcpherson", "amfs-culps-hill"} {
+	for _, d := range []string{"dow-intro", "tss-seminary-ridge", "summer-storm-mcpherson", "amfs-culps-hill", "art-demo"} {
 		t.Run(d, func(t *testing.T) {
 			b, ds := battle.LoadDir(filepath.Join("..", "..", "examples", d), battle.Options{})
 			if b == nil {
@@ -441,14 +442,16 @@ func sheetOf(g *maps.Grid, label string) *maps.Sheet {
 // boardFromXML rebuilds the numbering from what the build file says and
 // the board image's size, independently of the compiler's own struct.
 func boardFromXML(t *testing.T, grid *xel, img []byte) *sheetBoard {
-	cfg, err := png.DecodeConfig(bytes.NewReader(img))
+	cfg, _, err := image.DecodeConfig(bytes.NewReader(img))
 	if err != nil {
 		t.Fatalf("board image: %v", err)
 	}
 	num := &grid.Kids[0]
 	a := func(e *xel, k string) string { v, _ := e.attr(k); return v }
 	i := func(e *xel, k string) int { n, _ := strconv.Atoi(a(e, k)); return n }
-	if a(grid, "dx") != strconv.Itoa(hexDX)+".0" || a(grid, "dy") != strconv.Itoa(hexDY)+".0" || a(grid, "sideways") != "false" {
+	dx, errx := strconv.ParseFloat(a(grid, "dx"), 64)
+	dy, erry := strconv.ParseFloat(a(grid, "dy"), 64)
+	if errx != nil || erry != nil || dx <= 0 || dy <= 0 || a(grid, "sideways") != "false" {
 		t.Fatalf("unexpected grid geometry %v", grid.Attrs)
 	}
 	if a(num, "stagger") != "false" || a(num, "hLeading") != a(num, "vLeading") || a(num, "hType") != "N" || a(num, "vType") != "N" || a(num, "sep") != "" {
@@ -460,9 +463,10 @@ func boardFromXML(t *testing.T, grid *xel, img []byte) *sheetBoard {
 	}
 	sb := &sheetBoard{W: cfg.Width, H: cfg.Height, X0: i(grid, "x0"), Y0: i(grid, "y0"), First: a(num, "first")[0],
 		Leading: i(num, "hLeading"), HOff: i(num, "hOff"), VOff: i(num, "vOff"),
-		HDesc: a(num, "hDescend") == "true", VDesc: a(num, "vDescend") == "true", Prefix: strings.TrimSuffix(lf, "$gridLocation$")}
-	sb.maxCol = int(float64(sb.W)/hexDY + 0.5)
-	sb.maxRw = int(float64(sb.H)/hexDX + 0.5)
+		HDesc: a(num, "hDescend") == "true", VDesc: a(num, "vDescend") == "true", Prefix: strings.TrimSuffix(lf, "$gridLocation$"),
+		dx: dx, dy: dy}
+	sb.maxCol = int(float64(sb.W)/dy + 0.5)
+	sb.maxRw = int(float64(sb.H)/dx + 0.5)
 	return sb
 }
 
