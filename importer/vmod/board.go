@@ -289,3 +289,26 @@ func (b *board) parseLabel(l string) bool {
 	}
 	return true
 }
+
+// firstCenter is the pixel centre of the sheet's first hex (the labels
+// cols[0], rows[0]): the origin of the sheet's art.
+func (b *board) firstCenter() (float64, float64, bool) {
+	c, r := -1, -1
+	for i := 0; i <= b.maxCol()+1; i++ {
+		if b.colNum(i) == b.cols[0] {
+			c = i
+			break
+		}
+	}
+	for i := 0; i <= b.maxRow()+1; i++ {
+		if b.rowNum(i) == b.rows[0] {
+			r = i
+			break
+		}
+	}
+	if c < 0 || r < 0 {
+		return 0, 0, false
+	}
+	x, y := b.rawCenter(c, r)
+	return x, y, true
+}

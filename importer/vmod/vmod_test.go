@@ -135,6 +135,21 @@ func TestRoundTrip(t *testing.T) {
 			if n == 0 {
 				t.Errorf("no board art kept")
 			}
+			// the rebuilt module's boards are the art: the original board
+			// pictures, byte for byte
+			rf := unzip(t, rebuilt)
+			for name, data := range res.Files {
+				if !strings.HasPrefix(name, "images/") {
+					continue
+				}
+				found := false
+				for _, rd := range rf {
+					found = found || bytes.Equal(rd, data)
+				}
+				if !found {
+					t.Errorf("%s: the rebuilt module has no board with this art", name)
+				}
+			}
 			if !bytes.Contains(res.Files["import-report.md"], []byte("## Not understood")) {
 				t.Errorf("no report")
 			}

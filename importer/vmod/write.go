@@ -78,6 +78,9 @@ func (im *importer) write() error {
 		fmt.Fprintf(&m, "  # board %s of the module; its art is %s (%dx%d px, hexes %gx%g px, origin %d,%d)\n", q(b.name), b.file, b.w, b.h, b.dx, b.dy, b.x0, b.y0)
 		fmt.Fprintf(&m, "  - id: %s\n    name: %s\n    at: [%d, 0]\n    cols: {first: %d, last: %d}\n    rows: {first: %d, last: %d}\n",
 			q(b.sheet), q(b.name), x, b.cols[0], b.cols[1], b.rows[0], b.rows[1])
+		if ox, oy, ok := b.firstCenter(); ok {
+			fmt.Fprintf(&m, "    art: {image: %s, origin: [%g, %g], hex: {dx: %g, dy: %g}}\n", q(b.file), ox, oy, b.dx, b.dy)
+		}
 		n := b.cols[1] - b.cols[0]
 		if n < 0 {
 			n = -n
@@ -341,7 +344,7 @@ func (im *importer) report() []byte {
 		fmt.Fprintf(&r, "- side %s (%s): %d pieces by name\n", sid, im.sides[sid].name, n)
 	}
 	r.WriteString("- terrain: unknown (a module holds no terrain); every hex reads as clear\n")
-	r.WriteString("- the board art is kept beside the battle under images/; muster's map format does not reference it yet\n")
+	r.WriteString("- the board art is kept beside the battle under images/ and each sheet's `art:` names it, with the grid's origin and spacing read from the module (docs/art.md)\n")
 	fmt.Fprintf(&r, "\n## Not understood (%d)\n\n", len(im.res.Unread))
 	if len(im.res.Unread) == 0 {
 		r.WriteString("Nothing.\n")
