@@ -1,9 +1,7 @@
 package vassal
 
 import (
-	"archive/zip"
 	"bytes"
-	"io"
 	"path/filepath"
 	"regexp"
 	"strings"
@@ -33,21 +31,6 @@ func moduleBytes(t *testing.T, b *battle.Battle) []byte {
 	return outs[0].Data
 }
 
-func zipEntries(t *testing.T, data []byte) map[string][]byte {
-	t.Helper()
-	zr, err := zip.NewReader(bytes.NewReader(data), int64(len(data)))
-	if err != nil {
-		t.Fatal(err)
-	}
-	out := map[string][]byte{}
-	for _, f := range zr.File {
-		rc, _ := f.Open()
-		out[f.Name], _ = io.ReadAll(rc)
-		rc.Close()
-	}
-	return out
-}
-
 // TestExtension: a battle's scenarios over a module muster wrote become an
 // extension whose At-Start stacks put every piece of the set-up, from the
 // base's own piece slots, on its hex of a copy of the base's board.
@@ -61,7 +44,7 @@ func TestExtension(t *testing.T) {
 	if len(outs) != 1 || outs[0].Name != "dow-intro.vmdx" {
 		t.Fatalf("outputs %v", outs)
 	}
-	files := zipEntries(t, outs[0].Data)
+	files, _ := unzipAll(t, outs[0].Data)
 	bf := string(files["buildFile.xml"])
 	if !strings.HasPrefix(bf, "<?xml") || !strings.Contains(bf, `<VASSAL.build.module.ModuleExtension `) ||
 		!strings.Contains(bf, `module="Dead of Winter: Skirmish of December 30th"`) {
@@ -83,7 +66,7 @@ func TestExtension(t *testing.T) {
 	if !strings.Contains(bf, `target="VASSAL.build.module.Map:Main Map/VASSAL.build.module.map.BoardPicker"`) {
 		t.Errorf("no board added to the base's main map")
 	}
-	vs := zipEntries(t, files["scenario-intro.vsav"])
+	vs, _ := unzipAll(t, files["scenario-intro.vsav"])
 	if got := string(vs["savedGame"]); !strings.Contains(got, "Main MapBoardPicker\tSheet C (dow-intro intro)\t0\t0") || !strings.Contains(got, "TURNTurnTracker0\t") {
 		t.Errorf("saved game %q", got)
 	}
@@ -97,7 +80,7 @@ func TestExtension(t *testing.T) {
 // its place in the battle, and nothing is built.
 func TestExtensionMismatch(t *testing.T) {
 	b := extExample(t, "dow-intro")
-	base := zipEntries(t, moduleBytes(t, b))
+	base, _ := unzipAll(t, moduleBytes(t, b))
 	base["buildFile.xml"] = bytes.ReplaceAll(base["buildFile.xml"], []byte(`entryName="59 IL"`), []byte(`entryName="59th Illinois"`))
 	var names []string
 	for n := range base {
