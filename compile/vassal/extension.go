@@ -10,6 +10,7 @@ import (
 	"sort"
 	"strconv"
 	"strings"
+	"unicode"
 
 	"github.com/muster-wargames/muster/battle"
 	"github.com/muster-wargames/muster/compile"
@@ -248,6 +249,16 @@ func (bm *baseModule) extension(b *battle.Battle, baseFile string) ([]compile.Ou
 	into := func(target string, n *xnode) *xnode {
 		return el("module.ExtensionElement", "target", target).add(n)
 	}
+	// extSlot is a copy of a base PieceSlot with a gpid of the extension's.
+	extSlot := func(name, text string) *xnode {
+		gpid++
+		id := extensionID + ":" + strconv.Itoa(gpid)
+		sl := el("widget.PieceSlot", "entryName", name, "gpid", id)
+		sl.text = gpidAtEnd.ReplaceAllString(text, ";"+id+";0")
+		return sl
+	}
+	var reinfBoards, reinfStacks []*xnode
+	reinfSel := map[*battle.Scenario]string{}
 	boardTarget := "VASSAL.build.module.Map:" + bm.mainMap + "/VASSAL.build.module.map.BoardPicker"
 	mapTarget := "VASSAL.build.module.Map:" + bm.mainMap
 	for _, sc := range b.Scenarios {
@@ -283,14 +294,7 @@ func (bm *baseModule) extension(b *battle.Battle, baseFile string) ([]compile.Ou
 			n := el("module.map.SetupStack", "name", sc.ID+" "+st.Side+" "+label, "owningBoard", boardName,
 				"useGridLocation", "true", "location", label, "x", "0", "y", "0")
 			for _, p := range st.Pieces {
-				var refs []struct{ name, q string }
-				for _, l := range p.Ref.Leaders() {
-					refs = append(refs, struct{ name, q string }{l.Name, l.QualifiedName()})
-				}
-				for _, u := range p.Ref.Units() {
-					refs = append(refs, struct{ name, q string }{u.Name, u.QualifiedName()})
-				}
-				for _, r := range refs {
+				for _, r := range pieceRefs(p) {
 					text, ok := bm.slotFor(r.name, r.q)
 					if !ok {
 						what := "no piece"
@@ -300,21 +304,49 @@ func (bm *baseModule) extension(b *battle.Battle, baseFile string) ([]compile.Ou
 						bad = append(bad, mismatch{p.Pos, fmt.Sprintf("scenario %s: %s in %s: %s has %s named %q", sc.ID, r.q, label, baseFile, what, r.name)})
 						continue
 					}
-					gpid++
-					id := extensionID + ":" + strconv.Itoa(gpid)
-					text = gpidAtEnd.ReplaceAllString(text, ";"+id+";0")
-					s := el("widget.PieceSlot", "entryName", r.name, "gpid", id)
-					s.text = text
-					n.add(s)
+					n.add(extSlot(r.name, text))
 				}
 			}
-			if st.Breastworks > 0 {
-				bad = append(bad, mismatch{st.Hex.Pos, fmt.Sprintf("scenario %s: breastworks in %s are not placed by an extension yet", sc.ID, label)})
+			for range st.Breastworks {
+				text, ok := bm.slotFor("Breastworks", "")
+				if !ok {
+					bad = append(bad, mismatch{st.Hex.Pos, fmt.Sprintf("scenario %s: breastworks in %s: %s has no piece named \"Breastworks\"", sc.ID, label, baseFile)})
+					break
+				}
+				n.add(extSlot("Breastworks", text))
 			}
 			stacks = append(stacks, into(mapTarget, n))
 		}
-		for _, a := range sc.Arrivals {
-			bad = append(bad, mismatch{a.Pos, fmt.Sprintf("scenario %s: arrivals are not carried by an extension yet (%s at %s)", sc.ID, a.Side, a.Time.Text())})
+		// arrivals wait in boxes on the scenario's board of the extension's
+		// own Reinforcements map, as in a module muster writes
+		if as := (&vmod{b: b}).sortedArrivals(sc); len(as) > 0 {
+			var labels []string
+			for _, a := range as {
+				labels = append(labels, (&vmod{b: b}).arrivalLabel(a))
+			}
+			rows := (len(as) + boxCols - 1) / boxCols
+			img := "images/" + extensionID + "-reinforcements-" + fileSafe(sc.ID) + ".png"
+			files[img] = drawBoxes(labels, boxCols*(boxW+20)+20, rows*(boxH+20)+20)
+			board := reinfName(b) + " (" + sc.ID + ")"
+			reinfBoards = append(reinfBoards, el("module.map.boardPicker.Board", "name", board, "image", strings.TrimPrefix(img, "images/"), "reversible", "false"))
+			for i, a := range as {
+				x, y := boxAt(i)
+				n := el("module.map.SetupStack", "name", fmt.Sprintf("%s arrival %d %s %s", sc.ID, i+1, a.Side, a.Time.Text()),
+					"owningBoard", board, "useGridLocation", "false",
+					"x", strconv.Itoa(x+boxW/2), "y", strconv.Itoa(y+boxH/2+10))
+				for _, p := range a.Pieces {
+					for _, r := range pieceRefs(p) {
+						text, ok := bm.slotFor(r.name, r.q)
+						if !ok {
+							bad = append(bad, mismatch{p.Pos, fmt.Sprintf("scenario %s: %s arriving %s: %s has no piece named %q", sc.ID, r.q, a.Time.Text(), baseFile, r.name)})
+							continue
+						}
+						n.add(extSlot(r.name, text))
+					}
+				}
+				reinfStacks = append(reinfStacks, n)
+			}
+			reinfSel[sc] = board
 		}
 		if len(order) == 0 {
 			for _, s := range g.Sheets {
@@ -337,8 +369,13 @@ func (bm *baseModule) extension(b *battle.Battle, baseFile string) ([]compile.Ou
 			boards = append(boards, into(boardTarget, bn))
 			main.Append(name).Int(i).Int(0)
 		}
-		file := "scenario-" + sc.ID + ".vsav"
+		// named apart from the base module's own set-ups (a muster module
+		// has scenario-ID.vsav, which VASSAL would read instead)
+		file := extensionID + "-" + fileSafe(b.ID) + "-" + fileSafe(sc.ID) + ".vsav"
 		lines := []string{"begin_save", main.Value()}
+		if board, ok := reinfSel[sc]; ok {
+			lines = append(lines, seq.Of(reinfName(b)+"BoardPicker", '\t').Append(board).Int(0).Int(0).Value())
+		}
 		// The first turn, when the base's turn track is muster's for
 		// these days and times.
 		if bm.times == len(b.Slots) && strings.Join(bm.days, "\x00") == strings.Join(b.Days, "\x00") {
@@ -366,6 +403,21 @@ func (bm *baseModule) extension(b *battle.Battle, baseFile string) ([]compile.Ou
 	root.attrs["nextPieceSlotId"] = strconv.Itoa(gpid + 1)
 	root.add(boards...)
 	root.add(stacks...)
+	if len(reinfBoards) > 0 {
+		mp := mapChildren(reinfName(b))
+		bp := el("module.map.BoardPicker", "title", "Choose boards", "slotWidth", "125", "slotHeight", "125", "slotScale", "0.2")
+		// an empty board for any other game, so that a set-up of the base
+		// module does not take the extension's arrivals
+		empty := "images/" + extensionID + "-reinforcements-free.png"
+		files[empty] = drawBoxes(nil, boxCols*(boxW+20)+20, boxH+40)
+		bp.add(el("module.map.boardPicker.Board", "name", reinfName(b), "image", strings.TrimPrefix(empty, "images/"), "reversible", "false"))
+		defaultBoards(bp, reinfName(b), []string{reinfName(b)}, [][2]int{{0, 0}})
+		bp.add(reinfBoards...)
+		mp.add(bp)
+		mp.add(standardMapParts()...)
+		mp.add(reinfStacks...)
+		root.add(into("", mp))
+	}
 	root.add(setups...)
 	files["buildFile.xml"] = xmlDoc(root)
 	files["extensiondata"] = []byte("<?xml version=\"1.0\" encoding=\"UTF-8\" standalone=\"no\"?>\n<data version=\"1\">\n  <version>1.0</version>\n  <VassalVersion>" + Version +
@@ -387,4 +439,35 @@ func (bm *baseModule) extension(b *battle.Battle, baseFile string) ([]compile.Ou
 // id keeps it apart from the base module's own scenario boards.
 func extBoard(bb *baseBoard, b *battle.Battle, sc *battle.Scenario) string {
 	return bb.name + " (" + b.ID + " " + sc.ID + ")"
+}
+
+// reinfName names the extension's own map of reinforcement boxes.
+func reinfName(b *battle.Battle) string { return "Reinforcements (" + b.ID + ")" }
+
+type pieceRef struct{ name, q string }
+
+// pieceRefs lists the leaders and units a set-up or arrival piece names.
+func pieceRefs(p battle.Piece) []pieceRef {
+	var refs []pieceRef
+	for _, l := range p.Ref.Leaders() {
+		refs = append(refs, pieceRef{l.Name, l.QualifiedName()})
+	}
+	for _, u := range p.Ref.Units() {
+		refs = append(refs, pieceRef{u.Name, u.QualifiedName()})
+	}
+	return refs
+}
+
+// fileSafe keeps the ASCII letters and digits of s, and writes _ for the
+// rest, as image names do.
+func fileSafe(s string) string {
+	var b strings.Builder
+	for _, r := range s {
+		if r < 128 && (unicode.IsLetter(r) || unicode.IsDigit(r)) {
+			b.WriteRune(r)
+		} else {
+			b.WriteByte('_')
+		}
+	}
+	return b.String()
 }

@@ -66,7 +66,7 @@ func TestExtension(t *testing.T) {
 	if !strings.Contains(bf, `target="VASSAL.build.module.Map:Main Map/VASSAL.build.module.map.BoardPicker"`) {
 		t.Errorf("no board added to the base's main map")
 	}
-	vs, _ := unzipAll(t, files["scenario-intro.vsav"])
+	vs, _ := unzipAll(t, files["muster-dow_intro-intro.vsav"])
 	if got := string(vs["savedGame"]); !strings.Contains(got, "Main MapBoardPicker\tSheet C (dow-intro intro)\t0\t0") || !strings.Contains(got, "TURNTurnTracker0\t") {
 		t.Errorf("saved game %q", got)
 	}
@@ -102,5 +102,43 @@ func TestExtensionMismatch(t *testing.T) {
 	}
 	if _, err := Extension([]byte("not a zip"), "x.vmod")(b); err == nil {
 		t.Errorf("built over a file that is not a module")
+	}
+}
+
+// TestExtensionArrivals: a scenario with reinforcements gets the
+// extension's own Reinforcements map, a board of boxes for the scenario
+// with each group's pieces in its box (from the base's piece slots), and
+// its saved game selects that board.
+func TestExtensionArrivals(t *testing.T) {
+	b := extExample(t, "summer-storm-mcpherson")
+	base := moduleBytes(t, b)
+	outs, err := Extension(base, "ssm.vmod")(b)
+	if err != nil {
+		t.Fatal(err)
+	}
+	files, _ := unzipAll(t, outs[0].Data)
+	bf := string(files["buildFile.xml"])
+	if !strings.Contains(bf, `mapName="Reinforcements (summer-storm-mcpherson)"`) {
+		t.Fatalf("no reinforcements map:\n%s", bf)
+	}
+	sc := b.Scenarios[0]
+	n := 0
+	for _, a := range sc.Arrivals {
+		for _, p := range a.Pieces {
+			n += len(pieceRefs(p))
+		}
+	}
+	if got := strings.Count(bf, `owningBoard="Reinforcements (summer-storm-mcpherson) (`+sc.ID+`)"`); got != len(sc.Arrivals) {
+		t.Errorf("%d arrival stacks, want %d", got, len(sc.Arrivals))
+	}
+	if _, ok := files["images/muster-reinforcements-"+fileSafe(sc.ID)+".png"]; !ok {
+		t.Errorf("no boxes picture")
+	}
+	vs, _ := unzipAll(t, files["muster-summer_storm_mcpherson-"+fileSafe(sc.ID)+".vsav"])
+	if got := string(vs["savedGame"]); !strings.Contains(got, "Reinforcements (summer-storm-mcpherson)BoardPicker\tReinforcements (summer-storm-mcpherson) ("+sc.ID+")\t0\t0") {
+		t.Errorf("saved game %q", got)
+	}
+	if pieces := strings.Count(bf, `gpid="muster:`); pieces < n {
+		t.Errorf("%d pieces in all, fewer than the %d arriving", pieces, n)
 	}
 }
