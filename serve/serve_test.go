@@ -97,7 +97,12 @@ func breakSetup(t testing.TB, dir string) {
 	if s == string(data) {
 		t.Fatal("intro.yaml has no set-up at C3108 to break")
 	}
-	if err := os.WriteFile(p, []byte(s), 0o644); err != nil {
+	// as editors save: a whole new file, never a half-written one
+	tmp := filepath.Join(dir, ".intro.yaml.tmp")
+	if err := os.WriteFile(tmp, []byte(s), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.Rename(tmp, p); err != nil {
 		t.Fatal(err)
 	}
 }
@@ -328,7 +333,23 @@ func TestEvents(t *testing.T) {
 	if ev := next(); ev != "event: battle|data: 2" {
 		t.Fatalf("after a save: %q", ev)
 	}
-	if p := page(t, ts, "intro"); p.Gen != 2 || len(p.Diagnostics) == 0 {
+	if p := page(t, ts, "intro"); p.Gen < 2 || len(p.Diagnostics) == 0 {
 		t.Errorf("after the event: gen %d, %d diagnostics", p.Gen, len(p.Diagnostics))
+	}
+}
+
+// A battle that does not load still gets its page: the diagnostics, no map.
+func TestBrokenBattle(t *testing.T) {
+	dir := battleDir(t)
+	if err := os.WriteFile(filepath.Join(dir, "battle.yaml"), []byte("kind: battle\nid: [\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	ts := newServer(t, dir)
+	p := page(t, ts, "")
+	if len(p.Diagnostics) == 0 || p.Diagnostics[0].Code != "Y001" || len(p.Scenarios) != 0 {
+		t.Errorf("broken battle: %+v", p)
+	}
+	if r, body := get(t, ts.URL+"/map.svg"); r.StatusCode != 404 || !strings.Contains(body, "no map") {
+		t.Errorf("map of a broken battle: %d %q", r.StatusCode, body)
 	}
 }

@@ -63,9 +63,11 @@ func serveCmd(stdout, stderr io.Writer) *cobra.Command {
 				Every:       every,
 				AnyHost:     !loopback,
 			})
-			hs := &http.Server{Handler: srv.Handler(), ReadHeaderTimeout: 10 * time.Second}
 			ctx, stop := signal.NotifyContext(cmd.Context(), os.Interrupt)
 			defer stop()
+			// requests end with ctx: an open page's event stream does not hold up Ctrl-C
+			hs := &http.Server{Handler: srv.Handler(), ReadHeaderTimeout: 10 * time.Second,
+				BaseContext: func(net.Listener) context.Context { return ctx }}
 			go func() {
 				<-ctx.Done()
 				sctx, cancel := context.WithTimeout(context.Background(), time.Second)
