@@ -91,6 +91,7 @@ var commands = []func(stdout, stderr io.Writer) *cobra.Command{
 	mapCmd,
 	oobCmd,
 	schemaCmd,
+	serveCmd,
 	validateCmd,
 	versionCmd,
 	watchCmd,
