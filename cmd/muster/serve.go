@@ -9,12 +9,10 @@ import (
 	"net/http"
 	"os"
 	"os/signal"
-	"path/filepath"
 	"time"
 
 	"github.com/muster-wargames/muster/battle"
 	"github.com/muster-wargames/muster/diag"
-	"github.com/muster-wargames/muster/report"
 	"github.com/muster-wargames/muster/serve"
 	"github.com/spf13/cobra"
 )
@@ -36,13 +34,9 @@ func serveCmd(stdout, stderr io.Writer) *cobra.Command {
 			"Stop it with Ctrl-C.",
 		Args: cobra.MaximumNArgs(1),
 		RunE: func(cmd *cobra.Command, args []string) error {
-			dir := "."
-			if len(args) == 1 {
-				dir = args[0]
-			}
-			if fi, err := os.Stat(filepath.Join(dir, "battle.yaml")); err != nil || !fi.Mode().IsRegular() {
-				fmt.Fprintf(stderr, "muster: no battle.yaml in %s\n", dir)
-				return exitError{report.ExitBadInput}
+			dir, err := battleDirArg(stderr, args)
+			if err != nil {
+				return err
 			}
 			host, _, err := net.SplitHostPort(addr)
 			if err != nil {

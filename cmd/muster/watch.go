@@ -35,13 +35,9 @@ func watchCmd(stdout, stderr io.Writer) *cobra.Command {
 			if err := o.check(); err != nil {
 				return err
 			}
-			dir := "."
-			if len(args) == 1 {
-				dir = args[0]
-			}
-			if fi, err := os.Stat(filepath.Join(dir, "battle.yaml")); err != nil || !fi.Mode().IsRegular() {
-				fmt.Fprintf(stderr, "muster: no battle.yaml in %s\n", dir)
-				return exitError{report.ExitBadInput}
+			dir, err := battleDirArg(stderr, args)
+			if err != nil {
+				return err
 			}
 			last := ""
 			for n := 0; runs == 0 || n < runs; {
@@ -105,4 +101,18 @@ func fingerprint(dir string) string {
 	})
 	sort.Strings(lines)
 	return strings.Join(lines, "\n")
+}
+
+// battleDirArg is the battle folder a watching command is given (the
+// current folder when none is): it must hold a battle.yaml.
+func battleDirArg(stderr io.Writer, args []string) (string, error) {
+	dir := "."
+	if len(args) == 1 {
+		dir = args[0]
+	}
+	if fi, err := os.Stat(filepath.Join(dir, "battle.yaml")); err != nil || !fi.Mode().IsRegular() {
+		fmt.Fprintf(stderr, "muster: no battle.yaml in %s\n", dir)
+		return "", exitError{report.ExitBadInput}
+	}
+	return dir, nil
 }
