@@ -9,6 +9,8 @@ import (
 	"strconv"
 	"strings"
 
+	"go.yaml.in/yaml/v3"
+
 	"github.com/muster-wargames/muster/oob"
 )
 
@@ -354,6 +356,12 @@ func yq(s string) string {
 			plain = false
 		}
 		if _, err := strconv.ParseFloat(s, 64); err == nil {
+			plain = false
+		}
+		// whatever YAML would read as other than this very string (00_ is
+		// the number 0), and a leading zero (muster asks for quotes, Y006)
+		var v any
+		if err := yaml.Unmarshal([]byte(s), &v); err != nil || v != any(s) || (len(s) > 1 && s[0] == '0') {
 			plain = false
 		}
 		switch strings.ToLower(s) {
