@@ -126,12 +126,13 @@ type Command struct {
 }
 
 // ZOC says which units exert a zone of control into the hexes next to
-// them, for enemy_adjacent: with no Exert, every unit does. muster does not
-// read facings, so a unit whose zone covers only its frontal hexes (TSS 11.0)
-// is taken to cover all six.
+// them, for enemy_adjacent: with no Exert, every unit does. With Frontal, a
+// unit whose set-up gives a facing covers its three frontal hexes (TSS
+// 11.0); one whose facing is not given is taken to cover all six.
 type ZOC struct {
 	Exert      []Exert `json:"exert,omitempty" doc:"The units that exert a zone of control (none: every unit)."`
 	Impassable bool    `json:"impassable,omitempty" doc:"No zone of control reaches across a hexside the leader's movement class may not cross."`
+	Frontal    bool    `json:"frontal,omitempty" doc:"A unit whose set-up gives its facing (1-6: the hexside it faces, 1 the map's north hexside, counting clockwise) exerts its zone into its three frontal hexes only; a unit with no facing given, into all six."`
 }
 
 // Exert is a kind of unit that exerts a zone of control: of Class, on one of

@@ -18,7 +18,7 @@ type where struct {
 	units   []spot
 	leaders []spot
 	combat  map[string][]maps.Coord // side → hexes with its combat units (a hex may repeat)
-	zoc     map[string][]maps.Coord // side → hexes of units exerting a zone of control
+	zoc     map[string][]zocHex     // side → the hexes of units exerting a zone of control
 	groups  []*group                // the set-up groups, for zones of influence
 	light   string                  // the light of the turn measured
 }
@@ -38,8 +38,15 @@ func (w *where) leader(l *oob.Leader) (maps.Coord, bool) {
 	return s.hex, s.on
 }
 
+// zocHex is a hex holding units that exert a zone of control, and the
+// directions it covers (a mask of the grid's Neighbours order).
+type zocHex struct {
+	hex  maps.Coord
+	dirs uint8
+}
+
 func locate(b *battle.Battle, groups []*group) *where {
-	w := &where{units: make([]spot, b.NumUnits), leaders: make([]spot, b.NumLeaders), combat: map[string][]maps.Coord{}, zoc: map[string][]maps.Coord{}, groups: groups}
+	w := &where{units: make([]spot, b.NumUnits), leaders: make([]spot, b.NumLeaders), combat: map[string][]maps.Coord{}, zoc: map[string][]zocHex{}, groups: groups}
 	zoc := b.Rules.Figures.Command.ZOC
 	perSide := map[string]int{}
 	for _, g := range groups {
@@ -59,8 +66,8 @@ func locate(b *battle.Battle, groups []*group) *where {
 		}
 		if len(g.pieces) > 0 {
 			w.combat[g.side] = append(w.combat[g.side], g.hex)
-			if exertsZOC(zoc, g) {
-				w.zoc[g.side] = append(w.zoc[g.side], g.hex)
+			if mask := exertsZOC(zoc, g); mask != 0 {
+				w.zoc[g.side] = append(w.zoc[g.side], zocHex{g.hex, mask})
 			}
 		}
 		for _, l := range g.leaders {
@@ -189,10 +196,13 @@ func (p *pack) stepper(side string, w *where) maps.StepCost {
 		if s == side || !p.f.Command.EnemyAdjacent {
 			continue
 		}
-		for _, h := range hexes {
-			for _, n := range m.Grid.Neighbours(h) {
+		for _, z := range hexes {
+			for i, n := range m.Grid.Neighbours(z.hex) {
+				if z.dirs&(1<<i) == 0 {
+					continue // not one of the unit's frontal hexes
+				}
 				if n.X >= 0 && n.Y >= 0 && n.X < W && n.Y < H && !friendly[idx(n)] {
-					if p.f.Command.ZOC.Impassable && impassable(h, n) {
+					if p.f.Command.ZOC.Impassable && impassable(z.hex, n) {
 						continue
 					}
 					blocked[idx(n)] = true

@@ -2,6 +2,7 @@ package validate
 
 import (
 	"slices"
+	"strconv"
 
 	"github.com/muster-wargames/muster/maps"
 	"github.com/muster-wargames/muster/rulesets"
@@ -11,14 +12,15 @@ import (
 // of control as figures.command.zoc says (every unit when it names none:
 // TSS 11.0 lets only line infantry, dismounted cavalry, unlimbered
 // artillery and HQs exert one).
-func exertsZOC(z rulesets.ZOC, g *group) bool {
-	if len(g.pieces) == 0 {
-		return false
-	}
-	if len(z.Exert) == 0 {
-		return true
-	}
+//
+// It returns the directions the zone covers, as a mask of the grid's
+// Neighbours order (bit i for Neighbours(hex)[i]): 0 for none, allDirs for
+// all six, or with z.Frontal the three frontal hexes of each exerting unit
+// whose facing is given.
+func exertsZOC(z rulesets.ZOC, g *group) uint8 {
+	var mask uint8
 	for _, pc := range g.pieces {
+		exerts := len(z.Exert) == 0
 		for _, e := range z.Exert {
 			if e.Class != pc.class ||
 				(len(e.Faces) > 0 && !slices.Contains(e.Faces, pc.face)) ||
@@ -26,10 +28,30 @@ func exertsZOC(z rulesets.ZOC, g *group) bool {
 				slices.Contains(e.OrdersNot, pc.orders) {
 				continue
 			}
-			return true
+			exerts = true
+			break
+		}
+		if exerts {
+			mask |= frontal(z, pc.facing)
 		}
 	}
-	return false
+	return mask
+}
+
+// allDirs is the mask of all six neighbours.
+const allDirs = 0x3f
+
+// frontal is the mask of the hexes a unit facing f covers: with z.Frontal
+// and f one of 1-6 (the hexside faced, 1 north, clockwise, as the grid's
+// Neighbours order runs), the faced hexside's hex and the two beside it;
+// else all six.
+func frontal(z rulesets.ZOC, f string) uint8 {
+	n, err := strconv.Atoi(f)
+	if !z.Frontal || err != nil || n < 1 || n > 6 {
+		return allDirs
+	}
+	d := n - 1
+	return 1<<d | 1<<((d+1)%6) | 1<<((d+5)%6)
 }
 
 // zoiHexes marks, for tracing by side, the hexes in an enemy zone of
