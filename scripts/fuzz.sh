@@ -15,9 +15,19 @@ for pkg in $(go list ./...); do
   targets=$(go test -list '^Fuzz' "$pkg" 2>/dev/null | grep '^Fuzz' || true)
   for t in $targets; do
     echo "== $pkg $t ($fuzztime)"
-    if ! go test "$pkg" -run '^$' -fuzz "^${t}\$" -fuzztime "$fuzztime" -fuzzminimizetime "$minimize"; then
-      status=1
+    out=$(mktemp)
+    if ! go test "$pkg" -run '^$' -fuzz "^${t}\$" -fuzztime "$fuzztime" -fuzzminimizetime "$minimize" 2>&1 | tee "$out"; then
+      # The toolchain sometimes ends a run with "context deadline exceeded"
+      # when the time is up while a worker is mid-input: no input failed
+      # (a failure always writes one to testdata/fuzz). Say so; fail
+      # otherwise.
+      if grep -q 'context deadline exceeded' "$out" && ! grep -q 'Failing input written' "$out"; then
+        echo "note: $t: the fuzzer stopped with 'context deadline exceeded' and no failing input (a toolchain shutdown race, not a finding)"
+      else
+        status=1
+      fi
     fi
+    rm -f "$out"
   done
 done
 exit $status
