@@ -790,7 +790,7 @@ func (p *pack) activation(s *battle.Scenario) {
 		return
 	}
 	add := func(pos diag.Pos, format string, args ...any) {
-		p.l.Add(diag.Diagnostic{Code: a.Code, Severity: a.Sev(), Pos: pos, Rule: a.Rule, Message: fmt.Sprintf(format, args...)})
+		p.flag(a.Check, pos, format, args...)
 	}
 	listed := map[*oob.Formation]bool{}
 	sides := map[string]diag.Pos{}

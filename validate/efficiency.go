@@ -31,13 +31,6 @@ func (p *pack) efficiency(s *battle.Scenario) {
 		}
 		return
 	}
-	add := func(c string, pos diag.Pos, format string, args ...any) {
-		chk := e.Check
-		if c == e.Short.Code {
-			chk = e.Short
-		}
-		p.l.Add(diag.Diagnostic{Code: chk.Code, Severity: chk.Sev(), Pos: pos, Rule: chk.Rule, Message: fmt.Sprintf(format, args...)})
-	}
 	bounds := fmt.Sprintf("%d to %d", e.Min, e.Max)
 	drawing := p.drawingFormations(s)
 	for _, x := range s.Efficiency {
@@ -45,15 +38,15 @@ func (p *pack) efficiency(s *battle.Scenario) {
 		for _, m := range x.Pool {
 			total += m.Count
 			if m.Value < e.Min || m.Value > e.Max {
-				add(e.Code, m.Pos, "%s's pool holds %d %s of value %d; efficiency markers are numbered %s", x.Side, m.Count, diag.Plural(m.Count, "marker"), m.Value, bounds)
+				p.flag(e.Check, m.Pos, "%s's pool holds %d %s of value %d; efficiency markers are numbered %s", x.Side, m.Count, diag.Plural(m.Count, "marker"), m.Value, bounds)
 			}
 		}
 		for _, f := range x.Fixed {
 			switch {
 			case !e.Draws(f.Formation.Level, cavalryOnly(f.Formation, p)):
-				add(e.Code, f.Pos, "%s is a %s; efficiency is fixed for a %s", f.Formation.Label(), f.Formation.Level, strings.Join(e.Levels, " or "))
+				p.flag(e.Check, f.Pos, "%s is a %s; efficiency is fixed for a %s", f.Formation.Label(), f.Formation.Level, strings.Join(e.Levels, " or "))
 			case f.Value < e.Min || f.Value > e.Max:
-				add(e.Code, f.Pos, "%s's efficiency is fixed at %d for %s; a corps' efficiency is %s", f.Formation.Label(), f.Value, f.Turn.Text(), bounds)
+				p.flag(e.Check, f.Pos, "%s's efficiency is fixed at %d for %s; a corps' efficiency is %s", f.Formation.Label(), f.Value, f.Turn.Text(), bounds)
 			}
 			if f.Turn.Index < s.First.Index || f.Turn.Index > s.Last.Index {
 				d := p.l.Addf(CodeTimeOutside, f.Turn.Pos, "efficiency fixed for %s, outside scenario %s (%s to %s)", f.Turn.Text(), s.ID, s.First.Text(), s.Last.Text())
@@ -62,7 +55,7 @@ func (p *pack) efficiency(s *battle.Scenario) {
 		}
 		if e.Short.Code != "" && x.HasPool {
 			if n := len(drawing[x.Side]); total < n {
-				add(e.Short.Code, x.Pos, "%s's pool holds %d %s, but %d of its formations draw one each turn (%s)", x.Side, total, diag.Plural(total, "marker"), n, labels(drawing[x.Side]))
+				p.flag(e.Short, x.Pos, "%s's pool holds %d %s, but %d of its formations draw one each turn (%s)", x.Side, total, diag.Plural(total, "marker"), n, labels(drawing[x.Side]))
 			}
 		}
 	}

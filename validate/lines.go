@@ -1,10 +1,9 @@
 package validate
 
 import (
-	"fmt"
+	"strings"
 
 	"github.com/muster-wargames/muster/battle"
-	"github.com/muster-wargames/muster/diag"
 	"github.com/muster-wargames/muster/maps"
 )
 
@@ -15,15 +14,6 @@ func (p *pack) lines(s *battle.Scenario) {
 	if p.b.Map == nil {
 		return
 	}
-	add := func(c diagCheck, pos diag.Pos, format string, args ...any) {
-		if c.code == "" {
-			return
-		}
-		p.l.Add(diag.Diagnostic{Code: c.code, Severity: c.sev, Pos: pos, Rule: c.rule, Message: fmt.Sprintf(format, args...)})
-	}
-	bad := diagCheck{ln.Code, ln.Sev(), ln.Rule}
-	stacked := diagCheck{ln.Stacked.Code, ln.Stacked.Sev(), ln.Stacked.Rule}
-	near := diagCheck{ln.EnemyNear.Code, ln.EnemyNear.Sev(), ln.EnemyNear.Rule}
 	grid := p.b.Map.Grid
 	type held struct {
 		side   string
@@ -51,12 +41,12 @@ func (p *pack) lines(s *battle.Scenario) {
 				continue
 			}
 			if st.Within > 0 {
-				add(bad, pc.Extends[0].Pos, "%s extends its line from a group placed within %d hexes: give it a hex of its own", pc.Ref.Name(), st.Within)
+				p.flag(ln.Check, pc.Extends[0].Pos, "%s extends its line from a group placed within %d hexes: give it a hex of its own", pc.Ref.Name(), st.Within)
 				continue
 			}
 			u := pc.Ref.Unit
 			if u == nil {
-				add(bad, pc.Extends[0].Pos, "%s is not a unit; only a unit extends its line", pc.Ref.Name())
+				p.flag(ln.Check, pc.Extends[0].Pos, "%s is not a unit; only a unit extends its line", pc.Ref.Name())
 				continue
 			}
 			class := p.b.Rules.Class(u.Type)
@@ -64,10 +54,10 @@ func (p *pack) lines(s *battle.Scenario) {
 			case ln.Code == "":
 				continue
 			case !has(ln.Classes, class):
-				add(bad, pc.Extends[0].Pos, "%s (%s) cannot extend its line: only %s can", u.QualifiedName(), class, joinOr(ln.Classes))
+				p.flag(ln.Check, pc.Extends[0].Pos, "%s (%s) cannot extend its line: only %s can", u.QualifiedName(), class, strings.Join(ln.Classes, " or "))
 				continue
 			case pc.Face != "" && has(ln.NotFaces, pc.Face):
-				add(bad, pc.Extends[0].Pos, "%s on its %s face cannot extend its line", u.QualifiedName(), pc.Face)
+				p.flag(ln.Check, pc.Extends[0].Pos, "%s on its %s face cannot extend its line", u.QualifiedName(), pc.Face)
 				continue
 			}
 			sp, known := u.Values.Get(p.b.Rules.Strength).Int()
@@ -78,27 +68,27 @@ func (p *pack) lines(s *battle.Scenario) {
 			case !known:
 				p.unknown[u] = true
 			case sp < ln.MinSP:
-				add(bad, pc.Extends[0].Pos, "%s has %d SP; a unit extends its line with %d SP or more", u.QualifiedName(), sp, ln.MinSP)
+				p.flag(ln.Check, pc.Extends[0].Pos, "%s has %d SP; a unit extends its line with %d SP or more", u.QualifiedName(), sp, ln.MinSP)
 			case len(pc.Extends) == 2 && ln.TwoSP > 0 && sp < ln.TwoSP:
-				add(bad, pc.Extends[1].Pos, "%s has %d SP; a unit extends into two hexes with %d SP or more", u.QualifiedName(), sp, ln.TwoSP)
+				p.flag(ln.Check, pc.Extends[1].Pos, "%s has %d SP; a unit extends into two hexes with %d SP or more", u.QualifiedName(), sp, ln.TwoSP)
 			}
 			for i, x := range pc.Extends {
 				if !grid.Adjacent(st.Hex.Coord, x.Coord) {
-					add(bad, x.Pos, "%s extends into %s, which is not next to its hex %s", u.QualifiedName(), x.Label, st.Hex.Label)
+					p.flag(ln.Check, x.Pos, "%s extends into %s, which is not next to its hex %s", u.QualifiedName(), x.Label, st.Hex.Label)
 					continue
 				}
 				if i == 1 && grid.Distance(pc.Extends[0].Coord, x.Coord) != 2 {
-					add(bad, x.Pos, "%s extends into %s and %s, which are not its two flanks (a line of three hexes)", u.QualifiedName(), pc.Extends[0].Label, x.Label)
+					p.flag(ln.Check, x.Pos, "%s extends into %s and %s, which are not its two flanks (a line of three hexes)", u.QualifiedName(), pc.Extends[0].Label, x.Label)
 				}
 				for _, h := range at[x.Coord] {
 					if h.side == st.Side && len(h.others) > 0 {
-						add(stacked, x.Pos, "%s's extension hex %s holds %s", u.QualifiedName(), x.Label, h.others[0])
+						p.flag(ln.Stacked, x.Pos, "%s's extension hex %s holds %s", u.QualifiedName(), x.Label, h.others[0])
 					}
 				}
 				for _, nb := range grid.Neighbours(x.Coord) {
 					for _, h := range at[nb] {
 						if h.side != st.Side && len(h.st.Pieces) > 0 {
-							add(near, x.Pos, "%s extends into %s, next to %s's %s in %s", u.QualifiedName(), x.Label, h.side, h.st.Pieces[0].Ref.Name(), h.st.Hex.Label)
+							p.flag(ln.EnemyNear, x.Pos, "%s extends into %s, next to %s's %s in %s", u.QualifiedName(), x.Label, h.side, h.st.Pieces[0].Ref.Name(), h.st.Hex.Label)
 						}
 					}
 				}
@@ -109,32 +99,11 @@ func (p *pack) lines(s *battle.Scenario) {
 				}
 				for _, o := range h.others {
 					if o != u.QualifiedName() {
-						add(stacked, pc.Extends[0].Pos, "%s extends its line but stands with %s in %s", u.QualifiedName(), o, st.Hex.Label)
+						p.flag(ln.Stacked, pc.Extends[0].Pos, "%s extends its line but stands with %s in %s", u.QualifiedName(), o, st.Hex.Label)
 						break
 					}
 				}
 			}
 		}
 	}
-}
-
-// diagCheck is a configured check's code, severity and rule.
-type diagCheck struct {
-	code string
-	sev  diag.Severity
-	rule string
-}
-
-func joinOr(xs []string) string {
-	switch len(xs) {
-	case 0:
-		return "none"
-	case 1:
-		return xs[0]
-	}
-	out := xs[0]
-	for _, x := range xs[1 : len(xs)-1] {
-		out += ", " + x
-	}
-	return out + " or " + xs[len(xs)-1]
 }

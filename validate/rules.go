@@ -10,6 +10,7 @@ import (
 	"github.com/muster-wargames/muster/diag"
 	"github.com/muster-wargames/muster/maps"
 	"github.com/muster-wargames/muster/oob"
+	"github.com/muster-wargames/muster/rulesets"
 )
 
 // unknownSkip says once per battle how many units a check skipped for an
@@ -503,4 +504,13 @@ func (p *pack) lowestLevel() string {
 		}
 	}
 	return lowest
+}
+
+// flag raises a check that ruleset data configures (its code, severity and
+// rule), at pos: a no-op for a check with no code.
+func (p *pack) flag(c rulesets.Check, pos diag.Pos, format string, args ...any) {
+	if c.Code == "" {
+		return
+	}
+	p.l.Add(diag.Diagnostic{Code: c.Code, Severity: c.Sev(), Pos: pos, Rule: c.Rule, Message: fmt.Sprintf(format, args...)})
 }

@@ -10,7 +10,6 @@ import (
 	"sort"
 	"strconv"
 	"strings"
-	"unicode"
 
 	"github.com/muster-wargames/muster/battle"
 	"github.com/muster-wargames/muster/compile"
@@ -456,18 +455,4 @@ func pieceRefs(p battle.Piece) []pieceRef {
 		refs = append(refs, pieceRef{u.Name, u.QualifiedName()})
 	}
 	return refs
-}
-
-// fileSafe keeps the ASCII letters and digits of s, and writes _ for the
-// rest, as image names do.
-func fileSafe(s string) string {
-	var b strings.Builder
-	for _, r := range s {
-		if r < 128 && (unicode.IsLetter(r) || unicode.IsDigit(r)) {
-			b.WriteRune(r)
-		} else {
-			b.WriteByte('_')
-		}
-	}
-	return b.String()
 }

@@ -141,23 +141,27 @@ func (m *vmod) nextGpid() int {
 	return m.gpid
 }
 
-// imageName makes a unique, safe file name under images/.
-func (m *vmod) imageName(parts ...string) string {
+// fileSafe keeps the ASCII letters and digits of s, and writes _ for the
+// rest, as image names do.
+func fileSafe(s string) string {
 	var b strings.Builder
-	for i, p := range parts {
-		if i > 0 {
-			b.WriteByte('-')
-		}
-		for _, r := range p {
-			switch {
-			case r < 128 && (unicode.IsLetter(r) || unicode.IsDigit(r)):
-				b.WriteRune(r)
-			default:
-				b.WriteByte('_')
-			}
+	for _, r := range s {
+		if r < 128 && (unicode.IsLetter(r) || unicode.IsDigit(r)) {
+			b.WriteRune(r)
+		} else {
+			b.WriteByte('_')
 		}
 	}
-	base := b.String()
+	return b.String()
+}
+
+// imageName makes a unique, safe file name under images/.
+func (m *vmod) imageName(parts ...string) string {
+	safe := make([]string, len(parts))
+	for i, p := range parts {
+		safe[i] = fileSafe(p)
+	}
+	base := strings.Join(safe, "-")
 	name := base + ".png"
 	for i := 2; m.used[name]; i++ {
 		name = fmt.Sprintf("%s_%d.png", base, i)
