@@ -2,7 +2,6 @@ package render
 
 import (
 	"cmp"
-	"encoding/binary"
 	"image"
 	"image/color"
 	"image/png"
@@ -183,15 +182,28 @@ func palSpan(img *image.Paletted, y, x0, x1 int, c uint8) {
 	fillBytes(img.Pix[o:o+x1-x0], c)
 }
 
-// fillBytes sets every byte of row to c, eight at a time.
-func fillBytes(row []byte, c uint8) {
-	v := uint64(c) * 0x0101010101010101
-	for len(row) >= 8 {
-		binary.LittleEndian.PutUint64(row, v)
-		row = row[8:]
+// filled holds a run of each byte value, for fillBytes to copy from.
+var filled = func() (t [256][128]byte) {
+	for c := range t {
+		for i := range t[c] {
+			t[c][i] = byte(c)
+		}
 	}
-	for i := range row {
-		row[i] = c
+	return t
+}()
+
+// fillBytes sets every byte of row to c: a short row byte by byte, a
+// longer one copied from a run of c, one block move a run.
+func fillBytes(row []byte, c uint8) {
+	if len(row) < 8 {
+		for i := range row {
+			row[i] = c
+		}
+		return
+	}
+	run := filled[c][:]
+	for len(row) > 0 {
+		row = row[copy(row, run):]
 	}
 }
 

@@ -111,11 +111,19 @@ func (sb *sheetBoard) shows(c maps.Coord) bool {
 // frameLayout gives each board of a layout its frame: a copy of the
 // sheet's board (the sheet's own board when the frame is the sheet alone),
 // one per sheet and frame, drawn once.
+//
+// A board of a layout of several sheets is cut at its east (south) seam
+// whenever its sheet has a neighbour there on the whole map, present in
+// the layout or not: the cut drops only the margin past the seam (every
+// hex of the sheet is still shown), and it lets the scenarios that use
+// some of the sheets share the whole map's boards rather than draw each
+// sheet again for each choice of sheets.
 func (m *vmod) frameLayout(ps []placedBoard) []placedBoard {
 	at := map[[2]int]*maps.Sheet{}
 	for _, p := range ps {
 		at[[2]int{p.col, p.row}] = p.sb.Sheet
 	}
+	east, south := m.seams()
 	fs := make([]frame, len(ps))
 	l0, t0 := math.MaxInt, math.MaxInt
 	for i, p := range ps {
@@ -149,10 +157,11 @@ func (m *vmod) frameLayout(ps []placedBoard) []placedBoard {
 			last := n.Y + n.Rows - 1
 			f.FirstY, f.T = max(s.Y, last+1), gy(last)+seamY
 		}
-		if at[[2]int{p.col + 1, p.row}] != nil {
+		several := len(ps) > 1
+		if at[[2]int{p.col + 1, p.row}] != nil || several && east[s] {
 			f.R = gx(s.X+s.Cols-1) + seamX
 		}
-		if at[[2]int{p.col, p.row + 1}] != nil {
+		if at[[2]int{p.col, p.row + 1}] != nil || several && south[s] {
 			f.B = gy(s.Y+s.Rows-1) + seamY
 		}
 	}
@@ -161,6 +170,24 @@ func (m *vmod) frameLayout(ps []placedBoard) []placedBoard {
 		out[i] = placedBoard{m.framed(p.sb, fs[i]), p.col, p.row}
 	}
 	return out
+}
+
+// seams reports which sheets have a neighbour east and south of them in
+// the whole map's layout.
+func (m *vmod) seams() (east, south map[*maps.Sheet]bool) {
+	if m.east == nil {
+		m.east, m.south = map[*maps.Sheet]bool{}, map[*maps.Sheet]bool{}
+		ps := layout(m.order)
+		at := map[[2]int]bool{}
+		for _, p := range ps {
+			at[[2]int{p.col, p.row}] = true
+		}
+		for _, p := range ps {
+			m.east[p.sb.Sheet] = at[[2]int{p.col + 1, p.row}]
+			m.south[p.sb.Sheet] = at[[2]int{p.col, p.row + 1}]
+		}
+	}
+	return m.east, m.south
 }
 
 type frameKey struct {

@@ -55,19 +55,96 @@ func vassalPlaces(ps []placedBoard) map[*sheetBoard][2]int {
 	return out
 }
 
+func seamDoW() *maps.Grid {
+	g := &maps.Grid{ShiftOdd: true, Digits: 2}
+	g.AddSheet(maps.NewSheet("A", 0, 0, 10, 48, 1, 53))
+	g.AddSheet(maps.NewSheet("B", 38, 0, 10, 48, 1, 53))
+	g.AddSheet(maps.NewSheet("C", 0, 52, 10, 48, 1, 35))
+	g.AddSheet(maps.NewSheet("D", 38, 52, 10, 48, 1, 35))
+	return g
+}
+
+func seamTSS() *maps.Grid {
+	g := &maps.Grid{ShiftOdd: true, RowCol: true, Digits: 2}
+	g.AddSheet(maps.NewSheet("A", 0, 0, 34, 1, 1, 61))
+	g.AddSheet(maps.NewSheet("B", 33, 0, 34, 1, 1, 61))
+	g.AddSheet(maps.NewSheet("C", 11, 60, 52, 1, 1, 39))
+	return g
+}
+
+// TestSeamsShared: a scenario on some of the sheets shows each of its hexes
+// once, and where the sheets include each one's west and north neighbours
+// its boards are the whole map's, drawn once: on Dead of Winter A with C
+// (scenario 1), A with B (scenario 3), on TSS A with B. Where the sheets
+// cannot be cut at seams alone (TSS's C under A without B), the scenario
+// has the whole map. A sheet alone keeps its own board, margins and all.
+func TestSeamsShared(t *testing.T) {
+	for _, tc := range []struct {
+		g      *maps.Grid
+		shared [][]string // whole map's boards
+		own    [][]string // boards of their own: no west or north neighbour
+		whole  [][]string // the whole map instead
+	}{
+		{seamDoW(), [][]string{{"A", "C"}, {"A", "B"}, {"A", "B", "C"}}, [][]string{{"B", "D"}, {"C", "D"}}, nil},
+		{seamTSS(), [][]string{{"A", "B"}}, nil, [][]string{{"A", "C"}, {"B", "C"}}},
+	} {
+		m := seamVmod(t, tc.g)
+		whole := map[*sheetBoard]bool{}
+		for _, p := range m.full {
+			whole[p.sb] = true
+		}
+		lay := func(ids []string) []placedBoard {
+			var sbs []*sheetBoard
+			for _, id := range ids {
+				sbs = append(sbs, m.boards[tc.g.Sheet(id)])
+			}
+			ps := m.sheetsLayout(layout(sbs))
+			if err := checkLayout(tc.g, ps); err != nil {
+				t.Errorf("sheets %v: %v", ids, err)
+			}
+			return ps
+		}
+		cuts := len(m.cuts)
+		for _, ids := range tc.shared {
+			ps := lay(ids)
+			if len(ps) != len(ids) {
+				t.Errorf("sheets %v: laid out on %d boards", ids, len(ps))
+			}
+			for _, p := range ps {
+				if !whole[p.sb] {
+					t.Errorf("sheets %v: %s is a board of its own (frame %+v), not the whole map's", ids, p.sb.Name, p.sb.frame)
+				}
+			}
+		}
+		if len(m.cuts) != cuts {
+			t.Errorf("%d boards cut for the scenarios besides the whole map's %d", len(m.cuts)-cuts, cuts)
+		}
+		for _, ids := range tc.own {
+			for _, p := range lay(ids) {
+				if whole[p.sb] {
+					t.Errorf("sheets %v: %s shares the whole map's board, which shows its neighbours' hexes", ids, p.sb.Name)
+				}
+			}
+		}
+		for _, ids := range tc.whole {
+			if ps := lay(ids); len(ps) != len(m.full) {
+				t.Errorf("sheets %v: %d boards, want the whole map's %d", ids, len(ps), len(m.full))
+			}
+		}
+		for _, sb := range m.order {
+			if ps := m.frameLayout(layout([]*sheetBoard{sb})); ps[0].sb != sb {
+				t.Errorf("sheet %s alone: a cut board, not its own", sb.Sheet.ID)
+			}
+		}
+	}
+}
+
 // TestSeams: Dead of Winter's four sheets and TSS's three, which share a
 // line of hexes along each seam. Every hex is shown once, on a board
 // VASSAL puts where the hex lies on the map, and the boards abut.
 func TestSeams(t *testing.T) {
-	dow := &maps.Grid{ShiftOdd: true, Digits: 2}
-	dow.AddSheet(maps.NewSheet("A", 0, 0, 10, 48, 1, 53))
-	dow.AddSheet(maps.NewSheet("B", 38, 0, 10, 48, 1, 53))
-	dow.AddSheet(maps.NewSheet("C", 0, 52, 10, 48, 1, 35))
-	dow.AddSheet(maps.NewSheet("D", 38, 52, 10, 48, 1, 35))
-	tss := &maps.Grid{ShiftOdd: true, RowCol: true, Digits: 2}
-	tss.AddSheet(maps.NewSheet("A", 0, 0, 34, 1, 1, 61))
-	tss.AddSheet(maps.NewSheet("B", 33, 0, 34, 1, 1, 61))
-	tss.AddSheet(maps.NewSheet("C", 11, 60, 52, 1, 1, 39))
+	dow := seamDoW()
+	tss := seamTSS()
 	for _, tc := range []struct {
 		g     *maps.Grid
 		shown map[string]string // label → label on the board that shows it

@@ -64,6 +64,8 @@ type vmod struct {
 	layouts map[*battle.Scenario][]placedBoard
 	frames  map[frameKey]*sheetBoard
 	cuts    []*sheetBoard
+	// sheets with a neighbour east, south on the whole map (seams)
+	east, south map[*maps.Sheet]bool
 	// The prototypes of the traits pieces share (shareTraits), by their
 	// content, and the container they are written into.
 	protoNode  *xnode
@@ -236,10 +238,7 @@ func newVmod(b *battle.Battle) (*vmod, error) {
 		if err := m.checkScenario(sc); err != nil {
 			return nil, err
 		}
-		m.layouts[sc] = m.frameLayout(m.scenarioSheets(sc))
-		if err := checkLayout(g, m.layouts[sc]); err != nil {
-			return nil, fmt.Errorf("scenario %s: %v", sc.ID, err)
-		}
+		m.layouts[sc] = m.sheetsLayout(m.scenarioSheets(sc))
 	}
 	m.ranks()
 	if err := m.compilePlay(); err != nil {
@@ -382,6 +381,18 @@ func (m *vmod) scenarioSheets(sc *battle.Scenario) []placedBoard {
 		}
 	}
 	return layout(in)
+}
+
+// sheetsLayout lays out the boards of some of the sheets, or the whole
+// map when those sheets cannot be cut at seams alone: on TSS, sheet C runs
+// under both A and B, so A and C without B would lose the line of C's hexes
+// that B shows.
+func (m *vmod) sheetsLayout(ps []placedBoard) []placedBoard {
+	ps = m.frameLayout(ps)
+	if checkLayout(m.b.Map.Grid, ps) != nil {
+		return m.full
+	}
+	return ps
 }
 
 // layout gives sheets their slots: the row is the rank of the sheet's north
