@@ -183,9 +183,16 @@ func sharedSide(poly []pt, other pt) (pt, pt) {
 // span is a run of pixels x0 to x1-1 of the row dy below a centre pixel.
 type span struct{ dy, x0, x1 int }
 
+// stampShape is a stamp's spans, in order of dy, and the box they fill about
+// the centre pixel.
+type stampShape struct {
+	spans []span
+	box   image.Rectangle
+}
+
 // stamp draws a shape about pixel 0, 0 in index 1 on a scratch picture
 // big enough to hold a hex, and returns its pixels as spans.
-func (bd *Board) stamp(draw func(img *image.Paletted)) []span {
+func (bd *Board) stamp(draw func(img *image.Paletted)) stampShape {
 	r := int(max(bd.HexW, float64(bd.HexH))) + 8
 	img := image.NewPaletted(image.Rect(-r, -r, r+1, r+1), color.Palette{color.Transparent, color.Black})
 	draw(img)
@@ -202,12 +209,26 @@ func (bd *Board) stamp(draw func(img *image.Paletted)) []span {
 			out = append(out, span{y, x0, x})
 		}
 	}
-	return out
+	sh := stampShape{spans: out}
+	for _, s := range out {
+		sh.box = sh.box.Union(image.Rect(s.x0, s.dy, s.x1, s.dy+1))
+	}
+	return sh
 }
 
 // stampAt sets the pixels of spans about pixel x, y to c, within img.
-func stampAt(img *image.Paletted, spans []span, x, y int, c uint8) {
+func stampAt(img *image.Paletted, sh stampShape, x, y int, c uint8) {
 	b := img.Rect
+	spans := sh.spans
+	if sh.box.Add(image.Pt(x, y)).In(b) {
+		// Most hexes lie wholly on the picture: no clipping.
+		base, stride := img.PixOffset(x, y), img.Stride
+		for _, s := range spans {
+			o := base + s.dy*stride
+			fillBytes(img.Pix[o+s.x0:o+s.x1], c)
+		}
+		return
+	}
 	for _, s := range spans {
 		yy := y + s.dy
 		if yy < b.Min.Y || yy >= b.Max.Y {

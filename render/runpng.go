@@ -164,7 +164,9 @@ func (c *runCoder) row(data []byte) {
 	if prev == nil || !bytes.Equal(data, prev) || n < 3 {
 		started := c.prev != nil // is there a byte before, for runs
 		for i := 0; i < n; {
-			if prev != nil {
+			// A copy needs its first byte to match: most literals are
+			// found by two compares, without a scan.
+			if prev != nil && data[i] == prev[i] {
 				if up := equalLen(data[i:], prev[i:]); up >= 3 {
 					c.match(up, c.distRow)
 					i += up
@@ -172,7 +174,7 @@ func (c *runCoder) row(data []byte) {
 					continue
 				}
 			}
-			if started || i > 0 {
+			if (started || i > 0) && data[i] == c.last {
 				if run := runLen(data[i:], c.last); run >= 3 {
 					c.match(run, c.dist1)
 					k, v := int64(run), int64(c.last)

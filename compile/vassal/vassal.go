@@ -7,6 +7,7 @@ import (
 	"fmt"
 	"image"
 	"io"
+	"slices"
 	"sort"
 	"strconv"
 	"strings"
@@ -64,6 +65,7 @@ type vmod struct {
 	layouts map[*battle.Scenario][]placedBoard
 	frames  map[frameKey]*sheetBoard
 	cuts    []*sheetBoard
+	checked [][]placedBoard // layouts checkLayout has proved
 	// sheets with a neighbour east, south on the whole map (seams)
 	east, south map[*maps.Sheet]bool
 	// The prototypes of the traits pieces share (shareTraits), by their
@@ -234,6 +236,7 @@ func newVmod(b *battle.Battle) (*vmod, error) {
 	if err := checkLayout(g, m.full); err != nil {
 		return nil, fmt.Errorf("the whole map: %v", err)
 	}
+	m.checked = [][]placedBoard{m.full}
 	for _, sc := range b.Scenarios {
 		if err := m.checkScenario(sc); err != nil {
 			return nil, err
@@ -389,9 +392,15 @@ func (m *vmod) scenarioSheets(sc *battle.Scenario) []placedBoard {
 // that B shows.
 func (m *vmod) sheetsLayout(ps []placedBoard) []placedBoard {
 	ps = m.frameLayout(ps)
+	for _, q := range m.checked { // the same boards in the same places: proved once
+		if slices.Equal(q, ps) {
+			return q
+		}
+	}
 	if checkLayout(m.b.Map.Grid, ps) != nil {
 		return m.full
 	}
+	m.checked = append(m.checked, ps)
 	return ps
 }
 
