@@ -466,6 +466,29 @@ type Org struct {
 	MaxCounters  int      `json:"max_counters,omitempty" doc:"A brigade has at least one and at most this many counters (0: no limit)." min:"0"`
 	Letters      Check    `json:"letters,omitempty" doc:"The check of letters_field and max_counters: each letter once in a brigade, and no more counters than max_counters."`
 	HQ           HQRule   `json:"hq,omitempty" doc:"Which formations have one HQ unit of their own."`
+	Horse        HorseArm `json:"horse_artillery,omitempty" doc:"The check that a battery is horse artillery exactly when it belongs to a cavalry command (TSS 18.9)."`
+	Historical   Pool     `json:"historical,omitempty" doc:"The checks of leaders' historical commands (TSS 27.0: the Union replacement pool's brigadiers)."`
+}
+
+// HorseArm says that a battery (a unit of an artillery class) belongs to a
+// cavalry command exactly when its class is Class. A battery's command is
+// the lowest formation holding it that also holds a unit of a class that
+// is not artillery; the command is cavalry when every such unit in it is
+// of a mounted class.
+type HorseArm struct {
+	Check
+	Class string `json:"class,omitempty" doc:"The class of horse artillery." ref:"class"`
+}
+
+// Pool says where a leader's historical command (the forces' `historical:`,
+// a formation's designation) must lie: at Level, inside the formation of
+// Within that holds the leader's own formation; and that no two leaders
+// name one command (Shared).
+type Pool struct {
+	Check
+	Level  string `json:"level,omitempty" doc:"The level of a historical command (brigade)." ref:"level"`
+	Within string `json:"within,omitempty" doc:"The level of the leader's formation that must hold his historical command (corps)." ref:"level"`
+	Shared Check  `json:"shared,omitempty" doc:"The check of two leaders that name the same historical command."`
 }
 
 // HQRule says that each formation of Levels whose leader rates Rating (a
@@ -567,6 +590,9 @@ func (f *Figures) Checks() []Configured {
 	add(f.Efficiency.Short, "efficiency", "efficiency.short")
 	add(f.Org.Letters, "organisation", "organisation.letters")
 	add(f.Org.HQ.Check, "organisation", "organisation.hq")
+	add(f.Org.Horse.Check, "organisation", "organisation.horse_artillery")
+	add(f.Org.Historical.Check, "organisation", "organisation.historical")
+	add(f.Org.Historical.Shared, "organisation", "organisation.historical.shared")
 	add(f.Entry.Formation.Check, "entry", "entry.formation")
 	add(f.Entry.Variable, "entry", "entry.variable")
 	for i, r := range f.Entry.Roads {
