@@ -32,6 +32,7 @@ type Figures struct {
 	LeaderStack LeaderStack  `json:"leader_stack,omitempty" doc:"The leader-stacking engine: whom a leader set up on the map must be stacked with."`
 	Values      []ValueLimit `json:"values,omitempty" doc:"Limits on counter values by side and class, each a check."`
 	OrderSides  []OrderSide  `json:"order_sides,omitempty" doc:"Orders only some sides may be given at set-up, each a check."`
+	Staging     Staging      `json:"staging,omitempty" doc:"The staging engine: areas whose map gives an arrow and an entrance hex (TSS 21.1 staging areas), and the arrivals through them."`
 }
 
 // Check names a check that ruleset data configures: its stable code and the
@@ -246,6 +247,16 @@ type Entry struct {
 	Roads        []EntryRoad    `json:"roads,omitempty" doc:"Entry hexes that must be on a road, each a check."`
 	Areas        []AreaLimit    `json:"areas,omitempty" doc:"Entry areas only some arrivals may use, each a check."`
 	Variable     Check          `json:"variable,omitempty" doc:"The check of variable reinforcements' availability rolls: each for a turn of the scenario before the scheduled one, once, with a roll the system's dice can make."`
+}
+
+// Staging checks the arrow and entrance hexes a map gives its areas (the
+// areas' arrow: and entrance:), and the arrivals through such an area.
+// Areas that give neither are not checked.
+type Staging struct {
+	Arrow    Check    `json:"arrow,omitempty" doc:"The check of an arrow hex that is not a hex of its area on the map's edge."`
+	Entrance Check    `json:"entrance,omitempty" doc:"The check of an entrance hex that is not a hex of the map (in no area) next to the arrow hex, on a road of one of the roads types (the road is not checked on a map that draws none)."`
+	Roads    []string `json:"roads,omitempty" doc:"The road types an entrance hex must lie on (none: any road the map draws)." items:"road"`
+	Arrival  Check    `json:"arrival,omitempty" doc:"The check of an arrival that gives hexes of an area with an arrow hex other than the arrow hex."`
 }
 
 // EntryFormation says what orders and faces an arriving unit may enter
@@ -601,6 +612,9 @@ func (f *Figures) Checks() []Configured {
 	for i, a := range f.Entry.Areas {
 		add(a.Check, "entry", fmt.Sprintf("entry.areas[%d]", i))
 	}
+	add(f.Staging.Arrow, "staging", "staging.arrow")
+	add(f.Staging.Entrance, "staging", "staging.entrance")
+	add(f.Staging.Arrival, "staging", "staging.arrival")
 	add(f.LeaderStack.Check, "leader_stack", "leader_stack")
 	for i, v := range f.Values {
 		add(v.Check, "values", fmt.Sprintf("values[%d]", i))

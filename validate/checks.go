@@ -91,6 +91,7 @@ var Checks = []*Check{
 	{Name: "breastworks", Engine: "breastworks", Reads: "scenario: breastworks of set-up stacks; map: terrain", Scenario: (*pack).breastworks},
 	{Name: "leaders", Engine: "leaders", Reads: "scenario: set-up groups by hex, leaders", Scenario: (*pack).leaders},
 	{Name: "entry", Engine: "entry", Codes: []diag.Code{CodeAreaSide, CodeNotEdge, CodeEntryHeld}, Reads: "scenario: arrivals, set-up; map: areas and edges", Scenario: (*pack).entries},
+	{Name: "staging", Engine: "staging", Reads: "map: areas, their arrow and entrance hexes, roads; scenario: arrivals' hexes", Battle: (*pack).stagingAreas, Scenario: (*pack).stagingArrivals},
 	{Name: "arrivals", Engine: "entry", Reads: "scenario: arrivals, their times, orders and faces; map: roads, areas; forces: formations", Scenario: (*pack).arrivals},
 	{Name: "leader-stacking", Engine: "leader_stack", Reads: "scenario: set-up groups, leaders, attachments; forces: formations and classes", Scenario: (*pack).leaderStacks},
 	{Name: "values", Engine: "values", Reads: "forces: units' counter values, classes and sides", Battle: (*pack).valueLimits},
