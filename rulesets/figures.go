@@ -33,6 +33,8 @@ type Figures struct {
 	Values      []ValueLimit `json:"values,omitempty" doc:"Limits on counter values by side and class, each a check."`
 	OrderSides  []OrderSide  `json:"order_sides,omitempty" doc:"Orders only some sides may be given at set-up, each a check."`
 	Staging     Staging      `json:"staging,omitempty" doc:"The staging engine: areas whose map gives an arrow and an entrance hex (TSS 21.1 staging areas), and the arrivals through them."`
+	Events      Events       `json:"events,omitempty" doc:"The events engine: a scenario's Event card allotments (AMFS D-2) and the Fog of War card of every draw pile (D-4)."`
+	HexGroups   Check        `json:"hex_groups,omitempty" doc:"The hex-groups engine: the check of a set-up's Hex Group markers (AMFS P), each letter on one hex of a side. A system without it has no hex groups."`
 }
 
 // Check names a check that ruleset data configures: its stable code and the
@@ -481,6 +483,28 @@ type Org struct {
 	Historical   Pool     `json:"historical,omitempty" doc:"The checks of leaders' historical commands (TSS 27.0: the Union replacement pool's brigadiers)."`
 }
 
+// Events bounds a scenario's Event card allotments: each side picks Key
+// Key Event cards for the draw pile each turn and draws some Random ones
+// from the rest of its Pool (AMFS D-2). Fog is the card that goes into
+// the pile every turn (D-4). VASSAL puts a side's allotted cards into Cup
+// as that many "SIDE Event" cards.
+type Events struct {
+	Check
+	Pool int     `json:"pool,omitempty" doc:"Each side's Event cards." min:"0"`
+	Key  int     `json:"key,omitempty" doc:"The Key Event cards a side picks for the pile each turn." min:"0"`
+	Cup  string  `json:"cup,omitempty" doc:"The draw cup the cards go into (the ruleset's play cups)."`
+	Fog  FogCard `json:"fog,omitempty" doc:"The card the pile holds every turn (AMFS's Fog of War)."`
+}
+
+// FogCard is a card that is in the draw pile every turn: a scenario that
+// gives its card allotments must add Count of Card to the cup, and one
+// that adds the card must add Count.
+type FogCard struct {
+	Check
+	Card  string `json:"card,omitempty" doc:"The card's name, as a scenario's cups: add it."`
+	Count int    `json:"count,omitempty" doc:"How many of it the pile holds." min:"0"`
+}
+
 // HorseArm says that a battery (a unit of an artillery class) belongs to a
 // cavalry command exactly when its class is Class. A battery's command is
 // the lowest formation holding it that also holds a unit of a class that
@@ -615,6 +639,9 @@ func (f *Figures) Checks() []Configured {
 	add(f.Staging.Arrow, "staging", "staging.arrow")
 	add(f.Staging.Entrance, "staging", "staging.entrance")
 	add(f.Staging.Arrival, "staging", "staging.arrival")
+	add(f.HexGroups, "hex_groups", "hex_groups")
+	add(f.Events.Check, "events", "events")
+	add(f.Events.Fog.Check, "events", "events.fog")
 	add(f.LeaderStack.Check, "leader_stack", "leader_stack")
 	for i, v := range f.Values {
 		add(v.Check, "values", fmt.Sprintf("values[%d]", i))

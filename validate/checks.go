@@ -96,6 +96,8 @@ var Checks = []*Check{
 	{Name: "leader-stacking", Engine: "leader_stack", Reads: "scenario: set-up groups, leaders, attachments; forces: formations and classes", Scenario: (*pack).leaderStacks},
 	{Name: "values", Engine: "values", Reads: "forces: units' counter values, classes and sides", Battle: (*pack).valueLimits},
 	{Name: "order-sides", Engine: "order_sides", Reads: "scenario: set-up orders by side", Scenario: (*pack).orderSides},
+	{Name: "events", Engine: "events", Codes: []diag.Code{CodeNoEvents}, Reads: "scenario: Event card allotments, their times, cups", Scenario: (*pack).events},
+	{Name: "hex-groups", Engine: "hex_groups", Codes: []diag.Code{CodeNoHexGroups}, Reads: "scenario: set-up stacks' Hex Group markers", Scenario: (*pack).hexGroups},
 	{Name: "look-alike-names", Codes: []diag.Code{CodeLookAlike}, Reads: "forces: unit and leader names by side, distinct", Battle: (*pack).lookAlike},
 	{Name: "never-placed", Codes: []diag.Code{CodeNeverPlaced}, Reads: "battle: oob_complete; forces: units and leaders; every scenario: set-up and arrivals", Battle: (*pack).neverPlaced},
 	{Name: "values-leaving", Codes: []diag.Code{CodeValueLeaving}, Reads: "scenario: values given on withdrawals", Scenario: valuesLeaving},
