@@ -10,7 +10,7 @@ import (
 
 // stagingAreas checks the arrow and entrance hexes a map gives its areas
 // (TSS 21.1): the arrow hex is one of the area's hexes, on the map's edge
-// (the off-map border row, 16.0); the entrance hex is a hex of the map,
+// (the off-map border row, 16.0), as is every hex of an area with an arrow; the entrance hex is a hex of the map,
 // in no area, next to the arrow hex, with a road of the figures' types
 // running through it (unless the map draws no roads).
 func (p *pack) stagingAreas() {
@@ -45,18 +45,22 @@ func (p *pack) stagingAreas() {
 		a := m.Areas[n]
 		if ar := a.Arrow; ar != nil {
 			in := false
+			var inner []string
 			for _, c := range a.Hexes {
 				in = in || c == ar.Coord
+				edge := false
+				for _, nb := range g.Neighbours(c) {
+					edge = edge || !g.OnMap(nb)
+				}
+				if !edge {
+					inner = append(inner, g.Label(c))
+				}
 			}
-			edge := false
-			for _, nb := range g.Neighbours(ar.Coord) {
-				edge = edge || !g.OnMap(nb)
-			}
-			switch {
-			case !in:
+			if !in {
 				p.flag(st.Arrow, ar.Pos, "arrow hex %s of area %s is not one of the area's hexes: the arrow is printed in the staging area", ar.Label, n)
-			case !edge:
-				p.flag(st.Arrow, ar.Pos, "arrow hex %s of area %s is not on the map's edge: staging areas are the border row of hexes around the map", ar.Label, n)
+			}
+			if len(inner) > 0 {
+				p.flag(st.Arrow, ar.Pos, "staging area %s is not all on the map's edge: %s %s inside the map, but staging areas are the border row of hexes around it", n, strings.Join(inner, ", "), isAre(len(inner)))
 			}
 		}
 		en := a.Entrance
