@@ -127,3 +127,29 @@ func (ld *loader) commandLinks() {
 		}
 	}
 }
+
+// events reads a scenario's Event card allotments (AMFS D-2): per side
+// one allotment {key, random}, or a list of them each but the first
+// `from` a time on.
+func (ld *loader) events(d *schema.Doc, s *Scenario) {
+	ld.perSide(d, schema.Get(d.Root, "events"), func(side string, v *schema.Node) {
+		items := []*schema.Node{v}
+		if !schema.IsMap(v) {
+			items = schema.Items(v)
+		}
+		for _, n := range items {
+			a := EventAllotment{Side: side, Note: schema.Str(schema.Get(n, "note")), Pos: d.Pos(n)}
+			k, _ := schema.Int(schema.Get(n, "key"))
+			r, _ := schema.Int(schema.Get(n, "random"))
+			a.Key, a.Random = int(k), int(r)
+			if fn := schema.Get(n, "from"); fn != nil {
+				if t, ok := ld.time(d, fn); ok {
+					a.From, a.HasFrom = t, true
+				}
+			} else {
+				a.From = s.First
+			}
+			s.Events = append(s.Events, a)
+		}
+	})
+}

@@ -230,6 +230,9 @@ func (ld *loader) leader(d *schema.Doc, n *schema.Node, f *oob.Formation, office
 		allowed = nil // the schema has reported the level; keep quiet about ratings
 	}
 	ld.ratings(d, n, &l.Ratings, allowed, f.Level)
+	if h := schema.Get(n, "historical"); h != nil {
+		l.Historical, l.HistoricalPos = schema.Str(h), d.Pos(h)
+	}
 	if r := schema.Get(n, "replacement"); r != nil {
 		l.Replacement = &oob.Leader{Index: ld.nextLeader(), Name: schema.Str(schema.Get(r, "name")), Rank: schema.Scalar(schema.Get(r, "rank")), Side: f.Side, Formation: f, Pos: d.Pos(r)}
 		ld.ratings(d, r, &l.Replacement.Ratings, allowed, f.Level)
@@ -255,7 +258,7 @@ func (ld *loader) nextLeader() int {
 	return ld.b.NumLeaders - 1
 }
 
-var leaderKeys = map[string]bool{"name": true, "rank": true, "replacement": true, "source": true, "note": true}
+var leaderKeys = map[string]bool{"name": true, "rank": true, "replacement": true, "historical": true, "source": true, "note": true}
 
 func (ld *loader) ratings(d *schema.Doc, n *schema.Node, into *oob.Values, allowed map[string]bool, level string) {
 	keys, vals := schema.Pairs(n)

@@ -326,6 +326,20 @@ func (ld *loader) areas(d *schema.Doc, m *maps.Map) {
 				a.Hexes = append(a.Hexes, h.Coord)
 			}
 		}
+		for _, k := range []string{"arrow", "entrance"} {
+			hn := schema.Get(vals[i], k)
+			if hn == nil {
+				continue
+			}
+			if h, ok := ld.hex(d, hn); ok {
+				ah := &maps.AreaHex{Coord: h.Coord, Label: h.Label, Pos: h.Pos}
+				if k == "arrow" {
+					a.Arrow = ah
+				} else {
+					a.Entrance = ah
+				}
+			}
+		}
 		m.Areas[a.Name] = a
 	}
 }

@@ -121,6 +121,21 @@ type Scenario struct {
 	// empty): it then says that every unit of a formation it uses is in
 	// play unless listed there.
 	ListsOut bool
+	// Events are the scenario's Event card allotments (`events:`, AMFS
+	// D-2), by side in the order given.
+	Events []EventAllotment
+}
+
+// EventAllotment is how many of its Event cards a side puts into the card
+// draw pile each turn, from a time on (AMFS D-2): Key ones it picks and
+// Random ones drawn from the rest.
+type EventAllotment struct {
+	Side        string
+	From        Turn // the scenario's first turn when HasFrom is false
+	HasFrom     bool
+	Key, Random int
+	Note        string
+	Pos         diag.Pos // the allotment
 }
 
 // SideFormation is a formation and the side it is on.
@@ -247,6 +262,11 @@ type Stack struct {
 	Orders      string
 	Facing      string
 	Note        string
+	// Group is the letter of the Hex Group marker the hex shows, its
+	// units kept in that box of the side's Hex Group Display (AMFS P);
+	// GroupPos is where the set-up gives it.
+	Group    string
+	GroupPos diag.Pos
 }
 
 // Group is what arrivals and withdrawals share: a side's pieces that enter

@@ -170,6 +170,7 @@ func (ld *loader) resolveScenario(d *schema.Doc) *Scenario {
 	})
 	ld.efficiency(d, s)
 	ld.cups(d, s)
+	ld.events(d, s)
 	v := schema.Get(d.Root, "victory")
 	s.Victory.Text = schema.Str(schema.Get(v, "text"))
 	for _, vn := range schema.Items(schema.Get(v, "hexes")) {
@@ -232,6 +233,9 @@ func (ld *loader) setup(d *schema.Doc, s *Scenario) {
 				st.Orders = ld.orders(d, schema.Get(vals[i], "orders"))
 				st.Facing = schema.Str(schema.Get(vals[i], "facing"))
 				st.Note = schema.Str(schema.Get(vals[i], "note"))
+				if g := schema.Get(vals[i], "group"); g != nil {
+					st.Group, st.GroupPos = schema.Str(g), d.Pos(g)
+				}
 			}
 			st.Pieces = ld.pieces(d, side, entries)
 			s.Setup = append(s.Setup, st)

@@ -161,6 +161,10 @@ type AreaOut struct {
 	Name  string   `json:"name"`
 	Side  string   `json:"side,omitempty"`
 	Hexes []string `json:"hexes"`
+	// Arrow and Entrance are a staging area's arrow and entrance hexes
+	// (TSS 21.1), when the map gives them.
+	Arrow    string `json:"arrow,omitempty"`
+	Entrance string `json:"entrance,omitempty"`
 }
 
 type StackOut struct {
@@ -502,6 +506,12 @@ func mapOut(b *battle.Battle, s *battle.Scenario) MapOut {
 		ao := AreaOut{Name: a.Name, Side: a.Side, Hexes: []string{}}
 		for _, c := range a.Hexes {
 			ao.Hexes = append(ao.Hexes, g.Label(c))
+		}
+		if a.Arrow != nil {
+			ao.Arrow = g.Label(a.Arrow.Coord)
+		}
+		if a.Entrance != nil {
+			ao.Entrance = g.Label(a.Entrance.Coord)
 		}
 		mo.Areas = append(mo.Areas, ao)
 	}

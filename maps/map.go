@@ -1,5 +1,7 @@
 package maps
 
+import "github.com/muster-wargames/muster/diag"
+
 // Map is a resolved map: the grid plus what lies on each hex and hexside.
 type Map struct {
 	Grid     *Grid
@@ -40,6 +42,18 @@ type Area struct {
 	Side  string
 	Edge  string
 	Hexes []Coord
+
+	// Arrow and Entrance are the hex of the area the map's arrow is
+	// printed in and the hex of the map it points to (TSS 21.1), when the
+	// map gives them.
+	Arrow, Entrance *AreaHex
+}
+
+// AreaHex is an area's arrow or entrance hex, as the map names it.
+type AreaHex struct {
+	Coord Coord
+	Label string
+	Pos   diag.Pos
 }
 
 // New makes an empty map over g.

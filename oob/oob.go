@@ -192,6 +192,12 @@ type Leader struct {
 	Pos         diag.Pos
 	Source      string
 	Note        string
+
+	// Historical designates the formation the leader historically
+	// commanded (TSS 27.0: a replacement pool brigadier's "1/1/I"), as the
+	// forces' `historical:` gives it; HistoricalPos is where.
+	Historical    string
+	HistoricalPos diag.Pos
 }
 
 // QualifiedName is "Post/1/1/RW".

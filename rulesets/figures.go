@@ -32,6 +32,9 @@ type Figures struct {
 	LeaderStack LeaderStack  `json:"leader_stack,omitempty" doc:"The leader-stacking engine: whom a leader set up on the map must be stacked with."`
 	Values      []ValueLimit `json:"values,omitempty" doc:"Limits on counter values by side and class, each a check."`
 	OrderSides  []OrderSide  `json:"order_sides,omitempty" doc:"Orders only some sides may be given at set-up, each a check."`
+	Staging     Staging      `json:"staging,omitempty" doc:"The staging engine: areas whose map gives an arrow and an entrance hex (TSS 21.1 staging areas), and the arrivals through them."`
+	Events      Events       `json:"events,omitempty" doc:"The events engine: a scenario's Event card allotments (AMFS D-2) and the Fog of War card of every draw pile (D-4)."`
+	HexGroups   Check        `json:"hex_groups,omitempty" doc:"The hex-groups engine: the check of a set-up's Hex Group markers (AMFS P), each letter on one hex of a side. A system without it has no hex groups."`
 }
 
 // Check names a check that ruleset data configures: its stable code and the
@@ -246,6 +249,16 @@ type Entry struct {
 	Roads        []EntryRoad    `json:"roads,omitempty" doc:"Entry hexes that must be on a road, each a check."`
 	Areas        []AreaLimit    `json:"areas,omitempty" doc:"Entry areas only some arrivals may use, each a check."`
 	Variable     Check          `json:"variable,omitempty" doc:"The check of variable reinforcements' availability rolls: each for a turn of the scenario before the scheduled one, once, with a roll the system's dice can make."`
+}
+
+// Staging checks the arrow and entrance hexes a map gives its areas (the
+// areas' arrow: and entrance:), and the arrivals through such an area.
+// Areas that give neither are not checked.
+type Staging struct {
+	Arrow    Check    `json:"arrow,omitempty" doc:"The check of an arrow hex that is not a hex of its area on the map's edge."`
+	Entrance Check    `json:"entrance,omitempty" doc:"The check of an entrance hex that is not a hex of the map (in no area) next to the arrow hex, on a road of one of the roads types (the road is not checked on a map that draws none)."`
+	Roads    []string `json:"roads,omitempty" doc:"The road types an entrance hex must lie on (none: any road the map draws)." items:"road"`
+	Arrival  Check    `json:"arrival,omitempty" doc:"The check of an arrival that gives hexes of an area with an arrow hex other than the arrow hex."`
 }
 
 // EntryFormation says what orders and faces an arriving unit may enter
@@ -466,6 +479,51 @@ type Org struct {
 	MaxCounters  int      `json:"max_counters,omitempty" doc:"A brigade has at least one and at most this many counters (0: no limit)." min:"0"`
 	Letters      Check    `json:"letters,omitempty" doc:"The check of letters_field and max_counters: each letter once in a brigade, and no more counters than max_counters."`
 	HQ           HQRule   `json:"hq,omitempty" doc:"Which formations have one HQ unit of their own."`
+	Horse        HorseArm `json:"horse_artillery,omitempty" doc:"The check that a battery is horse artillery exactly when it belongs to a cavalry command (TSS 18.9)."`
+	Historical   Pool     `json:"historical,omitempty" doc:"The checks of leaders' historical commands (TSS 27.0: the Union replacement pool's brigadiers)."`
+}
+
+// Events bounds a scenario's Event card allotments: each side picks Key
+// Key Event cards for the draw pile each turn and draws some Random ones
+// from the rest of its Pool (AMFS D-2). Fog is the card that goes into
+// the pile every turn (D-4). VASSAL puts a side's allotted cards into Cup
+// as that many "SIDE Event" cards.
+type Events struct {
+	Check
+	Pool int     `json:"pool,omitempty" doc:"Each side's Event cards." min:"0"`
+	Key  int     `json:"key,omitempty" doc:"The Key Event cards a side picks for the pile each turn." min:"0"`
+	Cup  string  `json:"cup,omitempty" doc:"The draw cup the cards go into (the ruleset's play cups)."`
+	Fog  FogCard `json:"fog,omitempty" doc:"The card the pile holds every turn (AMFS's Fog of War)."`
+}
+
+// FogCard is a card that is in the draw pile every turn: a scenario that
+// gives its card allotments must add Count of Card to the cup, and one
+// that adds the card must add Count.
+type FogCard struct {
+	Check
+	Card  string `json:"card,omitempty" doc:"The card's name, as a scenario's cups: add it."`
+	Count int    `json:"count,omitempty" doc:"How many of it the pile holds." min:"0"`
+}
+
+// HorseArm says that a battery (a unit of an artillery class) belongs to a
+// cavalry command exactly when its class is Class. A battery's command is
+// the lowest formation holding it that also holds a unit of a class that
+// is not artillery; the command is cavalry when every such unit in it is
+// of a mounted class.
+type HorseArm struct {
+	Check
+	Class string `json:"class,omitempty" doc:"The class of horse artillery." ref:"class"`
+}
+
+// Pool says where a leader's historical command (the forces' `historical:`,
+// a formation's designation) must lie: at Level, inside the formation of
+// Within that holds the leader's own formation; and that no two leaders
+// name one command (Shared).
+type Pool struct {
+	Check
+	Level  string `json:"level,omitempty" doc:"The level of a historical command (brigade)." ref:"level"`
+	Within string `json:"within,omitempty" doc:"The level of the leader's formation that must hold his historical command (corps)." ref:"level"`
+	Shared Check  `json:"shared,omitempty" doc:"The check of two leaders that name the same historical command."`
 }
 
 // HQRule says that each formation of Levels whose leader rates Rating (a
@@ -567,6 +625,9 @@ func (f *Figures) Checks() []Configured {
 	add(f.Efficiency.Short, "efficiency", "efficiency.short")
 	add(f.Org.Letters, "organisation", "organisation.letters")
 	add(f.Org.HQ.Check, "organisation", "organisation.hq")
+	add(f.Org.Horse.Check, "organisation", "organisation.horse_artillery")
+	add(f.Org.Historical.Check, "organisation", "organisation.historical")
+	add(f.Org.Historical.Shared, "organisation", "organisation.historical.shared")
 	add(f.Entry.Formation.Check, "entry", "entry.formation")
 	add(f.Entry.Variable, "entry", "entry.variable")
 	for i, r := range f.Entry.Roads {
@@ -575,6 +636,12 @@ func (f *Figures) Checks() []Configured {
 	for i, a := range f.Entry.Areas {
 		add(a.Check, "entry", fmt.Sprintf("entry.areas[%d]", i))
 	}
+	add(f.Staging.Arrow, "staging", "staging.arrow")
+	add(f.Staging.Entrance, "staging", "staging.entrance")
+	add(f.Staging.Arrival, "staging", "staging.arrival")
+	add(f.HexGroups, "hex_groups", "hex_groups")
+	add(f.Events.Check, "events", "events")
+	add(f.Events.Fog.Check, "events", "events.fog")
 	add(f.LeaderStack.Check, "leader_stack", "leader_stack")
 	for i, v := range f.Values {
 		add(v.Check, "values", fmt.Sprintf("values[%d]", i))

@@ -352,6 +352,8 @@ func (p *pack) passable(from, to maps.Coord, class string) bool {
 func (p *pack) organisation() {
 	p.letters() // the brigades' counter letters (validate/letters.go)
 	p.hqs()     // Commanders' HQ units (validate/letters.go)
+	p.horseArtillery()
+	p.historical()
 	o := p.f.Org
 	p.unitStrength()
 	lowest := p.lowestLevel()

@@ -192,5 +192,38 @@ func (m *vmod) drawLines(sc *battle.Scenario) []string {
 	for _, c := range sc.Cups {
 		out = append(out, fmt.Sprintf("Added to %s: %d × %s", c.Cup, c.Count, c.Name))
 	}
+	for _, a := range sc.Events {
+		from := ""
+		if a.HasFrom {
+			from = " from " + a.From.Text()
+		}
+		out = append(out, fmt.Sprintf("%s Event cards%s: %d Key and %d Random each turn; the %s box holds the first turn's as %d × %s Event (draw one, then play one of your chosen cards at random)", a.Side, from, a.Key, a.Random, m.b.Rules.Figures.Events.Cup, a.Key+a.Random, a.Side))
+	}
+	return out
+}
+
+// eventChits are the "SIDE Event" cards a scenario's Event card
+// allotments put into the events cup on its first turn (AMFS D-2): one a
+// Key or Random card of the side's allotment then in force. Drawing one,
+// its side plays one of the cards it chose, at random; which is the same
+// as shuffling the cards themselves into the pile.
+func eventChits(sc *battle.Scenario) []string {
+	var out []string
+	first := map[string]battle.EventAllotment{}
+	var sides []string
+	for _, a := range sc.Events {
+		if _, ok := first[a.Side]; !ok {
+			sides = append(sides, a.Side)
+		}
+		if a.From.Index <= sc.First.Index || !a.HasFrom {
+			first[a.Side] = a
+		}
+	}
+	for _, sd := range sides {
+		a := first[sd]
+		for range a.Key + a.Random {
+			out = append(out, sd+" Event")
+		}
+	}
 	return out
 }

@@ -264,6 +264,9 @@ func (m *vmod) cupBoxes(sc *battle.Scenario) []cupBox {
 						}
 					}
 				}
+				if c.ID == m.b.Rules.Figures.Events.Cup {
+					chits = append(chits, eventChits(sc)...)
+				}
 			}
 			out = append(out, cupBox{c, cupTitle(c), chits})
 			continue

@@ -624,6 +624,12 @@ func TestVassalCupDefaults(t *testing.T) {
 	if want := map[string]int{"CSA Heth's Division": 2, "USA Buford's Division": 2, "USA Wadsworth's Division": 2}; fmt.Sprint(ss) != fmt.Sprint(want) {
 		t.Errorf("Summer Storm cup: %v, want %v", ss, want)
 	}
+	// AMFS: the Corps Activation cards, the Fog of War card and each
+	// side's Event cards (2 Key and 6 Random a side, D-2).
+	amfs := count(t, "amfs-culps-hill", "Card Draw Pile: the Corps Activation cards, one a corps (the scenario adds Special Activation, CIC, Event, Fog of War and Friction of War cards) (culps-hill-evening)")
+	if want := map[string]int{"CSA Event": 8, "CSA II Corps": 1, "Fog of War": 1, "USA Event": 8, "USA XII Corps": 1}; fmt.Sprint(amfs) != fmt.Sprint(want) {
+		t.Errorf("AMFS draw pile: %v, want %v", amfs, want)
+	}
 	dow := count(t, "dead-of-winter", "Efficiency Pool CSA (s8)")
 	if want := map[string]int{"CSA EM 1": 2, "CSA EM 2": 3, "CSA EM 3": 2, "CSA EM 4": 2}; fmt.Sprint(dow) != fmt.Sprint(want) {
 		t.Errorf("Dead of Winter 8.0 CSA pool: %v, want %v", dow, want)

@@ -1,0 +1,150 @@
+package validate
+
+import (
+	"fmt"
+
+	"github.com/muster-wargames/muster/diag"
+	"github.com/muster-wargames/muster/oob"
+	"github.com/muster-wargames/muster/schema"
+)
+
+// horseArtillery reports a battery whose type does not match the arm of
+// its command (TSS 18.9): a battery of a cavalry command that is not of
+// the horse-artillery class, or a horse-artillery battery of any other
+// command. A battery's command is the lowest formation holding it that
+// also holds a unit of a class that is not artillery (so a battalion of
+// batteries answers to the division above it); the command is cavalry when
+// every such unit in it is of a mounted class.
+func (p *pack) horseArtillery() {
+	h := p.f.Org.Horse
+	if h.Code == "" || h.Class == "" {
+		return
+	}
+	r := p.b.Rules
+	cavalry := map[*oob.Formation]int{} // 1 cavalry, -1 other, 0 no arm of its own
+	arm := func(f *oob.Formation) int {
+		if v, ok := cavalry[f]; ok {
+			return v
+		}
+		v := 0
+		for _, u := range f.AllUnits() {
+			c := r.Classes[r.Class(u.Type)]
+			if c.Artillery {
+				continue
+			}
+			if !c.Mounted {
+				v = -1
+				break
+			}
+			v = 1
+		}
+		cavalry[f] = v
+		return v
+	}
+	for _, side := range p.b.Sides {
+		if side.Army == nil {
+			continue
+		}
+		side.Army.Walk(func(f *oob.Formation) {
+			for _, u := range f.Units {
+				class := r.Class(u.Type)
+				if !r.Classes[class].Artillery {
+					continue
+				}
+				var command *oob.Formation
+				for _, x := range f.Chain() {
+					if arm(x) != 0 {
+						command = x
+						break
+					}
+				}
+				if command == nil {
+					continue
+				}
+				horse := class == h.Class
+				switch isCav := arm(command) == 1; {
+				case isCav && !horse:
+					p.flag(h.Check, u.Pos, "%s is a battery of the cavalry command %s, so it is horse artillery, but its type %s is of class %s", u.QualifiedName(), command.Label(), u.Type, class)
+				case !isCav && horse:
+					p.flag(h.Check, u.Pos, "%s is horse artillery (type %s), but its command %s is not cavalry: only a battery assigned to a cavalry command is", u.QualifiedName(), u.Type, command.Label())
+				}
+			}
+		})
+	}
+}
+
+// historical checks the historical commands leaders name (TSS 27.0: the
+// Union replacement pool): each a formation of its side at the figures'
+// level, inside the leader's own formation of the within level (his
+// corps), and no two leaders naming the same one.
+func (p *pack) historical() {
+	h := p.f.Org.Historical
+	if h.Code == "" {
+		return
+	}
+	for _, side := range p.b.Sides {
+		if side.Army == nil {
+			continue
+		}
+		ix := p.b.Index(side.ID)
+		taken := map[*oob.Formation]*oob.Leader{}
+		for _, l := range side.Army.AllLeaders() {
+			if l.Historical == "" {
+				continue
+			}
+			f := ix.Formation(l.Historical)
+			if f == nil {
+				d := diag.Diagnostic{Code: h.Code, Severity: h.Sev(), Pos: l.HistoricalPos, Rule: h.Rule,
+					Message: fmt.Sprintf("%s's historical command %s is no formation of side %s", l.QualifiedName(), l.Historical, side.ID)}
+				if m := schema.Nearest(l.Historical, formationNames(side.Army)); m != "" {
+					d.Hint = "did you mean " + m + "?"
+				}
+				p.l.Add(d)
+				continue
+			}
+			if h.Level != "" && f.Level != h.Level {
+				p.flag(h.Check, l.HistoricalPos, "%s's historical command %s is a %s, not a %s", l.QualifiedName(), f.Label(), f.Level, h.Level)
+			}
+			if h.Within != "" {
+				if own := levelAbove(l.Formation, h.Within); own != nil && !under(f, own) {
+					p.flag(h.Check, l.HistoricalPos, "%s belongs to %s %s, but his historical command %s is outside it: a replacement comes from his own %s", l.QualifiedName(), h.Within, own.Label(), f.Label(), h.Within)
+				}
+			}
+			if prev, dup := taken[f]; dup {
+				p.flag(h.Shared, l.HistoricalPos, "%s and %s both give %s as their historical command", prev.QualifiedName(), l.QualifiedName(), f.Label())
+				continue
+			}
+			taken[f] = l
+		}
+	}
+}
+
+// levelAbove returns f or the lowest formation above it of level, if any.
+func levelAbove(f *oob.Formation, level string) *oob.Formation {
+	for _, x := range f.Chain() {
+		if x.Level == level {
+			return x
+		}
+	}
+	return nil
+}
+
+// under reports whether f is top or lies below it.
+func under(f, top *oob.Formation) bool {
+	for x := f; x != nil; x = x.Parent {
+		if x == top {
+			return true
+		}
+	}
+	return false
+}
+
+func formationNames(army *oob.Formation) []string {
+	var out []string
+	army.Walk(func(f *oob.Formation) {
+		if d := f.Designation(); d != "" {
+			out = append(out, d)
+		}
+	})
+	return out
+}
