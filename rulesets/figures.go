@@ -32,6 +32,7 @@ type Figures struct {
 	LeaderStack LeaderStack  `json:"leader_stack,omitempty" doc:"The leader-stacking engine: whom a leader set up on the map must be stacked with."`
 	Values      []ValueLimit `json:"values,omitempty" doc:"Limits on counter values by side and class, each a check."`
 	OrderSides  []OrderSide  `json:"order_sides,omitempty" doc:"Orders only some sides may be given at set-up, each a check."`
+	LevelSides  []LevelSide  `json:"level_sides,omitempty" doc:"Formation levels only some sides have, each a check."`
 }
 
 // Check names a check that ruleset data configures: its stable code and the
@@ -510,6 +511,15 @@ type OrderSide struct {
 	Classes []string `json:"classes,omitempty" doc:"The classes the rule binds (none: every class)." items:"class"`
 }
 
+// LevelSide keeps a formation level to some sides (Summer Storm 2.5: only
+// the Union has wing commanders): a formation of Level on any other side is
+// reported.
+type LevelSide struct {
+	Check
+	Level string   `json:"level,omitempty" doc:"The formation level." ref:"level"`
+	Sides []string `json:"sides,omitempty" doc:"The sides that may have formations of the level, by the ids battles give them (USA, CSA); none: no side."`
+}
+
 // Configured is a Check that ruleset data configures, with the engine it
 // configures and where in the figures it is.
 type Configured struct {
@@ -581,6 +591,9 @@ func (f *Figures) Checks() []Configured {
 	}
 	for i, o := range f.OrderSides {
 		add(o.Check, "order_sides", fmt.Sprintf("order_sides[%d]", i))
+	}
+	for i, l := range f.LevelSides {
+		add(l.Check, "level_sides", fmt.Sprintf("level_sides[%d]", i))
 	}
 	return out
 }
