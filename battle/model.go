@@ -121,6 +121,9 @@ type Scenario struct {
 	// empty): it then says that every unit of a formation it uses is in
 	// play unless listed there.
 	ListsOut bool
+	// Independent lists the leaders the scenario designates independent
+	// (`independent:`, Summer Storm 5.2.4).
+	Independent []Piece
 }
 
 // SideFormation is a formation and the side it is on.

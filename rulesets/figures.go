@@ -33,6 +33,7 @@ type Figures struct {
 	Values      []ValueLimit `json:"values,omitempty" doc:"Limits on counter values by side and class, each a check."`
 	OrderSides  []OrderSide  `json:"order_sides,omitempty" doc:"Orders only some sides may be given at set-up, each a check."`
 	LevelSides  []LevelSide  `json:"level_sides,omitempty" doc:"Formation levels only some sides have, each a check."`
+	Independent Independent  `json:"independent,omitempty" doc:"Independent leaders: who always is, who a scenario may designate, and that a command range leaves them free of their superior's."`
 }
 
 // Check names a check that ruleset data configures: its stable code and the
@@ -520,6 +521,18 @@ type LevelSide struct {
 	Sides []string `json:"sides,omitempty" doc:"The sides that may have formations of the level, by the ids battles give them (USA, CSA); none: no side."`
 }
 
+// Independent says which leaders are independent (Summer Storm 5.2.4): those
+// of formations at Levels that hold only mounted classes when Mounted is
+// set (cavalry officers), and those a scenario designates (`independent:`).
+// An independent leader out of his superior's range is not reported by the
+// command engine's leaders check. The Check is that of a scenario
+// designating a leader whose formation is not at one of Levels.
+type Independent struct {
+	Check
+	Levels  []string `json:"levels,omitempty" doc:"The formation levels whose leaders may be independent." items:"level"`
+	Mounted bool     `json:"mounted,omitempty" doc:"Leaders of formations at those levels that hold only mounted classes (cavalry officers) are always independent."`
+}
+
 // Configured is a Check that ruleset data configures, with the engine it
 // configures and where in the figures it is.
 type Configured struct {
@@ -595,6 +608,7 @@ func (f *Figures) Checks() []Configured {
 	for i, l := range f.LevelSides {
 		add(l.Check, "level_sides", fmt.Sprintf("level_sides[%d]", i))
 	}
+	add(f.Independent.Check, "independent", "independent")
 	return out
 }
 
