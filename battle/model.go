@@ -121,9 +121,18 @@ type Scenario struct {
 	// empty): it then says that every unit of a formation it uses is in
 	// play unless listed there.
 	ListsOut bool
+	// Variants are the variants the scenario uses (`variants:`), whose
+	// variant counters it may set up or bring on (Summer Storm 2.5).
+	Variants []Named
 	// Independent lists the leaders the scenario designates independent
 	// (`independent:`, Summer Storm 5.2.4).
 	Independent []Piece
+}
+
+// Named is a name a document gives, and where.
+type Named struct {
+	Name string
+	Pos  diag.Pos
 }
 
 // SideFormation is a formation and the side it is on.

@@ -34,6 +34,7 @@ type Figures struct {
 	OrderSides  []OrderSide  `json:"order_sides,omitempty" doc:"Orders only some sides may be given at set-up, each a check."`
 	LevelSides  []LevelSide  `json:"level_sides,omitempty" doc:"Formation levels only some sides have, each a check."`
 	Independent Independent  `json:"independent,omitempty" doc:"Independent leaders: who always is, who a scenario may designate, and that a command range leaves them free of their superior's."`
+	Variants    Variants     `json:"variants,omitempty" doc:"Variant counters: units that belong to a variant, used only in the scenarios that name it."`
 }
 
 // Check names a check that ruleset data configures: its stable code and the
@@ -533,6 +534,16 @@ type Independent struct {
 	Mounted bool     `json:"mounted,omitempty" doc:"Leaders of formations at those levels that hold only mounted classes (cavalry officers) are always independent."`
 }
 
+// Variants keeps variant counters to the scenarios that use their variant
+// (Summer Storm 2.5: asterisked units): a unit whose Field names a variant,
+// set up or arriving in a scenario whose `variants:` does not name it, is
+// reported; so is a scenario naming a variant no unit belongs to.
+type Variants struct {
+	Check
+	Field   string `json:"field,omitempty" doc:"The counter field that names the variant a unit belongs to." ref:"field"`
+	Unknown Check  `json:"unknown,omitempty" doc:"The check of a scenario naming a variant that no unit of the battle belongs to."`
+}
+
 // Configured is a Check that ruleset data configures, with the engine it
 // configures and where in the figures it is.
 type Configured struct {
@@ -609,6 +620,8 @@ func (f *Figures) Checks() []Configured {
 		add(l.Check, "level_sides", fmt.Sprintf("level_sides[%d]", i))
 	}
 	add(f.Independent.Check, "independent", "independent")
+	add(f.Variants.Check, "variants", "variants")
+	add(f.Variants.Unknown, "variants", "variants.unknown")
 	return out
 }
 
