@@ -35,6 +35,7 @@ type Figures struct {
 	LevelSides  []LevelSide  `json:"level_sides,omitempty" doc:"Formation levels only some sides have, each a check."`
 	Independent Independent  `json:"independent,omitempty" doc:"Independent leaders: who always is, who a scenario may designate, and that a command range leaves them free of their superior's."`
 	Variants    Variants     `json:"variants,omitempty" doc:"Variant counters: units that belong to a variant, used only in the scenarios that name it."`
+	Morale      Morale       `json:"morale,omitempty" doc:"Formation morale tracks (Summer Storm's divisional morale): which formations have one, and the bounds of its figures."`
 }
 
 // Check names a check that ruleset data configures: its stable code and the
@@ -544,6 +545,45 @@ type Variants struct {
 	Unknown Check  `json:"unknown,omitempty" doc:"The check of a scenario naming a variant that no unit of the battle belongs to."`
 }
 
+// Morale says which formations keep a morale track (Summer Storm 11.2.1:
+// each division, and each cavalry brigade instead of its division) and
+// bounds its figures, which the forces give as a formation's `morale:`
+// (dmf, amf, shaken, start). Once a side gives any formation a track, every
+// formation of its that keeps one needs it.
+type Morale struct {
+	Check           // a formation that keeps a track without one
+	Levels []string `json:"levels,omitempty" doc:"The formation levels that keep a morale track." items:"level"`
+	// Summer Storm 11.2.1 L2298: cavalry tracks are kept by brigade.
+	Cavalry []string       `json:"cavalry_levels,omitempty" doc:"For formations holding only mounted classes, the levels that keep it instead (Summer Storm: cavalry brigades, not their division)." items:"level"`
+	Fields  []string       `json:"fields,omitempty" doc:"The figures every track gives (dmf, amf, shaken, start)." items:"morale"`
+	Bounds  Check          `json:"bounds,omitempty" doc:"The check of a track's figures: each within min and max, and each of below under the figure it names."`
+	Min     map[string]int `json:"min,omitempty" doc:"The least value of a figure (dmf, amf, shaken, start)." keys:"morale" min:"0"`
+	Max     map[string]int `json:"max,omitempty" doc:"The largest value of a figure." keys:"morale" min:"0"`
+	Below   []Below        `json:"below,omitempty" doc:"Figures that must be below another of the same track (the shaken point below the starting morale)."`
+}
+
+// Below asks a track's figure Figure to be below its figure Than.
+type Below struct {
+	Figure string `json:"figure,omitempty" doc:"The lower figure." ref:"morale"`
+	Than   string `json:"than,omitempty" doc:"The higher figure." ref:"morale"`
+}
+
+// Keeps reports whether a formation of level keeps a morale track: its
+// level is one of Levels and it is not all mounted, or one of Cavalry and
+// it is.
+func (m Morale) Keeps(level string, mounted bool) bool {
+	ls := m.Levels
+	if mounted && len(m.Cavalry) > 0 {
+		ls = m.Cavalry
+	}
+	for _, l := range ls {
+		if l == level {
+			return true
+		}
+	}
+	return false
+}
+
 // Configured is a Check that ruleset data configures, with the engine it
 // configures and where in the figures it is.
 type Configured struct {
@@ -622,6 +662,8 @@ func (f *Figures) Checks() []Configured {
 	add(f.Independent.Check, "independent", "independent")
 	add(f.Variants.Check, "variants", "variants")
 	add(f.Variants.Unknown, "variants", "variants.unknown")
+	add(f.Morale.Check, "morale", "morale")
+	add(f.Morale.Bounds, "morale", "morale.bounds")
 	return out
 }
 

@@ -98,6 +98,7 @@ var Checks = []*Check{
 	{Name: "level-sides", Engine: "level_sides", Reads: "forces: formations, their levels and sides", Battle: (*pack).levelSides},
 	{Name: "independent", Engine: "independent", Reads: "scenario: leaders designated independent; forces: their formations", Scenario: (*pack).designations},
 	{Name: "variants", Engine: "variants", Reads: "scenario: variants used, set-up and arriving units; forces: units' variants", Scenario: (*pack).variants},
+	{Name: "morale", Engine: "morale", Reads: "forces: formations' morale tracks, levels and classes", Battle: (*pack).morale},
 	{Name: "look-alike-names", Codes: []diag.Code{CodeLookAlike}, Reads: "forces: unit and leader names by side, distinct", Battle: (*pack).lookAlike},
 	{Name: "never-placed", Codes: []diag.Code{CodeNeverPlaced}, Reads: "battle: oob_complete; forces: units and leaders; every scenario: set-up and arrivals", Battle: (*pack).neverPlaced},
 	{Name: "values-leaving", Codes: []diag.Code{CodeValueLeaving}, Reads: "scenario: values given on withdrawals", Scenario: valuesLeaving},
