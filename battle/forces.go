@@ -177,6 +177,13 @@ func (ld *loader) formation(d *schema.Doc, n *schema.Node, side string, parent *
 		}
 	}
 	f.Art = ld.counterArt(d, schema.Get(n, "art"))
+	if m := schema.Get(n, "morale"); m != nil && schema.IsMap(m) {
+		f.Morale = &oob.Track{Pos: d.Pos(schema.Key(n, "morale"))}
+		keys, vals := schema.Pairs(m)
+		for i, k := range keys {
+			f.Morale.Values.Set(k.Value, oob.Value{V: schema.Scalar(vals[i]), Pos: d.Pos(vals[i])})
+		}
+	}
 	if l := schema.Get(n, "leader"); l != nil {
 		f.Leader = ld.leader(d, l, f, false)
 	}

@@ -124,6 +124,12 @@ type Scenario struct {
 	// Events are the scenario's Event card allotments (`events:`, AMFS
 	// D-2), by side in the order given.
 	Events []EventAllotment
+	// Variants are the variants the scenario uses (`variants:`), whose
+	// variant counters it may set up or bring on (Summer Storm 2.5).
+	Variants []Named
+	// Independent lists the leaders the scenario designates independent
+	// (`independent:`, Summer Storm 5.2.4).
+	Independent []Piece
 }
 
 // EventAllotment is how many of its Event cards a side puts into the card
@@ -136,6 +142,12 @@ type EventAllotment struct {
 	Key, Random int
 	Note        string
 	Pos         diag.Pos // the allotment
+}
+
+// Named is a name a document gives, and where.
+type Named struct {
+	Name string
+	Pos  diag.Pos
 }
 
 // SideFormation is a formation and the side it is on.

@@ -137,6 +137,12 @@ func (ld *loader) resolveScenario(d *schema.Doc) *Scenario {
 	ld.perSide(d, schema.Get(d.Root, "not_in_play"), func(side string, n *schema.Node) {
 		s.NotInPlay = append(s.NotInPlay, ld.pieces(d, side, schema.Items(n))...)
 	})
+	for _, vn := range schema.Items(schema.Get(d.Root, "variants")) {
+		s.Variants = append(s.Variants, Named{Name: schema.Str(vn), Pos: d.Pos(vn)})
+	}
+	ld.perSide(d, schema.Get(d.Root, "independent"), func(side string, n *schema.Node) {
+		s.Independent = append(s.Independent, ld.pieces(d, side, schema.Items(n))...)
+	})
 	s.Attachments = map[*oob.Formation]*oob.Formation{}
 	ld.perSide(d, schema.Get(d.Root, "attachments"), func(side string, n *schema.Node) {
 		keys, vals := schema.Pairs(n)

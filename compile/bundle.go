@@ -82,6 +82,8 @@ type FormationOut struct {
 	Side   string `json:"side"`
 	Parent string `json:"parent,omitempty"`
 	Leader string `json:"leader,omitempty"`
+	// Morale is the formation's morale track (Summer Storm 11.2.1).
+	Morale map[string]any `json:"morale,omitempty"`
 }
 
 type LeaderOut struct {
@@ -325,6 +327,9 @@ func NewBundle(b *battle.Battle, s *battle.Scenario) *Bundle {
 			}
 			if f.Leader != nil {
 				fo.Leader = id.leader(f.Leader)
+			}
+			if f.Morale != nil {
+				fo.Morale = values(f.Morale.Values)
 			}
 			out.Formations = append(out.Formations, fo)
 			ls := f.Officers

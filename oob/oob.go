@@ -94,6 +94,16 @@ type Formation struct {
 	Pos      diag.Pos
 	Source   string
 	Note     string
+	// Morale is the formation's morale track (Summer Storm 11.2.1), when
+	// the forces give one (`morale:`).
+	Morale *Track
+}
+
+// Track is a formation's morale track: its figures (dmf, amf, shaken,
+// start) as the forces give them, and where.
+type Track struct {
+	Values Values
+	Pos    diag.Pos
 }
 
 // Designation is the formation's path below the army, bottom up: "1/1/RW".

@@ -107,7 +107,7 @@ func exact(root *yaml.Node, path []string) *yaml.Node {
 }
 
 // keyRefs are the mappings whose keys are references.
-var keyRefs = map[string]bool{"face_class": true, "sp_as": true, "weight": true, "fixed": true, "chain_field": true, "cost": true, "switches": true, "class_max_sp": true, "two_hex_sp": true, "terrain_levels": true, "range": true, "max_sp": true, "values": true}
+var keyRefs = map[string]bool{"face_class": true, "sp_as": true, "weight": true, "fixed": true, "chain_field": true, "cost": true, "switches": true, "class_max_sp": true, "two_hex_sp": true, "terrain_levels": true, "range": true, "max_sp": true, "values": true, "min": true, "max": true}
 
 type refProblem struct {
 	path  []string
@@ -148,6 +148,8 @@ func (r *Ruleset) domains() map[string][]string {
 	for f := range faces {
 		d["face"] = append(d["face"], f)
 	}
+	// the figures of a morale track, as the forces format names them
+	d["morale"] = []string{"amf", "dmf", "shaken", "start"}
 	d["switch"] = append(d["switch"], r.switchesRead...)
 	// what holds a counter state: a unit class, or the leaders
 	d["holder"] = append(append([]string{}, d["class"]...), "leader")

@@ -35,6 +35,10 @@ type Figures struct {
 	Staging     Staging      `json:"staging,omitempty" doc:"The staging engine: areas whose map gives an arrow and an entrance hex (TSS 21.1 staging areas), and the arrivals through them."`
 	Events      Events       `json:"events,omitempty" doc:"The events engine: a scenario's Event card allotments (AMFS D-2) and the Fog of War card of every draw pile (D-4)."`
 	HexGroups   Check        `json:"hex_groups,omitempty" doc:"The hex-groups engine: the check of a set-up's Hex Group markers (AMFS P), each letter on one hex of a side. A system without it has no hex groups."`
+	LevelSides  []LevelSide  `json:"level_sides,omitempty" doc:"Formation levels only some sides have, each a check."`
+	Independent Independent  `json:"independent,omitempty" doc:"Independent leaders: who always is, who a scenario may designate, and that a command range leaves them free of their superior's."`
+	Variants    Variants     `json:"variants,omitempty" doc:"Variant counters: units that belong to a variant, used only in the scenarios that name it."`
+	Morale      Morale       `json:"morale,omitempty" doc:"Formation morale tracks (Summer Storm's divisional morale): which formations have one, and the bounds of its figures."`
 }
 
 // Check names a check that ruleset data configures: its stable code and the
@@ -568,6 +572,76 @@ type OrderSide struct {
 	Classes []string `json:"classes,omitempty" doc:"The classes the rule binds (none: every class)." items:"class"`
 }
 
+// LevelSide keeps a formation level to some sides (Summer Storm 2.5: only
+// the Union has wing commanders): a formation of Level on any other side is
+// reported.
+type LevelSide struct {
+	Check
+	Level string   `json:"level,omitempty" doc:"The formation level." ref:"level"`
+	Sides []string `json:"sides,omitempty" doc:"The sides that may have formations of the level, by the ids battles give them (USA, CSA); none: no side."`
+}
+
+// Independent says which leaders are independent (Summer Storm 5.2.4): those
+// of formations at Levels that hold only mounted classes when Mounted is
+// set (cavalry officers), and those a scenario designates (`independent:`).
+// An independent leader out of his superior's range is not reported by the
+// command engine's leaders check. The Check is that of a scenario
+// designating a leader whose formation is not at one of Levels.
+type Independent struct {
+	Check
+	Levels  []string `json:"levels,omitempty" doc:"The formation levels whose leaders may be independent." items:"level"`
+	Mounted bool     `json:"mounted,omitempty" doc:"Leaders of formations at those levels that hold only mounted classes (cavalry officers) are always independent."`
+}
+
+// Variants keeps variant counters to the scenarios that use their variant
+// (Summer Storm 2.5: asterisked units): a unit whose Field names a variant,
+// set up or arriving in a scenario whose `variants:` does not name it, is
+// reported; so is a scenario naming a variant no unit belongs to.
+type Variants struct {
+	Check
+	Field   string `json:"field,omitempty" doc:"The counter field that names the variant a unit belongs to." ref:"field"`
+	Unknown Check  `json:"unknown,omitempty" doc:"The check of a scenario naming a variant that no unit of the battle belongs to."`
+}
+
+// Morale says which formations keep a morale track (Summer Storm 11.2.1:
+// each division, and each cavalry brigade instead of its division) and
+// bounds its figures, which the forces give as a formation's `morale:`
+// (dmf, amf, shaken, start). Once a side gives any formation a track, every
+// formation of its that keeps one needs it.
+type Morale struct {
+	Check           // a formation that keeps a track without one
+	Levels []string `json:"levels,omitempty" doc:"The formation levels that keep a morale track." items:"level"`
+	// Summer Storm 11.2.1 L2298: cavalry tracks are kept by brigade.
+	Cavalry []string       `json:"cavalry_levels,omitempty" doc:"For formations holding only mounted classes, the levels that keep it instead (Summer Storm: cavalry brigades, not their division)." items:"level"`
+	Fields  []string       `json:"fields,omitempty" doc:"The figures every track gives (dmf, amf, shaken, start)." items:"morale"`
+	Bounds  Check          `json:"bounds,omitempty" doc:"The check of a track's figures: each within min and max, and each of below under the figure it names."`
+	Min     map[string]int `json:"min,omitempty" doc:"The least value of a figure (dmf, amf, shaken, start)." keys:"morale" min:"0"`
+	Max     map[string]int `json:"max,omitempty" doc:"The largest value of a figure." keys:"morale" min:"0"`
+	Below   []Below        `json:"below,omitempty" doc:"Figures that must be below another of the same track (the shaken point below the starting morale)."`
+}
+
+// Below asks a track's figure Figure to be below its figure Than.
+type Below struct {
+	Figure string `json:"figure,omitempty" doc:"The lower figure." ref:"morale"`
+	Than   string `json:"than,omitempty" doc:"The higher figure." ref:"morale"`
+}
+
+// Keeps reports whether a formation of level keeps a morale track: its
+// level is one of Levels and it is not all mounted, or one of Cavalry and
+// it is.
+func (m Morale) Keeps(level string, mounted bool) bool {
+	ls := m.Levels
+	if mounted && len(m.Cavalry) > 0 {
+		ls = m.Cavalry
+	}
+	for _, l := range ls {
+		if l == level {
+			return true
+		}
+	}
+	return false
+}
+
 // Configured is a Check that ruleset data configures, with the engine it
 // configures and where in the figures it is.
 type Configured struct {
@@ -649,6 +723,14 @@ func (f *Figures) Checks() []Configured {
 	for i, o := range f.OrderSides {
 		add(o.Check, "order_sides", fmt.Sprintf("order_sides[%d]", i))
 	}
+	for i, l := range f.LevelSides {
+		add(l.Check, "level_sides", fmt.Sprintf("level_sides[%d]", i))
+	}
+	add(f.Independent.Check, "independent", "independent")
+	add(f.Variants.Check, "variants", "variants")
+	add(f.Variants.Unknown, "variants", "variants.unknown")
+	add(f.Morale.Check, "morale", "morale")
+	add(f.Morale.Bounds, "morale", "morale.bounds")
 	return out
 }
 

@@ -458,7 +458,7 @@ func (p *pack) command(s *battle.Scenario) {
 				if f := leaderTo[l]; f != nil {
 					sup = p.commander(f)
 				}
-				if sup == nil || sup == l || ls.free[l] {
+				if sup == nil || sup == l || ls.free[l] || p.independent(s, l) {
 					continue
 				}
 				if here, _ := w.leader(l); linkedIn(ls.of(p, l.Formation), l, here, w, inRange) {

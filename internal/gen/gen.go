@@ -116,12 +116,21 @@ type gen struct {
 }
 
 func (g *gen) prepare() error {
+	// A level only some sides may have (Summer Storm's wings, the Union's)
+	// is taken only where its rank has no other: both sides get the chain.
+	kept := map[string]bool{}
+	for _, ls := range g.r.Figures.LevelSides {
+		kept[ls.Level] = true
+	}
 	byRank := map[int]rulesets.Level{}
 	var ranks []int
 	for _, l := range g.r.Levels {
-		if _, ok := byRank[l.Rank]; !ok {
-			byRank[l.Rank] = l
+		prev, ok := byRank[l.Rank]
+		if !ok {
 			ranks = append(ranks, l.Rank)
+		}
+		if !ok || (kept[prev.ID] && !kept[l.ID]) {
+			byRank[l.Rank] = l
 		}
 	}
 	sort.Ints(ranks)

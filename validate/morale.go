@@ -1,0 +1,73 @@
+package validate
+
+import (
+	"strings"
+
+	"github.com/muster-wargames/muster/oob"
+)
+
+// morale checks the formations' morale tracks (Summer Storm 11.2.1): once a
+// side gives any, every formation of it that keeps one has one, and each
+// track gives its figures within their bounds.
+func (p *pack) morale() {
+	m := p.f.Morale
+	if len(m.Levels) == 0 && len(m.Cavalry) == 0 {
+		return
+	}
+	for _, side := range p.b.Sides {
+		if side.Army == nil {
+			continue
+		}
+		fs := allFormations(side.Army)
+		gives := false
+		for _, f := range fs {
+			if f.Morale != nil {
+				gives = true
+				p.track(f)
+			}
+		}
+		if !gives {
+			continue
+		}
+		for _, f := range fs {
+			if f.Morale == nil && m.Keeps(f.Level, cavalryOnly(f, p)) && len(f.AllUnits()) > 0 {
+				p.flag(m.Check, f.Pos, "%s (%s of %s) has no morale track, though %s gives other formations theirs: %s", f.Label(), f.Level, side.ID, side.ID, m.Title)
+			}
+		}
+	}
+}
+
+// track checks one morale track's figures.
+func (p *pack) track(f *oob.Formation) {
+	m := p.f.Morale
+	var missing []string
+	for _, x := range m.Fields {
+		if _, ok := f.Morale.Values.Lookup(x); !ok {
+			missing = append(missing, x)
+		}
+	}
+	if len(missing) > 0 {
+		if d := p.flagged(m.Bounds, f.Morale.Pos, "the morale track of %s lacks %s: %s", f.Label(), strings.Join(missing, ", "), m.Bounds.Title); d != nil {
+			d.Hint = "write " + missing[0] + ": ~ if the book does not give it"
+		}
+	}
+	for _, fv := range f.Morale.Values {
+		n, ok := fv.Value.Int()
+		if !ok {
+			continue
+		}
+		if lo, has := m.Min[fv.Name]; has && n < lo {
+			p.flag(m.Bounds, fv.Value.Pos, "%s's %s is %d, below %d: %s", f.Label(), fv.Name, n, lo, m.Bounds.Title)
+		}
+		if hi, has := m.Max[fv.Name]; has && n > hi {
+			p.flag(m.Bounds, fv.Value.Pos, "%s's %s is %d, above %d: %s", f.Label(), fv.Name, n, hi, m.Bounds.Title)
+		}
+	}
+	for _, b := range m.Below {
+		lo, ok1 := f.Morale.Values.Get(b.Figure).Int()
+		hi, ok2 := f.Morale.Values.Get(b.Than).Int()
+		if ok1 && ok2 && lo >= hi {
+			p.flag(m.Bounds, f.Morale.Values.Get(b.Figure).Pos, "%s's %s is %d, not below its %s of %d: %s", f.Label(), b.Figure, lo, b.Than, hi, m.Bounds.Title)
+		}
+	}
+}

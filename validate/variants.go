@@ -1,0 +1,85 @@
+package validate
+
+import (
+	"slices"
+	"strings"
+
+	"github.com/muster-wargames/muster/battle"
+	"github.com/muster-wargames/muster/diag"
+	"github.com/muster-wargames/muster/rulesets"
+	"github.com/muster-wargames/muster/schema"
+)
+
+// flagged is flag returning the diagnostic, for a hint; nil when the check
+// is not configured.
+func (p *pack) flagged(c rulesets.Check, pos diag.Pos, format string, args ...any) *diag.Diagnostic {
+	if c.Code == "" {
+		return nil
+	}
+	return p.l.Addf(diag.Code{Code: c.Code, Severity: c.Sev(), Rule: c.Rule}, pos, format, args...)
+}
+
+// variants checks that variant units are set up or brought on only in
+// scenarios that use their variant, and that each variant a scenario names
+// is one some unit belongs to.
+func (p *pack) variants(s *battle.Scenario) {
+	v := p.f.Variants
+	if v.Field == "" {
+		return
+	}
+	uses := map[string]bool{}
+	for _, n := range s.Variants {
+		uses[n.Name] = true
+	}
+	check := func(ps []battle.Piece) {
+		for _, pc := range ps {
+			for _, u := range pc.Ref.Units() {
+				name, ok := u.Values.Get(v.Field).V.(string)
+				if !ok || name == "" || uses[name] {
+					continue
+				}
+				if d := p.flagged(v.Check, pc.Pos, "%s belongs to the variant %q, which scenario %s does not use: %s", u.QualifiedName(), name, s.ID, v.Title); d != nil {
+					d.Hint = "add " + name + " to the scenario's variants:, or leave the unit out"
+				}
+			}
+		}
+	}
+	for _, st := range s.Setup {
+		check(st.Pieces)
+	}
+	for _, ar := range s.Arrivals {
+		check(ar.Pieces)
+	}
+	if v.Unknown.Code == "" || len(s.Variants) == 0 {
+		return
+	}
+	known := p.variantNames()
+	for _, n := range s.Variants {
+		if slices.Contains(known, n.Name) {
+			continue
+		}
+		d := p.flagged(v.Unknown, n.Pos, "scenario %s uses the variant %q, which no unit belongs to: %s", s.ID, n.Name, v.Unknown.Title)
+		if m := schema.Nearest(n.Name, known); m != "" {
+			d.Hint = "did you mean " + m + "?"
+		} else if len(known) > 0 {
+			d.Hint = "the variants of the units: " + strings.Join(known, ", ")
+		}
+	}
+}
+
+// variantNames lists the variants the battle's units belong to, sorted.
+func (p *pack) variantNames() []string {
+	var out []string
+	for _, side := range p.b.Sides {
+		if side.Army == nil {
+			continue
+		}
+		for _, u := range side.Army.AllUnits() {
+			if name, ok := u.Values.Get(p.f.Variants.Field).V.(string); ok && name != "" && !slices.Contains(out, name) {
+				out = append(out, name)
+			}
+		}
+	}
+	slices.Sort(out)
+	return out
+}

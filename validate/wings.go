@@ -1,0 +1,48 @@
+package validate
+
+import (
+	"slices"
+	"strings"
+
+	"github.com/muster-wargames/muster/oob"
+)
+
+// levelSides checks that formations of a level some sides only have
+// (Summer Storm 2.5: the Union's wing commanders) are on those sides.
+func (p *pack) levelSides() {
+	for _, ls := range p.f.LevelSides {
+		for _, side := range p.b.Sides {
+			if side.Army == nil || slices.Contains(ls.Sides, side.ID) {
+				continue
+			}
+			for _, f := range allFormations(side.Army) {
+				if f.Level != ls.Level {
+					continue
+				}
+				who := "no side has"
+				if len(ls.Sides) > 0 {
+					who = "only " + strings.Join(ls.Sides, ", ") + " " + haveHas(len(ls.Sides))
+				}
+				name := f.Label()
+				if f.Leader != nil {
+					name += " (" + f.Leader.Name + ")"
+				}
+				p.flag(ls.Check, f.Pos, "%s is a %s of %s, and %s one: %s", name, ls.Level, side.ID, who, ls.Title)
+			}
+		}
+	}
+}
+
+func haveHas(n int) string {
+	if n == 1 {
+		return "has"
+	}
+	return "have"
+}
+
+// allFormations lists f and every formation below it.
+func allFormations(f *oob.Formation) []*oob.Formation {
+	var out []*oob.Formation
+	f.Walk(func(x *oob.Formation) { out = append(out, x) })
+	return out
+}
