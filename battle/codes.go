@@ -40,6 +40,8 @@ var (
 		Doc: "A unit carries a counter value or a face that its type does not have in this rule system (a weapon code on a Summer Storm counter, a dismounted face on infantry)."}
 	CodeRatingNotHere = diag.Code{Code: "R008", Severity: diag.Error, Title: "rating not used at this level",
 		Doc: "A leader carries a rating that leaders of his formation's level do not have in this rule system (an initiative rating on a brigadier)."}
+	CodeLedBy = diag.Code{Code: "R010", Severity: diag.Error, Title: "led_by names no leader above",
+		Doc: "A formation's `led_by:` says that the leader of a formation above it leads it too, with the same counter (Dead of Winter BB 4.43: Walker leads his division and its only brigade), so its units trace command to him. It must name the leader of one of the formations it sits in, and the formation may then have no `leader:` of its own."}
 	CodeRows = diag.Code{Code: "M001", Severity: diag.Error, Title: "terrain or elevation rows do not fit the sheet",
 		Doc: "A sheet's terrain and elevation are one text per row, each with one character per column. The count of rows and the length of every row must match the sheet's numbering."}
 	CodeTerrainChar = diag.Code{Code: "M002", Severity: diag.Error, Title: "terrain character not in the legend",
@@ -106,6 +108,7 @@ var Codes = []diag.Code{
 	CodeMissingValue,
 	CodeValueNotHere,
 	CodeRatingNotHere,
+	CodeLedBy,
 	CodeRows,
 	CodeTerrainChar,
 	CodeTerrainName,

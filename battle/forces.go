@@ -183,8 +183,40 @@ func (ld *loader) formation(d *schema.Doc, n *schema.Node, side string, parent *
 	for _, o := range schema.Items(schema.Get(n, "officers")) {
 		f.Officers = append(f.Officers, ld.leader(d, o, f, true))
 	}
+	if lb := schema.Get(n, "led_by"); lb != nil {
+		ld.ledBy(d, lb, f)
+	}
 	ld.children(d, n, f)
 	return f
+}
+
+// ledBy reads a formation's `led_by:`, the leader of a formation above it
+// who leads it too with the same counter (Dead of Winter BB 4.43: Walker
+// leads his division and its only brigade).
+func (ld *loader) ledBy(d *schema.Doc, n *schema.Node, f *oob.Formation) {
+	name := schema.Str(n)
+	if f.Leader != nil {
+		ld.diags.Addf(CodeLedBy, d.Pos(n), "%s %s has a leader of its own (%s) and led_by %q: give one or the other", f.Level, f.Label(), f.Leader.Name, name)
+		return
+	}
+	var names []string
+	for x := f.Parent; x != nil; x = x.Parent {
+		if x.Leader == nil {
+			continue
+		}
+		if x.Leader.Name == name {
+			f.LedBy = x.Leader
+			x.Leader.Leads = append(x.Leader.Leads, f)
+			return
+		}
+		names = append(names, x.Leader.Name)
+	}
+	dg := ld.diags.Addf(CodeLedBy, d.Pos(n), "led_by %q names no leader of a formation above %s %s", name, f.Level, f.Label())
+	if m := schema.Nearest(name, names); m != "" {
+		dg.Hint = "did you mean " + m + "?"
+	} else if len(names) > 0 {
+		dg.Hint = "the leaders above it: " + strings.Join(names, ", ")
+	}
 }
 
 // children adds the formations and units under n to f.

@@ -89,6 +89,10 @@ type Formation struct {
 	Children []*Formation
 	Units    []*Unit
 	Leader   *Leader
+	// LedBy is the leader of a formation above this one who leads it too
+	// (forces `led_by:`; Dead of Winter BB 4.43: Walker leads his division
+	// and its only brigade with one counter). Leader is then nil.
+	LedBy    *Leader
 	Officers []*Leader
 	Art      *CounterArt // for its units and formations that name none
 	Pos      diag.Pos
@@ -140,16 +144,30 @@ func (f *Formation) AllUnits() []*Unit {
 	return out
 }
 
-// AllLeaders returns every leader in and below f.
+// AllLeaders returns every leader in and below f, and the leader of a
+// formation above who leads f or one below it too (led_by).
 func (f *Formation) AllLeaders() []*Leader {
 	var out []*Leader
 	f.Walk(func(x *Formation) {
 		if x.Leader != nil {
 			out = append(out, x.Leader)
 		}
+		if l := x.LedBy; l != nil && !l.Formation.within(f) {
+			out = append(out, l)
+		}
 		out = append(out, x.Officers...)
 	})
 	return out
+}
+
+// within reports whether f is g or below it.
+func (f *Formation) within(g *Formation) bool {
+	for x := f; x != nil; x = x.Parent {
+		if x == g {
+			return true
+		}
+	}
+	return false
 }
 
 // Unit is a combat unit counter.
@@ -181,12 +199,15 @@ func (u *Unit) QualifiedName() string {
 type Leader struct {
 	// Index numbers the battle's leaders (replacements included) from 0 in
 	// the order they were read.
-	Index       int
-	Name        string
-	Rank        any
-	Side        string
-	Formation   *Formation
-	Officer     bool // one of the formation's further officers, not its commander
+	Index     int
+	Name      string
+	Rank      any
+	Side      string
+	Formation *Formation
+	Officer   bool // one of the formation's further officers, not its commander
+	// Leads lists the formations below his own that he leads as well, with
+	// the same counter (their led_by).
+	Leads       []*Formation
 	Ratings     Values
 	Replacement *Leader
 	Pos         diag.Pos
@@ -312,6 +333,16 @@ func qualifies(q string, f *Formation) bool {
 	return d == q || strings.HasPrefix(d, q+"/")
 }
 
+// qualifiesAny reports whether q qualifies one of fs.
+func qualifiesAny(q string, fs []*Formation) bool {
+	for _, f := range fs {
+		if qualifies(q, f) {
+			return true
+		}
+	}
+	return false
+}
+
 // Resolve returns every thing name may mean. One result is a match; none
 // is an unknown name; several make the name ambiguous.
 func (ix *Index) Resolve(name string) []Ref {
@@ -355,7 +386,7 @@ func (ix *Index) Resolve(name string) []Ref {
 			}
 		}
 		for _, l := range ix.leaders[base] {
-			if qualifies(q, l.Formation) {
+			if qualifies(q, l.Formation) || qualifiesAny(q, l.Leads) {
 				addL(l)
 			}
 		}

@@ -254,12 +254,15 @@ func (p *pack) stepper(side string, w *where) maps.StepCost {
 	}
 }
 
-// commander returns the leader a formation answers to: its own, or the
-// nearest above it.
+// commander returns the leader a formation answers to: its own, the
+// leader above who leads it too (led_by), or the nearest above it.
 func (p *pack) commander(f *oob.Formation) *oob.Leader {
 	for x := f; x != nil; x = p.parent(x) {
 		if x.Leader != nil {
 			return x.Leader
+		}
+		if x.LedBy != nil {
+			return x.LedBy
 		}
 	}
 	return nil
@@ -616,7 +619,7 @@ func (p *pack) required() {
 			if ls.of(p, f) != nil {
 				return // the battle book names whom its units trace to
 			}
-			if f.Leader == nil && has(c.Required, f.Level) {
+			if f.Leader == nil && f.LedBy == nil && has(c.Required, f.Level) {
 				msg := fmt.Sprintf("%s %s has no leader; its units cannot trace command to the army", f.Level, f.Label())
 				if f.Parent == nil {
 					msg = fmt.Sprintf("%s has no commander", f.Label())

@@ -52,6 +52,7 @@ var raisedBy = map[string]string{
 	"R007": "battle.(*loader).unit",
 	"R008": "battle.(*loader).ratings",
 	"R009": "battle.(*loader).counterSheets, battle.(*loader).cutArt, battle.(*loader).readCounter, battle.(*loader).typeArt",
+	"R010": "battle.(*loader).ledBy",
 	"S001": "schema.(*Set).describe, schema.(*converter).convert",
 	"S002": "battle.(*loader).formation, schema.(*Set).describe",
 	"S003": "schema.(*Set).describe",
