@@ -121,6 +121,29 @@ type Scenario struct {
 	// empty): it then says that every unit of a formation it uses is in
 	// play unless listed there.
 	ListsOut bool
+	// Options are the battle book's optional rules the scenario is played
+	// with (`options:`; Dead of Winter's 21.0 historical rules).
+	Options []Option
+}
+
+// Option is an optional rule a scenario lists, and where.
+type Option struct {
+	Name string
+	Pos  diag.Pos
+}
+
+// Uses reports whether the scenario is played with the optional rule name;
+// "" names no option, which every scenario uses.
+func (s *Scenario) Uses(name string) bool {
+	if name == "" {
+		return true
+	}
+	for _, o := range s.Options {
+		if o.Name == name {
+			return true
+		}
+	}
+	return false
 }
 
 // SideFormation is a formation and the side it is on.

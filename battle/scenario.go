@@ -2,6 +2,7 @@ package battle
 
 import (
 	"fmt"
+	"slices"
 	"sort"
 	"strings"
 
@@ -131,6 +132,7 @@ func (ld *loader) resolveScenario(d *schema.Doc) *Scenario {
 			dg.Hint = ld.sideHint(s.FirstSide)
 		}
 	}
+	ld.options(d, s)
 	ld.setup(d, s)
 	ld.schedule(d, s)
 	s.ListsOut = schema.Get(d.Root, "not_in_play") != nil
@@ -474,4 +476,25 @@ func (ld *loader) attachment(d *schema.Doc, side string, n *schema.Node) *oob.Fo
 		dg.Hint = "did you mean " + m + "?"
 	}
 	return nil
+}
+
+// options reads the optional rules a scenario is played with: each must be
+// one the battle's rules name.
+func (ld *loader) options(d *schema.Doc, s *Scenario) {
+	known := ld.b.Rules.Figures.Options()
+	for _, n := range schema.Items(schema.Get(d.Root, "options")) {
+		o := Option{Name: schema.Str(n), Pos: d.Pos(n)}
+		if !slices.Contains(known, o.Name) {
+			dg := ld.diags.Addf(CodeOption, o.Pos, "the battle's rules have no optional rule %q", o.Name)
+			switch m := schema.Nearest(o.Name, known); {
+			case m != "":
+				dg.Hint = "did you mean " + m + "?"
+			case len(known) > 0:
+				dg.Hint = "its optional rules: " + strings.Join(known, ", ")
+			default:
+				dg.Hint = "its rules name no optional rule; a battle book's rule that binds only with an option names it (figures.breastworks.windows' option)"
+			}
+		}
+		s.Options = append(s.Options, o)
+	}
 }

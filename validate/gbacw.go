@@ -220,6 +220,7 @@ func (p *pack) sees(a, b maps.Coord, raise map[string]float64) bool {
 // breastworks checks where a set-up places breastworks and how many.
 func (p *pack) breastworks(s *battle.Scenario) {
 	w := p.f.Works
+	p.earlyWorks(s)
 	if w.Terrain.Code == "" && w.Max.Code == "" {
 		return
 	}
@@ -239,6 +240,40 @@ func (p *pack) breastworks(s *battle.Scenario) {
 		if w.Max.Code != "" && w.MaxPerHex > 0 && before <= w.MaxPerHex && count[st.Hex.Coord] > w.MaxPerHex {
 			p.l.Add(diag.Diagnostic{Code: w.Max.Code, Severity: w.Max.Sev(), Pos: st.Hex.Pos, Rule: w.Max.Rule,
 				Message: fmt.Sprintf("%s has %d breastworks at set-up (at most %d): %s", st.Hex.Label, count[st.Hex.Coord], w.MaxPerHex, w.Max.Title)})
+		}
+	}
+}
+
+// earlyWorks reports a side's set-up breastworks in a scenario that starts
+// in a window the battle's rules keep the side from having them (Dead of
+// Winter BB 21.1: with the historical option, no Union breastworks on the
+// morning of 31 December).
+func (p *pack) earlyWorks(s *battle.Scenario) {
+	w := p.f.Works
+	if w.Early.Code == "" {
+		return
+	}
+	for _, win := range w.Windows {
+		from, err1 := p.b.ParseTime(win.From)
+		until, err2 := p.b.ParseTime(win.Until)
+		if err1 != nil || err2 != nil || !s.Uses(win.Option) || s.First.Index < from.Index || s.First.Index >= until.Index {
+			continue // battle reported a bad time (N001)
+		}
+		check := w.Early
+		if win.Rule != "" {
+			check.Rule = win.Rule
+		}
+		with := ""
+		if win.Option != "" {
+			with = fmt.Sprintf(" played with the %s option", win.Option)
+		}
+		for _, st := range s.Setup {
+			if st.Side != win.Side || st.Breastworks <= 0 {
+				continue
+			}
+			p.l.Add(diag.Diagnostic{Code: check.Code, Severity: check.Sev(), Pos: st.Hex.Pos, Rule: check.Rule,
+				Message: fmt.Sprintf("%s sets up breastworks in %s at %s, in scenario %s%s: %s has none before %s", st.Side, st.Hex.Label, s.First.Text(), s.ID, with, st.Side, until.Text()),
+				Hint:    "leave the breastworks out of this set-up, or the option out of the scenario's options:; works standing from before the window say so in the stack's note"})
 		}
 	}
 }
