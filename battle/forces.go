@@ -178,10 +178,13 @@ func (ld *loader) formation(d *schema.Doc, n *schema.Node, side string, parent *
 	}
 	f.Art = ld.counterArt(d, schema.Get(n, "art"))
 	if l := schema.Get(n, "leader"); l != nil {
-		f.Leader = ld.leader(d, l, f, false)
+		f.Leader = ld.leader(d, l, f, false, false)
 	}
 	for _, o := range schema.Items(schema.Get(n, "officers")) {
-		f.Officers = append(f.Officers, ld.leader(d, o, f, true))
+		f.Officers = append(f.Officers, ld.leader(d, o, f, true, false))
+	}
+	for _, o := range schema.Items(schema.Get(n, "spares")) {
+		f.Officers = append(f.Officers, ld.leader(d, o, f, true, true))
 	}
 	if lb := schema.Get(n, "led_by"); lb != nil {
 		ld.ledBy(d, lb, f)
@@ -249,9 +252,9 @@ func (ld *loader) children(d *schema.Doc, n *schema.Node, f *oob.Formation) {
 	}
 }
 
-func (ld *loader) leader(d *schema.Doc, n *schema.Node, f *oob.Formation, officer bool) *oob.Leader {
+func (ld *loader) leader(d *schema.Doc, n *schema.Node, f *oob.Formation, officer, spare bool) *oob.Leader {
 	l := &oob.Leader{Index: ld.nextLeader(), Name: schema.Str(schema.Get(n, "name")), Rank: schema.Scalar(schema.Get(n, "rank")), Side: f.Side, Formation: f,
-		Officer: officer, Pos: d.Pos(n),
+		Officer: officer, Spare: spare, Pos: d.Pos(n),
 		Source: schema.Str(schema.Get(n, "source")), Note: schema.Str(schema.Get(n, "note"))}
 	lv, levelKnown := ld.b.Rules.LevelByID(f.Level)
 	allowed := map[string]bool{}
@@ -261,10 +264,34 @@ func (ld *loader) leader(d *schema.Doc, n *schema.Node, f *oob.Formation, office
 	if !levelKnown {
 		allowed = nil // the schema has reported the level; keep quiet about ratings
 	}
+	if spare { // a spare leader may stand in at any level: he has the ratings of any
+		allowed = map[string]bool{}
+		for _, x := range ld.b.Rules.Levels {
+			for _, r := range x.Leader {
+				allowed[r] = true
+			}
+		}
+	}
 	ld.ratings(d, n, &l.Ratings, allowed, f.Level)
 	if r := schema.Get(n, "replacement"); r != nil {
 		l.Replacement = &oob.Leader{Index: ld.nextLeader(), Name: schema.Str(schema.Get(r, "name")), Rank: schema.Scalar(schema.Get(r, "rank")), Side: f.Side, Formation: f, Pos: d.Pos(r)}
 		ld.ratings(d, r, &l.Replacement.Ratings, allowed, f.Level)
+	}
+	if fn := schema.Get(n, "from"); fn != nil {
+		l.From, l.FromPos = schema.Str(fn), d.Pos(fn)
+		ld.time(d, fn)
+	}
+	if wn := schema.Get(n, "with"); wn != nil {
+		l.With, l.WithPos = schema.Str(wn), d.Pos(wn)
+	}
+	for _, cn := range schema.Items(schema.Get(n, "counters")) {
+		c := oob.Counter{Name: schema.Str(schema.Get(cn, "name")), Pos: d.Pos(cn)}
+		if fn := schema.Get(cn, "from"); fn != nil {
+			c.From, c.FromPos = schema.Str(fn), d.Pos(fn)
+			ld.time(d, fn)
+		}
+		ld.ratings(d, cn, &c.Ratings, allowed, f.Level)
+		l.Counters = append(l.Counters, c)
 	}
 	return l
 }
@@ -287,7 +314,7 @@ func (ld *loader) nextLeader() int {
 	return ld.b.NumLeaders - 1
 }
 
-var leaderKeys = map[string]bool{"name": true, "rank": true, "replacement": true, "source": true, "note": true}
+var leaderKeys = map[string]bool{"name": true, "rank": true, "replacement": true, "source": true, "note": true, "from": true, "with": true, "counters": true}
 
 func (ld *loader) ratings(d *schema.Doc, n *schema.Node, into *oob.Values, allowed map[string]bool, level string) {
 	keys, vals := schema.Pairs(n)

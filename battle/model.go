@@ -257,6 +257,11 @@ type Piece struct {
 	Attached *oob.Formation
 	// Extends lists the hexes the unit's Extended Line reaches into.
 	Extends []HexRef
+	// Counter is, for a leader with further counters, the one the piece is
+	// (its index in Leader.Counters, plus one; 0: his first counter), and
+	// where the piece says so.
+	Counter    int
+	CounterPos diag.Pos
 }
 
 // Stack is what starts in one hex for one side.

@@ -297,6 +297,9 @@ func (ld *loader) pieces(d *schema.Doc, side string, entries []*schema.Node) []P
 			continue
 		}
 		p.Ref = ref
+		if cn := schema.Get(e, "counter"); cn != nil && schema.IsMap(e) {
+			ld.counter(d, cn, &p)
+		}
 		if p.Strength != nil && ref.Unit != nil {
 			if printed, ok := ref.Unit.Values.Get(ld.b.Rules.Strength).Int(); ok && *p.Strength > printed {
 				ld.diags.Addf(CodeStrength, d.Pos(schema.Get(e, "strength")), "%s starts at %d but its counter prints %d", ref.Name(), *p.Strength, printed)
@@ -496,5 +499,31 @@ func (ld *loader) options(d *schema.Doc, s *Scenario) {
 			}
 		}
 		s.Options = append(s.Options, o)
+	}
+}
+
+// counter resolves a piece's counter: to one of its leader's further
+// counters, by name.
+func (ld *loader) counter(d *schema.Doc, n *schema.Node, p *Piece) {
+	name := schema.Str(n)
+	p.CounterPos = d.Pos(n)
+	l := p.Ref.Leader
+	if l == nil {
+		ld.diags.Addf(CodeUnknownName, d.Pos(n), "%s is not a leader: counter %q names a leader's further counter", p.Ref.Name(), name)
+		return
+	}
+	var names []string
+	for i, c := range l.Counters {
+		if c.Name == name {
+			p.Counter = i + 1
+			return
+		}
+		names = append(names, c.Name)
+	}
+	dg := ld.diags.Addf(CodeUnknownName, d.Pos(n), "leader %s has no counter %q", l.QualifiedName(), name)
+	if len(names) > 0 {
+		dg.Hint = "his further counters: " + strings.Join(names, ", ")
+	} else {
+		dg.Hint = "the forces give him no further counters (counters:)"
 	}
 }

@@ -207,12 +207,33 @@ type Leader struct {
 	Officer   bool // one of the formation's further officers, not its commander
 	// Leads lists the formations below his own that he leads as well, with
 	// the same counter (their led_by).
-	Leads       []*Formation
+	Leads []*Formation
+	// Spare: a leader with no command of his own (forces `spares:`; 3DoG BB
+	// 4.42: Trimble), kept among his formation's officers.
+	Spare bool
+	// From is the first turn his counter is in play (`from:`, as "Jul 2
+	// 0500"; 3DoG BB 4.41: Warren), With the leader he is placed with then;
+	// "" when not given.
+	From, With       string
+	FromPos, WithPos diag.Pos
+	// Counters are his further counters, each replacing the one before from
+	// its turn on (3DoG BB 4.44: A.P. Hill's -1 counter from 1 July 1800).
+	Counters    []Counter
 	Ratings     Values
 	Replacement *Leader
 	Pos         diag.Pos
 	Source      string
 	Note        string
+}
+
+// Counter is one of a leader's further counters: its name, the turn from
+// which it replaces the counter before it, and its ratings.
+type Counter struct {
+	Name    string
+	From    string
+	Ratings Values
+	Pos     diag.Pos
+	FromPos diag.Pos
 }
 
 // QualifiedName is "Post/1/1/RW".

@@ -421,6 +421,11 @@ type Leaders struct {
 	// GBACW 12.73: a leader alone next to an enemy unit is moved to the
 	// nearest friendly unit, or killed.
 	AloneAdjacent Check `json:"alone_adjacent,omitempty" doc:"The check of a leader set up with no friendly combat unit in his hex, next to an enemy combat unit."`
+	// Three Days of Gettysburg BB 4.41: Warren comes on with Meade at the
+	// start of the 2 July 0500 turn (the forces' from: and with:).
+	From Check `json:"from,omitempty" doc:"The check of a leader set up or brought on before the first turn his counter is in play (forces from:), or set up on that turn away from the leader he is placed with (with:)."`
+	// BB 4.44: A.P. Hill's two counters (the forces' counters:).
+	Counter Check `json:"counter,omitempty" doc:"The check of a leader set up or brought on with a counter other than the one his forces' counters: give for the turn."`
 }
 
 // Activation says what a scenario's activation markers may be.
@@ -588,6 +593,8 @@ func (f *Figures) Checks() []Configured {
 	add(f.Works.Max, "breastworks", "breastworks.max")
 	add(f.Works.Early, "breastworks", "breastworks.early")
 	add(f.Leaders.AloneAdjacent, "leaders", "leaders.alone_adjacent")
+	add(f.Leaders.From, "leaders", "leaders.from")
+	add(f.Leaders.Counter, "leaders", "leaders.counter")
 	add(f.Entry.Border, "entry", "entry.border")
 	add(f.Entry.Clear, "entry", "entry.keep_clear")
 	add(f.Entry.Arrival, "entry", "entry.arrival_activations")

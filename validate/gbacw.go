@@ -6,6 +6,7 @@ package validate
 
 import (
 	"fmt"
+	"strconv"
 	"strings"
 
 	"github.com/muster-wargames/muster/battle"
@@ -280,7 +281,8 @@ func (p *pack) earlyWorks(s *battle.Scenario) {
 
 // leaders checks where a set-up places leaders: one with no friendly
 // combat unit in his hex may not stand next to an enemy combat unit.
-func (p *pack) leaders(*battle.Scenario) {
+func (p *pack) leaders(s *battle.Scenario) {
+	p.leaderTurns(s)
 	c := p.f.Leaders.AloneAdjacent
 	if c.Code == "" {
 		return
@@ -353,4 +355,99 @@ func hexWord(n int) string {
 		return "hex"
 	}
 	return "hexes"
+}
+
+// leaderTurns checks when a scenario puts leaders in play: none before his
+// counter's first turn (forces from:), set up with the leader he joins on
+// that turn (with:), and each on the counter his forces give for the turn
+// (counters:; 3DoG BB 4.41, 4.44).
+func (p *pack) leaderTurns(s *battle.Scenario) {
+	lf := p.f.Leaders
+	if lf.From.Code == "" && lf.Counter.Code == "" {
+		return
+	}
+	setupHex := map[*oob.Leader]battle.HexRef{}
+	for _, st := range s.Setup {
+		if st.Within > 0 {
+			continue
+		}
+		for _, pc := range st.Pieces {
+			for _, l := range pc.Ref.Leaders() {
+				setupHex[l] = st.Hex
+			}
+		}
+	}
+	turn := func(t string) (battle.Turn, bool) {
+		tt, err := p.b.ParseTime(t)
+		return tt, err == nil // battle reported a bad time (N001)
+	}
+	// hex is the set-up hex, nil for an arrival or a group placement
+	visit := func(pc *battle.Piece, at battle.Turn, setup bool, hex *battle.HexRef) {
+		what := "sets up"
+		if !setup {
+			what = "brings on"
+		}
+		for _, l := range pc.Ref.Leaders() {
+			if from, ok := turn(l.From); ok && l.From != "" {
+				switch {
+				case at.Index < from.Index:
+					p.flag(lf.From, pc.Pos, "scenario %s %s %s at %s; his counter is in play from %s", s.ID, what, l.QualifiedName(), at.Text(), from.Text())
+				case hex != nil && at.Index == from.Index && l.With != "":
+					if w := p.leaderNamed(l.Side, l.With); w != nil {
+						if wh, ok := setupHex[w]; ok && wh.Coord != hex.Coord {
+							p.flag(lf.From, pc.Pos, "%s is set up in %s at %s, his first turn, away from %s in %s, whom he is placed with then", l.QualifiedName(), hex.Label, at.Text(), w.QualifiedName(), wh.Label)
+						}
+					}
+				}
+			}
+			if len(l.Counters) == 0 || pc.Ref.Leader != l {
+				continue // a leader brought with his formation cannot say which counter
+			}
+			want := 0
+			for i, c := range l.Counters {
+				if from, ok := turn(c.From); ok && from.Index <= at.Index {
+					want = i + 1
+				}
+			}
+			if pc.Counter != want {
+				name := func(i int) string {
+					if i == 0 {
+						return "his first counter"
+					}
+					return "counter " + strconv.Quote(l.Counters[i-1].Name)
+				}
+				pos := pc.Pos
+				if pc.Counter > 0 {
+					pos = pc.CounterPos
+				}
+				p.flag(lf.Counter, pos, "scenario %s %s %s at %s on %s; at %s he plays on %s", s.ID, what, l.QualifiedName(), at.Text(), name(pc.Counter), at.Text(), name(want))
+			}
+		}
+	}
+	for _, st := range s.Setup {
+		hex := &st.Hex
+		if st.Within > 0 {
+			hex = nil // placed anywhere near the hex
+		}
+		for i := range st.Pieces {
+			visit(&st.Pieces[i], s.First, true, hex)
+		}
+	}
+	for _, a := range s.Arrivals {
+		for i := range a.Pieces {
+			visit(&a.Pieces[i], a.Time, false, nil)
+		}
+	}
+}
+
+// leaderNamed finds a leader of a side by name.
+func (p *pack) leaderNamed(side, name string) *oob.Leader {
+	if ix := p.b.Index(side); ix != nil {
+		for _, r := range ix.Resolve(name) {
+			if r.Leader != nil {
+				return r.Leader
+			}
+		}
+	}
+	return nil
 }
