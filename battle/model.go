@@ -124,6 +124,9 @@ type Scenario struct {
 	// Options are the battle book's optional rules the scenario is played
 	// with (`options:`; Dead of Winter's 21.0 historical rules).
 	Options []Option
+	// StandIns maps a formation to the spare leader who commands it in this
+	// scenario in place of its own (a piece's `replaces:`).
+	StandIns map[*oob.Formation]*oob.Leader
 }
 
 // Option is an optional rule a scenario lists, and where.
@@ -262,6 +265,11 @@ type Piece struct {
 	// where the piece says so.
 	Counter    int
 	CounterPos diag.Pos
+	// Replaces is the leader a spare leader stands in for in this scenario
+	// (`replaces:`; 3DoG BB 4.42: Trimble for an eliminated division
+	// leader), and where the piece says so.
+	Replaces    *oob.Leader
+	ReplacesPos diag.Pos
 }
 
 // Stack is what starts in one hex for one side.

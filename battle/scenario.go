@@ -135,6 +135,20 @@ func (ld *loader) resolveScenario(d *schema.Doc) *Scenario {
 	ld.options(d, s)
 	ld.setup(d, s)
 	ld.schedule(d, s)
+	s.StandIns = map[*oob.Formation]*oob.Leader{}
+	stand := func(ps []Piece) {
+		for _, pc := range ps {
+			if pc.Replaces != nil && pc.Ref.Leader != nil && pc.Ref.Leader.Spare && s.StandIns[pc.Replaces.Formation] == nil && pc.Replaces.Formation.Leader == pc.Replaces {
+				s.StandIns[pc.Replaces.Formation] = pc.Ref.Leader
+			}
+		}
+	}
+	for _, st := range s.Setup {
+		stand(st.Pieces)
+	}
+	for _, a := range s.Arrivals {
+		stand(a.Pieces)
+	}
 	s.ListsOut = schema.Get(d.Root, "not_in_play") != nil
 	ld.perSide(d, schema.Get(d.Root, "not_in_play"), func(side string, n *schema.Node) {
 		s.NotInPlay = append(s.NotInPlay, ld.pieces(d, side, schema.Items(n))...)
@@ -299,6 +313,16 @@ func (ld *loader) pieces(d *schema.Doc, side string, entries []*schema.Node) []P
 		p.Ref = ref
 		if cn := schema.Get(e, "counter"); cn != nil && schema.IsMap(e) {
 			ld.counter(d, cn, &p)
+		}
+		if rn := schema.Get(e, "replaces"); rn != nil && schema.IsMap(e) {
+			p.ReplacesPos = d.Pos(rn)
+			if r, ok := ld.lookup(side, schema.Str(rn), d.Pos(rn)); ok {
+				if r.Leader == nil {
+					ld.diags.Addf(CodeUnknownName, d.Pos(rn), "%s is not a leader: replaces names the leader a spare stands in for", r.Name())
+				} else {
+					p.Replaces = r.Leader
+				}
+			}
 		}
 		if p.Strength != nil && ref.Unit != nil {
 			if printed, ok := ref.Unit.Values.Get(ld.b.Rules.Strength).Int(); ok && *p.Strength > printed {

@@ -426,6 +426,9 @@ type Leaders struct {
 	From Check `json:"from,omitempty" doc:"The check of a leader set up or brought on before the first turn his counter is in play (forces from:), or set up on that turn away from the leader he is placed with (with:)."`
 	// BB 4.44: A.P. Hill's two counters (the forces' counters:).
 	Counter Check `json:"counter,omitempty" doc:"The check of a leader set up or brought on with a counter other than the one his forces' counters: give for the turn."`
+	// BB 4.42: Trimble, a spare leader, may replace a division leader.
+	Spare       Check    `json:"spare,omitempty" doc:"The check of a scenario's stand-in (a piece's replaces:): only a spare leader (forces spares:) stands in, for the commander of a formation of spare_levels, who is then not in play himself."`
+	SpareLevels []string `json:"spare_levels,omitempty" doc:"The formation levels whose commanders a spare leader may replace (none: no spare leaders; the check is off)." items:"level"`
 }
 
 // Activation says what a scenario's activation markers may be.
@@ -595,6 +598,7 @@ func (f *Figures) Checks() []Configured {
 	add(f.Leaders.AloneAdjacent, "leaders", "leaders.alone_adjacent")
 	add(f.Leaders.From, "leaders", "leaders.from")
 	add(f.Leaders.Counter, "leaders", "leaders.counter")
+	add(f.Leaders.Spare, "leaders", "leaders.spare")
 	add(f.Entry.Border, "entry", "entry.border")
 	add(f.Entry.Clear, "entry", "entry.keep_clear")
 	add(f.Entry.Arrival, "entry", "entry.arrival_activations")
@@ -670,5 +674,6 @@ func (f *Figures) Idle() map[string]bool {
 	idle(f.Entry.Clear, !f.Entry.KeepClear)
 	idle(f.Entry.Arrival, f.Entry.MaxArrival <= 0)
 	idle(f.Works.Early, len(f.Works.Windows) == 0)
+	idle(f.Leaders.Spare, len(f.Leaders.SpareLevels) == 0)
 	return out
 }

@@ -283,6 +283,7 @@ func (p *pack) earlyWorks(s *battle.Scenario) {
 // combat unit in his hex may not stand next to an enemy combat unit.
 func (p *pack) leaders(s *battle.Scenario) {
 	p.leaderTurns(s)
+	p.standIns(s)
 	c := p.f.Leaders.AloneAdjacent
 	if c.Code == "" {
 		return
@@ -450,4 +451,52 @@ func (p *pack) leaderNamed(side, name string) *oob.Leader {
 		}
 	}
 	return nil
+}
+
+// standIns checks a scenario's spare leaders standing in for others (a
+// piece's replaces:; 3DoG BB 4.42: Trimble for any division leader, once):
+// only a spare stands in, for the commander of a formation of the figures'
+// levels, who is then not in play himself. A spare appears once in a
+// scenario (N005, N006), so he stands in for one leader.
+func (p *pack) standIns(s *battle.Scenario) {
+	c := p.f.Leaders.Spare
+	if c.Code == "" || len(p.f.Leaders.SpareLevels) == 0 {
+		return
+	}
+	inPlay := map[*oob.Leader]diag.Pos{}
+	var pieces []*battle.Piece
+	each := func(ps []battle.Piece) {
+		for i := range ps {
+			pc := &ps[i]
+			pieces = append(pieces, pc)
+			for _, l := range pc.Ref.Leaders() {
+				if _, ok := inPlay[l]; !ok {
+					inPlay[l] = pc.Pos
+				}
+			}
+		}
+	}
+	for _, st := range s.Setup {
+		each(st.Pieces)
+	}
+	for _, a := range s.Arrivals {
+		each(a.Pieces)
+	}
+	for _, pc := range pieces {
+		r, l := pc.Replaces, pc.Ref.Leader
+		if r == nil || l == nil {
+			continue
+		}
+		levels := strings.Join(p.f.Leaders.SpareLevels, " or ")
+		switch {
+		case !l.Spare:
+			p.flag(c, pc.ReplacesPos, "%s replaces %s, but only a spare leader (forces spares:) stands in for another", l.QualifiedName(), r.QualifiedName())
+		case r.Formation.Leader != r || !has(p.f.Leaders.SpareLevels, r.Formation.Level):
+			p.flag(c, pc.ReplacesPos, "%s replaces %s, who commands no %s: a spare leader stands in for a %s leader", l.QualifiedName(), r.QualifiedName(), levels, levels)
+		default:
+			if at, ok := inPlay[r]; ok {
+				p.flag(c, pc.ReplacesPos, "%s replaces %s, who is in play himself in scenario %s (%s)", l.QualifiedName(), r.QualifiedName(), s.ID, at)
+			}
+		}
+	}
 }

@@ -45,7 +45,7 @@ var raisedBy = map[string]string{
 	"N016": "battle.(*loader).orders",
 	"N043": "battle.(*loader).options",
 	"R001": "battle.(*loader).children, battle.(*loader).resolve",
-	"R002": "battle.(*loader).attachment, battle.(*loader).commandLinks, battle.(*loader).counter, battle.(*loader).distinct, battle.(*loader).lookup",
+	"R002": "battle.(*loader).attachment, battle.(*loader).commandLinks, battle.(*loader).counter, battle.(*loader).distinct, battle.(*loader).lookup, battle.(*loader).pieces",
 	"R003": "battle.(*loader).lookup",
 	"R004": "battle.(*loader).resolveForces",
 	"R005": "battle.(*loader).formation, battle.(*loader).resolveScenario",
