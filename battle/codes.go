@@ -76,7 +76,7 @@ var (
 		Doc: "A scenario lists a sheet the map does not have."}
 	CodeArea = diag.Code{Code: "N010", Severity: diag.Error, Title: "unknown area",
 		Doc: "An arrival or withdrawal names an area the map does not declare."}
-	CodeOption = diag.Code{Code: "N043", Severity: diag.Error, Title: "unknown optional rule",
+	CodeOption = diag.Code{Code: "N044", Severity: diag.Error, Title: "unknown optional rule",
 		Doc: "A scenario's `options:` lists the battle book's optional rules it is played with (Dead of Winter's 21.0 historical rules: `options: [historical]`); the checks of such a rule bind only the scenarios that list it. Each name must be one the battle's rules give an optional rule (a breastworks window's `option`, figures.breastworks.windows); a misspelt one would leave its rule unchecked."}
 	CodeOrders = diag.Code{Code: "N016", Severity: diag.Error, Title: "unknown orders",
 		Doc: "A set-up gives orders that the rule system does not have (or any orders, in a system without them)."}

@@ -43,7 +43,7 @@ var raisedBy = map[string]string{
 	"N014": "battle.(*loader).pieces",
 	"N015": "battle.(*loader).face",
 	"N016": "battle.(*loader).orders",
-	"N043": "battle.(*loader).options",
+	"N044": "battle.(*loader).options",
 	"R001": "battle.(*loader).children, battle.(*loader).resolve",
 	"R002": "battle.(*loader).attachment, battle.(*loader).commandLinks, battle.(*loader).counter, battle.(*loader).distinct, battle.(*loader).lookup, battle.(*loader).pieces",
 	"R003": "battle.(*loader).lookup",
