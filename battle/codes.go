@@ -40,6 +40,8 @@ var (
 		Doc: "A unit carries a counter value or a face that its type does not have in this rule system (a weapon code on a Summer Storm counter, a dismounted face on infantry)."}
 	CodeRatingNotHere = diag.Code{Code: "R008", Severity: diag.Error, Title: "rating not used at this level",
 		Doc: "A leader carries a rating that leaders of his formation's level do not have in this rule system (an initiative rating on a brigadier)."}
+	CodeLedBy = diag.Code{Code: "R010", Severity: diag.Error, Title: "led_by names no leader above",
+		Doc: "A formation's `led_by:` says that the leader of a formation above it leads it too, with the same counter (Dead of Winter BB 4.43: Walker leads his division and its only brigade), so its units trace command to him. It must name the leader of one of the formations it sits in, and the formation may then have no `leader:` of its own."}
 	CodeRows = diag.Code{Code: "M001", Severity: diag.Error, Title: "terrain or elevation rows do not fit the sheet",
 		Doc: "A sheet's terrain and elevation are one text per row, each with one character per column. The count of rows and the length of every row must match the sheet's numbering."}
 	CodeTerrainChar = diag.Code{Code: "M002", Severity: diag.Error, Title: "terrain character not in the legend",
@@ -74,6 +76,8 @@ var (
 		Doc: "A scenario lists a sheet the map does not have."}
 	CodeArea = diag.Code{Code: "N010", Severity: diag.Error, Title: "unknown area",
 		Doc: "An arrival or withdrawal names an area the map does not declare."}
+	CodeOption = diag.Code{Code: "N044", Severity: diag.Error, Title: "unknown optional rule",
+		Doc: "A scenario's `options:` lists the battle book's optional rules it is played with (Dead of Winter's 21.0 historical rules: `options: [historical]`); the checks of such a rule bind only the scenarios that list it. Each name must be one the battle's rules give an optional rule (a breastworks window's `option`, figures.breastworks.windows); a misspelt one would leave its rule unchecked."}
 	CodeOrders = diag.Code{Code: "N016", Severity: diag.Error, Title: "unknown orders",
 		Doc: "A set-up gives orders that the rule system does not have (or any orders, in a system without them)."}
 	CodeFace = diag.Code{Code: "N015", Severity: diag.Error, Title: "unknown face",
@@ -106,6 +110,7 @@ var Codes = []diag.Code{
 	CodeMissingValue,
 	CodeValueNotHere,
 	CodeRatingNotHere,
+	CodeLedBy,
 	CodeRows,
 	CodeTerrainChar,
 	CodeTerrainName,
@@ -124,6 +129,7 @@ var Codes = []diag.Code{
 	CodeSheetInPlay,
 	CodeArea,
 	CodeOrders,
+	CodeOption,
 	CodeFace,
 	CodeStrength,
 	CodeSkipped,

@@ -95,6 +95,39 @@ func (ld *loader) commandLinks() {
 			}
 		}
 	}
+	for _, side := range ld.b.Sides {
+		ix := ld.b.index[side.ID]
+		if side.Army == nil || ix == nil {
+			continue
+		}
+		for _, l := range side.Army.AllLeaders() {
+			if l.With == "" {
+				continue
+			}
+			found := false
+			for _, r := range ix.Resolve(l.With) {
+				found = found || r.Leader != nil && r.Leader != l
+			}
+			if !found {
+				dg := ld.diags.Addf(CodeUnknownName, l.WithPos, "no leader %q on side %s for %s to be placed with", l.With, side.ID, l.QualifiedName())
+				if m := schema.Nearest(l.With, ix.Names()); m != "" {
+					dg.Hint = "did you mean " + m + "?"
+				}
+			}
+		}
+	}
+	works := schema.Get(schema.Get(schema.Get(ld.bd.Root, "rules"), "figures"), "breastworks")
+	for _, w := range schema.Items(schema.Get(works, "windows")) {
+		if n := schema.Get(w, "side"); n != nil && ld.b.Side(schema.Str(n)) == nil {
+			dg := ld.diags.Addf(CodeUnknownSide, ld.bd.Pos(n), "unknown side %q", schema.Str(n))
+			dg.Hint = ld.sideHint(schema.Str(n))
+		}
+		for _, k := range []string{"from", "until"} {
+			if n := schema.Get(w, k); n != nil {
+				ld.time(ld.bd, n)
+			}
+		}
+	}
 	links := schema.Get(command, "links")
 	for _, lk := range schema.Items(links) {
 		side := schema.Str(schema.Get(lk, "side"))

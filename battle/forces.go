@@ -185,13 +185,48 @@ func (ld *loader) formation(d *schema.Doc, n *schema.Node, side string, parent *
 		}
 	}
 	if l := schema.Get(n, "leader"); l != nil {
-		f.Leader = ld.leader(d, l, f, false)
+		f.Leader = ld.leader(d, l, f, false, false)
 	}
 	for _, o := range schema.Items(schema.Get(n, "officers")) {
-		f.Officers = append(f.Officers, ld.leader(d, o, f, true))
+		f.Officers = append(f.Officers, ld.leader(d, o, f, true, false))
+	}
+	for _, o := range schema.Items(schema.Get(n, "spares")) {
+		f.Officers = append(f.Officers, ld.leader(d, o, f, true, true))
+	}
+	if lb := schema.Get(n, "led_by"); lb != nil {
+		ld.ledBy(d, lb, f)
 	}
 	ld.children(d, n, f)
 	return f
+}
+
+// ledBy reads a formation's `led_by:`, the leader of a formation above it
+// who leads it too with the same counter (Dead of Winter BB 4.43: Walker
+// leads his division and its only brigade).
+func (ld *loader) ledBy(d *schema.Doc, n *schema.Node, f *oob.Formation) {
+	name := schema.Str(n)
+	if f.Leader != nil {
+		ld.diags.Addf(CodeLedBy, d.Pos(n), "%s %s has a leader of its own (%s) and led_by %q: give one or the other", f.Level, f.Label(), f.Leader.Name, name)
+		return
+	}
+	var names []string
+	for x := f.Parent; x != nil; x = x.Parent {
+		if x.Leader == nil {
+			continue
+		}
+		if x.Leader.Name == name {
+			f.LedBy = x.Leader
+			x.Leader.Leads = append(x.Leader.Leads, f)
+			return
+		}
+		names = append(names, x.Leader.Name)
+	}
+	dg := ld.diags.Addf(CodeLedBy, d.Pos(n), "led_by %q names no leader of a formation above %s %s", name, f.Level, f.Label())
+	if m := schema.Nearest(name, names); m != "" {
+		dg.Hint = "did you mean " + m + "?"
+	} else if len(names) > 0 {
+		dg.Hint = "the leaders above it: " + strings.Join(names, ", ")
+	}
 }
 
 // children adds the formations and units under n to f.
@@ -224,9 +259,9 @@ func (ld *loader) children(d *schema.Doc, n *schema.Node, f *oob.Formation) {
 	}
 }
 
-func (ld *loader) leader(d *schema.Doc, n *schema.Node, f *oob.Formation, officer bool) *oob.Leader {
+func (ld *loader) leader(d *schema.Doc, n *schema.Node, f *oob.Formation, officer, spare bool) *oob.Leader {
 	l := &oob.Leader{Index: ld.nextLeader(), Name: schema.Str(schema.Get(n, "name")), Rank: schema.Scalar(schema.Get(n, "rank")), Side: f.Side, Formation: f,
-		Officer: officer, Pos: d.Pos(n),
+		Officer: officer, Spare: spare, Pos: d.Pos(n),
 		Source: schema.Str(schema.Get(n, "source")), Note: schema.Str(schema.Get(n, "note"))}
 	lv, levelKnown := ld.b.Rules.LevelByID(f.Level)
 	allowed := map[string]bool{}
@@ -236,6 +271,14 @@ func (ld *loader) leader(d *schema.Doc, n *schema.Node, f *oob.Formation, office
 	if !levelKnown {
 		allowed = nil // the schema has reported the level; keep quiet about ratings
 	}
+	if spare { // a spare leader may stand in at any level: he has the ratings of any
+		allowed = map[string]bool{}
+		for _, x := range ld.b.Rules.Levels {
+			for _, r := range x.Leader {
+				allowed[r] = true
+			}
+		}
+	}
 	ld.ratings(d, n, &l.Ratings, allowed, f.Level)
 	if h := schema.Get(n, "historical"); h != nil {
 		l.Historical, l.HistoricalPos = schema.Str(h), d.Pos(h)
@@ -243,6 +286,22 @@ func (ld *loader) leader(d *schema.Doc, n *schema.Node, f *oob.Formation, office
 	if r := schema.Get(n, "replacement"); r != nil {
 		l.Replacement = &oob.Leader{Index: ld.nextLeader(), Name: schema.Str(schema.Get(r, "name")), Rank: schema.Scalar(schema.Get(r, "rank")), Side: f.Side, Formation: f, Pos: d.Pos(r)}
 		ld.ratings(d, r, &l.Replacement.Ratings, allowed, f.Level)
+	}
+	if fn := schema.Get(n, "from"); fn != nil {
+		l.From, l.FromPos = schema.Str(fn), d.Pos(fn)
+		ld.time(d, fn)
+	}
+	if wn := schema.Get(n, "with"); wn != nil {
+		l.With, l.WithPos = schema.Str(wn), d.Pos(wn)
+	}
+	for _, cn := range schema.Items(schema.Get(n, "counters")) {
+		c := oob.Counter{Name: schema.Str(schema.Get(cn, "name")), Pos: d.Pos(cn)}
+		if fn := schema.Get(cn, "from"); fn != nil {
+			c.From, c.FromPos = schema.Str(fn), d.Pos(fn)
+			ld.time(d, fn)
+		}
+		ld.ratings(d, cn, &c.Ratings, allowed, f.Level)
+		l.Counters = append(l.Counters, c)
 	}
 	return l
 }
@@ -265,7 +324,7 @@ func (ld *loader) nextLeader() int {
 	return ld.b.NumLeaders - 1
 }
 
-var leaderKeys = map[string]bool{"name": true, "rank": true, "replacement": true, "historical": true, "source": true, "note": true}
+var leaderKeys = map[string]bool{"name": true, "rank": true, "replacement": true, "historical": true, "source": true, "note": true, "from": true, "with": true, "counters": true}
 
 func (ld *loader) ratings(d *schema.Doc, n *schema.Node, into *oob.Values, allowed map[string]bool, level string) {
 	keys, vals := schema.Pairs(n)

@@ -130,6 +130,12 @@ type Scenario struct {
 	// Independent lists the leaders the scenario designates independent
 	// (`independent:`, Summer Storm 5.2.4).
 	Independent []Piece
+	// Options are the battle book's optional rules the scenario is played
+	// with (`options:`; Dead of Winter's 21.0 historical rules).
+	Options []Option
+	// StandIns maps a formation to the spare leader who commands it in this
+	// scenario in place of its own (a piece's `replaces:`).
+	StandIns map[*oob.Formation]*oob.Leader
 }
 
 // EventAllotment is how many of its Event cards a side puts into the card
@@ -148,6 +154,26 @@ type EventAllotment struct {
 type Named struct {
 	Name string
 	Pos  diag.Pos
+}
+
+// Option is an optional rule a scenario lists, and where.
+type Option struct {
+	Name string
+	Pos  diag.Pos
+}
+
+// Uses reports whether the scenario is played with the optional rule name;
+// "" names no option, which every scenario uses.
+func (s *Scenario) Uses(name string) bool {
+	if name == "" {
+		return true
+	}
+	for _, o := range s.Options {
+		if o.Name == name {
+			return true
+		}
+	}
+	return false
 }
 
 // SideFormation is a formation and the side it is on.
@@ -261,6 +287,16 @@ type Piece struct {
 	Attached *oob.Formation
 	// Extends lists the hexes the unit's Extended Line reaches into.
 	Extends []HexRef
+	// Counter is, for a leader with further counters, the one the piece is
+	// (its index in Leader.Counters, plus one; 0: his first counter), and
+	// where the piece says so.
+	Counter    int
+	CounterPos diag.Pos
+	// Replaces is the leader a spare leader stands in for in this scenario
+	// (`replaces:`; 3DoG BB 4.42: Trimble for an eliminated division
+	// leader), and where the piece says so.
+	Replaces    *oob.Leader
+	ReplacesPos diag.Pos
 }
 
 // Stack is what starts in one hex for one side.

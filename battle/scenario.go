@@ -2,6 +2,7 @@ package battle
 
 import (
 	"fmt"
+	"slices"
 	"sort"
 	"strings"
 
@@ -131,8 +132,23 @@ func (ld *loader) resolveScenario(d *schema.Doc) *Scenario {
 			dg.Hint = ld.sideHint(s.FirstSide)
 		}
 	}
+	ld.options(d, s)
 	ld.setup(d, s)
 	ld.schedule(d, s)
+	s.StandIns = map[*oob.Formation]*oob.Leader{}
+	stand := func(ps []Piece) {
+		for _, pc := range ps {
+			if pc.Replaces != nil && pc.Ref.Leader != nil && pc.Ref.Leader.Spare && s.StandIns[pc.Replaces.Formation] == nil && pc.Replaces.Formation.Leader == pc.Replaces {
+				s.StandIns[pc.Replaces.Formation] = pc.Ref.Leader
+			}
+		}
+	}
+	for _, st := range s.Setup {
+		stand(st.Pieces)
+	}
+	for _, a := range s.Arrivals {
+		stand(a.Pieces)
+	}
 	s.ListsOut = schema.Get(d.Root, "not_in_play") != nil
 	ld.perSide(d, schema.Get(d.Root, "not_in_play"), func(side string, n *schema.Node) {
 		s.NotInPlay = append(s.NotInPlay, ld.pieces(d, side, schema.Items(n))...)
@@ -305,6 +321,19 @@ func (ld *loader) pieces(d *schema.Doc, side string, entries []*schema.Node) []P
 			continue
 		}
 		p.Ref = ref
+		if cn := schema.Get(e, "counter"); cn != nil && schema.IsMap(e) {
+			ld.counter(d, cn, &p)
+		}
+		if rn := schema.Get(e, "replaces"); rn != nil && schema.IsMap(e) {
+			p.ReplacesPos = d.Pos(rn)
+			if r, ok := ld.lookup(side, schema.Str(rn), d.Pos(rn)); ok {
+				if r.Leader == nil {
+					ld.diags.Addf(CodeUnknownName, d.Pos(rn), "%s is not a leader: replaces names the leader a spare stands in for", r.Name())
+				} else {
+					p.Replaces = r.Leader
+				}
+			}
+		}
 		if p.Strength != nil && ref.Unit != nil {
 			if printed, ok := ref.Unit.Values.Get(ld.b.Rules.Strength).Int(); ok && *p.Strength > printed {
 				ld.diags.Addf(CodeStrength, d.Pos(schema.Get(e, "strength")), "%s starts at %d but its counter prints %d", ref.Name(), *p.Strength, printed)
@@ -484,4 +513,51 @@ func (ld *loader) attachment(d *schema.Doc, side string, n *schema.Node) *oob.Fo
 		dg.Hint = "did you mean " + m + "?"
 	}
 	return nil
+}
+
+// options reads the optional rules a scenario is played with: each must be
+// one the battle's rules name.
+func (ld *loader) options(d *schema.Doc, s *Scenario) {
+	known := ld.b.Rules.Figures.Options()
+	for _, n := range schema.Items(schema.Get(d.Root, "options")) {
+		o := Option{Name: schema.Str(n), Pos: d.Pos(n)}
+		if !slices.Contains(known, o.Name) {
+			dg := ld.diags.Addf(CodeOption, o.Pos, "the battle's rules have no optional rule %q", o.Name)
+			switch m := schema.Nearest(o.Name, known); {
+			case m != "":
+				dg.Hint = "did you mean " + m + "?"
+			case len(known) > 0:
+				dg.Hint = "its optional rules: " + strings.Join(known, ", ")
+			default:
+				dg.Hint = "its rules name no optional rule; a battle book's rule that binds only with an option names it (figures.breastworks.windows' option)"
+			}
+		}
+		s.Options = append(s.Options, o)
+	}
+}
+
+// counter resolves a piece's counter: to one of its leader's further
+// counters, by name.
+func (ld *loader) counter(d *schema.Doc, n *schema.Node, p *Piece) {
+	name := schema.Str(n)
+	p.CounterPos = d.Pos(n)
+	l := p.Ref.Leader
+	if l == nil {
+		ld.diags.Addf(CodeUnknownName, d.Pos(n), "%s is not a leader: counter %q names a leader's further counter", p.Ref.Name(), name)
+		return
+	}
+	var names []string
+	for i, c := range l.Counters {
+		if c.Name == name {
+			p.Counter = i + 1
+			return
+		}
+		names = append(names, c.Name)
+	}
+	dg := ld.diags.Addf(CodeUnknownName, d.Pos(n), "leader %s has no counter %q", l.QualifiedName(), name)
+	if len(names) > 0 {
+		dg.Hint = "his further counters: " + strings.Join(names, ", ")
+	} else {
+		dg.Hint = "the forces give him no further counters (counters:)"
+	}
 }

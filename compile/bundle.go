@@ -327,6 +327,8 @@ func NewBundle(b *battle.Battle, s *battle.Scenario) *Bundle {
 			}
 			if f.Leader != nil {
 				fo.Leader = id.leader(f.Leader)
+			} else if f.LedBy != nil {
+				fo.Leader = id.leader(f.LedBy) // led by a leader above, with one counter
 			}
 			if f.Morale != nil {
 				fo.Morale = values(f.Morale.Values)

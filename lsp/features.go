@@ -280,6 +280,8 @@ func chain(f *oob.Formation) string {
 		}
 		if x.Leader != nil {
 			t += " (" + x.Leader.Name + ")"
+		} else if x.LedBy != nil {
+			t += " (" + x.LedBy.Name + ")"
 		}
 		parts = append(parts, t)
 	}
@@ -346,6 +348,8 @@ func describeRef(ref oob.Ref) string {
 		}
 		if f.Leader != nil {
 			line("leader: %s", f.Leader.Name)
+		} else if f.LedBy != nil {
+			line("leader: %s (led_by: he leads %s too)", f.LedBy.Name, f.LedBy.Formation.Label())
 		}
 		line("%d units in all", len(f.AllUnits()))
 		line("chain: %s", chain(f))

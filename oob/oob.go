@@ -89,6 +89,10 @@ type Formation struct {
 	Children []*Formation
 	Units    []*Unit
 	Leader   *Leader
+	// LedBy is the leader of a formation above this one who leads it too
+	// (forces `led_by:`; Dead of Winter BB 4.43: Walker leads his division
+	// and its only brigade with one counter). Leader is then nil.
+	LedBy    *Leader
 	Officers []*Leader
 	Art      *CounterArt // for its units and formations that name none
 	Pos      diag.Pos
@@ -150,16 +154,30 @@ func (f *Formation) AllUnits() []*Unit {
 	return out
 }
 
-// AllLeaders returns every leader in and below f.
+// AllLeaders returns every leader in and below f, and the leader of a
+// formation above who leads f or one below it too (led_by).
 func (f *Formation) AllLeaders() []*Leader {
 	var out []*Leader
 	f.Walk(func(x *Formation) {
 		if x.Leader != nil {
 			out = append(out, x.Leader)
 		}
+		if l := x.LedBy; l != nil && !l.Formation.within(f) {
+			out = append(out, l)
+		}
 		out = append(out, x.Officers...)
 	})
 	return out
+}
+
+// within reports whether f is g or below it.
+func (f *Formation) within(g *Formation) bool {
+	for x := f; x != nil; x = x.Parent {
+		if x == g {
+			return true
+		}
+	}
+	return false
 }
 
 // Unit is a combat unit counter.
@@ -191,12 +209,26 @@ func (u *Unit) QualifiedName() string {
 type Leader struct {
 	// Index numbers the battle's leaders (replacements included) from 0 in
 	// the order they were read.
-	Index       int
-	Name        string
-	Rank        any
-	Side        string
-	Formation   *Formation
-	Officer     bool // one of the formation's further officers, not its commander
+	Index     int
+	Name      string
+	Rank      any
+	Side      string
+	Formation *Formation
+	Officer   bool // one of the formation's further officers, not its commander
+	// Leads lists the formations below his own that he leads as well, with
+	// the same counter (their led_by).
+	Leads []*Formation
+	// Spare: a leader with no command of his own (forces `spares:`; 3DoG BB
+	// 4.42: Trimble), kept among his formation's officers.
+	Spare bool
+	// From is the first turn his counter is in play (`from:`, as "Jul 2
+	// 0500"; 3DoG BB 4.41: Warren), With the leader he is placed with then;
+	// "" when not given.
+	From, With       string
+	FromPos, WithPos diag.Pos
+	// Counters are his further counters, each replacing the one before from
+	// its turn on (3DoG BB 4.44: A.P. Hill's -1 counter from 1 July 1800).
+	Counters    []Counter
 	Ratings     Values
 	Replacement *Leader
 	Pos         diag.Pos
@@ -208,6 +240,16 @@ type Leader struct {
 	// forces' `historical:` gives it; HistoricalPos is where.
 	Historical    string
 	HistoricalPos diag.Pos
+}
+
+// Counter is one of a leader's further counters: its name, the turn from
+// which it replaces the counter before it, and its ratings.
+type Counter struct {
+	Name    string
+	From    string
+	Ratings Values
+	Pos     diag.Pos
+	FromPos diag.Pos
 }
 
 // QualifiedName is "Post/1/1/RW".
@@ -328,6 +370,16 @@ func qualifies(q string, f *Formation) bool {
 	return d == q || strings.HasPrefix(d, q+"/")
 }
 
+// qualifiesAny reports whether q qualifies one of fs.
+func qualifiesAny(q string, fs []*Formation) bool {
+	for _, f := range fs {
+		if qualifies(q, f) {
+			return true
+		}
+	}
+	return false
+}
+
 // Resolve returns every thing name may mean. One result is a match; none
 // is an unknown name; several make the name ambiguous.
 func (ix *Index) Resolve(name string) []Ref {
@@ -371,7 +423,7 @@ func (ix *Index) Resolve(name string) []Ref {
 			}
 		}
 		for _, l := range ix.leaders[base] {
-			if qualifies(q, l.Formation) {
+			if qualifies(q, l.Formation) || qualifiesAny(q, l.Leads) {
 				addL(l)
 			}
 		}

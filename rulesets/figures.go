@@ -401,6 +401,36 @@ type Works struct {
 	TerrainNot []string `json:"terrain_not,omitempty" doc:"Terrain types where no breastworks stand." items:"terrain"`
 	Max        Check    `json:"max,omitempty" doc:"The check of a hex with more than max_per_hex breastworks."`
 	MaxPerHex  int      `json:"max_per_hex,omitempty" doc:"Breastworks one hex holds at most." min:"0"`
+	// Dead of Winter's historical option (BB 21.1): no Union breastworks
+	// on the morning of 31 December.
+	Early   Check         `json:"early,omitempty" doc:"The check of breastworks a side sets up in a turn one of windows keeps it from having them."`
+	Windows []WorksWindow `json:"windows,omitempty" doc:"Turns in which a side has no breastworks of its own at set-up (a battle book's rule: it names the battle's days, so a battle sets it under rules:)."`
+}
+
+// WorksWindow keeps a side's set-up free of breastworks in a scenario that
+// starts from From up to (not including) Until, when the scenario is
+// played with Option (a scenario's options:; none: always).
+type WorksWindow struct {
+	Side   string `json:"side,omitempty" doc:"The side, by the id the battle gives it."`
+	From   string `json:"from,omitempty" doc:"The first turn of the window, as 'Dec 31 0600'."`
+	Until  string `json:"until,omitempty" doc:"The turn from which the side may have breastworks again, as 'Dec 31 1200'."`
+	Option string `json:"option,omitempty" doc:"The optional rule the window belongs to: it binds only scenarios that list it in options: (none: every scenario)."`
+	Rule   string `json:"rule,omitempty" doc:"The rule, as 'DoW BB 21.1'."`
+	Source string `json:"source,omitempty" doc:"The seed line(s)."`
+}
+
+// Options lists the optional rules the figures name (works windows'
+// option), each once, in order: the names a scenario's options: may give.
+func (f *Figures) Options() []string {
+	var out []string
+	seen := map[string]bool{}
+	for _, w := range f.Works.Windows {
+		if w.Option != "" && !seen[w.Option] {
+			seen[w.Option] = true
+			out = append(out, w.Option)
+		}
+	}
+	return out
 }
 
 // Leaders configures the leaders engine.
@@ -408,6 +438,14 @@ type Leaders struct {
 	// GBACW 12.73: a leader alone next to an enemy unit is moved to the
 	// nearest friendly unit, or killed.
 	AloneAdjacent Check `json:"alone_adjacent,omitempty" doc:"The check of a leader set up with no friendly combat unit in his hex, next to an enemy combat unit."`
+	// Three Days of Gettysburg BB 4.41: Warren comes on with Meade at the
+	// start of the 2 July 0500 turn (the forces' from: and with:).
+	From Check `json:"from,omitempty" doc:"The check of a leader set up or brought on before the first turn his counter is in play (forces from:), or set up on that turn away from the leader he is placed with (with:)."`
+	// BB 4.44: A.P. Hill's two counters (the forces' counters:).
+	Counter Check `json:"counter,omitempty" doc:"The check of a leader set up or brought on with a counter other than the one his forces' counters: give for the turn."`
+	// BB 4.42: Trimble, a spare leader, may replace a division leader.
+	Spare       Check    `json:"spare,omitempty" doc:"The check of a scenario's stand-in (a piece's replaces:): only a spare leader (forces spares:) stands in, for the commander of a formation of spare_levels, who is then not in play himself."`
+	SpareLevels []string `json:"spare_levels,omitempty" doc:"The formation levels whose commanders a spare leader may replace (none: no spare leaders; the check is off)." items:"level"`
 }
 
 // Activation says what a scenario's activation markers may be.
@@ -688,7 +726,11 @@ func (f *Figures) Checks() []Configured {
 	add(f.Orders.NearEnemy.Check, "orders", "orders.near_enemy")
 	add(f.Works.Terrain, "breastworks", "breastworks.terrain")
 	add(f.Works.Max, "breastworks", "breastworks.max")
+	add(f.Works.Early, "breastworks", "breastworks.early")
 	add(f.Leaders.AloneAdjacent, "leaders", "leaders.alone_adjacent")
+	add(f.Leaders.From, "leaders", "leaders.from")
+	add(f.Leaders.Counter, "leaders", "leaders.counter")
+	add(f.Leaders.Spare, "leaders", "leaders.spare")
 	add(f.Entry.Border, "entry", "entry.border")
 	add(f.Entry.Clear, "entry", "entry.keep_clear")
 	add(f.Entry.Arrival, "entry", "entry.arrival_activations")
@@ -780,5 +822,7 @@ func (f *Figures) Idle() map[string]bool {
 	idle(f.Entry.Border, len(f.Entry.Direct) == 0 || len(f.Entry.BorderOrders) == 0)
 	idle(f.Entry.Clear, !f.Entry.KeepClear)
 	idle(f.Entry.Arrival, f.Entry.MaxArrival <= 0)
+	idle(f.Works.Early, len(f.Works.Windows) == 0)
+	idle(f.Leaders.Spare, len(f.Leaders.SpareLevels) == 0)
 	return out
 }

@@ -223,7 +223,7 @@ func forcesDoc(c *Counters, system string) map[string]any {
 		if len(c.UnitTypes) > 0 {
 			up["type"] = map[string]any{"description": "The unit type, from the rule system.", "enum": toAny(c.UnitTypes)}
 		}
-		for _, k := range []string{"leader", "leaderFace"} {
+		for _, k := range []string{"leader", "leaderFace", "leaderCounter"} {
 			lp := defs[k].(map[string]any)["properties"].(map[string]any)
 			for _, name := range c.LeaderFields {
 				lp[name] = c.Fields[name].schema()

@@ -254,12 +254,18 @@ func (p *pack) stepper(side string, w *where) maps.StepCost {
 	}
 }
 
-// commander returns the leader a formation answers to: its own, or the
-// nearest above it.
+// commander returns the leader a formation answers to: its own, the
+// leader above who leads it too (led_by), or the nearest above it.
 func (p *pack) commander(f *oob.Formation) *oob.Leader {
 	for x := f; x != nil; x = p.parent(x) {
+		if p.s != nil && p.s.StandIns[x] != nil {
+			return p.s.StandIns[x] // a spare leader in place of its own
+		}
 		if x.Leader != nil {
 			return x.Leader
+		}
+		if x.LedBy != nil {
+			return x.LedBy
 		}
 	}
 	return nil
@@ -446,15 +452,25 @@ func (p *pack) command(s *battle.Scenario) {
 	// leaders: in range of the leader above them (or of a leader the
 	// battle book links them to)
 	if c.Leaders.Code != "" {
+		standsFor := map[*oob.Leader]*oob.Formation{}
+		for f, l := range s.StandIns {
+			standsFor[l] = f
+		}
 		for _, g := range groups {
 			if g.within > 0 {
 				continue
 			}
 			for _, l := range g.leaders {
-				if p.parent(l.Formation) == nil || l.Officer {
+				lf := l.Formation
+				if f := standsFor[l]; f != nil {
+					lf = f // a spare leader answers as the leader he replaces
+				} else if l.Officer {
 					continue
 				}
-				sup := p.commander(p.parent(l.Formation))
+				if p.parent(lf) == nil {
+					continue
+				}
+				sup := p.commander(p.parent(lf))
 				if f := leaderTo[l]; f != nil {
 					sup = p.commander(f)
 				}
@@ -616,7 +632,7 @@ func (p *pack) required() {
 			if ls.of(p, f) != nil {
 				return // the battle book names whom its units trace to
 			}
-			if f.Leader == nil && has(c.Required, f.Level) {
+			if f.Leader == nil && f.LedBy == nil && has(c.Required, f.Level) {
 				msg := fmt.Sprintf("%s %s has no leader; its units cannot trace command to the army", f.Level, f.Label())
 				if f.Parent == nil {
 					msg = fmt.Sprintf("%s has no commander", f.Label())

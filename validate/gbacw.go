@@ -6,6 +6,7 @@ package validate
 
 import (
 	"fmt"
+	"strconv"
 	"strings"
 
 	"github.com/muster-wargames/muster/battle"
@@ -220,6 +221,7 @@ func (p *pack) sees(a, b maps.Coord, raise map[string]float64) bool {
 // breastworks checks where a set-up places breastworks and how many.
 func (p *pack) breastworks(s *battle.Scenario) {
 	w := p.f.Works
+	p.earlyWorks(s)
 	if w.Terrain.Code == "" && w.Max.Code == "" {
 		return
 	}
@@ -243,9 +245,45 @@ func (p *pack) breastworks(s *battle.Scenario) {
 	}
 }
 
+// earlyWorks reports a side's set-up breastworks in a scenario that starts
+// in a window the battle's rules keep the side from having them (Dead of
+// Winter BB 21.1: with the historical option, no Union breastworks on the
+// morning of 31 December).
+func (p *pack) earlyWorks(s *battle.Scenario) {
+	w := p.f.Works
+	if w.Early.Code == "" {
+		return
+	}
+	for _, win := range w.Windows {
+		from, err1 := p.b.ParseTime(win.From)
+		until, err2 := p.b.ParseTime(win.Until)
+		if err1 != nil || err2 != nil || !s.Uses(win.Option) || s.First.Index < from.Index || s.First.Index >= until.Index {
+			continue // battle reported a bad time (N001)
+		}
+		check := w.Early
+		if win.Rule != "" {
+			check.Rule = win.Rule
+		}
+		with := ""
+		if win.Option != "" {
+			with = fmt.Sprintf(" played with the %s option", win.Option)
+		}
+		for _, st := range s.Setup {
+			if st.Side != win.Side || st.Breastworks <= 0 {
+				continue
+			}
+			p.l.Add(diag.Diagnostic{Code: check.Code, Severity: check.Sev(), Pos: st.Hex.Pos, Rule: check.Rule,
+				Message: fmt.Sprintf("%s sets up breastworks in %s at %s, in scenario %s%s: %s has none before %s", st.Side, st.Hex.Label, s.First.Text(), s.ID, with, st.Side, until.Text()),
+				Hint:    "leave the breastworks out of this set-up, or the option out of the scenario's options:; works standing from before the window say so in the stack's note"})
+		}
+	}
+}
+
 // leaders checks where a set-up places leaders: one with no friendly
 // combat unit in his hex may not stand next to an enemy combat unit.
-func (p *pack) leaders(*battle.Scenario) {
+func (p *pack) leaders(s *battle.Scenario) {
+	p.leaderTurns(s)
+	p.standIns(s)
 	c := p.f.Leaders.AloneAdjacent
 	if c.Code == "" {
 		return
@@ -318,4 +356,147 @@ func hexWord(n int) string {
 		return "hex"
 	}
 	return "hexes"
+}
+
+// leaderTurns checks when a scenario puts leaders in play: none before his
+// counter's first turn (forces from:), set up with the leader he joins on
+// that turn (with:), and each on the counter his forces give for the turn
+// (counters:; 3DoG BB 4.41, 4.44).
+func (p *pack) leaderTurns(s *battle.Scenario) {
+	lf := p.f.Leaders
+	if lf.From.Code == "" && lf.Counter.Code == "" {
+		return
+	}
+	setupHex := map[*oob.Leader]battle.HexRef{}
+	for _, st := range s.Setup {
+		if st.Within > 0 {
+			continue
+		}
+		for _, pc := range st.Pieces {
+			for _, l := range pc.Ref.Leaders() {
+				setupHex[l] = st.Hex
+			}
+		}
+	}
+	turn := func(t string) (battle.Turn, bool) {
+		tt, err := p.b.ParseTime(t)
+		return tt, err == nil // battle reported a bad time (N001)
+	}
+	// hex is the set-up hex, nil for an arrival or a group placement
+	visit := func(pc *battle.Piece, at battle.Turn, setup bool, hex *battle.HexRef) {
+		what := "sets up"
+		if !setup {
+			what = "brings on"
+		}
+		for _, l := range pc.Ref.Leaders() {
+			if from, ok := turn(l.From); ok && l.From != "" {
+				switch {
+				case at.Index < from.Index:
+					p.flag(lf.From, pc.Pos, "scenario %s %s %s at %s; his counter is in play from %s", s.ID, what, l.QualifiedName(), at.Text(), from.Text())
+				case hex != nil && at.Index == from.Index && l.With != "":
+					if w := p.leaderNamed(l.Side, l.With); w != nil {
+						if wh, ok := setupHex[w]; ok && wh.Coord != hex.Coord {
+							p.flag(lf.From, pc.Pos, "%s is set up in %s at %s, his first turn, away from %s in %s, whom he is placed with then", l.QualifiedName(), hex.Label, at.Text(), w.QualifiedName(), wh.Label)
+						}
+					}
+				}
+			}
+			if len(l.Counters) == 0 || pc.Ref.Leader != l {
+				continue // a leader brought with his formation cannot say which counter
+			}
+			want := 0
+			for i, c := range l.Counters {
+				if from, ok := turn(c.From); ok && from.Index <= at.Index {
+					want = i + 1
+				}
+			}
+			if pc.Counter != want {
+				name := func(i int) string {
+					if i == 0 {
+						return "his first counter"
+					}
+					return "counter " + strconv.Quote(l.Counters[i-1].Name)
+				}
+				pos := pc.Pos
+				if pc.Counter > 0 {
+					pos = pc.CounterPos
+				}
+				p.flag(lf.Counter, pos, "scenario %s %s %s at %s on %s; at %s he plays on %s", s.ID, what, l.QualifiedName(), at.Text(), name(pc.Counter), at.Text(), name(want))
+			}
+		}
+	}
+	for _, st := range s.Setup {
+		hex := &st.Hex
+		if st.Within > 0 {
+			hex = nil // placed anywhere near the hex
+		}
+		for i := range st.Pieces {
+			visit(&st.Pieces[i], s.First, true, hex)
+		}
+	}
+	for _, a := range s.Arrivals {
+		for i := range a.Pieces {
+			visit(&a.Pieces[i], a.Time, false, nil)
+		}
+	}
+}
+
+// leaderNamed finds a leader of a side by name.
+func (p *pack) leaderNamed(side, name string) *oob.Leader {
+	if ix := p.b.Index(side); ix != nil {
+		for _, r := range ix.Resolve(name) {
+			if r.Leader != nil {
+				return r.Leader
+			}
+		}
+	}
+	return nil
+}
+
+// standIns checks a scenario's spare leaders standing in for others (a
+// piece's replaces:; 3DoG BB 4.42: Trimble for any division leader, once):
+// only a spare stands in, for the commander of a formation of the figures'
+// levels, who is then not in play himself. A spare appears once in a
+// scenario (N005, N006), so he stands in for one leader.
+func (p *pack) standIns(s *battle.Scenario) {
+	c := p.f.Leaders.Spare
+	if c.Code == "" || len(p.f.Leaders.SpareLevels) == 0 {
+		return
+	}
+	inPlay := map[*oob.Leader]diag.Pos{}
+	var pieces []*battle.Piece
+	each := func(ps []battle.Piece) {
+		for i := range ps {
+			pc := &ps[i]
+			pieces = append(pieces, pc)
+			for _, l := range pc.Ref.Leaders() {
+				if _, ok := inPlay[l]; !ok {
+					inPlay[l] = pc.Pos
+				}
+			}
+		}
+	}
+	for _, st := range s.Setup {
+		each(st.Pieces)
+	}
+	for _, a := range s.Arrivals {
+		each(a.Pieces)
+	}
+	for _, pc := range pieces {
+		r, l := pc.Replaces, pc.Ref.Leader
+		if r == nil || l == nil {
+			continue
+		}
+		levels := strings.Join(p.f.Leaders.SpareLevels, " or ")
+		switch {
+		case !l.Spare:
+			p.flag(c, pc.ReplacesPos, "%s replaces %s, but only a spare leader (forces spares:) stands in for another", l.QualifiedName(), r.QualifiedName())
+		case r.Formation.Leader != r || !has(p.f.Leaders.SpareLevels, r.Formation.Level):
+			p.flag(c, pc.ReplacesPos, "%s replaces %s, who commands no %s: a spare leader stands in for a %s leader", l.QualifiedName(), r.QualifiedName(), levels, levels)
+		default:
+			if at, ok := inPlay[r]; ok {
+				p.flag(c, pc.ReplacesPos, "%s replaces %s, who is in play himself in scenario %s (%s)", l.QualifiedName(), r.QualifiedName(), s.ID, at)
+			}
+		}
+	}
 }
