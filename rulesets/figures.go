@@ -430,7 +430,7 @@ type Fatigue struct {
 	Levels []string `json:"levels,omitempty" doc:"The levels a scenario may give, lowest first (GBACW: OK, 0-4)."`
 	Level  string   `json:"level,omitempty" doc:"The formation level that has a Fatigue level (its units share it)." ref:"level"`
 	Split  Check    `json:"split,omitempty" doc:"The check of one formation given two levels at the same time (its set-up, or one arrival group)."`
-	State  string   `json:"state,omitempty" doc:"The play state whose levels show these, one for one: the VASSAL module starts the formation's leader at the level."`
+	State  string   `json:"state,omitempty" doc:"The play state that shows these: the VASSAL module starts the leader of the formation on the state's level named after the Fatigue level, or ending in it (Fatigue 4 for 4)."`
 	Orders Check    `json:"orders,omitempty" doc:"The check of a unit at one of at under orders it may not hold (not_orders)."`
 	At     []string `json:"at,omitempty" doc:"The levels at which not_orders are forbidden."`
 	Not    []string `json:"not_orders,omitempty" doc:"Orders a formation at one of at may not hold." items:"order"`
