@@ -202,13 +202,13 @@ func (p *pack) reserve(s *battle.Scenario) {
 				seen = " (the map gives no elevations, so it counts as seen)"
 			}
 		}
-		p.flag(r.Check, g.pieces[0].pos2(g), "%s sets up in reserve in %s, %d %s from %s's %s in %s%s; a command in reserve stands %s: %s",
+		p.flag(r.Check, g.pieces[0].named(g), "%s sets up in reserve in %s, %d %s from %s's %s in %s%s; a command in reserve stands %s: %s",
 			g.side, g.label(), dist, hexWord(dist), found.side, found.pieces[0].unit.QualifiedName(), found.label(), seen, need, r.Title)
 	}
 }
 
-// pos2 is where a group's piece is named, else the group's hex.
-func (pc piece) pos2(g *group) diag.Pos {
+// named is where a group's piece is named, else the group's hex.
+func (pc piece) named(g *group) diag.Pos {
 	if pc.pos != nil {
 		return *pc.pos
 	}
@@ -275,9 +275,15 @@ func (p *pack) fatigue(s *battle.Scenario) {
 			p.l.Add(d)
 		}
 		if fg.Orders.Code != "" {
+			flagged := map[*battle.Piece]bool{} // a formation named as one piece is reported once
 			for _, x := range ps {
-				if has(fg.At, x.fatigue) && has(fg.Not, x.orders) {
-					p.flag(fg.Orders, x.pc.Pos, "%s is at Fatigue level %s under %s orders in %s: %s", x.u.QualifiedName(), x.fatigue, x.orders, what, fg.Orders.Title)
+				if has(fg.At, x.fatigue) && has(fg.Not, x.orders) && !flagged[x.pc] {
+					flagged[x.pc] = true
+					name := x.u.QualifiedName()
+					if x.pc.Ref.Unit == nil {
+						name = x.pc.Ref.Name()
+					}
+					p.flag(fg.Orders, x.pc.Pos, "%s is at Fatigue level %s under %s orders in %s: %s", name, x.fatigue, x.orders, what, fg.Orders.Title)
 				}
 			}
 		}
