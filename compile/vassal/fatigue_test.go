@@ -103,3 +103,13 @@ func fatigueLayer(t *testing.T, bf, name string) string {
 	t.Fatalf("no set-up slot for %s", name)
 	return ""
 }
+
+// An arrival's Fatigue level is written on its holding box, where the
+// group may bring no brigadier to carry it (Dead of Winter's 1/Cav).
+func TestArrivalFatigueLabel(t *testing.T) {
+	b := loadExample(t)
+	a := &battle.Arrival{Group: battle.Group{Side: "CSA", Time: battle.Turn{Day: "Dec 31", Time: "1200"}, Area: "east", Fatigue: battle.Fatigue{Level: "4"}}}
+	if got, want := (&vmod{b: b}).arrivalLabel(a), "CSA Dec 31 1200 AT east FATIGUE 4"; got != want {
+		t.Errorf("label %q, want %q", got, want)
+	}
+}

@@ -1042,6 +1042,9 @@ func (m *vmod) arrivalLabel(a *battle.Arrival) string {
 	if a.Optional {
 		s += " (OPT)"
 	}
+	if a.Fatigue.Level != "" {
+		s += " FATIGUE " + a.Fatigue.Level // shown even when no brigadier comes with it (GBACW 17.21)
+	}
 	return s
 }
 
