@@ -196,9 +196,12 @@ func (p *pack) reserve(s *battle.Scenario) {
 		}
 		seen := ""
 		if !night && dist >= r.Unseen && r.Unseen > 0 {
-			if los {
+			switch {
+			case los:
 				seen = " and in its line of sight"
-			} else {
+			case !r.LOS:
+				seen = " (line of sight is not read, so it counts as seen)"
+			default:
 				seen = " (the map gives no elevations, so it counts as seen)"
 			}
 		}
