@@ -250,8 +250,8 @@ type Fatigue struct {
 	Pos   diag.Pos
 }
 
-// WorksFacing is the two hexsides (1-6, 1 north, clockwise) one breastwork
-// marker of a set-up stack covers (GBACW 15.21).
+// WorksFacing is the hexsides (1-6, 1 north, clockwise) one breastwork
+// marker of a set-up stack covers (GBACW 15.21: two side by side).
 type WorksFacing struct {
 	Sides []int
 	Pos   diag.Pos

@@ -250,14 +250,14 @@ func fatigue(d *schema.Doc, n *schema.Node) Fatigue {
 	return Fatigue{Level: schema.Str(n), Pos: d.Pos(n)}
 }
 
-// worksFacing reads `breastwork_facing:`: one pair of hexsides ([6, 1]) or
-// a list of pairs, one for each marker ([[6, 1], [3, 4]]).
+// worksFacing reads `breastwork_facing:`: one list of hexsides ([6, 1]) or
+// a list of them, one for each marker ([[6, 1], [3, 4]]).
 func worksFacing(d *schema.Doc, n *schema.Node) []WorksFacing {
 	items := schema.Items(n)
 	if len(items) == 0 {
 		return nil
 	}
-	pair := func(n *schema.Node) WorksFacing {
+	sides := func(n *schema.Node) WorksFacing {
 		w := WorksFacing{Pos: d.Pos(n)}
 		for _, x := range schema.Items(n) {
 			if v, ok := schema.Int(x); ok {
@@ -267,11 +267,11 @@ func worksFacing(d *schema.Doc, n *schema.Node) []WorksFacing {
 		return w
 	}
 	if !schema.IsSeq(items[0]) {
-		return []WorksFacing{pair(n)}
+		return []WorksFacing{sides(n)}
 	}
 	var out []WorksFacing
 	for _, x := range items {
-		out = append(out, pair(x))
+		out = append(out, sides(x))
 	}
 	return out
 }

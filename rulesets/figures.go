@@ -419,7 +419,8 @@ type Works struct {
 	TerrainNot []string `json:"terrain_not,omitempty" doc:"Terrain types where no breastworks stand." items:"terrain"`
 	Max        Check    `json:"max,omitempty" doc:"The check of a hex with more than max_per_hex breastworks."`
 	MaxPerHex  int      `json:"max_per_hex,omitempty" doc:"Breastworks one hex holds at most." min:"0"`
-	Facing     Check    `json:"facing,omitempty" doc:"The check of a set-up's breastwork_facing: two adjacent hexsides for each marker, and no more facings than markers."`
+	Facing     Check    `json:"facing,omitempty" doc:"The check of a set-up's breastwork_facing: for each marker a run of adjacent hexsides, as many as facing_sides allows, and no more facings than markers."`
+	Sides      []int    `json:"facing_sides,omitempty" doc:"How many hexsides one breastwork covers (GBACW 15.21: two; a battle playing 3DoG's optional BB 15.12 three-hexside works adds 3)." min:"1"`
 }
 
 // Fatigue says what Fatigue levels a scenario may set (GBACW 17.21,

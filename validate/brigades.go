@@ -6,6 +6,8 @@ package validate
 
 import (
 	"fmt"
+	"slices"
+	"strconv"
 	"strings"
 
 	"github.com/muster-wargames/muster/battle"
@@ -236,22 +238,58 @@ func (p *pack) worksFacing(s *battle.Scenario) {
 				st.Side, len(st.WorksFacing), diag.Plural(len(st.WorksFacing), "facing"), st.Hex.Label, n, diag.Plural(n, "marker"), c.Title)
 		}
 		for _, w := range st.WorksFacing {
-			if len(w.Sides) != 2 {
-				continue // the schema reports it
-			}
-			a, b := w.Sides[0], w.Sides[1]
-			if a < 1 || a > 6 || b < 1 || b > 6 {
-				continue // the schema reports it
-			}
-			if d := (a - b + 6) % 6; d != 1 && d != 5 {
-				what := "the same hexside twice"
-				if a != b {
-					what = fmt.Sprintf("hexsides %d and %d, which are not next to each other", a, b)
-				}
-				p.flag(c, w.Pos, "a breastwork in %s faces %s: %s", st.Hex.Label, what, c.Title)
+			if why := facingFault(w.Sides, p.f.Works.Sides); why != "" {
+				p.flag(c, w.Pos, "a breastwork in %s faces %s: %s", st.Hex.Label, why, c.Title)
 			}
 		}
 	}
+}
+
+// facingFault says what is wrong with the hexsides one breastwork covers
+// ("" nothing): a count the figures do not allow, a hexside twice, or
+// hexsides that are not one run of neighbours (6 and 1 are neighbours).
+func facingFault(sides, counts []int) string {
+	for _, x := range sides {
+		if x < 1 || x > 6 {
+			return "" // the schema reports it
+		}
+	}
+	seen := map[int]bool{}
+	for _, x := range sides {
+		if seen[x] {
+			return fmt.Sprintf("hexside %d twice", x)
+		}
+		seen[x] = true
+	}
+	if len(counts) > 0 && !slices.Contains(counts, len(sides)) {
+		var ns []string
+		for _, n := range counts {
+			ns = append(ns, strconv.Itoa(n))
+		}
+		return fmt.Sprintf("%d %s; a breastwork covers %s", len(sides), diag.Plural(len(sides), "hexside"), strings.Join(ns, " or "))
+	}
+	// one run: exactly one hexside whose clockwise neighbour is not covered
+	ends := 0
+	for x := range seen {
+		if !seen[x%6+1] {
+			ends++
+		}
+	}
+	if ends > 1 {
+		return fmt.Sprintf("hexsides %s, which are not side by side", joinInts(sides))
+	}
+	return ""
+}
+
+func joinInts(xs []int) string {
+	var s []string
+	for _, x := range xs {
+		s = append(s, strconv.Itoa(x))
+	}
+	if len(s) <= 1 {
+		return strings.Join(s, "")
+	}
+	return strings.Join(s[:len(s)-1], ", ") + " and " + s[len(s)-1]
 }
 
 // fatigue checks the Fatigue levels a scenario gives: levels the rules
