@@ -18,7 +18,7 @@ import (
 )
 
 // CodeNoFatigue is raised for Fatigue levels in a system that has none.
-var CodeNoFatigue = diag.Code{Code: "N042", Severity: diag.Error, Title: "Fatigue level in a system without it",
+var CodeNoFatigue = diag.Code{Code: "N045", Severity: diag.Error, Title: "Fatigue level in a system without it",
 	Doc: "A scenario gives a set-up stack, an arrival or a piece a `fatigue:` level, but its rule system keeps no Fatigue levels: only GBACW does (GBACW 17.21, 17.24). Remove it, or say in the battle's `rules: figures: fatigue:` what levels the battle book uses."}
 
 // placed is one unit a set-up or an arrival group places, with what the
