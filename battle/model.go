@@ -297,6 +297,27 @@ type Piece struct {
 	// leader), and where the piece says so.
 	Replaces    *oob.Leader
 	ReplacesPos diag.Pos
+	// Fatigue is the Fatigue level the piece starts or enters at, as
+	// written ("4", "OK"); "" when the scenario gives none (GBACW 17.21).
+	Fatigue    string
+	FatiguePos diag.Pos
+	// OutOfCommand says the unit starts out of its brigadier's command and
+	// so may hold other orders than its brigade's (GBACW 6.11, 6.25).
+	OutOfCommand bool
+}
+
+// Fatigue is a fatigue level a set-up stack or an arrival gives all its
+// pieces.
+type Fatigue struct {
+	Level string // as written: "4", "OK"
+	Pos   diag.Pos
+}
+
+// WorksFacing is the hexsides (1-6, 1 north, clockwise) one breastwork
+// marker of a set-up stack covers (GBACW 15.21: two side by side).
+type WorksFacing struct {
+	Sides []int
+	Pos   diag.Pos
 }
 
 // Stack is what starts in one hex for one side.
@@ -315,6 +336,11 @@ type Stack struct {
 	// GroupPos is where the set-up gives it.
 	Group    string
 	GroupPos diag.Pos
+	// Fatigue is the stack's Fatigue level (Level "" when not given).
+	Fatigue Fatigue
+	// WorksFacing gives the hexsides of the stack's breastworks, one entry
+	// a marker, where the set-up gives them (`breastwork_facing:`).
+	WorksFacing []WorksFacing
 }
 
 // Group is what arrivals and withdrawals share: a side's pieces that enter
@@ -329,6 +355,9 @@ type Group struct {
 	Pos     diag.Pos
 	Source  string
 	Note    string
+	// Fatigue is the group's Fatigue level on entry (Level "" when not
+	// given).
+	Fatigue Fatigue
 }
 
 // Arrival is a reinforcement group.

@@ -258,11 +258,48 @@ func (ld *loader) setup(d *schema.Doc, s *Scenario) {
 				if g := schema.Get(vals[i], "group"); g != nil {
 					st.Group, st.GroupPos = schema.Str(g), d.Pos(g)
 				}
+				st.Fatigue = fatigue(d, schema.Get(vals[i], "fatigue"))
+				st.WorksFacing = worksFacing(d, schema.Get(vals[i], "breastwork_facing"))
 			}
 			st.Pieces = ld.pieces(d, side, entries)
 			s.Setup = append(s.Setup, st)
 		}
 	})
+}
+
+// fatigue reads a Fatigue level as written (its bounds are the ruleset's,
+// checked in validate).
+func fatigue(d *schema.Doc, n *schema.Node) Fatigue {
+	if n == nil || schema.Str(n) == "" {
+		return Fatigue{}
+	}
+	return Fatigue{Level: schema.Str(n), Pos: d.Pos(n)}
+}
+
+// worksFacing reads `breastwork_facing:`: one list of hexsides ([6, 1]) or
+// a list of them, one for each marker ([[6, 1], [3, 4]]).
+func worksFacing(d *schema.Doc, n *schema.Node) []WorksFacing {
+	items := schema.Items(n)
+	if len(items) == 0 {
+		return nil
+	}
+	sides := func(n *schema.Node) WorksFacing {
+		w := WorksFacing{Pos: d.Pos(n)}
+		for _, x := range schema.Items(n) {
+			if v, ok := schema.Int(x); ok {
+				w.Sides = append(w.Sides, int(v))
+			}
+		}
+		return w
+	}
+	if !schema.IsSeq(items[0]) {
+		return []WorksFacing{sides(n)}
+	}
+	var out []WorksFacing
+	for _, x := range items {
+		out = append(out, sides(x))
+	}
+	return out
 }
 
 func (ld *loader) orders(d *schema.Doc, n *schema.Node) string {
@@ -307,6 +344,10 @@ func (ld *loader) pieces(d *schema.Doc, side string, entries []*schema.Node) []P
 			p.Orders = ld.orders(d, schema.Get(e, "orders"))
 			p.Facing = schema.Str(schema.Get(e, "facing"))
 			p.Note = schema.Str(schema.Get(e, "note"))
+			if f := fatigue(d, schema.Get(e, "fatigue")); f.Level != "" {
+				p.Fatigue, p.FatiguePos = f.Level, f.Pos
+			}
+			p.OutOfCommand, _ = schema.Bool(schema.Get(e, "out_of_command"))
 			if an := schema.Get(e, "attached"); an != nil {
 				p.Attached = ld.attachment(d, side, an)
 			}
@@ -466,6 +507,7 @@ func (ld *loader) schedule(d *schema.Doc, s *Scenario) {
 		g.Area = area(schema.Get(n, "area"))
 		g.AreaPos = d.Pos(schema.Get(n, "area"))
 		g.Pieces = ld.pieces(d, side, schema.Items(schema.Get(n, "units")))
+		g.Fatigue = fatigue(d, schema.Get(n, "fatigue"))
 		return g
 	}
 	ld.perSide(d, schema.Get(d.Root, "reinforcements"), func(side string, list *schema.Node) {

@@ -179,6 +179,8 @@ type StackOut struct {
 	Reserve     bool        `json:"reserve,omitempty"`
 	Orders      string      `json:"orders,omitempty"`
 	Facing      string      `json:"facing,omitempty"`
+	// WorksFacing is the hexsides each breastwork covers, when given.
+	WorksFacing [][]int `json:"breastwork_facing,omitempty"`
 }
 
 type PlacedOut struct {
@@ -188,6 +190,10 @@ type PlacedOut struct {
 	Face     string `json:"face,omitempty"`
 	Orders   string `json:"orders,omitempty"`
 	Facing   string `json:"facing,omitempty"`
+	// Fatigue is the piece's Fatigue level: its own, else its stack's or
+	// group's.
+	Fatigue      string `json:"fatigue,omitempty"`
+	OutOfCommand bool   `json:"out_of_command,omitempty"`
 }
 
 type EventOut struct {
@@ -366,21 +372,28 @@ func NewBundle(b *battle.Battle, s *battle.Scenario) *Bundle {
 		}
 		return b.Map.Grid.Label(h.Coord)
 	}
-	pieces := func(ps []battle.Piece) (us, ls []PlacedOut) {
+	pieces := func(ps []battle.Piece, fatigue string) (us, ls []PlacedOut) {
 		us, ls = []PlacedOut{}, []PlacedOut{}
 		for _, p := range ps {
+			fat := p.Fatigue
+			if fat == "" {
+				fat = fatigue
+			}
 			for _, u := range p.Ref.Units() {
-				us = append(us, PlacedOut{ID: id.unit(u), Attached: id.attached(p), Strength: p.Strength, Face: p.Face, Orders: p.Orders, Facing: p.Facing})
+				us = append(us, PlacedOut{ID: id.unit(u), Attached: id.attached(p), Strength: p.Strength, Face: p.Face, Orders: p.Orders, Facing: p.Facing, Fatigue: fat, OutOfCommand: p.OutOfCommand})
 			}
 			for _, l := range p.Ref.Leaders() {
-				ls = append(ls, PlacedOut{ID: id.leader(l), Attached: id.attached(p), Face: p.Face})
+				ls = append(ls, PlacedOut{ID: id.leader(l), Attached: id.attached(p), Face: p.Face, Fatigue: fat})
 			}
 		}
 		return us, ls
 	}
 	for _, st := range s.Setup {
 		so := StackOut{Hex: canon(st.Hex), Side: st.Side, Breastworks: st.Breastworks, Within: st.Within, Reserve: st.Reserve, Orders: st.Orders, Facing: st.Facing}
-		so.Units, so.Leaders = pieces(st.Pieces)
+		for _, w := range st.WorksFacing {
+			so.WorksFacing = append(so.WorksFacing, w.Sides)
+		}
+		so.Units, so.Leaders = pieces(st.Pieces, st.Fatigue.Level)
 		out.Setup = append(out.Setup, so)
 	}
 	out.Setup = sortStacks(out.Setup)
@@ -394,12 +407,12 @@ func NewBundle(b *battle.Battle, s *battle.Scenario) *Bundle {
 	for _, a := range s.Arrivals {
 		e := EventOut{Turn: a.Time.Index, Time: a.Time.Text(), Side: a.Side, Kind: "arrive", Hexes: hexList(a.Hexes), Area: a.Area, Optional: a.Optional, Note: a.Note,
 			Activations: b.Rules.Figures.Entry.ArrivalActivations(a.Activations)}
-		e.Units, e.Leaders = pieces(a.Pieces)
+		e.Units, e.Leaders = pieces(a.Pieces, a.Fatigue.Level)
 		out.Schedule = append(out.Schedule, e)
 	}
 	for _, w := range s.Withdrawals {
 		e := EventOut{Turn: w.Time.Index, Time: w.Time.Text(), Side: w.Side, Kind: "withdraw", Hexes: hexList(w.Hexes), Area: w.Area, Note: w.Note}
-		e.Units, e.Leaders = pieces(w.Pieces)
+		e.Units, e.Leaders = pieces(w.Pieces, w.Fatigue.Level)
 		out.Schedule = append(out.Schedule, e)
 	}
 	slices.SortStableFunc(out.Schedule, func(a, b EventOut) int { return cmp.Compare(a.Turn, b.Turn) })

@@ -422,6 +422,7 @@ type stack struct {
 	lines    []int
 	withinN  int
 	bw       bool
+	fatigue  string
 	entries  []Entry
 	notes    []string
 	comments []string
@@ -515,6 +516,9 @@ func emit(p *parser, o Options) []byte {
 				st.lines = append(st.lines, it.Line)
 				st.comments = append(st.comments, it.Comments...)
 				st.bw = st.bw || it.Breastworks
+				if it.Fatigue != "" {
+					st.fatigue = it.Fatigue
+				}
 				st.entries = append(st.entries, it.Entries...)
 				if it.Within > 0 {
 					st.withinN = it.Within
@@ -527,7 +531,7 @@ func emit(p *parser, o Options) []byte {
 				if len(st.lines) > 1 {
 					notes = append(notes, "the book lists this hex on "+lines(st.lines))
 				}
-				if !st.bw && len(notes) == 0 && st.withinN == 0 {
+				if !st.bw && len(notes) == 0 && st.withinN == 0 && st.fatigue == "" {
 					w("    %q: %s  # %s\n", st.hex, entriesYAML(st.entries), o.source(st.lines[0])+more(st.lines))
 					continue
 				}
@@ -537,6 +541,9 @@ func emit(p *parser, o Options) []byte {
 				}
 				if st.withinN > 0 {
 					w(", within: %d", st.withinN)
+				}
+				if st.fatigue != "" {
+					w(", fatigue: %s", st.fatigue)
 				}
 				if len(notes) > 0 {
 					w(", note: %q", strings.Join(notes, "; "))
@@ -576,6 +583,9 @@ func emit(p *parser, o Options) []byte {
 				w(", units: %s", entriesYAML(it.Entries))
 				if it.Optional {
 					w(", optional: true")
+				}
+				if it.Fatigue != "" && k == kindArrival { // a withdrawal keeps it in its note (N032)
+					w(", fatigue: %s", it.Fatigue)
 				}
 				w(", source: %q", o.source(it.Line))
 				if len(it.Notes) > 0 {

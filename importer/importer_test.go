@@ -111,8 +111,12 @@ func TestLists(t *testing.T) {
 		t.Errorf("L14 read as %+v", it)
 	}
 	it = find(res, 18) // "A3053: 1/Cav, Fatigue level 4"
-	if it == nil || it.Time != "1200" || len(it.Entries) != 1 || it.Notes[0] != "Fatigue level 4" {
+	if it == nil || it.Time != "1200" || len(it.Entries) != 1 || it.Notes[0] != "Fatigue level 4" || it.Fatigue != "4" {
 		t.Errorf("L18 read as %+v", it)
+	}
+	// the level is written as the arrival's fatigue: (GBACW 17.21), the words kept in its note
+	if !bytes.Contains(res.YAML, []byte(`units: [1/Cav], fatigue: 4, source: "L18", note: "Fatigue level 4"}`)) {
+		t.Errorf("L18's fatigue not written:\n%s", res.YAML)
 	}
 	it = find(res, 26) // "B1141: B: Jackson/5/1/H (attached to 2/P), Lumsden Bty"
 	if it == nil || !it.Breastworks || it.Entries[0].Attached != "2/P" {

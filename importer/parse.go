@@ -53,6 +53,7 @@ type Item struct {
 	Hexes       []string // entry hexes
 	Area        string
 	Optional    bool
+	Fatigue     string // "Fatigue level 4": the level (GBACW 17.21)
 	Notes       []string
 	Entries     []Entry
 	Comments    []string // UNREAD comments that precede the item
@@ -362,6 +363,7 @@ func (p *parser) list(n int, text string, it *Item, s string) bool {
 			break
 		}
 		it.Notes = append(it.Notes, s[m[2]:m[3]])
+		it.Fatigue = fatigueLevel(s[m[2]:m[3]])
 		s = strings.TrimSpace(s[:m[0]])
 	}
 	if low := strings.ToLower(s); strings.HasSuffix(low, "in breastworks.*") || strings.HasSuffix(low, "in breastworks") && it.Within > 0 {
@@ -388,6 +390,7 @@ func (p *parser) list(n int, text string, it *Item, s string) bool {
 		switch {
 		case reFatigue.MatchString(pc):
 			it.Notes = append(it.Notes, pc)
+			it.Fatigue = fatigueLevel(pc)
 			continue
 		case low == "in breastworks":
 			it.Breastworks = true
@@ -639,4 +642,10 @@ func plainRune(r rune) rune {
 		return '\uFFFD'
 	}
 	return r
+}
+
+// fatigueLevel is the level of a "Fatigue level 4" annotation.
+func fatigueLevel(s string) string {
+	f := strings.Fields(s)
+	return f[len(f)-1]
 }

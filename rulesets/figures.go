@@ -27,6 +27,7 @@ type Figures struct {
 	Leaders    Leaders    `json:"leaders,omitempty" doc:"The leaders engine: where a set-up may place a leader."`
 	Efficiency Efficiency `json:"efficiency,omitempty" doc:"The efficiency engine: a scenario's efficiency markers (pools and fixed values)."`
 	Lines      Lines      `json:"lines,omitempty" doc:"The extended-line engine: units a set-up extends into flank hexes."`
+	Fatigue    Fatigue    `json:"fatigue,omitempty" doc:"The fatigue engine: Fatigue levels a scenario sets on set-up stacks and arrivals."`
 
 	// Sections of issue 13 (TSS, Summer Storm, AMFS).
 	LeaderStack LeaderStack  `json:"leader_stack,omitempty" doc:"The leader-stacking engine: whom a leader set up on the map must be stacked with."`
@@ -369,6 +370,40 @@ type Scope struct {
 type Orders struct {
 	Forbid    []Forbid  `json:"forbid,omitempty" doc:"Orders some units may never hold, each a check."`
 	NearEnemy NearEnemy `json:"near_enemy,omitempty" doc:"The check of units set up under orders that may not stand near the enemy."`
+	Brigade   OneOrders `json:"brigade,omitempty" doc:"The check that the units of one formation set up (or enter together) under one orders."`
+	Reserve   Reserve   `json:"reserve,omitempty" doc:"The check of set-up stacks in reserve too near the enemy."`
+}
+
+// OneOrders reports a formation of Level whose units a set-up (or one
+// turn's arrivals) gives different orders, but for the units Keep lets
+// hold others and those the scenario marks out of command.
+type OneOrders struct {
+	Check
+	Level string      `json:"level,omitempty" doc:"The formation level whose units share one orders (a unit under no formation of the level is not checked)." ref:"level"`
+	Keep  []KeepOrder `json:"keep,omitempty" doc:"Units that may hold other orders than their formation's."`
+}
+
+// KeepOrder lets units of Class hold Orders while their formation's other
+// units hold one of While (GBACW 6.18: a battery keeps Advance orders in a
+// brigade under Attack orders).
+type KeepOrder struct {
+	Class  []string            `json:"class,omitempty" doc:"The classes of unit the exception is for (all when absent)." items:"class"`
+	Orders []string            `json:"orders,omitempty" doc:"The orders they may hold." items:"order"`
+	While  []string            `json:"while,omitempty" doc:"While the formation's other units hold one of these orders." items:"order"`
+	Values map[string][]string `json:"values,omitempty" doc:"Only units whose counter field (the key) has one of these values." keys:"field"`
+	Rule   string              `json:"rule,omitempty" doc:"The rule that makes the exception."`
+}
+
+// Reserve reports set-up stacks in reserve that stand too near an enemy
+// combat unit: nearer than Hexes, or, when LOS is set, nearer than Unseen
+// and in the enemy's line of sight; on a night first turn Night replaces
+// Hexes and the line of sight does not count.
+type Reserve struct {
+	Check
+	Hexes  int  `json:"hexes,omitempty" doc:"A reserve stack at least this many hexes from every enemy combat unit qualifies whatever it sees." min:"1"`
+	Unseen int  `json:"unseen,omitempty" doc:"Out of every enemy unit's line of sight, this many hexes are enough (0: the line of sight does not help)." min:"0"`
+	Night  int  `json:"night,omitempty" doc:"On a night turn the distance that qualifies, line of sight or not (0: as by day)." min:"0"`
+	LOS    bool `json:"los,omitempty" doc:"Read the line of sight from the map's elevations as orders.near_enemy does (its terrain_levels); a map with no elevations counts every enemy unit as seen."`
 }
 
 // Forbid is one set of orders some units may not hold: units of Class (all
@@ -405,6 +440,8 @@ type Works struct {
 	// on the morning of 31 December.
 	Early   Check         `json:"early,omitempty" doc:"The check of breastworks a side sets up in a turn one of windows keeps it from having them."`
 	Windows []WorksWindow `json:"windows,omitempty" doc:"Turns in which a side has no breastworks of its own at set-up (a battle book's rule: it names the battle's days, so a battle sets it under rules:)."`
+	Facing  Check         `json:"facing,omitempty" doc:"The check of a set-up's breastwork_facing: for each marker a run of adjacent hexsides, as many as facing_sides allows, and no more facings than markers."`
+	Sides   []int         `json:"facing_sides,omitempty" doc:"How many hexsides one breastwork covers (GBACW 15.21: two; a battle playing 3DoG's optional BB 15.12 three-hexside works adds 3)." min:"1"`
 }
 
 // WorksWindow keeps a side's set-up free of breastworks in a scenario that
@@ -431,6 +468,20 @@ func (f *Figures) Options() []string {
 		}
 	}
 	return out
+}
+
+// Fatigue says what Fatigue levels a scenario may set (GBACW 17.21,
+// 17.24): the levels, kept by the formation of Level, the play state that
+// shows them, and the orders a brigade at some levels may not hold.
+type Fatigue struct {
+	Check           // a level not among Levels
+	Levels []string `json:"levels,omitempty" doc:"The levels a scenario may give, lowest first (GBACW: OK, 0-4)."`
+	Level  string   `json:"level,omitempty" doc:"The formation level that has a Fatigue level (its units share it)." ref:"level"`
+	Split  Check    `json:"split,omitempty" doc:"The check of one formation given two levels at the same time (its set-up, or one arrival group)."`
+	State  string   `json:"state,omitempty" doc:"The play state that shows these: the VASSAL module starts the leader of the formation on the state's level named after the Fatigue level, or ending in it (Fatigue 4 for 4)."`
+	Orders Check    `json:"orders,omitempty" doc:"The check of a unit at one of at under orders it may not hold (not_orders)."`
+	At     []string `json:"at,omitempty" doc:"The levels at which not_orders are forbidden."`
+	Not    []string `json:"not_orders,omitempty" doc:"Orders a formation at one of at may not hold." items:"order"`
 }
 
 // Leaders configures the leaders engine.
@@ -724,9 +775,15 @@ func (f *Figures) Checks() []Configured {
 		add(o.Check, "orders", fmt.Sprintf("orders.forbid[%d]", i))
 	}
 	add(f.Orders.NearEnemy.Check, "orders", "orders.near_enemy")
+	add(f.Orders.Brigade.Check, "orders", "orders.brigade")
+	add(f.Orders.Reserve.Check, "orders", "orders.reserve")
 	add(f.Works.Terrain, "breastworks", "breastworks.terrain")
 	add(f.Works.Max, "breastworks", "breastworks.max")
 	add(f.Works.Early, "breastworks", "breastworks.early")
+	add(f.Works.Facing, "breastworks", "breastworks.facing")
+	add(f.Fatigue.Check, "fatigue", "fatigue")
+	add(f.Fatigue.Split, "fatigue", "fatigue.split")
+	add(f.Fatigue.Orders, "fatigue", "fatigue.orders")
 	add(f.Leaders.AloneAdjacent, "leaders", "leaders.alone_adjacent")
 	add(f.Leaders.From, "leaders", "leaders.from")
 	add(f.Leaders.Counter, "leaders", "leaders.counter")

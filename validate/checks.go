@@ -61,7 +61,7 @@ var (
 	CodeNeverPlaced = diag.Code{Code: "N031", Severity: diag.Warning, Title: "unit or leader in no scenario",
 		Doc: "battle.yaml says the order of battle is complete (`oob_complete: true`), yet no scenario sets up or brings on this unit or leader: it was forgotten in a set-up, or misnamed where it should appear, or it does not belong in the order of battle. A formation none of whose units and leaders plays is reported once."}
 	CodeValueLeaving = diag.Code{Code: "N032", Severity: diag.Warning, Title: "set-up value given as a unit leaves",
-		Doc: "A withdrawal gives a unit a strength, face, orders, facing or attachment. The unit leaves the map at that time, so the value is never used: it belongs where the unit is set up or arrives. (A value for a unit that is not on the map at all is N023; one set up and also arriving, N006.)"}
+		Doc: "A withdrawal gives a unit a strength, face, orders, facing, attachment or Fatigue level. The unit leaves the map at that time, so the value is never used: it belongs where the unit is set up or arrives. (A value for a unit that is not on the map at all is N023; one set up and also arriving, N006.)"}
 	CodePartly = diag.Code{Code: "N033", Severity: diag.Warning, Title: "formation only partly in a scenario",
 		Doc: "A scenario that declares what is out of play (`not_in_play:`, even empty) sets up or brings on some units of a formation (one with no formations below it: a brigade, a battalion) but neither places nor declares out of play the others. A book that leaves a regiment out says so (\"3 OH not in play\", \"2/2/P (except Garrity Bty)\"), and the scenario's `not_in_play:` says the same; a unit the scenario neither uses nor lists was forgotten or misnamed. A scenario without `not_in_play:` is not checked."}
 	CodeOutAndIn = diag.Code{Code: "N034", Severity: diag.Error, Title: "unit declared out of play is placed",
@@ -89,6 +89,10 @@ var Checks = []*Check{
 	{Name: "extended", Engine: "extended", Reads: "scenario: set-up groups, orders; map: free neighbours", Scenario: (*pack).extended},
 	{Name: "orders", Engine: "orders", Reads: "scenario: orders and faces of set-up and arriving units, set-up groups; forces: classes; map: distances, elevation, terrain", Scenario: (*pack).orders},
 	{Name: "breastworks", Engine: "breastworks", Reads: "scenario: breastworks of set-up stacks, first turn, options; map: terrain", Scenario: (*pack).breastworks},
+	{Name: "breastwork-facing", Engine: "breastworks", Reads: "scenario: breastworks of set-up stacks and their facings", Scenario: (*pack).worksFacing},
+	{Name: "one-orders", Engine: "orders", Reads: "scenario: orders of set-up and arriving units, attachments, out_of_command; forces: formations and classes", Scenario: (*pack).oneOrders},
+	{Name: "reserve", Engine: "orders", Reads: "scenario: set-up groups in reserve, light of the first turn; map: distances, elevation, terrain", Scenario: (*pack).reserve},
+	{Name: "fatigue", Engine: "fatigue", Codes: []diag.Code{CodeNoFatigue}, Reads: "scenario: Fatigue levels and orders of set-up and arriving units, attachments; forces: formations and classes", Scenario: (*pack).fatigue},
 	{Name: "leaders", Engine: "leaders", Reads: "scenario: set-up groups by hex, leaders, arrivals, their counters and stand-ins; forces: leaders' first turns, counters and spares", Scenario: (*pack).leaders},
 	{Name: "entry", Engine: "entry", Codes: []diag.Code{CodeAreaSide, CodeNotEdge, CodeEntryHeld}, Reads: "scenario: arrivals, set-up; map: areas and edges", Scenario: (*pack).entries},
 	{Name: "staging", Engine: "staging", Reads: "map: areas, their arrow and entrance hexes, roads; scenario: arrivals' hexes", Battle: (*pack).stagingAreas, Scenario: (*pack).stagingArrivals},

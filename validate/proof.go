@@ -365,6 +365,9 @@ func valuesLeaving(p *pack, s *battle.Scenario) {
 			if pc.Attached != nil {
 				vs = append(vs, "attachment to "+pc.Attached.Label())
 			}
+			if pc.Fatigue != "" {
+				vs = append(vs, "Fatigue level "+pc.Fatigue)
+			}
 			if len(vs) == 0 {
 				continue
 			}

@@ -130,8 +130,25 @@ func (d *pieceDef) collapse(traits []trait) []trait {
 	pos := 0
 	for _, r := range d.runs {
 		out = append(out, traits[pos:r.start]...)
-		out = append(out, usePrototype(r.name))
 		pos = r.end
+		if !sameStates(traits[r.start:r.end], d.traits[r.start:r.end]) {
+			// a slot that starts a shared layer at another level (a
+			// set-up's Fatigue level) keeps that run's traits itself
+			out = append(out, traits[r.start:r.end]...)
+			continue
+		}
+		out = append(out, usePrototype(r.name))
 	}
 	return append(out, traits[pos:]...)
+}
+
+// sameStates reports whether two runs of the same traits hold the same
+// states.
+func sameStates(a, b []trait) bool {
+	for i := range a {
+		if a[i].state != b[i].state {
+			return false
+		}
+	}
+	return true
 }

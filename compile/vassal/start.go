@@ -88,12 +88,12 @@ func (m *vmod) spread(sc *battle.Scenario, st *battle.Stack) ([]maps.Coord, [][]
 	for _, p := range st.Pieces {
 		for _, l := range p.Ref.Leaders() {
 			if m.leaders[l] != nil {
-				leaders = append(leaders, battle.Piece{Ref: oob.Ref{Leader: l}, Face: p.Face})
+				leaders = append(leaders, battle.Piece{Ref: oob.Ref{Leader: l}, Face: p.Face, Fatigue: p.Fatigue})
 			}
 		}
 		for _, u := range p.Ref.Units() {
 			if m.units[u] != nil {
-				units = append(units, battle.Piece{Ref: oob.Ref{Unit: u}, Strength: p.Strength, Face: p.Face})
+				units = append(units, battle.Piece{Ref: oob.Ref{Unit: u}, Strength: p.Strength, Face: p.Face, Fatigue: p.Fatigue})
 			}
 		}
 	}

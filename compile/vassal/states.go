@@ -417,7 +417,8 @@ func (m *vmod) unitCounter(d *pieceDef, sd *oob.Side, pal render.CounterStyle, u
 	}
 	var inner, outer []trait
 	var cases []faceCase
-	face := map[string]int{} // face → index in inner of its layer
+	face := map[string]int{}   // face → index in inner of its layer
+	states := map[string]int{} // state id → index in inner of its layer
 	sv := u.Values.Get(pl.strength)
 	hasProp := slices.Contains(fields, pl.strength) && sv.V != nil
 	for _, f := range fields {
@@ -450,6 +451,7 @@ func (m *vmod) unitCounter(d *pieceDef, sd *oob.Side, pal render.CounterStyle, u
 		if s.Facings > 0 {
 			outer = append(outer, t)
 		} else {
+			states[s.ID] = len(inner)
 			inner = append(inner, t)
 		}
 		stateKeys = append(stateKeys, s.key, s.back)
@@ -485,7 +487,7 @@ func (m *vmod) unitCounter(d *pieceDef, sd *oob.Side, pal render.CounterStyle, u
 	if slices.ContainsFunc(stateKeys, func(k string) bool { return k != "" }) {
 		outer = append([]trait{reportTrait(stateKeys, "$newPieceName$: $menuCommand$", "state changes")}, outer...)
 	}
-	m.assemble(d, outer, inner, face, "Unit "+u.Type, sd.ID)
+	m.assemble(d, outer, inner, face, states, "Unit "+u.Type, sd.ID)
 }
 
 // leaderCounter gives a leader's piece its states: its ratings stay on the
@@ -496,12 +498,14 @@ func (m *vmod) leaderCounter(d *pieceDef, sd *oob.Side, pal render.CounterStyle,
 	m.addImage(d.image, drawLeader(pal, l, false))
 	var inner, outer []trait
 	face := map[string]int{}
+	states := map[string]int{}
 	var stateKeys []string
 	for _, s := range pl.statesFor("", true) {
 		t := m.stateTrait(s, "")
 		if s.Facings > 0 {
 			outer = append(outer, t)
 		} else {
+			states[s.ID] = len(inner)
 			inner = append(inner, t)
 		}
 		stateKeys = append(stateKeys, s.key, s.back)
@@ -520,7 +524,7 @@ func (m *vmod) leaderCounter(d *pieceDef, sd *oob.Side, pal render.CounterStyle,
 	if slices.ContainsFunc(stateKeys, func(k string) bool { return k != "" }) {
 		outer = append([]trait{reportTrait(stateKeys, "$newPieceName$: $menuCommand$", "state changes")}, outer...)
 	}
-	m.assemble(d, outer, inner, face, "Leader", sd.ID)
+	m.assemble(d, outer, inner, face, states, "Leader", sd.ID)
 }
 
 // ratingsText is a leader's ratings as the stack viewer shows them:
@@ -534,14 +538,19 @@ func ratingsText(l *oob.Leader) string {
 }
 
 // assemble puts outer before d's traits and inner after them, records
-// which trait shows each face, and puts the traits d shares with other
-// pieces in prototypes named after base and side (shareTraits).
-func (m *vmod) assemble(d *pieceDef, outer, inner []trait, face map[string]int, base, side string) {
+// which trait shows each face and each state's layer, and puts the traits
+// d shares with other pieces in prototypes named after base and side
+// (shareTraits).
+func (m *vmod) assemble(d *pieceDef, outer, inner []trait, face, states map[string]int, base, side string) {
 	n := len(outer) + len(d.traits)
 	d.traits = append(append(slices.Clone(outer), d.traits...), inner...)
 	d.faceAt = map[string]int{}
 	for f, i := range face {
 		d.faceAt[f] = n + i
+	}
+	d.stateAt = map[string]int{}
+	for id, i := range states {
+		d.stateAt[id] = n + i
 	}
 	m.shareTraits(d, base, side)
 }

@@ -89,6 +89,7 @@ type pieceDef struct {
 	faces   []string // face names in layer order ("" is the front)
 	faceLvl map[string]int
 	faceAt  map[string]int // face → index in traits of the layer that shows it
+	stateAt map[string]int // state id → index in traits of its Layer
 	// runs are the stretches of traits that a prototype holds in the
 	// PieceSlot: the traits every piece with the same run shares.
 	runs []protoRun
@@ -692,8 +693,24 @@ func leaderKeys(l *oob.Leader) []string {
 // XML escape, and the gpid is neither first nor last in any sequence the
 // quoting rule looks at.
 func (m *vmod) slot(d *pieceDef, overrides map[string]string, face string) *xnode {
+	return m.slotAt(d, overrides, face, nil)
+}
+
+// slotAt is slot with some states' layers started at a level: levels maps
+// a state id to its Layer's level (2 the state's first level).
+func (m *vmod) slotAt(d *pieceDef, overrides map[string]string, face string, levels map[string]int) *xnode {
 	g := m.nextGpid()
 	key := face
+	if len(levels) > 0 {
+		ids := make([]string, 0, len(levels))
+		for id := range levels {
+			ids = append(ids, id)
+		}
+		sort.Strings(ids)
+		for _, id := range ids {
+			key += "\x01" + id + "\x01" + strconv.Itoa(levels[id])
+		}
+	}
 	if len(overrides) > 0 {
 		ks := make([]string, 0, len(overrides))
 		for k := range overrides {
@@ -707,13 +724,18 @@ func (m *vmod) slot(d *pieceDef, overrides map[string]string, face string) *xnod
 	parts, ok := d.texts[key]
 	if !ok {
 		traits := d.traits
-		if len(overrides) > 0 || face != "" {
+		if len(overrides) > 0 || face != "" || len(levels) > 0 {
 			traits = append([]trait{}, d.traits...)
 			for i, t := range traits {
 				traits[i] = override(t, overrides)
 			}
 			if i, ok := d.faceAt[face]; ok {
 				traits[i].state = strconv.Itoa(d.faceLvl[face])
+			}
+			for id, lv := range levels {
+				if i, ok := d.stateAt[id]; ok {
+					traits[i].state = strconv.Itoa(lv)
+				}
 			}
 		}
 		text := textEscaper.Replace(encodePieceID(d.collapse(traits), d.image, d.name, "\x00"))
@@ -883,19 +905,20 @@ func (m *vmod) setupStack(sc *battle.Scenario, st *battle.Stack) *xnode {
 	x, y := sb.Center(st.Hex.Coord)
 	n := el("module.map.SetupStack", "name", sc.ID+" "+st.Side+" "+label, "owningBoard", scenarioBoard(sb, sc),
 		"useGridLocation", "true", "location", label, "x", strconv.Itoa(x), "y", strconv.Itoa(y))
-	m.addPieces(n, st.Pieces)
+	m.addPieces(n, st.Pieces, st.Fatigue.Level)
 	for i := 0; i < st.Breastworks; i++ {
 		n.add(m.slot(m.breastworks(), nil, ""))
 	}
 	return n
 }
 
-// addPieces puts a PieceSlot for every unit and leader the pieces name.
-func (m *vmod) addPieces(n *xnode, ps []battle.Piece) {
+// addPieces puts a PieceSlot for every unit and leader the pieces name;
+// fatigue is the Fatigue level the stack or group gives them all ("" none).
+func (m *vmod) addPieces(n *xnode, ps []battle.Piece, fatigue string) {
 	for _, p := range ps {
 		for _, l := range p.Ref.Leaders() {
 			if d := m.leaders[l]; d != nil {
-				n.add(m.slot(d, nil, p.Face))
+				n.add(m.slotAt(d, nil, p.Face, m.fatigueOf(l, p, ps, fatigue)))
 			}
 		}
 		for _, u := range p.Ref.Units() {
@@ -909,9 +932,71 @@ func (m *vmod) addPieces(n *xnode, ps []battle.Piece) {
 					ov = map[string]string{m.play.strength: strconv.Itoa(*p.Strength)}
 				}
 			}
-			n.add(m.slot(d, ov, p.Face))
+			n.add(m.slotAt(d, ov, p.Face, m.unitFatigue(p, fatigue)))
 		}
 	}
+}
+
+// fatigueLevel is the Layer level of the ruleset's fatigue state (its
+// figures.fatigue.state) that shows Fatigue level v: that of the state's
+// level named v or ending in " v" ("Fatigue 4" for 4, "Fatigue OK" for
+// OK), counting from 2; nil when v is "" or the state has no such level.
+func (m *vmod) fatigueLevel(v string) map[string]int {
+	id := m.b.Rules.Figures.Fatigue.State
+	if v == "" || id == "" {
+		return nil
+	}
+	for _, s := range m.play.states {
+		if s.ID != id || s.Facings > 0 {
+			continue
+		}
+		for i, lv := range s.Levels {
+			if lv == v || strings.HasSuffix(lv, " "+v) {
+				return map[string]int{id: i + 2}
+			}
+		}
+	}
+	return nil
+}
+
+// fatigueOf is the fatigue a leader's piece starts at (GBACW 17.21, 17.24:
+// the marker sits with the brigadier): a leader of a formation of the
+// level that keeps fatigue (figures.fatigue.level) takes his own piece's
+// level, else the stack's or group's, else that of a unit of his
+// formation placed with him. Other leaders take none.
+func (m *vmod) fatigueOf(l *oob.Leader, p battle.Piece, ps []battle.Piece, fatigue string) map[string]int {
+	fg := m.b.Rules.Figures.Fatigue
+	if fg.Level != "" && (l.Formation == nil || l.Formation.Level != fg.Level || l.Formation.Leader != l) {
+		return nil
+	}
+	v := p.Fatigue
+	if v == "" {
+		v = fatigue
+	}
+	for _, q := range ps {
+		if v != "" {
+			break
+		}
+		if q.Fatigue == "" {
+			continue
+		}
+		for _, u := range q.Ref.Units() {
+			if u.Formation == l.Formation {
+				v = q.Fatigue
+				break
+			}
+		}
+	}
+	return m.fatigueLevel(v)
+}
+
+// unitFatigue is the fatigue a unit's piece starts at, where the fatigue
+// state is a unit's (its own piece's level, else the stack's or group's).
+func (m *vmod) unitFatigue(p battle.Piece, fatigue string) map[string]int {
+	if p.Fatigue != "" {
+		fatigue = p.Fatigue
+	}
+	return m.fatigueLevel(fatigue)
 }
 
 // arrivalBox is where one reinforcement group waits, board-relative.
@@ -954,7 +1039,7 @@ func (m *vmod) reinforcementMap() *xnode {
 			n := el("module.map.SetupStack", "name", fmt.Sprintf("%s arrival %d %s %s", sc.ID, i+1, a.Side, a.Time.Text()),
 				"owningBoard", reinfBoard(sc), "useGridLocation", "false",
 				"x", strconv.Itoa(x+boxW/2), "y", strconv.Itoa(y+boxH/2+10))
-			m.addPieces(n, a.Pieces)
+			m.addPieces(n, a.Pieces, a.Fatigue.Level)
 			mp.add(n)
 		}
 	}
@@ -976,6 +1061,9 @@ func (m *vmod) arrivalLabel(a *battle.Arrival) string {
 	}
 	if a.Optional {
 		s += " (OPT)"
+	}
+	if a.Fatigue.Level != "" {
+		s += " FATIGUE " + a.Fatigue.Level // shown even when no brigadier comes with it (GBACW 17.21)
 	}
 	return s
 }
