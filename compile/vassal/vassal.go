@@ -928,7 +928,11 @@ func (m *vmod) reinforcementMap() *xnode {
 		}
 		img := m.imageName("reinforcements", sc.ID)
 		m.addImage(img, drawBoxes(labels, boxCols*(boxW+20)+20, rows*(boxH+20)+20))
-		bp.add(el("module.map.boardPicker.Board", "name", reinfBoard(sc), "image", img, "reversible", "false"))
+		board := el("module.map.boardPicker.Board", "name", reinfBoard(sc), "image", img, "reversible", "false")
+		if len(as) > 0 {
+			board.add(m.boxZones(as))
+		}
+		bp.add(board)
 		for i, a := range as {
 			x, y := boxAt(i)
 			n := el("module.map.SetupStack", "name", fmt.Sprintf("%s arrival %d %s %s", sc.ID, i+1, a.Side, a.Time.Text()),
@@ -939,6 +943,36 @@ func (m *vmod) reinforcementMap() *xnode {
 		}
 	}
 	return mp
+}
+
+// boxZones is the grid of a reinforcements board: a ZonedGrid with one
+// Zone per holding box, its polygon the box's rectangle and its location
+// format its name, so VASSAL names the box where a piece is moved from or
+// to ("USA Dec 31 0700 at C3108") instead of "offboard"
+// (ZonedGrid.locationName, Zone.locationName). Names repeated on a board
+// are numbered, so each zone's name finds its own box (Zone.getLocation).
+func (m *vmod) boxZones(as []*battle.Arrival) *xnode {
+	zg := el("module.map.boardPicker.board.ZonedGrid")
+	seen := map[string]int{}
+	for i, a := range as {
+		name := zoneName(m.arrivalLabel(a))
+		seen[name]++
+		if k := seen[name]; k > 1 {
+			name += " (" + strconv.Itoa(k) + ")"
+		}
+		x, y := boxAt(i)
+		path := fmt.Sprintf("%d,%d;%d,%d;%d,%d;%d,%d", x, y, x+boxW, y, x+boxW, y+boxH, x, y+boxH)
+		zg.add(el("module.map.boardPicker.board.mapgrid.Zone", "name", name, "locationFormat", "$name$", "path", path,
+			"useParentGrid", "false", "useHighlight", "false", "highlightProperty", ""))
+	}
+	return zg
+}
+
+// zoneName is a box's label as a zone name: " AT " in lower case (the box
+// prints it in capitals) and no '$', which a location format would read as
+// a property.
+func zoneName(label string) string {
+	return strings.NewReplacer(" AT ", " at ", " (OPT)", " (optional)", "$", "S").Replace(label)
 }
 
 func (m *vmod) arrivalLabel(a *battle.Arrival) string {
