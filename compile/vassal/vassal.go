@@ -824,7 +824,7 @@ func (m *vmod) board(name string, sb *sheetBoard) *xnode {
 
 func standardMapParts() []*xnode {
 	return []*xnode{
-		el("module.map.StackMetrics", "exSepX", "8", "exSepY", "16", "unexSepX", "3", "unexSepY", "5", "disabled", "false"),
+		el("module.map.StackMetrics", "exSepX", "8", "exSepY", "16", "unexSepX", strconv.Itoa(stackSepX), "unexSepY", strconv.Itoa(-stackSepY), "disabled", "false"),
 		el("module.map.ForwardToKeyBuffer"), el("module.map.Scroller"), el("module.map.ForwardToChatter"),
 		el("module.map.MenuDisplayer"), el("module.map.MapCenterer"), el("module.map.StackExpander"),
 		el("module.map.PieceMover"), el("module.map.KeyBufferer"), el("module.map.Zoomer"),
