@@ -511,6 +511,9 @@ func (m *vmod) build() (*xnode, error) {
 	}
 	palette := m.palette()
 	root.add(protos, palette, m.markerTray(), m.inventory(), m.turnTracker(), m.dice())
+	if p := m.scenarioProperty(); p != nil {
+		root.add(p)
+	}
 	root.add(m.sideWindows()...)
 	root.add(m.globalCommands()...)
 	key, err := m.terrainKey()
@@ -762,14 +765,7 @@ func (m *vmod) inventory() *xnode {
 }
 
 func (m *vmod) turnTracker() *xnode {
-	var times []string
-	for _, s := range m.b.Slots {
-		t := s.Time + " " + s.Light
-		if s.NextDay {
-			t += " (next day)"
-		}
-		times = append(times, t)
-	}
+	times := m.slotTexts()
 	days := seq.New(',')
 	for _, d := range m.b.Days {
 		days.Append(d)
@@ -778,7 +774,7 @@ func (m *vmod) turnTracker() *xnode {
 	for _, t := range times {
 		ts.Append(t)
 	}
-	tt := el("module.turn.TurnTracker", "name", "Turn", "buttonText", "Turn", "turnFormat", "$level1$ $level2$",
+	tt := el("module.turn.TurnTracker", "name", "Turn", "buttonText", "Turn", "turnFormat", m.turnFormat(),
 		"reportFormat", "* <$PlayerId$> Turn Updated from $oldTurn$ to $newTurn$", "fwdOnly", "false")
 	day := el("module.turn.ListTurnLevel", "name", "Day", "property", "Day", "list", days.Value(), "turnFormat", "$value$")
 	day.add(el("module.turn.ListTurnLevel", "name", "Time", "property", "Time", "list", ts.Value(), "turnFormat", "$value$"))
@@ -1021,6 +1017,7 @@ func (m *vmod) vsav(sc *battle.Scenario) []byte {
 	}
 	reinf := seq.Of(reinfMapName+"BoardPicker", '\t').Append(reinfBoard(sc)).Int(0).Int(0)
 	lines := append([]string{"begin_save", main.Value(), reinf.Value()}, m.moreBoardLines(sc)...)
+	lines = append(lines, m.scenarioCommand(sc)...)
 	cmds := strings.Join(append(lines, m.turnCommand(sc.First), "end_save"), "\x1b")
 	files := map[string][]byte{
 		"savedGame":  []byte(cmds),
