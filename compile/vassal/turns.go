@@ -11,7 +11,7 @@ import (
 
 // scenarioProp is the module's global property that holds the id of the
 // scenario a game was started from: each scenario's saved game sets it,
-// and the turn track reads it to show what that scenario fixes for the
+// and the turn track reads it to show what that scenario gives for the
 // turn shown. A New Game leaves it empty.
 const scenarioProp = "Scenario"
 
@@ -38,16 +38,22 @@ type turnNote struct {
 	text     string
 }
 
-// turnNotes are, per scenario and turn, the efficiencies the scenario
-// fixes for that turn (GBACW 5.22: `efficiency: {SIDE: {fixed: …}}`), in
-// scenario order, then turn order: "fixed efficiency CSA H 4, P 3;
-// USA RW 1".
+// turnNotes are, per scenario and turn, in scenario order, then turn
+// order: on its first turn, what its `first:` side has when the ruleset
+// says (play.first, GBACW 5.11: "USA has the initiative"), and the
+// efficiencies the scenario fixes for the turn (GBACW 5.22: `efficiency:
+// {SIDE: {fixed: …}}`): "fixed efficiency CSA H 4, P 3; USA RW 1".
 func (m *vmod) turnNotes() []turnNote {
 	n := len(m.b.Slots)
 	times := m.slotTexts()
+	first := m.b.Rules.Play.First.Title
 	var out []turnNote
 	for _, sc := range m.b.Scenarios {
+		parts := map[int][]string{}  // turn index -> what the track adds
 		byTurn := map[int][]string{} // turn index -> "SIDE f v, f v"
+		if first != "" && sc.FirstSide != "" {
+			parts[sc.First.Index] = append(parts[sc.First.Index], sc.FirstSide+" "+first)
+		}
 		for _, ef := range sc.Efficiency {
 			var turns []int
 			vals := map[int][]string{}
@@ -61,26 +67,28 @@ func (m *vmod) turnNotes() []turnNote {
 				byTurn[t] = append(byTurn[t], ef.Side+" "+strings.Join(vals[t], ", "))
 			}
 		}
+		for t, fixed := range byTurn {
+			parts[t] = append(parts[t], "fixed efficiency "+strings.Join(fixed, "; "))
+		}
 		var turns []int
-		for t := range byTurn {
+		for t := range parts {
 			turns = append(turns, t)
 		}
 		sort.Ints(turns)
 		for _, t := range turns {
-			g, si := t/n, t%n
-			if n == 0 || g >= len(m.b.Days) {
+			if n == 0 || t < 0 || t/n >= len(m.b.Days) {
 				continue
 			}
-			out = append(out, turnNote{sc.ID, m.b.Days[g], times[si], "fixed efficiency " + strings.Join(byTurn[t], "; ")})
+			out = append(out, turnNote{sc.ID, m.b.Days[t/n], times[t%n], strings.Join(parts[t], " · ")})
 		}
 	}
 	return out
 }
 
 // turnFormat is the turn track's turnFormat: the day and the time
-// ("$level1$ $level2$"), and when a scenario fixes efficiencies, a
-// BeanShell expression that adds, on each turn it fixes them, what it
-// fixes ("Dec 31 0600 day · fixed efficiency CSA H 4, P 3, Cav -3"). The
+// ("$level1$ $level2$"), and when there are turn notes, a BeanShell
+// expression that adds each scenario's on their turns ("Dec 31 0600 dawn
+// · CSA has the initiative · fixed efficiency CSA H 4, P 3, Cav -3"). The
 // turn track shows it in its window and button tooltip and the chat
 // reports each step with it (TurnTracker.getTurnString). Day, Time and
 // Scenario are global properties: the two levels' (TurnLevel "property")

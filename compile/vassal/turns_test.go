@@ -10,11 +10,11 @@ import (
 )
 
 // TestTurnNotes: Dead of Winter's scenarios fix corps efficiencies for
-// some turns (1.0 for its four turns, 8.0 and 9.0 for the first); the turn
-// track's format adds them on exactly those turns of those scenarios, the
-// module declares the Scenario property, and each scenario's saved game
-// sets it. A battle that fixes nothing keeps the plain format and no
-// property (the dow-intro golden).
+// some turns (1.0 for its four turns, 8.0 and 9.0 for the first) and most
+// give the initiative for the first turn (`first:`; 5.0 does not); the
+// turn track's format adds them on exactly those turns of those
+// scenarios, the module declares the Scenario property, and each
+// scenario's saved game sets it.
 func TestTurnNotes(t *testing.T) {
 	b, ds := battle.LoadDir(filepath.Join("..", "..", "examples", "dead-of-winter"), battle.Options{})
 	if b == nil {
@@ -42,16 +42,18 @@ func TestTurnNotes(t *testing.T) {
 	}
 	for _, want := range []string{
 		`{Day+" "+Time+(`,
-		`Scenario=="s1"&&Day=="Dec 31"&&Time=="0600 dawn"?" · fixed efficiency CSA H 4, P 3, Cav -3; USA `,
+		`Scenario=="intro"&&Day=="Dec 30"&&Time=="1300 day"?" · USA has the initiative":`,
+		`Scenario=="s1"&&Day=="Dec 31"&&Time=="0600 dawn"?" · CSA has the initiative · fixed efficiency CSA H 4, P 3, Cav -3; USA `,
 		`Scenario=="s1"&&Day=="Dec 31"&&Time=="0900 day"?" · fixed efficiency CSA H 4, P 3, Cav -3":`,
-		`Scenario=="s8"&&Day=="Dec 31"&&Time=="0600 dawn"?" · fixed efficiency CSA H 4, P 3; USA RW 1, LW 1, C 1":`,
+		`Scenario=="s3"&&Day=="Jan 2"&&Time=="1400 day"?" · CSA has the initiative":`,
+		`Scenario=="s8"&&Day=="Dec 31"&&Time=="0600 dawn"?" · CSA has the initiative · fixed efficiency CSA H 4, P 3; USA RW 1, LW 1, C 1":`,
 		`:"")}`,
 	} {
 		if !strings.Contains(format, want) {
 			t.Errorf("turnFormat lacks %q:\n%s", want, format)
 		}
 	}
-	if strings.Contains(format, `Scenario=="s1"&&Day=="Dec 31"&&Time=="1000 day"`) || strings.Contains(format, `Scenario=="s3"`) {
+	if strings.Contains(format, `Scenario=="s1"&&Day=="Dec 31"&&Time=="1000 day"`) || strings.Contains(format, `Scenario=="s5"`) {
 		t.Errorf("turnFormat notes a turn nothing is fixed for:\n%s", format)
 	}
 	for _, sc := range b.Scenarios {

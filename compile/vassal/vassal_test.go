@@ -626,6 +626,7 @@ func TestVassalSavedGame(t *testing.T) {
 		"Main MapBoardPicker\tSheet C (intro)\t0\t0",
 		"ReinforcementsBoardPicker\tReinforcements (intro)\t0\t0",
 		"Draw cupsBoardPicker\tDraw cups (intro)\t0\t0", // GBACW draws activation and efficiency markers
+		"MutableProperty\tScenario\t\tintro\tModule",    // the turn track says who has the initiative
 		"TURNTurnTracker0\t0|1;0;0;" + trues(5) + ";7\\;0\\;0\\;" + trues(15),
 		"end_save",
 	}
