@@ -150,13 +150,27 @@ func (bd *Board) PNG() []byte {
 	}
 	for _, h := range bd.Hexes {
 		stampAt(img, line, h.X, h.Y, outline)
-		drawTextCentered(img, h.Label, h.X, h.Y-bd.HexH/2+4, 1, labelC)
+		drawTextCentered(img, h.Label, h.X, h.Y+LabelTop(bd.HexH), 1, labelC)
 	}
 	for _, sg := range segs {
 		z.line(img, sg.a, sg.b, sg.width, sg.c)
 	}
 	return encodePNG(img)
 }
+
+// LabelTop is the top row of a hex's number, relative to the hex's centre
+// pixel, on a hex hexH pixels high: two rows below the top side, so the
+// five rows of the 3×5 font end two rows above a hexH-16 pixel counter
+// centred on the hex (a 72 px hex, a 56 px counter: rows -34 to -30, the
+// counter from -28).
+func LabelTop(hexH int) int { return -hexH/2 + 2 }
+
+// LabelHeight is the height of a hex's number in pixels.
+const LabelHeight = 5
+
+// LabelWidth is the width of a hex's number in pixels, centred on the
+// hex's centre column.
+func LabelWidth(label string) int { return textWidth(label, 1) }
 
 // hexPolygon is the outline of the hex centred in pixel x, y.
 func (bd *Board) hexPolygon(x, y int) []pt {

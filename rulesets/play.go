@@ -12,7 +12,17 @@ type Play struct {
 	Markers  []Marker `json:"markers,omitempty" doc:"The markers of the tray: things on the map that are not a state of one counter."`
 	Cups     []Cup    `json:"cups,omitempty" doc:"Draw cups: chits or markers drawn at random."`
 	Keys     Keys     `json:"keys,omitempty" doc:"The keys every piece answers to."`
+	First    First    `json:"first,omitempty" doc:"What the side a scenario names under first: has on the scenario's first turn, as the turn track says it."`
 	Source   string   `json:"source,omitempty" doc:"Where the system's components and markers are described."`
+}
+
+// First is what a scenario's first side holds on its first turn (GBACW's
+// initiative: a scenario may give it for the first turn, a die roll gives
+// it after).
+type First struct {
+	Title  string `json:"title,omitempty" doc:"What the side has, after its id on the turn track: has the initiative."`
+	Rule   string `json:"rule,omitempty" doc:"The rule, as 'GBACW 5.11'."`
+	Source string `json:"source,omitempty" doc:"The seed line(s)."`
 }
 
 // State is one state a counter can be in: a layer with a level per state

@@ -292,6 +292,9 @@ func writePlay(b *bytes.Buffer, p *rulesets.Play) {
 	for _, c := range p.Cups {
 		fmt.Fprintf(b, "\n**Draw cup** %s: %s chits (%s).\n", cell(c.Title), c.Chits, c.Rule)
 	}
+	if p.First.Title != "" {
+		fmt.Fprintf(b, "\n**Turn track:** on a scenario's first turn, the side under its `first:` %s (%s).\n", cell(p.First.Title), p.First.Rule)
+	}
 }
 
 func orDash(s string) string {

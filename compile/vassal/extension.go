@@ -327,7 +327,8 @@ func (bm *baseModule) extension(b *battle.Battle, baseFile string) ([]compile.Ou
 			img := "images/" + extensionID + "-reinforcements-" + fileSafe(sc.ID) + ".png"
 			files[img] = drawBoxes(labels, boxCols*(boxW+20)+20, rows*(boxH+20)+20)
 			board := reinfName(b) + " (" + sc.ID + ")"
-			reinfBoards = append(reinfBoards, el("module.map.boardPicker.Board", "name", board, "image", strings.TrimPrefix(img, "images/"), "reversible", "false"))
+			reinfBoards = append(reinfBoards, el("module.map.boardPicker.Board", "name", board, "image", strings.TrimPrefix(img, "images/"), "reversible", "false").
+				add((&vmod{b: b}).boxZones(as)))
 			for i, a := range as {
 				x, y := boxAt(i)
 				n := el("module.map.SetupStack", "name", fmt.Sprintf("%s arrival %d %s %s", sc.ID, i+1, a.Side, a.Time.Text()),

@@ -20,6 +20,19 @@ const (
 	counterPx = 56
 )
 
+// How VASSAL draws an unexpanded stack (StackMetrics unexSepX/unexSepY,
+// StackMetrics.nextPosition): each piece above the bottom one stackSepX
+// pixels right of the one below, and, unexSepY being negative, stackSepY
+// pixels lower (VASSAL's default draws them up and right, over the hex
+// number at the top of the hex). Drawn down and right, a stack never
+// reaches its own hex's number, and up to stackClear pieces stay clear
+// of the numbers of the hexes below and to the east (TestStackClearsLabels).
+const (
+	stackSepX  = 4
+	stackSepY  = 2
+	stackClear = 6
+)
+
 // hexW is the corner-to-corner width of a hex drawn so
 // that hexes dx apart tessellate.
 const hexW = 4.0 * hexDX / 3.0

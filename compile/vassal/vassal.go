@@ -532,6 +532,9 @@ func (m *vmod) build() (*xnode, error) {
 	}
 	palette := m.palette()
 	root.add(protos, palette, m.markerTray(), m.inventory(), m.turnTracker(), m.dice())
+	if p := m.scenarioProperty(); p != nil {
+		root.add(p)
+	}
 	root.add(m.sideWindows()...)
 	root.add(m.globalCommands()...)
 	key, err := m.terrainKey()
@@ -804,14 +807,7 @@ func (m *vmod) inventory() *xnode {
 }
 
 func (m *vmod) turnTracker() *xnode {
-	var times []string
-	for _, s := range m.b.Slots {
-		t := s.Time + " " + s.Light
-		if s.NextDay {
-			t += " (next day)"
-		}
-		times = append(times, t)
-	}
+	times := m.slotTexts()
 	days := seq.New(',')
 	for _, d := range m.b.Days {
 		days.Append(d)
@@ -820,7 +816,7 @@ func (m *vmod) turnTracker() *xnode {
 	for _, t := range times {
 		ts.Append(t)
 	}
-	tt := el("module.turn.TurnTracker", "name", "Turn", "buttonText", "Turn", "turnFormat", "$level1$ $level2$",
+	tt := el("module.turn.TurnTracker", "name", "Turn", "buttonText", "Turn", "turnFormat", m.turnFormat(),
 		"reportFormat", "* <$PlayerId$> Turn Updated from $oldTurn$ to $newTurn$", "fwdOnly", "false")
 	day := el("module.turn.ListTurnLevel", "name", "Day", "property", "Day", "list", days.Value(), "turnFormat", "$value$")
 	day.add(el("module.turn.ListTurnLevel", "name", "Time", "property", "Time", "list", ts.Value(), "turnFormat", "$value$"))
@@ -866,7 +862,7 @@ func (m *vmod) board(name string, sb *sheetBoard) *xnode {
 
 func standardMapParts() []*xnode {
 	return []*xnode{
-		el("module.map.StackMetrics", "exSepX", "8", "exSepY", "16", "unexSepX", "3", "unexSepY", "5", "disabled", "false"),
+		el("module.map.StackMetrics", "exSepX", "8", "exSepY", "16", "unexSepX", strconv.Itoa(stackSepX), "unexSepY", strconv.Itoa(-stackSepY), "disabled", "false"),
 		el("module.map.ForwardToKeyBuffer"), el("module.map.Scroller"), el("module.map.ForwardToChatter"),
 		el("module.map.MenuDisplayer"), el("module.map.MapCenterer"), el("module.map.StackExpander"),
 		el("module.map.PieceMover"), el("module.map.KeyBufferer"), el("module.map.Zoomer"),
@@ -1033,7 +1029,11 @@ func (m *vmod) reinforcementMap() *xnode {
 		}
 		img := m.imageName("reinforcements", sc.ID)
 		m.addImage(img, drawBoxes(labels, boxCols*(boxW+20)+20, rows*(boxH+20)+20))
-		bp.add(el("module.map.boardPicker.Board", "name", reinfBoard(sc), "image", img, "reversible", "false"))
+		board := el("module.map.boardPicker.Board", "name", reinfBoard(sc), "image", img, "reversible", "false")
+		if len(as) > 0 {
+			board.add(m.boxZones(as))
+		}
+		bp.add(board)
 		for i, a := range as {
 			x, y := boxAt(i)
 			n := el("module.map.SetupStack", "name", fmt.Sprintf("%s arrival %d %s %s", sc.ID, i+1, a.Side, a.Time.Text()),
@@ -1044,6 +1044,36 @@ func (m *vmod) reinforcementMap() *xnode {
 		}
 	}
 	return mp
+}
+
+// boxZones is the grid of a reinforcements board: a ZonedGrid with one
+// Zone per holding box, its polygon the box's rectangle and its location
+// format its name, so VASSAL names the box where a piece is moved from or
+// to ("USA Dec 31 0700 at C3108") instead of "offboard"
+// (ZonedGrid.locationName, Zone.locationName). Names repeated on a board
+// are numbered, so each zone's name finds its own box (Zone.getLocation).
+func (m *vmod) boxZones(as []*battle.Arrival) *xnode {
+	zg := el("module.map.boardPicker.board.ZonedGrid")
+	seen := map[string]int{}
+	for i, a := range as {
+		name := zoneName(m.arrivalLabel(a))
+		seen[name]++
+		if k := seen[name]; k > 1 {
+			name += " (" + strconv.Itoa(k) + ")"
+		}
+		x, y := boxAt(i)
+		path := fmt.Sprintf("%d,%d;%d,%d;%d,%d;%d,%d", x, y, x+boxW, y, x+boxW, y+boxH, x, y+boxH)
+		zg.add(el("module.map.boardPicker.board.mapgrid.Zone", "name", name, "locationFormat", "$name$", "path", path,
+			"useParentGrid", "false", "useHighlight", "false", "highlightProperty", ""))
+	}
+	return zg
+}
+
+// zoneName is a box's label as a zone name: " AT " in lower case (the box
+// prints it in capitals) and no '$', which a location format would read as
+// a property.
+func zoneName(label string) string {
+	return strings.NewReplacer(" AT ", " at ", " (OPT)", " (optional)", "$", "S").Replace(label)
 }
 
 func (m *vmod) arrivalLabel(a *battle.Arrival) string {
@@ -1095,6 +1125,7 @@ func (m *vmod) vsav(sc *battle.Scenario) []byte {
 	}
 	reinf := seq.Of(reinfMapName+"BoardPicker", '\t').Append(reinfBoard(sc)).Int(0).Int(0)
 	lines := append([]string{"begin_save", main.Value(), reinf.Value()}, m.moreBoardLines(sc)...)
+	lines = append(lines, m.scenarioCommand(sc)...)
 	cmds := strings.Join(append(lines, m.turnCommand(sc.First), "end_save"), "\x1b")
 	files := map[string][]byte{
 		"savedGame":  []byte(cmds),

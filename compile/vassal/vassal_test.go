@@ -25,39 +25,41 @@ import (
 // that class reads (its getAttributeNames() and build(Element) in
 // vassal-app/src/main/java/VASSAL/build/…, snapshot 17fb917c5).
 var vassalClasses = map[string][]string{
-	"GameModule":                    {"name", "version", "description", "ModuleOther1", "ModuleOther2", "VassalVersion", "nextPieceSlotId"},
-	"module.BasicCommandEncoder":    {},
-	"module.Documentation":          {},
-	"module.PlayerRoster":           {"description", "sides", "buttonText", "buttonToolTip", "buttonIcon", "buttonKeyStroke"},
-	"module.GlobalOptions":          {},
-	"module.Chatter":                {},
-	"module.KeyNamer":               {},
-	"module.PrototypesContainer":    {},
-	"module.PrototypeDefinition":    {"name", "description"},
-	"module.PieceWindow":            {"name", "description", "hidden", "text", "tooltip", "icon", "hotkey", "scale", "defaultWidth"},
-	"widget.TabWidget":              {"entryName", "description"},
-	"widget.ListWidget":             {"entryName", "description", "scale", "width", "height", "divider"},
-	"widget.PanelWidget":            {"entryName", "description", "fixed", "nColumns", "vert", "scale"},
-	"widget.PieceSlot":              {"entryName", "gpid", "width", "height"},
-	"module.Inventory":              {"name", "text", "tooltip", "icon", "hotkey", "include", "groupBy", "nonLeafFormat", "leafFormat", "centerOnPiece", "forwardKeystroke", "showMenu", "sides", "keystroke", "cutRoot", "cutLeaves", "drawPieces", "foldersOnly", "sortPieces", "sortFormat", "sorting"},
-	"module.turn.TurnTracker":       {"name", "description", "buttonText", "icon", "hotkey", "nexthotkey", "prevhotkey", "turnFormat", "reportFormat", "tooltip", "lengthStyle", "length", "turnButtonHeight", "fwdOnly"},
-	"module.turn.ListTurnLevel":     {"name", "property", "turnFormat", "list", "configList", "configFirst", "prompt"},
-	"module.DiceButton":             {"name", "text", "tooltip", "icon", "hotkey", "nDice", "nSides", "plus", "addToTotal", "reportTotal", "prompt", "reportFormat", "sortDice", "keepDice", "keepOption", "keepCount", "lockDice", "lockSides", "lockPlus", "lockAdd"},
-	"module.PredefinedSetup":        {"name", "description", "isMenu", "useFile", "file"},
-	"module.Map":                    {"mapName", "description", "markMoved", "markUnmovedIcon", "markUnmovedText", "markUnmovedTooltip", "edgeWidth", "edgeHeight", "backgroundcolor", "color", "thickness", "allowMultiple", "launch", "buttonName", "tooltip", "icon", "hotkey", "suppressAuto", "onlyReportChangedLocation", "moveWithinFormat", "moveToFormat", "createFormat", "changeFormat", "moveKey", "movingStacksPickupUnits", "showKey", "hideKey"},
-	"module.map.BoardPicker":        {"slotScale", "slotHeight", "slotWidth", "title", "addRowText", "addColumnText", "boardPrompt", "maxColumns"},
-	"module.map.boardPicker.Board":  {"name", "image", "reversible", "width", "height", "color"},
-	"module.map.StackMetrics":       {"exSepX", "exSepY", "unexSepX", "unexSepY", "disabled", "top", "bottom", "up", "down", "color"},
-	"module.map.ForwardToKeyBuffer": {},
-	"module.map.Scroller":           {},
-	"module.map.ForwardToChatter":   {},
-	"module.map.MenuDisplayer":      {},
-	"module.map.MapCenterer":        {},
-	"module.map.StackExpander":      {},
-	"module.map.PieceMover":         {},
-	"module.map.KeyBufferer":        {},
-	"module.map.Zoomer":             {"zoomStart", "zoomLevels", "inTooltip", "inButtonText", "inIconName", "zoomInKey", "pickTooltip", "pickButtonText", "pickIconName", "zoomPickKey", "outTooltip", "outButtonText", "outIconName", "zoomOutKey"},
-	"module.documentation.HelpFile": {"title", "fileName", "vassalDoc", "image", "fileType"},
+	"GameModule":                         {"name", "version", "description", "ModuleOther1", "ModuleOther2", "VassalVersion", "nextPieceSlotId"},
+	"module.BasicCommandEncoder":         {},
+	"module.Documentation":               {},
+	"module.PlayerRoster":                {"description", "sides", "buttonText", "buttonToolTip", "buttonIcon", "buttonKeyStroke"},
+	"module.GlobalOptions":               {},
+	"module.Chatter":                     {},
+	"module.KeyNamer":                    {},
+	"module.PrototypesContainer":         {},
+	"module.PrototypeDefinition":         {"name", "description"},
+	"module.PieceWindow":                 {"name", "description", "hidden", "text", "tooltip", "icon", "hotkey", "scale", "defaultWidth"},
+	"widget.TabWidget":                   {"entryName", "description"},
+	"widget.ListWidget":                  {"entryName", "description", "scale", "width", "height", "divider"},
+	"widget.PanelWidget":                 {"entryName", "description", "fixed", "nColumns", "vert", "scale"},
+	"widget.PieceSlot":                   {"entryName", "gpid", "width", "height"},
+	"module.Inventory":                   {"name", "text", "tooltip", "icon", "hotkey", "include", "groupBy", "nonLeafFormat", "leafFormat", "centerOnPiece", "forwardKeystroke", "showMenu", "sides", "keystroke", "cutRoot", "cutLeaves", "drawPieces", "foldersOnly", "sortPieces", "sortFormat", "sorting"},
+	"module.turn.TurnTracker":            {"name", "description", "buttonText", "icon", "hotkey", "nexthotkey", "prevhotkey", "turnFormat", "reportFormat", "tooltip", "lengthStyle", "length", "turnButtonHeight", "fwdOnly"},
+	"module.turn.ListTurnLevel":          {"name", "property", "turnFormat", "list", "configList", "configFirst", "prompt"},
+	"module.properties.GlobalProperties": {},
+	"module.properties.GlobalProperty":   {"name", "initialValue", "description", "isNumeric", "min", "max", "wrap"},
+	"module.DiceButton":                  {"name", "text", "tooltip", "icon", "hotkey", "nDice", "nSides", "plus", "addToTotal", "reportTotal", "prompt", "reportFormat", "sortDice", "keepDice", "keepOption", "keepCount", "lockDice", "lockSides", "lockPlus", "lockAdd"},
+	"module.PredefinedSetup":             {"name", "description", "isMenu", "useFile", "file"},
+	"module.Map":                         {"mapName", "description", "markMoved", "markUnmovedIcon", "markUnmovedText", "markUnmovedTooltip", "edgeWidth", "edgeHeight", "backgroundcolor", "color", "thickness", "allowMultiple", "launch", "buttonName", "tooltip", "icon", "hotkey", "suppressAuto", "onlyReportChangedLocation", "moveWithinFormat", "moveToFormat", "createFormat", "changeFormat", "moveKey", "movingStacksPickupUnits", "showKey", "hideKey"},
+	"module.map.BoardPicker":             {"slotScale", "slotHeight", "slotWidth", "title", "addRowText", "addColumnText", "boardPrompt", "maxColumns"},
+	"module.map.boardPicker.Board":       {"name", "image", "reversible", "width", "height", "color"},
+	"module.map.StackMetrics":            {"exSepX", "exSepY", "unexSepX", "unexSepY", "disabled", "top", "bottom", "up", "down", "color"},
+	"module.map.ForwardToKeyBuffer":      {},
+	"module.map.Scroller":                {},
+	"module.map.ForwardToChatter":        {},
+	"module.map.MenuDisplayer":           {},
+	"module.map.MapCenterer":             {},
+	"module.map.StackExpander":           {},
+	"module.map.PieceMover":              {},
+	"module.map.KeyBufferer":             {},
+	"module.map.Zoomer":                  {"zoomStart", "zoomLevels", "inTooltip", "inButtonText", "inIconName", "zoomInKey", "pickTooltip", "pickButtonText", "pickIconName", "zoomPickKey", "outTooltip", "outButtonText", "outIconName", "zoomOutKey"},
+	"module.documentation.HelpFile":      {"title", "fileName", "vassalDoc", "image", "fileType"},
 	"module.map.CounterDetailViewer": {"description", "version", "delay", "hotkey", "showgraph", "showtext", "enableHTML", "zoomlevel", "minDisplayPieces",
 		"display", "layerList", "showNoStack", "showMoveSelectde", "showNonMovable", "showDeck", "unrotatePieces", "showTerrainBeneath",
 		"summaryReportFormat", "counterReportFormat", "emptyHexReportForma", "fontSize", "bgColor", "fgColor", "borderWidth", "centerText", "stretchWidthSummary"},
@@ -71,8 +73,10 @@ var vassalClasses = map[string][]string{
 		"reportFormat", "singleMap", "suppressSounds", "target", "parameters", "condition", "property", "propValue", "names"},
 	"module.map.DrawPile": {"name", "description", "owningBoard", "x", "y", "width", "height", "allowMultiple", "allowSelect", "faceDown",
 		"drawFaceUp", "shuffle", "reversible", "draw", "color", "reshufflable", "canSave", "expressionCounting", "hotkeyOnEmpty", "restrictOption"},
-	"module.map.SetupStack":                {"name", "owningBoard", "useGridLocation", "location", "x", "y"},
-	"module.map.boardPicker.board.HexGrid": {"sideways", "x0", "y0", "dy", "dx", "snapTo", "edgesLegal", "cornersLegal", "visible", "dotsVisible", "color", "snapscale"},
+	"module.map.SetupStack":                     {"name", "owningBoard", "useGridLocation", "location", "x", "y"},
+	"module.map.boardPicker.board.HexGrid":      {"sideways", "x0", "y0", "dy", "dx", "snapTo", "edgesLegal", "cornersLegal", "visible", "dotsVisible", "color", "snapscale"},
+	"module.map.boardPicker.board.ZonedGrid":    {},
+	"module.map.boardPicker.board.mapgrid.Zone": {"name", "locationFormat", "path", "useParentGrid", "useHighlight", "highlightProperty"},
 	"module.map.boardPicker.board.mapgrid.HexGridNumbering": {"first", "sep", "hType", "hLeading", "hOff", "hDescend", "vType", "vLeading", "vOff", "vDescend",
 		"locationFormat", "visible", "fontSize", "color", "rotateText", "hDrawOff", "vDrawOff", "stagger"},
 }
@@ -95,10 +99,11 @@ var vassalTyped = map[string]map[string]byte{
 		"cornersLegal": 'b', "visible": 'b', "dotsVisible": 'b'},
 	"module.map.boardPicker.board.mapgrid.HexGridNumbering": {"hLeading": 'i', "hOff": 'i', "hDescend": 'b', "vLeading": 'i', "vOff": 'i',
 		"vDescend": 'b', "visible": 'b', "fontSize": 'i', "hDrawOff": 'i', "vDrawOff": 'i', "stagger": 'b'},
-	"module.turn.ListTurnLevel": {"configList": 'b', "configFirst": 'b'},
-	"module.turn.TurnTracker":   {"length": 'i', "turnButtonHeight": 'i', "fwdOnly": 'b'},
-	"widget.ListWidget":         {"scale": 'd'},
-	"widget.PanelWidget":        {"fixed": 'b', "nColumns": 'i', "vert": 'b', "scale": 'd'},
+	"module.map.boardPicker.board.mapgrid.Zone": {"useParentGrid": 'b', "useHighlight": 'b'},
+	"module.turn.ListTurnLevel":                 {"configList": 'b', "configFirst": 'b'},
+	"module.turn.TurnTracker":                   {"length": 'i', "turnButtonHeight": 'i', "fwdOnly": 'b'},
+	"widget.ListWidget":                         {"scale": 'd'},
+	"widget.PanelWidget":                        {"fixed": 'b', "nColumns": 'i', "vert": 'b', "scale": 'd'},
 }
 
 // typedOK reports whether v parses as VASSAL parses an attribute of kind k.
@@ -117,7 +122,7 @@ func typedOK(k byte, v string) bool {
 }
 
 // gridClasses are the MapGrid classes: at most one per Board.
-var gridClasses = map[string]bool{"module.map.boardPicker.board.HexGrid": true}
+var gridClasses = map[string]bool{"module.map.boardPicker.board.HexGrid": true, "module.map.boardPicker.board.ZonedGrid": true}
 
 func loadExample(t testing.TB) *battle.Battle {
 	t.Helper()
@@ -292,6 +297,7 @@ func checkModule(t *testing.T, b *battle.Battle, data []byte) {
 	boards := map[string]*sheetBoard{}
 	var slots []*xel
 	var stacks []*xel
+	zones := map[string][]zone{}
 	image := func(name string) {
 		if name != "" && files["images/"+name] == nil {
 			t.Errorf("image %s is referenced but not in the archive", name)
@@ -331,8 +337,13 @@ func checkModule(t *testing.T, b *battle.Battle, data []byte) {
 			img, _ := e.attr("image")
 			image(img)
 			name, _ := e.attr("name")
-			if grids == 1 {
-				boards[name] = boardFromXML(t, &e.Kids[0], files["images/"+img])
+			for i := range e.Kids {
+				switch e.Kids[i].class() {
+				case "module.map.boardPicker.board.HexGrid":
+					boards[name] = boardFromXML(t, &e.Kids[i], files["images/"+img])
+				case "module.map.boardPicker.board.ZonedGrid":
+					zones[name] = zonesFromXML(t, name, &e.Kids[i])
+				}
 			}
 		case "module.map.SetupStack":
 			stacks = append(stacks, e)
@@ -378,6 +389,24 @@ func checkModule(t *testing.T, b *battle.Battle, data []byte) {
 	spread := map[string]int{}
 	for _, s := range stacks {
 		if u, _ := s.attr("useGridLocation"); u != "true" {
+			// a holding box's stack: inside the zone of its box
+			ob, _ := s.attr("owningBoard")
+			x, _ := s.attr("x")
+			y, _ := s.attr("y")
+			if zs, ok := zones[ob]; ok {
+				name, _ := s.attr("name")
+				xi, _ := strconv.Atoi(x)
+				yi, _ := strconv.Atoi(y)
+				in := 0
+				for _, z := range zs {
+					if xi >= z.r.Min.X && xi < z.r.Max.X && yi >= z.r.Min.Y && yi < z.r.Max.Y {
+						in++
+					}
+				}
+				if in != 1 {
+					t.Errorf("stack %s at %s,%s lies in %d zones of %s, want 1", name, x, y, in, ob)
+				}
+			}
 			continue
 		}
 		name, _ := s.attr("name")
@@ -437,6 +466,47 @@ func checkModule(t *testing.T, b *battle.Battle, data []byte) {
 func sheetOf(g *maps.Grid, label string) *maps.Sheet {
 	_, s, _ := g.Parse(label)
 	return s
+}
+
+// zone is a Zone of a ZonedGrid: its name and its rectangle.
+type zone struct {
+	name string
+	r    image.Rectangle
+}
+
+// zonesFromXML reads the zones of a board's ZonedGrid: each a named
+// rectangle ("x0,y0;x1,y0;x1,y1;x0,y1", PolygonEditor.stringToPolygon)
+// that names itself (locationFormat $name$), names unique on the board.
+func zonesFromXML(t *testing.T, board string, zg *xel) []zone {
+	var out []zone
+	seen := map[string]bool{}
+	for i := range zg.Kids {
+		z := &zg.Kids[i]
+		name, _ := z.attr("name")
+		path, _ := z.attr("path")
+		if f, _ := z.attr("locationFormat"); f != "$name$" || name == "" || strings.Contains(name, "$") {
+			t.Errorf("board %s: zone %q names itself %q", board, name, f)
+		}
+		if seen[name] {
+			t.Errorf("board %s: zone %q twice", board, name)
+		}
+		seen[name] = true
+		var p [4][2]int
+		pts := strings.Split(path, ";")
+		if len(pts) != 4 {
+			t.Fatalf("board %s: zone %q path %q is not a rectangle", board, name, path)
+		}
+		for k, pt := range pts {
+			if _, err := fmt.Sscanf(pt, "%d,%d", &p[k][0], &p[k][1]); err != nil {
+				t.Fatalf("board %s: zone %q path %q: %v", board, name, path, err)
+			}
+		}
+		if p[0][1] != p[1][1] || p[1][0] != p[2][0] || p[2][1] != p[3][1] || p[3][0] != p[0][0] {
+			t.Fatalf("board %s: zone %q path %q is not a rectangle", board, name, path)
+		}
+		out = append(out, zone{name, image.Rect(p[0][0], p[0][1], p[2][0], p[2][1])})
+	}
+	return out
 }
 
 // boardFromXML rebuilds the numbering from what the build file says and
@@ -556,6 +626,7 @@ func TestVassalSavedGame(t *testing.T) {
 		"Main MapBoardPicker\tSheet C (intro)\t0\t0",
 		"ReinforcementsBoardPicker\tReinforcements (intro)\t0\t0",
 		"Draw cupsBoardPicker\tDraw cups (intro)\t0\t0", // GBACW draws activation and efficiency markers
+		"MutableProperty\tScenario\t\tintro\tModule",    // the turn track says who has the initiative
 		"TURNTurnTracker0\t0|1;0;0;" + trues(5) + ";7\\;0\\;0\\;" + trues(15),
 		"end_save",
 	}

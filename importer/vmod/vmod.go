@@ -185,7 +185,7 @@ var musterParts = map[string]bool{
 	"module.BasicCommandEncoder": true, "module.Documentation": true, "module.PlayerRoster": true,
 	"module.GlobalOptions": true, "module.Chatter": true, "module.KeyNamer": true, "module.DiceButton": true,
 	"module.GlobalKeyCommand": true, "module.NotesWindow": true, "module.ChartWindow": true, "module.Inventory": true,
-	"module.ToolbarMenu": true, "module.MultiActionButton": true,
+	"module.ToolbarMenu": true, "module.MultiActionButton": true, "module.properties.GlobalProperties": true,
 }
 
 // mapParts are a map's own furniture, the same in every module.
@@ -392,6 +392,8 @@ func (im *importer) predefined(n *node) {
 			}
 		case strings.HasPrefix(c, "TURN"):
 			_, turnState, _ = strings.Cut(c, "\t")
+		case im.muster && strings.HasPrefix(c, "MutableProperty\tScenario\t"):
+			// the scenario a muster module's turn track reads: made again
 		default:
 			k, _, _ := strings.Cut(c, "\t")
 			if len(k) > 24 {
