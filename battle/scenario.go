@@ -565,14 +565,7 @@ func (ld *loader) options(d *schema.Doc, s *Scenario) {
 		o := Option{Name: schema.Str(n), Pos: d.Pos(n)}
 		if !slices.Contains(known, o.Name) {
 			dg := ld.diags.Addf(CodeOption, o.Pos, "the battle's rules have no optional rule %q", o.Name)
-			switch m := schema.Nearest(o.Name, known); {
-			case m != "":
-				dg.Hint = "did you mean " + m + "?"
-			case len(known) > 0:
-				dg.Hint = "its optional rules: " + strings.Join(known, ", ")
-			default:
-				dg.Hint = "its rules name no optional rule; a battle book's rule that binds only with an option names it (figures.breastworks.windows' option)"
-			}
+			dg.Hint = schema.Suggest(o.Name, known, "its optional rules", "its rules name no optional rule; a battle book's rule that binds only with an option names it (figures.breastworks.windows' option)")
 		}
 		s.Options = append(s.Options, o)
 	}

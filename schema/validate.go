@@ -659,6 +659,19 @@ func LocateAll(root *yaml.Node, toks []string) (val, key *yaml.Node, ok bool) {
 	return n, key, true
 }
 
+// Suggest is a hint for a name that is not one of known: the nearest of
+// them, else the list of them after what ("its cups"), else none.
+func Suggest(name string, known []string, what, none string) string {
+	switch m := Nearest(name, known); {
+	case m != "":
+		return "did you mean " + m + "?"
+	case len(known) > 0:
+		return what + ": " + strings.Join(known, ", ")
+	default:
+		return none
+	}
+}
+
 // Nearest returns the candidate closest to s, if it is close enough to be a
 // likely misspelling.
 func Nearest(s string, candidates []string) string {

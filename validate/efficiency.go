@@ -101,13 +101,6 @@ func (p *pack) cups(s *battle.Scenario) {
 		}
 		reported[c.Cup] = true
 		d := p.l.Addf(CodeUnknownCup, c.CupPos, "%s has no draw cup %q", p.b.Rules.System, c.Cup)
-		switch m := schema.Nearest(c.Cup, ids); {
-		case m != "":
-			d.Hint = "did you mean " + m + "?"
-		case len(ids) > 0:
-			d.Hint = "its cups: " + strings.Join(ids, ", ")
-		default:
-			d.Hint = "it draws nothing from a cup"
-		}
+		d.Hint = schema.Suggest(c.Cup, ids, "its cups", "it draws nothing from a cup")
 	}
 }

@@ -7,6 +7,7 @@ import (
 	"fmt"
 	"image"
 	"io"
+	stdmaps "maps"
 	"slices"
 	"sort"
 	"strconv"
@@ -704,25 +705,11 @@ func (m *vmod) slot(d *pieceDef, overrides map[string]string, face string) *xnod
 func (m *vmod) slotAt(d *pieceDef, overrides map[string]string, face string, levels map[string]int) *xnode {
 	g := m.nextGpid()
 	key := face
-	if len(levels) > 0 {
-		ids := make([]string, 0, len(levels))
-		for id := range levels {
-			ids = append(ids, id)
-		}
-		sort.Strings(ids)
-		for _, id := range ids {
-			key += "\x01" + id + "\x01" + strconv.Itoa(levels[id])
-		}
+	for _, id := range slices.Sorted(stdmaps.Keys(levels)) {
+		key += "\x01" + id + "\x01" + strconv.Itoa(levels[id])
 	}
-	if len(overrides) > 0 {
-		ks := make([]string, 0, len(overrides))
-		for k := range overrides {
-			ks = append(ks, k)
-		}
-		sort.Strings(ks)
-		for _, k := range ks {
-			key += "\x00" + k + "\x00" + overrides[k]
-		}
+	for _, k := range slices.Sorted(stdmaps.Keys(overrides)) {
+		key += "\x00" + k + "\x00" + overrides[k]
 	}
 	parts, ok := d.texts[key]
 	if !ok {
