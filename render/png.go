@@ -151,7 +151,7 @@ func pack(out, pix []byte, depth int) {
 	switch depth {
 	case 4: // two pixels a byte: 8 pixels make 4 bytes
 		for ; i+4 <= len(out); i += 4 {
-			x := binary.LittleEndian.Uint64(pix[2*i:])
+			x := binary.LittleEndian.Uint64(pix[2*i : 2*i+8])
 			t := (x<<4 | x>>8) & 0x00ff00ff00ff00ff // each 16-bit lane: its byte in the low half
 			t = (t | t>>8) & 0x0000ffff0000ffff
 			t = t | t>>16
@@ -176,7 +176,7 @@ func pack(out, pix []byte, depth int) {
 		}
 	case 1: // eight pixels a byte: the multiply lands them in bits 56-63
 		for ; i < len(out); i++ {
-			x := binary.LittleEndian.Uint64(pix[8*i:])
+			x := binary.LittleEndian.Uint64(pix[8*i : 8*i+8])
 			out[i] = byte(x * 0x8040201008040201 >> 56)
 		}
 	}

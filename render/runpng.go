@@ -147,6 +147,8 @@ func (c *runCoder) row(data []byte) {
 	prev := c.prev
 	if c.distRow.n == 0 || len(prev) != n {
 		prev = nil
+	} else {
+		prev = prev[:n] // as long as data: its indexes need no checks
 	}
 	var rs, rw int64 // the row's Adler sums from zero
 	if prev != nil {
@@ -223,9 +225,10 @@ func (c *runCoder) finish() []byte {
 // equalLen is how many leading bytes a and b share.
 func equalLen(a, b []byte) int {
 	n := min(len(a), len(b))
+	a, b = a[:n], b[:n]
 	i := 0
 	for ; i+8 <= n; i += 8 {
-		if x := binary.LittleEndian.Uint64(a[i:]) ^ binary.LittleEndian.Uint64(b[i:]); x != 0 {
+		if x := binary.LittleEndian.Uint64(a[i:i+8]) ^ binary.LittleEndian.Uint64(b[i:i+8]); x != 0 {
 			return i + bits.TrailingZeros64(x)/8
 		}
 	}
@@ -240,7 +243,7 @@ func runLen(a []byte, v byte) int {
 	p := uint64(v) * 0x0101010101010101
 	i := 0
 	for ; i+8 <= len(a); i += 8 {
-		if x := binary.LittleEndian.Uint64(a[i:]) ^ p; x != 0 {
+		if x := binary.LittleEndian.Uint64(a[i:i+8]) ^ p; x != 0 {
 			return i + bits.TrailingZeros64(x)/8
 		}
 	}
