@@ -40,6 +40,7 @@ type Figures struct {
 	Independent Independent  `json:"independent,omitempty" doc:"Independent leaders: who always is, who a scenario may designate, and that a command range leaves them free of their superior's."`
 	Variants    Variants     `json:"variants,omitempty" doc:"Variant counters: units that belong to a variant, used only in the scenarios that name it."`
 	Morale      Morale       `json:"morale,omitempty" doc:"Formation morale tracks (Summer Storm's divisional morale): which formations have one, and the bounds of its figures."`
+	LevelMax    []LevelMax   `json:"level_max,omitempty" doc:"Formation levels of which a side may have only so many, with their leaders, in play at once; each a check."`
 }
 
 // Check names a check that ruleset data configures: its stable code and the
@@ -680,6 +681,30 @@ type Independent struct {
 	Check
 	Levels  []string `json:"levels,omitempty" doc:"The formation levels whose leaders may be independent." items:"level"`
 	Mounted bool     `json:"mounted,omitempty" doc:"Leaders of formations at those levels that hold only mounted classes (cavalry officers) are always independent."`
+	// Summer Storm 5.25 L759: in the tactical game a leader off the map
+	// whose superior is on it, or the reverse, is out of command.
+	OffBoard OffBoard `json:"off_board,omitempty" doc:"The check of a leader who is not independent and starts the scenario off the map while his superior is on it, or the reverse."`
+}
+
+// OffBoard is the check of a leader of a formation at one of Levels, not
+// independent, whose superior leads a formation at one of Over: at the
+// scenario's first turn one of the two is set up on the map and the other
+// only arrives later (Summer Storm 5.25, tactical game), so the leader
+// starts out of command.
+type OffBoard struct {
+	Check
+	Levels []string `json:"levels,omitempty" doc:"The formation levels of the leaders checked (division)." items:"level"`
+	Over   []string `json:"superiors,omitempty" doc:"The formation levels of the superiors they are measured against (corps)." items:"level"`
+}
+
+// LevelMax limits how many formations of Level a side may have with their
+// leaders in play at once in a scenario (Summer Storm 5.4.1: Meade has at
+// most two wing commanders): a leader set up or arrived stays in play until
+// a withdrawal takes him off.
+type LevelMax struct {
+	Check
+	Level string `json:"level,omitempty" doc:"The formation level." ref:"level"`
+	Max   int    `json:"max,omitempty" doc:"The most formations of the level, each with its leader, a side has in play at one time." min:"1"`
 }
 
 // Variants keeps variant counters to the scenarios that use their variant
@@ -826,6 +851,10 @@ func (f *Figures) Checks() []Configured {
 		add(l.Check, "level_sides", fmt.Sprintf("level_sides[%d]", i))
 	}
 	add(f.Independent.Check, "independent", "independent")
+	add(f.Independent.OffBoard.Check, "independent", "independent.off_board")
+	for i, l := range f.LevelMax {
+		add(l.Check, "level_max", fmt.Sprintf("level_max[%d]", i))
+	}
 	add(f.Variants.Check, "variants", "variants")
 	add(f.Variants.Unknown, "variants", "variants.unknown")
 	add(f.Morale.Check, "morale", "morale")

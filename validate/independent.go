@@ -4,8 +4,14 @@ import (
 	"strings"
 
 	"github.com/muster-wargames/muster/battle"
+	"github.com/muster-wargames/muster/diag"
 	"github.com/muster-wargames/muster/oob"
 )
+
+// CodeNoIndependent is raised for designations of independent leaders in a
+// system that has none.
+var CodeNoIndependent = diag.Code{Code: "N046", Severity: diag.Error, Title: "independent leaders designated in a system without them",
+	Doc: "A scenario designates leaders independent (`independent:`), but its rule system has no such designation: only Summer Storm lets a scenario make a divisional officer independent, rolling for and spending his own command points (Summer Storm 5.2.4). Remove the block, or say in the battle's `rules: figures: independent:` which leaders may be designated."}
 
 // independent reports whether leader l is independent in scenario s
 // (Summer Storm 5.2.4): he leads a formation of the figures' levels that
@@ -31,6 +37,13 @@ func (p *pack) independent(s *battle.Scenario, l *oob.Leader) bool {
 // formation at a level whose leaders may be independent.
 func (p *pack) designations(s *battle.Scenario) {
 	in := p.f.Independent
+	if in.Code == "" {
+		for _, pc := range s.Independent {
+			d := p.l.Addf(CodeNoIndependent, pc.Pos, "%s has no independent leaders to designate; scenario %s designates %s", p.b.Rules.System, s.ID, pc.Ref.Name())
+			d.Hint = "remove independent:, or configure figures.independent under the battle's rules:"
+		}
+		return
+	}
 	for _, pc := range s.Independent {
 		l := pc.Ref.Leader
 		switch {

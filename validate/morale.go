@@ -3,8 +3,14 @@ package validate
 import (
 	"strings"
 
+	"github.com/muster-wargames/muster/diag"
 	"github.com/muster-wargames/muster/oob"
 )
+
+// CodeNoMorale is raised for formation morale tracks in a system that
+// keeps none.
+var CodeNoMorale = diag.Code{Code: "N048", Severity: diag.Error, Title: "morale track in a system without them",
+	Doc: "The forces give a formation a morale track (`morale:` on the formation, not a unit's morale rating), but its rule system keeps none: only Summer Storm has a divisional morale track on each side's Army Status Sheet (Summer Storm 11.2.1). Remove it, or say in the battle's `rules: figures: morale:` which formations keep one."}
 
 // morale checks the formations' morale tracks (Summer Storm 11.2.1): once a
 // side gives any, every formation of it that keeps one has one, and each
@@ -12,6 +18,17 @@ import (
 func (p *pack) morale() {
 	m := p.f.Morale
 	if len(m.Levels) == 0 && len(m.Cavalry) == 0 {
+		for _, side := range p.b.Sides {
+			if side.Army == nil {
+				continue
+			}
+			for _, f := range allFormations(side.Army) {
+				if f.Morale != nil {
+					d := p.l.Addf(CodeNoMorale, f.Morale.Pos, "%s keeps no formation morale tracks; the forces give %s one", p.b.Rules.System, f.Label())
+					d.Hint = "remove the formation's morale:, or configure figures.morale under the battle's rules:"
+				}
+			}
+		}
 		return
 	}
 	for _, side := range p.b.Sides {

@@ -19,12 +19,21 @@ func (p *pack) flagged(c rulesets.Check, pos diag.Pos, format string, args ...an
 	return p.l.Addf(diag.Code{Code: c.Code, Severity: c.Sev(), Rule: c.Rule}, pos, format, args...)
 }
 
+// CodeNoVariants is raised for variants a scenario uses in a system whose
+// counters belong to none.
+var CodeNoVariants = diag.Code{Code: "N047", Severity: diag.Error, Title: "variants used in a system without variant counters",
+	Doc: "A scenario names variants it uses (`variants:`), but its rule system has no variant counters: only Summer Storm marks units that belong to one of the Scenario Book's variants and keeps them to the scenarios that use it (Summer Storm 2.5). Remove the block, or say in the battle's `rules: figures: variants:` which counter field names a unit's variant. (A unit's `variant:` in such a system is already an unknown key, S003.)"}
+
 // variants checks that variant units are set up or brought on only in
 // scenarios that use their variant, and that each variant a scenario names
 // is one some unit belongs to.
 func (p *pack) variants(s *battle.Scenario) {
 	v := p.f.Variants
 	if v.Field == "" {
+		for _, n := range s.Variants {
+			d := p.l.Addf(CodeNoVariants, n.Pos, "%s has no variant counters; scenario %s uses the variant %q", p.b.Rules.System, s.ID, n.Name)
+			d.Hint = "remove variants:, or configure figures.variants under the battle's rules:"
+		}
 		return
 	}
 	uses := map[string]bool{}
