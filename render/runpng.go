@@ -67,6 +67,7 @@ func init() {
 		lengthCode[l].bits = c | uint32(l-lengthBase[i])<<n
 		lengthCode[l].n = n + lengthExtra[i]
 	}
+	runCode = joinCodes(distCode(1))
 }
 
 // distCode is the fixed code of a distance (5 bits, reversed) with its
@@ -90,6 +91,25 @@ type runCoder struct {
 	s1, s2         uint32 // Adler-32 of the stream so far
 	last           byte   // the stream's last byte
 	dist1, distRow struct{ bits, n uint32 }
+	// upCode is, for each length 3-258, the whole code of a copy of that
+	// length from the row above: its length code and the distance code
+	// (one put instead of two; empty when rows are too long to copy).
+	upCode *[259]struct{ bits, n uint32 }
+}
+
+// runCode is upCode for copies from distance 1: runs of one byte (made by
+// init, after lengthCode).
+var runCode *[259]struct{ bits, n uint32 }
+
+// joinCodes gives the codes of copies of lengths 3-258 from a distance
+// whose code is dist, dn.
+func joinCodes(dist, dn uint32) *[259]struct{ bits, n uint32 } {
+	var t [259]struct{ bits, n uint32 }
+	for l := 3; l <= 258; l++ {
+		lc := lengthCode[l]
+		t[l].bits, t[l].n = lc.bits|dist<<lc.n, lc.n+dn
+	}
+	return &t
 }
 
 func newRunCoder(rowLen int) *runCoder {
@@ -98,6 +118,7 @@ func newRunCoder(rowLen int) *runCoder {
 	c.dist1.bits, c.dist1.n = distCode(1)
 	if rowLen <= 32768 {
 		c.distRow.bits, c.distRow.n = distCode(rowLen)
+		c.upCode = joinCodes(c.distRow.bits, c.distRow.n)
 	}
 	c.put(0b011, 3) // BFINAL, BTYPE 01: one fixed-Huffman block
 	return c
@@ -170,7 +191,12 @@ func (c *runCoder) row(data []byte) {
 			// found by two compares, without a scan.
 			if prev != nil && data[i] == prev[i] {
 				if up := equalLen(data[i:], prev[i:]); up >= 3 {
-					c.match(up, c.distRow)
+					if up <= 258 {
+						k := c.upCode[up]
+						c.put(k.bits, k.n)
+					} else {
+						c.match(up, c.distRow)
+					}
 					i += up
 					c.last = data[i-1]
 					continue
@@ -178,7 +204,12 @@ func (c *runCoder) row(data []byte) {
 			}
 			if (started || i > 0) && data[i] == c.last {
 				if run := runLen(data[i:], c.last); run >= 3 {
-					c.match(run, c.dist1)
+					if run <= 258 {
+						k := runCode[run]
+						c.put(k.bits, k.n)
+					} else {
+						c.match(run, c.dist1)
+					}
 					k, v := int64(run), int64(c.last)
 					// weights n-j for j in [i, i+run): their sum
 					rs += k * v
