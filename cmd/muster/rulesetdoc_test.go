@@ -292,6 +292,11 @@ func writePlay(b *bytes.Buffer, p *rulesets.Play) {
 	for _, c := range p.Cups {
 		fmt.Fprintf(b, "\n**Draw cup** %s: %s chits (%s).\n", cell(c.Title), c.Chits, c.Rule)
 	}
+	for _, st := range p.States {
+		if p.Reserve != "" && st.ID == p.Reserve {
+			fmt.Fprintf(b, "\n**In reserve:** a set-up stack's `reserve: true` starts %s on its pieces that have it (%s).\n", cell(st.Title), st.Rule)
+		}
+	}
 	if p.First.Title != "" {
 		fmt.Fprintf(b, "\n**Turn track:** on a scenario's first turn, the side under its `first:` %s (%s).\n", cell(p.First.Title), p.First.Rule)
 	}

@@ -888,7 +888,7 @@ func (m *vmod) setupStack(sc *battle.Scenario, st *battle.Stack) *xnode {
 	x, y := sb.Center(st.Hex.Coord)
 	n := el("module.map.SetupStack", "name", sc.ID+" "+st.Side+" "+label, "owningBoard", scenarioBoard(sb, sc),
 		"useGridLocation", "true", "location", label, "x", strconv.Itoa(x), "y", strconv.Itoa(y))
-	m.addPieces(n, st.Pieces, st.Fatigue.Level)
+	m.addPieces(n, st.Pieces, st.Fatigue.Level, st.Reserve)
 	for i := 0; i < st.Breastworks; i++ {
 		n.add(m.slot(m.breastworks(), nil, ""))
 	}
@@ -896,12 +896,13 @@ func (m *vmod) setupStack(sc *battle.Scenario, st *battle.Stack) *xnode {
 }
 
 // addPieces puts a PieceSlot for every unit and leader the pieces name;
-// fatigue is the Fatigue level the stack or group gives them all ("" none).
-func (m *vmod) addPieces(n *xnode, ps []battle.Piece, fatigue string) {
+// fatigue is the Fatigue level the stack or group gives them all ("" none),
+// reserve whether the stack is set up in reserve.
+func (m *vmod) addPieces(n *xnode, ps []battle.Piece, fatigue string, reserve bool) {
 	for _, p := range ps {
 		for _, l := range p.Ref.Leaders() {
 			if d := m.leaders[l]; d != nil {
-				n.add(m.slotAt(d, nil, p.Face, m.fatigueOf(l, p, ps, fatigue)))
+				n.add(m.slotAt(d, nil, p.Face, m.inReserve(d, reserve, m.fatigueOf(l, p, ps, fatigue))))
 			}
 		}
 		for _, u := range p.Ref.Units() {
@@ -915,9 +916,28 @@ func (m *vmod) addPieces(n *xnode, ps []battle.Piece, fatigue string) {
 					ov = map[string]string{m.play.strength: strconv.Itoa(*p.Strength)}
 				}
 			}
-			n.add(m.slotAt(d, ov, p.Face, m.unitFatigue(p, fatigue)))
+			n.add(m.slotAt(d, ov, p.Face, m.inReserve(d, reserve, m.unitFatigue(p, fatigue))))
 		}
 	}
+}
+
+// inReserve adds to levels the first level of the ruleset's reserve state
+// (play.reserve) when the stack is set up in reserve and d's piece has the
+// state: GBACW's In Reserve on the stack's leaders (6.31), TSS's Reserve
+// marker on its units (8.7).
+func (m *vmod) inReserve(d *pieceDef, reserve bool, levels map[string]int) map[string]int {
+	id := m.b.Rules.Play.Reserve
+	if !reserve || id == "" {
+		return levels
+	}
+	if _, ok := d.stateAt[id]; !ok {
+		return levels
+	}
+	out := map[string]int{id: 2}
+	for k, v := range levels {
+		out[k] = v
+	}
+	return out
 }
 
 // fatigueLevel is the Layer level of the ruleset's fatigue state (its
@@ -1026,7 +1046,7 @@ func (m *vmod) reinforcementMap() *xnode {
 			n := el("module.map.SetupStack", "name", fmt.Sprintf("%s arrival %d %s %s", sc.ID, i+1, a.Side, a.Time.Text()),
 				"owningBoard", reinfBoard(sc), "useGridLocation", "false",
 				"x", strconv.Itoa(x+boxW/2), "y", strconv.Itoa(y+boxH/2+10))
-			m.addPieces(n, a.Pieces, a.Fatigue.Level)
+			m.addPieces(n, a.Pieces, a.Fatigue.Level, false)
 			mp.add(n)
 		}
 	}
