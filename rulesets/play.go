@@ -82,4 +82,7 @@ type Keys struct {
 	Flip   string `json:"flip,omitempty" doc:"Turns the counter to its next face: ctrl F."`
 	Delete string `json:"delete,omitempty" doc:"Deletes the piece: DELETE."`
 	Clone  string `json:"clone,omitempty" doc:"Clones the piece: ctrl C."`
+	// Counter turns a leader with further counters (forces counters:,
+	// 3DoG BB 4.44: A.P. Hill's) to the next one.
+	Counter string `json:"counter,omitempty" doc:"Turns a leader with further counters (the forces' counters:) to his next counter, with shift to the one before: ctrl J."`
 }

@@ -277,7 +277,11 @@ func writePlay(b *bytes.Buffer, p *rulesets.Play) {
 		fmt.Fprintf(b, "| Strength | all units | one point down / up | %s | %s | %s |\n", p.Strength.Down, p.Strength.Up, p.Strength.Rule)
 	}
 	k := p.Keys
-	fmt.Fprintf(b, "\nEvery piece: flip %s, delete %s, clone %s.\n", orDash(k.Flip), orDash(k.Delete), orDash(k.Clone))
+	fmt.Fprintf(b, "\nEvery piece: flip %s, delete %s, clone %s", orDash(k.Flip), orDash(k.Delete), orDash(k.Clone))
+	if k.Counter != "" {
+		fmt.Fprintf(b, "; a leader with further counters (`counters:`): next counter %s, shift for the one before", k.Counter)
+	}
+	b.WriteString(".\n")
 	if len(p.Markers) > 0 {
 		var ms []string
 		for _, m := range p.Markers {

@@ -673,7 +673,12 @@ func (m *vmod) leaderDef(sd *oob.Side, pal render.CounterStyle, l *oob.Leader) *
 	}
 	keys := leaderKeys(l)
 	for _, k := range keys {
-		d.traits = append(d.traits, marker(k, valueText(l.Ratings.Get(k))))
+		v := valueText(l.Ratings.Get(k))
+		if len(l.Counters) > 0 {
+			d.traits = append(d.traits, counterProp(k, v, l, func(c *oob.Leader) string { return valueText(c.Ratings.Get(k)) }))
+			continue
+		}
+		d.traits = append(d.traits, marker(k, v))
 	}
 	m.leaderCounter(d, sd, pal, l)
 	return d
@@ -902,7 +907,16 @@ func (m *vmod) addPieces(n *xnode, ps []battle.Piece, fatigue string, reserve bo
 	for _, p := range ps {
 		for _, l := range p.Ref.Leaders() {
 			if d := m.leaders[l]; d != nil {
-				n.add(m.slotAt(d, nil, p.Face, m.inReserve(d, reserve, m.fatigueOf(l, p, ps, fatigue))))
+				levels := m.inReserve(d, reserve, m.fatigueOf(l, p, ps, fatigue))
+				if p.Counter > 0 && p.Ref.Leader == l {
+					// a scenario piece's counter: (3DoG BB 4.44)
+					levels = stdmaps.Clone(levels)
+					if levels == nil {
+						levels = map[string]int{}
+					}
+					levels[counterLayer] = p.Counter + 1
+				}
+				n.add(m.slotAt(d, nil, p.Face, levels))
 			}
 		}
 		for _, u := range p.Ref.Units() {
