@@ -907,16 +907,7 @@ func (m *vmod) addPieces(n *xnode, ps []battle.Piece, fatigue string, reserve bo
 	for _, p := range ps {
 		for _, l := range p.Ref.Leaders() {
 			if d := m.leaders[l]; d != nil {
-				levels := m.inReserve(d, reserve, m.fatigueOf(l, p, ps, fatigue))
-				if p.Counter > 0 && p.Ref.Leader == l {
-					// a scenario piece's counter: (3DoG BB 4.44)
-					levels = stdmaps.Clone(levels)
-					if levels == nil {
-						levels = map[string]int{}
-					}
-					levels[counterLayer] = p.Counter + 1
-				}
-				n.add(m.slotAt(d, nil, p.Face, levels))
+				n.add(m.slotAt(d, nil, p.Face, m.leaderLevels(l, p, ps, fatigue, reserve)))
 			}
 		}
 		for _, u := range p.Ref.Units() {
@@ -930,21 +921,41 @@ func (m *vmod) addPieces(n *xnode, ps []battle.Piece, fatigue string, reserve bo
 					ov = map[string]string{m.play.strength: strconv.Itoa(*p.Strength)}
 				}
 			}
-			n.add(m.slotAt(d, ov, p.Face, m.inReserve(d, reserve, m.unitFatigue(p, fatigue))))
+			n.add(m.slotAt(d, ov, p.Face, m.unitLevels(p, fatigue, reserve)))
 		}
 	}
 }
 
+// leaderLevels are the layers a leader's piece l of p starts on, by layer
+// name (2 its first level): his Fatigue level (fatigueOf), In Reserve when
+// the stack is (inReserve), and the further counter the piece names. A
+// piece without one of the layers ignores it (slotAt, setLayers).
+func (m *vmod) leaderLevels(l *oob.Leader, p battle.Piece, ps []battle.Piece, fatigue string, reserve bool) map[string]int {
+	levels := m.inReserve(reserve, m.fatigueOf(l, p, ps, fatigue))
+	if p.Counter > 0 && p.Ref.Leader == l {
+		// a scenario piece's counter: (3DoG BB 4.44)
+		levels = stdmaps.Clone(levels)
+		if levels == nil {
+			levels = map[string]int{}
+		}
+		levels[counterLayer] = p.Counter + 1
+	}
+	return levels
+}
+
+// unitLevels are the layers a unit's piece of p starts on: its Fatigue
+// level where the fatigue state is a unit's, and the reserve state.
+func (m *vmod) unitLevels(p battle.Piece, fatigue string, reserve bool) map[string]int {
+	return m.inReserve(reserve, m.unitFatigue(p, fatigue))
+}
+
 // inReserve adds to levels the first level of the ruleset's reserve state
-// (play.reserve) when the stack is set up in reserve and d's piece has the
-// state: GBACW's In Reserve on the stack's leaders (6.31), TSS's Reserve
-// marker on its units (8.7).
-func (m *vmod) inReserve(d *pieceDef, reserve bool, levels map[string]int) map[string]int {
+// (play.reserve) when the stack is set up in reserve: GBACW's In Reserve
+// on the stack's leaders (6.31), TSS's Reserve marker on its units (8.7),
+// on the pieces that have the layer.
+func (m *vmod) inReserve(reserve bool, levels map[string]int) map[string]int {
 	id := m.b.Rules.Play.Reserve
 	if !reserve || id == "" {
-		return levels
-	}
-	if _, ok := d.stateAt[id]; !ok {
 		return levels
 	}
 	out := map[string]int{id: 2}
