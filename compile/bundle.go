@@ -39,7 +39,10 @@ type Bundle struct {
 	Setup      lines[StackOut]     `json:"setup"`
 	Schedule   lines[EventOut]     `json:"schedule"`
 	Activation []ActivationOut     `json:"activation,omitempty"`
-	Victory    VictoryOut          `json:"victory"`
+	// Events are the sides' Event card allotments (AMFS D-2), in the
+	// scenario's order.
+	Events  []EventsOut `json:"events,omitempty"`
+	Victory VictoryOut  `json:"victory"`
 }
 
 type BattleInfo struct {
@@ -96,6 +99,39 @@ type LeaderOut struct {
 	Rank        any            `json:"rank,omitempty"`
 	Ratings     map[string]any `json:"ratings"`
 	Replacement *LeaderFace    `json:"replacement,omitempty"`
+	// Spare: a spare leader with no command of his own (3DoG BB 4.42).
+	Spare bool `json:"spare,omitempty"`
+	// From is the turn his counter comes into play (3DoG BB 4.41), With
+	// the leader he is placed with then.
+	From *TurnRef `json:"from,omitempty"`
+	With string   `json:"with,omitempty"`
+	// Counters are his further counters, each taking over from its turn
+	// (3DoG BB 4.44).
+	Counters []CounterOut `json:"counters,omitempty"`
+}
+
+// TurnRef is a turn by its index and as written ("Jul 2 0500").
+type TurnRef struct {
+	Turn int    `json:"turn"`
+	Time string `json:"time"`
+}
+
+// CounterOut is one of a leader's further counters.
+type CounterOut struct {
+	Name    string         `json:"name"`
+	From    *TurnRef       `json:"from,omitempty"`
+	Ratings map[string]any `json:"ratings"`
+}
+
+// EventsOut is one Event card allotment of a side (AMFS D-2): from a
+// turn on, the Key cards it picks and the Random ones it draws.
+type EventsOut struct {
+	Side   string `json:"side"`
+	Turn   int    `json:"turn"`
+	Time   string `json:"time"`
+	Key    int    `json:"key"`
+	Random int    `json:"random"`
+	Note   string `json:"note,omitempty"`
 }
 
 type LeaderFace struct {
@@ -194,6 +230,10 @@ type PlacedOut struct {
 	// group's.
 	Fatigue      string `json:"fatigue,omitempty"`
 	OutOfCommand bool   `json:"out_of_command,omitempty"`
+	// Counter is the further counter a leader's piece is on (3DoG BB
+	// 4.44), Replaces the leader a spare stands in for (BB 4.42).
+	Counter  string `json:"counter,omitempty"`
+	Replaces string `json:"replaces,omitempty"`
 }
 
 type EventOut struct {
@@ -349,6 +389,16 @@ func NewBundle(b *battle.Battle, s *battle.Scenario) *Bundle {
 				if r := l.Replacement; r != nil {
 					lo.Replacement = &LeaderFace{Name: r.Name, Rank: r.Rank, Ratings: values(r.Ratings)}
 				}
+				lo.Spare, lo.From = l.Spare, turnRef(b, l.From)
+				if l.With != "" {
+					lo.With = l.With
+					if w := leaderNamed(b, l.Side, l.With, l); w != nil {
+						lo.With = id.leader(w)
+					}
+				}
+				for _, c := range l.Counters {
+					lo.Counters = append(lo.Counters, CounterOut{Name: c.Name, From: turnRef(b, c.From), Ratings: values(c.Ratings)})
+				}
 				out.Leaders = append(out.Leaders, lo)
 			}
 			for _, u := range f.Units {
@@ -383,7 +433,16 @@ func NewBundle(b *battle.Battle, s *battle.Scenario) *Bundle {
 				us = append(us, PlacedOut{ID: id.unit(u), Attached: id.attached(p), Strength: p.Strength, Face: p.Face, Orders: p.Orders, Facing: p.Facing, Fatigue: fat, OutOfCommand: p.OutOfCommand})
 			}
 			for _, l := range p.Ref.Leaders() {
-				ls = append(ls, PlacedOut{ID: id.leader(l), Attached: id.attached(p), Face: p.Face, Fatigue: fat})
+				po := PlacedOut{ID: id.leader(l), Attached: id.attached(p), Face: p.Face, Fatigue: fat}
+				if p.Ref.Leader == l {
+					if p.Counter > 0 && p.Counter <= len(l.Counters) {
+						po.Counter = l.Counters[p.Counter-1].Name
+					}
+					if p.Replaces != nil {
+						po.Replaces = id.leader(p.Replaces)
+					}
+				}
+				ls = append(ls, po)
 			}
 		}
 		return us, ls
@@ -419,6 +478,9 @@ func NewBundle(b *battle.Battle, s *battle.Scenario) *Bundle {
 	for _, a := range s.Activation {
 		out.Activation = append(out.Activation, ActivationOut{Side: a.Side, Formation: id.formation(a.Formation), Count: a.Count})
 	}
+	for _, e := range s.Events {
+		out.Events = append(out.Events, EventsOut{Side: e.Side, Turn: e.From.Index, Time: e.From.Text(), Key: e.Key, Random: e.Random, Note: e.Note})
+	}
 	for _, v := range s.Victory.Hexes {
 		if len(v.Hexes) == 0 {
 			continue // every hex of the entry is reported off the map
@@ -426,6 +488,34 @@ func NewBundle(b *battle.Battle, s *battle.Scenario) *Bundle {
 		out.Victory.Hexes = append(out.Victory.Hexes, VictoryHex{Hexes: hexList(v.Hexes), Points: v.Points, Note: v.Note})
 	}
 	return out
+}
+
+// turnRef is a turn as the forces write it ("Jul 2 0500"); nil when none
+// is given or the battle's turn track does not read it (a load
+// diagnostic).
+func turnRef(b *battle.Battle, s string) *TurnRef {
+	if s == "" {
+		return nil
+	}
+	t, err := b.ParseTime(s)
+	if err != nil {
+		return nil
+	}
+	return &TurnRef{Turn: t.Index, Time: t.Text()}
+}
+
+// leaderNamed resolves a leader's name on side (with:), other than l.
+func leaderNamed(b *battle.Battle, side, name string, l *oob.Leader) *oob.Leader {
+	ix := b.Index(side)
+	if ix == nil {
+		return nil
+	}
+	for _, r := range ix.Resolve(name) {
+		if r.Leader != nil && r.Leader != l {
+			return r.Leader
+		}
+	}
+	return nil
 }
 
 func mapOut(b *battle.Battle, s *battle.Scenario) MapOut {

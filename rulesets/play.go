@@ -13,7 +13,11 @@ type Play struct {
 	Cups     []Cup    `json:"cups,omitempty" doc:"Draw cups: chits or markers drawn at random."`
 	Keys     Keys     `json:"keys,omitempty" doc:"The keys every piece answers to."`
 	First    First    `json:"first,omitempty" doc:"What the side a scenario names under first: has on the scenario's first turn, as the turn track says it."`
-	Source   string   `json:"source,omitempty" doc:"Where the system's components and markers are described."`
+	// Reserve names the state a set-up stack's reserve: true starts:
+	// GBACW's In Reserve on the stack's leaders (6.31), TSS's Reserve
+	// marker on its units (8.7).
+	Reserve string `json:"reserve,omitempty" doc:"The state (one of states) that a set-up stack given reserve: true starts at its first level, on every piece of the stack that has it (nothing when the battle's states have no such state)."`
+	Source  string `json:"source,omitempty" doc:"Where the system's components and markers are described."`
 }
 
 // First is what a scenario's first side holds on its first turn (GBACW's
@@ -78,4 +82,7 @@ type Keys struct {
 	Flip   string `json:"flip,omitempty" doc:"Turns the counter to its next face: ctrl F."`
 	Delete string `json:"delete,omitempty" doc:"Deletes the piece: DELETE."`
 	Clone  string `json:"clone,omitempty" doc:"Clones the piece: ctrl C."`
+	// Counter turns a leader with further counters (forces counters:,
+	// 3DoG BB 4.44: A.P. Hill's) to the next one.
+	Counter string `json:"counter,omitempty" doc:"Turns a leader with further counters (the forces' counters:) to his next counter, with shift to the one before: ctrl J."`
 }

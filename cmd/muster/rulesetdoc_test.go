@@ -277,7 +277,11 @@ func writePlay(b *bytes.Buffer, p *rulesets.Play) {
 		fmt.Fprintf(b, "| Strength | all units | one point down / up | %s | %s | %s |\n", p.Strength.Down, p.Strength.Up, p.Strength.Rule)
 	}
 	k := p.Keys
-	fmt.Fprintf(b, "\nEvery piece: flip %s, delete %s, clone %s.\n", orDash(k.Flip), orDash(k.Delete), orDash(k.Clone))
+	fmt.Fprintf(b, "\nEvery piece: flip %s, delete %s, clone %s", orDash(k.Flip), orDash(k.Delete), orDash(k.Clone))
+	if k.Counter != "" {
+		fmt.Fprintf(b, "; a leader with further counters (`counters:`): next counter %s, shift for the one before", k.Counter)
+	}
+	b.WriteString(".\n")
 	if len(p.Markers) > 0 {
 		var ms []string
 		for _, m := range p.Markers {
@@ -291,6 +295,11 @@ func writePlay(b *bytes.Buffer, p *rulesets.Play) {
 	}
 	for _, c := range p.Cups {
 		fmt.Fprintf(b, "\n**Draw cup** %s: %s chits (%s).\n", cell(c.Title), c.Chits, c.Rule)
+	}
+	for _, st := range p.States {
+		if p.Reserve != "" && st.ID == p.Reserve {
+			fmt.Fprintf(b, "\n**In reserve:** a set-up stack's `reserve: true` starts %s on its pieces that have it (%s).\n", cell(st.Title), st.Rule)
+		}
 	}
 	if p.First.Title != "" {
 		fmt.Fprintf(b, "\n**Turn track:** on a scenario's first turn, the side under its `first:` %s (%s).\n", cell(p.First.Title), p.First.Rule)

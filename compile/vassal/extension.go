@@ -16,6 +16,7 @@ import (
 	"github.com/muster-wargames/muster/compile/vassal/seq"
 	"github.com/muster-wargames/muster/diag"
 	"github.com/muster-wargames/muster/maps"
+	"github.com/muster-wargames/muster/oob"
 )
 
 // extensionID prefixes the gpids of an extension's pieces (VASSAL keeps an
@@ -46,6 +47,8 @@ type baseModule struct {
 	mainMap       string
 	boards        []*baseBoard
 	slots         map[string][]string // piece name → PieceSlot texts
+	protos        map[string]string   // prototype name → its text
+	scenarioProp  bool                // declares the Scenario global property (turns.go)
 	days          []string            // the turn track's Day list
 	times         int                 // how many items its Time list has
 }
@@ -79,13 +82,13 @@ func readBase(data []byte) (*baseModule, error) {
 	if bf == nil {
 		return nil, fmt.Errorf("the base module has no buildFile.xml")
 	}
-	bm := &baseModule{slots: map[string][]string{}}
+	bm := &baseModule{slots: map[string][]string{}, protos: map[string]string{}}
 	dec := xml.NewDecoder(bytes.NewReader(bf))
 	var stack []string
 	mapName := ""
 	var board *baseBoard
 	var gridStart int64
-	slotName := ""
+	slotName, protoName := "", ""
 	var text strings.Builder
 	for {
 		off := dec.InputOffset()
@@ -125,6 +128,13 @@ func readBase(data []byte) (*baseModule, error) {
 			case "VASSAL.build.widget.PieceSlot":
 				slotName = attr("entryName")
 				text.Reset()
+			case "VASSAL.build.module.PrototypeDefinition":
+				protoName = attr("name")
+				text.Reset()
+			case "VASSAL.build.module.properties.GlobalProperty":
+				if attr("name") == scenarioProp && len(stack) > 0 && stack[len(stack)-1] == "VASSAL.build.module.properties.GlobalProperties" {
+					bm.scenarioProp = true
+				}
 			case "VASSAL.build.module.turn.ListTurnLevel":
 				switch attr("property") {
 				case "Day":
@@ -135,7 +145,7 @@ func readBase(data []byte) (*baseModule, error) {
 			}
 			stack = append(stack, class)
 		case xml.CharData:
-			if slotName != "" {
+			if slotName != "" || protoName != "" {
 				text.Write(t)
 			}
 		case xml.EndElement:
@@ -161,6 +171,11 @@ func readBase(data []byte) (*baseModule, error) {
 					bm.slots[slotName] = append(bm.slots[slotName], strings.TrimSpace(text.String()))
 				}
 				slotName = ""
+			case "VASSAL.build.module.PrototypeDefinition":
+				if protoName != "" {
+					bm.protos[protoName] = strings.TrimSpace(text.String())
+				}
+				protoName = ""
 			}
 			stack = stack[:len(stack)-1]
 		}
@@ -258,6 +273,19 @@ func (bm *baseModule) extension(b *battle.Battle, baseFile string) ([]compile.Ou
 	}
 	var reinfBoards, reinfStacks []*xnode
 	reinfSel := map[*battle.Scenario]string{}
+	// lv says which layers a piece starts on, as the module target does
+	// (fatigue, reserve, a leader's counter); setLayers writes them into
+	// the base's slot
+	lv := &vmod{b: b}
+	if err := lv.compilePlay(); err != nil {
+		return nil, err
+	}
+	levelsOf := func(r pieceRef, p battle.Piece, ps []battle.Piece, fatigue string, reserve bool) map[string]int {
+		if r.leader != nil {
+			return lv.leaderLevels(r.leader, p, ps, fatigue, reserve)
+		}
+		return lv.unitLevels(p, fatigue, reserve)
+	}
 	boardTarget := "VASSAL.build.module.Map:" + bm.mainMap + "/VASSAL.build.module.map.BoardPicker"
 	mapTarget := "VASSAL.build.module.Map:" + bm.mainMap
 	for _, sc := range b.Scenarios {
@@ -303,7 +331,7 @@ func (bm *baseModule) extension(b *battle.Battle, baseFile string) ([]compile.Ou
 						bad = append(bad, mismatch{p.Pos, fmt.Sprintf("scenario %s: %s in %s: %s has %s named %q", sc.ID, r.q, label, baseFile, what, r.name)})
 						continue
 					}
-					n.add(extSlot(r.name, text))
+					n.add(extSlot(r.name, bm.setLayers(text, levelsOf(r, p, st.Pieces, st.Fatigue.Level, st.Reserve))))
 				}
 			}
 			for range st.Breastworks {
@@ -341,7 +369,7 @@ func (bm *baseModule) extension(b *battle.Battle, baseFile string) ([]compile.Ou
 							bad = append(bad, mismatch{p.Pos, fmt.Sprintf("scenario %s: %s arriving %s: %s has no piece named %q", sc.ID, r.q, a.Time.Text(), baseFile, r.name)})
 							continue
 						}
-						n.add(extSlot(r.name, text))
+						n.add(extSlot(r.name, bm.setLayers(text, levelsOf(r, p, a.Pieces, a.Fatigue.Level, false))))
 					}
 				}
 				reinfStacks = append(reinfStacks, n)
@@ -375,6 +403,11 @@ func (bm *baseModule) extension(b *battle.Battle, baseFile string) ([]compile.Ou
 		lines := []string{"begin_save", main.Value()}
 		if board, ok := reinfSel[sc]; ok {
 			lines = append(lines, seq.Of(reinfName(b)+"BoardPicker", '\t').Append(board).Int(0).Int(0).Value())
+		}
+		// The Scenario property the base's turn track reads for its notes
+		// (a fixed efficiency, the initiative), set as its own set-ups do.
+		if bm.scenarioProp {
+			lines = append(lines, seq.Of("MutableProperty", '\t').Append(scenarioProp).Append("").Append(sc.ID).Append("Module").Value())
 		}
 		// The first turn, when the base's turn track is muster's for
 		// these days and times.
@@ -444,16 +477,119 @@ func extBoard(bb *baseBoard, b *battle.Battle, sc *battle.Scenario) string {
 // reinfName names the extension's own map of reinforcement boxes.
 func reinfName(b *battle.Battle) string { return "Reinforcements (" + b.ID + ")" }
 
-type pieceRef struct{ name, q string }
+type pieceRef struct {
+	name, q string
+	leader  *oob.Leader // nil for a unit
+}
 
 // pieceRefs lists the leaders and units a set-up or arrival piece names.
 func pieceRefs(p battle.Piece) []pieceRef {
 	var refs []pieceRef
 	for _, l := range p.Ref.Leaders() {
-		refs = append(refs, pieceRef{l.Name, l.QualifiedName()})
+		refs = append(refs, pieceRef{l.Name, l.QualifiedName(), l})
 	}
 	for _, u := range p.Ref.Units() {
-		refs = append(refs, pieceRef{u.Name, u.QualifiedName()})
+		refs = append(refs, pieceRef{u.Name, u.QualifiedName(), nil})
 	}
 	return refs
+}
+
+// setLayers starts the Layers of a base PieceSlot's text named in levels
+// at their levels (2 the first after the normal one): a Layer of the
+// slot's own is set in place; a prototype holding one is written out in
+// place, its traits with their states, since a prototype's traits start
+// as the prototype has them. A text with no such layer, or that is no
+// AddPiece command, is returned as it is.
+func (bm *baseModule) setLayers(text string, levels map[string]int) string {
+	if len(levels) == 0 {
+		return text
+	}
+	id, traits, basic, ok := decodePiece(text)
+	if !ok {
+		return text
+	}
+	out, changed := bm.expandLayers(traits, levels, 0)
+	if !changed {
+		return text
+	}
+	return encodeTraits(id, out, basic)
+}
+
+// expandLayers is setLayers over a list of traits; depth bounds the
+// prototypes inside prototypes it follows.
+func (bm *baseModule) expandLayers(traits []trait, levels map[string]int, depth int) ([]trait, bool) {
+	var out []trait
+	changed := false
+	for _, t := range traits {
+		if name, ok := layerName(t); ok {
+			if lv, ok := levels[name]; ok {
+				t.state = strconv.Itoa(lv)
+				changed = true
+			}
+			out = append(out, t)
+			continue
+		}
+		if name, ok := strings.CutPrefix(t.typ, "prototype;"); ok && depth < 4 {
+			if _, pts, _, ok := decodePiece(bm.protos[name]); ok {
+				if inner, ch := bm.expandLayers(pts, levels, depth+1); ch {
+					out = append(out, inner...)
+					changed = true
+					continue
+				}
+			}
+		}
+		out = append(out, t)
+	}
+	return out, changed
+}
+
+// layerName is the name of a Layer (emb2) trait, as layer writes it: the
+// 19th field of its type.
+func layerName(t trait) (string, bool) {
+	rest, ok := strings.CutPrefix(t.typ, "emb2;")
+	if !ok {
+		return "", false
+	}
+	f := seq.Decode(rest, ';')
+	if len(f) < 19 {
+		return "", false
+	}
+	return f[18], true
+}
+
+// decodePiece splits an AddPiece command's text (a PieceSlot's or a
+// PrototypeDefinition's) into its id, its traits outermost first and its
+// BasicPiece; encodeTraits writes them back.
+func decodePiece(text string) (id string, traits []trait, basic trait, ok bool) {
+	parts := seq.Decode(text, '/')
+	if len(parts) != 4 || parts[0] != "+" {
+		return "", nil, trait{}, false
+	}
+	typ, st := parts[2], parts[3]
+	for {
+		tp, sp := seq.Decode(typ, '\t'), seq.Decode(st, '\t')
+		s := ""
+		if len(sp) > 0 {
+			s = sp[0]
+		}
+		if len(tp) < 2 {
+			return parts[1], traits, trait{typ, st}, true
+		}
+		traits = append(traits, trait{tp[0], s})
+		typ, st = tp[1], ""
+		if len(sp) > 1 {
+			st = sp[1]
+		}
+	}
+}
+
+// encodeTraits writes an AddPiece command as encodePieceID does, over a
+// BasicPiece already encoded.
+func encodeTraits(id string, traits []trait, basic trait) string {
+	typ, state := basic.typ, basic.state
+	for i := len(traits) - 1; i >= 0; i-- {
+		typ = seq.Of(traits[i].typ, '\t').Append(typ).Value()
+		state = seq.Of(traits[i].state, '\t').Append(state).Value()
+	}
+	return "+/" + seq.New('/').Append(id).Append(typ).Append(state).Value()
 }

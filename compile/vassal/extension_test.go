@@ -2,6 +2,7 @@ package vassal
 
 import (
 	"bytes"
+	"fmt"
 	"path/filepath"
 	"regexp"
 	"strings"
@@ -141,4 +142,68 @@ func TestExtensionArrivals(t *testing.T) {
 	if pieces := strings.Count(bf, `gpid="muster:`); pieces < n {
 		t.Errorf("%d pieces in all, fewer than the %d arriving", pieces, n)
 	}
+}
+
+// TestExtensionLayers: an extension starts the layers a set-up gives
+// (fatigue, reserve) as the module does, writing out the base's prototype
+// that holds them, so each such piece has the same traits and states as in
+// a module built from the battle; its saved game sets the Scenario
+// property the base's turn track reads. decodePiece and encodeTraits give
+// back every slot of the base as it was.
+func TestExtensionLayers(t *testing.T) {
+	base := moduleBytes(t, extExample(t, "dow-intro"))
+	bfiles, _ := unzipAll(t, base)
+	for name, texts := range slotsOf(t, bfiles["buildFile.xml"]) {
+		for _, text := range texts {
+			id, traits, basic, ok := decodePiece(text)
+			if !ok || encodeTraits(id, traits, basic) != text {
+				t.Errorf("%s: slot does not read back (%v)", name, ok)
+			}
+		}
+	}
+	b := introWith(t, map[string]string{
+		`"C3014": [Post, 59 IL, 5 WI Bty]`:    `"C3014": {units: [Post, 59 IL, 5 WI Bty], fatigue: 2, reserve: true}`,
+		`"C3205": [Woodruff, 81 IN]`:          `"C3205": [Woodruff, {unit: 81 IN, fatigue: 4}]`,
+		`"C3108": [McCook, Davis, Escort/RW]`: `"C3108": {units: [McCook, Davis, Escort/RW], reserve: true}`,
+	})
+	outs, err := Extension(base, "dow-intro.vmod")(b)
+	if err != nil {
+		t.Fatal(err)
+	}
+	files, _ := unzipAll(t, outs[0].Data)
+	ebf := string(files["buildFile.xml"])
+	mfiles, _ := unzipAll(t, moduleBytes(t, b))
+	mbf := string(mfiles["buildFile.xml"])
+	for _, c := range []struct{ name, id, want string }{
+		{"Post", "fatigue", "5"}, {"Post", "reserve", "2"}, {"Woodruff", "fatigue", "7"},
+		{"McCook", "reserve", "2"}, {"Davis", "reserve", "2"}, {"Carlin", "reserve", ""},
+	} {
+		if got := stateLayer(t, ebf, c.name, c.id); got != c.want {
+			t.Errorf("extension: %s starts with his %s layer at %q, want %q", c.name, c.id, got, c.want)
+		}
+	}
+	for _, name := range []string{"Post", "Woodruff", "McCook", "Davis", "59 IL"} {
+		et, mt := pieceTraits(t, setupSlot(t, ebf, name)), pieceTraits(t, setupSlot(t, mbf, name))
+		et, mt = et[:len(et)-1], mt[:len(mt)-1] // the BasicPiece holds the gpid
+		if fmt.Sprint(et) != fmt.Sprint(mt) {
+			t.Errorf("%s: the extension's traits differ from the module's:\n%v\n%v", name, et, mt)
+		}
+	}
+	vs, _ := unzipAll(t, files["muster-dow_intro-intro.vsav"])
+	if got := string(vs["savedGame"]); !strings.Contains(got, "\x1bMutableProperty\tScenario\t\tintro\tModule\x1b") {
+		t.Errorf("the saved game does not set the Scenario property: %q", got)
+	}
+}
+
+// setupSlot is the text of the first set-up PieceSlot of the piece named.
+func setupSlot(t *testing.T, bf, name string) string {
+	t.Helper()
+	for _, st := range regexp.MustCompile(`(?s)<VASSAL\.build\.module\.map\.SetupStack [^>]*>.*?</VASSAL\.build\.module\.map\.SetupStack>`).FindAllString(bf, -1) {
+		slot := regexp.MustCompile(`(?s)<VASSAL\.build\.widget\.PieceSlot [^>]*entryName="` + regexp.QuoteMeta(name) + `"[^>]*>(.*?)</VASSAL\.build\.widget\.PieceSlot>`).FindStringSubmatch(st)
+		if slot != nil {
+			return strings.NewReplacer("&#9;", "\t", "&lt;", "<", "&gt;", ">", "&amp;", "&", "&quot;", `"`, "&apos;", "'").Replace(slot[1])
+		}
+	}
+	t.Fatalf("no set-up slot for %s", name)
+	return ""
 }

@@ -2,6 +2,7 @@ package vassal
 
 import (
 	"io/fs"
+	"os"
 	"path/filepath"
 	"regexp"
 	"strings"
@@ -21,42 +22,12 @@ import (
 // 4 through 81 IN's piece; McCook, a wing commander, keeps no fatigue in
 // the stack with Davis and the Escort at 3.
 func TestSetupFatigue(t *testing.T) {
-	sub, err := fs.Sub(examples.FS, examples.Default)
-	if err != nil {
-		t.Fatal(err)
-	}
-	files := fstest.MapFS{}
-	err = fs.WalkDir(sub, ".", func(p string, d fs.DirEntry, err error) error {
-		if err != nil || d.IsDir() {
-			return err
-		}
-		data, err := fs.ReadFile(sub, p)
-		files[p] = &fstest.MapFile{Data: data}
-		return err
-	})
-	if err != nil {
-		t.Fatal(err)
-	}
-	intro := string(files["intro.yaml"].Data)
-	for old, new := range map[string]string{
+	b := introWith(t, map[string]string{
 		`"C3108": [McCook, Davis, Escort/RW]`: `"C3108": {units: [McCook, Davis, Escort/RW], fatigue: 3}`,
 		`"C3014": [Post, 59 IL, 5 WI Bty]`:    `"C3014": {units: [Post, 59 IL, 5 WI Bty], fatigue: 2}`,
 		`"C3508": [Carlin, 38 IL]`:            `"C3508": [{unit: Carlin, fatigue: OK}, 38 IL]`,
 		`"C3205": [Woodruff, 81 IN]`:          `"C3205": [Woodruff, {unit: 81 IN, fatigue: 4}]`,
-	} {
-		if !strings.Contains(intro, old) {
-			t.Fatalf("intro.yaml has no %s", old)
-		}
-		intro = strings.Replace(intro, old, new, 1)
-	}
-	files["intro.yaml"] = &fstest.MapFile{Data: []byte(intro)}
-	b, ds := battle.Load(files, "fatigue", battle.Options{})
-	if b == nil {
-		t.Fatalf("load: %v", ds)
-	}
-	for _, d := range ds {
-		t.Errorf("diagnostic: %v", d)
-	}
+	})
 	built, _ := unzipAll(t, buildVmod(t, b))
 	bf := string(built["buildFile.xml"])
 	var got strings.Builder
@@ -82,9 +53,58 @@ func TestSetupFatigue(t *testing.T) {
 	}
 }
 
+// introWith is examples/dow-intro with intro.yaml's lines replaced (old
+// to new), loaded with no diagnostic.
+func introWith(t *testing.T, repl map[string]string) *battle.Battle {
+	t.Helper()
+	return exampleWith(t, examples.Default, "intro.yaml", repl)
+}
+
+// exampleWith is the example battle in dir with file's lines replaced
+// (old to new), loaded with no diagnostic.
+func exampleWith(t *testing.T, dir, file string, repl map[string]string) *battle.Battle {
+	t.Helper()
+	sub := os.DirFS(filepath.Join("..", "..", "examples", dir))
+	files := fstest.MapFS{}
+	err := fs.WalkDir(sub, ".", func(p string, d fs.DirEntry, err error) error {
+		if err != nil || d.IsDir() {
+			return err
+		}
+		data, err := fs.ReadFile(sub, p)
+		files[p] = &fstest.MapFile{Data: data}
+		return err
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+	text := string(files[file].Data)
+	for old, new := range repl {
+		if !strings.Contains(text, old) {
+			t.Fatalf("%s has no %s", file, old)
+		}
+		text = strings.Replace(text, old, new, 1)
+	}
+	files[file] = &fstest.MapFile{Data: []byte(text)}
+	b, ds := battle.Load(files, "fatigue", battle.Options{})
+	if b == nil {
+		t.Fatalf("load: %v", ds)
+	}
+	for _, d := range ds {
+		t.Errorf("diagnostic: %v", d)
+	}
+	return b
+}
+
 // fatigueLayer is the state of the fatigue layer in the set-up slot of the
 // leader named ("" when the slot writes it in a prototype).
 func fatigueLayer(t *testing.T, bf, name string) string {
+	t.Helper()
+	return stateLayer(t, bf, name, "fatigue")
+}
+
+// stateLayer is the state of the layer of state id in the set-up slot of
+// the piece named ("" when the slot writes it in a prototype).
+func stateLayer(t *testing.T, bf, name, id string) string {
 	t.Helper()
 	re := regexp.MustCompile(`(?s)<VASSAL\.build\.module\.map\.SetupStack [^>]*>.*?</VASSAL\.build\.module\.map\.SetupStack>`)
 	for _, st := range re.FindAllString(bf, -1) {
@@ -94,7 +114,7 @@ func fatigueLayer(t *testing.T, bf, name string) string {
 		}
 		text := strings.NewReplacer("&#9;", "\t", "&lt;", "<", "&gt;", ">", "&amp;", "&", "&quot;", `"`, "&apos;", "'").Replace(slot[1])
 		for _, tr := range pieceTraits(t, text) {
-			if strings.HasPrefix(tr[0], "emb2;") && strings.Contains(tr[0], ";fatigue;") {
+			if strings.HasPrefix(tr[0], "emb2;") && strings.Contains(tr[0], ";"+id+";") {
 				return tr[1]
 			}
 		}

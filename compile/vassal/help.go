@@ -2,10 +2,12 @@ package vassal
 
 import (
 	"fmt"
-	"github.com/muster-wargames/muster/battle"
 	"html"
 	"strconv"
 	"strings"
+
+	"github.com/muster-wargames/muster/battle"
+	"github.com/muster-wargames/muster/oob"
 )
 
 // helpFile is the module's help page, help/<battle id>.html, shown in
@@ -124,6 +126,9 @@ func (m *vmod) helpPage() []byte {
 	if pl.Keys.Clone != "" {
 		row("Clone", pl.Keys.Clone, "", "", "")
 	}
+	if names := m.furtherCounters(); pl.Keys.Counter != "" && len(names) > 0 {
+		row("A leader's next counter / the one before", pl.Keys.Counter, "with shift", strings.Join(names, ", "), "")
+	}
 	for _, mk := range pl.Markers {
 		t := mk.Title
 		if t == "" {
@@ -224,6 +229,25 @@ func eventChits(sc *battle.Scenario) []string {
 		for range a.Key + a.Random {
 			out = append(out, sd+" Event")
 		}
+	}
+	return out
+}
+
+// furtherCounters names the battle's leaders' further counters (forces
+// counters:), as "Hill: Hill -1", in the order the leaders were read.
+func (m *vmod) furtherCounters() []string {
+	var out []string
+	for _, sd := range m.b.Sides {
+		if sd.Army == nil {
+			continue
+		}
+		sd.Army.Walk(func(f *oob.Formation) {
+			for _, l := range formationLeaders(f) {
+				for _, c := range l.Counters {
+					out = append(out, l.Name+": "+c.Name)
+				}
+			}
+		})
 	}
 	return out
 }

@@ -88,7 +88,7 @@ func (m *vmod) spread(sc *battle.Scenario, st *battle.Stack) ([]maps.Coord, [][]
 	for _, p := range st.Pieces {
 		for _, l := range p.Ref.Leaders() {
 			if m.leaders[l] != nil {
-				leaders = append(leaders, battle.Piece{Ref: oob.Ref{Leader: l}, Face: p.Face, Fatigue: p.Fatigue})
+				leaders = append(leaders, battle.Piece{Ref: oob.Ref{Leader: l}, Face: p.Face, Fatigue: p.Fatigue, Counter: p.Counter})
 			}
 		}
 		for _, u := range p.Ref.Units() {

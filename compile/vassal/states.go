@@ -94,6 +94,7 @@ type play struct {
 	states           []playState
 	down, up         string // strength keys
 	flip, del, clone string
+	counter          string // a leader's next counter
 	strength         string // the strength field
 	min, max         int
 }
@@ -135,6 +136,7 @@ func (m *vmod) compilePlay() error {
 	parse(&pl.flip, "keys.flip", p.Keys.Flip)
 	parse(&pl.del, "keys.delete", p.Keys.Delete)
 	parse(&pl.clone, "keys.clone", p.Keys.Clone)
+	parse(&pl.counter, "keys.counter", p.Keys.Counter)
 	slot := 0
 	for _, s := range p.States {
 		ps := playState{State: s, slot: slot}
@@ -519,12 +521,50 @@ func (m *vmod) leaderCounter(d *pieceDef, sd *oob.Side, pal render.CounterStyle,
 		inner = append(inner, m.faceLayer([]string{"", img}))
 		stateKeys = append(stateKeys, pl.flip, withShift(pl.flip))
 	}
-	inner = append(inner, marker("Ratings", ratingsText(l)))
+	if len(l.Counters) > 0 {
+		// his further counters (3DoG BB 4.44): a layer over his first,
+		// one level a counter, drawn with its ratings
+		imgs := []string{""}
+		for _, c := range l.Counters {
+			img := m.imageName(sd.ID, "leader", l.Name, l.Formation.Designation(), c.Name)
+			m.addImage(img, drawLeader(pal, counterLeader(l, c), false))
+			imgs = append(imgs, img)
+		}
+		states[counterLayer] = len(inner)
+		inner = append(inner, layer(counterLayer, "His further counters", "Next counter", pl.counter, "Previous counter", withShift(pl.counter), "", imgs, true, 1))
+		stateKeys = append(stateKeys, pl.counter, withShift(pl.counter))
+		inner = append(inner, counterProp("Ratings", ratingsText(l), l, ratingsText))
+	} else {
+		inner = append(inner, marker("Ratings", ratingsText(l)))
+	}
 	inner = append(inner, m.pieceKeys()...)
 	if slices.ContainsFunc(stateKeys, func(k string) bool { return k != "" }) {
 		outer = append([]trait{reportTrait(stateKeys, "$newPieceName$: $menuCommand$", "state changes")}, outer...)
 	}
 	m.assemble(d, outer, inner, face, states, "Leader", sd.ID)
+}
+
+// counterLayer names the Layer of a leader's further counters; its
+// property is Counter_Level. No state id is capitalised, so none clashes.
+const counterLayer = "Counter"
+
+// counterLeader is leader l as counter c shows him: c's name and ratings.
+func counterLeader(l *oob.Leader, c oob.Counter) *oob.Leader {
+	cl := *l
+	cl.Name, cl.Ratings, cl.Replacement = c.Name, c.Ratings, nil
+	return &cl
+}
+
+// counterProp is a Calculated Property named key whose value follows the
+// leader's counter layer: first on his first counter, of(the counter's
+// leader) on each further one.
+func counterProp(key, first string, l *oob.Leader, of func(*oob.Leader) string) trait {
+	e := strconv.Quote(first)
+	for i := len(l.Counters) - 1; i >= 0; i-- {
+		e = "(GetProperty(" + strconv.Quote(counterLayer+"_Level") + ")==" + strconv.Itoa(i+2) + "?" + strconv.Quote(of(counterLeader(l, l.Counters[i]))) + ":" + e + ")"
+	}
+	se := seq.New(';').Append(key).Append("{" + e + "}").Append(key + " (follows his counter)")
+	return trait{"calcProp;" + se.Value(), ""}
 }
 
 // ratingsText is a leader's ratings as the stack viewer shows them:

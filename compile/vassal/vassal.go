@@ -673,7 +673,12 @@ func (m *vmod) leaderDef(sd *oob.Side, pal render.CounterStyle, l *oob.Leader) *
 	}
 	keys := leaderKeys(l)
 	for _, k := range keys {
-		d.traits = append(d.traits, marker(k, valueText(l.Ratings.Get(k))))
+		v := valueText(l.Ratings.Get(k))
+		if len(l.Counters) > 0 {
+			d.traits = append(d.traits, counterProp(k, v, l, func(c *oob.Leader) string { return valueText(c.Ratings.Get(k)) }))
+			continue
+		}
+		d.traits = append(d.traits, marker(k, v))
 	}
 	m.leaderCounter(d, sd, pal, l)
 	return d
@@ -888,7 +893,7 @@ func (m *vmod) setupStack(sc *battle.Scenario, st *battle.Stack) *xnode {
 	x, y := sb.Center(st.Hex.Coord)
 	n := el("module.map.SetupStack", "name", sc.ID+" "+st.Side+" "+label, "owningBoard", scenarioBoard(sb, sc),
 		"useGridLocation", "true", "location", label, "x", strconv.Itoa(x), "y", strconv.Itoa(y))
-	m.addPieces(n, st.Pieces, st.Fatigue.Level)
+	m.addPieces(n, st.Pieces, st.Fatigue.Level, st.Reserve)
 	for i := 0; i < st.Breastworks; i++ {
 		n.add(m.slot(m.breastworks(), nil, ""))
 	}
@@ -896,12 +901,13 @@ func (m *vmod) setupStack(sc *battle.Scenario, st *battle.Stack) *xnode {
 }
 
 // addPieces puts a PieceSlot for every unit and leader the pieces name;
-// fatigue is the Fatigue level the stack or group gives them all ("" none).
-func (m *vmod) addPieces(n *xnode, ps []battle.Piece, fatigue string) {
+// fatigue is the Fatigue level the stack or group gives them all ("" none),
+// reserve whether the stack is set up in reserve.
+func (m *vmod) addPieces(n *xnode, ps []battle.Piece, fatigue string, reserve bool) {
 	for _, p := range ps {
 		for _, l := range p.Ref.Leaders() {
 			if d := m.leaders[l]; d != nil {
-				n.add(m.slotAt(d, nil, p.Face, m.fatigueOf(l, p, ps, fatigue)))
+				n.add(m.slotAt(d, nil, p.Face, m.leaderLevels(l, p, ps, fatigue, reserve)))
 			}
 		}
 		for _, u := range p.Ref.Units() {
@@ -915,9 +921,48 @@ func (m *vmod) addPieces(n *xnode, ps []battle.Piece, fatigue string) {
 					ov = map[string]string{m.play.strength: strconv.Itoa(*p.Strength)}
 				}
 			}
-			n.add(m.slotAt(d, ov, p.Face, m.unitFatigue(p, fatigue)))
+			n.add(m.slotAt(d, ov, p.Face, m.unitLevels(p, fatigue, reserve)))
 		}
 	}
+}
+
+// leaderLevels are the layers a leader's piece l of p starts on, by layer
+// name (2 its first level): his Fatigue level (fatigueOf), In Reserve when
+// the stack is (inReserve), and the further counter the piece names. A
+// piece without one of the layers ignores it (slotAt, setLayers).
+func (m *vmod) leaderLevels(l *oob.Leader, p battle.Piece, ps []battle.Piece, fatigue string, reserve bool) map[string]int {
+	levels := m.inReserve(reserve, m.fatigueOf(l, p, ps, fatigue))
+	if p.Counter > 0 && p.Ref.Leader == l {
+		// a scenario piece's counter: (3DoG BB 4.44)
+		levels = stdmaps.Clone(levels)
+		if levels == nil {
+			levels = map[string]int{}
+		}
+		levels[counterLayer] = p.Counter + 1
+	}
+	return levels
+}
+
+// unitLevels are the layers a unit's piece of p starts on: its Fatigue
+// level where the fatigue state is a unit's, and the reserve state.
+func (m *vmod) unitLevels(p battle.Piece, fatigue string, reserve bool) map[string]int {
+	return m.inReserve(reserve, m.unitFatigue(p, fatigue))
+}
+
+// inReserve adds to levels the first level of the ruleset's reserve state
+// (play.reserve) when the stack is set up in reserve: GBACW's In Reserve
+// on the stack's leaders (6.31), TSS's Reserve marker on its units (8.7),
+// on the pieces that have the layer.
+func (m *vmod) inReserve(reserve bool, levels map[string]int) map[string]int {
+	id := m.b.Rules.Play.Reserve
+	if !reserve || id == "" {
+		return levels
+	}
+	out := map[string]int{id: 2}
+	for k, v := range levels {
+		out[k] = v
+	}
+	return out
 }
 
 // fatigueLevel is the Layer level of the ruleset's fatigue state (its
@@ -1026,7 +1071,7 @@ func (m *vmod) reinforcementMap() *xnode {
 			n := el("module.map.SetupStack", "name", fmt.Sprintf("%s arrival %d %s %s", sc.ID, i+1, a.Side, a.Time.Text()),
 				"owningBoard", reinfBoard(sc), "useGridLocation", "false",
 				"x", strconv.Itoa(x+boxW/2), "y", strconv.Itoa(y+boxH/2+10))
-			m.addPieces(n, a.Pieces, a.Fatigue.Level)
+			m.addPieces(n, a.Pieces, a.Fatigue.Level, false)
 			mp.add(n)
 		}
 	}

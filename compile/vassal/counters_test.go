@@ -1,0 +1,64 @@
+package vassal
+
+import (
+	"bytes"
+	"path/filepath"
+	"regexp"
+	"strings"
+	"testing"
+
+	"github.com/muster-wargames/muster/internal/golden"
+)
+
+// A leader with further counters (3DoG BB 4.44: A.P. Hill's -1 counter)
+// gets a Counter layer with one image per further counter, drawn with its
+// ratings, on the ruleset's keys.counter (ctrl J, with shift back); his
+// rating properties and the stack viewer's Ratings follow the layer; a
+// scenario piece's counter: starts him on it. examples/3dog-mcphersons-ridge
+// sets Hill up on his first counter; here a copy sets him up on Hill -1.
+func TestLeaderCounters(t *testing.T) {
+	first := exampleWith(t, "3dog-mcphersons-ridge", "scenario.yaml", nil)
+	b := exampleWith(t, "3dog-mcphersons-ridge", "scenario.yaml", map[string]string{
+		`"A1210": [Hill, {unit: Pegram/III, attached: Heth/III}]`: `"A1210": [{unit: Hill, counter: Hill -1}, {unit: Pegram/III, attached: Heth/III}]`,
+	})
+	files, _ := unzipAll(t, buildVmod(t, b))
+	bf := string(files["buildFile.xml"])
+	if got := stateLayer(t, bf, "Hill", counterLayer); got != "2" {
+		t.Errorf("Hill set up on Hill -1 starts his Counter layer at %q, want 2", got)
+	}
+	ffiles, _ := unzipAll(t, buildVmod(t, first))
+	if got := stateLayer(t, string(ffiles["buildFile.xml"]), "Hill", counterLayer); got != "" {
+		t.Errorf("Hill set up on his first counter starts his Counter layer at %q, want it in his prototype", got)
+	}
+	one, minus := files["images/CSA-leader-Hill-III.png"], files["images/CSA-leader-Hill-III-Hill__1.png"]
+	if one == nil || minus == nil {
+		var names []string
+		for n := range files {
+			if strings.Contains(n, "Hill") {
+				names = append(names, n)
+			}
+		}
+		t.Fatalf("Hill's counter images: %v", names)
+	}
+	if bytes.Equal(one, minus) {
+		t.Error("Hill -1 is drawn as his first counter")
+	}
+	slot := regexp.MustCompile(`(?s)<VASSAL\.build\.module\.map\.SetupStack [^>]*name="mcphersons-ridge CSA A1210"[^>]*>.*?</VASSAL\.build\.module\.map\.SetupStack>`).FindString(bf)
+	if slot == "" {
+		t.Fatal("no set-up stack in A1210")
+	}
+	golden.Check(t, filepath.Join("testdata", "leader-counter.xml"), []byte(slot+"\n"))
+	plain := strings.NewReplacer("&#9;", "\t", "&lt;", "<", "&gt;", ">", "&amp;", "&", "&quot;", `"`, "&apos;", "'").Replace(slot)
+	for _, want := range []string{
+		`calcProp;Ratings;{(GetProperty("Counter_Level")==2?"efficiency -1, range 7":"efficiency 0, range 7")}`,
+		`calcProp;efficiency;{(GetProperty("Counter_Level")==2?"-1":"0")}`,
+		`;Next counter;130;;Previous counter;`, `;74,130;74,195;His further counters;`,
+	} {
+		if !strings.Contains(plain, want) {
+			t.Errorf("module lacks %s", want)
+		}
+	}
+	if !strings.Contains(string(files["help/"+b.ID+".html"]), "Hill: Hill -1") {
+		t.Error("the help page does not name Hill -1 under the counter key")
+	}
+}
