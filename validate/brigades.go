@@ -361,8 +361,7 @@ func (p *pack) noFatigue(s *battle.Scenario) {
 			return
 		}
 		seen[pos] = true
-		d := p.l.Addf(CodeNoFatigue, pos, "%s keeps no Fatigue levels; scenario %s gives one", p.b.Rules.System, s.ID)
-		d.Hint = "remove fatigue:, or configure figures.fatigue under the battle's rules:"
+		p.absent(CodeNoFatigue, pos, "fatigue", "fatigue", "keeps no Fatigue levels; scenario %s gives one", s.ID)
 	}
 	pieces := func(ps []battle.Piece) {
 		for _, pc := range ps {

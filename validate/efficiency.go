@@ -26,8 +26,7 @@ func (p *pack) efficiency(s *battle.Scenario) {
 	}
 	if e.Code == "" {
 		for _, x := range s.Efficiency {
-			d := p.l.Addf(CodeNoEfficiency, x.Pos, "%s has no efficiency markers; scenario %s lists %s's", p.b.Rules.System, s.ID, x.Side)
-			d.Hint = "remove efficiency:, or configure figures.efficiency under the battle's rules:"
+			p.absent(CodeNoEfficiency, x.Pos, "efficiency", "efficiency", "has no efficiency markers; scenario %s lists %s's", s.ID, x.Side)
 		}
 		return
 	}

@@ -19,8 +19,7 @@ func (p *pack) events(s *battle.Scenario) {
 	e := p.f.Events
 	if e.Code == "" {
 		for _, a := range s.Events {
-			d := p.l.Addf(CodeNoEvents, a.Pos, "%s has no Event cards; scenario %s gives %s's allotment", p.b.Rules.System, s.ID, a.Side)
-			d.Hint = "remove events:, or configure figures.events under the battle's rules:"
+			p.absent(CodeNoEvents, a.Pos, "events", "events", "has no Event cards; scenario %s gives %s's allotment", s.ID, a.Side)
 		}
 		return
 	}

@@ -39,8 +39,7 @@ func (p *pack) designations(s *battle.Scenario) {
 	in := p.f.Independent
 	if in.Code == "" {
 		for _, pc := range s.Independent {
-			d := p.l.Addf(CodeNoIndependent, pc.Pos, "%s has no independent leaders to designate; scenario %s designates %s", p.b.Rules.System, s.ID, pc.Ref.Name())
-			d.Hint = "remove independent:, or configure figures.independent under the battle's rules:"
+			p.absent(CodeNoIndependent, pc.Pos, "independent", "independent", "has no independent leaders to designate; scenario %s designates %s", s.ID, pc.Ref.Name())
 		}
 		return
 	}

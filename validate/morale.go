@@ -24,8 +24,7 @@ func (p *pack) morale() {
 			}
 			for _, f := range allFormations(side.Army) {
 				if f.Morale != nil {
-					d := p.l.Addf(CodeNoMorale, f.Morale.Pos, "%s keeps no formation morale tracks; the forces give %s one", p.b.Rules.System, f.Label())
-					d.Hint = "remove the formation's morale:, or configure figures.morale under the battle's rules:"
+					p.absent(CodeNoMorale, f.Morale.Pos, "the formation's morale", "morale", "keeps no formation morale tracks; the forces give %s one", f.Label())
 				}
 			}
 		}

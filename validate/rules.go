@@ -508,6 +508,14 @@ func (p *pack) lowestLevel() string {
 	return lowest
 }
 
+// absent raises code at pos for data a system without the rules for it
+// was given: what follows "<system> " in the message, and a hint to remove
+// key or configure the figures section that holds those rules.
+func (p *pack) absent(code diag.Code, pos diag.Pos, key, figures, format string, args ...any) {
+	d := p.l.Addf(code, pos, "%s "+format, append([]any{p.b.Rules.System}, args...)...)
+	d.Hint = "remove " + key + ":, or configure figures." + figures + " under the battle's rules:"
+}
+
 // flag raises a check that ruleset data configures (its code, severity and
 // rule), at pos: a no-op for a check with no code.
 func (p *pack) flag(c rulesets.Check, pos diag.Pos, format string, args ...any) {

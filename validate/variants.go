@@ -31,8 +31,7 @@ func (p *pack) variants(s *battle.Scenario) {
 	v := p.f.Variants
 	if v.Field == "" {
 		for _, n := range s.Variants {
-			d := p.l.Addf(CodeNoVariants, n.Pos, "%s has no variant counters; scenario %s uses the variant %q", p.b.Rules.System, s.ID, n.Name)
-			d.Hint = "remove variants:, or configure figures.variants under the battle's rules:"
+			p.absent(CodeNoVariants, n.Pos, "variants", "variants", "has no variant counters; scenario %s uses the variant %q", s.ID, n.Name)
 		}
 		return
 	}
