@@ -59,9 +59,14 @@ func drawText(img *image.Paletted, s string, x, y, k int, c uint8) {
 		if !ok && ch != ' ' {
 			g = font3x5['?']
 		}
+		inside := image.Rect(x, y, x+3*k, y+5*k).In(img.Rect)
 		for row := 0; row < 5; row++ {
 			for col := 0; col < 3; col++ {
-				if g[row]&(4>>col) != 0 {
+				switch {
+				case g[row]&(4>>col) == 0:
+				case k == 1 && inside: // most text: one pixel, on the picture
+					img.Pix[img.PixOffset(x+col, y+row)] = c
+				default:
 					fillRect(img, x+col*k, y+row*k, k, k, c)
 				}
 			}

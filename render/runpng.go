@@ -6,6 +6,7 @@ import (
 	"image"
 	"image/png"
 	"math/bits"
+	"sync"
 )
 
 // The VASSAL pictures (boards of a few million pixels, hundreds of
@@ -101,6 +102,19 @@ type runCoder struct {
 // init, after lengthCode).
 var runCode *[259]struct{ bits, n uint32 }
 
+// upTables keeps the joined codes of each row length a coder has used: a
+// module's counters share one.
+var upTables sync.Map // int → *[259]struct{ bits, n uint32 }
+
+// upCodes is joinCodes for the row length's distance, made once.
+func upCodes(rowLen int, dist, dn uint32) *[259]struct{ bits, n uint32 } {
+	if t, ok := upTables.Load(rowLen); ok {
+		return t.(*[259]struct{ bits, n uint32 })
+	}
+	t, _ := upTables.LoadOrStore(rowLen, joinCodes(dist, dn))
+	return t.(*[259]struct{ bits, n uint32 })
+}
+
 // joinCodes gives the codes of copies of lengths 3-258 from a distance
 // whose code is dist, dn.
 func joinCodes(dist, dn uint32) *[259]struct{ bits, n uint32 } {
@@ -118,7 +132,7 @@ func newRunCoder(rowLen int) *runCoder {
 	c.dist1.bits, c.dist1.n = distCode(1)
 	if rowLen <= 32768 {
 		c.distRow.bits, c.distRow.n = distCode(rowLen)
-		c.upCode = joinCodes(c.distRow.bits, c.distRow.n)
+		c.upCode = upCodes(rowLen, c.distRow.bits, c.distRow.n)
 	}
 	c.put(0b011, 3) // BFINAL, BTYPE 01: one fixed-Huffman block
 	return c
