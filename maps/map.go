@@ -36,6 +36,19 @@ type Road struct {
 	Path []Coord
 }
 
+// RoadHexes is the set of hexes a road of a type keep accepts runs through.
+func (m *Map) RoadHexes(keep func(roadType string) bool) map[Coord]bool {
+	out := map[Coord]bool{}
+	for _, r := range m.Roads {
+		if keep(r.Type) {
+			for _, c := range r.Path {
+				out[c] = true
+			}
+		}
+	}
+	return out
+}
+
 // Area is a named set of hexes: an entry or staging area, a set-up zone.
 type Area struct {
 	Name  string

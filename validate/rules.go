@@ -116,14 +116,7 @@ func (p *pack) entrances(s *battle.Scenario) {
 		return
 	}
 	m := p.b.Map
-	direct := map[maps.Coord]bool{}
-	for _, r := range m.Roads {
-		if has(e.Direct, r.Type) {
-			for _, c := range r.Path {
-				direct[c] = true
-			}
-		}
-	}
+	direct := m.RoadHexes(func(t string) bool { return has(e.Direct, t) })
 	// the hexes an arrival may enter by, with how it names them
 	hexes := func(a *battle.Arrival) ([]maps.Coord, []string, string) {
 		var cs []maps.Coord

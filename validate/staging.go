@@ -29,14 +29,7 @@ func (p *pack) stagingAreas() {
 			}
 		}
 	}
-	roads := map[maps.Coord]bool{}
-	for _, r := range m.Roads {
-		if len(st.Roads) == 0 || has(st.Roads, r.Type) {
-			for _, c := range r.Path {
-				roads[c] = true
-			}
-		}
-	}
+	roads := m.RoadHexes(func(t string) bool { return len(st.Roads) == 0 || has(st.Roads, t) })
 	kinds := "road"
 	if len(st.Roads) > 0 {
 		kinds = strings.Join(st.Roads, " or ")
