@@ -1,12 +1,8 @@
 package vassal
 
 import (
-	"encoding/xml"
-	"path/filepath"
 	"strings"
 	"testing"
-
-	"github.com/muster-wargames/muster/battle"
 )
 
 // TestTurnNotes: Dead of Winter's scenarios fix corps efficiencies for
@@ -16,15 +12,7 @@ import (
 // scenarios, the module declares the Scenario property, and each
 // scenario's saved game sets it.
 func TestTurnNotes(t *testing.T) {
-	b, ds := battle.LoadDir(filepath.Join("..", "..", "examples", "dead-of-winter"), battle.Options{})
-	if b == nil {
-		t.Fatalf("load: %v", ds)
-	}
-	files, _ := unzipAll(t, buildVmod(t, b))
-	var root xel
-	if err := xml.Unmarshal(files["buildFile.xml"], &root); err != nil {
-		t.Fatal(err)
-	}
+	b, files, root := exampleModule(t, "dead-of-winter")
 	var format string
 	props := 0
 	root.walk(func(e, _ *xel) {

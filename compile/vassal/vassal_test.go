@@ -137,6 +137,22 @@ func loadExample(t testing.TB) *battle.Battle {
 	return b
 }
 
+// exampleModule loads examples/dir, builds its module and reads its
+// buildFile.xml.
+func exampleModule(t testing.TB, dir string) (*battle.Battle, map[string][]byte, xel) {
+	t.Helper()
+	b, ds := battle.LoadDir(filepath.Join("..", "..", "examples", dir), battle.Options{})
+	if b == nil {
+		t.Fatalf("load: %v", ds)
+	}
+	files, _ := unzipAll(t, buildVmod(t, b))
+	var root xel
+	if err := xml.Unmarshal(files["buildFile.xml"], &root); err != nil {
+		t.Fatal(err)
+	}
+	return b, files, root
+}
+
 func buildVmod(t testing.TB, b *battle.Battle) []byte {
 	t.Helper()
 	out, err := Module(b)
@@ -657,15 +673,7 @@ func TestBoardTooBig(t *testing.T) {
 // exactly the scenario's markers.
 func TestVassalCupDefaults(t *testing.T) {
 	count := func(t *testing.T, dir, pile string) map[string]int {
-		b, ds := battle.LoadDir(filepath.Join("..", "..", "examples", dir), battle.Options{})
-		if b == nil {
-			t.Fatalf("load: %v", ds)
-		}
-		files, _ := unzipAll(t, buildVmod(t, b))
-		var root xel
-		if err := xml.Unmarshal(files["buildFile.xml"], &root); err != nil {
-			t.Fatal(err)
-		}
+		_, _, root := exampleModule(t, dir)
 		got := map[string]int{}
 		var walk func(x xel, in bool)
 		walk = func(x xel, in bool) {
