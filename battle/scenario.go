@@ -167,14 +167,9 @@ func (ld *loader) resolveScenario(d *schema.Doc) *Scenario {
 			if from == nil || to == nil {
 				continue
 			}
-			for x := to; x != nil; x = x.Parent {
-				if x == from {
-					ld.diags.Addf(CodeLevelOrder, d.Pos(vals[i]), "%s cannot be attached to %s, which is part of it", from.Label(), to.Label())
-					to = nil
-					break
-				}
-			}
-			if to != nil {
+			if to.Within(from) {
+				ld.diags.Addf(CodeLevelOrder, d.Pos(vals[i]), "%s cannot be attached to %s, which is part of it", from.Label(), to.Label())
+			} else {
 				s.Attachments[from] = to
 			}
 		}

@@ -162,7 +162,7 @@ func (f *Formation) AllLeaders() []*Leader {
 		if x.Leader != nil {
 			out = append(out, x.Leader)
 		}
-		if l := x.LedBy; l != nil && !l.Formation.within(f) {
+		if l := x.LedBy; l != nil && !l.Formation.Within(f) {
 			out = append(out, l)
 		}
 		out = append(out, x.Officers...)
@@ -170,8 +170,19 @@ func (f *Formation) AllLeaders() []*Leader {
 	return out
 }
 
-// within reports whether f is g or below it.
-func (f *Formation) within(g *Formation) bool {
+// AtLevel is the formation at level that holds f (f itself, or one above
+// it), nil when none does.
+func (f *Formation) AtLevel(level string) *Formation {
+	for x := f; x != nil; x = x.Parent {
+		if x.Level == level {
+			return x
+		}
+	}
+	return nil
+}
+
+// Within reports whether f is g or below it.
+func (f *Formation) Within(g *Formation) bool {
 	for x := f; x != nil; x = x.Parent {
 		if x == g {
 			return true

@@ -707,7 +707,7 @@ func (p *pack) attachFormations(s *battle.Scenario) {
 		}
 		f := pc.Ref.Formation
 		if f != nil && artilleryFormation(p, f) {
-			if scope && f.Parent != nil && !inside(pc.Attached, f.Parent) {
+			if scope && f.Parent != nil && !pc.Attached.Within(f.Parent) {
 				p.l.Add(diag.Diagnostic{Code: af.Scope.Code, Severity: af.Scope.Sev(), Pos: pc.Pos, Rule: af.Scope.Rule,
 					Message: fmt.Sprintf("artillery formation %s is attached to %s, outside %s, the formation it belongs to: %s", f.Label(), pc.Attached.Label(), f.Parent.Label(), af.Scope.Title),
 					Hint:    "a corps's artillery goes to a division of that corps, and reserve artillery to none; if a scenario rule allows it, say so in the piece's note and accept the finding"})
@@ -756,16 +756,6 @@ func (p *pack) attachFormations(s *battle.Scenario) {
 			each(&ar.Pieces[i])
 		}
 	}
-}
-
-// inside reports whether f is in (or is) g.
-func inside(f, g *oob.Formation) bool {
-	for x := f; x != nil; x = x.Parent {
-		if x == g {
-			return true
-		}
-	}
-	return false
 }
 
 // artilleryFormation reports whether every unit in and below f is a

@@ -321,10 +321,8 @@ func (p *pack) attachScope(pc *battle.Piece, u *oob.Unit) {
 	if scope == nil || (sc.ReserveFree && artilleryFormation(p, scope)) {
 		return
 	}
-	for f := pc.Attached; f != nil; f = f.Parent {
-		if f == scope {
-			return
-		}
+	if pc.Attached.Within(scope) {
+		return
 	}
 	p.l.Add(diag.Diagnostic{Code: sc.Code, Severity: sc.Sev(), Pos: pc.Pos, Rule: sc.Rule,
 		Message: fmt.Sprintf("%s is attached to %s, outside its own %s %s: %s", u.QualifiedName(), pc.Attached.Label(), scope.Level, scope.Label(), sc.Title),
@@ -338,10 +336,8 @@ func (p *pack) scopeOf(f *oob.Formation, level string) *oob.Formation {
 	if !ok {
 		return nil
 	}
-	for x := f; x != nil; x = x.Parent {
-		if x.Level == level {
-			return x
-		}
+	if x := f.AtLevel(level); x != nil {
+		return x
 	}
 	for x := f; x != nil; x = x.Parent {
 		if l, ok := p.b.Rules.LevelByID(x.Level); ok && l.Rank <= lv.Rank {

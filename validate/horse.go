@@ -106,7 +106,7 @@ func (p *pack) historical() {
 				p.flag(h.Check, l.HistoricalPos, "%s's historical command %s is a %s, not a %s", l.QualifiedName(), f.Label(), f.Level, h.Level)
 			}
 			if h.Within != "" {
-				if own := levelAbove(l.Formation, h.Within); own != nil && !under(f, own) {
+				if own := l.Formation.AtLevel(h.Within); own != nil && !f.Within(own) {
 					p.flag(h.Check, l.HistoricalPos, "%s belongs to %s %s, but his historical command %s is outside it: a replacement comes from his own %s", l.QualifiedName(), h.Within, own.Label(), f.Label(), h.Within)
 				}
 			}
@@ -117,26 +117,6 @@ func (p *pack) historical() {
 			taken[f] = l
 		}
 	}
-}
-
-// levelAbove returns f or the lowest formation above it of level, if any.
-func levelAbove(f *oob.Formation, level string) *oob.Formation {
-	for _, x := range f.Chain() {
-		if x.Level == level {
-			return x
-		}
-	}
-	return nil
-}
-
-// under reports whether f is top or lies below it.
-func under(f, top *oob.Formation) bool {
-	for x := f; x != nil; x = x.Parent {
-		if x == top {
-			return true
-		}
-	}
-	return false
 }
 
 func formationNames(army *oob.Formation) []string {

@@ -287,10 +287,8 @@ func (p *pack) applies(w rulesets.When, g *group, t string) bool {
 // brigadeOf returns the formation at level that holds u, or u's own
 // formation when none does.
 func brigadeOf(u *oob.Unit, level string) *oob.Formation {
-	for f := u.Formation; f != nil; f = f.Parent {
-		if f.Level == level {
-			return f
-		}
+	if f := u.Formation.AtLevel(level); f != nil {
+		return f
 	}
 	return u.Formation
 }
