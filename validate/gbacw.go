@@ -239,8 +239,7 @@ func (p *pack) breastworks(s *battle.Scenario) {
 		before := count[st.Hex.Coord]
 		count[st.Hex.Coord] += st.Breastworks
 		if w.Max.Code != "" && w.MaxPerHex > 0 && before <= w.MaxPerHex && count[st.Hex.Coord] > w.MaxPerHex {
-			p.l.Add(diag.Diagnostic{Code: w.Max.Code, Severity: w.Max.Sev(), Pos: st.Hex.Pos, Rule: w.Max.Rule,
-				Message: fmt.Sprintf("%s has %d breastworks at set-up (at most %d): %s", st.Hex.Label, count[st.Hex.Coord], w.MaxPerHex, w.Max.Title)})
+			p.flag(w.Max, st.Hex.Pos, "%s has %d breastworks at set-up (at most %d): %s", st.Hex.Label, count[st.Hex.Coord], w.MaxPerHex, w.Max.Title)
 		}
 	}
 }

@@ -57,8 +57,7 @@ func (p *pack) brigadeLetters(what string, at diag.Pos, units []*oob.Unit) {
 	o := p.f.Org
 	c := o.Letters
 	if o.MaxCounters > 0 && len(units) > o.MaxCounters {
-		p.l.Add(diag.Diagnostic{Code: c.Code, Severity: c.Sev(), Pos: at, Rule: c.Rule,
-			Message: fmt.Sprintf("brigade %s has %d counters, more than %d: %s", what, len(units), o.MaxCounters, c.Title)})
+		p.flag(c, at, "brigade %s has %d counters, more than %d: %s", what, len(units), o.MaxCounters, c.Title)
 	}
 	if o.LettersField == "" {
 		return

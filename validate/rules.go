@@ -365,8 +365,7 @@ func (p *pack) organisation() {
 				for _, u := range f.Units {
 					v, ok := u.Values.Get(o.CountersField).Int()
 					if ok && v != n {
-						p.l.Add(diag.Diagnostic{Code: o.Counters.Code, Severity: o.Counters.Sev(), Pos: u.Values.Get(o.CountersField).Pos, Rule: o.Counters.Rule,
-							Message: fmt.Sprintf("%s shows %d counters for its brigade, but brigade %s has %d", u.QualifiedName(), v, f.Label(), n)})
+						p.flag(o.Counters, u.Values.Get(o.CountersField).Pos, "%s shows %d counters for its brigade, but brigade %s has %d", u.QualifiedName(), v, f.Label(), n)
 					}
 				}
 			}
@@ -377,8 +376,7 @@ func (p *pack) organisation() {
 				}
 				name := f.ID
 				if prev, dup := seen[key{name, arm}]; dup {
-					p.l.Add(diag.Diagnostic{Code: o.UniqueBrigades.Code, Severity: o.UniqueBrigades.Sev(), Pos: f.Pos, Rule: o.UniqueBrigades.Rule,
-						Message: fmt.Sprintf("brigade name %q is used twice on side %s (%s and %s): events and activations that name the brigade cannot tell them apart", name, side.ID, prev.Label(), f.Label())})
+					p.flag(o.UniqueBrigades, f.Pos, "brigade name %q is used twice on side %s (%s and %s): events and activations that name the brigade cannot tell them apart", name, side.ID, prev.Label(), f.Label())
 					return
 				}
 				seen[key{name, arm}] = f

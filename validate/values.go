@@ -26,8 +26,7 @@ func (p *pack) valueLimits() {
 				v := u.Values.Get(vl.Field)
 				if code, ok := v.V.(string); ok && len(vl.Values) > 0 {
 					if !slices.Contains(vl.Values, code) {
-						p.l.Add(diag.Diagnostic{Code: vl.Code, Severity: vl.Sev(), Pos: v.Pos, Rule: vl.Rule,
-							Message: fmt.Sprintf("%s (%s) has %s %s, not one of %s: %s", u.QualifiedName(), u.Type, vl.Field, code, strings.Join(vl.Values, " "), vl.Title)})
+						p.flag(vl.Check, v.Pos, "%s (%s) has %s %s, not one of %s: %s", u.QualifiedName(), u.Type, vl.Field, code, strings.Join(vl.Values, " "), vl.Title)
 					}
 					continue
 				}
@@ -36,8 +35,7 @@ func (p *pack) valueLimits() {
 					if len(vl.Sides) > 0 {
 						whose = side.ID + "'s "
 					}
-					p.l.Add(diag.Diagnostic{Code: vl.Code, Severity: vl.Sev(), Pos: v.Pos, Rule: vl.Rule,
-						Message: fmt.Sprintf("%s has %s %d, more than %s%d: %s", u.QualifiedName(), vl.Field, n, whose, vl.Max, vl.Title)})
+					p.flag(vl.Check, v.Pos, "%s has %s %d, more than %s%d: %s", u.QualifiedName(), vl.Field, n, whose, vl.Max, vl.Title)
 				}
 			}
 		}
@@ -66,8 +64,7 @@ func (p *pack) orderSides(s *battle.Scenario) {
 				if len(units) > 1 {
 					name += fmt.Sprintf(" and %d more", len(units)-1)
 				}
-				p.l.Add(diag.Diagnostic{Code: os.Code, Severity: os.Sev(), Pos: pos, Rule: os.Rule,
-					Message: fmt.Sprintf("%s of %s is set up in %s under %s orders, %s: %s", name, st.Side, st.Hex.Label, orders, whoMay(os.Sides), os.Title)})
+				p.flag(os.Check, pos, "%s of %s is set up in %s under %s orders, %s: %s", name, st.Side, st.Hex.Label, orders, whoMay(os.Sides), os.Title)
 			}
 			var stackWide []*oob.Unit
 			for _, pc := range st.Pieces {
