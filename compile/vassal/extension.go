@@ -586,10 +586,6 @@ func decodePiece(text string) (id string, traits []trait, basic trait, ok bool) 
 // encodeTraits writes an AddPiece command as encodePieceID does, over a
 // BasicPiece already encoded.
 func encodeTraits(id string, traits []trait, basic trait) string {
-	typ, state := basic.typ, basic.state
-	for i := len(traits) - 1; i >= 0; i-- {
-		typ = seq.Of(traits[i].typ, '\t').Append(typ).Value()
-		state = seq.Of(traits[i].state, '\t').Append(state).Value()
-	}
+	typ, state := nestTraits(traits, basic.typ, basic.state)
 	return "+/" + seq.New('/').Append(id).Append(typ).Append(state).Value()
 }

@@ -120,11 +120,20 @@ func encodePieceID(traits []trait, image, name, gpid string) string {
 	typ := seq.New(';').Append("").Append("").Append(image).Append(name).Value()
 	typ = "piece;" + typ
 	state := seq.New(';').Append("null").Int(0).Int(0).Append(gpid).Int(0).Value()
-	for i := len(traits) - 1; i >= 0; i-- {
-		typ = seq.Of(traits[i].typ, '\t').Append(typ).Value()
-		state = seq.Of(traits[i].state, '\t').Append(state).Value()
-	}
+	typ, state = nestTraits(traits, typ, state)
 	return "+/" + seq.New('/').Append("null").Append(typ).Append(state).Value()
+}
+
+// nestTraits wraps a BasicPiece's type and state in the traits, outermost
+// first, as VASSAL's Decorator chain does (seq.Nest: each byte written
+// once, not once a level).
+func nestTraits(traits []trait, typ, state string) (string, string) {
+	types := make([]string, len(traits))
+	states := make([]string, len(traits))
+	for i, t := range traits {
+		types[i], states[i] = t.typ, t.state
+	}
+	return seq.Nest(types, typ, '\t'), seq.Nest(states, state, '\t')
 }
 
 func gpidText(g int) string {

@@ -177,3 +177,100 @@ func unquote(s string) string {
 	}
 	return s
 }
+
+// Nest is base wrapped in items as VASSAL's Decorator chain writes it,
+// innermost last: for each item from the last, s = Of(item, delim).Append(s).
+// Each step escapes the delimiters of everything inside it again, so built
+// step by step a chain of n items copies its inner text n times; Nest
+// writes every byte once: a delimiter k levels down gets its k backslashes
+// at once, and a level that Append would quote is opened where it starts
+// and closed after everything inside it.
+func Nest(items []string, base string, delim byte) string {
+	n := len(items)
+	// first and last byte of each level's string (levels[n] is base), and
+	// whether Append quotes it; a level is empty only when it is an empty
+	// base.
+	type edge struct {
+		first, last byte
+		empty       bool
+	}
+	quoted := func(e edge) bool {
+		return !e.empty && (e.first == '\\' || e.first == '\'' && e.last == '\'')
+	}
+	levels := make([]edge, n+1)
+	if base == "" {
+		levels[n] = edge{empty: true}
+	} else {
+		levels[n] = edge{first: base[0], last: base[len(base)-1]}
+	}
+	size := len(base)
+	for i := n - 1; i >= 0; i-- {
+		t, in := items[i], levels[i+1]
+		var e edge
+		switch {
+		case t == "":
+			e.first = delim
+		case t[0] == '\\' || t[0] == '\'' && t[len(t)-1] == '\'':
+			e.first = '\''
+		case t[0] == delim:
+			e.first = '\\'
+		default:
+			e.first = t[0]
+		}
+		switch {
+		case in.empty:
+			e.last = delim
+		case quoted(in):
+			e.last = '\''
+		default:
+			e.last = in.last
+		}
+		levels[i] = e
+		size += len(t) + 3
+	}
+	var b strings.Builder
+	b.Grow(size + size/8)
+	// esc writes s with m backslashes before each delimiter.
+	esc := func(s string, m int) {
+		for {
+			j := strings.IndexByte(s, delim)
+			if j < 0 {
+				b.WriteString(s)
+				return
+			}
+			b.WriteString(s[:j])
+			for range m {
+				b.WriteByte('\\')
+			}
+			b.WriteByte(delim)
+			s = s[j+1:]
+		}
+	}
+	closers := 0
+	for i, t := range items {
+		// level i, under i escapes: its item escaped once more, the
+		// delimiter, then level i+1 (opened here, closed at the end)
+		if t != "" {
+			if t[0] == '\\' || t[0] == '\'' && t[len(t)-1] == '\'' {
+				b.WriteByte('\'')
+				esc(t, i+1)
+				b.WriteByte('\'')
+			} else {
+				esc(t, i+1)
+			}
+		}
+		for range i {
+			b.WriteByte('\\')
+		}
+		b.WriteByte(delim)
+		if quoted(levels[i+1]) {
+			b.WriteByte('\'')
+			closers++
+		}
+	}
+	esc(base, n)
+	for range closers {
+		b.WriteByte('\'')
+	}
+	return b.String()
+}

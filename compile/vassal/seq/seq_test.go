@@ -1,6 +1,7 @@
 package seq
 
 import (
+	"math/rand"
 	"reflect"
 	"testing"
 )
@@ -129,5 +130,36 @@ func TestDecodeNested(t *testing.T) {
 	want := []string{"clone;Clone;67,130;", "delete;Delete;68,130;", "markmoved;moved.gif;30;-30;Mark Moved;77,130;", "piece;;;;"}
 	if !reflect.DeepEqual(traits, want) {
 		t.Errorf("got %q want %q", traits, want)
+	}
+}
+
+// Nest writes what nesting one Append at a time writes, for chains of
+// items and bases made of the bytes that matter: delimiters, backslashes,
+// quotes, letters, and empty strings.
+func TestNest(t *testing.T) {
+	r := rand.New(rand.NewSource(1))
+	word := func() string {
+		const alphabet = "\t\\'a;/"
+		b := make([]byte, r.Intn(5))
+		for i := range b {
+			b[i] = alphabet[r.Intn(len(alphabet))]
+		}
+		return string(b)
+	}
+	for trial := 0; trial < 20000; trial++ {
+		items := make([]string, r.Intn(6))
+		for i := range items {
+			items[i] = word()
+		}
+		base := word()
+		for _, delim := range []byte{'\t', ';'} {
+			want := base
+			for i := len(items) - 1; i >= 0; i-- {
+				want = Of(items[i], delim).Append(want).Value()
+			}
+			if got := Nest(items, base, delim); got != want {
+				t.Fatalf("Nest(%q, %q, %q) = %q, want %q", items, base, delim, got, want)
+			}
+		}
 	}
 }
