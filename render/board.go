@@ -212,15 +212,16 @@ func (bd *Board) stamp(draw func(img *image.Paletted)) stampShape {
 	draw(img)
 	var out []span
 	for y := -r; y <= r; y++ {
-		for x := -r; x <= r; x++ {
-			if img.ColorIndexAt(x, y) != 1 {
+		row := img.Pix[img.PixOffset(-r, y) : img.PixOffset(-r, y)+2*r+1]
+		for i := 0; i < len(row); i++ {
+			if row[i] != 1 {
 				continue
 			}
-			x0 := x
-			for x <= r && img.ColorIndexAt(x, y) == 1 {
-				x++
+			i0 := i
+			for i < len(row) && row[i] == 1 {
+				i++
 			}
-			out = append(out, span{y, x0, x})
+			out = append(out, span{y, i0 - r, i - r})
 		}
 	}
 	sh := stampShape{spans: out}
@@ -235,11 +236,23 @@ func stampAt(img *image.Paletted, sh stampShape, x, y int, c uint8) {
 	b := img.Rect
 	spans := sh.spans
 	if sh.box.Add(image.Pt(x, y)).In(b) {
-		// Most hexes lie wholly on the picture: no clipping.
+		// Most hexes lie wholly on the picture: no clipping. An outline's
+		// spans are a pixel or a few, set one by one; a fill's are copied
+		// from a run of c.
 		base, stride := img.PixOffset(x, y), img.Stride
+		pix, run := img.Pix, filled[c][:]
 		for _, s := range spans {
-			o := base + s.dy*stride
-			fillBytes(img.Pix[o+s.x0:o+s.x1], c)
+			o := base + s.dy*stride + s.x0
+			switch n := s.x1 - s.x0; {
+			case n <= 4:
+				for i := range pix[o : o+n] {
+					pix[o+i] = c
+				}
+			case n <= len(run):
+				copy(pix[o:o+n], run)
+			default:
+				fillBytes(pix[o:o+n], c)
+			}
 		}
 		return
 	}
