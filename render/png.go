@@ -125,6 +125,10 @@ func packRows(img *image.Paletted, depth int, row func([]byte)) {
 		buf[0] = 0
 		if depth == 8 {
 			copy(buf[1:], pix)
+		} else if y > 0 && bytes.Equal(pix, img.Pix[off-img.Stride:off-img.Stride+w]) {
+			// the row above again (most of a picture of boxes): packed
+			// as it was
+			copy(buf, bufs[(y+1)%2*n:(y+1)%2*n+n])
 		} else {
 			// whole bytes first, as image/png's loop packs them
 			full := w / perByte * perByte
