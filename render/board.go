@@ -145,11 +145,12 @@ func (bd *Board) PNG() []byte {
 			z.line(img, poly[i], poly[(i+1)%len(poly)], 1, 1)
 		}
 	})
+	fillAt, lineAt := fill.on(img), line.on(img)
 	for k, h := range bd.Hexes {
-		stampAt(img, fill, h.X, h.Y, fills[k])
+		fillAt.at(img, h.X, h.Y, fills[k])
 	}
 	for _, h := range bd.Hexes {
-		stampAt(img, line, h.X, h.Y, outline)
+		lineAt.at(img, h.X, h.Y, outline)
 		drawTextCentered(img, h.Label, h.X, h.Y+LabelTop(bd.HexH), 1, labelC)
 	}
 	for _, sg := range segs {
@@ -231,32 +232,11 @@ func (bd *Board) stamp(draw func(img *image.Paletted)) stampShape {
 	return sh
 }
 
-// stampAt sets the pixels of spans about pixel x, y to c, within img.
+// stampAt sets the pixels of spans about pixel x, y to c, clipped to img
+// (placed.at draws the stamps that lie wholly on it).
 func stampAt(img *image.Paletted, sh stampShape, x, y int, c uint8) {
 	b := img.Rect
-	spans := sh.spans
-	if sh.box.Add(image.Pt(x, y)).In(b) {
-		// Most hexes lie wholly on the picture: no clipping. An outline's
-		// spans are a pixel or a few, set one by one; a fill's are copied
-		// from a run of c.
-		base, stride := img.PixOffset(x, y), img.Stride
-		pix, run := img.Pix, filled[c][:]
-		for _, s := range spans {
-			o := base + s.dy*stride + s.x0
-			switch n := s.x1 - s.x0; {
-			case n <= 4:
-				for i := range pix[o : o+n] {
-					pix[o+i] = c
-				}
-			case n <= len(run):
-				copy(pix[o:o+n], run)
-			default:
-				fillBytes(pix[o:o+n], c)
-			}
-		}
-		return
-	}
-	for _, s := range spans {
+	for _, s := range sh.spans {
 		yy := y + s.dy
 		if yy < b.Min.Y || yy >= b.Max.Y {
 			continue
@@ -264,6 +244,53 @@ func stampAt(img *image.Paletted, sh stampShape, x, y int, c uint8) {
 		x0, x1 := max(x+s.x0, b.Min.X), min(x+s.x1, b.Max.X)
 		if x1 > x0 {
 			palSpan(img, yy, x0, x1, c)
+		}
+	}
+}
+
+// placed is a stamp made for one picture's rows: its spans as offsets
+// from the centre pixel's byte, a pixel (an outline's, most of them) or a
+// run (a fill's) each.
+type placed struct {
+	sh     stampShape
+	pixels []int    // offsets of the spans of one pixel
+	runs   [][2]int // offset and length of the longer spans
+}
+
+func (sh stampShape) on(img *image.Paletted) *placed {
+	p := &placed{sh: sh}
+	for _, s := range sh.spans {
+		o := s.dy*img.Stride + s.x0
+		if n := s.x1 - s.x0; n <= 4 {
+			for i := range n {
+				p.pixels = append(p.pixels, o+i)
+			}
+		} else {
+			p.runs = append(p.runs, [2]int{o, n})
+		}
+	}
+	return p
+}
+
+// at sets the stamp's pixels about pixel x, y to c, within img: as
+// stampAt does, in the order of its spans (their pixels do not overlap).
+func (p *placed) at(img *image.Paletted, x, y int, c uint8) {
+	if !p.sh.box.Add(image.Pt(x, y)).In(img.Rect) {
+		stampAt(img, p.sh, x, y, c)
+		return
+	}
+	base := img.PixOffset(x, y)
+	pix := img.Pix
+	for _, o := range p.pixels {
+		pix[base+o] = c
+	}
+	run := filled[c][:]
+	for _, r := range p.runs {
+		o := base + r[0]
+		if r[1] <= len(run) {
+			copy(pix[o:o+r[1]], run)
+		} else {
+			fillBytes(pix[o:o+r[1]], c)
 		}
 	}
 }
