@@ -9,6 +9,7 @@ import (
 	"math/bits"
 	"slices"
 	"strings"
+	"unicode"
 )
 
 // Images are drawn with the standard library only: one scanline polygon
@@ -54,6 +55,28 @@ func fitText(s string, w, k int) string {
 
 // drawText writes s upper-cased with its top-left corner at x, y.
 func drawText(img *image.Paletted, s string, x, y, k int, c uint8) {
+	if k == 1 && image.Rect(x, y, x+textWidth(s, 1), y+5).In(img.Rect) && plainText(s) {
+		// most text: hex numbers, one pixel a dot, wholly on the picture
+		pix, stride := img.Pix, img.Stride
+		base := img.PixOffset(x, y)
+		for i := 0; i < len(s); i++ {
+			g := glyphs[s[i]]
+			for row, o := 0, base; row < 5; row, o = row+1, o+stride {
+				bits := g[row]
+				if bits&4 != 0 {
+					pix[o] = c
+				}
+				if bits&2 != 0 {
+					pix[o+1] = c
+				}
+				if bits&1 != 0 {
+					pix[o+2] = c
+				}
+			}
+			base += 4
+		}
+		return
+	}
 	for _, ch := range strings.ToUpper(s) {
 		g, ok := font3x5[ch]
 		if !ok && ch != ' ' {
@@ -64,7 +87,7 @@ func drawText(img *image.Paletted, s string, x, y, k int, c uint8) {
 			for col := 0; col < 3; col++ {
 				switch {
 				case g[row]&(4>>col) == 0:
-				case k == 1 && inside: // most text: one pixel, on the picture
+				case k == 1 && inside:
 					img.Pix[img.PixOffset(x+col, y+row)] = c
 				default:
 					fillRect(img, x+col*k, y+row*k, k, k, c)
@@ -73,6 +96,31 @@ func drawText(img *image.Paletted, s string, x, y, k int, c uint8) {
 		}
 		x += 4 * k
 	}
+}
+
+// glyphs is font3x5 by byte, for ASCII: what drawText draws for each
+// (upper case for lower case, '?' for a character the font lacks, nothing
+// for a space).
+var glyphs = func() (t [128][5]uint8) {
+	for b := range t {
+		ch := unicode.ToUpper(rune(b))
+		g, ok := font3x5[ch]
+		if !ok && ch != ' ' {
+			g = font3x5['?']
+		}
+		t[b] = g
+	}
+	return t
+}()
+
+// plainText reports whether s is ASCII, one byte a character.
+func plainText(s string) bool {
+	for i := 0; i < len(s); i++ {
+		if s[i] >= 0x80 {
+			return false
+		}
+	}
+	return true
 }
 
 // drawTextCentered centres s on cx.
