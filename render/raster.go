@@ -10,6 +10,7 @@ import (
 	"slices"
 	"strings"
 	"unicode"
+	"unicode/utf8"
 )
 
 // Images are drawn with the standard library only: one scanline polygon
@@ -37,7 +38,7 @@ var font3x5 = map[rune][5]uint8{
 
 // textWidth is the width of s at scale k: 4 pixels a glyph, less the last gap.
 func textWidth(s string, k int) int {
-	n := len([]rune(s))
+	n := utf8.RuneCountInString(s)
 	if n == 0 {
 		return 0
 	}
@@ -136,6 +137,12 @@ func fillRect(img *image.Paletted, x, y, w, h int, c uint8) {
 		return
 	}
 	first := img.PixOffset(r.Min.X, r.Min.Y)
+	if r.Dx() == 1 { // a vertical line: a byte a row
+		for o := first; o < first+r.Dy()*img.Stride; o += img.Stride {
+			img.Pix[o] = c
+		}
+		return
+	}
 	row := img.Pix[first : first+r.Dx()]
 	fillBytes(row, c)
 	for yy := r.Min.Y + 1; yy < r.Max.Y; yy++ {
