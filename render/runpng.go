@@ -204,7 +204,25 @@ func (c *runCoder) row(data []byte) {
 			// A copy needs its first byte to match: most literals are
 			// found by two compares, without a scan.
 			if prev != nil && data[i] == prev[i] {
-				if up := equalLen(data[i:], prev[i:]); up >= 3 {
+				// how far data agrees with prev from i, eight bytes at a
+				// time (a call here would spill every variable of the
+				// loop)
+				j := i + 1
+			scan:
+				for {
+					if j+8 > n {
+						for j < n && data[j] == prev[j] {
+							j++
+						}
+						break scan
+					}
+					if x := binary.LittleEndian.Uint64(data[j:j+8]) ^ binary.LittleEndian.Uint64(prev[j:j+8]); x != 0 {
+						j += bits.TrailingZeros64(x) >> 3
+						break scan
+					}
+					j += 8
+				}
+				if up := j - i; up >= 3 {
 					if up <= 258 {
 						k := c.upCode[up]
 						c.put(k.bits, k.n)
@@ -265,22 +283,6 @@ func (c *runCoder) finish() []byte {
 		c.nacc -= min(c.nacc, 8)
 	}
 	return binary.BigEndian.AppendUint32(c.out, c.s2<<16|c.s1)
-}
-
-// equalLen is how many leading bytes a and b share.
-func equalLen(a, b []byte) int {
-	n := min(len(a), len(b))
-	a, b = a[:n], b[:n]
-	i := 0
-	for ; i+8 <= n; i += 8 {
-		if x := binary.LittleEndian.Uint64(a[i:i+8]) ^ binary.LittleEndian.Uint64(b[i:i+8]); x != 0 {
-			return i + bits.TrailingZeros64(x)/8
-		}
-	}
-	for i < n && a[i] == b[i] {
-		i++
-	}
-	return i
 }
 
 // runLen is how many leading bytes of a are v.
