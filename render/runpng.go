@@ -234,7 +234,7 @@ func (c *runCoder) row(data []byte) {
 					continue
 				}
 			}
-			if (started || i > 0) && data[i] == c.last {
+			if (started || i > 0) && i+2 < n && data[i] == c.last && data[i+1] == c.last && data[i+2] == c.last {
 				if run := runLen(data[i:], c.last); run >= 3 {
 					if run <= 258 {
 						k := runCode[run]
