@@ -3,7 +3,6 @@ package vassal
 import (
 	"archive/zip"
 	"bytes"
-	"compress/flate"
 	"fmt"
 	"image"
 	"io"
@@ -14,6 +13,8 @@ import (
 	"strings"
 	"time"
 	"unicode"
+
+	kpflate "github.com/klauspost/compress/flate"
 
 	"github.com/muster-wargames/muster/battle"
 	"github.com/muster-wargames/muster/compile"
@@ -483,9 +484,11 @@ func (m *vmod) zip() ([]byte, error) {
 
 // zipLevel is the deflate level of the archive's entries that are not
 // PNGs: mostly buildFile.xml, megabytes of piece definitions for a big
-// battle. Level 3 costs under half of archive/zip's default (5) and makes
-// that entry about a third bigger.
-const zipLevel = 3
+// battle. github.com/klauspost/compress/flate at its fastest level costs
+// under half of what compress/flate's level 3 costs on Terrible Swift
+// Sword's buildFile.xml (31 M instructions against 69 M for 2.8 MB) and
+// makes it a tenth bigger (208 KB against 188 KB).
+const zipLevel = kpflate.BestSpeed
 
 // zipTime is the fixed timestamp of every archive entry.
 var zipTime = time.Date(2000, 1, 1, 0, 0, 0, 0, time.UTC)
@@ -494,7 +497,7 @@ func zipFiles(names []string, files map[string][]byte) ([]byte, error) {
 	var buf bytes.Buffer
 	zw := zip.NewWriter(&buf)
 	zw.RegisterCompressor(zip.Deflate, func(w io.Writer) (io.WriteCloser, error) {
-		return flate.NewWriter(w, zipLevel)
+		return kpflate.NewWriter(w, zipLevel)
 	})
 	for _, n := range names {
 		h := &zip.FileHeader{Name: n, Method: zipMethod(n), Modified: zipTime}
