@@ -101,24 +101,42 @@ func (sb *sheetBoard) rawCenter(col, row int) (int, int) {
 	return x, y + sb.Y0
 }
 
-// vassalName ports RegularGridNumbering.getName(int, char 'N', int).
-func vassalName(n, leading int) string {
-	val := ""
+// appendVassalName appends what RegularGridNumbering.getName(int, char
+// 'N', int) gives for n, leading.
+func appendVassalName(dst []byte, n, leading int) []byte {
 	if n < 0 {
-		val = "-"
+		dst = append(dst, '-')
 		n = -n
 	}
-	for leading > 0 && float64(n) < math.Pow(10, float64(leading)) {
-		val += "0"
+	// a zero for each power of ten from 10^leading down that n is below
+	for p := pow10(leading); leading > 0 && n < p; p /= 10 {
+		dst = append(dst, '0')
 		leading--
 	}
-	return val + strconv.Itoa(n)
+	return strconv.AppendInt(dst, int64(n), 10)
+}
+
+// pow10 is 10^k, saturated for k past int's range.
+func pow10(k int) int {
+	p := 1
+	for ; k > 0; k-- {
+		if p > math.MaxInt/10 {
+			return math.MaxInt
+		}
+		p *= 10
+	}
+	return p
 }
 
 // LocationName ports HexGridNumbering.getRow/getColumn and
 // RegularGridNumbering.locationName for a point on the board (stagger off,
 // not sideways).
 func (sb *sheetBoard) LocationName(x, y int) string {
+	return string(sb.appendLocationName(nil, x, y))
+}
+
+// appendLocationName appends LocationName(x, y) to dst.
+func (sb *sheetBoard) appendLocationName(dst []byte, x, y int) []byte {
 	fx := float64(x-sb.X0) / sb.dx
 	col := int(math.Floor(fx + 0.5))
 	nx := int(math.Floor(fx + 0.5)) // Math.round
@@ -134,11 +152,13 @@ func (sb *sheetBoard) LocationName(x, y int) string {
 	if sb.VDesc {
 		row = sb.maxRw - row
 	}
-	cn, rn := vassalName(col+sb.HOff, sb.Leading), vassalName(row+sb.VOff, sb.Leading)
+	dst = append(dst, sb.Prefix...)
 	if sb.First == 'H' {
-		return sb.Prefix + cn + rn
+		dst = appendVassalName(dst, col+sb.HOff, sb.Leading)
+		return appendVassalName(dst, row+sb.VOff, sb.Leading)
 	}
-	return sb.Prefix + rn + cn
+	dst = appendVassalName(dst, row+sb.VOff, sb.Leading)
+	return appendVassalName(dst, col+sb.HOff, sb.Leading)
 }
 
 // Location ports RegularGridNumbering.getLocation for our format: the
@@ -151,7 +171,7 @@ func (sb *sheetBoard) Location(label string) (x, y int, ok bool) {
 	}
 	d := label[len(sb.Prefix):]
 	min := sb.Leading + 1
-	if len(d) < 2*min || strings.Trim(d, "0123456789") != "" {
+	if len(d) < 2*min || !digits(d) {
 		return 0, 0, false
 	}
 	a, _ := strconv.Atoi(d[:len(d)-min])
@@ -177,19 +197,30 @@ func (sb *sheetBoard) Location(label string) (x, y int, ok bool) {
 // the hex's centre.
 func (sb *sheetBoard) check(g *maps.Grid) error {
 	s := sb.Sheet
+	var want, got []byte
 	for j := 0; j < s.Rows; j++ {
 		for i := 0; i < s.Cols; i++ {
 			c := maps.Coord{X: s.X + i, Y: s.Y + j}
-			want := g.LabelOn(s, c)
+			want = g.AppendLabelOn(want[:0], s, c)
 			x, y := sb.Center(c)
-			if got := sb.LocationName(x, y); got != want {
+			if got = sb.appendLocationName(got[:0], x, y); string(got) != string(want) {
 				return fmt.Errorf("sheet %s: VASSAL's numbering would name hex %s %q", s.ID, want, got)
 			}
-			lx, ly, ok := sb.Location(want)
+			lx, ly, ok := sb.Location(string(want))
 			if !ok || lx != x || ly != y {
 				return fmt.Errorf("sheet %s: VASSAL's numbering cannot find hex %s", s.ID, want)
 			}
 		}
 	}
 	return nil
+}
+
+// digits reports whether s is all ASCII digits.
+func digits(s string) bool {
+	for i := 0; i < len(s); i++ {
+		if s[i] < '0' || s[i] > '9' {
+			return false
+		}
+	}
+	return true
 }

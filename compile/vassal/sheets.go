@@ -228,6 +228,7 @@ func shower(ps []placedBoard, c maps.Coord) *sheetBoard {
 // numbering names it with that board's label and finds the label there:
 // a hex dropped at a seam round-trips on the board that shows it.
 func checkLayout(g *maps.Grid, ps []placedBoard) error {
+	var want, got []byte
 	for _, p := range ps {
 		s := p.sb.Sheet
 		for j := 0; j < s.Rows; j++ {
@@ -245,15 +246,15 @@ func checkLayout(g *maps.Grid, ps []placedBoard) error {
 				if sh == nil {
 					return fmt.Errorf("hex %s is on no board", g.LabelOn(s, c))
 				}
-				want := g.LabelOn(sh.Sheet, c)
+				want = g.AppendLabelOn(want[:0], sh.Sheet, c)
 				x, y := sh.Center(c)
 				if x < 0 || y < 0 || x >= sh.W || y >= sh.H {
 					return fmt.Errorf("board %s: hex %s falls off the picture", sh.Name, want)
 				}
-				if got := sh.LocationName(x, y); got != want {
+				if got = sh.appendLocationName(got[:0], x, y); string(got) != string(want) {
 					return fmt.Errorf("board %s: VASSAL's numbering would name hex %s %q", sh.Name, want, got)
 				}
-				if lx, ly, ok := sh.Location(want); !ok || lx != x || ly != y {
+				if lx, ly, ok := sh.Location(string(want)); !ok || lx != x || ly != y {
 					return fmt.Errorf("board %s: VASSAL's numbering cannot find hex %s", sh.Name, want)
 				}
 			}
