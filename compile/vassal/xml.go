@@ -73,15 +73,24 @@ var attrEscaper = strings.NewReplacer("&", "&amp;", "<", "&lt;", ">", "&gt;", `"
 var textEscaper = strings.NewReplacer("&", "&amp;", "<", "&lt;", ">", "&gt;", "\t", "&#9;", "\r", "&#13;")
 
 func (n *xnode) write(b *strings.Builder, depth int) {
-	b.WriteString(strings.Repeat("  ", depth))
-	b.WriteString("<" + n.tag)
+	indent(b, depth)
+	b.WriteByte('<')
+	b.WriteString(n.tag)
 	keys := make([]string, 0, len(n.attrs))
 	for k := range n.attrs {
 		keys = append(keys, k)
 	}
 	sort.Strings(keys)
 	for _, k := range keys {
-		b.WriteString(" " + k + `="` + escAttr(n.attrs[k]) + `"`)
+		b.WriteByte(' ')
+		b.WriteString(k)
+		b.WriteString(`="`)
+		if v := n.attrs[k]; plainXML(v) {
+			b.WriteString(v)
+		} else {
+			b.WriteString(escAttr(v))
+		}
+		b.WriteByte('"')
 	}
 	switch {
 	case len(n.kids) > 0:
@@ -89,18 +98,49 @@ func (n *xnode) write(b *strings.Builder, depth int) {
 		for _, k := range n.kids {
 			k.write(b, depth+1)
 		}
-		b.WriteString(strings.Repeat("  ", depth) + "</" + n.tag + ">\n")
+		indent(b, depth)
+		n.end(b)
 	case n.xmlText != nil:
 		b.WriteByte('>')
 		for _, t := range n.xmlText {
 			b.WriteString(t)
 		}
-		b.WriteString("</" + n.tag + ">\n")
+		n.end(b)
 	case n.text != "":
-		b.WriteString(">" + escText(n.text) + "</" + n.tag + ">\n")
+		b.WriteByte('>')
+		b.WriteString(escText(n.text))
+		n.end(b)
 	default:
 		b.WriteString("/>\n")
 	}
+}
+
+// end writes the closing tag and the line's end.
+func (n *xnode) end(b *strings.Builder) {
+	b.WriteString("</")
+	b.WriteString(n.tag)
+	b.WriteString(">\n")
+}
+
+// indent writes two spaces a level.
+func indent(b *strings.Builder, depth int) {
+	const spaces = "                                "
+	for ; depth > len(spaces)/2; depth -= len(spaces) / 2 {
+		b.WriteString(spaces)
+	}
+	b.WriteString(spaces[:2*depth])
+}
+
+// plainXML reports whether s is printable ASCII with nothing to escape in
+// an attribute: escAttr(s) would be s.
+func plainXML(s string) bool {
+	for i := 0; i < len(s); i++ {
+		switch c := s[i]; {
+		case c < 0x20 || c >= 0x80, c == '&', c == '<', c == '>', c == '"':
+			return false
+		}
+	}
+	return true
 }
 
 // xmlDoc writes the document with VASSAL's XML declaration.
