@@ -722,11 +722,15 @@ func (m *vmod) slot(d *pieceDef, overrides map[string]string, face string) *xnod
 func (m *vmod) slotAt(d *pieceDef, overrides map[string]string, face string, levels map[string]int) *xnode {
 	g := m.nextGpid()
 	key := face
-	for _, id := range slices.Sorted(stdmaps.Keys(levels)) {
-		key += "\x01" + id + "\x01" + strconv.Itoa(levels[id])
+	if len(levels) > 0 {
+		for _, id := range slices.Sorted(stdmaps.Keys(levels)) {
+			key += "\x01" + id + "\x01" + strconv.Itoa(levels[id])
+		}
 	}
-	for _, k := range slices.Sorted(stdmaps.Keys(overrides)) {
-		key += "\x00" + k + "\x00" + overrides[k]
+	if len(overrides) > 0 {
+		for _, k := range slices.Sorted(stdmaps.Keys(overrides)) {
+			key += "\x00" + k + "\x00" + overrides[k]
+		}
 	}
 	parts, ok := d.texts[key]
 	if !ok {
