@@ -240,7 +240,24 @@ func (m *vmod) stateTrait(s playState, faceImg string) trait {
 	if s.Clear {
 		reset = "0,0," + ClearKey(s.State) // the global command that clears the state
 	}
-	return layer(s.ID, s.Title+" ("+s.Rule+")", s.Title, s.key, downName, down, reset, imgs, s.back == "", 1)
+	// A state without a face image is most often the same trait on every
+	// piece that has it: each one made once, by what layer makes it of.
+	desc, loop := s.Title+" ("+s.Rule+")", s.back == ""
+	key := ""
+	if faceImg == "" {
+		key = strings.Join(append([]string{s.ID, desc, s.Title, s.key, downName, down, reset, strconv.FormatBool(loop)}, imgs...), "\x00")
+		if t, ok := m.layers[key]; ok {
+			return t
+		}
+	}
+	t := layer(s.ID, desc, s.Title, s.key, downName, down, reset, imgs, loop, 1)
+	if key != "" {
+		if m.layers == nil {
+			m.layers = map[string]trait{}
+		}
+		m.layers[key] = t
+	}
+	return t
 }
 
 // rotator is a FreeRotator with the state's facings, Key turning clockwise

@@ -51,6 +51,7 @@ func Module(b *battle.Battle) ([]compile.Output, error) {
 // gpids handed out so far.
 type vmod struct {
 	b       *battle.Battle
+	layers  map[string]trait  // stateTrait's layers that have no face image, by state and images
 	files   map[string][]byte // archive path → bytes
 	gpid    int
 	boards  map[*maps.Sheet]*sheetBoard
