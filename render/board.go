@@ -248,14 +248,16 @@ func stampAt(img *image.Paletted, sh stampShape, x, y int, c uint8) {
 	}
 }
 
-// placed is a stamp made for one picture's rows: its spans as offsets
-// from the centre pixel's byte, a pixel (an outline's, most of them) or a
-// run (a fill's) each.
+// placed is a stamp made for one picture's rows, as offsets from the
+// centre pixel's byte: the pixels of its short spans (an outline's, most of
+// them) one by one, its longer spans (a fill's) as runs.
 type placed struct {
 	sh     stampShape
-	pixels []int    // offsets of the spans of one pixel
+	pixels []int    // offsets of the pixels of the spans of up to 4
 	runs   [][2]int // offset and length of the longer spans
 }
+
+// on places sh for img's rows.
 
 func (sh stampShape) on(img *image.Paletted) *placed {
 	p := &placed{sh: sh}
@@ -272,8 +274,8 @@ func (sh stampShape) on(img *image.Paletted) *placed {
 	return p
 }
 
-// at sets the stamp's pixels about pixel x, y to c, within img: as
-// stampAt does, in the order of its spans (their pixels do not overlap).
+// at sets the stamp's pixels about pixel x, y to c, within img, as
+// stampAt does (a stamp's spans do not overlap, so the order is free).
 func (p *placed) at(img *image.Paletted, x, y int, c uint8) {
 	if !p.sh.box.Add(image.Pt(x, y)).In(img.Rect) {
 		stampAt(img, p.sh, x, y, c)

@@ -3,6 +3,7 @@ package render
 import (
 	"bytes"
 	"image"
+	"image/color"
 	"image/png"
 	"testing"
 )
@@ -75,5 +76,32 @@ func BenchmarkBoardPNG(b *testing.B) {
 	bd := testBoard()
 	for i := 0; i < b.N; i++ {
 		bd.PNG()
+	}
+}
+
+// A placed stamp sets the pixels stampAt sets, wholly on the picture or
+// clipped at any edge.
+func TestPlacedStamp(t *testing.T) {
+	bd := testBoard()
+	var z raster
+	for _, sh := range []stampShape{
+		bd.stamp(func(img *image.Paletted) { z.polygon(img, bd.hexPolygon(0, 0), 1) }),
+		bd.stamp(func(img *image.Paletted) {
+			poly := bd.hexPolygon(0, 0)
+			for i := range poly {
+				z.line(img, poly[i], poly[(i+1)%len(poly)], 1, 1)
+			}
+		}),
+	} {
+		for _, at := range []image.Point{{100, 100}, {0, 0}, {199, 50}, {50, 199}, {-20, 90}, {210, 230}} {
+			pal := color.Palette{color.White, color.Black, color.Gray{128}}
+			want := image.NewPaletted(image.Rect(0, 0, 200, 200), pal)
+			got := image.NewPaletted(image.Rect(0, 0, 200, 200), pal)
+			stampAt(want, sh, at.X, at.Y, 2)
+			sh.on(got).at(got, at.X, at.Y, 2)
+			if !bytes.Equal(got.Pix, want.Pix) {
+				t.Errorf("stamp of %d spans at %v: placed differs from stampAt", len(sh.spans), at)
+			}
+		}
 	}
 }

@@ -3,6 +3,7 @@ package render
 import (
 	"bytes"
 	"image"
+	"image/color"
 	"math"
 	"math/rand"
 	"testing"
@@ -115,6 +116,27 @@ func TestFillAAIsThePlainFill(t *testing.T) {
 		refFillAA(want, c, opacity, polys)
 		if !bytes.Equal(got.Pix, want.Pix) {
 			t.Fatalf("case %d: fillAA differs from the plain fill for %v", n, polys)
+		}
+	}
+}
+
+// Text at scale 1 wholly on the picture (drawn from the glyph table) has
+// the pixels of the same text drawn a dot at a time where it is clipped:
+// lower case as upper, a character the font lacks as '?'.
+func TestDrawTextFastPath(t *testing.T) {
+	pal := color.Palette{color.White, color.Black}
+	for _, s := range []string{"0123456789", "A1234", "abc?xyz", "B-2 #7", "~{}"} {
+		w := textWidth(s, 1)
+		whole := image.NewPaletted(image.Rect(0, 0, w+4, 9), pal)
+		drawText(whole, s, 2, 2, 1, 1)
+		cut := image.NewPaletted(image.Rect(0, 0, w, 5), pal)
+		drawText(cut, s, -1, 0, 1, 1) // its first column off the picture
+		for y := 0; y < 5; y++ {
+			for c := 1; c < w; c++ { // the text's column c
+				if a, b := whole.ColorIndexAt(2+c, 2+y), cut.ColorIndexAt(c-1, y); a != b {
+					t.Fatalf("%q: column %d row %d is %d drawn whole, %d clipped", s, c, y, a, b)
+				}
+			}
 		}
 	}
 }
