@@ -181,29 +181,16 @@ func (c *runCoder) row(data []byte) {
 	n := len(data)
 	prev := c.prev
 	if c.distRow.n == 0 || len(prev) != n {
-		prev = nil
-	} else {
-		prev = prev[:n] // as long as data: its indexes need no checks
+		c.rowAlone(data)
+		return
 	}
-	var rs, rw int64 // the row's Adler sums from zero
-	if prev != nil {
-		rs, rw = c.prevS, c.prevW
-	}
-	// change adds byte b at j in place of what the sums hold there.
-	change := func(j int, b byte) {
-		d := int64(b)
-		if prev != nil {
-			d -= int64(prev[j])
-		}
-		rs += d
-		rw += int64(n-j) * d
-	}
-	if prev == nil || !bytes.Equal(data, prev) || n < 3 {
-		started := c.prev != nil // is there a byte before, for runs
+	prev = prev[:n] // as long as data: its indexes need no checks
+	rs, rw := c.prevS, c.prevW // the row's Adler sums from zero
+	if n < 3 || !bytes.Equal(data, prev) {
 		for i := 0; i < n; {
 			// A copy needs its first byte to match: most literals are
 			// found by two compares, without a scan.
-			if prev != nil && data[i] == prev[i] {
+			if data[i] == prev[i] {
 				// how far data agrees with prev from i, eight bytes at a
 				// time (a call here would spill every variable of the
 				// loop)
@@ -234,23 +221,15 @@ func (c *runCoder) row(data []byte) {
 					continue
 				}
 			}
-			if (started || i > 0) && i+2 < n && data[i] == c.last && data[i+1] == c.last && data[i+2] == c.last {
+			if i+2 < n && data[i] == c.last && data[i+1] == c.last && data[i+2] == c.last {
 				if run := runLen(data[i:], c.last); run >= 3 {
-					if run <= 258 {
-						k := runCode[run]
-						c.put(k.bits, k.n)
-					} else {
-						c.match(run, c.dist1)
-					}
+					c.run(run)
 					k, v := int64(run), int64(c.last)
-					// weights n-j for j in [i, i+run): their sum
-					rs += k * v
-					rw += v * (k*int64(n-i) - k*(k-1)/2)
-					if prev != nil {
-						ps, pw := sums(prev[i : i+run])
-						rs -= int64(ps)
-						rw -= int64(pw) + int64(n-i-run)*int64(ps)
-					}
+					// weights n-j for j in [i, i+run): their sum, less
+					// what the bytes above held there
+					ps, pw := sums(prev[i : i+run])
+					rs += k*v - int64(ps)
+					rw += v*(k*int64(n-i)-k*(k-1)/2) - int64(pw) - int64(n-i-run)*int64(ps)
 					i += run
 					continue
 				}
@@ -258,13 +237,62 @@ func (c *runCoder) row(data []byte) {
 			b := data[i]
 			lc := litCode[b]
 			c.put(lc.bits, lc.n)
-			change(i, b)
+			// b at i, in place of the byte above
+			d := int64(b) - int64(prev[i])
+			rs += d
+			rw += int64(n-i) * d
 			c.last = b
 			i++
 		}
 	} else {
 		c.match(n, c.distRow)
 	}
+	c.end(data, rs, rw)
+}
+
+// rowAlone codes a row with no row above to copy from (the first, or one
+// too long for a copy): runs of the byte before and literals, its Adler
+// sums from zero.
+func (c *runCoder) rowAlone(data []byte) {
+	n := len(data)
+	var rs, rw int64
+	started := c.prev != nil // is there a byte before, for runs
+	for i := 0; i < n; {
+		if (started || i > 0) && data[i] == c.last {
+			if run := runLen(data[i:], c.last); run >= 3 {
+				c.run(run)
+				k, v := int64(run), int64(c.last)
+				rs += k * v
+				rw += v * (k*int64(n-i) - k*(k-1)/2)
+				i += run
+				continue
+			}
+		}
+		b := data[i]
+		lc := litCode[b]
+		c.put(lc.bits, lc.n)
+		rs += int64(b)
+		rw += int64(n-i) * int64(b)
+		c.last = b
+		i++
+	}
+	c.end(data, rs, rw)
+}
+
+// run writes a run of l copies of the byte before.
+func (c *runCoder) run(l int) {
+	if l <= 258 {
+		k := runCode[l]
+		c.put(k.bits, k.n)
+	} else {
+		c.match(l, c.dist1)
+	}
+}
+
+// end adds the row, whose Adler sums from zero are rs, rw, to the
+// stream's Adler-32 and keeps it as the row above.
+func (c *runCoder) end(data []byte, rs, rw int64) {
+	n := len(data)
 	c.last = data[n-1]
 	m := func(x int64) uint64 { return uint64((x%adlerMod + adlerMod) % adlerMod) }
 	c.s2 = uint32((uint64(c.s2) + uint64(n)%adlerMod*uint64(c.s1) + m(rw)) % adlerMod)
