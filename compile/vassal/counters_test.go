@@ -8,6 +8,7 @@ import (
 	"testing"
 
 	"github.com/muster-wargames/muster/internal/golden"
+	"github.com/muster-wargames/muster/oob"
 )
 
 // A leader with further counters (3DoG BB 4.44: A.P. Hill's -1 counter)
@@ -60,5 +61,59 @@ func TestLeaderCounters(t *testing.T) {
 	}
 	if !strings.Contains(string(files["help/"+b.ID+".html"]), "Hill: Hill -1") {
 		t.Error("the help page does not name Hill -1 under the counter key")
+	}
+}
+
+// faceLevel names, for every face of every unit and leader of the example
+// battles, the Layer and level the module's piece shows it with (what
+// slotAt starts a set-up's piece on), so an extension can start a base
+// module's piece on a face as the module does.
+func TestFaceLevel(t *testing.T) {
+	faces := 0
+	for _, dir := range []string{"dow-intro", "3dog-mcphersons-ridge", "art-demo", "tss-seminary-ridge", "summer-storm-mcpherson", "amfs-culps-hill"} {
+		b := extExample(t, dir)
+		m, err := newVmod(b)
+		if err != nil {
+			t.Fatal(err)
+		}
+		m.drawPieces()
+		for _, sd := range b.Sides {
+			if sd.Army == nil {
+				continue
+			}
+			sd.Army.Walk(func(f *oob.Formation) {
+				for _, u := range f.Units {
+					d := m.units[u]
+					for face, lv := range d.faceLvl {
+						faces++
+						want, _ := layerName(d.traits[d.faceAt[face]])
+						layer, level, ok := m.faceLevel(sd, u, face)
+						if !ok || layer != want || level != lv {
+							t.Errorf("%s: %s face %s: faceLevel says %s %d (%v), the piece has %s %d", dir, u.QualifiedName(), face, layer, level, ok, want, lv)
+						}
+					}
+					if _, _, ok := m.faceLevel(sd, u, "no such face"); ok {
+						t.Errorf("%s: %s has a face it lacks", dir, u.QualifiedName())
+					}
+				}
+				for _, l := range append([]*oob.Leader{f.Leader}, f.Officers...) {
+					d := m.leaders[l]
+					if l == nil || d == nil {
+						continue
+					}
+					for face, lv := range d.faceLvl {
+						faces++
+						want, _ := layerName(d.traits[d.faceAt[face]])
+						layer, level, ok := leaderFaceLevel(l, face)
+						if !ok || layer != want || level != lv {
+							t.Errorf("%s: %s face %s: leaderFaceLevel says %s %d (%v), the piece has %s %d", dir, l.QualifiedName(), face, layer, level, ok, want, lv)
+						}
+					}
+				}
+			})
+		}
+	}
+	if faces < 20 {
+		t.Errorf("only %d faces checked", faces)
 	}
 }

@@ -6,6 +6,7 @@ import (
 	"encoding/xml"
 	"fmt"
 	"io"
+	stdmaps "maps"
 	"regexp"
 	"sort"
 	"strconv"
@@ -274,17 +275,40 @@ func (bm *baseModule) extension(b *battle.Battle, baseFile string) ([]compile.Ou
 	var reinfBoards, reinfStacks []*xnode
 	reinfSel := map[*battle.Scenario]string{}
 	// lv says which layers a piece starts on, as the module target does
-	// (fatigue, reserve, a leader's counter); setLayers writes them into
+	// (fatigue, reserve, a leader's counter, a face); setStates writes them into
 	// the base's slot
 	lv := &vmod{b: b}
 	if err := lv.compilePlay(); err != nil {
 		return nil, err
 	}
 	levelsOf := func(r pieceRef, p battle.Piece, ps []battle.Piece, fatigue string, reserve bool) map[string]int {
+		var levels map[string]int
+		layer, level, ok := "", 0, false
 		if r.leader != nil {
-			return lv.leaderLevels(r.leader, p, ps, fatigue, reserve)
+			levels = lv.leaderLevels(r.leader, p, ps, fatigue, reserve)
+			layer, level, ok = leaderFaceLevel(r.leader, p.Face)
+		} else {
+			levels = lv.unitLevels(p, fatigue, reserve)
+			if sd := b.Side(r.unit.Side); sd != nil {
+				layer, level, ok = lv.faceLevel(sd, r.unit, p.Face)
+			}
 		}
-		return lv.unitLevels(p, fatigue, reserve)
+		if ok { // the face the set-up starts the piece on, as slotAt does
+			levels = stdmaps.Clone(levels)
+			if levels == nil {
+				levels = map[string]int{}
+			}
+			levels[layer] = level
+		}
+		return levels
+	}
+	// overridesOf are the values a set-up changes on a unit's piece: its
+	// strength, as slotAt writes it
+	overridesOf := func(r pieceRef, p battle.Piece) map[string]string {
+		if r.unit == nil || p.Strength == nil || !r.unit.Values.Has(lv.play.strength) {
+			return nil
+		}
+		return map[string]string{lv.play.strength: strconv.Itoa(*p.Strength)}
 	}
 	boardTarget := "VASSAL.build.module.Map:" + bm.mainMap + "/VASSAL.build.module.map.BoardPicker"
 	mapTarget := "VASSAL.build.module.Map:" + bm.mainMap
@@ -331,7 +355,7 @@ func (bm *baseModule) extension(b *battle.Battle, baseFile string) ([]compile.Ou
 						bad = append(bad, mismatch{p.Pos, fmt.Sprintf("scenario %s: %s in %s: %s has %s named %q", sc.ID, r.q, label, baseFile, what, r.name)})
 						continue
 					}
-					n.add(extSlot(r.name, bm.setLayers(text, levelsOf(r, p, st.Pieces, st.Fatigue.Level, st.Reserve))))
+					n.add(extSlot(r.name, bm.setStates(text, levelsOf(r, p, st.Pieces, st.Fatigue.Level, st.Reserve), overridesOf(r, p))))
 				}
 			}
 			for range st.Breastworks {
@@ -369,7 +393,7 @@ func (bm *baseModule) extension(b *battle.Battle, baseFile string) ([]compile.Ou
 							bad = append(bad, mismatch{p.Pos, fmt.Sprintf("scenario %s: %s arriving %s: %s has no piece named %q", sc.ID, r.q, a.Time.Text(), baseFile, r.name)})
 							continue
 						}
-						n.add(extSlot(r.name, bm.setLayers(text, levelsOf(r, p, a.Pieces, a.Fatigue.Level, false))))
+						n.add(extSlot(r.name, bm.setStates(text, levelsOf(r, p, a.Pieces, a.Fatigue.Level, false), overridesOf(r, p))))
 					}
 				}
 				reinfStacks = append(reinfStacks, n)
@@ -480,44 +504,46 @@ func reinfName(b *battle.Battle) string { return "Reinforcements (" + b.ID + ")"
 type pieceRef struct {
 	name, q string
 	leader  *oob.Leader // nil for a unit
+	unit    *oob.Unit   // nil for a leader
 }
 
 // pieceRefs lists the leaders and units a set-up or arrival piece names.
 func pieceRefs(p battle.Piece) []pieceRef {
 	var refs []pieceRef
 	for _, l := range p.Ref.Leaders() {
-		refs = append(refs, pieceRef{l.Name, l.QualifiedName(), l})
+		refs = append(refs, pieceRef{l.Name, l.QualifiedName(), l, nil})
 	}
 	for _, u := range p.Ref.Units() {
-		refs = append(refs, pieceRef{u.Name, u.QualifiedName(), nil})
+		refs = append(refs, pieceRef{u.Name, u.QualifiedName(), nil, u})
 	}
 	return refs
 }
 
-// setLayers starts the Layers of a base PieceSlot's text named in levels
-// at their levels (2 the first after the normal one): a Layer of the
-// slot's own is set in place; a prototype holding one is written out in
-// place, its traits with their states, since a prototype's traits start
-// as the prototype has them. A text with no such layer, or that is no
-// AddPiece command, is returned as it is.
-func (bm *baseModule) setLayers(text string, levels map[string]int) string {
-	if len(levels) == 0 {
+// setStates starts the Layers of a base PieceSlot's text named in levels
+// at their levels (2 the first after the normal one) and sets the values
+// named in overrides (a Dynamic Property's or a Marker's, as override
+// does): a trait of the slot's own is set in place; a prototype holding
+// one is written out in place, its traits with their states, since a
+// prototype's traits start as the prototype has them. A text with no such
+// trait, or that is no AddPiece command, is returned as it is.
+func (bm *baseModule) setStates(text string, levels map[string]int, overrides map[string]string) string {
+	if len(levels) == 0 && len(overrides) == 0 {
 		return text
 	}
 	id, traits, basic, ok := decodePiece(text)
 	if !ok {
 		return text
 	}
-	out, changed := bm.expandLayers(traits, levels, 0)
+	out, changed := bm.expandStates(traits, levels, overrides, 0)
 	if !changed {
 		return text
 	}
 	return encodeTraits(id, out, basic)
 }
 
-// expandLayers is setLayers over a list of traits; depth bounds the
+// expandStates is setStates over a list of traits; depth bounds the
 // prototypes inside prototypes it follows.
-func (bm *baseModule) expandLayers(traits []trait, levels map[string]int, depth int) ([]trait, bool) {
+func (bm *baseModule) expandStates(traits []trait, levels map[string]int, overrides map[string]string, depth int) ([]trait, bool) {
 	var out []trait
 	changed := false
 	for _, t := range traits {
@@ -529,9 +555,16 @@ func (bm *baseModule) expandLayers(traits []trait, levels map[string]int, depth 
 			out = append(out, t)
 			continue
 		}
+		if len(overrides) > 0 {
+			if o := override(t, overrides); o != t {
+				out = append(out, o)
+				changed = true
+				continue
+			}
+		}
 		if name, ok := strings.CutPrefix(t.typ, "prototype;"); ok && depth < 4 {
 			if _, pts, _, ok := decodePiece(bm.protos[name]); ok {
-				if inner, ch := bm.expandLayers(pts, levels, depth+1); ch {
+				if inner, ch := bm.expandStates(pts, levels, overrides, depth+1); ch {
 					out = append(out, inner...)
 					changed = true
 					continue

@@ -145,9 +145,10 @@ func TestExtensionArrivals(t *testing.T) {
 }
 
 // TestExtensionLayers: an extension starts the layers a set-up gives
-// (fatigue, reserve) as the module does, writing out the base's prototype
-// that holds them, so each such piece has the same traits and states as in
-// a module built from the battle; its saved game sets the Scenario
+// (fatigue, reserve, a unit's face) and sets the strength it gives, as the
+// module does, writing out the base's prototype that holds them, so each
+// such piece has the same traits and states as in a module built from the
+// battle (59 IL starts disordered at strength 3); its saved game sets the Scenario
 // property the base's turn track reads. decodePiece and encodeTraits give
 // back every slot of the base as it was.
 func TestExtensionLayers(t *testing.T) {
@@ -162,7 +163,7 @@ func TestExtensionLayers(t *testing.T) {
 		}
 	}
 	b := introWith(t, map[string]string{
-		`"C3014": [Post, 59 IL, 5 WI Bty]`:    `"C3014": {units: [Post, 59 IL, 5 WI Bty], fatigue: 2, reserve: true}`,
+		`"C3014": [Post, 59 IL, 5 WI Bty]`:    `"C3014": {units: [Post, {unit: 59 IL, strength: 3, face: disordered}, 5 WI Bty], fatigue: 2, reserve: true}`,
 		`"C3205": [Woodruff, 81 IN]`:          `"C3205": [Woodruff, {unit: 81 IN, fatigue: 4}]`,
 		`"C3108": [McCook, Davis, Escort/RW]`: `"C3108": {units: [McCook, Davis, Escort/RW], reserve: true}`,
 	})

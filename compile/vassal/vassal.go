@@ -946,7 +946,7 @@ func (m *vmod) addPieces(n *xnode, ps []battle.Piece, fatigue string, reserve bo
 // leaderLevels are the layers a leader's piece l of p starts on, by layer
 // name (2 its first level): his Fatigue level (fatigueOf), In Reserve when
 // the stack is (inReserve), and the further counter the piece names. A
-// piece without one of the layers ignores it (slotAt, setLayers).
+// piece without one of the layers ignores it (slotAt, setStates).
 func (m *vmod) leaderLevels(l *oob.Leader, p battle.Piece, ps []battle.Piece, fatigue string, reserve bool) map[string]int {
 	levels := m.inReserve(reserve, m.fatigueOf(l, p, ps, fatigue))
 	if p.Counter > 0 && p.Ref.Leader == l {
@@ -958,6 +958,48 @@ func (m *vmod) leaderLevels(l *oob.Leader, p battle.Piece, ps []battle.Piece, fa
 		levels[counterLayer] = p.Counter + 1
 	}
 	return levels
+}
+
+// faceLevel is the Layer of unit u's piece that shows its face f and the
+// level it shows it at, as unitCounter makes them: the first state whose
+// face f is (that state's layer, at 2), else the Face layer, a level a
+// face from 2 in faceNames' order; ok is false for a face the piece does
+// not have. (TestFaceLevel holds it to the pieces the module makes.)
+func (m *vmod) faceLevel(sd *oob.Side, u *oob.Unit, f string) (layer string, level int, ok bool) {
+	art := sd.ArtOf(u)
+	taken := map[string]bool{}
+	for _, s := range m.play.statesFor(m.b.Rules.UnitTypes[u.Type].Class, false) {
+		_, has := u.Faces[s.Face]
+		if _, typed := m.b.Rules.UnitTypes[u.Type].Faces[s.Face]; typed && art != nil && art.Back != nil {
+			has = true
+		}
+		if has && s.Face != "" && !taken[s.Face] {
+			taken[s.Face] = true
+			if s.Face == f {
+				return s.ID, 2, true
+			}
+		}
+	}
+	i := 0
+	for _, g := range m.faceNames(u) {
+		if taken[g] {
+			continue
+		}
+		if g == f {
+			return "Face", i + 2, true
+		}
+		i++
+	}
+	return "", 0, false
+}
+
+// leaderFaceLevel is faceLevel for a leader: his replacement face, on the
+// Face layer at 2 (leaderCounter).
+func leaderFaceLevel(l *oob.Leader, f string) (layer string, level int, ok bool) {
+	if f == "replacement" && l.Replacement != nil {
+		return "Face", 2, true
+	}
+	return "", 0, false
 }
 
 // unitLevels are the layers a unit's piece of p starts on: its Fatigue
