@@ -161,22 +161,11 @@ func pack(out, pix []byte, depth int) {
 			t = t | t>>16
 			binary.LittleEndian.PutUint32(out[i:], uint32(t))
 		}
-	case 2: // four pixels a byte: the multiply lands them in bits 24-31
-		const m = 1<<30 | 1<<20 | 1<<10 | 1
-		q := func(x uint64) uint64 { return (x & 0xffffffff) * m >> 24 & 0xff }
-		for ; i+8 <= len(out); i += 8 { // 32 pixels make 8 bytes
-			s := pix[4*i : 4*i+32 : 4*i+32]
-			a := binary.LittleEndian.Uint64(s[0:8])
-			b := binary.LittleEndian.Uint64(s[8:16])
-			c := binary.LittleEndian.Uint64(s[16:24])
-			d := binary.LittleEndian.Uint64(s[24:32])
-			binary.LittleEndian.PutUint64(out[i:i+8], q(a)|q(a>>32)<<8|q(b)<<16|q(b>>32)<<24|
-				q(c)<<32|q(c>>32)<<40|q(d)<<48|q(d>>32)<<56)
-		}
+	case 2: // four pixels a byte (pack2), the last words two bytes each
+		i = pack2(out, pix)
 		for ; i+2 <= len(out); i += 2 {
-			x := binary.LittleEndian.Uint64(pix[4*i:])
-			out[i] = byte((x & 0xffffffff) * m >> 24)
-			out[i+1] = byte((x >> 32) * m >> 24)
+			y := binary.LittleEndian.Uint64(pix[4*i:]) * pack2Mul
+			out[i], out[i+1] = byte(y>>24), byte(y>>56)
 		}
 	case 1: // eight pixels a byte: the multiply lands them in bits 56-63
 		for ; i < len(out); i++ {
@@ -191,6 +180,30 @@ func pack(out, pix []byte, depth int) {
 		}
 		out[i] = a
 	}
+}
+
+// pack2Mul multiplies a word of eight two-bit pixels into pack2's bytes.
+const pack2Mul = 1<<30 | 1<<20 | 1<<10 | 1
+
+// pack2 packs 32 pixels of two bits into 8 bytes at a time while whole
+// words remain, and returns how many bytes of out it filled. One multiply
+// packs a word of eight pixels: it lands the first four in bits 24-31 and
+// the last four in bits 56-63, and the other products it makes fall on
+// even bits below each, one a bit, so their sum stays under the bits
+// above (at most 3·Σ4^j < 2^24 below bit 24, 2^56-2^32 below bit 56).
+func pack2(out, pix []byte) int {
+	q := func(x uint64) uint64 { y := x * pack2Mul; return y>>24&0xff | y>>56<<8 }
+	n := 0
+	for len(out) >= 8 && len(pix) >= 32 {
+		a := binary.LittleEndian.Uint64(pix[0:8])
+		b := binary.LittleEndian.Uint64(pix[8:16])
+		c := binary.LittleEndian.Uint64(pix[16:24])
+		d := binary.LittleEndian.Uint64(pix[24:32])
+		binary.LittleEndian.PutUint64(out[0:8], q(a)|q(b)<<16|q(c)<<32|q(d)<<48)
+		out, pix = out[8:], pix[32:]
+		n += 8
+	}
+	return n
 }
 
 // zlibs keep zlib writers for reuse, by level (offset by 2, for
