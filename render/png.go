@@ -193,17 +193,16 @@ const pack2Mul = 1<<30 | 1<<20 | 1<<10 | 1
 // above (at most 3·Σ4^j < 2^24 below bit 24, 2^56-2^32 below bit 56).
 func pack2(out, pix []byte) int {
 	q := func(x uint64) uint64 { y := x * pack2Mul; return y>>24&0xff | y>>56<<8 }
-	n := 0
-	for len(out) >= 8 && len(pix) >= 32 {
-		a := binary.LittleEndian.Uint64(pix[0:8])
-		b := binary.LittleEndian.Uint64(pix[8:16])
-		c := binary.LittleEndian.Uint64(pix[16:24])
-		d := binary.LittleEndian.Uint64(pix[24:32])
-		binary.LittleEndian.PutUint64(out[0:8], q(a)|q(b)<<16|q(c)<<32|q(d)<<48)
-		out, pix = out[8:], pix[32:]
-		n += 8
+	n := min(len(out)/8, len(pix)/32)
+	for k := range n {
+		p := pix[32*k : 32*k+32 : 32*k+32]
+		a := binary.LittleEndian.Uint64(p[0:8])
+		b := binary.LittleEndian.Uint64(p[8:16])
+		c := binary.LittleEndian.Uint64(p[16:24])
+		d := binary.LittleEndian.Uint64(p[24:32])
+		binary.LittleEndian.PutUint64(out[8*k:8*k+8], q(a)|q(b)<<16|q(c)<<32|q(d)<<48)
 	}
-	return n
+	return 8 * n
 }
 
 // zlibs keep zlib writers for reuse, by level (offset by 2, for
