@@ -47,11 +47,16 @@ func textWidth(s string, k int) int {
 
 // fitText shortens s until it fits w pixels at scale k.
 func fitText(s string, w, k int) string {
-	r := []rune(strings.ToUpper(s))
-	for len(r) > 1 && textWidth(string(r), k) > w {
-		r = r[:len(r)-1]
+	s = strings.ToUpper(s)
+	n := utf8.RuneCountInString(s)
+	keep := n
+	for keep > 1 && (4*keep-1)*k > w { // textWidth of keep runes
+		keep--
 	}
-	return string(r)
+	if keep == n && utf8.ValidString(s) {
+		return s
+	}
+	return string([]rune(s)[:keep])
 }
 
 // drawText writes s upper-cased with its top-left corner at x, y.
