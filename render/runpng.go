@@ -294,9 +294,10 @@ func (c *runCoder) run(l int) {
 func (c *runCoder) end(data []byte, rs, rw int64) {
 	n := len(data)
 	c.last = data[n-1]
-	m := func(x int64) uint64 { return uint64((x%adlerMod + adlerMod) % adlerMod) }
-	c.s2 = uint32((uint64(c.s2) + uint64(n)%adlerMod*uint64(c.s1) + m(rw)) % adlerMod)
-	c.s1 = uint32((uint64(c.s1) + m(rs)) % adlerMod)
+	// rs and rw are the row's own sums (kept as changes from the row
+	// above's, but whole at the end): never negative
+	c.s2 = uint32((uint64(c.s2) + uint64(n)%adlerMod*uint64(c.s1) + uint64(rw)%adlerMod) % adlerMod)
+	c.s1 = uint32((uint64(c.s1) + uint64(rs)%adlerMod) % adlerMod)
 	c.prev = data // packRows keeps it whole through the next row
 	c.prevS, c.prevW = rs, rw
 }
