@@ -146,7 +146,7 @@ func gpidText(g int) string {
 }
 
 func marker(key, value string) trait {
-	return trait{"mark;" + seq.New(',').Append(key).Value(), seq.New(',').Append(value).Value()}
+	return trait{"mark;" + seq.One(key, ','), seq.One(value, ',')}
 }
 
 func usePrototype(name string) trait {

@@ -78,6 +78,15 @@ func (e *Encoder) escape(s string) {
 	}
 }
 
+// One is the sequence of s alone, New(delim).Append(s).Value(), made
+// without an encoder when s needs no escape and no quotes (most do not).
+func One(s string, delim byte) string {
+	if s == "" || s[0] != '\\' && !(s[0] == '\'' && s[len(s)-1] == '\'') && strings.IndexByte(s, delim) < 0 {
+		return s
+	}
+	return New(delim).Append(s).Value()
+}
+
 // Int adds an integer as `append(int)` does.
 func (e *Encoder) Int(i int) *Encoder {
 	if e.ugly {

@@ -163,3 +163,13 @@ func TestNest(t *testing.T) {
 		}
 	}
 }
+
+// One is New(delim).Append(s).Value() for every string, those that need
+// escapes or quotes among them.
+func TestOne(t *testing.T) {
+	for _, s := range []string{"", "a", "a,b", ",", "\\x", "'q'", "'", "'a", "a'", "x\\", "é,ü"} {
+		if got, want := One(s, ','), New(',').Append(s).Value(); got != want {
+			t.Errorf("One(%q) = %q, want %q", s, got, want)
+		}
+	}
+}
