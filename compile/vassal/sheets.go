@@ -33,6 +33,10 @@ import (
 type frame struct {
 	L, T, R, B     int
 	FirstX, FirstY int
+	// EndX, EndY, when not 0, end the columns (rows) shown before them: a
+	// strip that shows only the line its sheet shares with a neighbour
+	// (oneSheet).
+	EndX, EndY int
 }
 
 // Where the seams cut, past a column's (row's) centre: where the next
@@ -105,7 +109,9 @@ func (sb *sheetBoard) numbering() {
 // shows reports whether the board shows hex c: c is on its sheet and not
 // dropped at a seam.
 func (sb *sheetBoard) shows(c maps.Coord) bool {
-	return sb.Sheet.Contains(c) && c.X >= sb.frame.FirstX && c.Y >= sb.frame.FirstY
+	f := sb.frame
+	return sb.Sheet.Contains(c) && c.X >= f.FirstX && c.Y >= f.FirstY &&
+		(f.EndX == 0 || c.X < f.EndX) && (f.EndY == 0 || c.Y < f.EndY)
 }
 
 // frameLayout gives each board of a layout its frame: a copy of the
@@ -119,6 +125,11 @@ func (sb *sheetBoard) shows(c maps.Coord) bool {
 // some of the sheets share the whole map's boards rather than draw each
 // sheet again for each choice of sheets.
 func (m *vmod) frameLayout(ps []placedBoard) []placedBoard {
+	if len(ps) == 1 && m.full != nil {
+		if strips := m.oneSheet(ps[0].sb); strips != nil {
+			return strips
+		}
+	}
 	at := map[[2]int]*maps.Sheet{}
 	for _, p := range ps {
 		at[[2]int{p.col, p.row}] = p.sb.Sheet
@@ -168,6 +179,64 @@ func (m *vmod) frameLayout(ps []placedBoard) []placedBoard {
 	out := make([]placedBoard, len(ps))
 	for i, p := range ps {
 		out[i] = placedBoard{m.framed(p.sb, fs[i]), p.col, p.row}
+	}
+	return out
+}
+
+// oneSheet lays out a sheet alone as the board the whole map cuts from it
+// at its seams (drawn once for both), with strips round it for the rest of
+// the sheet's own picture: west (north) of it the line of hexes it shares
+// with its neighbour there, which the whole map shows on the neighbour's
+// board, and the margins; east and south of it the slivers of its last
+// line and the margins, showing no hex. Nil when the whole map does not
+// cut the sheet (a sheet alone, one with art) or gives its board more than
+// the sheet's own picture (TSS's C, under both A and B).
+func (m *vmod) oneSheet(sb *sheetBoard) []placedBoard {
+	s := sb.Sheet
+	if s.Art != nil {
+		return nil
+	}
+	var cut *sheetBoard
+	for _, p := range m.full {
+		if p.sb.Sheet == s {
+			cut = p.sb
+		}
+	}
+	if cut == nil {
+		return nil
+	}
+	own, f := sb.ownFrame(), cut.frame
+	if f == own || f.L < own.L || f.T < own.T || f.R > own.R || f.B > own.B {
+		return nil // (TSS's C under A and B is wider on the whole map than alone)
+	}
+	xs, ys := [4]int{own.L, f.L, f.R, own.R}, [4]int{own.T, f.T, f.B, own.B}
+	// the columns (rows) the strips of each third show: the shared line,
+	// the cut board's, none
+	firstX, endX := [3]int{s.X, f.FirstX, s.X + s.Cols}, [3]int{f.FirstX, 0, 0}
+	firstY, endY := [3]int{s.Y, f.FirstY, s.Y + s.Rows}, [3]int{f.FirstY, 0, 0}
+	// each strip's board is named for where it lies
+	names := [3][3]string{{"north-west", "west", "south-west"}, {"north", "", "south"}, {"north-east", "east", "south-east"}}
+	var out []placedBoard
+	col := 0
+	for i := range 3 {
+		if xs[i+1] <= xs[i] {
+			continue
+		}
+		row := 0
+		for j := range 3 {
+			if ys[j+1] <= ys[j] {
+				continue
+			}
+			b := cut
+			if i != 1 || j != 1 {
+				b = m.framed(sb, frame{L: xs[i], R: xs[i+1], T: ys[j], B: ys[j+1],
+					FirstX: firstX[i], EndX: endX[i], FirstY: firstY[j], EndY: endY[j]})
+				b.Name = sb.Name + " " + names[i][j]
+			}
+			out = append(out, placedBoard{b, col, row})
+			row++
+		}
+		col++
 	}
 	return out
 }

@@ -1,6 +1,8 @@
 package vassal
 
 import (
+	"math"
+	"strings"
 	"testing"
 
 	"github.com/muster-wargames/muster/battle"
@@ -77,16 +79,19 @@ func seamTSS() *maps.Grid {
 // its boards are the whole map's, drawn once: on Dead of Winter A with C
 // (scenario 1), A with B (scenario 3), on TSS A with B. Where the sheets
 // cannot be cut at seams alone (TSS's C under A without B), the scenario
-// has the whole map. A sheet alone keeps its own board, margins and all.
+// has the whole map. A sheet alone has the whole map's board of it too,
+// with strips round it for the rest of its own picture (oneSheet): the
+// line it shares with a west or north neighbour, the margins.
 func TestSeamsShared(t *testing.T) {
 	for _, tc := range []struct {
 		g      *maps.Grid
 		shared [][]string // whole map's boards
 		own    [][]string // boards of their own: no west or north neighbour
 		whole  [][]string // the whole map instead
+		alone  string     // the sheets that alone keep their own board
 	}{
-		{seamDoW(), [][]string{{"A", "C"}, {"A", "B"}, {"A", "B", "C"}}, [][]string{{"B", "D"}, {"C", "D"}}, nil},
-		{seamTSS(), [][]string{{"A", "B"}}, nil, [][]string{{"A", "C"}, {"B", "C"}}},
+		{seamDoW(), [][]string{{"A", "C"}, {"A", "B"}, {"A", "B", "C"}}, [][]string{{"B", "D"}, {"C", "D"}}, nil, ""},
+		{seamTSS(), [][]string{{"A", "B"}}, nil, [][]string{{"A", "C"}, {"B", "C"}}, "C"},
 	} {
 		m := seamVmod(t, tc.g)
 		whole := map[*sheetBoard]bool{}
@@ -132,8 +137,35 @@ func TestSeamsShared(t *testing.T) {
 			}
 		}
 		for _, sb := range m.order {
-			if ps := m.frameLayout(layout([]*sheetBoard{sb})); ps[0].sb != sb {
-				t.Errorf("sheet %s alone: a cut board, not its own", sb.Sheet.ID)
+			// a sheet alone: the whole map's board of it, and strips
+			// that make up the rest of its own picture
+			ps := m.frameLayout(layout([]*sheetBoard{sb}))
+			if err := checkLayout(tc.g, ps); err != nil {
+				t.Errorf("sheet %s alone: %v", sb.Sheet.ID, err)
+			}
+			if strings.Contains(tc.alone, sb.Sheet.ID) {
+				if len(ps) != 1 || ps[0].sb != sb {
+					t.Errorf("sheet %s alone: %d boards, want its own", sb.Sheet.ID, len(ps))
+				}
+				continue
+			}
+			own, area, stripArea, shared := sb.ownFrame(), 0, 0, 0
+			l, tp, r, b := math.MaxInt, math.MaxInt, math.MinInt, math.MinInt
+			for _, p := range ps {
+				f := p.sb.frame
+				l, tp, r, b = min(l, f.L), min(tp, f.T), max(r, f.R), max(b, f.B)
+				area += (f.R - f.L) * (f.B - f.T)
+				if whole[p.sb] {
+					shared++
+				} else {
+					stripArea += (f.R - f.L) * (f.B - f.T)
+				}
+			}
+			if shared != 1 || l != own.L || tp != own.T || r != own.R || b != own.B || area != (own.R-own.L)*(own.B-own.T) {
+				t.Errorf("sheet %s alone: %d of the whole map's boards, covering %d,%d-%d,%d (%d px), want one, and its own frame %+v", sb.Sheet.ID, shared, l, tp, r, b, area, own)
+			}
+			if 8*stripArea > area {
+				t.Errorf("sheet %s alone: strips of %d px of %d", sb.Sheet.ID, stripArea, area)
 			}
 		}
 	}
