@@ -126,6 +126,84 @@ func encodePieceID(traits []trait, image, name, gpid string) string {
 	return "+/" + seq.New('/').Append("null").Append(typ).Append(state).Value()
 }
 
+// pieceXML is the AddPiece command encodePieceID writes, as buildFile.xml
+// text (escText), in two parts either side of a gpid written as "\x00":
+// what slotAt stores. The command's last step (the type and state joined
+// by '/' and escaped for it) and the XML escapes are one pass over the
+// nested traits, not four; text with anything but printable ASCII, line
+// ends and tabs takes the long way (TestPieceXML holds the two equal).
+func pieceXML(traits []trait, image, name string) [2]string {
+	typ := "piece;" + seq.New(';').Append("").Append("").Append(image).Append(name).Value()
+	state := seq.New(';').Append("null").Int(0).Int(0).Append("\x00").Int(0).Value()
+	typ, state = nestTraits(traits, typ, state)
+	var b strings.Builder
+	b.Grow(len(typ) + len(state) + len(typ)/4 + 32)
+	b.WriteString("+/null/")
+	if !slashXML(&b, typ) {
+		return pieceXMLSlow(traits, image, name)
+	}
+	b.WriteByte('/')
+	if !slashXML(&b, state) {
+		return pieceXMLSlow(traits, image, name)
+	}
+	before, after, _ := strings.Cut(b.String(), "\x00")
+	return [2]string{before, after}
+}
+
+// pieceXMLSlow is pieceXML step by step.
+func pieceXMLSlow(traits []trait, image, name string) [2]string {
+	text := textEscaper.Replace(encodePieceID(traits, image, name, "\x00"))
+	before, after, _ := strings.Cut(text, "\x00")
+	return [2]string{xmlChars(before), xmlChars(after)}
+}
+
+// slashXML writes s as seq.Encoder.Append with '/' writes it, escaped as
+// XML text (textEscaper), and reports false, having written part of it,
+// when s has a byte escText would treat otherwise (not printable ASCII, a
+// line end, a tab or the gpid's "\x00").
+func slashXML(b *strings.Builder, s string) bool {
+	if s == "" {
+		return true
+	}
+	quote := s[0] == '\\' || s[0] == '\'' && s[len(s)-1] == '\''
+	if quote {
+		b.WriteByte('\'')
+	}
+	start := 0
+	for i := 0; i < len(s); i++ {
+		var esc string
+		switch c := s[i]; c {
+		case '/':
+			esc = "\\/"
+		case '\t':
+			esc = "&#9;"
+		case '&':
+			esc = "&amp;"
+		case '<':
+			esc = "&lt;"
+		case '>':
+			esc = "&gt;"
+		case '\r':
+			esc = "&#13;"
+		case '\n', 0:
+			continue
+		default:
+			if c < 0x20 || c >= 0x80 {
+				return false
+			}
+			continue
+		}
+		b.WriteString(s[start:i])
+		b.WriteString(esc)
+		start = i + 1
+	}
+	b.WriteString(s[start:])
+	if quote {
+		b.WriteByte('\'')
+	}
+	return true
+}
+
 // nestTraits wraps a BasicPiece's type and state in the traits, outermost
 // first, as VASSAL's Decorator chain does (seq.Nest: each byte written
 // once, not once a level).
@@ -750,9 +828,7 @@ func (m *vmod) slotAt(d *pieceDef, overrides map[string]string, face string, lev
 				}
 			}
 		}
-		text := textEscaper.Replace(encodePieceID(d.collapse(traits), d.image, d.name, "\x00"))
-		before, after, _ := strings.Cut(text, "\x00")
-		parts = [2]string{xmlChars(before), xmlChars(after)}
+		parts = pieceXML(d.collapse(traits), d.image, d.name)
 		if d.texts == nil {
 			d.texts = map[string][2]string{}
 		}

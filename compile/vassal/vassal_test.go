@@ -9,6 +9,7 @@ import (
 	_ "image/jpeg"
 	"io"
 	"io/fs"
+	"math/rand"
 	"path/filepath"
 	"strconv"
 	"strings"
@@ -772,5 +773,31 @@ func TestVassalXMLSafe(t *testing.T) {
 	}
 	if n < 2 {
 		t.Errorf("only %d XML files checked", n)
+	}
+}
+
+// pieceXML writes what encodePieceID, escText and the cut at the gpid
+// write step by step, for traits and names made of the bytes that matter:
+// the delimiters of every level, XML's specials, quotes, backslashes, line
+// ends, other control bytes and UTF-8.
+func TestPieceXML(t *testing.T) {
+	r := rand.New(rand.NewSource(3))
+	word := func() string {
+		alphabet := []string{"a", "Z", "7", "\t", ";", "/", ",", "\\", "'", "&", "<", ">", "\r", "\n", "\x01", "é", "\xff"}
+		var b strings.Builder
+		for range r.Intn(6) {
+			b.WriteString(alphabet[r.Intn(len(alphabet))])
+		}
+		return b.String()
+	}
+	for range 5000 {
+		traits := make([]trait, r.Intn(5))
+		for i := range traits {
+			traits[i] = trait{word(), word()}
+		}
+		image, name := word(), word()
+		if got, want := pieceXML(traits, image, name), pieceXMLSlow(traits, image, name); got != want {
+			t.Fatalf("pieceXML(%q, %q, %q) = %q, want %q", traits, image, name, got, want)
+		}
 	}
 }
