@@ -42,6 +42,7 @@ const hexW = 4.0 * hexDX / 3.0
 // the battle does. Its methods port the VASSAL code that reads them, so the
 // compiler can check the numbering before it writes anything.
 type sheetBoard struct {
+	proved        bool // its numbering checked (framed)
 	Sheet         *maps.Sheet
 	Name          string // board name
 	Image         string // image file, relative to images/

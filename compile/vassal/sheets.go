@@ -268,6 +268,15 @@ type frameKey struct {
 func (m *vmod) framed(sb *sheetBoard, f frame) *sheetBoard {
 	base := m.boards[sb.Sheet]
 	if f == base.ownFrame() {
+		// the sheet's own board, its numbering proved when a layout
+		// first uses it (most sheets of a map of several have only cut
+		// boards, which checkLayout proves)
+		if !base.proved {
+			base.proved = true
+			if err := base.check(m.b.Map.Grid); err != nil && m.boardErr == nil {
+				m.boardErr = err
+			}
+		}
 		return base
 	}
 	k := frameKey{sb.Sheet, f}

@@ -50,18 +50,19 @@ func Module(b *battle.Battle) ([]compile.Output, error) {
 // vmod is a module being compiled: the build file, its files and the
 // gpids handed out so far.
 type vmod struct {
-	b       *battle.Battle
-	layers  map[string]trait  // stateTrait's layers that have no face image, by state and images
-	files   map[string][]byte // archive path → bytes
-	gpid    int
-	boards  map[*maps.Sheet]*sheetBoard
-	order   []*sheetBoard
-	rankKey []string // Marker key per formation rank, top down
-	rankOf  map[string]int
-	units   map[*oob.Unit]*pieceDef
-	leaders map[*oob.Leader]*pieceDef
-	used    map[string]bool // image names
-	play    *play           // the ruleset's play section, keys parsed (states.go)
+	b        *battle.Battle
+	boardErr error             // a sheet's own board that a layout uses and its numbering cannot express (framed)
+	layers   map[string]trait  // stateTrait's layers that have no face image, by state and images
+	files    map[string][]byte // archive path → bytes
+	gpid     int
+	boards   map[*maps.Sheet]*sheetBoard
+	order    []*sheetBoard
+	rankKey  []string // Marker key per formation rank, top down
+	rankOf   map[string]int
+	units    map[*oob.Unit]*pieceDef
+	leaders  map[*oob.Leader]*pieceDef
+	used     map[string]bool // image names
+	play     *play           // the ruleset's play section, keys parsed (states.go)
 	// Boards laid out together (sheets.go): every sheet as on the map, and
 	// each scenario's sheets; the boards cut at seams, by sheet and frame.
 	full    []placedBoard
@@ -311,9 +312,6 @@ func newVmod(b *battle.Battle) (*vmod, error) {
 		if err := render.CheckSize("the board of sheet "+s.ID, sb.W, sb.H); err != nil {
 			return nil, err
 		}
-		if err := sb.check(g); err != nil {
-			return nil, err
-		}
 		sb.Name = "Sheet " + s.ID
 		sb.Image = m.imageName("map", s.ID)
 		if s.Art != nil {
@@ -324,6 +322,9 @@ func newVmod(b *battle.Battle) (*vmod, error) {
 	}
 	m.slots()
 	m.full = m.frameLayout(layout(m.order))
+	if m.boardErr != nil {
+		return nil, m.boardErr
+	}
 	if err := checkLayout(g, m.full); err != nil {
 		return nil, fmt.Errorf("the whole map: %v", err)
 	}
@@ -333,6 +334,9 @@ func newVmod(b *battle.Battle) (*vmod, error) {
 			return nil, err
 		}
 		m.layouts[sc] = m.sheetsLayout(m.scenarioSheets(sc))
+		if m.boardErr != nil {
+			return nil, m.boardErr
+		}
 	}
 	m.ranks()
 	if err := m.compilePlay(); err != nil {
