@@ -172,6 +172,9 @@ func slashXML(b *strings.Builder, s string) bool {
 	}
 	start := 0
 	for i := 0; i < len(s); i++ {
+		if plainPiece[s[i]] {
+			continue
+		}
 		var esc string
 		switch c := s[i]; c {
 		case '/':
@@ -204,6 +207,18 @@ func slashXML(b *strings.Builder, s string) bool {
 	}
 	return true
 }
+
+// plainPiece marks the bytes slashXML writes as they are.
+var plainPiece = func() (t [256]bool) {
+	for c := 0x20; c < 0x80; c++ {
+		t[c] = true
+	}
+	for _, c := range "/&<>" {
+		t[c] = false
+	}
+	t['\n'], t[0] = true, true
+	return t
+}()
 
 // nestTraits wraps a BasicPiece's type and state in the traits, outermost
 // first, as VASSAL's Decorator chain does (seq.Nest: each byte written
