@@ -220,6 +220,26 @@ func layer(name, desc, upName, up, downName, down, reset string, images []string
 // face image of a face state comes from faceImg ("" when the piece has no
 // such face).
 func (m *vmod) stateTrait(s playState, faceImg string) trait {
+	// A state without a face image is the same trait on every piece that
+	// has it (its images are the state's overlays, state-ID-n.png: a
+	// ruleset's state IDs are its own): made once.
+	if faceImg == "" {
+		if t, ok := m.layers[s.ID]; ok {
+			return t
+		}
+	}
+	t := m.makeStateTrait(s, faceImg)
+	if faceImg == "" {
+		if m.layers == nil {
+			m.layers = map[string]trait{}
+		}
+		m.layers[s.ID] = t
+	}
+	return t
+}
+
+// makeStateTrait is stateTrait, made.
+func (m *vmod) makeStateTrait(s playState, faceImg string) trait {
 	if s.Facings > 0 {
 		return rotator(s)
 	}
@@ -240,24 +260,7 @@ func (m *vmod) stateTrait(s playState, faceImg string) trait {
 	if s.Clear {
 		reset = "0,0," + ClearKey(s.State) // the global command that clears the state
 	}
-	// A state without a face image is most often the same trait on every
-	// piece that has it: each one made once, by what layer makes it of.
-	desc, loop := s.Title+" ("+s.Rule+")", s.back == ""
-	key := ""
-	if faceImg == "" {
-		key = strings.Join(append([]string{s.ID, desc, s.Title, s.key, downName, down, reset, strconv.FormatBool(loop)}, imgs...), "\x00")
-		if t, ok := m.layers[key]; ok {
-			return t
-		}
-	}
-	t := layer(s.ID, desc, s.Title, s.key, downName, down, reset, imgs, loop, 1)
-	if key != "" {
-		if m.layers == nil {
-			m.layers = map[string]trait{}
-		}
-		m.layers[key] = t
-	}
-	return t
+	return layer(s.ID, s.Title+" ("+s.Rule+")", s.Title, s.key, downName, down, reset, imgs, s.back == "", 1)
 }
 
 // rotator is a FreeRotator with the state's facings, Key turning clockwise

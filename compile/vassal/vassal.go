@@ -52,7 +52,7 @@ func Module(b *battle.Battle) ([]compile.Output, error) {
 type vmod struct {
 	b        *battle.Battle
 	boardErr error             // a sheet's own board that a layout uses and its numbering cannot express (framed)
-	layers   map[string]trait  // stateTrait's layers that have no face image, by state and images
+	layers   map[string]trait  // stateTrait's traits without a face image, by state ID
 	files    map[string][]byte // archive path → bytes
 	gpid     int
 	boards   map[*maps.Sheet]*sheetBoard
