@@ -1,7 +1,7 @@
 package vassal
 
 import (
-	"sort"
+	"slices"
 	"strings"
 	"unicode/utf8"
 )
@@ -76,11 +76,12 @@ func (n *xnode) write(b *strings.Builder, depth int) {
 	indent(b, depth)
 	b.WriteByte('<')
 	b.WriteString(n.tag)
-	keys := make([]string, 0, len(n.attrs))
+	var buf [16]string // most elements have a few attributes: no allocation
+	keys := buf[:0]
 	for k := range n.attrs {
 		keys = append(keys, k)
 	}
-	sort.Strings(keys)
+	slices.Sort(keys)
 	for _, k := range keys {
 		b.WriteByte(' ')
 		b.WriteString(k)
