@@ -184,7 +184,7 @@ func (c *runCoder) row(data []byte) {
 		c.rowAlone(data)
 		return
 	}
-	prev = prev[:n] // as long as data: its indexes need no checks
+	prev = prev[:n]            // as long as data: its indexes need no checks
 	rs, rw := c.prevS, c.prevW // the row's Adler sums from zero
 	if n < 3 || !bytes.Equal(data, prev) {
 		for i := 0; i < n; {
