@@ -1,8 +1,9 @@
 package vassal
 
 import (
-	"sort"
+	"slices"
 	"strconv"
+	"strings"
 
 	"github.com/muster-wargames/muster/battle"
 	"github.com/muster-wargames/muster/compile/vassal/seq"
@@ -126,11 +127,11 @@ func (m *vmod) spread(sc *battle.Scenario, st *battle.Stack) ([]maps.Coord, [][]
 	if len(cs) < len(units) {
 		return nil, nil
 	}
-	sort.Slice(cs, func(i, j int) bool {
-		if cs[i].d != cs[j].d {
-			return cs[i].d < cs[j].d
+	slices.SortFunc(cs, func(a, b cand) int {
+		if a.d != b.d {
+			return a.d - b.d
 		}
-		return cs[i].label < cs[j].label
+		return strings.Compare(a.label, b.label)
 	})
 	out := make([][]battle.Piece, len(units))
 	for i, u := range units {

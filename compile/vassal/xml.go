@@ -76,17 +76,18 @@ func (n *xnode) write(b *strings.Builder, depth int) {
 	indent(b, depth)
 	b.WriteByte('<')
 	b.WriteString(n.tag)
-	var buf [16]string // most elements have a few attributes: no allocation
-	keys := buf[:0]
-	for k := range n.attrs {
-		keys = append(keys, k)
+	var buf [16][2]string // most elements have a few attributes: no allocation
+	kvs := buf[:0]
+	for k, v := range n.attrs {
+		kvs = append(kvs, [2]string{k, v})
 	}
-	slices.Sort(keys)
-	for _, k := range keys {
+	slices.SortFunc(kvs, func(a, b [2]string) int { return strings.Compare(a[0], b[0]) })
+	for _, kv := range kvs {
+		k, v := kv[0], kv[1]
 		b.WriteByte(' ')
 		b.WriteString(k)
 		b.WriteString(`="`)
-		if v := n.attrs[k]; plainXML(v) {
+		if plainXML(v) {
 			b.WriteString(v)
 		} else {
 			b.WriteString(escAttr(v))
