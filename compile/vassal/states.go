@@ -308,7 +308,22 @@ func valuesLabel(color, text string) trait {
 
 // reportTrait writes a line to the chat log when one of keys is pressed,
 // after the inner traits have acted (ReportState).
-func reportTrait(keys []string, format, desc string) trait {
+func (m *vmod) reportTrait(keys []string, format, desc string) trait {
+	// most pieces have the same keys: made once
+	k := strings.Join(append([]string{format, desc}, keys...), "\x00")
+	if t, ok := m.reports[k]; ok {
+		return t
+	}
+	if m.reports == nil {
+		m.reports = map[string]trait{}
+	}
+	t := makeReportTrait(keys, format, desc)
+	m.reports[k] = t
+	return t
+}
+
+// makeReportTrait is reportTrait, made.
+func makeReportTrait(keys []string, format, desc string) trait {
 	ks := seq.New(',')
 	for _, k := range keys {
 		if k != "" {
@@ -504,10 +519,10 @@ func (m *vmod) unitCounter(d *pieceDef, sd *oob.Side, pal render.CounterStyle, u
 	}
 	inner = append(inner, m.pieceKeys()...)
 	if hasProp && (pl.down != "" || pl.up != "") {
-		outer = append([]trait{reportTrait([]string{pl.down, pl.up}, "$newPieceName$ $old"+pl.strength+"$ → $"+pl.strength+"$ SP", "strength changes")}, outer...)
+		outer = append([]trait{m.reportTrait([]string{pl.down, pl.up}, "$newPieceName$ $old"+pl.strength+"$ → $"+pl.strength+"$ SP", "strength changes")}, outer...)
 	}
 	if slices.ContainsFunc(stateKeys, func(k string) bool { return k != "" }) {
-		outer = append([]trait{reportTrait(stateKeys, "$newPieceName$: $menuCommand$", "state changes")}, outer...)
+		outer = append([]trait{m.reportTrait(stateKeys, "$newPieceName$: $menuCommand$", "state changes")}, outer...)
 	}
 	m.assemble(d, outer, inner, face, states, "Unit "+u.Type, sd.ID)
 }
@@ -559,7 +574,7 @@ func (m *vmod) leaderCounter(d *pieceDef, sd *oob.Side, pal render.CounterStyle,
 	}
 	inner = append(inner, m.pieceKeys()...)
 	if slices.ContainsFunc(stateKeys, func(k string) bool { return k != "" }) {
-		outer = append([]trait{reportTrait(stateKeys, "$newPieceName$: $menuCommand$", "state changes")}, outer...)
+		outer = append([]trait{m.reportTrait(stateKeys, "$newPieceName$: $menuCommand$", "state changes")}, outer...)
 	}
 	m.assemble(d, outer, inner, face, states, "Leader", sd.ID)
 }

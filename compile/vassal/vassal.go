@@ -51,9 +51,11 @@ func Module(b *battle.Battle) ([]compile.Output, error) {
 // gpids handed out so far.
 type vmod struct {
 	b        *battle.Battle
-	boardErr error             // a sheet's own board that a layout uses and its numbering cannot express (framed)
-	layers   map[string]trait  // stateTrait's traits without a face image, by state ID
-	files    map[string][]byte // archive path → bytes
+	boardErr error                      // a sheet's own board that a layout uses and its numbering cannot express (framed)
+	layers   map[string]trait           // stateTrait's traits without a face image, by state ID
+	chains   map[*oob.Formation][]trait // chainMarkers' markers, by formation
+	reports  map[string]trait           // reportTrait's traits, by what they are made of
+	files    map[string][]byte          // archive path → bytes
 	gpid     int
 	boards   map[*maps.Sheet]*sheetBoard
 	order    []*sheetBoard
@@ -697,6 +699,19 @@ func (m *vmod) prototypes() *xnode {
 
 // chainMarkers gives the formation chain as one Marker per rank.
 func (m *vmod) chainMarkers(f *oob.Formation) []trait {
+	// the pieces of a formation share them: made once (callers copy them)
+	if t, ok := m.chains[f]; ok {
+		return t
+	}
+	if m.chains == nil {
+		m.chains = map[*oob.Formation][]trait{}
+	}
+	m.chains[f] = m.makeChainMarkers(f)
+	return m.chains[f]
+}
+
+// makeChainMarkers is chainMarkers, made.
+func (m *vmod) makeChainMarkers(f *oob.Formation) []trait {
 	vals := make([]string, len(m.rankKey))
 	for _, x := range f.Chain() {
 		if i, ok := m.rankOf[x.Level]; ok {
