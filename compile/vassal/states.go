@@ -5,6 +5,7 @@ import (
 	"slices"
 	"strconv"
 	"strings"
+	"sync"
 
 	"github.com/muster-wargames/muster/compile/vassal/seq"
 	"github.com/muster-wargames/muster/oob"
@@ -92,7 +93,8 @@ func withShift(ks string) string {
 // play is the ruleset's Play with every key parsed.
 type play struct {
 	states           []playState
-	down, up         string // strength keys
+	forClass         map[statesKey][]playState // statesFor's, by class
+	down, up         string                    // strength keys
 	flip, del, clone string
 	counter          string // a leader's next counter
 	strength         string // the strength field
@@ -156,6 +158,26 @@ func (m *vmod) compilePlay() error {
 
 // statesFor lists the states a unit class (or "leader") has.
 func (pl *play) statesFor(class string, leader bool) []playState {
+	// the same for every piece of a class: filtered once (callers read it)
+	k := statesKey{class, leader}
+	if out, ok := pl.forClass[k]; ok {
+		return out
+	}
+	if pl.forClass == nil {
+		pl.forClass = map[statesKey][]playState{}
+	}
+	pl.forClass[k] = pl.filterStates(class, leader)
+	return pl.forClass[k]
+}
+
+// statesKey is what statesFor filters the states by.
+type statesKey struct {
+	class  string
+	leader bool
+}
+
+// filterStates is statesFor, filtered.
+func (pl *play) filterStates(class string, leader bool) []playState {
 	var out []playState
 	for _, s := range pl.states {
 		switch {
@@ -297,13 +319,25 @@ func (pl *play) strengthProp(value string) trait {
 // of the counter, in the side's text colour; the piece's name is kept. Its
 // state is the text, properties and all.
 func valuesLabel(color, text string) trait {
+	return trait{valuesLabelType(color), text}
+}
+
+// labelTypes keeps valuesLabel's types by colour, made once.
+var labelTypes sync.Map // string → string
+
+func valuesLabelType(color string) string {
+	if t, ok := labelTypes.Load(color); ok {
+		return t.(string)
+	}
 	se := seq.New(';')
 	se.Append("").Append("").Int(11) // no key, no menu command, font size
 	se.Append("").Append(color)      // background (none), foreground
 	se.Append("b").Int(-2).Append("c").Int(0).Append("b").Append("c")
 	se.Append("$pieceName$").Append("Dialog").Int(1).Int(0) // name format, font, bold, rotation
 	se.Append("Values").Append("counter values").Bool(false)
-	return trait{"label;" + se.Value(), text}
+	t := "label;" + se.Value()
+	labelTypes.Store(color, t)
+	return t
 }
 
 // reportTrait writes a line to the chat log when one of keys is pressed,
