@@ -510,8 +510,14 @@ func (p *pack) absent(code diag.Code, pos diag.Pos, key, figures, format string,
 // flag raises a check that ruleset data configures (its code, severity and
 // rule), at pos: a no-op for a check with no code.
 func (p *pack) flag(c rulesets.Check, pos diag.Pos, format string, args ...any) {
+	p.flagged(c, pos, format, args...)
+}
+
+// flagged is flag returning the diagnostic, for a hint; nil when the check
+// is not configured.
+func (p *pack) flagged(c rulesets.Check, pos diag.Pos, format string, args ...any) *diag.Diagnostic {
 	if c.Code == "" {
-		return
+		return nil
 	}
-	p.l.Add(diag.Diagnostic{Code: c.Code, Severity: c.Sev(), Pos: pos, Rule: c.Rule, Message: fmt.Sprintf(format, args...)})
+	return p.l.Addf(diag.Code{Code: c.Code, Severity: c.Sev(), Rule: c.Rule}, pos, format, args...)
 }

@@ -6,18 +6,8 @@ import (
 
 	"github.com/muster-wargames/muster/battle"
 	"github.com/muster-wargames/muster/diag"
-	"github.com/muster-wargames/muster/rulesets"
 	"github.com/muster-wargames/muster/schema"
 )
-
-// flagged is flag returning the diagnostic, for a hint; nil when the check
-// is not configured.
-func (p *pack) flagged(c rulesets.Check, pos diag.Pos, format string, args ...any) *diag.Diagnostic {
-	if c.Code == "" {
-		return nil
-	}
-	return p.l.Addf(diag.Code{Code: c.Code, Severity: c.Sev(), Rule: c.Rule}, pos, format, args...)
-}
 
 // CodeNoVariants is raised for variants a scenario uses in a system whose
 // counters belong to none.

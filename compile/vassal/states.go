@@ -5,7 +5,6 @@ import (
 	"slices"
 	"strconv"
 	"strings"
-	"sync"
 
 	"github.com/muster-wargames/muster/compile/vassal/seq"
 	"github.com/muster-wargames/muster/oob"
@@ -159,15 +158,7 @@ func (m *vmod) compilePlay() error {
 // statesFor lists the states a unit class (or "leader") has.
 func (pl *play) statesFor(class string, leader bool) []playState {
 	// the same for every piece of a class: filtered once (callers read it)
-	k := statesKey{class, leader}
-	if out, ok := pl.forClass[k]; ok {
-		return out
-	}
-	if pl.forClass == nil {
-		pl.forClass = map[statesKey][]playState{}
-	}
-	pl.forClass[k] = pl.filterStates(class, leader)
-	return pl.forClass[k]
+	return memo(&pl.forClass, statesKey{class, leader}, func() []playState { return pl.filterStates(class, leader) })
 }
 
 // statesKey is what statesFor filters the states by.
@@ -245,19 +236,10 @@ func (m *vmod) stateTrait(s playState, faceImg string) trait {
 	// A state without a face image is the same trait on every piece that
 	// has it (its images are the state's overlays, state-ID-n.png: a
 	// ruleset's state IDs are its own): made once.
-	if faceImg == "" {
-		if t, ok := m.layers[s.ID]; ok {
-			return t
-		}
+	if faceImg != "" {
+		return m.makeStateTrait(s, faceImg)
 	}
-	t := m.makeStateTrait(s, faceImg)
-	if faceImg == "" {
-		if m.layers == nil {
-			m.layers = map[string]trait{}
-		}
-		m.layers[s.ID] = t
-	}
-	return t
+	return memo(&m.layers, s.ID, func() trait { return m.makeStateTrait(s, "") })
 }
 
 // makeStateTrait is stateTrait, made.
@@ -318,26 +300,20 @@ func (pl *play) strengthProp(value string) trait {
 // valuesLabel is the Text Label that draws the counter values at the foot
 // of the counter, in the side's text colour; the piece's name is kept. Its
 // state is the text, properties and all.
-func valuesLabel(color, text string) trait {
-	return trait{valuesLabelType(color), text}
+func (m *vmod) valuesLabel(color, text string) trait {
+	// its type is the same for every piece of a colour: made once
+	return trait{memo(&m.labelTypes, color, func() string { return valuesLabelType(color) }), text}
 }
 
-// labelTypes keeps valuesLabel's types by colour, made once.
-var labelTypes sync.Map // string → string
-
+// valuesLabelType is the type of valuesLabel's trait.
 func valuesLabelType(color string) string {
-	if t, ok := labelTypes.Load(color); ok {
-		return t.(string)
-	}
 	se := seq.New(';')
 	se.Append("").Append("").Int(11) // no key, no menu command, font size
 	se.Append("").Append(color)      // background (none), foreground
 	se.Append("b").Int(-2).Append("c").Int(0).Append("b").Append("c")
 	se.Append("$pieceName$").Append("Dialog").Int(1).Int(0) // name format, font, bold, rotation
 	se.Append("Values").Append("counter values").Bool(false)
-	t := "label;" + se.Value()
-	labelTypes.Store(color, t)
-	return t
+	return "label;" + se.Value()
 }
 
 // reportTrait writes a line to the chat log when one of keys is pressed,
@@ -345,15 +321,7 @@ func valuesLabelType(color string) string {
 func (m *vmod) reportTrait(keys []string, format, desc string) trait {
 	// most pieces have the same keys: made once
 	k := strings.Join(append([]string{format, desc}, keys...), "\x00")
-	if t, ok := m.reports[k]; ok {
-		return t
-	}
-	if m.reports == nil {
-		m.reports = map[string]trait{}
-	}
-	t := makeReportTrait(keys, format, desc)
-	m.reports[k] = t
-	return t
+	return memo(&m.reports, k, func() trait { return makeReportTrait(keys, format, desc) })
 }
 
 // makeReportTrait is reportTrait, made.
@@ -547,9 +515,9 @@ func (m *vmod) unitCounter(d *pieceDef, sd *oob.Side, pal render.CounterStyle, u
 	}
 	_, text := render.SideColors(sd.Color, sd.Text)
 	if art != nil && !art.ValuesOver() {
-		inner[labelAt] = valuesLabel(rgb(text), "") // the art prints them
+		inner[labelAt] = m.valuesLabel(rgb(text), "") // the art prints them
 	} else {
-		inner[labelAt] = valuesLabel(rgb(text), pl.valuesText(fields, u.Values, cases))
+		inner[labelAt] = m.valuesLabel(rgb(text), pl.valuesText(fields, u.Values, cases))
 	}
 	inner = append(inner, m.pieceKeys()...)
 	if hasProp && (pl.down != "" || pl.up != "") {

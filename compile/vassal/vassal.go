@@ -50,21 +50,22 @@ func Module(b *battle.Battle) ([]compile.Output, error) {
 // vmod is a module being compiled: the build file, its files and the
 // gpids handed out so far.
 type vmod struct {
-	b        *battle.Battle
-	boardErr error                      // a sheet's own board that a layout uses and its numbering cannot express (framed)
-	layers   map[string]trait           // stateTrait's traits without a face image, by state ID
-	chains   map[*oob.Formation][]trait // chainMarkers' markers, by formation
-	reports  map[string]trait           // reportTrait's traits, by what they are made of
-	files    map[string][]byte          // archive path → bytes
-	gpid     int
-	boards   map[*maps.Sheet]*sheetBoard
-	order    []*sheetBoard
-	rankKey  []string // Marker key per formation rank, top down
-	rankOf   map[string]int
-	units    map[*oob.Unit]*pieceDef
-	leaders  map[*oob.Leader]*pieceDef
-	used     map[string]bool // image names
-	play     *play           // the ruleset's play section, keys parsed (states.go)
+	b          *battle.Battle
+	boardErr   error                      // a sheet's own board that a layout uses and its numbering cannot express (framed)
+	layers     map[string]trait           // stateTrait's traits without a face image, by state ID
+	chains     map[*oob.Formation][]trait // chainMarkers' markers, by formation
+	reports    map[string]trait           // reportTrait's traits, by what they are made of
+	labelTypes map[string]string          // valuesLabel's types, by colour
+	files      map[string][]byte          // archive path → bytes
+	gpid       int
+	boards     map[*maps.Sheet]*sheetBoard
+	order      []*sheetBoard
+	rankKey    []string // Marker key per formation rank, top down
+	rankOf     map[string]int
+	units      map[*oob.Unit]*pieceDef
+	leaders    map[*oob.Leader]*pieceDef
+	used       map[string]bool // image names
+	play       *play           // the ruleset's play section, keys parsed (states.go)
 	// Boards laid out together (sheets.go): every sheet as on the map, and
 	// each scenario's sheets; the boards cut at seams, by sheet and frame.
 	full    []placedBoard
@@ -700,14 +701,21 @@ func (m *vmod) prototypes() *xnode {
 // chainMarkers gives the formation chain as one Marker per rank.
 func (m *vmod) chainMarkers(f *oob.Formation) []trait {
 	// the pieces of a formation share them: made once (callers copy them)
-	if t, ok := m.chains[f]; ok {
-		return t
+	return memo(&m.chains, f, func() []trait { return m.makeChainMarkers(f) })
+}
+
+// memo is (*cache)[k], made by build the first time k is asked for: what
+// the pieces of a module share is made once.
+func memo[K comparable, V any](cache *map[K]V, k K, build func() V) V {
+	if v, ok := (*cache)[k]; ok {
+		return v
 	}
-	if m.chains == nil {
-		m.chains = map[*oob.Formation][]trait{}
+	if *cache == nil {
+		*cache = map[K]V{}
 	}
-	m.chains[f] = m.makeChainMarkers(f)
-	return m.chains[f]
+	v := build()
+	(*cache)[k] = v
+	return v
 }
 
 // makeChainMarkers is chainMarkers, made.
