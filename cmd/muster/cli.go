@@ -143,15 +143,6 @@ func (o *options) useColor(w io.Writer) bool {
 	return ok && (isatty.IsTerminal(f.Fd()) || isatty.IsCygwinTerminal(f.Fd()))
 }
 
-// dirArg is the battle folder a command names, or "" for the embedded
-// example.
-func dirArg(args []string) string {
-	if len(args) == 1 {
-		return args[0]
-	}
-	return ""
-}
-
 // load reads a battle folder, or the embedded example when dir is "", as
 // its variant names ("" for battle.yaml's files).
 func load(dir, variant string) (*battle.Battle, []diag.Diagnostic) {
@@ -222,7 +213,9 @@ func validateCmd(stdout, stderr io.Writer) *cobra.Command {
 		Use:   "validate [DIR|FILE...]",
 		Short: "Check battle folders and report every problem with its file, line and column",
 		Long: "validate loads each battle folder, checks it against the JSON Schemas and the rules of its\n" +
-			"system, and prints one diagnostic per problem. With no folder it checks the embedded example.\n" +
+			"system, and prints one diagnostic per problem. With no folder it checks the battle around the\n" +
+			"working folder (the folder holding battle.yaml, or the nearest above it); outside any battle,\n" +
+			"the embedded example, and says so. The summary line names the battle checked.\n" +
 			"Findings that a # muster:ignore comment or the --baseline file accepts are counted, never failing.\n" +
 			"With --changed the arguments are files (a pre-commit hook's) and each one's battle is checked.\n" +
 			"A file given alone (DIR/scenario-3.yaml) has its battle checked and its own diagnostics reported.\n" +
@@ -261,15 +254,21 @@ func validateCmd(stdout, stderr io.Writer) *cobra.Command {
 				}
 			}
 			if len(args) == 0 {
-				args = []string{""}
+				dir, err := battleDir(stderr, nil, true)
+				if err != nil {
+					return err
+				}
+				args = []string{dir}
 			}
 			var all []diag.Diagnostic
 			var mapBattle *battle.Battle
 			texts := report.Texts{}
 			scenarios := 0
+			var names []string
 			for _, dir := range args {
 				b, ds := check(dir, o.variant)
 				all = append(all, ds...)
+				names = append(names, battleName(b, dir))
 				if b != nil {
 					mapBattle = b
 					for k, v := range b.Texts {
@@ -310,16 +309,16 @@ func validateCmd(stdout, stderr io.Writer) *cobra.Command {
 			switch {
 			case o.format != "text" || quiet:
 			case len(all) > 0:
-				fmt.Fprintln(stderr, report.Summary(all))
+				fmt.Fprintf(stderr, "%s: %s\n", strings.Join(names, ", "), report.Summary(all))
 			case only != nil:
-				var names []string
+				var files []string
 				for f := range only {
-					names = append(names, filepath.Base(f))
+					files = append(files, filepath.Base(f))
 				}
-				sort.Strings(names)
-				fmt.Fprintf(stderr, "%s: no problems (its battle: %d %s, %d %s)\n", strings.Join(names, ", "), len(texts), diag.Plural(len(texts), "file"), scenarios, diag.Plural(scenarios, "scenario"))
+				sort.Strings(files)
+				fmt.Fprintf(stderr, "%s: no problems (in %s: %d %s, %d %s)\n", strings.Join(files, ", "), strings.Join(names, ", "), len(texts), diag.Plural(len(texts), "file"), scenarios, diag.Plural(scenarios, "scenario"))
 			default:
-				fmt.Fprintln(stderr, report.Clean(len(texts), scenarios))
+				fmt.Fprintf(stderr, "%s: %s\n", strings.Join(names, ", "), report.Clean(len(texts), scenarios))
 			}
 			st, note := report.Exit(all, report.Policy{Werror: o.werror, MaxWarnings: o.maxWarnings})
 			if note != "" && (o.format == "text" || quiet) {
@@ -353,13 +352,18 @@ func buildCmd(stdout, stderr io.Writer) *cobra.Command {
 		Short: "Validate a battle and write its engine bundle, one JSON file per scenario",
 		Long: "build validates the battle and, if it has no errors, writes OUT/<scenario>.json for every\n" +
 			"scenario (OUT defaults to build/<battle id>, or build/<battle id>-<variant> with --variant). A build with errors writes nothing and leaves\n" +
-			"OUT as it was. With no DIR it builds the embedded example, Dead of Winter's introductory scenario.",
+			"OUT as it was. With no DIR it builds the battle around the working folder (the folder holding\n" +
+			"battle.yaml, or the nearest above it); outside any battle, the embedded example, Dead of\n" +
+			"Winter's introductory scenario, and says so.",
 		Args: cobra.MaximumNArgs(1),
 		RunE: func(cmd *cobra.Command, args []string) error {
 			if err := o.check(); err != nil {
 				return err
 			}
-			dir := dirArg(args)
+			dir, err := battleDir(stderr, args, true)
+			if err != nil {
+				return err
+			}
 			b, ds := check(dir, o.variant)
 			texts := report.Texts{}
 			if b != nil {

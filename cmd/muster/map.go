@@ -30,7 +30,9 @@ func mapCmd(stdout, stderr io.Writer) *cobra.Command {
 		Long: "map draws the sheets with their terrain, elevation shading and contours, hexside features,\n" +
 			"roads, hex labels, sheet edges and seams. With --scenario it adds a marker per set-up stack in\n" +
 			"the side's colours (hover over it in the SVG for its units), the entry and exit hexes and areas,\n" +
-			"the victory hexes, and dims the hexes out of play. With no DIR it draws the embedded example.\n" +
+			"the victory hexes, and dims the hexes out of play. With no DIR it draws the battle around\n" +
+			"the working folder (the folder holding battle.yaml, or the nearest above it), the embedded example\n" +
+			"outside any battle.\n" +
 			"A battle with errors prints them and writes nothing (exit 1), unless --allow-errors asks to\n" +
 			"draw what resolved, for proof-reading.",
 		Args: cobra.MaximumNArgs(1),
@@ -42,7 +44,10 @@ func mapCmd(stdout, stderr io.Writer) *cobra.Command {
 			if size < 4 || size > 200 {
 				return fmt.Errorf("--hex-size must be between 4 and 200 pixels, not %v", size)
 			}
-			dir := dirArg(args)
+			dir, err := battleDir(stderr, args, true)
+			if err != nil {
+				return err
+			}
 			b, sc, err := loadForSheets(dir, variant, scenario, stderr, allowErrors)
 			if err != nil {
 				return err

@@ -27,7 +27,9 @@ func oobCmd(stdout, stderr io.Writer) *cobra.Command {
 			"his ratings and every unit with its counter values, with totals per brigade and division. With\n" +
 			"--scenario it adds where each counter sets up or when and where it arrives, and marks\n" +
 			"withdrawals. The PDF never splits a brigade across pages; the HTML prints the same way from a\n" +
-			"browser; Markdown is for review in a pull request. With no DIR it prints the embedded example.\n" +
+			"browser; Markdown is for review in a pull request. With no DIR it prints the battle\n" +
+			"around the working folder (the folder holding battle.yaml, or the nearest above it), the embedded\n" +
+			"example outside any battle.\n" +
 			"A battle with errors prints them and writes nothing (exit 1), unless --allow-errors asks to\n" +
 			"draw what resolved, for proof-reading.",
 		Args: cobra.MaximumNArgs(1),
@@ -43,7 +45,10 @@ func oobCmd(stdout, stderr io.Writer) *cobra.Command {
 			if orientation != "portrait" && orientation != "landscape" {
 				return fmt.Errorf("--orientation must be portrait or landscape, not %q", orientation)
 			}
-			dir := dirArg(args)
+			dir, err := battleDir(stderr, args, true)
+			if err != nil {
+				return err
+			}
 			b, sc, err := loadForSheets(dir, variant, scenario, stderr, allowErrors)
 			if err != nil {
 				return err

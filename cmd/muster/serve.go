@@ -25,7 +25,8 @@ func serveCmd(stdout, stderr io.Writer) *cobra.Command {
 	c := &cobra.Command{
 		Use:   "serve [DIR]",
 		Short: "Show the battle live in a browser: map, set-up, diagnostics, order of battle, turn by turn",
-		Long: "serve starts a web server for the battle folder (the current folder if none is given) and prints\n" +
+		Long: "serve starts a web server for the battle folder (if none is given, the folder holding battle.yaml\n" +
+			"at or nearest above the working folder) and prints\n" +
 			"its address. The page shows the map with a scenario's set-up and every diagnostic ringed (click\n" +
 			"one in the list to go to its hex), the order of battle with where each counter starts, and a\n" +
 			"turn slider with each turn's arrivals and withdrawals. It checks the battle again when a YAML\n" +
@@ -34,7 +35,7 @@ func serveCmd(stdout, stderr io.Writer) *cobra.Command {
 			"Stop it with Ctrl-C.",
 		Args: cobra.MaximumNArgs(1),
 		RunE: func(cmd *cobra.Command, args []string) error {
-			dir, err := battleDirArg(stderr, args)
+			dir, err := battleDir(stderr, args, false)
 			if err != nil {
 				return err
 			}

@@ -27,7 +27,8 @@ func watchCmd(stdout, stderr io.Writer) *cobra.Command {
 	c := &cobra.Command{
 		Use:   "watch [DIR]",
 		Short: "Validate a battle again every time one of its files is saved, with a one-line summary",
-		Long: "watch validates the battle folder (the current folder if none is given), then again each time\n" +
+		Long: "watch validates the battle folder (if none is given, the folder holding battle.yaml at or nearest\n" +
+			"above the working folder), then again each time\n" +
 			"a YAML file in it is saved, added or removed (it reads them every --every), printing the diagnostics and a summary line\n" +
 			"stamped with the time. Stop it with Ctrl-C.",
 		Args: cobra.MaximumNArgs(1),
@@ -35,7 +36,7 @@ func watchCmd(stdout, stderr io.Writer) *cobra.Command {
 			if err := o.check(); err != nil {
 				return err
 			}
-			dir, err := battleDirArg(stderr, args)
+			dir, err := battleDir(stderr, args, false)
 			if err != nil {
 				return err
 			}
@@ -58,7 +59,7 @@ func watchCmd(stdout, stderr io.Writer) *cobra.Command {
 					if len(ds) > 0 {
 						line = fmt.Sprintf("%d %s, %d %s: %s", len(texts), diag.Plural(len(texts), "file"), scenarios, diag.Plural(scenarios, "scenario"), report.Summary(ds))
 					}
-					fmt.Fprintf(stdout, "[%s] %s\n", time.Now().Format("15:04:05"), line)
+					fmt.Fprintf(stdout, "[%s] %s: %s\n", time.Now().Format("15:04:05"), battleName(b, dir), line)
 					continue
 				}
 				time.Sleep(every)
@@ -101,18 +102,4 @@ func fingerprint(dir string) string {
 	})
 	sort.Strings(lines)
 	return strings.Join(lines, "\n")
-}
-
-// battleDirArg is the battle folder a watching command is given (the
-// current folder when none is): it must hold a battle.yaml.
-func battleDirArg(stderr io.Writer, args []string) (string, error) {
-	dir := "."
-	if len(args) == 1 {
-		dir = args[0]
-	}
-	if fi, err := os.Stat(filepath.Join(dir, "battle.yaml")); err != nil || !fi.Mode().IsRegular() {
-		fmt.Fprintf(stderr, "muster: no battle.yaml in %s\n", dir)
-		return "", exitError{report.ExitBadInput}
-	}
-	return dir, nil
 }

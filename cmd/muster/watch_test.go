@@ -59,10 +59,10 @@ func TestWatch(t *testing.T) {
 		t.Fatal("watch did not see the save")
 	}
 	got := out.String()
-	if !strings.Contains(got, `error R002: unknown unit, leader or formation "Greene 9"`) || !strings.Contains(got, "] 5 files, 1 scenario: 1 error, 0 warnings, 0 info") {
+	if !strings.Contains(got, `error R002: unknown unit, leader or formation "Greene 9"`) || !strings.Contains(got, "): 5 files, 1 scenario: 1 error, 0 warnings, 0 info") {
 		t.Errorf("after the save:\n%s", got)
 	}
-	if n := strings.Count(got, "] 5 files, 1 scenario"); n != 2 {
+	if n := strings.Count(got, "] battle b ("+dir+"): 5 files, 1 scenario"); n != 2 {
 		t.Errorf("%d summary lines, want 2:\n%s", n, got)
 	}
 }

@@ -1,0 +1,79 @@
+package main
+
+import (
+	"fmt"
+	"io"
+	"os"
+	"path/filepath"
+
+	"github.com/muster-wargames/muster/battle"
+	"github.com/muster-wargames/muster/examples"
+	"github.com/muster-wargames/muster/report"
+)
+
+// battleDir is the battle folder a command works on, the one place every
+// command that takes [DIR] finds it: the folder given; else, as git finds
+// .git, the working folder when it holds battle.yaml or the nearest folder
+// above it that does, as a path relative to the working folder (".",
+// "..", "../..") so that diagnostics name files as from there. Outside any
+// battle it is "", the embedded example, and the first line on stderr says
+// so; a command that needs a battle folder on disk (watch, serve: example
+// false) refuses instead, exit 2, as it refuses a folder given without
+// battle.yaml.
+func battleDir(stderr io.Writer, args []string, example bool) (string, error) {
+	if len(args) == 1 {
+		dir := args[0]
+		if fi, err := os.Stat(filepath.Join(dir, "battle.yaml")); !example && (err != nil || !fi.Mode().IsRegular()) {
+			fmt.Fprintf(stderr, "muster: no battle.yaml in %s\n", dir)
+			return "", exitError{report.ExitBadInput}
+		}
+		return dir, nil
+	}
+	if dir, ok := aroundWorkingDir(); ok {
+		return dir, nil
+	}
+	if !example {
+		fmt.Fprintln(stderr, "muster: no battle.yaml here or in any folder above; give a battle folder, or start one with muster init")
+		return "", exitError{report.ExitBadInput}
+	}
+	fmt.Fprintf(stderr, "muster: no battle.yaml here or in any folder above; using the embedded example %s (give a battle folder, or start one with muster init)\n", examples.Default)
+	return "", nil
+}
+
+// aroundWorkingDir is the folder holding battle.yaml at or nearest above
+// the working folder, relative to it.
+func aroundWorkingDir() (string, bool) {
+	wd, err := os.Getwd()
+	if err != nil {
+		return "", false
+	}
+	up := "."
+	for dir := wd; ; {
+		if fi, err := os.Stat(filepath.Join(dir, "battle.yaml")); err == nil && fi.Mode().IsRegular() {
+			return up, true
+		}
+		parent := filepath.Dir(dir)
+		if parent == dir {
+			return "", false
+		}
+		dir = parent
+		if up == "." {
+			up = ".."
+		} else {
+			up = filepath.Join(up, "..")
+		}
+	}
+}
+
+// battleName names a battle in a summary line: "battle ID (DIR)", the
+// embedded example as "(the embedded example)".
+func battleName(b *battle.Battle, dir string) string {
+	where := dir
+	if dir == "" {
+		where = "the embedded example"
+	}
+	if b == nil || b.ID == "" {
+		return "battle in " + where
+	}
+	return fmt.Sprintf("battle %s (%s)", b.ID, where)
+}
