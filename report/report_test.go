@@ -155,6 +155,39 @@ func TestSARIFLookup(t *testing.T) {
 	}
 }
 
+// TestSARIFExecution: a run that exits 2 (input that could not be read) is
+// not executionSuccessful; one that found errors is.
+func TestSARIFExecution(t *testing.T) {
+	for _, c := range []struct {
+		ds   []diag.Diagnostic
+		want bool
+	}{
+		{nil, true},
+		{[]diag.Diagnostic{{Code: "R002", Severity: diag.Error, Message: "m"}}, true},
+		{[]diag.Diagnostic{{Code: schema.CodeUnreadable.Code, Severity: diag.Error, Message: "cannot read x.yaml"}}, false},
+		{[]diag.Diagnostic{{Code: "R002", Severity: diag.Error, Message: "m"}, {Code: "B001", Severity: diag.Error, Message: "no battle.yaml"}}, false},
+	} {
+		var buf bytes.Buffer
+		if err := report.Write("sarif", &buf, c.ds, report.Options{}); err != nil {
+			t.Fatal(err)
+		}
+		var log struct {
+			Runs []struct {
+				Invocations []struct {
+					ExecutionSuccessful bool `json:"executionSuccessful"`
+				} `json:"invocations"`
+			} `json:"runs"`
+		}
+		if err := json.Unmarshal(buf.Bytes(), &log); err != nil {
+			t.Fatal(err)
+		}
+		st, _ := report.Exit(c.ds, report.Lenient)
+		if got := log.Runs[0].Invocations[0].ExecutionSuccessful; got != c.want {
+			t.Errorf("%v (exit %d): executionSuccessful %v, want %v", c.ds, st, got, c.want)
+		}
+	}
+}
+
 func TestFormats(t *testing.T) {
 	if got, want := strings.Join(report.Names(), " "), "github json junit sarif text"; got != want {
 		t.Errorf("Names() = %q, want %q", got, want)

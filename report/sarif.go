@@ -231,6 +231,14 @@ func SARIF(w io.Writer, o Options) Report {
 	return &sarif{w: w, lookup: o.lookup, version: o.Version, root: o.Root}
 }
 
+// executed is SARIF's executionSuccessful: false when input could not be
+// read (a diagnostic that Exit turns into ExitBadInput), so that a run
+// which exits 2 is not shown as a run that checked everything.
+func executed(ds []diag.Diagnostic) bool {
+	st, _ := Exit(ds, Lenient)
+	return st != ExitBadInput
+}
+
 func (s *sarif) Flush() error {
 	ds := s.ds
 	codes := map[string]bool{}
@@ -278,7 +286,7 @@ func (s *sarif) Flush() error {
 		Tool:        sarifTool{Driver: sarifDriver{Name: "muster", Version: s.version, InformationURI: InformationURI, Rules: rules}},
 		ColumnKind:  "unicodeCodePoints",
 		Results:     results,
-		Invocations: []sarifInvoc{{ExecutionSuccessful: true}},
+		Invocations: []sarifInvoc{{ExecutionSuccessful: executed(ds)}},
 	}
 	if rooted {
 		run.OriginalURIBaseIDs = map[string]sarifArtifact{srcRoot: {URI: strings.TrimSuffix(fileURI(s.root), "/") + "/"}}
