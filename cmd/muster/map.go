@@ -41,7 +41,7 @@ func mapCmd(stdout, stderr io.Writer) *cobra.Command {
 			if err != nil {
 				return err
 			}
-			if size < 4 || size > 200 {
+			if !(size >= 4 && size <= 200) { // NaN too
 				return fmt.Errorf("--hex-size must be between 4 and 200 pixels, not %v", size)
 			}
 			dir, err := battleDir(stderr, args, true)
