@@ -396,7 +396,17 @@ func (ld *loader) ruleset(bd *schema.Doc) bool {
 	}
 	slots, err := r.Turns.Expand()
 	if err != nil {
-		ld.diags.Addf(CodeRules, bd.Pos(schema.Get(bd.Root, "rules")), "turn track: %v", err)
+		at := schema.Get(bd.Root, "rules")
+		keys, _ := schema.Pairs(at)
+		for _, k := range keys {
+			if schema.Str(k) == "turns" {
+				at = k // the override of the track, when it is one
+			}
+		}
+		d := ld.diags.Addf(CodeRules, bd.Pos(at), "turn track: %v", err)
+		if errors.Is(err, rulesets.ErrTooManyTurns) {
+			d.Hint = fmt.Sprintf("a game day's track holds at most %d turns: list each turn, or runs with a longer step", rulesets.MaxTurns)
+		}
 		return false
 	}
 	b.Rules, b.Slots = r, slots

@@ -45,6 +45,10 @@ func (ld *loader) resolveMap(d *schema.Doc) {
 			x, _ = schema.Int(at[0])
 			y, _ = schema.Int(at[1])
 		}
+		// The whole map starts at [0, 0]; the schema refuses a negative
+		// at (S005, on the number itself). The sheet is laid at 0 so the
+		// rest of the map is still checked, one error, not a cascade.
+		x, y = max(x, 0), max(y, 0)
 		bad := false
 		for _, o := range g.Sheets {
 			if o.ID == id || strings.HasPrefix(o.ID, id) || strings.HasPrefix(id, o.ID) {

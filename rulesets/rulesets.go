@@ -5,6 +5,7 @@ package rulesets
 import (
 	"embed"
 	"encoding/json"
+	"errors"
 	"fmt"
 	"sort"
 	"strconv"
@@ -140,12 +141,21 @@ type Slot struct {
 	NextDay bool   `json:"next_day,omitempty"`
 }
 
-// Slots expands the turn track's runs.
+// MaxTurns bounds the turns of one game day's expanded track: a day of
+// one-minute turns is 1,440, and a track of a few runs could otherwise
+// expand to millions (20,000 runs of 0000-2359 are 28.8 million turns).
+const MaxTurns = 10_000
+
+// ErrTooManyTurns is Expand's error for a track of more than MaxTurns.
+var ErrTooManyTurns = errors.New("the track expands to more than 10000 turns, muster's limit for one game day")
+
+// Slots expands the turn track's runs. A track of more than MaxTurns
+// turns is refused before any is made.
 func (t TurnTrack) Expand() ([]Slot, error) {
-	var out []Slot
+	n := 0
 	for _, s := range t.Slots {
 		if s.Time != "" {
-			out = append(out, Slot{Time: s.Time, Light: s.Light, NextDay: s.NextDay})
+			n++
 			continue
 		}
 		from, err1 := minutes(s.From)
@@ -153,6 +163,25 @@ func (t TurnTrack) Expand() ([]Slot, error) {
 		if err1 != nil || err2 != nil || s.Step <= 0 {
 			return nil, fmt.Errorf("turn run needs from, to and step")
 		}
+		if to < from {
+			to += 24 * 60
+		}
+		n += (to-from)/s.Step + 1
+		if n > MaxTurns {
+			return nil, ErrTooManyTurns
+		}
+	}
+	if n > MaxTurns {
+		return nil, ErrTooManyTurns
+	}
+	out := make([]Slot, 0, n)
+	for _, s := range t.Slots {
+		if s.Time != "" {
+			out = append(out, Slot{Time: s.Time, Light: s.Light, NextDay: s.NextDay})
+			continue
+		}
+		from, _ := minutes(s.From)
+		to, _ := minutes(s.To)
 		if to < from {
 			to += 24 * 60
 		}

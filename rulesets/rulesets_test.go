@@ -2,8 +2,10 @@ package rulesets
 
 import (
 	"encoding/json"
+	"errors"
 	"os"
 	"regexp"
+	"strconv"
 	"strings"
 	"testing"
 
@@ -127,5 +129,33 @@ func TestAMFSEntryRule(t *testing.T) {
 	}
 	if got := r.Figures.Entry.Rule; got != "AMFS I-8" {
 		t.Errorf("AMFS entry rule = %q, want AMFS I-8", got)
+	}
+}
+
+// TestExpandLimit: a track of MaxTurns turns expands; one more is refused
+// before any turn is made (20,000 whole-day runs once took gigabytes).
+func TestExpandLimit(t *testing.T) {
+	day := SlotSpec{From: "0000", To: "2359", Step: 1, Light: "day"}
+	var tr TurnTrack
+	for range 6 {
+		tr.Slots = append(tr.Slots, day) // 6 x 1,440
+	}
+	tr.Slots = append(tr.Slots, SlotSpec{From: "0000", To: "2239", Step: 1, Light: "day"}) // 1,360
+	slots, err := tr.Expand()
+	if err != nil || len(slots) != MaxTurns {
+		t.Fatalf("a track of %d turns: %d turns, %v", MaxTurns, len(slots), err)
+	}
+	tr.Slots = append(tr.Slots, SlotSpec{Time: "2300", Light: "night"})
+	if _, err := tr.Expand(); !errors.Is(err, ErrTooManyTurns) {
+		t.Fatalf("a track of %d turns: %v, want ErrTooManyTurns", MaxTurns+1, err)
+	}
+	if !strings.Contains(ErrTooManyTurns.Error(), strconv.Itoa(MaxTurns)) {
+		t.Errorf("the error %q does not name the limit %d", ErrTooManyTurns, MaxTurns)
+	}
+	for range 20_000 {
+		tr.Slots = append(tr.Slots, day)
+	}
+	if _, err := tr.Expand(); !errors.Is(err, ErrTooManyTurns) {
+		t.Fatalf("20,000 whole-day runs: %v, want ErrTooManyTurns", err)
 	}
 }

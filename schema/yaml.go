@@ -14,6 +14,7 @@ import (
 	"strconv"
 	"strings"
 	"sync"
+	"sync/atomic"
 
 	"github.com/muster-wargames/muster/diag"
 	"go.yaml.in/yaml/v3"
@@ -221,6 +222,7 @@ func (c *converter) convert(n *yaml.Node, depth int) (any, bool) {
 	case yaml.MappingNode:
 		m := make(map[string]any, len(n.Content)/2)
 		var merged []map[string]any
+		var first map[string]*yaml.Node // made at the mapping's first duplicate
 		for i := 0; i+1 < len(n.Content); i += 2 {
 			k, v := n.Content[i], n.Content[i+1]
 			if k.Kind != yaml.ScalarNode {
@@ -239,7 +241,10 @@ func (c *converter) convert(n *yaml.Node, depth int) (any, bool) {
 			c.checkLeadingZero(k)
 			c.checkText(k, false)
 			if _, dup := m[k.Value]; dup {
-				c.diags.Addf(CodeDuplicateKey, c.doc.Pos(k), "key %q is already set at line %d", k.Value, firstKey(n, k).Line)
+				if first == nil {
+					first = firstKeys(n)
+				}
+				c.diags.Addf(CodeDuplicateKey, c.doc.Pos(k), "key %q is already set at line %d", k.Value, first[k.Value].Line)
 				c.doc.Bad[k] = true
 				continue
 			}
@@ -304,15 +309,24 @@ func (c *converter) merge(v *yaml.Node, depth int) ([]map[string]any, bool) {
 	return out, true
 }
 
-// firstKey finds the earlier key of a mapping that k repeats.
-func firstKey(n, k *yaml.Node) *yaml.Node {
+// firstKeys maps each plain key of a mapping to its first occurrence, in
+// one pass: a mapping of many repeated keys is read in linear time, not a
+// scan for each repeat.
+func firstKeys(n *yaml.Node) map[string]*yaml.Node {
+	first := make(map[string]*yaml.Node, len(n.Content)/2)
+	keyVisits.Add(int64(len(n.Content) / 2))
 	for i := 0; i+1 < len(n.Content); i += 2 {
-		if c := n.Content[i]; c.Kind == yaml.ScalarNode && c.Tag != "!!merge" && c.Value == k.Value {
-			return c
+		if c := n.Content[i]; c.Kind == yaml.ScalarNode && c.Tag != "!!merge" {
+			if _, seen := first[c.Value]; !seen {
+				first[c.Value] = c
+			}
 		}
 	}
-	return k
+	return first
 }
+
+// keyVisits counts the keys firstKeys reads (for the tests).
+var keyVisits atomic.Int64
 
 func (c *converter) checkLeadingZero(n *yaml.Node) bool {
 	if n.Style&(yaml.DoubleQuotedStyle|yaml.SingleQuotedStyle) != 0 {

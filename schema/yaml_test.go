@@ -2,6 +2,7 @@ package schema
 
 import (
 	"encoding/json"
+	"fmt"
 	"strings"
 	"testing"
 
@@ -123,5 +124,34 @@ func TestSchemaHints(t *testing.T) {
 	ds = set.Validate(docs[0])
 	if len(ds) != 1 || ds[0].Hint != "quote it: \"3215\"" {
 		t.Errorf("number where text is wanted: %+v", ds)
+	}
+}
+
+// TestDuplicateKeysLinear: a mapping of n keys, each then repeated, is
+// read with one pass over its keys for all the repeats, not one a repeat
+// (n = 60,000 took 32 s). 4n repeats cost 4 times n's work, and every
+// repeat still names the line of its first.
+func TestDuplicateKeysLinear(t *testing.T) {
+	visits := func(n int) int64 {
+		var b strings.Builder
+		b.WriteString("m:\n")
+		for range 2 {
+			for i := range n {
+				fmt.Fprintf(&b, "  k%d: 1\n", i)
+			}
+		}
+		before := keyVisits.Load()
+		_, ds := Parse("dup.yaml", []byte(b.String()), DefaultLimits)
+		if len(ds) != n {
+			t.Fatalf("%d repeated keys: %d diagnostics", n, len(ds))
+		}
+		if want := fmt.Sprintf("key \"k%d\" is already set at line %d", n-1, n+1); ds[n-1].Message != want {
+			t.Fatalf("last repeat: %q, want %q", ds[n-1].Message, want)
+		}
+		return keyVisits.Load() - before
+	}
+	small, big := visits(500), visits(2000)
+	if small > 2*500 || big > 4*small {
+		t.Errorf("keys read for the first key of each repeat: %d for 500 repeats, %d for 2,000: want at most 2n, linear", small, big)
 	}
 }
