@@ -192,3 +192,33 @@ func TestBaseline(t *testing.T) {
 		}
 	}
 }
+
+// TestIsBaseline: a baseline is told by its form, of any version and
+// length; other JSON and other files are not baselines.
+func TestIsBaseline(t *testing.T) {
+	written := string(WriteBaseline("b.json", []diag.Diagnostic{{Code: "R002", Message: "m", Pos: diag.Pos{File: "s.yaml", Line: 1}}}))
+	for _, c := range []struct {
+		text string
+		want bool
+	}{
+		{written, true},
+		{string(WriteBaseline("b.json", nil)), true},
+		{`{"findings": [], "version": 2}`, true},
+		{`{"version": 1, "findings": [{"code": "R002", "file": "a", "message": "[{"}]}`, true},
+		{`{"version": 1}`, false},
+		{`{"findings": []}`, false},
+		{`{"version": 1, "findings": [], "other": 1}`, false},
+		{`{"version": "1", "findings": []}`, false},
+		{`{"version": 1, "findings": {}}`, false},
+		{`{"version": 1, "findings": [`, false},
+		{`{"version": 1, "version": 1, "findings": []}`, false},
+		{"kind: battle\nid: b\n", false},
+		{"\x89PNG\r\n", false},
+		{"", false},
+		{`[]`, false},
+	} {
+		if got := IsBaseline(strings.NewReader(c.text)); got != c.want {
+			t.Errorf("IsBaseline(%q) = %v, want %v", c.text, got, c.want)
+		}
+	}
+}

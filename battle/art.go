@@ -199,6 +199,7 @@ func (ld *loader) readPicture(d *schema.Doc, in *schema.Node, what string, code 
 	if !ld.inside(clean, pos) {
 		return nil, false
 	}
+	ld.readsPicture(clean)
 	f, err := ld.fsys.Open(clean)
 	if err != nil {
 		ld.diags.Addf(code, pos, "cannot read %s %s: %s", what, p, errText(err))

@@ -63,6 +63,8 @@ type loader struct {
 	pictures int
 	// sheetsOf are the counter sheets of each forces document, by name
 	sheetsOf map[*schema.Doc]map[string]*counterSheet
+	// picturesRead are the pictures the documents name (Battle.Reads)
+	picturesRead map[string]bool
 }
 
 // LoadDir loads the battle in folder dir.
@@ -248,6 +250,7 @@ func (ld *loader) load() {
 	}
 	bd := bdocs[0]
 	ld.bd = bd
+	defer ld.listReads()
 	var systems *schema.Counters // the embedded systems are the battle schema's own
 	if lib := ld.opts.library(); !lib.Embedded() {
 		systems = &schema.Counters{Systems: lib.Systems()}

@@ -35,6 +35,12 @@ type Battle struct {
 	// Unit.Index and Leader.Index is below them.
 	NumUnits, NumLeaders int
 	Files                []string
+	// Reads is every file some variant of the battle reads, relative to
+	// the folder, slash-separated and sorted: battle.yaml, the files that
+	// battle.yaml's files list and every variant's name, and the pictures
+	// their documents name. No output may replace one (docs/ci.md,
+	// "Outputs").
+	Reads []string
 	// Texts holds each file read, by the path diagnostics show, so
 	// reports can quote the offending line.
 	Texts map[string][]byte

@@ -47,14 +47,15 @@ func (f *baselineFlags) apply(ds []diag.Diagnostic) ([]diag.Diagnostic, error) {
 }
 
 // save writes every finding of ds not suppressed to the --write-baseline
-// file. A battle that cannot be read is no baseline: then it writes
-// nothing and returns ExitBadInput.
-func (f *baselineFlags) save(stderr io.Writer, ds []diag.Diagnostic) error {
+// file, through g (the guard of every battle checked: it replaces a
+// baseline only, and nothing a battle reads). A battle that cannot be read
+// is no baseline: then it writes nothing and returns ExitBadInput.
+func (f *baselineFlags) save(stderr io.Writer, g guard, ds []diag.Diagnostic) error {
 	if st, _ := report.Exit(ds, report.Lenient); st == report.ExitBadInput {
 		fmt.Fprintf(stderr, "muster: --write-baseline: the battle cannot be read; %s not written\n", f.write)
 		return exitError{report.ExitBadInput}
 	}
-	if err := writeFile(os.Stdout, f.write, accept.WriteBaseline(f.write, ds)); err != nil {
+	if err := g.writeBaseline(os.Stdout, f.write, accept.WriteBaseline(f.write, ds)); err != nil {
 		fmt.Fprintf(stderr, "muster: --write-baseline: %v\n", err)
 		return exitError{report.ExitBadInput}
 	}

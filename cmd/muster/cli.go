@@ -262,6 +262,7 @@ func validateCmd(stdout, stderr io.Writer) *cobra.Command {
 			}
 			var all []diag.Diagnostic
 			var mapBattle *battle.Battle
+			var g guard // every battle checked, for --write-baseline
 			texts := report.Texts{}
 			scenarios := 0
 			var names []string
@@ -269,6 +270,7 @@ func validateCmd(stdout, stderr io.Writer) *cobra.Command {
 				b, ds := check(dir, o.variant)
 				all = append(all, ds...)
 				names = append(names, battleName(b, dir))
+				g.add(b, dir)
 				if b != nil {
 					mapBattle = b
 					for k, v := range b.Texts {
@@ -278,7 +280,7 @@ func validateCmd(stdout, stderr io.Writer) *cobra.Command {
 				}
 			}
 			if bf.write != "" {
-				err := bf.save(stderr, all)
+				err := bf.save(stderr, g, all)
 				if err != nil {
 					writeReport(o, stdout, all, texts)
 				}
@@ -485,6 +487,10 @@ func schemaCmd(stdout, stderr io.Writer) *cobra.Command {
 			if err != nil {
 				return err
 			}
+			var g guard // no battle: still no link, device or baseline
+			if err := g.check(args[0]); err != nil {
+				return err
+			}
 			if err := os.MkdirAll(args[0], 0o755); err != nil {
 				return err
 			}
@@ -495,7 +501,7 @@ func schemaCmd(stdout, stderr io.Writer) *cobra.Command {
 			sort.Strings(names)
 			for _, n := range names {
 				p := filepath.Join(args[0], n)
-				if err := writeFile(nil, p, docs[n]); err != nil {
+				if err := g.write(nil, p, docs[n]); err != nil {
 					return err
 				}
 				fmt.Fprintln(stdout, p)

@@ -107,7 +107,7 @@ func importSetupCmd(stdout, stderr io.Writer) *cobra.Command {
 				_, err = stdout.Write(res.YAML)
 				return err
 			}
-			if err := writeFile(stdout, out, res.YAML); err != nil {
+			if err := g.write(stdout, out, res.YAML); err != nil {
 				fmt.Fprintf(stderr, "muster: %v\n", err)
 				return exitError{report.ExitBadInput}
 			}

@@ -56,14 +56,15 @@ func mapCmd(stdout, stderr io.Writer) *cobra.Command {
 				fmt.Fprintf(stderr, "muster: battle %s has no map\n", b.ID)
 				return exitError{report.ExitBadInput}
 			}
-			if err := checkOutput(stderr, b, dir, out); err != nil {
+			g, err := checkOutput(stderr, b, dir, out)
+			if err != nil {
 				return err
 			}
 			data, err := renderMap(b.Map, sheets.Overlay(b, sc), render.NewPalette(b.Rules), format, size)
 			if err != nil {
 				return err
 			}
-			return writeOutput(stdout, stderr, out, data)
+			return writeOutput(g, stdout, stderr, out, data)
 		},
 	}
 	addVariantFlag(c, &variant)
@@ -103,7 +104,8 @@ func writeDiagnosticMap(path, dir string, b *battle.Battle, ds []diag.Diagnostic
 	if strings.TrimSpace(path) == "" || path == "-" {
 		return fmt.Errorf("--map needs a file name (standard output has the report)")
 	}
-	if err := checkOutFile(newGuard(b, dir), path); err != nil {
+	g := newGuard(b, dir)
+	if err := checkOutFile(g, path); err != nil {
 		return err
 	}
 	format, err := outFormat("", path, "--map", "", mapFormats, mapExts, "svg")
@@ -114,5 +116,5 @@ func writeDiagnosticMap(path, dir string, b *battle.Battle, ds []diag.Diagnostic
 	if err != nil {
 		return err
 	}
-	return writeFile(nil, path, data)
+	return g.write(nil, path, data)
 }

@@ -99,7 +99,7 @@ func rewriteModelines(stdout io.Writer, dir, schemas, system string) error {
 			return nil
 		}
 		out := append(append(append([]byte{}, data[:start]...), line...), data[end:]...)
-		if err := writeFile(nil, path, out); err != nil {
+		if err := renameInto(path, out); err != nil { // the battle's own file, edited on purpose; WalkDir gives no link
 			return err
 		}
 		fmt.Fprintf(stdout, "%s: %s\n", path, line)

@@ -53,7 +53,8 @@ func oobCmd(stdout, stderr io.Writer) *cobra.Command {
 			if err != nil {
 				return err
 			}
-			if err := checkOutput(stderr, b, dir, out); err != nil {
+			g, err := checkOutput(stderr, b, dir, out)
+			if err != nil {
 				return err
 			}
 			sh := sheets.OOB(b, sc)
@@ -70,7 +71,7 @@ func oobCmd(stdout, stderr io.Writer) *cobra.Command {
 			if err != nil {
 				return err
 			}
-			return writeOutput(stdout, stderr, out, buf.Bytes())
+			return writeOutput(g, stdout, stderr, out, buf.Bytes())
 		},
 	}
 	addVariantFlag(c, &variant)
@@ -136,32 +137,32 @@ func loadForSheets(dir, variant, scenario string, stderr io.Writer, allowErrors 
 }
 
 // checkOutput checks, before the work, that out can be written: standard
-// output for "" or "-", else a file that is not one of the battle's. Its
-// error is reported on stderr with exit status 2.
-func checkOutput(stderr io.Writer, b *battle.Battle, dir, out string) error {
+// output for "" or "-", else what the battle's guard allows. Its error is
+// reported on stderr with exit status 2.
+func checkOutput(stderr io.Writer, b *battle.Battle, dir, out string) (guard, error) {
+	g := newGuard(b, dir)
 	if out == "" || out == "-" {
-		return nil
+		return g, nil
 	}
-	if err := checkOutFile(newGuard(b, dir), out); err != nil {
+	if err := checkOutFile(g, out); err != nil {
 		fmt.Fprintf(stderr, "muster: %v\n", err)
-		return exitError{report.ExitBadInput}
+		return g, exitError{report.ExitBadInput}
 	}
-	return nil
+	return g, nil
 }
 
-// writeOutput writes data to out (see writeFile), or to stdout when out is
-// "" or "-"; checkOutput has checked out. A file's name is printed.
-func writeOutput(stdout, stderr io.Writer, out string, data []byte) error {
+// writeOutput writes data to out through g (guard.write), or to stdout
+// when out is "" or "-"; checkOutput has checked out. A file's name is
+// printed.
+func writeOutput(g guard, stdout, stderr io.Writer, out string, data []byte) error {
 	if out == "" || out == "-" {
 		_, err := stdout.Write(data)
 		return err
 	}
-	if err := writeFile(stdout, out, data); err != nil {
+	if err := g.write(stdout, out, data); err != nil {
 		fmt.Fprintf(stderr, "muster: %v\n", err)
 		return exitError{report.ExitBadInput}
 	}
-	if !namesDescriptor(out) {
-		fmt.Fprintln(stdout, out)
-	}
+	fmt.Fprintln(stdout, out)
 	return nil
 }

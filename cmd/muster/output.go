@@ -1,25 +1,34 @@
 package main
 
-// Writing what was asked and destroying nothing (issue 15).
+// Writing what was asked and destroying nothing (issues 15 and 22). Every
+// file muster writes goes through one guard (guard.write, or guard.check
+// before a build's renames), which refuses, before any work:
 //
-//   - No output is ever written over a file of the battle (battle.yaml and
-//     every file it loaded), however the path is spelled: both sides are
-//     compared as real paths, symlinks resolved (guard).
-//   - "-" is standard output, whatever the format.
-//   - A device, a FIFO or a socket is opened and written to, never replaced.
-//   - A symlink is followed: its target is replaced atomically and the link
-//     kept.
-//   - A regular file is written to a temporary file beside it and renamed
-//     over it, mode 0644 (writeFile).
+//   - a file any variant of a battle reads (Battle.Reads: battle.yaml, every
+//     files list's YAML, the pictures they name), however the path is
+//     spelled: both sides are compared as real paths, symlinks resolved,
+//     and as files (os.SameFile, for a file system that ignores case);
+//   - a symbolic link as the path's last element (nothing is written
+//     through a link), and a linked folder on the way that leads into a
+//     battle's folder;
+//   - a device, a FIFO or a socket (muster writes regular files; "-" is
+//     standard output);
+//   - a baseline, unless --write-baseline writes it; and --write-baseline
+//     replaces only a baseline (accept.IsBaseline).
+//
+// A file is written to a temporary file beside it and renamed over it,
+// mode 0644 (renameInto).
 
 import (
 	"fmt"
 	"io"
+	"io/fs"
 	"os"
 	"path/filepath"
 	"sort"
 	"strings"
 
+	"github.com/muster-wargames/muster/accept"
 	"github.com/muster-wargames/muster/battle"
 )
 
@@ -53,50 +62,185 @@ func realPath(path string) (string, error) {
 	return "", fmt.Errorf("%s: too many levels of symbolic links", path)
 }
 
-// guard refuses outputs over the battle's own files.
-type guard map[string]string // real path → the battle file's name
+// guard refuses outputs that would replace what a battle reads, or reach
+// into it through a link (see the top of this file). The zero guard knows
+// no battle and still refuses links, devices and baselines.
+type guard struct {
+	files map[string]string // real path of each file a battle reads → as shown
+	infos []os.FileInfo     // those files, for os.SameFile
+	shown []string          // and their names, by infos
+	dirs  []guardDir        // the battles' folders
+}
 
-// newGuard lists the real paths of b's files in dir ("" for the embedded
+type guardDir struct {
+	real string // the folder's real path
+	abs  string // as given, absolute: a link on its way is the battle's own
+}
+
+// newGuard is the guard of battle b in folder dir ("" for the embedded
 // example, which has no files on disk).
 func newGuard(b *battle.Battle, dir string) guard {
-	g := guard{}
+	var g guard
+	g.add(b, dir)
+	return g
+}
+
+// add adds battle b, loaded from folder dir, to the battles g keeps.
+func (g *guard) add(b *battle.Battle, dir string) {
 	if b == nil || dir == "" {
-		return g
+		return
 	}
-	files := append([]string{"battle.yaml"}, b.Files...)
+	if g.files == nil {
+		g.files = map[string]string{}
+	}
+	if r, err := filepath.EvalSymlinks(dir); err == nil {
+		if r, err := filepath.Abs(r); err == nil {
+			abs, _ := filepath.Abs(dir)
+			g.dirs = append(g.dirs, guardDir{real: r, abs: abs})
+		}
+	}
+	files := append([]string{"battle.yaml"}, b.Reads...)
 	for _, f := range files {
 		p := filepath.Join(dir, filepath.FromSlash(f))
 		if r, err := realPath(p); err == nil {
 			if rr, err := filepath.EvalSymlinks(r); err == nil {
 				r = rr
 			}
-			g[r] = p
+			if _, ok := g.files[r]; ok {
+				continue
+			}
+			g.files[r] = p
+			if fi, err := os.Stat(r); err == nil {
+				g.infos = append(g.infos, fi)
+				g.shown = append(g.shown, p)
+			}
 		}
 	}
-	return g
 }
 
-// check refuses path when it is, or leads to, a file of the battle.
-func (g guard) check(path string) error {
-	r, err := realPath(path)
-	if err != nil {
-		return nil // the folder does not exist: it holds no battle file
+// check refuses path as an output (a file, or a build's folder) when it is,
+// or leads to, a file a battle reads, is a link, a device, a FIFO or a
+// socket, goes through a linked folder into a battle, or is a baseline.
+func (g guard) check(path string) error { return g.checkAs(path, false) }
+
+// checkAs is check; for --write-baseline (baseline), path may only be a
+// baseline, or no file yet.
+
+func (g guard) checkAs(path string, baseline bool) error {
+	if path == "-" {
+		return nil
 	}
-	if f, ok := g[r]; ok {
+	refuse := func(why string, a ...any) error {
+		return fmt.Errorf("refusing to write %s: %s", path, fmt.Sprintf(why, a...))
+	}
+	if f, ok := g.battleFile(path); ok {
 		if f == path {
-			return fmt.Errorf("refusing to write %s: it is a file of the battle", path)
+			return refuse("it is a file of the battle")
 		}
-		return fmt.Errorf("refusing to write %s: it is %s, a file of the battle", path, f)
+		return refuse("it is %s, a file of the battle", f)
+	}
+	if via, dir := g.linkedInto(path); via != "" {
+		return refuse("%s is a symbolic link into the battle folder %s; name the folder it leads to", via, dir)
+	}
+	fi, err := os.Lstat(path)
+	if err != nil {
+		return nil // no file there yet (or none that can be reached: the write says why)
+	}
+	switch {
+	case fi.Mode()&os.ModeSymlink != 0:
+		return refuse("it is a symbolic link; muster writes nothing through a link (name the file it leads to)")
+	case special(fi):
+		return refuse("it is %s, not a file; muster writes regular files only (-o - is standard output)", kindOf(fi))
+	case !fi.Mode().IsRegular():
+		return nil // a folder: the caller says whether it wants one
+	}
+	isBL := isBaselineFile(path)
+	switch {
+	case baseline && !isBL:
+		return refuse("it is not a baseline; --write-baseline replaces only a baseline file (choose a new name, or remove %s)", path)
+	case !baseline && isBL:
+		return refuse("it is a baseline; only validate --write-baseline replaces it")
 	}
 	return nil
 }
 
+// battleFile finds the battle file path is, or leads to.
+func (g guard) battleFile(path string) (string, bool) {
+	if len(g.files) == 0 {
+		return "", false
+	}
+	if r, err := realPath(path); err == nil {
+		if f, ok := g.files[r]; ok {
+			return f, true
+		}
+	}
+	fi, err := os.Stat(path)
+	if err != nil {
+		return "", false
+	}
+	for i, b := range g.infos {
+		if os.SameFile(fi, b) {
+			return g.shown[i], true
+		}
+	}
+	return "", false
+}
+
+// linkedInto finds a symbolic link among the folders of path, as it is
+// spelled, that leads into a battle's folder (unless it is on the way to
+// the folder as the battle was named), and that folder.
+func (g guard) linkedInto(path string) (via, dir string) {
+	if len(g.dirs) == 0 {
+		return "", ""
+	}
+	clean := filepath.Clean(path)
+	for d := filepath.Dir(clean); d != "." && d != filepath.Dir(d); d = filepath.Dir(d) {
+		fi, err := os.Lstat(d)
+		if err != nil || fi.Mode()&os.ModeSymlink == 0 {
+			continue
+		}
+		real, err := filepath.EvalSymlinks(d)
+		if err != nil {
+			continue
+		}
+		real, _ = filepath.Abs(real)
+		abs, _ := filepath.Abs(d)
+		for _, bd := range g.dirs {
+			if within(real, bd.real) && !within(bd.abs, abs) {
+				return d, bd.real
+			}
+		}
+	}
+	return "", ""
+}
+
+// within reports whether path is dir or inside it (both absolute, clean).
+func within(path, dir string) bool {
+	rel, err := filepath.Rel(dir, path)
+	return err == nil && rel != ".." && !strings.HasPrefix(rel, ".."+string(filepath.Separator)) && !filepath.IsAbs(rel)
+}
+
+// isBaselineFile reports whether the regular file at path is a baseline.
+func isBaselineFile(path string) bool {
+	f, err := os.Open(path)
+	if err != nil {
+		return false
+	}
+	defer f.Close()
+	return accept.IsBaseline(f)
+}
+
 // checkOutFile checks, before any work, that a file can be written at path:
-// not a file of the battle, not a folder, in a folder that exists.
+// what the guard allows, not a folder, in a folder that exists.
 func checkOutFile(g guard, path string) error {
 	if err := g.check(path); err != nil {
 		return err
 	}
+	return checkFolder(path)
+}
+
+// checkFolder checks that path is no folder and its folder exists.
+func checkFolder(path string) error {
 	fi, err := os.Stat(filepath.Dir(path))
 	if err != nil {
 		return fmt.Errorf("cannot write %s: %w", path, err)
@@ -104,61 +248,55 @@ func checkOutFile(g guard, path string) error {
 	if !fi.IsDir() {
 		return fmt.Errorf("cannot write %s: %s is not a folder", path, filepath.Dir(path))
 	}
-	if fi, err := os.Stat(path); err == nil && fi.IsDir() {
+	if fi, err := os.Lstat(path); err == nil && fi.IsDir() {
 		return fmt.Errorf("cannot write %s: it is a folder", path)
 	}
 	return nil
 }
 
-// special reports whether fi is a device, a FIFO or a socket: something to
-// write to, never to replace.
+// special reports whether fi is a device, a FIFO or a socket.
 func special(fi os.FileInfo) bool {
-	return fi.Mode()&(os.ModeDevice|os.ModeCharDevice|os.ModeNamedPipe|os.ModeSocket) != 0
+	return fi.Mode()&(os.ModeDevice|os.ModeCharDevice|os.ModeNamedPipe|os.ModeSocket|os.ModeIrregular) != 0
 }
 
-// namesDescriptor reports whether path names one of the process's open
-// files (/dev/stdout, /dev/fd/3): written through, so `-o /dev/stdout >>log`
-// appends to log instead of replacing it.
-func namesDescriptor(path string) bool {
-	for _, p := range []string{"/dev/stdout", "/dev/stderr", "/dev/fd/", "/proc/self/fd/"} {
-		if path == p || strings.HasSuffix(p, "/") && strings.HasPrefix(path, p) {
-			return true
-		}
+// kindOf names the kind of a special file.
+func kindOf(fi os.FileInfo) string {
+	m := fi.Mode()
+	switch {
+	case m&fs.ModeNamedPipe != 0:
+		return "a named pipe (FIFO)"
+	case m&fs.ModeSocket != 0:
+		return "a socket"
+	case m&fs.ModeDevice != 0 || m&fs.ModeCharDevice != 0:
+		return "a device"
 	}
-	return false
+	return "a special file"
 }
 
-// writeFile writes data to path: to standard output for "-", into a device
-// or FIFO or a named descriptor, else atomically (a temporary file beside the real file, renamed
-// over it, mode 0644); a symlink is followed and kept.
-func writeFile(stdout io.Writer, path string, data []byte) error {
+// write writes data to path: to stdout for "-", else, when the guard
+// allows it (check), to a temporary file beside it renamed over it, mode
+// 0644.
+func (g guard) write(stdout io.Writer, path string, data []byte) error {
+	return g.writeAs(stdout, path, data, false)
+}
+
+// writeBaseline is write for --write-baseline (checkBaseline).
+func (g guard) writeBaseline(stdout io.Writer, path string, data []byte) error {
+	return g.writeAs(stdout, path, data, true)
+}
+
+func (g guard) writeAs(stdout io.Writer, path string, data []byte, baseline bool) error {
 	if path == "-" {
 		_, err := stdout.Write(data)
 		return err
 	}
-	// The kernel follows the links (even /dev/stdout's to a pipe): a
-	// device or FIFO is written where it is.
-	if fi, err := os.Stat(path); err == nil {
-		if fi.IsDir() {
-			return fmt.Errorf("cannot write %s: it is a folder", path)
-		}
-		if special(fi) || namesDescriptor(path) {
-			f, err := os.OpenFile(path, os.O_WRONLY|os.O_APPEND, 0)
-			if err != nil {
-				return err
-			}
-			if _, err := f.Write(data); err != nil {
-				f.Close()
-				return err
-			}
-			return f.Close()
-		}
-	}
-	real, err := realPath(path)
-	if err != nil {
+	if err := g.checkAs(path, baseline); err != nil {
 		return err
 	}
-	return renameInto(real, data)
+	if err := checkFolder(path); err != nil {
+		return err
+	}
+	return renameInto(path, data)
 }
 
 // renameInto writes data to a temporary file beside path and renames it

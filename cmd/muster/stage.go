@@ -206,7 +206,7 @@ func (s *stage) commit(g guard, files []compile.Output) ([]string, error) {
 	}
 	for _, f := range through {
 		dest := filepath.Join(s.out, f.Name)
-		if err := writeFile(nil, dest, f.Data); err != nil {
+		if err := g.write(nil, dest, f.Data); err != nil {
 			return written, err
 		}
 		written = append(written, dest)
