@@ -33,7 +33,7 @@ func run(args []string, stdout, stderr io.Writer) (code int) {
 	root.SetArgs(args)
 	defer func() {
 		if r := recover(); r != nil {
-			fmt.Fprintf(stderr, "muster: internal error: %v\n", r)
+			fmt.Fprintf(stderr, "muster: internal error: %s\n", diag.Printable(fmt.Sprint(r)))
 			code = report.ExitInternal
 		}
 	}()
@@ -45,7 +45,7 @@ func run(args []string, stdout, stderr io.Writer) (code int) {
 	case errors.As(err, &ee):
 		return ee.code
 	default:
-		fmt.Fprintf(stderr, "muster: %v\n", err)
+		fmt.Fprintf(stderr, "muster: %s\n", printable(err))
 		return report.ExitBadInput
 	}
 }
@@ -256,7 +256,7 @@ func validateCmd(stdout, stderr io.Writer) *cobra.Command {
 			if !changed {
 				var err error
 				if args, only, err = fileArgs(args); err != nil {
-					fmt.Fprintf(stderr, "muster: %v\n", err)
+					fmt.Fprintf(stderr, "muster: %s\n", printable(err))
 					return exitError{report.ExitBadInput}
 				}
 			}
@@ -298,7 +298,7 @@ func validateCmd(stdout, stderr io.Writer) *cobra.Command {
 				if mapBattle == nil || mapBattle.Map == nil {
 					fmt.Fprintln(stderr, "muster: --map: the battle has no map to draw")
 				} else if err := writeDiagnosticMap(mapOut, args[0], mapBattle, all); err != nil {
-					fmt.Fprintf(stderr, "muster: %v\n", err)
+					fmt.Fprintf(stderr, "muster: %s\n", printable(err))
 					return exitError{report.ExitBadInput}
 				}
 			}
@@ -319,7 +319,7 @@ func validateCmd(stdout, stderr io.Writer) *cobra.Command {
 					names = append(names, filepath.Base(f))
 				}
 				sort.Strings(names)
-				fmt.Fprintf(stderr, "%s: no problems (its battle: %d %s, %d %s)\n", strings.Join(names, ", "), len(texts), diag.Plural(len(texts), "file"), scenarios, diag.Plural(scenarios, "scenario"))
+				fmt.Fprintf(stderr, "%s: no problems (its battle: %d %s, %d %s)\n", diag.Printable(strings.Join(names, ", ")), len(texts), diag.Plural(len(texts), "file"), scenarios, diag.Plural(scenarios, "scenario"))
 			default:
 				fmt.Fprintln(stderr, report.Clean(len(texts), scenarios))
 			}
@@ -387,11 +387,11 @@ func buildCmd(stdout, stderr io.Writer) *cobra.Command {
 			}
 			files, err := writeTarget(b, dir, out, o.target, o.module)
 			if err != nil {
-				fmt.Fprintf(stderr, "muster: %v\n", err)
+				fmt.Fprintf(stderr, "muster: %s\n", printable(err))
 				return exitError{report.ExitBadInput}
 			}
 			for _, f := range files {
-				fmt.Fprintln(stdout, f)
+				fmt.Fprintln(stdout, diag.Printable(f))
 			}
 			return nil
 		},
@@ -500,7 +500,7 @@ func schemaCmd(stdout, stderr io.Writer) *cobra.Command {
 				if err := g.write(nil, p, docs[n]); err != nil {
 					return err
 				}
-				fmt.Fprintln(stdout, p)
+				fmt.Fprintln(stdout, diag.Printable(p))
 			}
 			for _, dir := range modelines {
 				b, _ := battle.LoadDir(dir, battle.Options{})

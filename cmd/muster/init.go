@@ -11,6 +11,7 @@ import (
 	"sort"
 	"strings"
 
+	"github.com/muster-wargames/muster/diag"
 	"github.com/muster-wargames/muster/rulesets"
 	"github.com/muster-wargames/muster/starter"
 	"github.com/spf13/cobra"
@@ -73,11 +74,11 @@ func initCmd(stdout, _ io.Writer) *cobra.Command {
 			}
 			for _, f := range files {
 				if !strings.HasPrefix(f.Name, "schemas/") {
-					fmt.Fprintln(stdout, filepath.Join(dir, filepath.FromSlash(f.Name)))
+					fmt.Fprintln(stdout, diag.Printable(filepath.Join(dir, filepath.FromSlash(f.Name))))
 				}
 			}
-			fmt.Fprintf(stdout, "%s (%d JSON Schemas)\n", filepath.Join(dir, "schemas"), len(names))
-			fmt.Fprintf(stdout, "\nA %s battle. Next: muster validate %s, then replace the illustrative values with yours.\n", system, dir)
+			fmt.Fprintf(stdout, "%s (%d JSON Schemas)\n", diag.Printable(filepath.Join(dir, "schemas")), len(names))
+			fmt.Fprintf(stdout, "\nA %s battle. Next: muster validate %s, then replace the illustrative values with yours.\n", system, diag.Printable(dir))
 			return nil
 		},
 	}

@@ -111,7 +111,7 @@ func battleDirArg(stderr io.Writer, args []string) (string, error) {
 		dir = args[0]
 	}
 	if fi, err := os.Stat(filepath.Join(dir, "battle.yaml")); err != nil || !fi.Mode().IsRegular() {
-		fmt.Fprintf(stderr, "muster: no battle.yaml in %s\n", dir)
+		fmt.Fprintf(stderr, "muster: no battle.yaml in %s\n", diag.Printable(dir))
 		return "", exitError{report.ExitBadInput}
 	}
 	return dir, nil
