@@ -30,6 +30,11 @@ type Options struct {
 	// resolved forces, map and scenarios, across loads: only what an
 	// edit changed is parsed and resolved again (cache.go).
 	Cache *Cache
+	// Disk, for Load, is the folder on disk that fsys shows (the language
+	// server's open documents over the folder): its symbolic links are
+	// checked as LoadDir checks them, so a link that leads out is B002
+	// and is not read.
+	Disk string
 }
 
 func (o Options) library() *rulesets.Library {
@@ -49,7 +54,8 @@ type loader struct {
 	bd    *schema.Doc // battle.yaml's document
 	docs  []*schema.Doc
 	set   *schema.Set
-	disk  bool // fsys is a folder on disk (symbolic links are checked)
+	disk  bool   // fsys is a folder on disk (symbolic links are checked)
+	root  string // that folder
 	// sidePos is where battle.yaml declares each side.
 	sidePos map[string]diag.Pos
 	// typeFields caches, per unit type, the counter fields it may carry.
@@ -92,7 +98,7 @@ func LoadDir(dir string, opts Options) (*Battle, []diag.Diagnostic) {
 		return nil, l.Items()
 	}
 	defer root.Close()
-	ld := &loader{fsys: root.FS(), dir: dir, opts: opts, disk: true, b: &Battle{Dir: dir, index: map[string]*oob.Index{}}}
+	ld := &loader{fsys: root.FS(), dir: dir, root: dir, opts: opts, disk: true, b: &Battle{Dir: dir, index: map[string]*oob.Index{}}}
 	ld.load()
 	return ld.b, ld.diags.Items()
 }
@@ -106,7 +112,7 @@ func Load(fsys fs.FS, name string, opts Options) (*Battle, []diag.Diagnostic) {
 	if opts.Limits.MaxBytes == 0 {
 		opts.Limits = schema.DefaultLimits
 	}
-	ld := &loader{fsys: fsys, dir: name, opts: opts, b: &Battle{Dir: name, index: map[string]*oob.Index{}}}
+	ld := &loader{fsys: fsys, dir: name, root: opts.Disk, disk: opts.Disk != "", opts: opts, b: &Battle{Dir: name, index: map[string]*oob.Index{}}}
 	ld.load()
 	return ld.b, ld.diags.Items()
 }
@@ -175,7 +181,7 @@ func (ld *loader) unreadable(p string, pos diag.Pos, err error) {
 // linked reports whether p, or a folder on its way, is a symbolic link.
 func (ld *loader) linked(p string) bool {
 	for q := p; q != "." && q != "/" && q != ""; q = path.Dir(q) {
-		if st, err := os.Lstat(filepath.Join(ld.dir, filepath.FromSlash(q))); err == nil && st.Mode()&fs.ModeSymlink != 0 {
+		if st, err := os.Lstat(filepath.Join(ld.root, filepath.FromSlash(q))); err == nil && st.Mode()&fs.ModeSymlink != 0 {
 			return true
 		}
 	}
@@ -510,7 +516,7 @@ func (ld *loader) files(bd *schema.Doc, list *schema.Node) []string {
 		if len(matches) == 0 && ld.disk && !strings.ContainsAny(clean, "*?[\\") {
 			// the os.Root does not see through a link that leads out:
 			// name it, so that inside reports it
-			if _, err := os.Lstat(filepath.Join(ld.dir, filepath.FromSlash(clean))); err == nil {
+			if _, err := os.Lstat(filepath.Join(ld.root, filepath.FromSlash(clean))); err == nil {
 				matches = []string{clean}
 			}
 		}
@@ -542,7 +548,7 @@ func (ld *loader) files(bd *schema.Doc, list *schema.Node) []string {
 // isDirLink reports whether the symbolic link p leads to a folder
 // (wherever it is).
 func (ld *loader) isDirLink(p string) bool {
-	st, err := os.Stat(filepath.Join(ld.dir, filepath.FromSlash(p)))
+	st, err := os.Stat(filepath.Join(ld.root, filepath.FromSlash(p)))
 	return err == nil && st.IsDir()
 }
 
@@ -565,7 +571,7 @@ func (ld *loader) foldersInside(pattern string, pos diag.Pos) bool {
 			dirs, _ = fs.Glob(ld.fsys, prefix)
 		}
 		for _, d := range dirs {
-			st, err := os.Lstat(filepath.Join(ld.dir, filepath.FromSlash(d)))
+			st, err := os.Lstat(filepath.Join(ld.root, filepath.FromSlash(d)))
 			if err == nil && st.Mode()&fs.ModeSymlink != 0 && !ld.inside(d, pos) {
 				return false
 			}
@@ -580,11 +586,11 @@ func (ld *loader) inside(p string, pos diag.Pos) bool {
 	if !ld.disk {
 		return true
 	}
-	root, err := filepath.EvalSymlinks(ld.dir)
+	root, err := filepath.EvalSymlinks(ld.root)
 	if err != nil {
 		return true // not a real folder (an embedded battle)
 	}
-	full, err := filepath.EvalSymlinks(filepath.Join(ld.dir, filepath.FromSlash(p)))
+	full, err := filepath.EvalSymlinks(filepath.Join(ld.root, filepath.FromSlash(p)))
 	if err != nil {
 		return true // reported when read
 	}

@@ -90,12 +90,13 @@ const (
 	External = "external"
 )
 
+// Its file name, message and rule are Printable: it is one line.
 func (d Diagnostic) String() string {
 	s := fmt.Sprintf("%s: %s %s: %s", d.Pos, d.Severity, d.Code, d.Message)
 	if d.Rule != "" {
 		s += " [" + d.Rule + "]"
 	}
-	return s
+	return Printable(s)
 }
 
 // List collects diagnostics.

@@ -81,7 +81,7 @@ func (r *result) text(rel string) *lines {
 
 // load checks one variant of the folder's battle as the editor has it.
 func (s *Server) load(f *folder, variant string) *result {
-	b, ds := battle.Load(s.overlay.FS(f.dir), ".", battle.Options{Variant: variant, Cache: f.cache})
+	b, ds := battle.Load(s.overlay.FS(f.dir), ".", battle.Options{Variant: variant, Cache: f.cache, Disk: f.dir})
 	if b != nil && b.Rules != nil {
 		ds = append(ds, validate.Battle(b)...)
 	}

@@ -20,7 +20,8 @@ type Overlay struct {
 	mu      sync.Mutex
 	buffers map[string][]byte // absolute path → open document's text
 	disk    map[string]diskFile
-	reads   int // files read from disk, for the tests
+	roots   map[string]*os.Root // each folder's, opened once (root)
+	reads   int                 // files read from disk, for the tests
 }
 
 type diskFile struct {
@@ -31,7 +32,7 @@ type diskFile struct {
 
 // NewOverlay makes an overlay with no open documents.
 func NewOverlay() *Overlay {
-	return &Overlay{buffers: map[string][]byte{}, disk: map[string]diskFile{}}
+	return &Overlay{buffers: map[string][]byte{}, disk: map[string]diskFile{}, roots: map[string]*os.Root{}}
 }
 
 // Set makes text the content of the file at absolute path p. The overlay
@@ -65,18 +66,57 @@ func (o *Overlay) Buffer(p string) ([]byte, bool) {
 }
 
 // FS is the folder dir (absolute) as an fs.FS, open documents over disk.
-func (o *Overlay) FS(dir string) fs.FS { return &overlayFS{o: o, dir: dir, base: os.DirFS(dir)} }
+// What is on disk is read through an os.Root on dir, as muster validate
+// reads a folder: a symbolic link that leads out of it (or is absolute) is
+// not followed, and the loader (battle.Options.Disk) reports it as
+// validate does (B002, Y008).
+func (o *Overlay) FS(dir string) fs.FS {
+	var base fs.FS = noFS{}
+	if r := o.root(dir); r != nil {
+		base = r.FS()
+	}
+	return &overlayFS{o: o, dir: dir, base: base}
+}
 
-// read returns the file at absolute path p: the open document, else the
-// file on disk, read again only when it changed.
-func (o *Overlay) read(p string) ([]byte, error) {
+// root is the os.Root of folder dir, opened again when dir is another
+// folder than it was (moved, or made again); nil when it cannot be opened.
+func (o *Overlay) root(dir string) *os.Root {
+	o.mu.Lock()
+	defer o.mu.Unlock()
+	if r := o.roots[dir]; r != nil {
+		a, err1 := os.Stat(dir)
+		b, err2 := r.Stat(".")
+		if err1 == nil && err2 == nil && os.SameFile(a, b) {
+			return r
+		}
+		r.Close()
+		delete(o.roots, dir)
+	}
+	r, err := os.OpenRoot(dir)
+	if err != nil {
+		return nil
+	}
+	o.roots[dir] = r
+	return r
+}
+
+// noFS is a folder that cannot be opened: every read fails.
+type noFS struct{}
+
+func (noFS) Open(name string) (fs.File, error) {
+	return nil, &fs.PathError{Op: "open", Path: name, Err: fs.ErrNotExist}
+}
+
+// read returns the file name of base, at absolute path p: the open
+// document, else the file on disk, read again only when it changed.
+func (o *Overlay) read(base fs.FS, name, p string) ([]byte, error) {
 	o.mu.Lock()
 	if b, ok := o.buffers[p]; ok {
 		o.mu.Unlock()
 		return b, nil
 	}
 	o.mu.Unlock()
-	st, err := os.Stat(p)
+	st, err := fs.Stat(base, name)
 	if err != nil {
 		return nil, err
 	}
@@ -86,7 +126,7 @@ func (o *Overlay) read(p string) ([]byte, error) {
 	if ok && df.size == st.Size() && df.mod.Equal(st.ModTime()) {
 		return df.data, nil
 	}
-	data, err := os.ReadFile(p)
+	data, err := fs.ReadFile(base, name)
 	if err != nil {
 		return nil, err
 	}
@@ -126,7 +166,7 @@ func (f *overlayFS) Open(name string) (fs.File, error) {
 	if st.IsDir() || !st.Mode().IsRegular() {
 		return f.base.Open(name)
 	}
-	data, err := f.o.read(f.abs(name))
+	data, err := f.o.read(f.base, name, f.abs(name))
 	if err != nil {
 		return nil, &fs.PathError{Op: "open", Path: name, Err: err}
 	}
@@ -154,7 +194,7 @@ func (f *overlayFS) ReadFile(name string) ([]byte, error) {
 	if st.IsDir() {
 		return nil, &fs.PathError{Op: "readfile", Path: name, Err: fs.ErrInvalid}
 	}
-	data, err := f.o.read(f.abs(name))
+	data, err := f.o.read(f.base, name, f.abs(name))
 	if err != nil {
 		return nil, &fs.PathError{Op: "readfile", Path: name, Err: err}
 	}

@@ -13,10 +13,18 @@ import (
 // one ::error, ::warning or ::notice line per diagnostic, which the runner
 // shows as an annotation on the file and line.
 
+// A command's data and its properties are escaped as the runner decodes
+// them (% \r \n; and : , in a property); what comes from the battle (file
+// names, messages, hints) is made Printable first, so that no control
+// character reaches the log, and the only line breaks are the report's own
+// (a hint's), escaped as %0A: one diagnostic is one command line.
 var (
 	ghData     = strings.NewReplacer("%", "%25", "\r", "%0D", "\n", "%0A")
 	ghProperty = strings.NewReplacer("%", "%25", "\r", "%0D", "\n", "%0A", ":", "%3A", ",", "%2C")
 )
+
+// ghProp is a property value: Printable, then escaped.
+func ghProp(s string) string { return ghProperty.Replace(diag.Printable(s)) }
 
 type github struct {
 	w          io.Writer
@@ -51,7 +59,7 @@ func (g *github) Write(ds ...diag.Diagnostic) error {
 		}
 		var props []string
 		if d.Pos.File != "" {
-			props = append(props, "file="+ghProperty.Replace(d.Pos.File))
+			props = append(props, "file="+ghProp(d.Pos.File))
 			if d.Pos.Line > 0 {
 				props = append(props, fmt.Sprintf("line=%d", d.Pos.Line))
 				if d.Pos.Column > 0 {
@@ -59,13 +67,13 @@ func (g *github) Write(ds ...diag.Diagnostic) error {
 				}
 			}
 		}
-		props = append(props, "title="+ghProperty.Replace(d.Code))
-		msg := d.Message
+		props = append(props, "title="+ghProp(d.Code))
+		msg := diag.Printable(d.Message)
 		if d.Rule != "" {
-			msg += " [" + d.Rule + "]"
+			msg += " [" + diag.Printable(d.Rule) + "]"
 		}
 		if d.Hint != "" {
-			msg += "\nhint: " + d.Hint
+			msg += "\nhint: " + diag.Printable(d.Hint)
 		}
 		if _, err := fmt.Fprintf(g.w, "::%s %s::%s\n", cmd, strings.Join(props, ","), ghData.Replace(msg)); err != nil {
 			return err

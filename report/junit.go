@@ -87,16 +87,16 @@ func (j *junit) Flush() error {
 	secs := strconv.FormatFloat(j.elapsed.Round(time.Millisecond).Seconds(), 'f', 3, 64)
 	suite := junitSuite{Name: "muster validate", Time: secs}
 	for _, f := range files {
-		c := junitCase{Name: f, Classname: "muster"}
+		c := junitCase{Name: diag.Printable(f), Classname: "muster"}
 		var fails, other strings.Builder
 		n := 0
 		for _, d := range byFile[f] {
-			line := d.String()
+			line := d.String() // Printable
 			if d.Hint != "" {
-				line += "\n    hint: " + d.Hint
+				line += "\n    hint: " + diag.Printable(d.Hint)
 			}
 			if d.Suppression != nil {
-				other.WriteString("suppressed: " + line + "\n    justification: " + d.Suppression.Justification + "\n")
+				other.WriteString("suppressed: " + line + "\n    justification: " + diag.Printable(d.Suppression.Justification) + "\n")
 			} else if d.Severity == diag.Error {
 				n++
 				fails.WriteString(line + "\n")

@@ -47,9 +47,10 @@ func (t *text) Write(ds ...diag.Diagnostic) error {
 		default:
 			sev = t.paint(color.FgCyan, sev)
 		}
-		fmt.Fprintf(&b, "%s: %s %s: %s", d.Pos, sev, d.Code, d.Message)
+		// names and the battle's text are Printable: one line each
+		fmt.Fprintf(&b, "%s: %s %s: %s", diag.Printable(d.Pos.String()), sev, diag.Printable(d.Code), diag.Printable(d.Message))
 		if d.Rule != "" {
-			fmt.Fprintf(&b, " [%s]", d.Rule)
+			fmt.Fprintf(&b, " [%s]", diag.Printable(d.Rule))
 		}
 		b.WriteString("\n")
 		if src, ok := t.line(d.Pos.File, d.Pos.Line); ok && d.Pos.Column > 0 {
@@ -58,7 +59,7 @@ func (t *text) Write(ds ...diag.Diagnostic) error {
 			fmt.Fprintf(&b, "    %s%s\n", strings.Repeat(" ", col), t.paint(color.FgGreen, "^"))
 		}
 		if d.Hint != "" {
-			fmt.Fprintf(&b, "    hint: %s\n", d.Hint)
+			fmt.Fprintf(&b, "    hint: %s\n", diag.Printable(d.Hint))
 		}
 	}
 	_, err := io.WriteString(t.w, b.String())
@@ -114,11 +115,8 @@ func echo(src string, col int) (string, int) {
 		switch {
 		case r == '\t':
 			cells = append(cells, cell{" ", 1})
-		case r < 0x20 || r == 0x7f || (r >= 0x80 && r < 0xa0) || r == 0x2028 || r == 0x2029 || r == 0xfeff:
-			e := fmt.Sprintf("\\x%02x", r)
-			if r > 0xff {
-				e = fmt.Sprintf("\\u%04x", r)
-			}
+		case diag.Unprintable(r):
+			e := diag.EscapeRune(r)
 			cells = append(cells, cell{e, len(e)})
 		default:
 			cells = append(cells, cell{string(r), 1})

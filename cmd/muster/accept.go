@@ -52,14 +52,14 @@ func (f *baselineFlags) apply(ds []diag.Diagnostic) ([]diag.Diagnostic, error) {
 // is no baseline: then it writes nothing and returns ExitBadInput.
 func (f *baselineFlags) save(stderr io.Writer, g guard, ds []diag.Diagnostic) error {
 	if st, _ := report.Exit(ds, report.Lenient); st == report.ExitBadInput {
-		fmt.Fprintf(stderr, "muster: --write-baseline: the battle cannot be read; %s not written\n", f.write)
+		fmt.Fprintf(stderr, "muster: --write-baseline: the battle cannot be read; %s not written\n", diag.Printable(f.write))
 		return exitError{report.ExitBadInput}
 	}
 	if err := g.writeBaseline(os.Stdout, f.write, accept.WriteBaseline(f.write, ds)); err != nil {
-		fmt.Fprintf(stderr, "muster: --write-baseline: %v\n", err)
+		fmt.Fprintf(stderr, "muster: --write-baseline: %s\n", printable(err))
 		return exitError{report.ExitBadInput}
 	}
 	n := len(report.Unsuppressed(ds))
-	fmt.Fprintf(stderr, "muster: wrote %d %s to %s\n", n, diag.Plural(n, "finding"), f.write)
+	fmt.Fprintf(stderr, "muster: wrote %d %s to %s\n", n, diag.Plural(n, "finding"), diag.Printable(f.write))
 	return nil
 }

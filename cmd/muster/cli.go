@@ -33,7 +33,7 @@ func run(args []string, stdout, stderr io.Writer) (code int) {
 	root.SetArgs(args)
 	defer func() {
 		if r := recover(); r != nil {
-			fmt.Fprintf(stderr, "muster: internal error: %v\n", r)
+			fmt.Fprintf(stderr, "muster: internal error: %s\n", diag.Printable(fmt.Sprint(r)))
 			code = report.ExitInternal
 		}
 	}()
@@ -45,7 +45,7 @@ func run(args []string, stdout, stderr io.Writer) (code int) {
 	case errors.As(err, &ee):
 		return ee.code
 	default:
-		fmt.Fprintf(stderr, "muster: %v\n", err)
+		fmt.Fprintf(stderr, "muster: %s\n", printable(err))
 		return report.ExitBadInput
 	}
 }
@@ -249,7 +249,7 @@ func validateCmd(stdout, stderr io.Writer) *cobra.Command {
 			if !changed {
 				var err error
 				if args, only, err = fileArgs(args); err != nil {
-					fmt.Fprintf(stderr, "muster: %v\n", err)
+					fmt.Fprintf(stderr, "muster: %s\n", printable(err))
 					return exitError{report.ExitBadInput}
 				}
 			}
@@ -297,7 +297,7 @@ func validateCmd(stdout, stderr io.Writer) *cobra.Command {
 				if mapBattle == nil || mapBattle.Map == nil {
 					fmt.Fprintln(stderr, "muster: --map: the battle has no map to draw")
 				} else if err := writeDiagnosticMap(mapOut, args[0], mapBattle, all); err != nil {
-					fmt.Fprintf(stderr, "muster: %v\n", err)
+					fmt.Fprintf(stderr, "muster: %s\n", printable(err))
 					return exitError{report.ExitBadInput}
 				}
 			}
@@ -311,16 +311,16 @@ func validateCmd(stdout, stderr io.Writer) *cobra.Command {
 			switch {
 			case o.format != "text" || quiet:
 			case len(all) > 0:
-				fmt.Fprintf(stderr, "%s: %s\n", strings.Join(names, ", "), report.Summary(all))
+				fmt.Fprintf(stderr, "%s: %s\n", diag.Printable(strings.Join(names, ", ")), report.Summary(all))
 			case only != nil:
 				var files []string
 				for f := range only {
 					files = append(files, filepath.Base(f))
 				}
 				sort.Strings(files)
-				fmt.Fprintf(stderr, "%s: no problems (in %s: %d %s, %d %s)\n", strings.Join(files, ", "), strings.Join(names, ", "), len(texts), diag.Plural(len(texts), "file"), scenarios, diag.Plural(scenarios, "scenario"))
+				fmt.Fprintf(stderr, "%s: no problems (in %s: %d %s, %d %s)\n", diag.Printable(strings.Join(files, ", ")), diag.Printable(strings.Join(names, ", ")), len(texts), diag.Plural(len(texts), "file"), scenarios, diag.Plural(scenarios, "scenario"))
 			default:
-				fmt.Fprintf(stderr, "%s: %s\n", strings.Join(names, ", "), report.Clean(len(texts), scenarios))
+				fmt.Fprintf(stderr, "%s: %s\n", diag.Printable(strings.Join(names, ", ")), report.Clean(len(texts), scenarios))
 			}
 			st, note := report.Exit(all, report.Policy{Werror: o.werror, MaxWarnings: o.maxWarnings})
 			if note != "" && (o.format == "text" || quiet) {
@@ -391,11 +391,11 @@ func buildCmd(stdout, stderr io.Writer) *cobra.Command {
 			}
 			files, err := writeTarget(b, dir, out, o.target, o.module)
 			if err != nil {
-				fmt.Fprintf(stderr, "muster: %v\n", err)
+				fmt.Fprintf(stderr, "muster: %s\n", printable(err))
 				return exitError{report.ExitBadInput}
 			}
 			for _, f := range files {
-				fmt.Fprintln(stdout, f)
+				fmt.Fprintln(stdout, diag.Printable(f))
 			}
 			return nil
 		},
@@ -504,7 +504,7 @@ func schemaCmd(stdout, stderr io.Writer) *cobra.Command {
 				if err := g.write(nil, p, docs[n]); err != nil {
 					return err
 				}
-				fmt.Fprintln(stdout, p)
+				fmt.Fprintln(stdout, diag.Printable(p))
 			}
 			for _, dir := range modelines {
 				b, _ := battle.LoadDir(dir, battle.Options{})

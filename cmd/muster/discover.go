@@ -2,6 +2,7 @@ package main
 
 import (
 	"fmt"
+	"github.com/muster-wargames/muster/diag"
 	"io"
 	"os"
 	"path/filepath"
@@ -24,7 +25,7 @@ func battleDir(stderr io.Writer, args []string, example bool) (string, error) {
 	if len(args) == 1 {
 		dir := args[0]
 		if fi, err := os.Stat(filepath.Join(dir, "battle.yaml")); !example && (err != nil || !fi.Mode().IsRegular()) {
-			fmt.Fprintf(stderr, "muster: no battle.yaml in %s\n", dir)
+			fmt.Fprintf(stderr, "muster: no battle.yaml in %s\n", diag.Printable(dir))
 			return "", exitError{report.ExitBadInput}
 		}
 		return dir, nil

@@ -8,6 +8,7 @@ import (
 	"strings"
 
 	"github.com/muster-wargames/muster/battle"
+	"github.com/muster-wargames/muster/diag"
 	"github.com/muster-wargames/muster/importer"
 	"github.com/muster-wargames/muster/oob"
 	"github.com/muster-wargames/muster/report"
@@ -84,7 +85,7 @@ func importSetupCmd(stdout, stderr io.Writer) *cobra.Command {
 			}
 			if out != "" && out != "-" {
 				if err := checkOutFile(g, out); err != nil {
-					fmt.Fprintf(stderr, "muster: %v\n", err)
+					fmt.Fprintf(stderr, "muster: %s\n", printable(err))
 					return exitError{report.ExitBadInput}
 				}
 			}
@@ -98,17 +99,17 @@ func importSetupCmd(stdout, stderr io.Writer) *cobra.Command {
 				return err
 			}
 			for _, u := range res.Unread {
-				fmt.Fprintf(stderr, "%s:%d: unread: %s: %s\n", args[0], u.Line, u.Reason, u.Text)
+				fmt.Fprintf(stderr, "%s:%d: unread: %s: %s\n", diag.Printable(args[0]), u.Line, diag.Printable(u.Reason), diag.Printable(u.Text))
 			}
 			for _, w := range res.Warnings {
-				fmt.Fprintf(stderr, "%s:%d: warning: %s\n", args[0], w.Line, w.Text)
+				fmt.Fprintf(stderr, "%s:%d: warning: %s\n", diag.Printable(args[0]), w.Line, diag.Printable(w.Text))
 			}
 			if out == "" || out == "-" {
 				_, err = stdout.Write(res.YAML)
 				return err
 			}
 			if err := g.write(stdout, out, res.YAML); err != nil {
-				fmt.Fprintf(stderr, "muster: %v\n", err)
+				fmt.Fprintf(stderr, "muster: %s\n", printable(err))
 				return exitError{report.ExitBadInput}
 			}
 			return nil

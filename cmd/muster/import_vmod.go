@@ -7,6 +7,7 @@ import (
 	"path/filepath"
 	"sort"
 
+	"github.com/muster-wargames/muster/diag"
 	"github.com/muster-wargames/muster/importer/vmod"
 	"github.com/muster-wargames/muster/report"
 	"github.com/spf13/cobra"
@@ -30,17 +31,17 @@ func importVmodCmd(stdout, stderr io.Writer) *cobra.Command {
 			}
 			data, err := os.ReadFile(args[0])
 			if err != nil {
-				fmt.Fprintf(stderr, "muster: %v\n", err)
+				fmt.Fprintf(stderr, "muster: %s\n", printable(err))
 				return exitError{report.ExitBadInput}
 			}
 			res, ierr := vmod.Import(data, vmod.Options{ID: id, System: system, Module: filepath.Base(args[0])})
 			if res == nil {
-				fmt.Fprintf(stderr, "muster: %s: %v\n", args[0], ierr)
+				fmt.Fprintf(stderr, "muster: %s: %s\n", diag.Printable(args[0]), printable(ierr))
 				return exitError{report.ExitBadInput}
 			}
 			if fi, err := os.Stat(out); err == nil && fi.IsDir() {
 				if ents, _ := os.ReadDir(out); len(ents) > 0 {
-					fmt.Fprintf(stderr, "muster: %s is not empty; import vmod writes a new battle folder\n", out)
+					fmt.Fprintf(stderr, "muster: %s is not empty; import vmod writes a new battle folder\n", diag.Printable(out))
 					return exitError{report.ExitBadInput}
 				}
 			}
@@ -52,23 +53,23 @@ func importVmodCmd(stdout, stderr io.Writer) *cobra.Command {
 			for _, n := range names {
 				p := filepath.Join(out, filepath.FromSlash(n))
 				if err := os.MkdirAll(filepath.Dir(p), 0o755); err != nil {
-					fmt.Fprintf(stderr, "muster: %v\n", err)
+					fmt.Fprintf(stderr, "muster: %s\n", printable(err))
 					return exitError{report.ExitBadInput}
 				}
 				if err := os.WriteFile(p, res.Files[n], 0o644); err != nil {
-					fmt.Fprintf(stderr, "muster: %v\n", err)
+					fmt.Fprintf(stderr, "muster: %s\n", printable(err))
 					return exitError{report.ExitBadInput}
 				}
-				fmt.Fprintln(stdout, p)
+				fmt.Fprintln(stdout, diag.Printable(p))
 			}
 			for _, r := range res.Read {
-				fmt.Fprintf(stderr, "read: %s\n", r)
+				fmt.Fprintf(stderr, "read: %s\n", diag.Printable(r))
 			}
 			fmt.Fprintf(stderr, "%s: %d not understood, %d made again by muster (see %s)\n", args[0], len(res.Unread), len(res.Rebuilt),
 				filepath.Join(out, "import-report.md"))
 			if ierr != nil {
 				// Only the report was written.
-				fmt.Fprintf(stderr, "muster: %s: %v; only the report is written\n", args[0], ierr)
+				fmt.Fprintf(stderr, "muster: %s: %s; only the report is written\n", diag.Printable(args[0]), printable(ierr))
 				return exitError{report.ExitBadInput}
 			}
 			return nil

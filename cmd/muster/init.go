@@ -11,6 +11,7 @@ import (
 	"sort"
 	"strings"
 
+	"github.com/muster-wargames/muster/diag"
 	"github.com/muster-wargames/muster/rulesets"
 	"github.com/muster-wargames/muster/starter"
 	"github.com/spf13/cobra"
@@ -73,11 +74,11 @@ func initCmd(stdout, _ io.Writer) *cobra.Command {
 			}
 			for _, f := range files {
 				if !strings.HasPrefix(f.Name, "schemas/") {
-					fmt.Fprintln(stdout, filepath.Join(dir, filepath.FromSlash(f.Name)))
+					fmt.Fprintln(stdout, diag.Printable(filepath.Join(dir, filepath.FromSlash(f.Name))))
 				}
 			}
-			fmt.Fprintf(stdout, "%s (%d JSON Schemas)\n", filepath.Join(dir, "schemas"), len(names))
-			fmt.Fprintf(stdout, "\nA %s battle. Next: muster validate %s, then replace the illustrative values with yours.\n", system, dir)
+			fmt.Fprintf(stdout, "%s (%d JSON Schemas)\n", diag.Printable(filepath.Join(dir, "schemas")), len(names))
+			fmt.Fprintf(stdout, "\nA %s battle. Next: muster validate %s, then replace the illustrative values with yours.\n", system, diag.Printable(dir))
 			return nil
 		},
 	}
@@ -92,7 +93,14 @@ func initCmd(stdout, _ io.Writer) *cobra.Command {
 // (naming each), writes them all into a staging folder inside dir, then
 // links each into place (a link never replaces a file, so a file made
 // meanwhile is not lost) and removes what it linked if one fails.
+//
+// Nothing is written through a link: a folder on the way (DIR itself, or
+// a subfolder such as DIR/schemas) that is a symbolic link is refused, as
+// every output of muster's is (output.go).
 func layBattle(dir string, files []starter.File) error {
+	if err := throughLink(dir, files); err != nil {
+		return err
+	}
 	var exist []string
 	for _, f := range files {
 		p := filepath.Join(dir, filepath.FromSlash(f.Name))
@@ -147,6 +155,29 @@ func layBattle(dir string, files []starter.File) error {
 			return err
 		}
 		made = append(made, p)
+	}
+	return nil
+}
+
+// throughLink refuses dir, or a folder between dir and a file, that is a
+// symbolic link, or a file that is not a folder where a folder must be.
+func throughLink(dir string, files []starter.File) error {
+	seen := map[string]bool{}
+	for _, f := range files {
+		for _, d := range append([]string{dir}, parents(dir, f.Name)...) {
+			if seen[d] {
+				continue
+			}
+			seen[d] = true
+			fi, err := os.Lstat(d)
+			switch {
+			case err != nil:
+			case fi.Mode()&fs.ModeSymlink != 0:
+				return fmt.Errorf("refusing to write %s: it is a symbolic link; init writes nothing through a link (name the folder it leads to)", d)
+			case !fi.IsDir():
+				return fmt.Errorf("cannot write %s: %s is not a folder", filepath.Join(dir, filepath.FromSlash(f.Name)), d)
+			}
+		}
 	}
 	return nil
 }

@@ -53,7 +53,7 @@ func mapCmd(stdout, stderr io.Writer) *cobra.Command {
 				return err
 			}
 			if b.Map == nil {
-				fmt.Fprintf(stderr, "muster: battle %s has no map\n", b.ID)
+				fmt.Fprintf(stderr, "muster: battle %s has no map\n", diag.Printable(b.ID))
 				return exitError{report.ExitBadInput}
 			}
 			g, err := checkOutput(stderr, b, dir, out)

@@ -3,6 +3,7 @@ package main
 import (
 	"bytes"
 	"fmt"
+	"github.com/muster-wargames/muster/diag"
 	"io"
 	"io/fs"
 	"os"
@@ -92,7 +93,7 @@ func rewriteModelines(stdout io.Writer, dir, schemas, system string) error {
 		line := modelinePrefix + filepath.ToSlash(rel)
 		start, end := findModeline(data)
 		if start < 0 {
-			fmt.Fprintf(stdout, "%s: no modeline (editor settings may map it by name)\n", path)
+			fmt.Fprintf(stdout, "%s: no modeline (editor settings may map it by name)\n", diag.Printable(path))
 			return nil
 		}
 		if string(bytes.TrimRight(data[start:end], "\r")) == line {
@@ -102,7 +103,7 @@ func rewriteModelines(stdout io.Writer, dir, schemas, system string) error {
 		if err := renameInto(path, out); err != nil { // the battle's own file, edited on purpose; WalkDir gives no link
 			return err
 		}
-		fmt.Fprintf(stdout, "%s: %s\n", path, line)
+		fmt.Fprintf(stdout, "%s: %s\n", diag.Printable(path), diag.Printable(line))
 		return nil
 	})
 }

@@ -7,6 +7,7 @@ import (
 	"strings"
 
 	"github.com/muster-wargames/muster/battle"
+	"github.com/muster-wargames/muster/diag"
 	"github.com/muster-wargames/muster/report"
 	"github.com/muster-wargames/muster/sheets"
 	"github.com/spf13/cobra"
@@ -130,7 +131,7 @@ func loadForSheets(dir, variant, scenario string, stderr io.Writer, allowErrors 
 		if list == "" {
 			list = "none"
 		}
-		fmt.Fprintf(stderr, "muster: battle %s has no scenario %q (scenarios: %s)\n", b.ID, scenario, list)
+		fmt.Fprintf(stderr, "muster: battle %s has no scenario %q (scenarios: %s)\n", diag.Printable(b.ID), scenario, diag.Printable(list))
 		return nil, nil, exitError{report.ExitBadInput}
 	}
 	return b, sc, nil
@@ -145,7 +146,7 @@ func checkOutput(stderr io.Writer, b *battle.Battle, dir, out string) (guard, er
 		return g, nil
 	}
 	if err := checkOutFile(g, out); err != nil {
-		fmt.Fprintf(stderr, "muster: %v\n", err)
+		fmt.Fprintf(stderr, "muster: %s\n", printable(err))
 		return g, exitError{report.ExitBadInput}
 	}
 	return g, nil
@@ -160,9 +161,9 @@ func writeOutput(g guard, stdout, stderr io.Writer, out string, data []byte) err
 		return err
 	}
 	if err := g.write(stdout, out, data); err != nil {
-		fmt.Fprintf(stderr, "muster: %v\n", err)
+		fmt.Fprintf(stderr, "muster: %s\n", printable(err))
 		return exitError{report.ExitBadInput}
 	}
-	fmt.Fprintln(stdout, out)
+	fmt.Fprintln(stdout, diag.Printable(out))
 	return nil
 }

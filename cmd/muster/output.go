@@ -30,6 +30,7 @@ import (
 
 	"github.com/muster-wargames/muster/accept"
 	"github.com/muster-wargames/muster/battle"
+	"github.com/muster-wargames/muster/diag"
 )
 
 // realPath is path with every symlink resolved: its folder's, and the file's
@@ -363,3 +364,7 @@ func outFormat(flag, path, what, hint string, formats []string, exts map[string]
 	}
 	return byExt, nil
 }
+
+// printable is err's message made safe to print on one line (diag.Printable):
+// the paths and names in it may hold control characters.
+func printable(err error) string { return diag.Printable(err.Error()) }

@@ -69,7 +69,7 @@ func serveCmd(stdout, stderr io.Writer) *cobra.Command {
 				defer cancel()
 				hs.Shutdown(sctx)
 			}()
-			fmt.Fprintf(stdout, "muster: serving %s at http://%s/ (Ctrl-C to stop)\n", dir, ln.Addr())
+			fmt.Fprintf(stdout, "muster: serving %s at http://%s/ (Ctrl-C to stop)\n", diag.Printable(dir), ln.Addr())
 			if err := hs.Serve(ln); err != nil && !errors.Is(err, http.ErrServerClosed) {
 				return err
 			}

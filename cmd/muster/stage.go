@@ -27,6 +27,7 @@ import (
 	"syscall"
 
 	"github.com/muster-wargames/muster/compile"
+	"github.com/muster-wargames/muster/diag"
 )
 
 const (
@@ -77,7 +78,7 @@ func openStage(g guard, out string) (*stage, error) {
 			s.mu.Lock()
 			os.RemoveAll(s.dir)
 			os.Remove(s.lock)
-			fmt.Fprintf(os.Stderr, "muster: interrupted; %s is as it was\n", s.out)
+			fmt.Fprintf(os.Stderr, "muster: interrupted; %s is as it was\n", diag.Printable(s.out))
 			os.Exit(130)
 		}
 	}()

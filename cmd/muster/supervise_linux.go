@@ -86,7 +86,7 @@ func supervise(work func() int) int {
 	var ee *exec.ExitError
 	if !errors.As(err, &ee) {
 		if err != nil {
-			fmt.Fprintf(os.Stderr, "muster: %v\n", err)
+			fmt.Fprintf(os.Stderr, "muster: %s\n", printable(err))
 			return report.ExitInternal
 		}
 		return report.ExitClean

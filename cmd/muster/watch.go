@@ -59,7 +59,7 @@ func watchCmd(stdout, stderr io.Writer) *cobra.Command {
 					if len(ds) > 0 {
 						line = fmt.Sprintf("%d %s, %d %s: %s", len(texts), diag.Plural(len(texts), "file"), scenarios, diag.Plural(scenarios, "scenario"), report.Summary(ds))
 					}
-					fmt.Fprintf(stdout, "[%s] %s: %s\n", time.Now().Format("15:04:05"), battleName(b, dir), line)
+					fmt.Fprintf(stdout, "[%s] %s: %s\n", time.Now().Format("15:04:05"), diag.Printable(battleName(b, dir)), line)
 					continue
 				}
 				time.Sleep(every)
