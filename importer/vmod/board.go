@@ -8,7 +8,6 @@ import (
 	_ "image/jpeg" // board images
 	_ "image/png"  // board images
 	"math"
-	"path"
 	"strconv"
 	"strings"
 )
@@ -152,6 +151,10 @@ func (im *importer) readBoard(mapName string, n *node) {
 		b.sheet = string(rune('A' + len(im.boards)))
 		im.unread(num, "board %q: locationFormat %q has no sheet prefix; the sheet is called %s and its labels get that prefix", b.name, lf, b.sheet)
 	}
+	if !plainName(b.image) {
+		im.refuse(n, "board %q: image %q is not a file name in images/ (it is empty, \".\" or \"..\", or holds a slash, a backslash or NUL): refused, as it would be written outside the battle's images folder", b.name, b.image)
+		return
+	}
 	data, ok := im.readFile("images/" + b.image)
 	if !ok {
 		im.unread(n, "board %q: image %q is not in the archive", b.name, b.image)
@@ -163,7 +166,7 @@ func (im *importer) readBoard(mapName string, n *node) {
 		return
 	}
 	b.w, b.h = cfg.Width, cfg.Height
-	b.file = "images/" + path.Base(b.image)
+	b.file = "images/" + b.image
 	im.res.Files[b.file] = data
 	if !b.extent() {
 		im.unread(n, "board %q: no whole hex of the grid fits on the image", b.name)
@@ -171,6 +174,12 @@ func (im *importer) readBoard(mapName string, n *node) {
 	}
 	im.boards = append(im.boards, b)
 	im.res.Read = append(im.res.Read, fmt.Sprintf("board %q: sheet %s, columns %d-%d, rows %d-%d, image %s", b.name, b.sheet, b.cols[0], b.cols[1], b.rows[0], b.rows[1], b.file))
+}
+
+// plainName reports whether s names a file in a folder, not a path: what
+// an imported board's art may be called under the battle's images/.
+func plainName(s string) bool {
+	return s != "" && s != "." && s != ".." && !strings.ContainsAny(s, "/\\\x00")
 }
 
 // Parent reports whether n is a direct child of p.

@@ -108,6 +108,15 @@ type importer struct {
 	scenOrder []string
 	pieceKey  map[string]bool
 	help      map[string]helpScenario // scenario name → what the help page says
+	err       error                   // the first thing that refuses the module
+}
+
+// refuse records why the module cannot be imported, at n's line in
+// buildFile.xml; the first reason is the import's error.
+func (im *importer) refuse(n *node, format string, a ...any) {
+	if im.err == nil {
+		im.err = fmt.Errorf("buildFile.xml:%d: %s", n.Line, fmt.Sprintf(format, a...))
+	}
 }
 
 func (im *importer) unread(n *node, format string, a ...any) {
@@ -175,6 +184,9 @@ func (im *importer) run() error {
 	})
 	for _, k := range r.Kids {
 		im.component(k)
+		if im.err != nil {
+			return im.err
+		}
 	}
 	return im.write()
 }

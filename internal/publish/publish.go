@@ -114,6 +114,12 @@ type journalFile struct {
 	Old  bool   `json:"old,omitempty"`
 }
 
+// Own reports whether an entry of an output folder is publish's own: the
+// lock or a staging folder.
+func Own(name string) bool {
+	return name == lockName || strings.HasPrefix(name, stagingPrefix)
+}
+
 // LocalName reports whether name (slash-separated) stays inside the folder
 // it is joined to: not empty, not absolute, no "..", no NUL, no backslash.
 func LocalName(name string) bool {
