@@ -78,7 +78,7 @@ func importVmodCmd(stdout, stderr io.Writer) *cobra.Command {
 			for _, r := range res.Read {
 				fmt.Fprintf(stderr, "read: %s\n", r)
 			}
-			fmt.Fprintf(stderr, "%s: %d not understood, %d made again by muster (see %s)\n", args[0], len(res.Unread), len(res.Rebuilt),
+			fmt.Fprintf(stderr, "%s: %d not understood, %d made again by muster (see %s)\n", args[0], len(res.Unread)+res.UnreadMore, len(res.Rebuilt)+res.RebuiltMore,
 				filepath.Join(out, "import-report.md"))
 			if ierr != nil {
 				// Only the report was written.
