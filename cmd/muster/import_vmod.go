@@ -7,8 +7,10 @@ import (
 	"path/filepath"
 	"sort"
 
+	"github.com/muster-wargames/muster/compile"
 	"github.com/muster-wargames/muster/diag"
 	"github.com/muster-wargames/muster/importer/vmod"
+	"github.com/muster-wargames/muster/internal/publish"
 	"github.com/muster-wargames/muster/report"
 	"github.com/spf13/cobra"
 )
@@ -39,34 +41,46 @@ func importVmodCmd(stdout, stderr io.Writer) *cobra.Command {
 				fmt.Fprintf(stderr, "muster: %s: %s\n", diag.Printable(args[0]), printable(ierr))
 				return exitError{report.ExitBadInput}
 			}
-			if fi, err := os.Stat(out); err == nil && fi.IsDir() {
-				if ents, _ := os.ReadDir(out); len(ents) > 0 {
-					fmt.Fprintf(stderr, "muster: %s is not empty; import vmod writes a new battle folder\n", diag.Printable(out))
-					return exitError{report.ExitBadInput}
-				}
+			// The folder is written like a build's (publish): staged,
+			// then renamed into place with a journal, so a full disk or a
+			// kill leaves no half folder.
+			if notEmpty(out) {
+				fmt.Fprintf(stderr, "muster: %s is not empty; import vmod writes a new battle folder\n", diag.Printable(out))
+				return exitError{report.ExitBadInput}
+			}
+			st, err := openStage(guard{}, out)
+			if err != nil {
+				fmt.Fprintf(stderr, "muster: %s\n", printable(err))
+				return exitError{report.ExitBadInput}
+			}
+			if notEmpty(out) { // a killed import, now finished
+				st.close()
+				fmt.Fprintf(stderr, "muster: %s is not empty; import vmod writes a new battle folder\n", diag.Printable(out))
+				return exitError{report.ExitBadInput}
 			}
 			names := make([]string, 0, len(res.Files))
 			for n := range res.Files {
 				names = append(names, n)
 			}
 			sort.Strings(names)
-			for _, n := range names {
-				p := filepath.Join(out, filepath.FromSlash(n))
-				if err := os.MkdirAll(filepath.Dir(p), 0o755); err != nil {
-					fmt.Fprintf(stderr, "muster: %s\n", printable(err))
-					return exitError{report.ExitBadInput}
-				}
-				if err := os.WriteFile(p, res.Files[n], 0o644); err != nil {
-					fmt.Fprintf(stderr, "muster: %s\n", printable(err))
-					return exitError{report.ExitBadInput}
-				}
+			files := make([]compile.Output, len(names))
+			for i, n := range names {
+				files[i] = compile.Output{Name: n, Data: res.Files[n]}
+			}
+			written, err := st.commit(guard{}, files)
+			st.close()
+			if err != nil {
+				fmt.Fprintf(stderr, "muster: %s; %s is as it was\n", printable(err), diag.Printable(out))
+				return exitError{report.ExitBadInput}
+			}
+			for _, p := range written {
 				fmt.Fprintln(stdout, diag.Printable(p))
 			}
 			for _, r := range res.Read {
 				fmt.Fprintf(stderr, "read: %s\n", diag.Printable(r))
 			}
-			fmt.Fprintf(stderr, "%s: %d not understood, %d made again by muster (see %s)\n", args[0], len(res.Unread), len(res.Rebuilt),
-				filepath.Join(out, "import-report.md"))
+			fmt.Fprintf(stderr, "%s: %d not understood, %d made again by muster (see %s)\n", diag.Printable(args[0]), len(res.Unread)+res.UnreadMore, len(res.Rebuilt)+res.RebuiltMore,
+				diag.Printable(filepath.Join(out, "import-report.md")))
 			if ierr != nil {
 				// Only the report was written.
 				fmt.Fprintf(stderr, "muster: %s: %s; only the report is written\n", diag.Printable(args[0]), printable(ierr))
@@ -79,4 +93,16 @@ func importVmodCmd(stdout, stderr io.Writer) *cobra.Command {
 	c.Flags().StringVar(&id, "id", "", "the battle's id (default: from the module's name)")
 	c.Flags().StringVar(&system, "system", "", "the rule system, when the module was not written by muster")
 	return c
+}
+
+// notEmpty reports whether dir holds anything but what a killed import or
+// build left (its lock, staging folders), which the stage puts right.
+func notEmpty(dir string) bool {
+	ents, _ := os.ReadDir(dir)
+	for _, e := range ents {
+		if !publish.Own(e.Name()) {
+			return true
+		}
+	}
+	return false
 }

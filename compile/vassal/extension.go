@@ -16,6 +16,7 @@ import (
 	"github.com/muster-wargames/muster/compile"
 	"github.com/muster-wargames/muster/compile/vassal/seq"
 	"github.com/muster-wargames/muster/diag"
+	"github.com/muster-wargames/muster/internal/zipbudget"
 	"github.com/muster-wargames/muster/maps"
 	"github.com/muster-wargames/muster/oob"
 )
@@ -61,6 +62,11 @@ type baseBoard struct {
 	grid                string
 }
 
+// baseMember is the most the base module's build file may inflate to (a
+// zip bomb is refused naming it: docs/ci.md, "Limits"); only the build file
+// is read.
+var baseMember int64 = 128 << 20
+
 func readBase(data []byte) (*baseModule, error) {
 	zr, err := zip.NewReader(bytes.NewReader(data), int64(len(data)))
 	if err != nil {
@@ -69,14 +75,9 @@ func readBase(data []byte) (*baseModule, error) {
 	var bf []byte
 	for _, f := range zr.File {
 		if f.Name == "buildFile.xml" || (bf == nil && f.Name == "buildFile") {
-			rc, err := f.Open()
+			bf, err = zipbudget.New(baseMember, baseMember).Read(f)
 			if err != nil {
-				return nil, err
-			}
-			bf, err = io.ReadAll(rc)
-			rc.Close()
-			if err != nil {
-				return nil, err
+				return nil, fmt.Errorf("the base module: %w", err)
 			}
 		}
 	}

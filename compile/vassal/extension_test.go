@@ -208,3 +208,22 @@ func setupSlot(t *testing.T, bf, name string) string {
 	t.Fatalf("no set-up slot for %s", name)
 	return ""
 }
+
+// TestExtensionBaseBomb: the base module's build file is read within a
+// limit (a zip bomb is refused naming it), at the limit and one past.
+func TestExtensionBaseBomb(t *testing.T) {
+	b := extExample(t, "dow-intro")
+	data := moduleBytes(t, b)
+	base, _ := unzipAll(t, data)
+	size := int64(len(base["buildFile.xml"]))
+	defer func(m int64) { baseMember = m }(baseMember)
+	baseMember = size
+	if _, err := Extension(data, "base.vmod")(b); err != nil {
+		t.Errorf("a build file at the limit: %v", err)
+	}
+	baseMember = size - 1
+	_, err := Extension(data, "base.vmod")(b)
+	if want := fmt.Sprintf("the base module: buildFile.xml inflates to more than %d bytes, the limit for one member of an archive", size-1); err == nil || !strings.Contains(err.Error(), want) {
+		t.Errorf("got %v, want %q", err, want)
+	}
+}

@@ -8,7 +8,6 @@ import (
 	_ "image/jpeg" // board images
 	_ "image/png"  // board images
 	"math"
-	"path"
 	"strconv"
 	"strings"
 )
@@ -63,7 +62,42 @@ func (im *importer) readMap(n *node) {
 	}
 }
 
+// Limits on a board's grid (docs/ci.md, "Limits"): values past them are
+// refused, at their line, rather than drawn into loops of a billion hexes
+// or labels of a hundred million digits.
+const (
+	minHex     = 1.0     // px: the smallest hex width or height read
+	maxHex     = 10000.0 // px: the largest
+	maxOrigin  = 1e6     // px: the grid origin's x0, y0, either sign
+	maxOffset  = 100000  // hOff, vOff, either sign
+	maxLeading = 8       // hLeading, vLeading: leading zeros
+	maxImage   = 100000  // px: a board image's width or height
+)
+
+// gridValue reads attribute k of n as a number within [lo, hi]; a value
+// that is not a finite number there refuses the module. A missing value
+// reads as def.
+func (im *importer) gridValue(n *node, board, k string, def, lo, hi float64) float64 {
+	s := strings.TrimSpace(n.attr(k))
+	if s == "" {
+		return def
+	}
+	f, err := strconv.ParseFloat(s, 64)
+	if err != nil {
+		return def
+	}
+	if math.IsNaN(f) || f < lo || f > hi {
+		im.refuse(n, "board %q: %s=%s is outside %g to %g (the grid value limit)", board, k, s, lo, hi)
+		return def
+	}
+	return f
+}
+
 func (im *importer) readBoard(mapName string, n *node) {
+	if im.nboards++; im.nboards > maxBoards {
+		im.refuse(n, "more than %d boards (the board limit)", maxBoards)
+		return
+	}
 	base, _, isCopy := scenarioOf(n.attr("name"))
 	var hg, num *node
 	var zones []*node
@@ -82,14 +116,14 @@ func (im *importer) readBoard(mapName string, n *node) {
 			zones = append(zones, k)
 		case "module.map.boardPicker.Board":
 		default:
-			if k.Parent(n) {
+			if k.Up == n {
 				im.unread(k, "board part not understood")
 			}
 		}
 		return true
 	})
 	for _, z := range zones {
-		if hg != nil && strings.HasPrefix(hg.Path, z.Path+"/") {
+		if hg != nil && hg.inside(z) {
 			im.unread(z, "zone %q: its hex grid is read as the whole board's; the zone's shape and properties are not", z.attr("name"))
 		} else {
 			im.unread(z, "zone %q not read: muster reads one hex grid per board", z.attr("name"))
@@ -103,15 +137,22 @@ func (im *importer) readBoard(mapName string, n *node) {
 		}
 		return
 	}
-	if isCopy && im.muster {
-		for _, b := range im.boards {
-			if b.name == base {
-				return // a scenario's copy of a sheet's board
-			}
-		}
+	if isCopy && im.muster && len(im.boardsByName[base]) > 0 {
+		return // a scenario's copy of a sheet's board
 	}
 	b := &board{name: n.attr("name"), image: n.attr("image"),
-		dx: atof(hg.attr("dx")), dy: atof(hg.attr("dy")), x0: atoi(hg.attr("x0")), y0: atoi(hg.attr("y0")), first: 'H'}
+		dx: atof(hg.attr("dx")), dy: atof(hg.attr("dy")), first: 'H'}
+	if b.dx > 0 || math.IsNaN(b.dx) {
+		b.dx = im.gridValue(hg, b.name, "dx", 0, minHex, maxHex)
+	}
+	if b.dy > 0 || math.IsNaN(b.dy) {
+		b.dy = im.gridValue(hg, b.name, "dy", 0, minHex, maxHex)
+	}
+	b.x0 = int(im.gridValue(hg, b.name, "x0", 0, -maxOrigin, maxOrigin))
+	b.y0 = int(im.gridValue(hg, b.name, "y0", 0, -maxOrigin, maxOrigin))
+	if im.err != nil {
+		return
+	}
 	if hg.attr("sideways") == "true" {
 		im.unread(hg, "board %q: a sideways (pointy-top) hex grid is not read", b.name)
 		return
@@ -127,8 +168,13 @@ func (im *importer) readBoard(mapName string, n *node) {
 	if num.attr("first") == "V" {
 		b.first = 'V'
 	}
-	b.hOff, b.vOff = atoi(num.attr("hOff")), atoi(num.attr("vOff"))
-	b.leading = atoi(num.attr("hLeading"))
+	b.hOff = int(im.gridValue(num, b.name, "hOff", 0, -maxOffset, maxOffset))
+	b.vOff = int(im.gridValue(num, b.name, "vOff", 0, -maxOffset, maxOffset))
+	b.leading = int(im.gridValue(num, b.name, "hLeading", 0, 0, maxLeading))
+	im.gridValue(num, b.name, "vLeading", 0, 0, maxLeading)
+	if im.err != nil {
+		return
+	}
 	if num.attr("vLeading") != num.attr("hLeading") {
 		im.unread(num, "board %q: hLeading %s and vLeading %s differ; muster labels have one digit count (hLeading is used)", b.name, num.attr("hLeading"), num.attr("vLeading"))
 	}
@@ -152,7 +198,14 @@ func (im *importer) readBoard(mapName string, n *node) {
 		b.sheet = string(rune('A' + len(im.boards)))
 		im.unread(num, "board %q: locationFormat %q has no sheet prefix; the sheet is called %s and its labels get that prefix", b.name, lf, b.sheet)
 	}
-	data, ok := im.readFile("images/" + b.image)
+	if !plainName(b.image) {
+		im.refuse(n, "board %q: image %q is not a file name in images/ (it is empty, \".\" or \"..\", or holds a slash, a backslash or NUL): refused, as it would be written outside the battle's images folder", b.name, b.image)
+		return
+	}
+	data, ok := im.readFile(n, "images/"+b.image, true)
+	if im.err != nil {
+		return
+	}
 	if !ok {
 		im.unread(n, "board %q: image %q is not in the archive", b.name, b.image)
 		return
@@ -163,24 +216,31 @@ func (im *importer) readBoard(mapName string, n *node) {
 		return
 	}
 	b.w, b.h = cfg.Width, cfg.Height
-	b.file = "images/" + path.Base(b.image)
+	if b.w > maxImage || b.h > maxImage {
+		im.refuse(n, "board %q: image %q is %dx%d px, more than %d on a side (the board image limit)", b.name, b.image, b.w, b.h, maxImage)
+		return
+	}
+	b.file = "images/" + b.image
+	if _, ok := im.res.Files[b.file]; !ok {
+		if im.kept += int64(len(data)); im.kept > maxKept {
+			im.refuse(n, "board %q: the board art kept passes %d MiB (the board art limit)", b.name, maxKept>>20)
+			return
+		}
+	}
 	im.res.Files[b.file] = data
 	if !b.extent() {
 		im.unread(n, "board %q: no whole hex of the grid fits on the image", b.name)
 		return
 	}
 	im.boards = append(im.boards, b)
+	im.boardsByName[b.name] = append(im.boardsByName[b.name], b)
 	im.res.Read = append(im.res.Read, fmt.Sprintf("board %q: sheet %s, columns %d-%d, rows %d-%d, image %s", b.name, b.sheet, b.cols[0], b.cols[1], b.rows[0], b.rows[1], b.file))
 }
 
-// Parent reports whether n is a direct child of p.
-func (n *node) Parent(p *node) bool {
-	for _, k := range p.Kids {
-		if k == n {
-			return true
-		}
-	}
-	return false
+// plainName reports whether s names a file in a folder, not a path: what
+// an imported board's art may be called under the battle's images/.
+func plainName(s string) bool {
+	return s != "" && s != "." && s != ".." && !strings.ContainsAny(s, "/\\\x00")
 }
 
 // rawCenter is HexGrid's centre of raw column c, row r (not sideways).

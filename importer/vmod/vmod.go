@@ -7,7 +7,9 @@ package vmod
 
 import (
 	"archive/zip"
+	"bufio"
 	"bytes"
+	"errors"
 	"fmt"
 	"html"
 	"io"
@@ -18,6 +20,7 @@ import (
 	"strings"
 
 	"github.com/muster-wargames/muster/compile/vassal/seq"
+	"github.com/muster-wargames/muster/internal/zipbudget"
 	"github.com/muster-wargames/muster/rulesets"
 )
 
@@ -46,7 +49,27 @@ type Result struct {
 	Rebuilt []Note
 	// Read counts what was read, for the report's summary.
 	Read []string
+	// UnreadMore and RebuiltMore count the notes past the report's limit.
+	UnreadMore, RebuiltMore int
 }
+
+// Limits on a module (docs/ci.md, "Limits"), past which it is refused with
+// an error naming the limit: what its members inflate to, one and all
+// together (a zip bomb), the board art kept, the boards, the notes of the
+// report, and a saved-game command read whole.
+var (
+	maxMember int64 = 128 << 20 // bytes one member inflates to
+	minTotal  int64 = 1 << 30   // bytes all members inflate to, at least ...
+)
+
+const (
+	totalRatio  = 32        // ... or this many times the module's size (saved games compress 20:1)
+	maxKept     = 256 << 20 // bytes of board art kept in the battle folder
+	maxBoards   = 1000      // boards in the module
+	maxNotes    = 10_000    // notes listed in the report (the rest are counted)
+	maxCommand  = 1 << 20   // bytes of one saved-game command kept to be read
+	commandHead = 64        // bytes kept of a longer one, to name it
+)
 
 // Import reads a module.
 func Import(data []byte, opt Options) (*Result, error) {
@@ -65,17 +88,23 @@ func Import(data []byte, opt Options) (*Result, error) {
 	if bf == nil {
 		return nil, fmt.Errorf("the archive has no buildFile.xml: not a VASSAL module")
 	}
-	rc, err := bf.Open()
+	total := max(minTotal, totalRatio*int64(len(data)))
+	budget := zipbudget.New(maxMember, total)
+	if bf.UncompressedSize64 > uint64(maxMember) {
+		return nil, &zipbudget.LimitError{Name: bf.Name, Limit: "member", Bytes: maxMember}
+	}
+	rc, err := budget.Open(bf)
 	if err != nil {
 		return nil, err
 	}
 	root, err := parseXML(rc)
 	rc.Close()
 	if err != nil {
-		return nil, fmt.Errorf("buildFile.xml: %v", err)
+		return nil, err
 	}
-	im := &importer{opt: opt, zfiles: files, root: root, res: &Result{Files: map[string][]byte{}},
-		protos: map[string][]trait{}, sides: map[string]*side{}, scen: map[string]*scenario{}}
+	im := &importer{opt: opt, zfiles: files, root: root, res: &Result{Files: map[string][]byte{}}, budget: budget,
+		protos: map[string][]trait{}, sides: map[string]*side{}, scen: map[string]*scenario{},
+		images: map[string][]byte{}, boardsByName: map[string][]*board{}}
 	if err := im.run(); err != nil {
 		if im.rules == nil {
 			return nil, err
@@ -108,28 +137,63 @@ type importer struct {
 	scenOrder []string
 	pieceKey  map[string]bool
 	help      map[string]helpScenario // scenario name → what the help page says
+	err       error                   // the first thing that refuses the module
+
+	budget       *zipbudget.Budget
+	images       map[string][]byte   // board art read, by member name
+	kept         int64               // bytes of board art kept
+	nboards      int                 // Board elements seen
+	boardsByName map[string][]*board // the boards read, by name
+	scan         scanner             // reads the saved games
+}
+
+// refuse records why the module cannot be imported, at n's line in
+// buildFile.xml; the first reason is the import's error.
+func (im *importer) refuse(n *node, format string, a ...any) {
+	if im.err == nil {
+		im.err = fmt.Errorf("buildFile.xml:%d: %s", n.Line, fmt.Sprintf(format, a...))
+	}
 }
 
 func (im *importer) unread(n *node, format string, a ...any) {
-	im.res.Unread = append(im.res.Unread, Note{n.Path, fmt.Sprintf(format, a...)})
+	if len(im.res.Unread) >= maxNotes {
+		im.res.UnreadMore++
+		return
+	}
+	im.res.Unread = append(im.res.Unread, Note{n.Path(), fmt.Sprintf(format, a...)})
 }
 
 func (im *importer) rebuilt(n *node, format string, a ...any) {
-	im.res.Rebuilt = append(im.res.Rebuilt, Note{n.Path, fmt.Sprintf(format, a...)})
+	if len(im.res.Rebuilt) >= maxNotes {
+		im.res.RebuiltMore++
+		return
+	}
+	im.res.Rebuilt = append(im.res.Rebuilt, Note{n.Path(), fmt.Sprintf(format, a...)})
 }
 
-func (im *importer) readFile(name string) ([]byte, bool) {
+// readFile reads a member of the module within its budget; one that
+// inflates past a limit refuses the module, at n. Board art is read once
+// (cache).
+func (im *importer) readFile(n *node, name string, cache bool) ([]byte, bool) {
+	if b, ok := im.images[name]; ok {
+		return b, true
+	}
 	f := im.zfiles[name]
 	if f == nil {
 		return nil, false
 	}
-	rc, err := f.Open()
+	b, err := im.budget.Read(f)
 	if err != nil {
+		var le *zipbudget.LimitError
+		if errors.As(err, &le) {
+			im.refuse(n, "%v", err)
+		}
 		return nil, false
 	}
-	defer rc.Close()
-	b, err := io.ReadAll(rc)
-	return b, err == nil
+	if cache {
+		im.images[name] = b
+	}
+	return b, true
 }
 
 func (im *importer) run() error {
@@ -175,6 +239,9 @@ func (im *importer) run() error {
 	})
 	for _, k := range r.Kids {
 		im.component(k)
+		if im.err != nil {
+			return im.err
+		}
 	}
 	return im.write()
 }
@@ -293,7 +360,7 @@ func (im *importer) readHelp(n *node) {
 		if k.Class != "module.documentation.HelpFile" {
 			return true
 		}
-		data, ok := im.readFile(k.attr("fileName"))
+		data, ok := im.readFile(k, k.attr("fileName"), false)
 		if !ok {
 			return false
 		}
@@ -347,9 +414,11 @@ func (im *importer) predefined(n *node) {
 		return
 	}
 	file := n.attr("file")
-	data, ok := im.readFile(file)
+	data, ok := im.readFile(n, file, false)
 	if !ok {
-		im.unread(n, "saved game %q is not in the archive", file)
+		if im.err == nil {
+			im.unread(n, "saved game %q is not in the archive", file)
+		}
 		return
 	}
 	zr, err := zip.NewReader(bytes.NewReader(data), int64(len(data)))
@@ -357,49 +426,66 @@ func (im *importer) predefined(n *node) {
 		im.unread(n, "saved game %q is not a zip archive", file)
 		return
 	}
-	var cmds []byte
+	var sg *zip.File
 	for _, f := range zr.File {
 		if f.Name == "savedGame" {
-			rc, err := f.Open()
-			if err == nil {
-				cmds, _ = io.ReadAll(rc)
-				rc.Close()
-			}
+			sg = f
 		}
-	}
-	text, ok := deobfuscate(cmds)
-	if !ok {
-		im.unread(n, "saved game %q: its command stream cannot be read", file)
-		return
 	}
 	var sc *scenario
 	var boards []string
-	pieces := 0
-	var others []string
+	seen := map[string]bool{}
+	pieces, others := 0, 0
+	kinds := map[string]int{}
 	turnState := ""
-	for _, c := range strings.Split(text, "\x1b") {
-		switch {
-		case c == "begin_save" || c == "end_save" || c == "":
-		case strings.HasPrefix(c, "+/"):
-			pieces++
-		case strings.Contains(c, "BoardPicker\t"):
-			f := seq.Decode(c, '\t')
-			for i := 1; i+2 < len(f); i += 3 {
-				boards = append(boards, f[i])
-				if _, id, ok := scenarioOf(f[i]); ok && sc == nil {
-					sc = im.scenario(id)
+	if sg != nil {
+		// The commands are read as the member inflates, none kept but
+		// the one being read: a saved game is mostly AddPiece commands,
+		// and the module's games inflate to gigabytes.
+		rc, err := im.budget.Open(sg)
+		if err != nil {
+			im.unread(n, "saved game %q: its command stream cannot be read", file)
+			return
+		}
+		err = im.scan.scan(rc, func(c []byte, whole bool) {
+			switch {
+			case len(c) == 0 || string(c) == "begin_save" || string(c) == "end_save":
+			case bytes.HasPrefix(c, []byte("+/")):
+				pieces++
+			case whole && bytes.Contains(c, []byte("BoardPicker\t")):
+				f := seq.Decode(string(c), '\t')
+				for i := 1; i+2 < len(f); i += 3 {
+					if !seen[f[i]] {
+						seen[f[i]] = true
+						boards = append(boards, f[i])
+					}
+					if _, id, ok := scenarioOf(f[i]); ok && sc == nil {
+						sc = im.scenario(id)
+					}
 				}
+			case whole && bytes.HasPrefix(c, []byte("TURN")):
+				_, t, _ := bytes.Cut(c, []byte("\t"))
+				turnState = string(t)
+			case im.muster && bytes.HasPrefix(c, []byte("MutableProperty\tScenario\t")):
+				// the scenario a muster module's turn track reads: made again
+			default:
+				k, _, _ := bytes.Cut(c, []byte("\t"))
+				if len(k) > 24 {
+					k = append(k[:24:24], "..."...)
+				}
+				kinds[string(k)]++
+				others++
 			}
-		case strings.HasPrefix(c, "TURN"):
-			_, turnState, _ = strings.Cut(c, "\t")
-		case im.muster && strings.HasPrefix(c, "MutableProperty\tScenario\t"):
-			// the scenario a muster module's turn track reads: made again
-		default:
-			k, _, _ := strings.Cut(c, "\t")
-			if len(k) > 24 {
-				k = k[:24] + "..."
+		})
+		rc.Close()
+		if err != nil {
+			var le *zipbudget.LimitError
+			if errors.As(err, &le) {
+				im.refuse(n, "saved game %q: %v", file, err)
+				return
 			}
-			others = append(others, k)
+			im.unread(n, "saved game %q: its command stream cannot be read", file)
+			return
 		}
 	}
 	if sc == nil {
@@ -414,8 +500,8 @@ func (im *importer) predefined(n *node) {
 	sc.source = "PredefinedSetup " + strconv.Quote(n.attr("name")) + ", " + file
 	for _, b := range boards {
 		base, _, _ := scenarioOf(b)
-		for _, bd := range im.boards {
-			if bd.name == base && bd.sheet != "" && !contains(sc.sheets, bd.sheet) {
+		for _, bd := range im.boardsByName[base] {
+			if bd.sheet != "" && !contains(sc.sheets, bd.sheet) {
 				sc.sheets = append(sc.sheets, bd.sheet)
 			}
 		}
@@ -423,11 +509,7 @@ func (im *importer) predefined(n *node) {
 	if pieces > 0 {
 		im.unread(n, "saved game %q holds %d pieces (AddPiece commands) that are not read: only At-Start stacks become set-ups", file, pieces)
 	}
-	if len(others) > 0 {
-		kinds := map[string]int{}
-		for _, o := range others {
-			kinds[o]++
-		}
+	if others > 0 {
 		var ks []string
 		for _, k := range sortedKeys(kinds) {
 			ks = append(ks, fmt.Sprintf("%q ×%d", k, kinds[k]))
@@ -435,7 +517,7 @@ func (im *importer) predefined(n *node) {
 		if len(ks) > 10 {
 			ks = append(ks[:10], fmt.Sprintf("and %d more kinds", len(ks)-10))
 		}
-		im.unread(n, "saved game %q: %d commands not understood: %s", file, len(others), strings.Join(ks, ", "))
+		im.unread(n, "saved game %q: %d commands not understood: %s", file, others, strings.Join(ks, ", "))
 	}
 }
 
@@ -471,32 +553,114 @@ func (im *importer) turnText(state string) string {
 	return im.days[g] + " " + im.times[si]
 }
 
-// deobfuscate reads a savedGame command stream: plain text, or VASSAL's
-// "!VCSK" obfuscation (a key byte, then every byte XORed with it, all in
-// hex).
-func deobfuscate(b []byte) (string, bool) {
-	const head = "!VCSK"
-	if !bytes.HasPrefix(b, []byte(head)) {
-		return string(b), true
-	}
-	h := b[len(head):]
-	if len(h) < 2 {
-		return "", false
-	}
-	key, err := strconv.ParseUint(string(h[:2]), 16, 8)
-	if err != nil {
-		return "", false
-	}
-	out := make([]byte, 0, len(h)/2)
-	for i := 2; i+1 < len(h); i += 2 {
-		v, err := strconv.ParseUint(string(h[i:i+2]), 16, 8)
-		if err != nil {
-			return "", false
-		}
-		out = append(out, byte(v)^byte(key))
-	}
-	return string(out), true
+// scanCommands reads a savedGame command stream as it comes, plain or with
+// VASSAL's "!VCSK" obfuscation (a key byte, then every byte XORed with it,
+// all in hex), and calls f with each command (the stream split at ESC).
+// A command longer than maxCommand is passed with only its first
+// commandHead bytes, and whole false. A stream that is not hex after the
+// obfuscation's head is an error.
+func scanCommands(r io.Reader, f func(cmd []byte, whole bool)) error {
+	return new(scanner).scan(r, f)
 }
+
+// scanner holds scanCommands' buffers, kept from one saved game to the
+// next.
+type scanner struct {
+	br      *bufio.Reader
+	in, dec []byte
+	cmd     []byte
+}
+
+func (s *scanner) scan(r io.Reader, f func(cmd []byte, whole bool)) error {
+	if s.br == nil {
+		s.br = bufio.NewReaderSize(r, 64<<10)
+		s.in = make([]byte, 64<<10)
+		s.dec = make([]byte, 32<<10+1)
+	} else {
+		s.br.Reset(r)
+	}
+	br, in, dec := s.br, s.in, s.dec
+	head, _ := br.Peek(7)
+	obf := bytes.HasPrefix(head, []byte("!VCSK"))
+	var key byte
+	if obf {
+		if len(head) < 7 || unhex[head[5]] < 0 || unhex[head[6]] < 0 {
+			return errNotHex
+		}
+		key = byte(unhex[head[5]]<<4 | unhex[head[6]])
+		br.Discard(7)
+	}
+	cmd := s.cmd[:0]
+	defer func() { s.cmd = cmd[:0] }()
+	whole := true
+	hi := -1 // a hex digit waiting for its pair
+	add := func(b []byte) {
+		if !whole {
+			return
+		}
+		if len(cmd)+len(b) > maxCommand {
+			cmd = cmd[:min(len(cmd), commandHead)]
+			whole = false
+			return
+		}
+		cmd = append(cmd, b...)
+	}
+	for {
+		n, err := br.Read(in)
+		chunk := in[:n]
+		if obf {
+			m := 0
+			for _, c := range chunk {
+				v := unhex[c]
+				if v < 0 {
+					return errNotHex
+				}
+				if hi < 0 {
+					hi = int(v)
+					continue
+				}
+				dec[m] = byte(hi<<4|int(v)) ^ key
+				m++
+				hi = -1
+			}
+			chunk = dec[:m]
+		}
+		for len(chunk) > 0 {
+			i := bytes.IndexByte(chunk, 0x1b)
+			if i < 0 {
+				add(chunk)
+				break
+			}
+			add(chunk[:i])
+			f(cmd, whole)
+			cmd, whole = cmd[:0], true
+			chunk = chunk[i+1:]
+		}
+		if err == io.EOF {
+			f(cmd, whole)
+			return nil
+		}
+		if err != nil {
+			return err
+		}
+	}
+}
+
+var errNotHex = errors.New("the obfuscated stream is not hex")
+
+// unhex is each byte's value as a hex digit, or -1.
+var unhex = func() (t [256]int8) {
+	for i := range t {
+		t[i] = -1
+	}
+	for i, c := range "0123456789abcdef" {
+		t[c] = int8(i)
+	}
+	for i, c := range "ABCDEF" {
+		t[c] = int8(10 + i)
+	}
+	return t
+}()
 
 func slug(s string) string {
 	var b strings.Builder

@@ -34,11 +34,11 @@ func (im *importer) write() error {
 		return fmt.Errorf("the module has no board with a hex grid muster can read (see the report)")
 	}
 	if len(im.sides) == 0 {
-		im.res.Unread = append(im.res.Unread, Note{im.root.Path, "no piece with muster's Side and Kind markers: the forces are empty"})
+		im.res.Unread = append(im.res.Unread, Note{im.root.Path(), "no piece with muster's Side and Kind markers: the forces are empty"})
 	}
 	if len(im.days) == 0 {
 		im.days = []string{"Day 1"}
-		im.res.Unread = append(im.res.Unread, Note{im.root.Path, "no turn track with a Day level: one day, \"Day 1\", is written"})
+		im.res.Unread = append(im.res.Unread, Note{im.root.Path(), "no turn track with a Day level: one day, \"Day 1\", is written"})
 	}
 	if len(im.times) == 0 {
 		slots, _ := im.rules.Turns.Expand()
@@ -345,17 +345,23 @@ func (im *importer) report() []byte {
 	}
 	r.WriteString("- terrain: unknown (a module holds no terrain); every hex reads as clear\n")
 	r.WriteString("- the board art is kept beside the battle under images/ and each sheet's `art:` names it, with the grid's origin and spacing read from the module (docs/art.md)\n")
-	fmt.Fprintf(&r, "\n## Not understood (%d)\n\n", len(im.res.Unread))
+	fmt.Fprintf(&r, "\n## Not understood (%d)\n\n", len(im.res.Unread)+im.res.UnreadMore)
 	if len(im.res.Unread) == 0 {
 		r.WriteString("Nothing.\n")
 	}
 	for _, n := range im.res.Unread {
 		fmt.Fprintf(&r, "- `%s`: %s\n", n.Path, n.What)
 	}
+	if im.res.UnreadMore > 0 {
+		fmt.Fprintf(&r, "- and %d more, not listed (the report lists %d, the note limit)\n", im.res.UnreadMore, maxNotes)
+	}
 	if len(im.res.Rebuilt) > 0 {
-		fmt.Fprintf(&r, "\n## Made again by muster, not read (%d)\n\n", len(im.res.Rebuilt))
+		fmt.Fprintf(&r, "\n## Made again by muster, not read (%d)\n\n", len(im.res.Rebuilt)+im.res.RebuiltMore)
 		for _, n := range im.res.Rebuilt {
 			fmt.Fprintf(&r, "- `%s`: %s\n", n.Path, n.What)
+		}
+		if im.res.RebuiltMore > 0 {
+			fmt.Fprintf(&r, "- and %d more, not listed (the report lists %d, the note limit)\n", im.res.RebuiltMore, maxNotes)
 		}
 	}
 	return []byte(r.String())

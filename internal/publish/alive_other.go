@@ -1,6 +1,6 @@
 //go:build !unix
 
-package main
+package publish
 
 // processAlive cannot tell here: a lock is taken to be held, and the message
 // says which file to remove.
