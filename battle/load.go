@@ -63,6 +63,8 @@ type loader struct {
 	pictures int
 	// sheetsOf are the counter sheets of each forces document, by name
 	sheetsOf map[*schema.Doc]map[string]*counterSheet
+	// attachWork counts the formations and names attach reads (for the tests)
+	attachWork int
 }
 
 // LoadDir loads the battle in folder dir.
