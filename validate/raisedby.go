@@ -74,4 +74,5 @@ var raisedBy = map[string]string{
 	"Y009": "schema.(*converter).merge",
 	"Y010": "schema.ParseFile",
 	"Y011": "battle.(*loader).skipped",
+	"Y012": "battle.(*loader).files",
 }
