@@ -1,6 +1,7 @@
 package battle
 
 import (
+	"container/heap"
 	"fmt"
 	"sort"
 	"strings"
@@ -122,41 +123,142 @@ func (ld *loader) resolveForces(docs []*schema.Doc) {
 			ld.diags.Addf(CodeArmy, ld.sidePos[s.ID], "side %s has no army: one forces document needs `army:`", s.ID)
 		}
 	}
-	// Attach documents whose parent is in another document; repeat while
-	// progress is made, so documents may attach to each other in any order.
-	for len(attach) > 0 {
-		var left []pending
-		for _, p := range attach {
-			var f *oob.Formation
-			if p.side.Army != nil {
-				if p.parent == "army" || p.parent == p.side.Army.Name {
-					f = p.side.Army
-				} else {
-					f = oob.NewIndex(p.side.Army).Formation(p.parent)
-				}
-			}
-			if f == nil {
-				left = append(left, p)
-				continue
-			}
-			ld.children(p.doc, p.node, f)
+	ld.attach(attach)
+}
+
+// attach lays each document of docs under the formation its parent
+// names, in rounds as if it read the list again while any document found
+// its parent: the list in order, each attaching when its parent is there
+// by then (the army, or a formation attached before), and the rest in
+// later rounds. It costs n log n in the documents, not a round (and a
+// fresh index of the army) per document: a heap holds the documents that
+// can attach by (round, place in the list), and each formation attached
+// frees the documents waiting for its designation.
+func (ld *loader) attach(docs []pending) {
+	byDesig := map[*oob.Side]map[string]*oob.Formation{}
+	index := func(side *oob.Side, f *oob.Formation) {
+		ix := byDesig[side]
+		if ix == nil {
+			ix = map[string]*oob.Formation{}
+			byDesig[side] = ix
 		}
-		if len(left) == len(attach) {
-			for _, p := range left {
-				if ld.gaps.side(p.side.ID) {
-					continue // the parent may be in the document that was lost
-				}
-				dg := ld.diags.Addf(CodeNoParent, p.pos, "parent %q is not a formation of side %s", p.parent, p.side.ID)
-				if p.side.Army != nil {
-					if m := schema.Nearest(p.parent, oob.NewIndex(p.side.Army).Names()); m != "" {
-						dg.Hint = "did you mean " + m + "?"
-					}
-				}
+		f.Walk(func(x *oob.Formation) {
+			ld.attachWork++
+			if d := x.Designation(); d != "" {
+				ix[d] = x
 			}
-			break
-		}
-		attach = left
+		})
 	}
+	parentOf := func(p pending) *oob.Formation {
+		if p.side.Army == nil {
+			return nil
+		}
+		if p.parent == "army" || p.parent == p.side.Army.Name {
+			return p.side.Army
+		}
+		if byDesig[p.side] == nil {
+			index(p.side, p.side.Army)
+		}
+		return byDesig[p.side][p.parent]
+	}
+	type waitKey struct {
+		side   *oob.Side
+		parent string
+	}
+	waiting := map[waitKey][]int{}
+	var ready attachHeap
+	for i, p := range docs {
+		if parentOf(p) != nil {
+			ready = append(ready, attachAt{round: 1, at: i})
+		} else {
+			k := waitKey{p.side, p.parent}
+			waiting[k] = append(waiting[k], i)
+		}
+	}
+	heap.Init(&ready)
+	kids := map[*oob.Formation]*childNames{}
+	for ready.Len() > 0 {
+		a := heap.Pop(&ready).(attachAt)
+		p := docs[a.at]
+		f := parentOf(p)
+		ns := kids[f]
+		if ns == nil {
+			ns = newChildNames(f)
+			kids[f] = ns
+			ld.attachWork += len(f.Children) + len(f.Units)
+		}
+		before := len(f.Children)
+		ld.children(p.doc, p.node, f, ns)
+		for _, c := range f.Children[before:] {
+			index(p.side, c)
+			c.Walk(func(x *oob.Formation) {
+				k := waitKey{p.side, x.Designation()}
+				for _, j := range waiting[k] {
+					round := a.round
+					if j < a.at { // passed in this round: the next
+						round++
+					}
+					heap.Push(&ready, attachAt{round: round, at: j})
+				}
+				delete(waiting, k)
+			})
+		}
+	}
+	var left []int
+	for _, js := range waiting {
+		left = append(left, js...)
+	}
+	sort.Ints(left)
+	for _, j := range left {
+		p := docs[j]
+		if ld.gaps.side(p.side.ID) {
+			continue // the parent may be in the document that was lost
+		}
+		dg := ld.diags.Addf(CodeNoParent, p.pos, "parent %q is not a formation of side %s", p.parent, p.side.ID)
+		if p.side.Army != nil {
+			if m := schema.Nearest(p.parent, oob.NewIndex(p.side.Army).Names()); m != "" {
+				dg.Hint = "did you mean " + m + "?"
+			}
+		}
+	}
+}
+
+// attachAt is a document that can attach: the round it attaches in and
+// its place in the list.
+type attachAt struct{ round, at int }
+
+type attachHeap []attachAt
+
+func (h attachHeap) Len() int { return len(h) }
+func (h attachHeap) Less(i, j int) bool {
+	return h[i].round < h[j].round || (h[i].round == h[j].round && h[i].at < h[j].at)
+}
+func (h attachHeap) Swap(i, j int) { h[i], h[j] = h[j], h[i] }
+func (h *attachHeap) Push(x any)   { *h = append(*h, x.(attachAt)) }
+func (h *attachHeap) Pop() any {
+	old := *h
+	x := old[len(old)-1]
+	*h = old[:len(old)-1]
+	return x
+}
+
+// childNames are the ids of a formation's children and the names of its
+// units, to find a second of either: kept for a formation that documents
+// attach to, so the thousandth document does not list the 999 before it.
+type childNames struct {
+	ids   map[string]*oob.Formation
+	units map[string]*oob.Unit
+}
+
+func newChildNames(f *oob.Formation) *childNames {
+	ns := &childNames{ids: make(map[string]*oob.Formation, len(f.Children)), units: make(map[string]*oob.Unit, len(f.Units))}
+	for _, c := range f.Children {
+		ns.ids[c.ID] = c
+	}
+	for _, u := range f.Units {
+		ns.units[u.Name] = u
+	}
+	return ns
 }
 
 func (ld *loader) formation(d *schema.Doc, n *schema.Node, side string, parent *oob.Formation) *oob.Formation {
@@ -196,7 +298,7 @@ func (ld *loader) formation(d *schema.Doc, n *schema.Node, side string, parent *
 	if lb := schema.Get(n, "led_by"); lb != nil {
 		ld.ledBy(d, lb, f)
 	}
-	ld.children(d, n, f)
+	ld.children(d, n, f, nil)
 	return f
 }
 
@@ -229,12 +331,13 @@ func (ld *loader) ledBy(d *schema.Doc, n *schema.Node, f *oob.Formation) {
 	}
 }
 
-// children adds the formations and units under n to f.
-func (ld *loader) children(d *schema.Doc, n *schema.Node, f *oob.Formation) {
-	ids := map[string]*oob.Formation{}
-	for _, c := range f.Children {
-		ids[c.ID] = c
+// children adds the formations and units under n to f; ns, when not
+// nil, are f's children and units so far (else f has none yet).
+func (ld *loader) children(d *schema.Doc, n *schema.Node, f *oob.Formation, ns *childNames) {
+	if ns == nil {
+		ns = &childNames{ids: map[string]*oob.Formation{}, units: map[string]*oob.Unit{}}
 	}
+	ids, names := ns.ids, ns.units
 	for _, c := range schema.Items(schema.Get(n, "formations")) {
 		child := ld.formation(d, c, f.Side, f)
 		if prev, dup := ids[child.ID]; dup && child.ID != "" {
@@ -243,10 +346,6 @@ func (ld *loader) children(d *schema.Doc, n *schema.Node, f *oob.Formation) {
 		}
 		ids[child.ID] = child
 		f.Children = append(f.Children, child)
-	}
-	names := map[string]*oob.Unit{}
-	for _, u := range f.Units {
-		names[u.Name] = u
 	}
 	for _, un := range schema.Items(schema.Get(n, "units")) {
 		u := ld.unit(d, un, f)

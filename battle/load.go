@@ -71,6 +71,8 @@ type loader struct {
 	sheetsOf map[*schema.Doc]map[string]*counterSheet
 	// picturesRead are the pictures the documents name (Battle.Reads)
 	picturesRead map[string]bool
+	// attachWork counts the formations and names attach reads (for the tests)
+	attachWork int
 }
 
 // LoadDir loads the battle in folder dir.
@@ -504,6 +506,12 @@ func (ld *loader) files(bd *schema.Doc, list *schema.Node) []string {
 			ld.diags.Addf(CodeOutside, pos, "%q lies outside the battle folder", pat)
 			continue
 		}
+		if levels := strings.Count(clean, "/") + 1; levels > MaxPatternLevels {
+			// each level is a folder listing and a glob of the levels above it
+			d := ld.diags.Addf(schema.CodeLimit, pos, "file pattern of %d levels; muster allows at most %d", levels, MaxPatternLevels)
+			d.Hint = "a pattern names a file at most " + fmt.Sprint(MaxPatternLevels-1) + " folders deep in the battle folder"
+			continue
+		}
 		if ld.disk && !ld.foldersInside(clean, pos) {
 			ld.lose(clean, pos)
 			continue
@@ -544,6 +552,10 @@ func (ld *loader) files(bd *schema.Doc, list *schema.Node) []string {
 	}
 	return out
 }
+
+// MaxPatternLevels bounds the levels (folders and the file name) of a
+// pattern in a files list: 3,000 wildcard levels took over a minute.
+const MaxPatternLevels = 32
 
 // isDirLink reports whether the symbolic link p leads to a folder
 // (wherever it is).

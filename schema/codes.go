@@ -24,6 +24,8 @@ var (
 		Doc: "A YAML merge key (<<) must be followed by an alias of a mapping, or a list of such aliases."}
 	CodeBinary = diag.Code{Code: "Y010", Severity: diag.Error, Title: "file is not text",
 		Doc: "The file holds a byte or character that YAML text may not: a byte that is not UTF-8, a NUL, a control character other than tab and the line breaks (an escape, a bell, DEL, the C1 controls), or the non-characters U+FFFE and U+FFFF. The position is the first such character. A battle's documents are YAML text; inside double quotes, escapes such as \\t stand for the characters YAML allows."}
+	CodeLimit = diag.Code{Code: "Y012", Severity: diag.Error, Title: "over a limit of muster",
+		Doc: "muster bounds what one run may read, so that any input finishes in seconds and in bounded memory or is refused: the bytes and the YAML nodes of every file read in one run together (a budget beside each file's own limits), the levels of a file pattern in battle.yaml's files. The message names the limit and its value; what is past it is not read. docs/ci.md, \"Limits\", lists every limit muster enforces."}
 	CodeText = diag.Code{Code: "S009", Severity: diag.Error, Title: "text a module cannot carry",
 		Doc: "A name, label or text holds a character that muster's outputs cannot carry, made by an escape in double quotes (\"\\x1b\", \"\\uFFFE\"): a control character, which XML (VASSAL's buildFile.xml) cannot hold, or the non-characters U+FFFE and U+FFFF. Names, ids and labels, which reach VASSAL's piece definitions, must also be one line (no tab or line break, no DEL or C1 control) and may not end with a backslash, which VASSAL reads as escaping the separator after it. Notes, texts and sources may hold tabs and line breaks."}
 	CodeType = diag.Code{Code: "S001", Severity: diag.Error, Title: "value has the wrong type",
@@ -56,6 +58,7 @@ var Codes = []diag.Code{
 	CodeUnreadable,
 	CodeMergeKey,
 	CodeBinary,
+	CodeLimit,
 	CodeText,
 	CodeType,
 	CodeRequired,

@@ -47,7 +47,7 @@ var raisedBy = map[string]string{
 	"R001": "battle.(*loader).children, battle.(*loader).resolve",
 	"R002": "battle.(*loader).attachment, battle.(*loader).commandLinks, battle.(*loader).counter, battle.(*loader).distinct, battle.(*loader).lookup, battle.(*loader).pieces",
 	"R003": "battle.(*loader).lookup",
-	"R004": "battle.(*loader).resolveForces",
+	"R004": "battle.(*loader).attach, battle.(*loader).resolveForces",
 	"R005": "battle.(*loader).formation, battle.(*loader).resolveScenario",
 	"R006": "battle.(*loader).unit",
 	"R007": "battle.(*loader).unit",
@@ -74,4 +74,5 @@ var raisedBy = map[string]string{
 	"Y009": "schema.(*converter).merge",
 	"Y010": "schema.ParseFile",
 	"Y011": "battle.(*loader).skipped",
+	"Y012": "battle.(*loader).files",
 }
