@@ -11,6 +11,7 @@ import (
 	"io/fs"
 	"os"
 	"path/filepath"
+	"regexp"
 	"sort"
 	"strconv"
 	"strings"
@@ -34,7 +35,8 @@ import (
 // The test also asserts that loading panics on none of them and writes
 // nothing: every file under the case's folder (and its outside neighbours)
 // has the same name, size, mode and content afterwards. UPDATE=1 rewrites
-// the want sections.
+// the want sections. No diagnostic may end its hint with an empty list
+// ("sheets: ").
 //
 // Lines `setup: ...` in a case's comment make what an archive cannot hold:
 //
@@ -255,6 +257,19 @@ func runBad(t *testing.T, dir string) (out string, exit int) {
 		ds = append(ds, validate.Battle(b)...)
 	}
 	diag.Sort(ds)
+	for _, d := range ds {
+		if emptyHint(d.Hint) {
+			t.Errorf("%s: the hint ends with nothing to read: %q", d.String(), d.Hint)
+		}
+		// A label a hint gives as an example is one the map accepts.
+		if i := strings.Index(d.Hint, "e.g. "); i >= 0 && b != nil && b.Map != nil {
+			for _, l := range hintLabel.FindAllString(d.Hint[i:], -1) {
+				if _, _, err := b.Map.Grid.Parse(l); err != nil {
+					t.Errorf("%s: the hint's example label is refused: %v", d.String(), err)
+				}
+			}
+		}
+	}
 	exit, _ = report.Exit(ds, report.Lenient)
 	var buf strings.Builder
 	prefix := filepath.ToSlash(dir) + "/"
@@ -270,6 +285,10 @@ func runBad(t *testing.T, dir string) (out string, exit int) {
 	}
 	return buf.String(), exit
 }
+
+// hintLabel matches what looks like a hex label in a hint: a sheet letter
+// and at least two digits ("C1101", "A6101").
+var hintLabel = regexp.MustCompile(`\b[A-Za-z]+[0-9]{2,}\b`)
 
 func resolved(p string) string {
 	if r, err := filepath.EvalSymlinks(p); err == nil {
@@ -304,4 +323,11 @@ func snapshot(t *testing.T, root string) string {
 	})
 	sort.Strings(lines)
 	return strings.Join(lines, "\n")
+}
+
+// emptyHint reports whether a hint ends in a list with nothing in it
+// ("sheets: "), or is nothing but blanks.
+func emptyHint(h string) bool {
+	t := strings.TrimRight(h, " \t\n")
+	return h != "" && (t == "" || t != h && (strings.HasSuffix(t, ":") || strings.HasSuffix(t, ",")))
 }

@@ -102,13 +102,18 @@ func (ld *loader) resolveScenario(d *schema.Doc) *Scenario {
 			continue
 		}
 		pa.Sheet = m.Grid.Sheet(id)
+		if pa.Sheet == nil && ld.sheetRefused(id) {
+			continue // the sheet's Y011 says what was skipped
+		}
 		if pa.Sheet == nil {
 			var ids []string
 			for _, sh := range m.Grid.Sheets {
 				ids = append(ids, sh.ID)
 			}
 			dg := ld.diags.Addf(CodeSheetInPlay, pa.Pos, "the map has no sheet %q", id)
-			dg.Hint = "sheets: " + strings.Join(ids, ", ")
+			if len(ids) > 0 {
+				dg.Hint = "sheets: " + strings.Join(ids, ", ")
+			}
 			continue
 		}
 		s.Play = append(s.Play, pa)
