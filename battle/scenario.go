@@ -65,7 +65,12 @@ func (b *Battle) TurnAt(i int) Turn {
 	return Turn{Index: i, Day: day, Time: sl.Time, Light: sl.Light}
 }
 
+// time reads a time node; a missing one (nil) is not reported here: the
+// schema requires every time the battle needs, and says so on its parent.
 func (ld *loader) time(d *schema.Doc, n *schema.Node) (Turn, bool) {
+	if n == nil {
+		return Turn{}, false
+	}
 	t, err := ld.b.ParseTime(schema.Str(n))
 	if err != nil {
 		ld.diags.Addf(CodeTime, d.Pos(n), "%v", err)
