@@ -222,7 +222,8 @@ func badExit(name string) int {
 	case "battle-missing", "battle-yaml-is-directory",
 		// a file battle.yaml lists that cannot be read (Y008): input, not a finding
 		"battle-fifo", "battle-file-is-directory", "battle-files-missing", "battle-file-dangling-link",
-		"cascade-forces-is-directory", "cascade-forces-missing-listed", "cascade-map-missing-listed", "root-absolute-link-inside":
+		"cascade-forces-is-directory", "cascade-forces-missing-listed", "cascade-map-missing-listed", "root-absolute-link-inside",
+		"battle-files-dot":
 		return report.ExitBadInput
 	case "battle-files-no-match", "battle-files-bad-pattern", "scn-strength-above-printed", "cascade-control-leaderless":
 		return report.ExitClean

@@ -168,6 +168,9 @@ func (ld *loader) skipped() {
 		}
 		pos := ls[0].Pos
 		subject := ls[0].name + " could not be read"
+		if ls[0].name == "." {
+			subject = "the battle folder, listed as a file, could not be read"
+		}
 		if ls[0].what != "" {
 			subject = "the " + ls[0].what + " of " + ls[0].name + " could not be read"
 		}
