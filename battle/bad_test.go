@@ -262,6 +262,11 @@ func runBad(t *testing.T, dir string) (out string, exit int) {
 		if emptyHint(d.Hint) {
 			t.Errorf("%s: the hint ends with nothing to read: %q", d.String(), d.Hint)
 		}
+		// Only a file as a whole, one that cannot be read or is not there,
+		// is reported without a line: anything else has a node to point at.
+		if d.Pos.Line == 0 && !wholeFile[d.Code] {
+			t.Errorf("%s: no line", d.String())
+		}
 		// A label a hint gives as an example is one the map accepts.
 		if i := strings.Index(d.Hint, "e.g. "); i >= 0 && b != nil && b.Map != nil {
 			for _, l := range hintLabel.FindAllString(d.Hint[i:], -1) {
@@ -286,6 +291,11 @@ func runBad(t *testing.T, dir string) (out string, exit int) {
 	}
 	return buf.String(), exit
 }
+
+// wholeFile are the codes that may be given on a file with no line: no
+// battle.yaml (B001), a link out (B002), a file that cannot be read (Y008)
+// and what its loss skips (Y011).
+var wholeFile = map[string]bool{"B001": true, "B002": true, "Y008": true, "Y011": true}
 
 // hintLabel matches what looks like a hex label in a hint: a sheet letter
 // and at least two digits ("C1101", "A6101").

@@ -93,6 +93,9 @@ func (ld *loader) resolveScenario(d *schema.Doc) *Scenario {
 		var pa PlayArea
 		pa.Pos = d.Pos(pn)
 		if schema.IsMap(pn) {
+			if schema.Get(pn, "sheet") == nil {
+				continue // the schema says it needs one
+			}
 			id = schema.Str(schema.Get(pn, "sheet"))
 			pa.Pos = d.Pos(schema.Get(pn, "sheet"))
 			for key, into := range map[string]*[2]int{"rows": &pa.Rows, "cols": &pa.Cols} {
