@@ -11,6 +11,7 @@ import (
 	"io/fs"
 	"os"
 	"path/filepath"
+	"regexp"
 	"sort"
 	"strconv"
 	"strings"
@@ -34,7 +35,8 @@ import (
 // The test also asserts that loading panics on none of them and writes
 // nothing: every file under the case's folder (and its outside neighbours)
 // has the same name, size, mode and content afterwards. UPDATE=1 rewrites
-// the want sections.
+// the want sections. No diagnostic may end its hint with an empty list
+// ("sheets: ").
 //
 // Lines `setup: ...` in a case's comment make what an archive cannot hold:
 //
@@ -220,7 +222,8 @@ func badExit(name string) int {
 	case "battle-missing", "battle-yaml-is-directory",
 		// a file battle.yaml lists that cannot be read (Y008): input, not a finding
 		"battle-fifo", "battle-file-is-directory", "battle-files-missing", "battle-file-dangling-link",
-		"cascade-forces-is-directory", "cascade-forces-missing-listed", "cascade-map-missing-listed", "root-absolute-link-inside":
+		"cascade-forces-is-directory", "cascade-forces-missing-listed", "cascade-map-missing-listed", "root-absolute-link-inside",
+		"battle-files-dot":
 		return report.ExitBadInput
 	case "battle-files-no-match", "battle-files-bad-pattern", "scn-strength-above-printed", "cascade-control-leaderless":
 		return report.ExitClean
@@ -255,6 +258,24 @@ func runBad(t *testing.T, dir string) (out string, exit int) {
 		ds = append(ds, validate.Battle(b)...)
 	}
 	diag.Sort(ds)
+	for _, d := range ds {
+		if emptyHint(d.Hint) {
+			t.Errorf("%s: the hint ends with nothing to read: %q", d.String(), d.Hint)
+		}
+		// Only a file as a whole, one that cannot be read or is not there,
+		// is reported without a line: anything else has a node to point at.
+		if d.Pos.Line == 0 && !wholeFile[d.Code] {
+			t.Errorf("%s: no line", d.String())
+		}
+		// A label a hint gives as an example is one the map accepts.
+		if i := strings.Index(d.Hint, "e.g. "); i >= 0 && b != nil && b.Map != nil {
+			for _, l := range hintLabel.FindAllString(d.Hint[i:], -1) {
+				if _, _, err := b.Map.Grid.Parse(l); err != nil {
+					t.Errorf("%s: the hint's example label is refused: %v", d.String(), err)
+				}
+			}
+		}
+	}
 	exit, _ = report.Exit(ds, report.Lenient)
 	var buf strings.Builder
 	prefix := filepath.ToSlash(dir) + "/"
@@ -270,6 +291,15 @@ func runBad(t *testing.T, dir string) (out string, exit int) {
 	}
 	return buf.String(), exit
 }
+
+// wholeFile are the codes that may be given on a file with no line: no
+// battle.yaml (B001), a link out (B002), a file that cannot be read (Y008)
+// and what its loss skips (Y011).
+var wholeFile = map[string]bool{"B001": true, "B002": true, "Y008": true, "Y011": true}
+
+// hintLabel matches what looks like a hex label in a hint: a sheet letter
+// and at least two digits ("C1101", "A6101").
+var hintLabel = regexp.MustCompile(`\b[A-Za-z]+[0-9]{2,}\b`)
 
 func resolved(p string) string {
 	if r, err := filepath.EvalSymlinks(p); err == nil {
@@ -304,4 +334,11 @@ func snapshot(t *testing.T, root string) string {
 	})
 	sort.Strings(lines)
 	return strings.Join(lines, "\n")
+}
+
+// emptyHint reports whether a hint ends in a list with nothing in it
+// ("sheets: "), or is nothing but blanks.
+func emptyHint(h string) bool {
+	t := strings.TrimRight(h, " \t\n")
+	return h != "" && (t == "" || t != h && (strings.HasSuffix(t, ":") || strings.HasSuffix(t, ",")))
 }

@@ -56,9 +56,10 @@ type forcesMemo struct {
 
 // mapMemo is what resolving a battle's map made.
 type mapMemo struct {
-	m     *maps.Map
-	note  string
-	diags []diag.Diagnostic
+	m       *maps.Map
+	note    string
+	refused []string
+	diags   []diag.Diagnostic
 }
 
 // cachedFile is one file's parse and, per schema set, its check.
@@ -204,7 +205,7 @@ func (ld *loader) resolveMapCached(d *schema.Doc) {
 	}
 	key := ld.memoKey([]*schema.Doc{d})
 	if m := c.maps[key]; m != nil {
-		ld.b.Map, ld.b.MapNote = m.m, m.note
+		ld.b.Map, ld.b.MapNote, ld.b.refused = m.m, m.note, m.refused
 		ld.diags.Append(m.diags)
 		return
 	}
@@ -216,7 +217,7 @@ func (ld *loader) resolveMapCached(d *schema.Doc) {
 	if len(c.maps) >= 8 {
 		c.maps = map[string]*mapMemo{}
 	}
-	c.maps[key] = &mapMemo{m: ld.b.Map, note: ld.b.MapNote, diags: ds}
+	c.maps[key] = &mapMemo{m: ld.b.Map, note: ld.b.MapNote, refused: ld.b.refused, diags: ds}
 }
 
 // resolveScenarioCached is resolveScenario, or what the cache kept of it

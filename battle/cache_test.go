@@ -12,6 +12,7 @@ import (
 	"github.com/muster-wargames/muster/battle"
 	"github.com/muster-wargames/muster/diag"
 	"github.com/muster-wargames/muster/validate"
+	"github.com/rogpeppe/go-internal/txtar"
 )
 
 // folderFS reads a battle folder into memory.
@@ -100,4 +101,38 @@ func TestCache(t *testing.T) {
 			check("forces edited")
 		})
 	}
+}
+
+// TestCacheRefusedSheet: a map whose sheet is refused says the same through
+// the cache, the map kept and a scenario resolved again: its labels on the
+// sheet skipped, the checks that read the map skipped.
+func TestCacheRefusedSheet(t *testing.T) {
+	base, err := txtar.ParseFile("testdata/bad/_base.txtar")
+	if err != nil {
+		t.Fatal(err)
+	}
+	fsys := fstest.MapFS{}
+	for _, f := range base.Files {
+		fsys[f.Name] = &fstest.MapFile{Data: f.Data}
+	}
+	m := fsys["map.yaml"]
+	m.Data = []byte(strings.Replace(string(m.Data), "last: 15}", "last: 100}", 1))
+	opts := battle.Options{}
+	cached := battle.Options{Cache: battle.NewCache()}
+	check := func(what string) {
+		t.Helper()
+		want := summary(battle.Load(fsys, ".", opts))
+		got := summary(battle.Load(fsys, ".", cached))
+		if !reflect.DeepEqual(got, want) {
+			t.Fatalf("%s: through the cache\n%s\nwithout\n%s", what, strings.Join(got, "\n"), strings.Join(want, "\n"))
+		}
+		if len(want) != 3 || !strings.Contains(want[0], "M012") || !strings.Contains(want[1], "Y011") {
+			t.Fatalf("%s: want M012, Y011 and the counts, got\n%s", what, strings.Join(want, "\n"))
+		}
+	}
+	check("first load")
+	check("unchanged")
+	s := fsys["scenario.yaml"]
+	s.Data = []byte(strings.Replace(string(s.Data), `"C1101"`, `"C1104"`, 1))
+	check("scenario edited")
 }

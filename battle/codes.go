@@ -43,7 +43,7 @@ var (
 	CodeLedBy = diag.Code{Code: "R010", Severity: diag.Error, Title: "led_by names no leader above",
 		Doc: "A formation's `led_by:` says that the leader of a formation above it leads it too, with the same counter (Dead of Winter BB 4.43: Walker leads his division and its only brigade), so its units trace command to him. It must name the leader of one of the formations it sits in, and the formation may then have no `leader:` of its own."}
 	CodeRows = diag.Code{Code: "M001", Severity: diag.Error, Title: "terrain or elevation rows do not fit the sheet",
-		Doc: "A sheet's terrain and elevation are one text per row, each with one character per column. The count of rows and the length of every row must match the sheet's numbering."}
+		Doc: "A sheet's terrain and elevation are one text per row, each with one character per column. The count of rows and the length of every row must match the sheet's numbering. A sheet of more than 4,000,000 hexes, or placed (`at`) so that the map would have more, is refused, on its `cols:` (or `rows:`, or `at:`), with a note (Y011) of what that skips."}
 	CodeTerrainChar = diag.Code{Code: "M002", Severity: diag.Error, Title: "terrain character not in the legend",
 		Doc: "A character in a terrain row has no entry in the map's terrain legend."}
 	CodeTerrainName = diag.Code{Code: "M003", Severity: diag.Error, Title: "unknown terrain type",
@@ -65,7 +65,7 @@ var (
 	CodeSheetClash = diag.Code{Code: "M011", Severity: diag.Error, Title: "overlapping sheets disagree",
 		Doc: "Two sheets overlap on a hex but give it different terrain or elevation."}
 	CodeSheetID = diag.Code{Code: "M012", Severity: diag.Error, Title: "bad sheet",
-		Doc: "Sheet letters must be unique, and one letter must not start another (A and AB would make labels ambiguous)."}
+		Doc: "Sheet letters must be unique, and one letter must not start another (A and AB would make labels ambiguous). Every number of a sheet's `cols` and `rows` must fit the labels' `digits` (0-99 for `digits: 2`): a sheet numbered past them could not label its hexes, and is refused, on that number, with a note (Y011) of what that skips."}
 	CodeNoMap = diag.Code{Code: "M013", Severity: diag.Error, Title: "battle has no map",
 		Doc: "Scenarios place units on hexes, so a battle with scenarios needs a map document."}
 	CodeTime = diag.Code{Code: "N001", Severity: diag.Error, Title: "time not on the turn track",

@@ -75,6 +75,9 @@ func (ld *loader) sideHint(id string) string {
 	if m := schema.Nearest(id, ids); m != "" {
 		return "did you mean " + m + "?"
 	}
+	if len(ids) == 0 {
+		return ""
+	}
 	return "sides: " + strings.Join(ids, ", ")
 }
 

@@ -64,7 +64,10 @@ type loader struct {
 	// lost are the documents that could not be read; gaps says what of
 	// the battle they leave incomplete (see lost.go).
 	lost []lostDoc
-	gaps gaps
+	// listedAt is where battle.yaml's files list names each file it
+	// lists: a file that cannot be read is reported there.
+	listedAt map[string]diag.Pos
+	gaps     gaps
 	// pictures counts the pictures read: what read one is not cached
 	pictures int
 	// sheetsOf are the counter sheets of each forces document, by name
@@ -136,6 +139,9 @@ func (ld *loader) read(p string) ([]byte, bool) {
 
 func (ld *loader) readFile(p string) ([]byte, diag.Pos, bool) {
 	pos := diag.Pos{File: ld.show(p)}
+	if at, ok := ld.listedAt[p]; ok {
+		pos = at // the entry of battle.yaml's files that names it
+	}
 	if afterCheck != nil {
 		afterCheck(p)
 	}
@@ -145,7 +151,14 @@ func (ld *loader) readFile(p string) ([]byte, diag.Pos, bool) {
 		return nil, pos, false
 	}
 	if st.IsDir() {
-		ld.diags.Addf(schema.CodeUnreadable, pos, "%s is a folder, not a file", p)
+		d := ld.diags.Addf(schema.CodeUnreadable, pos, "%s is a folder, not a file", p)
+		if _, ok := ld.listedAt[p]; ok {
+			d.Hint = fmt.Sprintf("list the YAML files in it, %q", path.Join(p, "*.yaml"))
+			if p == "." {
+				d.Message = "the battle folder itself is listed, not a file"
+				d.Hint = `list its YAML files, "*.yaml", or leave files: out to read every YAML file of the folder`
+			}
+		}
 		return nil, pos, false
 	}
 	if !st.Mode().IsRegular() { // a FIFO would block the read for ever, a device never end
@@ -153,7 +166,7 @@ func (ld *loader) readFile(p string) ([]byte, diag.Pos, bool) {
 		return nil, pos, false
 	}
 	if st.Size() > ld.opts.Limits.MaxBytes {
-		pos = diag.Pos{File: pos.File, Line: 1, Column: 1}
+		pos = diag.Pos{File: ld.show(p), Line: 1, Column: 1}
 		ld.diags.Addf(schema.CodeTooLarge, pos, "file is %d bytes; muster reads at most %d", st.Size(), ld.opts.Limits.MaxBytes)
 		return nil, pos, false
 	}
@@ -548,6 +561,10 @@ func (ld *loader) files(bd *schema.Doc, list *schema.Node) []string {
 			}
 			seen[m] = true
 			out = append(out, m)
+			if ld.listedAt == nil {
+				ld.listedAt = map[string]diag.Pos{}
+			}
+			ld.listedAt[m] = pos
 		}
 	}
 	return out

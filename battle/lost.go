@@ -9,10 +9,11 @@ import (
 	"github.com/muster-wargames/muster/schema"
 )
 
-// CodeSkipped says what a file that could not be read kept from being
-// checked. It is raised beside the error that lost the file, once.
+// CodeSkipped says what a file that could not be read (or a map sheet
+// refused) kept from being checked. It is raised beside the error that
+// lost the file, once.
 var CodeSkipped = diag.Code{Code: "Y011", Severity: diag.Info, Title: "checks skipped after a file that could not be read",
-	Doc: "A file of the battle could not be read, or not all of it (a YAML syntax error loses the document it is in and those after it; a byte that is not text, a file too large, missing, a folder or a link out of the battle lose the whole file; a forces document whose army is not a mapping loses that army), so its documents are not there for the checks that need them. Rather than report what their absence makes look wrong (a side without its army, every unit a scenario names unknown, a battle without a map), muster skips those checks and says here, once per file, which: for a forces document, its side's army, the parents of its formations, the names scenarios give its units, leaders and formations, and the series-rule checks that read the forces; for the map, the scenarios' sheets, hexes and areas and every series-rule check; for a scenario, that scenario. What the file held is read from its kind: and side: lines, else its name (forces-usa.yaml); when neither says, everything that could need it is skipped. Fix the error and run again: the skipped checks run then."}
+	Doc: "A file of the battle could not be read, or not all of it (a YAML syntax error loses the document it is in and those after it; a byte that is not text, a file too large, missing, a folder or a link out of the battle lose the whole file; a forces document whose army is not a mapping loses that army; a map sheet muster refuses, numbered past the labels' digits (M012), too large (M001) or without a letter, loses that sheet), so its documents are not there for the checks that need them. Rather than report what their absence makes look wrong (a side without its army, every unit a scenario names unknown, a battle without a map), muster skips those checks and says here, once per file, which: for a forces document, its side's army, the parents of its formations, the names scenarios give its units, leaders and formations, and the series-rule checks that read the forces; for the map, the scenarios' sheets, hexes and areas and every series-rule check; for a scenario, that scenario; for a map sheet, its terrain, elevation and art, the labels on it (not reported one by one) and the checks that read the map or the scenarios' hexes. What the file held is read from its kind: and side: lines, else its name (forces-usa.yaml); when neither says, everything that could need it is skipped. Fix the error and run again: the skipped checks run then."}
 
 // lostDoc is a document of the battle that could not be read.
 type lostDoc struct {
@@ -106,8 +107,11 @@ func (ld *loader) findGaps() {
 // Incomplete reports whether documents of kind (forces, map, scenario)
 // could not be read, so that the battle may lack some: a check that needs
 // every document of that kind must skip rather than report what is
-// missing. Y011 says, beside each such file, what was skipped.
-func (b *Battle) Incomplete(kind string) bool { return b.incomplete[kind] }
+// missing. Y011 says, beside each such file, what was skipped. The map is
+// incomplete too when a sheet of it was refused (Y011 beside the sheet).
+func (b *Battle) Incomplete(kind string) bool {
+	return b.incomplete[kind] || kind == "map" && len(b.refused) > 0
+}
 
 // skipped says once per lost file what its loss kept from being checked.
 func (ld *loader) skipped() {
@@ -164,6 +168,9 @@ func (ld *loader) skipped() {
 		}
 		pos := ls[0].Pos
 		subject := ls[0].name + " could not be read"
+		if ls[0].name == "." {
+			subject = "the battle folder, listed as a file, could not be read"
+		}
 		if ls[0].what != "" {
 			subject = "the " + ls[0].what + " of " + ls[0].name + " could not be read"
 		}

@@ -2,8 +2,11 @@ package battle
 
 import (
 	"fmt"
+	"math"
 	"math/big"
+	"slices"
 	"sort"
+	"strconv"
 	"strings"
 
 	"github.com/muster-wargames/muster/diag"
@@ -33,43 +36,115 @@ func (ld *loader) resolveMap(d *schema.Doc) {
 		n *schema.Node
 	}
 	var sheets []sheetDoc
-	for _, sn := range schema.Items(schema.Get(d.Root, "sheets")) {
-		id := schema.Str(schema.Get(sn, "id"))
-		cols, rows := schema.Get(sn, "cols"), schema.Get(sn, "rows")
-		cf, _ := schema.Int(schema.Get(cols, "first"))
-		cl, _ := schema.Int(schema.Get(cols, "last"))
-		rf, _ := schema.Int(schema.Get(rows, "first"))
-		rl, _ := schema.Int(schema.Get(rows, "last"))
-		var x, y int64
-		if at := schema.Items(schema.Get(sn, "at")); len(at) == 2 {
-			x, _ = schema.Int(at[0])
-			y, _ = schema.Int(at[1])
+	top := labelTop(g.Digits)
+	sheetList := schema.Get(d.Root, "sheets")
+	if len(schema.Items(sheetList)) == 0 { // missing, empty or not a list: the schema says so here
+		ld.refuseSheet("", mapSheets, d.Pos(firstNode(sheetList, d.Root)))
+	}
+	for i, sn := range schema.Items(sheetList) {
+		idNode := schema.Get(sn, "id")
+		id := schema.Str(idNode)
+		if id == "" { // the schema says why
+			ld.refuseSheet("", fmt.Sprintf("sheet %d of the map, which has no letter,", i+1), d.Pos(sn))
+			continue
 		}
-		// The whole map starts at [0, 0]; the schema refuses a negative
-		// at (S005, on the number itself). The sheet is laid at 0 so the
-		// rest of the map is still checked, one error, not a cascade.
-		x, y = max(x, 0), max(y, 0)
 		bad := false
-		for _, o := range g.Sheets {
-			if o.ID == id || strings.HasPrefix(o.ID, id) || strings.HasPrefix(id, o.ID) {
-				ld.diags.Addf(CodeSheetID, d.Pos(schema.Get(sn, "id")), "sheet %q clashes with sheet %q: labels would be ambiguous", id, o.ID)
+		for _, o := range append(sheetIDs(g.Sheets), ld.b.refused...) {
+			if o != "" && (o == id || strings.HasPrefix(o, id) || strings.HasPrefix(id, o)) {
+				ld.diags.Addf(CodeSheetID, d.Pos(idNode), "sheet %q clashes with sheet %q: labels would be ambiguous", id, o)
 				bad = true
 			}
 		}
-		if bad || id == "" {
+		if bad {
 			continue
+		}
+		// A sheet muster cannot number or place is refused whole, with one
+		// error on the value and one note (Y011) of what that skips: the
+		// labels on it are then not reported one by one.
+		refuse := func(pos diag.Pos) { ld.refuseSheet(id, "sheet "+id, pos) }
+		num := func(key, end string) (int64, bool) {
+			parent := schema.Get(sn, key)
+			n := schema.Get(parent, end)
+			v, past, ok := wholeNumber(n)
+			switch {
+			case !ok || v < 0: // missing, negative, not a whole number: the schema says so here
+				refuse(d.Pos(firstNode(n, parent, sn)))
+				return 0, false
+			case top > 0 && (past || v > top):
+				line := map[string]string{"cols": "column", "rows": "row"}[key]
+				dg := ld.diags.Addf(CodeSheetID, d.Pos(n), "sheet %s's %s number %s does not fit the map's labels, which give a number %d digits (%0*d-%d)", id, line, n.Value, g.Digits, g.Digits, 0, top)
+				dg.Hint = fmt.Sprintf("number the sheet's %ss within %0*d-%d", line, g.Digits, 0, top)
+				if need := len(strings.TrimLeft(strings.TrimPrefix(n.Value, "+"), "0")); !past && need <= maxDigits && strings.Trim(n.Value, "+0123456789") == "" {
+					dg.Hint += fmt.Sprintf(", or give the map's labels %d digits (grid: {digits: %d})", need, need)
+				}
+				refuse(d.Pos(n))
+				return 0, false
+			case past:
+				ld.diags.Addf(CodeRows, d.Pos(schema.Key(sn, key)), "sheet %s's %s run to %s; muster allows 4,000,000 hexes a sheet", id, key, n.Value)
+				refuse(d.Pos(schema.Key(sn, key)))
+				return 0, false
+			}
+			return v, true
+		}
+		var n [4]int64
+		ok := true
+		for i, k := range [4][2]string{{"cols", "first"}, {"cols", "last"}, {"rows", "first"}, {"rows", "last"}} {
+			if n[i], ok = num(k[0], k[1]); !ok {
+				break
+			}
+		}
+		if !ok {
+			continue
+		}
+		cf, cl, rf, rl := n[0], n[1], n[2], n[3]
+		var x, y int64
+		atKey, atNode := schema.Key(sn, "at"), schema.Get(sn, "at")
+		if atNode != nil {
+			at := schema.Items(atNode)
+			var past [2]bool
+			var ok [2]bool
+			if len(at) == 2 {
+				x, past[0], ok[0] = wholeNumber(at[0])
+				y, past[1], ok[1] = wholeNumber(at[1])
+			}
+			switch {
+			case !ok[0] || !ok[1] || x < 0 || y < 0: // the schema says why
+				pos := d.Pos(atNode)
+				for i, n := range at {
+					if !ok[i] || []int64{x, y}[i] < 0 {
+						pos = d.Pos(n)
+						break
+					}
+				}
+				refuse(pos)
+				continue
+			case past[0] || past[1] || x > 4_000_000 || y > 4_000_000:
+				ld.diags.Addf(CodeRows, d.Pos(atKey), "sheet %s at [%s, %s] makes the map larger than 4,000,000 hexes", id, at[0].Value, at[1].Value)
+				refuse(d.Pos(atKey))
+				continue
+			}
 		}
 		// Checked: numbers near the int64 limit must not wrap the count
 		// round to a small or negative one and slip under the limit.
 		nc, okc := maps.Extent(int(cf), int(cl))
 		nr, okr := maps.Extent(int(rf), int(rl))
 		if !okc || !okr || nc > 4_000_000 || nr > 4_000_000 || nc*nr > 4_000_000 {
-			ld.diags.Addf(CodeRows, d.Pos(sn), "sheet %s has %s x %s hexes; muster allows 4,000,000 a sheet", id, extent(cf, cl), extent(rf, rl))
+			key := "cols"
+			if okc && nc <= 4_000_000 && (!okr || nr > 4_000_000) {
+				key = "rows"
+			}
+			ld.diags.Addf(CodeRows, d.Pos(schema.Key(sn, key)), "sheet %s has %s x %s hexes; muster allows 4,000,000 a sheet", id, extent(cf, cl), extent(rf, rl))
+			refuse(d.Pos(schema.Key(sn, key)))
 			continue
 		}
 		s := maps.NewSheet(id, int(x), int(y), int(cf), int(cl), int(rf), int(rl))
-		if x > 4_000_000 || y > 4_000_000 || max(g.W, s.X+s.Cols)*max(g.H, s.Y+s.Rows) > 4_000_000 {
-			ld.diags.Addf(CodeRows, d.Pos(sn), "sheet %s at [%d, %d] makes the map larger than 4,000,000 hexes", id, x, y)
+		if max(g.W, s.X+s.Cols)*max(g.H, s.Y+s.Rows) > 4_000_000 {
+			pos := d.Pos(atKey)
+			if atKey == nil {
+				pos = d.Pos(schema.Key(sn, "cols"))
+			}
+			ld.diags.Addf(CodeRows, pos, "sheet %s at [%d, %d] makes the map larger than 4,000,000 hexes", id, x, y)
+			refuse(pos)
 			continue
 		}
 		g.AddSheet(s)
@@ -198,6 +273,9 @@ func (ld *loader) hex(d *schema.Doc, n *schema.Node) (HexRef, bool) {
 		return HexRef{Label: label, Pos: pos}, false
 	}
 	c, _, err := ld.b.Map.Grid.Parse(label)
+	if err != nil && ld.onRefused(label) {
+		return HexRef{Label: label, Pos: pos}, false
+	}
 	if err != nil {
 		dg := ld.diags.Addf(CodeBadHex, pos, "%v", err)
 		if le, ok := err.(*maps.LabelError); ok {
@@ -230,6 +308,9 @@ func (ld *loader) hexsides(d *schema.Doc, m *maps.Map) {
 		}
 		a, _, e1 := m.Grid.Parse(strings.TrimSpace(parts[0]))
 		b, _, e2 := m.Grid.Parse(strings.TrimSpace(parts[1]))
+		if e1 != nil && ld.onRefused(strings.TrimSpace(parts[0])) || e2 != nil && ld.onRefused(strings.TrimSpace(parts[1])) {
+			continue
+		}
 		if e1 != nil || e2 != nil {
 			err := e1
 			if err == nil {
@@ -348,7 +429,116 @@ func (ld *loader) areas(d *schema.Doc, m *maps.Map) {
 	}
 }
 
-var _ = fmt.Sprint
+// maxDigits is the most digits a label gives a number (the map schema's
+// grid digits maximum).
+const maxDigits = 4
+
+// labelTop is the largest number a label's digits hold (99 for 2), or 0
+// when digits is not one the schema allows (it says so).
+func labelTop(digits int) int64 {
+	if digits < 1 || digits > maxDigits {
+		return 0
+	}
+	top := int64(1)
+	for range digits {
+		top *= 10
+	}
+	return top - 1
+}
+
+func sheetIDs(ss []*maps.Sheet) []string {
+	ids := make([]string, len(ss))
+	for i, s := range ss {
+		ids[i] = s.ID
+	}
+	return ids
+}
+
+// firstNode is the first of ns that is not nil.
+func firstNode(ns ...*schema.Node) *schema.Node {
+	for _, n := range ns {
+		if n != nil {
+			return n
+		}
+	}
+	return nil
+}
+
+// wholeNumber reads a scalar that is a whole number, written as an integer
+// or as a number without a fraction (5.0, 1e20: the schema takes both for
+// an integer). past is true when it is a whole number past the int64
+// range, v is then 0; ok is false for anything else (the schema refuses it).
+func wholeNumber(n *schema.Node) (v int64, past, ok bool) {
+	if v, ok := schema.Int(n); ok {
+		return v, false, true
+	}
+	if n == nil || n.Kind != yaml.ScalarNode || strings.HasPrefix(n.Value, "-") {
+		return 0, false, false
+	}
+	switch n.Tag {
+	case "!!int": // not an int64: too large
+		return 0, true, true
+	case "!!float":
+		f, err := strconv.ParseFloat(n.Value, 64)
+		if err != nil || math.IsInf(f, 0) || f != math.Trunc(f) {
+			return 0, false, false
+		}
+		if f >= math.MaxInt64 {
+			return 0, true, true
+		}
+		return int64(f), false, true
+	}
+	return 0, false, false
+}
+
+// refuseSheet records a sheet muster refused, whose error is at pos, and
+// says beside it what that skips. The labels on it are skipped (onRefused)
+// and so are the checks that read the map or the scenarios' hexes
+// (Incomplete("map")). A sheet without a letter (id "") is every sheet
+// whose letter is not known: the labels of no sheet kept are skipped.
+func (ld *loader) refuseSheet(id, subject string, pos diag.Pos) {
+	ld.b.refused = append(ld.b.refused, id)
+	what := "its terrain, elevation and art; the hexes labelled on it"
+	switch {
+	case subject == mapSheets:
+		what = "every hex label"
+	case id == "":
+		what = "its terrain, elevation and art; the hexes labelled with a letter no sheet read has"
+	}
+	ld.diags.Addf(CodeSkipped, pos, "%s could not be read, so muster skipped what needs it: %s, in the map and the scenarios; the checks that read the map or the scenarios' hexes", subject, what)
+}
+
+// mapSheets is refuseSheet's subject for a map whose sheets are no list.
+const mapSheets = "the map's sheets"
+
+// onRefused reports whether label starts with the letter of a sheet muster
+// refused, and of no sheet it kept: such a label is not reported (the
+// sheet's Y011 says it was skipped). No sheet kept has a letter that starts
+// a refused one's, or the other way round: they clash (M012).
+func (ld *loader) onRefused(label string) bool {
+	if len(ld.b.refused) == 0 {
+		return false
+	}
+	if ld.b.Map != nil {
+		for _, s := range ld.b.Map.Grid.Sheets {
+			if strings.HasPrefix(label, s.ID) {
+				return false
+			}
+		}
+	}
+	for _, id := range ld.b.refused {
+		if strings.HasPrefix(label, id) {
+			return true
+		}
+	}
+	return false
+}
+
+// sheetRefused reports whether the sheet with letter id was refused, or
+// may have been (a sheet without a letter was).
+func (ld *loader) sheetRefused(id string) bool {
+	return slices.Contains(ld.b.refused, id) || slices.Contains(ld.b.refused, "")
+}
 
 // extent writes how many lines first to last spans, exactly, however large.
 func extent(first, last int64) string {

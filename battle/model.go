@@ -51,6 +51,9 @@ type Battle struct {
 	// incomplete holds the kinds of document some of which could not be
 	// read (see Incomplete).
 	incomplete map[string]bool
+	// refused are the map sheets muster could not number or place (see
+	// refuseSheet): the map lacks them.
+	refused []string
 }
 
 // DistinctNames returns the pairs of look-alike names the forces of a side

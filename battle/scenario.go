@@ -65,7 +65,12 @@ func (b *Battle) TurnAt(i int) Turn {
 	return Turn{Index: i, Day: day, Time: sl.Time, Light: sl.Light}
 }
 
+// time reads a time node; a missing one (nil) is not reported here: the
+// schema requires every time the battle needs, and says so on its parent.
 func (ld *loader) time(d *schema.Doc, n *schema.Node) (Turn, bool) {
+	if n == nil {
+		return Turn{}, false
+	}
 	t, err := ld.b.ParseTime(schema.Str(n))
 	if err != nil {
 		ld.diags.Addf(CodeTime, d.Pos(n), "%v", err)
@@ -88,6 +93,9 @@ func (ld *loader) resolveScenario(d *schema.Doc) *Scenario {
 		var pa PlayArea
 		pa.Pos = d.Pos(pn)
 		if schema.IsMap(pn) {
+			if schema.Get(pn, "sheet") == nil {
+				continue // the schema says it needs one
+			}
 			id = schema.Str(schema.Get(pn, "sheet"))
 			pa.Pos = d.Pos(schema.Get(pn, "sheet"))
 			for key, into := range map[string]*[2]int{"rows": &pa.Rows, "cols": &pa.Cols} {
@@ -102,13 +110,18 @@ func (ld *loader) resolveScenario(d *schema.Doc) *Scenario {
 			continue
 		}
 		pa.Sheet = m.Grid.Sheet(id)
+		if pa.Sheet == nil && ld.sheetRefused(id) {
+			continue // the sheet's Y011 says what was skipped
+		}
 		if pa.Sheet == nil {
 			var ids []string
 			for _, sh := range m.Grid.Sheets {
 				ids = append(ids, sh.ID)
 			}
 			dg := ld.diags.Addf(CodeSheetInPlay, pa.Pos, "the map has no sheet %q", id)
-			dg.Hint = "sheets: " + strings.Join(ids, ", ")
+			if len(ids) > 0 {
+				dg.Hint = "sheets: " + strings.Join(ids, ", ")
+			}
 			continue
 		}
 		s.Play = append(s.Play, pa)

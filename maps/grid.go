@@ -129,12 +129,16 @@ func (g *Grid) Parse(label string) (Coord, *Sheet, error) {
 		for i, s := range g.Sheets {
 			ids[i] = s.ID
 		}
-		return Coord{}, nil, &LabelError{Label: label, Why: "does not start with a sheet letter of this map", Hint: "sheets: " + strings.Join(ids, ", ")}
+		e := &LabelError{Label: label, Why: "does not start with a sheet letter of this map"}
+		if len(ids) > 0 {
+			e.Hint = "sheets: " + strings.Join(ids, ", ")
+		}
+		return Coord{}, nil, e
 	}
 	digits := label[len(sh.ID):]
 	if len(digits) != 2*g.Digits || strings.Trim(digits, "0123456789") != "" {
 		return Coord{}, nil, &LabelError{Label: label, Why: fmt.Sprintf("is not a sheet letter followed by %d digits", 2*g.Digits),
-			Hint: "write hexes as the map labels them, e.g. \"" + g.Label(Coord{sh.X, sh.Y}) + "\""}
+			Hint: "write hexes as the map labels them, e.g. \"" + g.LabelOn(sh, Coord{sh.X, sh.Y}) + "\""}
 	}
 	a, _ := strconv.Atoi(digits[:g.Digits])
 	b, _ := strconv.Atoi(digits[g.Digits:])

@@ -124,12 +124,18 @@ func Battle(b *battle.Battle) []diag.Diagnostic {
 	p := &pack{b: b, f: &b.Rules.Figures, l: &l, unknown: map[*oob.Unit]bool{}}
 	// A forces document that could not be read leaves the order of battle
 	// incomplete: the checks that read the forces skip (battle's Y011 says
-	// so beside the file).
+	// so beside the file). A map sheet refused leaves the map incomplete,
+	// and the scenarios' hexes on it unread: the checks that read the map
+	// or the scenarios skip (Y011 beside the sheet).
 	var checks []*Check
 	for _, c := range Checks {
-		if !b.Incomplete("forces") || !c.reads("forces") {
-			checks = append(checks, c)
+		if b.Incomplete("forces") && c.reads("forces") {
+			continue
 		}
+		if b.Incomplete("map") && (c.reads("map") || strings.Contains(c.Reads, "scenario")) {
+			continue
+		}
+		checks = append(checks, c)
 	}
 	for _, c := range checks {
 		if c.Battle != nil {

@@ -73,6 +73,6 @@ var raisedBy = map[string]string{
 	"Y008": "battle.(*loader).files, battle.(*loader).readFile, battle.(*loader).unreadable",
 	"Y009": "schema.(*converter).merge",
 	"Y010": "schema.ParseFile",
-	"Y011": "battle.(*loader).skipped",
+	"Y011": "battle.(*loader).refuseSheet, battle.(*loader).skipped",
 	"Y012": "battle.(*loader).files",
 }

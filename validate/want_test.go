@@ -84,6 +84,14 @@ var elsewhere = []struct {
 
 func TestChecks(t *testing.T) {
 	ran := checktest.Run(t, "testdata/*.txtar", run, checktest.Options{Base: caseBase})
+	// No hint ends with an empty list ("sheets: ").
+	for _, ds := range ran {
+		for _, d := range ds {
+			if emptyHint(d.Hint) {
+				t.Errorf("%s: the hint ends with nothing to read: %q", d.String(), d.Hint)
+			}
+		}
+	}
 	// Every registered code needs a failing case here, or a named test
 	// elsewhere that makes muster raise it (checked when every case ran).
 	cases, _ := filepath.Glob("testdata/*.txtar")
@@ -183,4 +191,11 @@ func testNames(dir, test, code string) error {
 		return errors.New(test + " names neither " + code + " nor a constant that holds it")
 	}
 	return nil
+}
+
+// emptyHint reports whether a hint ends in a list with nothing in it
+// ("sheets: "), or is nothing but blanks.
+func emptyHint(h string) bool {
+	t := strings.TrimRight(h, " \t\n")
+	return h != "" && (t == "" || t != h && (strings.HasSuffix(t, ":") || strings.HasSuffix(t, ",")))
 }
