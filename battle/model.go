@@ -45,6 +45,10 @@ type Battle struct {
 	// incomplete holds the kinds of document some of which could not be
 	// read (see Incomplete).
 	incomplete map[string]bool
+	// others are the YAML files of the folder this load does not read,
+	// exclude battle.yaml's exclude: patterns (unlisted.go, NotPart).
+	others  others
+	exclude []string
 }
 
 // DistinctNames returns the pairs of look-alike names the forces of a side
