@@ -51,6 +51,9 @@ import (
 //	setup: png NAME W H         a PNG picture of W x H pixels
 //	setup: pnghead NAME W H     the start of a PNG of W x H pixels, cut after
 //	                            its header: the size reads, the pixels do not
+//	setup: unreadable NAME      the folder NAME (made if missing) with mode
+//	                            000; skipped as root, whom modes do not stop
+//	                            (TestUnreadableFolder covers it there)
 func TestBadInputs(t *testing.T) {
 	base, err := txtar.ParseFile("testdata/bad/_base.txtar")
 	if err != nil {
@@ -164,6 +167,16 @@ func layCase(t *testing.T, root, dir string, base, ar *txtar.Archive) bool {
 			if err := os.WriteFile(p, testPNG(w, h, f[0] == "pnghead"), 0o644); err != nil {
 				t.Fatal(err)
 			}
+		case "unreadable":
+			if os.Geteuid() == 0 {
+				t.Skip("root reads a folder of mode 000")
+				return false
+			}
+			os.MkdirAll(p, 0o755)
+			if err := os.Chmod(p, 0); err != nil {
+				t.Fatal(err)
+			}
+			t.Cleanup(func() { os.Chmod(p, 0o755) }) // before TempDir's removal
 		case "fifo":
 			if err := mkfifo(p); err != nil {
 				t.Skipf("no named pipes here: %v", err)
@@ -223,9 +236,12 @@ func badExit(name string) int {
 		// a file battle.yaml lists that cannot be read (Y008): input, not a finding
 		"battle-fifo", "battle-file-is-directory", "battle-files-missing", "battle-file-dangling-link",
 		"cascade-forces-is-directory", "cascade-forces-missing-listed", "cascade-map-missing-listed", "root-absolute-link-inside",
-		"battle-files-dot":
+		"battle-files-dot",
+		// a folder of the battle that cannot be listed (Y008)
+		"battle-unreadable-folder", "battle-unreadable-folder-listed":
 		return report.ExitBadInput
-	case "battle-files-no-match", "battle-files-bad-pattern", "scn-strength-above-printed", "cascade-control-leaderless":
+	case "battle-files-no-match", "battle-files-bad-pattern", "scn-strength-above-printed", "cascade-control-leaderless",
+		"battle-unlisted-yaml":
 		return report.ExitClean
 	}
 	return report.ExitFindings

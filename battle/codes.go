@@ -102,6 +102,7 @@ var Codes = []diag.Code{
 	CodeOneMap,
 	CodeSystem,
 	CodeVariant,
+	CodeUnlisted,
 	CodeDuplicate,
 	CodeUnknownName,
 	CodeAmbiguous,

@@ -76,6 +76,8 @@ type loader struct {
 	picturesRead map[string]bool
 	// attachWork counts the formations and names attach reads (for the tests)
 	attachWork int
+	// exclude are battle.yaml's exclude: patterns (unlisted.go)
+	exclude []string
 }
 
 // LoadDir loads the battle in folder dir.
@@ -329,7 +331,13 @@ func (ld *loader) load() {
 		return
 	}
 	ld.set = set
-	for _, p := range ld.files(bd, list) {
+	ld.exclude = ld.excludes(bd)
+	b.exclude = ld.exclude
+	read := ld.files(bd, list)
+	if list != nil {
+		ld.unlisted(bd, read)
+	}
+	for _, p := range read {
 		docs, check := ld.parse(p)
 		for i, d := range docs {
 			ld.diags.Append(check(set, i))
@@ -479,31 +487,21 @@ func (ld *loader) files(bd *schema.Doc, list *schema.Node) []string {
 	var out []string
 	seen := map[string]bool{"battle.yaml": true}
 	if list == nil {
-		fs.WalkDir(ld.fsys, ".", func(p string, d fs.DirEntry, err error) error {
-			if err != nil {
-				return nil
-			}
-			if d.IsDir() {
-				if p != "." && strings.HasPrefix(d.Name(), ".") {
-					return fs.SkipDir
-				}
-				return nil
-			}
+		ld.survey(func(p string, d fs.DirEntry) {
 			if d.Type()&fs.ModeSymlink != 0 && ld.disk && ld.isDirLink(p) && !strings.HasPrefix(d.Name(), ".") {
 				// the walk does not follow it; one that leads out is an
 				// error, and what it holds is never listed
 				ld.inside(p, diag.Pos{File: ld.show(p)})
-				return nil
+				return
 			}
 			if ext := path.Ext(p); (ext == ".yaml" || ext == ".yml") && !seen[p] {
 				if pos := (diag.Pos{File: ld.show(p)}); d.Type()&fs.ModeSymlink != 0 && !ld.inside(p, pos) {
 					ld.lose(p, pos)
-					return nil
+					return
 				}
 				seen[p] = true
 				out = append(out, p)
 			}
-			return nil
 		})
 		sort.Strings(out)
 		return out

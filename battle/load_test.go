@@ -122,7 +122,7 @@ func TestSwappedLink(t *testing.T) {
 	os.Mkdir(dir, 0o755)
 	os.WriteFile(filepath.Join(root, "secret.yaml"), []byte("kind: map\nsheets: []\nleaked_key: 1\n"), 0o644)
 	os.WriteFile(filepath.Join(dir, "inside.yaml"), []byte("kind: map\nsheets: []\n"), 0o644)
-	os.WriteFile(filepath.Join(dir, "battle.yaml"), []byte("kind: battle\nid: b\nname: B\nsystem: gbacw\nsides: [{id: A, name: A}, {id: B, name: B}]\ndays: [\"Jul 1\"]\nfiles: [extra.yaml]\n"), 0o644)
+	os.WriteFile(filepath.Join(dir, "battle.yaml"), []byte("kind: battle\nid: b\nname: B\nsystem: gbacw\nsides: [{id: A, name: A}, {id: B, name: B}]\ndays: [\"Jul 1\"]\nfiles: [extra.yaml]\nexclude: [inside.yaml]\n"), 0o644)
 	link := filepath.Join(dir, "extra.yaml")
 	if err := os.Symlink("inside.yaml", link); err != nil {
 		t.Skip("no symbolic links here")

@@ -54,6 +54,10 @@ type Battle struct {
 	// refused are the map sheets muster could not number or place (see
 	// refuseSheet): the map lacks them.
 	refused []string
+	// others are the YAML files of the folder this load does not read,
+	// exclude battle.yaml's exclude: patterns (unlisted.go, NotPart).
+	others  others
+	exclude []string
 }
 
 // DistinctNames returns the pairs of look-alike names the forces of a side

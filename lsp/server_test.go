@@ -358,3 +358,33 @@ func TestWatched(t *testing.T) {
 	c.notify("exit", nil)
 	<-c.done
 }
+
+// TestUnlisted: a YAML file of the battle folder that no files list names
+// is reported on the file itself when it is opened (B017), saved or not;
+// nothing was published for it.
+func TestUnlisted(t *testing.T) {
+	dir := starterBattle(t)
+	saved := filepath.Join(dir, "scenario-2.yaml")
+	if err := os.WriteFile(saved, []byte("kind: scenario\nid: [broken\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	c := newClient(t)
+	c.call("initialize", map[string]any{"processId": nil, "rootUri": pathURI(dir), "capabilities": map[string]any{}}, nil)
+	for _, path := range []string{saved, filepath.Join(dir, "scenario-3.yaml")} {
+		uri := pathURI(path)
+		c.notify("textDocument/didOpen", map[string]any{"textDocument": map[string]any{"uri": uri, "languageId": "yaml", "version": 1, "text": "kind: scenario\nid: [broken\n"}})
+		ds := c.diagnostics(uri)
+		rel, _ := filepath.Rel(dir, path)
+		rel = filepath.ToSlash(rel)
+		if len(ds) != 1 || ds[0].Code != "B017" || ds[0].Severity != 2 || ds[0].Range.Start != (Position{}) ||
+			!strings.HasPrefix(ds[0].Message, rel+" is not part of battle first: no files list in battle.yaml names it") ||
+			!strings.Contains(ds[0].Message, "hint: add it to files: in battle.yaml") {
+			t.Errorf("%s: %+v, want one B017 warning at its start", rel, ds)
+		}
+	}
+	c.call("shutdown", nil, nil)
+	c.notify("exit", nil)
+	if err := <-c.done; err != nil {
+		t.Error(err)
+	}
+}

@@ -5,8 +5,8 @@ package validate
 // raisedBy names the functions that raise each code of loading.
 var raisedBy = map[string]string{
 	"B001": "battle.(*loader).load, battle.LoadDir",
-	"B002": "battle.(*loader).files, battle.(*loader).inside, battle.(*loader).readPicture",
-	"B003": "battle.(*loader).files",
+	"B002": "battle.(*loader).excludes, battle.(*loader).files, battle.(*loader).inside, battle.(*loader).readPicture",
+	"B003": "battle.(*loader).excludes, battle.(*loader).files",
 	"B004": "battle.(*loader).load, battle.(*loader).ruleset",
 	"B005": "battle.(*loader).resolveForces",
 	"B006": "battle.(*loader).areas, battle.(*loader).commandLinks, battle.(*loader).perSide, battle.(*loader).resolveScenario, battle.(*loader).sideOf",
@@ -20,6 +20,7 @@ var raisedBy = map[string]string{
 	"B014": "accept.Suppress",
 	"B015": "accept.Suppress",
 	"B016": "accept.(*Baseline).Apply",
+	"B017": "battle.(*Battle).NotPart, battle.(*loader).unlisted",
 	"M001": "battle.(*loader).resolveMap, battle.(*loader).sheetRows",
 	"M002": "battle.(*loader).sheetRows",
 	"M003": "battle.(*loader).resolveMap",
@@ -70,7 +71,7 @@ var raisedBy = map[string]string{
 	"Y005": "schema.(*converter).convert",
 	"Y006": "schema.(*converter).checkLeadingZero",
 	"Y007": "schema.ParseFile, schema.parseDocs",
-	"Y008": "battle.(*loader).files, battle.(*loader).readFile, battle.(*loader).unreadable",
+	"Y008": "battle.(*loader).files, battle.(*loader).readFile, battle.(*loader).survey, battle.(*loader).unreadable",
 	"Y009": "schema.(*converter).merge",
 	"Y010": "schema.ParseFile",
 	"Y011": "battle.(*loader).refuseSheet, battle.(*loader).skipped",

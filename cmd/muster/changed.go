@@ -6,6 +6,7 @@ import (
 	"path/filepath"
 	"slices"
 
+	"github.com/muster-wargames/muster/battle"
 	"github.com/muster-wargames/muster/diag"
 )
 
@@ -107,4 +108,45 @@ func inFiles(ds []diag.Diagnostic, only map[string]bool) []diag.Diagnostic {
 		}
 	}
 	return out
+}
+
+// notPart adds to ds, the diagnostics of battle b in dir, a B017 error for
+// each file of files that lies in that battle but that b does not read
+// (Battle.NotPart: explicit for files given as arguments, not for a
+// pre-commit hook's changed files), in place of the load's warning of the
+// same file: a file named on the command line that nothing checks is an
+// error, never "no problems".
+func notPart(b *battle.Battle, dir string, files []string, explicit bool, ds []diag.Diagnostic) []diag.Diagnostic {
+	if b == nil || len(files) == 0 {
+		return ds
+	}
+	absDir, err := filepath.Abs(dir)
+	if err != nil {
+		return ds
+	}
+	for _, f := range files {
+		fd, ok := battleOf(f)
+		if !ok {
+			continue
+		}
+		absF, err1 := filepath.Abs(f)
+		absFd, err2 := filepath.Abs(fd)
+		if err1 != nil || err2 != nil || absFd != absDir {
+			continue
+		}
+		rel, err := filepath.Rel(absDir, absF)
+		if err != nil {
+			continue
+		}
+		d, ok := b.NotPart(filepath.ToSlash(rel), explicit)
+		if !ok {
+			continue
+		}
+		ds = slices.DeleteFunc(ds, func(x diag.Diagnostic) bool {
+			return x.Code == d.Code && x.Pos.File == d.Pos.File
+		})
+		ds = append(ds, d)
+	}
+	diag.Sort(ds)
+	return ds
 }

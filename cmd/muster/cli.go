@@ -236,7 +236,10 @@ func validateCmd(stdout, stderr io.Writer) *cobra.Command {
 					return err
 				}
 			}
+			var named []string // the files the arguments name
+			explicit := !changed
 			if changed {
+				named = args
 				dirs, _ := battlesOf(args)
 				if len(dirs) == 0 {
 					return nil // no file of a battle changed: nothing to check
@@ -252,6 +255,10 @@ func validateCmd(stdout, stderr io.Writer) *cobra.Command {
 					fmt.Fprintf(stderr, "muster: %s\n", printable(err))
 					return exitError{report.ExitBadInput}
 				}
+				for f := range only {
+					named = append(named, f)
+				}
+				sort.Strings(named)
 			}
 			if len(args) == 0 {
 				dir, err := battleDir(stderr, nil, true)
@@ -268,6 +275,7 @@ func validateCmd(stdout, stderr io.Writer) *cobra.Command {
 			var names []string
 			for _, dir := range args {
 				b, ds := check(dir, o.variant)
+				ds = notPart(b, dir, named, explicit, ds)
 				all = append(all, ds...)
 				names = append(names, battleName(b, dir))
 				g.add(b, dir)

@@ -66,6 +66,23 @@ func aroundWorkingDir() (string, bool) {
 	}
 }
 
+// battleAbove is the nearest folder above dir (not dir itself) holding
+// battle.yaml, as an absolute path.
+func battleAbove(dir string) (string, bool) {
+	abs, err := filepath.Abs(dir)
+	if err != nil {
+		return "", false
+	}
+	for d := filepath.Dir(abs); ; d = filepath.Dir(d) {
+		if fi, err := os.Stat(filepath.Join(d, "battle.yaml")); err == nil && fi.Mode().IsRegular() {
+			return d, true
+		}
+		if filepath.Dir(d) == d {
+			return "", false
+		}
+	}
+}
+
 // battleName names a battle in a summary line: "battle ID (DIR)", the
 // embedded example as "(the embedded example)".
 func battleName(b *battle.Battle, dir string) string {

@@ -23,7 +23,7 @@ import (
 // any file it would write exists, it writes nothing. The files are written
 // into a staging folder and linked into place, so a failure leaves nothing
 // behind.
-func initCmd(stdout, _ io.Writer) *cobra.Command {
+func initCmd(stdout, stderr io.Writer) *cobra.Command {
 	var system, name, id string
 	c := &cobra.Command{
 		Use:   "init [DIR]",
@@ -32,7 +32,9 @@ func initCmd(stdout, _ io.Writer) *cobra.Command {
 			"battle.yaml, a forces file per side, map.yaml and scenario.yaml, with comments that teach the\n" +
 			"format; the JSON Schemas in DIR/schemas, which every file's first line points at; and\n" +
 			".vscode/settings.json, which maps each kind of file to its schema for VS Code's YAML\n" +
-			"extension. Every value in it is illustrative. init writes nothing if any of these files exists.",
+			"extension. Every value in it is illustrative. init writes nothing if any of these files exists.\n" +
+			"A folder inside another battle's folder becomes a battle of its own, which that one does not\n" +
+			"read; init says so.",
 		Example: "  muster init stones-river --system gbacw --name \"Stones River\"\n  muster validate stones-river",
 		Args:    cobra.MaximumNArgs(1),
 		RunE: func(cmd *cobra.Command, args []string) error {
@@ -71,6 +73,11 @@ func initCmd(stdout, _ io.Writer) *cobra.Command {
 			}
 			if err := layBattle(dir, files); err != nil {
 				return err
+			}
+			if outer, ok := battleAbove(dir); ok {
+				// the folders above are walked as git finds .git: say whose
+				// battle a command run there works on
+				fmt.Fprintf(stderr, "muster: note: %s lies inside the battle in %s; it is a battle of its own, which that one does not read, and commands run in it work on it\n", dir, outer)
 			}
 			for _, f := range files {
 				if !strings.HasPrefix(f.Name, "schemas/") {
