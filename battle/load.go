@@ -71,6 +71,8 @@ type loader struct {
 	sheetsOf map[*schema.Doc]map[string]*counterSheet
 	// picturesRead are the pictures the documents name (Battle.Reads)
 	picturesRead map[string]bool
+	// open opens the folder again, after the load (Battle.AllReads)
+	open func() (fs.FS, func())
 }
 
 // LoadDir loads the battle in folder dir.
@@ -99,6 +101,13 @@ func LoadDir(dir string, opts Options) (*Battle, []diag.Diagnostic) {
 	}
 	defer root.Close()
 	ld := &loader{fsys: root.FS(), dir: dir, root: dir, opts: opts, disk: true, b: &Battle{Dir: dir, index: map[string]*oob.Index{}}}
+	ld.open = func() (fs.FS, func()) {
+		r, err := os.OpenRoot(dir)
+		if err != nil {
+			return nil, nil
+		}
+		return r.FS(), func() { r.Close() }
+	}
 	ld.load()
 	return ld.b, ld.diags.Items()
 }
@@ -113,6 +122,7 @@ func Load(fsys fs.FS, name string, opts Options) (*Battle, []diag.Diagnostic) {
 		opts.Limits = schema.DefaultLimits
 	}
 	ld := &loader{fsys: fsys, dir: name, root: opts.Disk, disk: opts.Disk != "", opts: opts, b: &Battle{Dir: name, index: map[string]*oob.Index{}}}
+	ld.open = func() (fs.FS, func()) { return fsys, func() {} }
 	ld.load()
 	return ld.b, ld.diags.Items()
 }
