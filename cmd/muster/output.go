@@ -143,7 +143,7 @@ func (g guard) checkAs(path string, baseline bool) error {
 	if via, dir := g.linkedInto(path); via != "" {
 		return refuse("%s is a symbolic link into the battle folder %s; name the folder it leads to", via, dir)
 	}
-	fi, err := os.Lstat(path)
+	fi, err := os.Lstat(filepath.Clean(path)) // "link/" is the link, not its folder
 	if err != nil {
 		return nil // no file there yet (or none that can be reached: the write says why)
 	}
