@@ -78,6 +78,8 @@ type loader struct {
 	attachWork int
 	// exclude are battle.yaml's exclude: patterns (unlisted.go)
 	exclude []string
+	// open opens the folder again, after the load (Battle.AllReads)
+	open func() (fs.FS, func())
 }
 
 // LoadDir loads the battle in folder dir.
@@ -106,6 +108,13 @@ func LoadDir(dir string, opts Options) (*Battle, []diag.Diagnostic) {
 	}
 	defer root.Close()
 	ld := &loader{fsys: root.FS(), dir: dir, root: dir, opts: opts, disk: true, b: &Battle{Dir: dir, index: map[string]*oob.Index{}}}
+	ld.open = func() (fs.FS, func()) {
+		r, err := os.OpenRoot(dir)
+		if err != nil {
+			return nil, nil
+		}
+		return r.FS(), func() { r.Close() }
+	}
 	ld.load()
 	return ld.b, ld.diags.Items()
 }
@@ -120,6 +129,7 @@ func Load(fsys fs.FS, name string, opts Options) (*Battle, []diag.Diagnostic) {
 		opts.Limits = schema.DefaultLimits
 	}
 	ld := &loader{fsys: fsys, dir: name, root: opts.Disk, disk: opts.Disk != "", opts: opts, b: &Battle{Dir: name, index: map[string]*oob.Index{}}}
+	ld.open = func() (fs.FS, func()) { return fsys, func() {} }
 	ld.load()
 	return ld.b, ld.diags.Items()
 }

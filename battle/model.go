@@ -3,6 +3,8 @@
 package battle
 
 import (
+	"sync"
+
 	"github.com/muster-wargames/muster/diag"
 	"github.com/muster-wargames/muster/maps"
 	"github.com/muster-wargames/muster/oob"
@@ -35,12 +37,17 @@ type Battle struct {
 	// Unit.Index and Leader.Index is below them.
 	NumUnits, NumLeaders int
 	Files                []string
-	// Reads is every file some variant of the battle reads, relative to
-	// the folder, slash-separated and sorted: battle.yaml, the files that
+	// Reads lists files of the battle, relative to the folder,
+	// slash-separated and sorted: battle.yaml, the files that
 	// battle.yaml's files list and every variant's name, and the pictures
-	// their documents name. No output may replace one (docs/ci.md,
-	// "Outputs").
+	// the loaded files name. AllReads adds the pictures the others name:
+	// no output may replace one (docs/ci.md, "Outputs").
 	Reads []string
+	// morePictures finds the pictures of the files only other variants
+	// read (AllReads); all is AllReads' answer, made once.
+	morePictures func() []string
+	allOnce      sync.Once
+	all          []string
 	// Texts holds each file read, by the path diagnostics show, so
 	// reports can quote the offending line.
 	Texts map[string][]byte

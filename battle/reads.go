@@ -9,13 +9,13 @@ import (
 	"github.com/muster-wargames/muster/schema"
 )
 
-// listReads fills Battle.Reads: every file some variant of the battle
-// reads, whichever variant was loaded. The loaded files and the pictures
-// they named are known; the other files lists (battle.yaml's own when a
-// variant was loaded, every other variant's) are matched quietly, and the
-// files only they name are parsed, quietly, for the pictures they name.
-// Nothing here adds a diagnostic: what the loaded variant does not read is
-// not checked, only kept from harm (cmd/muster's output guard).
+// listReads fills Battle.Reads: the files the load read and the pictures
+// they named, and the files every other files list names (battle.yaml's
+// own when a variant was loaded, every other variant's), matched quietly.
+// The files only those lists name are parsed for the pictures they name
+// when AllReads is first called. Nothing here adds a diagnostic: what the
+// loaded variant does not read is not checked, only kept from harm
+// (cmd/muster's output guard).
 func (ld *loader) listReads() {
 	b, bd := ld.b, ld.bd
 	seen := map[string]bool{"battle.yaml": true}
@@ -26,48 +26,114 @@ func (ld *loader) listReads() {
 		seen[p] = true
 	}
 	if bd != nil {
-		lists := []*schema.Node{schema.Get(bd.Root, "files")}
-		_, vals := schema.Pairs(schema.Get(bd.Root, "variants"))
-		for _, v := range vals {
-			lists = append(lists, schema.Get(v, "files"))
+		// the lists not loaded: battle.yaml's own when a variant was,
+		// and every other variant's; no list (nil) is every YAML file
+		// under the folder, walked once at most
+		loaded := schema.Get(bd.Root, "files")
+		var others []*schema.Node
+		if ld.opts.Variant != "" {
+			others = append(others, loaded)
+		}
+		keys, vals := schema.Pairs(schema.Get(bd.Root, "variants"))
+		for i, v := range vals {
+			if schema.Str(keys[i]) == ld.opts.Variant {
+				loaded = schema.Get(v, "files")
+			} else {
+				others = append(others, schema.Get(v, "files"))
+			}
+		}
+		walked := loaded == nil
+		if len(b.Files) <= 1 {
+			// the load stopped before its list (an unknown system, a
+			// broken rules override): that list is not read either
+			others, walked = append([]*schema.Node{loaded}, others...), false
+		}
+		var lists []*schema.Node
+		for _, l := range others {
+			if l == nil && walked {
+				continue
+			}
+			walked = walked || l == nil
+			lists = append(lists, l)
 		}
 		// ld.files reports what it cannot match: the loaded list's
 		// problems are reported already, the others' are not this load's
 		diags, lost := ld.diags, ld.lost
-		for i, list := range lists {
-			if i > 0 && list == nil {
-				continue // a variant without a files list reads nothing of its own
-			}
+		var unread []string
+		for _, list := range lists {
 			for _, f := range ld.files(bd, list) {
 				if !seen[f] {
 					seen[f] = true
-					ld.picturesNamed(f, seen)
+					unread = append(unread, f)
 				}
 			}
 		}
 		ld.diags, ld.lost = diags, lost
+		if len(unread) > 0 && ld.open != nil {
+			open, show, lim := ld.open, ld.show, ld.opts.Limits
+			b.morePictures = func() []string {
+				fsys, done := open()
+				if fsys == nil {
+					return nil
+				}
+				defer done()
+				more := map[string]bool{}
+				for _, f := range unread {
+					picturesNamed(fsys, f, show(f), lim, more)
+				}
+				return sortedKeys(more)
+			}
+		}
 	}
-	b.Reads = make([]string, 0, len(seen))
-	for f := range seen {
-		b.Reads = append(b.Reads, f)
-	}
-	sort.Strings(b.Reads)
+	b.Reads = sortedKeys(seen)
 }
 
-// picturesNamed adds to seen the pictures file p's documents name (under
-// an `art:` or `counter_sheets:` key, as the loader reads them) that exist
-// in the folder. p is read and parsed within the loader's limits; a file
-// that cannot be read names nothing.
-func (ld *loader) picturesNamed(p string, seen map[string]bool) {
-	st, err := fs.Stat(ld.fsys, p)
-	if err != nil || !st.Mode().IsRegular() || st.Size() > ld.opts.Limits.MaxBytes {
+// AllReads is Reads and the pictures that the files only other variants
+// read name: every file some variant of the battle reads. The files are
+// parsed when it is first called, not by the load (what the loaded variant
+// does not read is not checked, and most commands never ask), through the
+// battle folder opened again. The output guard of cmd/muster asks.
+func (b *Battle) AllReads() []string {
+	b.allOnce.Do(func() {
+		b.all = b.Reads
+		if b.morePictures == nil {
+			return
+		}
+		seen := map[string]bool{}
+		for _, f := range b.Reads {
+			seen[f] = true
+		}
+		for _, p := range b.morePictures() {
+			seen[p] = true
+		}
+		b.all = sortedKeys(seen)
+	})
+	return b.all
+}
+
+func sortedKeys(m map[string]bool) []string {
+	out := make([]string, 0, len(m))
+	for k := range m {
+		out = append(out, k)
+	}
+	sort.Strings(out)
+	return out
+}
+
+// picturesNamed adds to seen the pictures file p of fsys (shown as
+// shown) names, under an `art:` or `counter_sheets:` key as the loader
+// reads them, that exist in the folder. p is read and parsed within the
+// limits; a file that cannot be read names nothing.
+func picturesNamed(fsys fs.FS, p, shown string, lim schema.Limits, seen map[string]bool) {
+	st, err := fs.Stat(fsys, p)
+	if err != nil || !st.Mode().IsRegular() || st.Size() > lim.MaxBytes {
 		return
 	}
-	data, err := fs.ReadFile(ld.fsys, p)
+	data, err := fs.ReadFile(fsys, p)
 	if err != nil {
 		return
 	}
-	docs, _ := schema.Parse(ld.show(p), data, ld.opts.Limits)
+	docs, _ := schema.Parse(shown, data, lim)
 	var walk func(n *schema.Node, art bool)
 	walk = func(n *schema.Node, art bool) {
 		if n == nil {
@@ -76,7 +142,7 @@ func (ld *loader) picturesNamed(p string, seen map[string]bool) {
 		switch {
 		case schema.IsScalar(n):
 			if art {
-				ld.namedPicture(n.Value, seen)
+				namedPicture(fsys, n.Value, seen)
 			}
 		case schema.IsMap(n):
 			keys, vals := schema.Pairs(n)
@@ -94,14 +160,14 @@ func (ld *loader) picturesNamed(p string, seen map[string]bool) {
 	}
 }
 
-// namedPicture adds v to seen when it names a file of the folder, as
+// namedPicture adds v to seen when it names a file of fsys, as
 // readPicture would read it.
-func (ld *loader) namedPicture(v string, seen map[string]bool) {
+func namedPicture(fsys fs.FS, v string, seen map[string]bool) {
 	clean := path.Clean(strings.ReplaceAll(v, "\\", "/"))
 	if v == "" || seen[clean] || !fs.ValidPath(clean) || clean == "." {
 		return
 	}
-	if st, err := fs.Stat(ld.fsys, clean); err == nil && st.Mode().IsRegular() {
+	if st, err := fs.Stat(fsys, clean); err == nil && st.Mode().IsRegular() {
 		seen[clean] = true
 	}
 }

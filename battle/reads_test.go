@@ -38,19 +38,40 @@ func TestReads(t *testing.T) {
 		for _, d := range ds {
 			t.Errorf("%s: %s", variant, d)
 		}
+		other := "art/alt.png" // the picture only the other variant's map names
+		if variant != "" {
+			other = "art/sheet-a.png"
+		}
+		if slices.Contains(b.Reads, other) {
+			t.Errorf("variant %q: Reads holds %s before AllReads parsed the other variant's map", variant, other)
+		}
 		for _, f := range []string{"battle.yaml", "map.yaml", "alt/map.yaml", "forces-usa.yaml", "scenario.yaml",
 			"art/sheet-a.png", "art/alt.png", "art/csa-inf.png", "art/csa-inf-reduced.png", "art/usa-sheet-front.png", "art/usa-sheet-back.png"} {
-			if !slices.Contains(b.Reads, f) {
-				t.Errorf("variant %q: Reads lacks %s: %v", variant, f, b.Reads)
+			if !slices.Contains(b.AllReads(), f) {
+				t.Errorf("variant %q: AllReads lacks %s: %v", variant, f, b.AllReads())
 			}
 		}
 		for _, f := range []string{"art/unused.png", "trip.yaml"} {
-			if slices.Contains(b.Reads, f) {
+			if slices.Contains(b.AllReads(), f) {
 				t.Errorf("variant %q: Reads holds %s, which nothing reads", variant, f)
 			}
 		}
-		if !slices.IsSorted(b.Reads) {
-			t.Errorf("Reads is not sorted: %v", b.Reads)
+		if !slices.IsSorted(b.AllReads()) {
+			t.Errorf("AllReads is not sorted: %v", b.AllReads())
+		}
+	}
+}
+
+// TestReadsStopped: a load that stops before its files list (here an
+// unknown system) still lists what the list names.
+func TestReadsStopped(t *testing.T) {
+	dir := copyDemo(t)
+	by, _ := os.ReadFile(filepath.Join(dir, "battle.yaml"))
+	os.WriteFile(filepath.Join(dir, "battle.yaml"), []byte(strings.Replace(string(by), "system: summer-storm", "system: nosuch", 1)), 0o644)
+	b, _ := battle.LoadDir(dir, battle.Options{})
+	for _, f := range []string{"battle.yaml", "map.yaml", "scenario.yaml", "art/sheet-a.png"} {
+		if !slices.Contains(b.AllReads(), f) {
+			t.Errorf("AllReads lacks %s: %v", f, b.AllReads())
 		}
 	}
 }

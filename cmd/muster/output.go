@@ -4,7 +4,7 @@ package main
 // file muster writes goes through one guard (guard.write, or guard.check
 // before a build's renames), which refuses, before any work:
 //
-//   - a file any variant of a battle reads (Battle.Reads: battle.yaml, every
+//   - a file any variant of a battle reads (Battle.AllReads: battle.yaml, every
 //     files list's YAML, the pictures they name), however the path is
 //     spelled: both sides are compared as real paths, symlinks resolved,
 //     and as files (os.SameFile, for a file system that ignores case);
@@ -100,7 +100,7 @@ func (g *guard) add(b *battle.Battle, dir string) {
 			g.dirs = append(g.dirs, guardDir{real: r, abs: abs})
 		}
 	}
-	files := append([]string{"battle.yaml"}, b.Reads...)
+	files := append([]string{"battle.yaml"}, b.AllReads()...)
 	for _, f := range files {
 		p := filepath.Join(dir, filepath.FromSlash(f))
 		if r, err := realPath(p); err == nil {
@@ -143,7 +143,7 @@ func (g guard) checkAs(path string, baseline bool) error {
 	if via, dir := g.linkedInto(path); via != "" {
 		return refuse("%s is a symbolic link into the battle folder %s; name the folder it leads to", via, dir)
 	}
-	fi, err := os.Lstat(path)
+	fi, err := os.Lstat(filepath.Clean(path)) // "link/" is the link, not its folder
 	if err != nil {
 		return nil // no file there yet (or none that can be reached: the write says why)
 	}
