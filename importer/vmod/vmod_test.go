@@ -191,7 +191,7 @@ func TestRefused(t *testing.T) {
 	}
 }
 
-func zipOf(t *testing.T, files map[string]string) []byte {
+func zipOf(t testing.TB, files map[string]string) []byte {
 	t.Helper()
 	var buf bytes.Buffer
 	zw := zip.NewWriter(&buf)
@@ -206,7 +206,7 @@ func zipOf(t *testing.T, files map[string]string) []byte {
 // ccnStyle zips testdata/ccn-style (a hand-written module in the style of
 // riverwanderer/ccnapoleonics) with an obfuscated saved game; edit changes
 // the build file first.
-func ccnStyle(t *testing.T, edit func(string) string) []byte {
+func ccnStyle(t testing.TB, edit func(string) string) []byte {
 	t.Helper()
 	bf, err := os.ReadFile(filepath.Join("testdata", "ccn-style", "buildFile.xml"))
 	if err != nil {

@@ -210,8 +210,12 @@ func (s *Stage) takeLock() error {
 // one that has its rollback file, and removes every staging folder.
 func recoverStaging(out string) ([]string, error) {
 	var notes []string
-	old, _ := filepath.Glob(filepath.Join(out, stagingPrefix+"*"))
-	for _, dir := range old {
+	ents, _ := os.ReadDir(out) // not a glob: out may hold [ or *
+	for _, e := range ents {
+		if !strings.HasPrefix(e.Name(), stagingPrefix) {
+			continue
+		}
+		dir := filepath.Join(out, e.Name())
 		for _, kind := range []string{rollbackName, journalName} {
 			jpath := filepath.Join(dir, kind)
 			data, err := os.ReadFile(jpath)

@@ -72,7 +72,8 @@ func (b *Budget) Read(f *zip.File) ([]byte, error) {
 	}
 	defer rc.Close()
 	var buf bytes.Buffer
-	buf.Grow(int(f.UncompressedSize64))
+	// The declared size may lie: it is trusted for a small member only.
+	buf.Grow(int(min(f.UncompressedSize64, 4<<20)))
 	if _, err := buf.ReadFrom(rc); err != nil {
 		return nil, err
 	}
