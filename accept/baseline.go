@@ -55,6 +55,37 @@ type Baseline struct {
 	Entries []Entry
 	lines   []int // line of each entry in the file
 	cols    []int // and its column
+	scanned int   // bytes read to find them (for the tests)
+}
+
+// lineCounter finds the line and column of offsets that only grow,
+// reading each byte once: a baseline of thousands of entries on one line
+// is not read again from its start for each entry.
+type lineCounter struct {
+	data      []byte
+	off       int // bytes counted so far
+	line      int // the line at off
+	lineStart int // the offset that line starts at
+	scanned   int
+}
+
+// pos is the line and column (in bytes, from 1) of offset off, which is
+// not before the last offset asked for.
+func (c *lineCounter) pos(off int) (line, col int) {
+	off = min(off, len(c.data))
+	for c.off < off {
+		i := bytes.IndexByte(c.data[c.off:off], '\n')
+		if i < 0 {
+			c.scanned += off - c.off
+			c.off = off
+			break
+		}
+		c.scanned += i + 1
+		c.off += i + 1
+		c.line++
+		c.lineStart = c.off
+	}
+	return c.line, off - c.lineStart + 1
 }
 
 // positionRE matches a position in a message: a YAML file's path with its
@@ -149,6 +180,8 @@ func ReadBaseline(path string, data []byte) (*Baseline, error) {
 		return bad(fmt.Errorf("want a JSON object"))
 	}
 	version := 0
+	at := &lineCounter{data: data, line: 1}
+	defer func() { bl.scanned = at.scanned }()
 	for dec.More() {
 		t, err := dec.Token()
 		if err != nil {
@@ -172,12 +205,13 @@ func ReadBaseline(path string, data []byte) (*Baseline, error) {
 				if err := dec.Decode(&e); err != nil {
 					return bad(err)
 				}
+				line, col := at.pos(off)
 				if e.Code == "" {
-					return bad(fmt.Errorf("line %d: an entry without a code", bytes.Count(data[:off], []byte("\n"))+1))
+					return bad(fmt.Errorf("line %d: an entry without a code", line))
 				}
 				bl.Entries = append(bl.Entries, e)
-				bl.lines = append(bl.lines, bytes.Count(data[:off], []byte("\n"))+1)
-				bl.cols = append(bl.cols, off-bytes.LastIndexByte(data[:off], '\n'))
+				bl.lines = append(bl.lines, line)
+				bl.cols = append(bl.cols, col)
 			}
 			if _, err := dec.Token(); err != nil {
 				return bad(err)

@@ -3,6 +3,7 @@ package battle
 import (
 	"errors"
 	"fmt"
+	"io"
 	"io/fs"
 	"os"
 	"path"
@@ -157,12 +158,11 @@ func (ld *loader) readFile(p string) ([]byte, diag.Pos, bool) {
 	if afterCheck != nil {
 		afterCheck(p)
 	}
-	st, err := fs.Stat(ld.fsys, p)
-	if err != nil {
-		ld.unreadable(p, pos, err)
-		return nil, pos, false
-	}
-	if st.IsDir() {
+	b, err := readRegular(ld.fsys, p, ld.opts.Limits.MaxBytes)
+	var kind *notFileError
+	var big *tooLargeError
+	switch {
+	case errors.As(err, &kind) && kind.mode.IsDir():
 		d := ld.diags.Addf(schema.CodeUnreadable, pos, "%s is a folder, not a file", p)
 		if _, ok := ld.listedAt[p]; ok {
 			d.Hint = fmt.Sprintf("list the YAML files in it, %q", path.Join(p, "*.yaml"))
@@ -172,22 +172,69 @@ func (ld *loader) readFile(p string) ([]byte, diag.Pos, bool) {
 			}
 		}
 		return nil, pos, false
-	}
-	if !st.Mode().IsRegular() { // a FIFO would block the read for ever, a device never end
-		ld.diags.Addf(schema.CodeUnreadable, pos, "%s is %s, not a file", p, special(st.Mode()))
+	case errors.As(err, &kind):
+		ld.diags.Addf(schema.CodeUnreadable, pos, "%s is %s, not a file", p, special(kind.mode))
 		return nil, pos, false
-	}
-	if st.Size() > ld.opts.Limits.MaxBytes {
+	case errors.As(err, &big):
 		pos = diag.Pos{File: ld.show(p), Line: 1, Column: 1}
-		ld.diags.Addf(schema.CodeTooLarge, pos, "file is %d bytes; muster reads at most %d", st.Size(), ld.opts.Limits.MaxBytes)
+		ld.diags.Addf(schema.CodeTooLarge, pos, "file is %d bytes; muster reads at most %d", big.size, big.max)
 		return nil, pos, false
-	}
-	b, err := fs.ReadFile(ld.fsys, p)
-	if err != nil {
+	case err != nil:
 		ld.unreadable(p, pos, err)
 		return nil, pos, false
 	}
 	return b, pos, true
+}
+
+// notFileError is readRegular's refusal of what is not a regular file.
+type notFileError struct{ mode fs.FileMode }
+
+func (e *notFileError) Error() string {
+	if e.mode.IsDir() {
+		return "a folder, not a file"
+	}
+	return special(e.mode) + ", not a file"
+}
+
+// tooLargeError is readRegular's refusal of a file over the limit.
+type tooLargeError struct{ size, max int64 }
+
+func (e *tooLargeError) Error() string {
+	return fmt.Sprintf("file is %d bytes; muster reads at most %d", e.size, e.max)
+}
+
+// readRegular reads file p of fsys as muster reads every file of a
+// battle, the loader and the fingerprint of watch and serve alike: a
+// regular file only (a FIFO would block the read for ever, a device never
+// end), of at most max bytes, and never more than max+1 bytes read
+// whatever happens to the file between the check and the read.
+func readRegular(fsys fs.FS, p string, max int64) ([]byte, error) {
+	st, err := fs.Stat(fsys, p)
+	if err != nil {
+		return nil, err
+	}
+	if !st.Mode().IsRegular() {
+		return nil, &notFileError{st.Mode()}
+	}
+	if st.Size() > max {
+		return nil, &tooLargeError{st.Size(), max}
+	}
+	f, err := fsys.Open(p)
+	if err != nil {
+		return nil, err
+	}
+	defer f.Close()
+	if st, err := f.Stat(); err == nil && !st.Mode().IsRegular() { // swapped since
+		return nil, &notFileError{st.Mode()}
+	}
+	b, err := io.ReadAll(io.LimitReader(f, max+1))
+	if err != nil {
+		return nil, err
+	}
+	if int64(len(b)) > max { // grown since
+		return nil, &tooLargeError{int64(len(b)), max}
+	}
+	return b, nil
 }
 
 // unreadable reports a file that cannot be opened: B002 when a symbolic

@@ -20,16 +20,19 @@ import (
 	"go.yaml.in/yaml/v3"
 )
 
-// Limits bound what one file may cost to read.
+// Limits bound what one file may cost to read, and RunBytes and RunNodes
+// what every file of one run may cost together.
 type Limits struct {
 	MaxBytes   int64 // largest file read
 	MaxNodes   int   // nodes after alias expansion, per document
 	MaxDepth   int   // nesting of mappings and sequences
 	MaxAliases int   // alias nodes per document
+	RunBytes   int64 // bytes of every file one run reads (0: MaxBytes)
+	RunNodes   int   // nodes of every document one run reads (0: MaxNodes)
 }
 
 // DefaultLimits are generous for any real battle.
-var DefaultLimits = Limits{MaxBytes: 32 << 20, MaxNodes: 2_000_000, MaxDepth: 100, MaxAliases: 10_000}
+var DefaultLimits = Limits{MaxBytes: 32 << 20, MaxNodes: 2_000_000, MaxDepth: 100, MaxAliases: 10_000, RunBytes: 32 << 20, RunNodes: 2_000_000}
 
 // Doc is one parsed YAML document.
 type Doc struct {

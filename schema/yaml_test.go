@@ -155,3 +155,43 @@ func TestDuplicateKeysLinear(t *testing.T) {
 		t.Errorf("keys read for the first key of each repeat: %d for 500 repeats, %d for 2,000: want at most 2n, linear", small, big)
 	}
 }
+
+// TestUnknownKeysLinear: a problem in each of n keys of one mapping is
+// placed by reading the mapping's keys once, not once a problem (40,000
+// unknown keys took 50 s); each is still placed on its key.
+func TestUnknownKeysLinear(t *testing.T) {
+	set, err := NewSet(nil, "")
+	if err != nil {
+		t.Fatal(err)
+	}
+	reads := func(n int) int64 {
+		var b strings.Builder
+		b.WriteString("kind: scenario\nid: s\nname: S\n")
+		for i := range n {
+			fmt.Fprintf(&b, "x%d: 1\n", i)
+		}
+		docs, ds := Parse("s.yaml", []byte(b.String()), DefaultLimits)
+		if len(ds) != 0 || len(docs) != 1 {
+			t.Fatalf("%v", ds)
+		}
+		before := locateReads.Load()
+		ds = set.Validate(docs[0])
+		unknown := 0
+		for _, d := range ds {
+			if d.Code == CodeUnknownKey.Code {
+				unknown++
+				if want := fmt.Sprintf("x%d", d.Pos.Line-4); !strings.Contains(d.Message, `"`+want+`"`) || d.Pos.Column != 1 {
+					t.Fatalf("%s: want key %s at column 1", d, want)
+				}
+			}
+		}
+		if unknown != n {
+			t.Fatalf("%d unknown keys: %d diagnostics", n, unknown)
+		}
+		return locateReads.Load() - before
+	}
+	small, big := reads(300), reads(1200)
+	if big > 5*small {
+		t.Errorf("keys read to place the problems: %d for 300 unknown keys, %d for 1,200: want linear", small, big)
+	}
+}

@@ -2,17 +2,13 @@ package main
 
 import (
 	"fmt"
-	"hash/crc32"
 	"io"
-	"io/fs"
-	"os"
-	"path/filepath"
-	"sort"
-	"strings"
 	"time"
 
+	"github.com/muster-wargames/muster/battle"
 	"github.com/muster-wargames/muster/diag"
 	"github.com/muster-wargames/muster/report"
+	"github.com/muster-wargames/muster/schema"
 	"github.com/spf13/cobra"
 )
 
@@ -75,31 +71,7 @@ func watchCmd(stdout, stderr io.Writer) *cobra.Command {
 	return c
 }
 
-// fingerprint names every YAML file under dir (hidden folders aside) with
-// its size and checksum: it changes when a file is saved, added or
-// removed.
-func fingerprint(dir string) string {
-	var lines []string
-	filepath.WalkDir(dir, func(p string, d fs.DirEntry, err error) error {
-		if err != nil {
-			return nil
-		}
-		if d.IsDir() {
-			if p != dir && strings.HasPrefix(d.Name(), ".") {
-				return filepath.SkipDir
-			}
-			return nil
-		}
-		if filepath.Ext(p) != ".yaml" && filepath.Ext(p) != ".yml" {
-			return nil
-		}
-		// the content, not only the time: a save within the file system's
-		// time step that keeps the size is still seen
-		if data, err := os.ReadFile(p); err == nil {
-			lines = append(lines, fmt.Sprintf("%s %d %08x", p, len(data), crc32.ChecksumIEEE(data)))
-		}
-		return nil
-	})
-	sort.Strings(lines)
-	return strings.Join(lines, "\n")
-}
+// fingerprint names every YAML file under dir with its size and
+// checksum, read as the loader reads them (battle.Fingerprint): it
+// changes when a file is saved, added or removed.
+func fingerprint(dir string) string { return battle.Fingerprint(dir, schema.Limits{}) }
