@@ -27,8 +27,17 @@ func (ld *loader) resolveMap(d *schema.Doc) {
 	if schema.Str(schema.Get(gn, "label")) == "row-col" {
 		g.RowCol = true
 	}
-	if n, ok := schema.Int(schema.Get(gn, "digits")); ok {
-		g.Digits = int(n)
+	// Digits the schema refuses (0, 5, "2") would make every label wrong,
+	// or right by a guess: the labels are skipped instead, said once.
+	sheetList := schema.Get(d.Root, "sheets")
+	readSheets := true
+	if dn := schema.Get(gn, "digits"); dn != nil {
+		if n, ok := schema.Int(dn); ok && n >= 1 && n <= maxDigits {
+			g.Digits = int(n)
+		} else {
+			ld.refuseSheet("", mapDigits, d.Pos(dn))
+			sheetList, readSheets = nil, false
+		}
 	}
 	ld.b.MapNote = schema.Str(schema.Get(d.Root, "illustrative"))
 	type sheetDoc struct {
@@ -37,8 +46,7 @@ func (ld *loader) resolveMap(d *schema.Doc) {
 	}
 	var sheets []sheetDoc
 	top := labelTop(g.Digits)
-	sheetList := schema.Get(d.Root, "sheets")
-	if len(schema.Items(sheetList)) == 0 { // missing, empty or not a list: the schema says so here
+	if readSheets && len(schema.Items(sheetList)) == 0 { // missing, empty or not a list: the schema says so here
 		ld.refuseSheet("", mapSheets, d.Pos(firstNode(sheetList, d.Root)))
 	}
 	for i, sn := range schema.Items(sheetList) {
@@ -500,16 +508,20 @@ func (ld *loader) refuseSheet(id, subject string, pos diag.Pos) {
 	ld.b.refused = append(ld.b.refused, id)
 	what := "its terrain, elevation and art; the hexes labelled on it"
 	switch {
-	case subject == mapSheets:
-		what = "every hex label"
+	case subject == mapSheets || subject == mapDigits:
+		what = "every sheet's terrain, elevation and art; every hex label"
 	case id == "":
 		what = "its terrain, elevation and art; the hexes labelled with a letter no sheet read has"
 	}
 	ld.diags.Addf(CodeSkipped, pos, "%s could not be read, so muster skipped what needs it: %s, in the map and the scenarios; the checks that read the map or the scenarios' hexes", subject, what)
 }
 
-// mapSheets is refuseSheet's subject for a map whose sheets are no list.
-const mapSheets = "the map's sheets"
+// refuseSheet's subjects for a whole map refused: sheets that are no
+// list, digits the schema refuses.
+const (
+	mapSheets = "the map's sheets"
+	mapDigits = "the map's grid digits"
+)
 
 // onRefused reports whether label starts with the letter of a sheet muster
 // refused, and of no sheet it kept: such a label is not reported (the
