@@ -78,7 +78,7 @@ func (ld *loader) resolveMap(d *schema.Doc) {
 			case !ok || v < 0: // missing, negative, not a whole number: the schema says so here
 				refuse(d.Pos(firstNode(n, parent, sn)))
 				return 0, false
-			case top > 0 && (past || v > top):
+			case past || v > top:
 				line := map[string]string{"cols": "column", "rows": "row"}[key]
 				dg := ld.diags.Addf(CodeSheetID, d.Pos(n), "sheet %s's %s number %s does not fit the map's labels, which give a number %d digits (%0*d-%d)", id, line, n.Value, g.Digits, g.Digits, 0, top)
 				dg.Hint = fmt.Sprintf("number the sheet's %ss within %0*d-%d", line, g.Digits, 0, top)
@@ -86,10 +86,6 @@ func (ld *loader) resolveMap(d *schema.Doc) {
 					dg.Hint += fmt.Sprintf(", or give the map's labels %d digits (grid: {digits: %d})", need, need)
 				}
 				refuse(d.Pos(n))
-				return 0, false
-			case past:
-				ld.diags.Addf(CodeRows, d.Pos(schema.Key(sn, key)), "sheet %s's %s run to %s; muster allows 4,000,000 hexes a sheet", id, key, n.Value)
-				refuse(d.Pos(schema.Key(sn, key)))
 				return 0, false
 			}
 			return v, true
@@ -109,17 +105,16 @@ func (ld *loader) resolveMap(d *schema.Doc) {
 		atKey, atNode := schema.Key(sn, "at"), schema.Get(sn, "at")
 		if atNode != nil {
 			at := schema.Items(atNode)
-			var past [2]bool
-			var ok [2]bool
+			var past, whole [2]bool
 			if len(at) == 2 {
-				x, past[0], ok[0] = wholeNumber(at[0])
-				y, past[1], ok[1] = wholeNumber(at[1])
+				x, past[0], whole[0] = wholeNumber(at[0])
+				y, past[1], whole[1] = wholeNumber(at[1])
 			}
 			switch {
-			case !ok[0] || !ok[1] || x < 0 || y < 0: // the schema says why
+			case !whole[0] || !whole[1] || x < 0 || y < 0: // the schema says why
 				pos := d.Pos(atNode)
 				for i, n := range at {
-					if !ok[i] || []int64{x, y}[i] < 0 {
+					if !whole[i] || []int64{x, y}[i] < 0 {
 						pos = d.Pos(n)
 						break
 					}
@@ -441,12 +436,8 @@ func (ld *loader) areas(d *schema.Doc, m *maps.Map) {
 // grid digits maximum).
 const maxDigits = 4
 
-// labelTop is the largest number a label's digits hold (99 for 2), or 0
-// when digits is not one the schema allows (it says so).
+// labelTop is the largest number a label's digits hold (99 for 2).
 func labelTop(digits int) int64 {
-	if digits < 1 || digits > maxDigits {
-		return 0
-	}
 	top := int64(1)
 	for range digits {
 		top *= 10
