@@ -215,7 +215,7 @@ func (b *Battle) NotPart(rel string, explicit bool) (d diag.Diagnostic, ok bool)
 	default:
 		d.Message = fmt.Sprintf("%s is not part of battle %s: muster does not read it", rel, b.ID)
 		if isYAML {
-			d.Hint = "muster reads no file in a hidden folder or another battle's folder"
+			d.Hint = "muster reads no hidden file or folder (.name) unless files: names it, and nothing of another battle's folder"
 		} else {
 			d.Hint = "a battle's documents are .yaml or .yml files that battle.yaml's files list names"
 		}
