@@ -64,7 +64,7 @@ type loader struct {
 	// sheetsOf are the counter sheets of each forces document, by name
 	sheetsOf map[*schema.Doc]map[string]*counterSheet
 	// exclude are battle.yaml's exclude: patterns (unlisted.go)
-	exclude []string
+	exclude *patterns
 }
 
 // LoadDir loads the battle in folder dir.
