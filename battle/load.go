@@ -78,7 +78,7 @@ type loader struct {
 	// attachWork counts the formations and names attach reads (for the tests)
 	attachWork int
 	// exclude are battle.yaml's exclude: patterns (unlisted.go)
-	exclude []string
+	exclude *patterns
 	// open opens the folder again, after the load (Battle.AllReads)
 	open func() (fs.FS, func())
 }

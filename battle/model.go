@@ -64,7 +64,7 @@ type Battle struct {
 	// others are the YAML files of the folder this load does not read,
 	// exclude battle.yaml's exclude: patterns (unlisted.go, NotPart).
 	others  others
-	exclude []string
+	exclude *patterns
 }
 
 // DistinctNames returns the pairs of look-alike names the forces of a side

@@ -12,7 +12,6 @@ import (
 	"io/fs"
 	"path"
 	"path/filepath"
-	"slices"
 	"strings"
 
 	"github.com/muster-wargames/muster/diag"
@@ -67,8 +66,8 @@ func (ld *loader) survey(visit func(p string, d fs.DirEntry)) {
 
 // excludes reads battle.yaml's exclude: patterns; a pattern that is not
 // one, or leads out of the folder, is reported and left out.
-func (ld *loader) excludes(bd *schema.Doc) []string {
-	var out []string
+func (ld *loader) excludes(bd *schema.Doc) *patterns {
+	out := &patterns{}
 	for _, item := range schema.Items(schema.Get(bd.Root, "exclude")) {
 		pat := schema.Str(item)
 		if pat == "" {
@@ -83,22 +82,60 @@ func (ld *loader) excludes(bd *schema.Doc) []string {
 			ld.diags.Addf(CodeNoMatch, bd.Pos(item), "bad exclude pattern %q: %v", pat, err)
 			continue
 		}
-		out = append(out, clean)
+		out.add(clean)
 	}
 	return out
 }
 
+// patterns are file patterns as files lists give them: those without a
+// wildcard looked up in a set, so that a long list of plain names costs
+// one look-up per file, not one match per name.
+type patterns struct {
+	lit, seen map[string]bool // the plain names; every pattern added
+	glob      []string        // the others, each once
+}
+
+func (ps *patterns) add(pat string) {
+	if ps.seen == nil {
+		ps.lit, ps.seen = map[string]bool{}, map[string]bool{}
+	}
+	if ps.seen[pat] {
+		return
+	}
+	ps.seen[pat] = true
+	if strings.ContainsAny(pat, "*?[\\") {
+		ps.glob = append(ps.glob, pat)
+	} else {
+		ps.lit[pat] = true
+	}
+}
+
+// match reports whether p matches one of the patterns.
+func (ps *patterns) match(p string) bool {
+	if ps == nil {
+		return false
+	}
+	if ps.lit[p] {
+		return true
+	}
+	for _, pat := range ps.glob {
+		if ok, _ := path.Match(pat, p); ok {
+			return true
+		}
+	}
+	return false
+}
+
 // excluded reports whether p (a slash path inside the folder) or a folder
 // it lies in matches an exclude: pattern.
-func (ld *loader) excluded(p string) bool { return matchesAny(ld.exclude, p) }
+func (ld *loader) excluded(p string) bool { return ld.exclude.matchUp(p) }
 
-// matchesAny reports whether p, or a folder it lies in, matches one of pats.
-func matchesAny(pats []string, p string) bool {
-	for _, pat := range pats {
-		for q := p; q != "." && q != "/" && q != ""; q = path.Dir(q) {
-			if ok, _ := path.Match(pat, q); ok {
-				return true
-			}
+// matchUp reports whether p, or a folder it lies in, matches one of the
+// patterns.
+func (ps *patterns) matchUp(p string) bool {
+	for q := p; q != "." && q != "/" && q != ""; q = path.Dir(q) {
+		if ps.match(q) {
+			return true
 		}
 	}
 	return false
@@ -116,15 +153,15 @@ func (ld *loader) unlisted(bd *schema.Doc, read []string) {
 	}
 	type list struct {
 		name string
-		pats []string
+		pats *patterns
 		all  bool // no files list: every YAML file
 	}
 	var lists []list
 	addList := func(name string, n *schema.Node) {
-		l := list{name: name, all: n == nil}
+		l := list{name: name, all: n == nil, pats: &patterns{}}
 		for _, item := range schema.Items(n) {
 			if pat := schema.Str(item); pat != "" {
-				l.pats = append(l.pats, path.Clean(filepath.ToSlash(pat)))
+				l.pats.add(path.Clean(filepath.ToSlash(pat)))
 			}
 		}
 		lists = append(lists, l)
@@ -144,7 +181,7 @@ func (ld *loader) unlisted(bd *schema.Doc, read []string) {
 		}
 		by := []string{}
 		for _, l := range lists {
-			if !l.all && !slices.ContainsFunc(l.pats, func(pat string) bool { ok, _ := path.Match(pat, p); return ok }) {
+			if !l.all && !l.pats.match(p) {
 				continue
 			}
 			if l.name == ld.opts.Variant {
@@ -209,13 +246,13 @@ func (b *Battle) NotPart(rel string, explicit bool) (d diag.Diagnostic, ok bool)
 		} else {
 			d.Hint = "check it with --variant " + by[0]
 		}
-	case isYAML && matchesAny(b.exclude, rel):
+	case isYAML && b.exclude.matchUp(rel):
 		d.Message = fmt.Sprintf("%s is not part of battle %s: exclude: in battle.yaml lists it, so nothing checks it", rel, b.ID)
 		d.Hint = "take it out of exclude: and add it to files: in battle.yaml to check it"
 	default:
 		d.Message = fmt.Sprintf("%s is not part of battle %s: muster does not read it", rel, b.ID)
 		if isYAML {
-			d.Hint = "muster reads no file in a hidden folder or another battle's folder"
+			d.Hint = "muster reads no hidden file or folder (.name) unless files: names it, and nothing of another battle's folder"
 		} else {
 			d.Hint = "a battle's documents are .yaml or .yml files that battle.yaml's files list names"
 		}
