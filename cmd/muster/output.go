@@ -128,7 +128,6 @@ func (g *guard) check(path string) error { return g.checkAs(path, false) }
 
 // checkAs is check; for --write-baseline (baseline), path may only be a
 // baseline, or no file yet.
-
 func (g *guard) checkAs(path string, baseline bool) error {
 	if path == "-" {
 		return nil
