@@ -89,3 +89,14 @@ func link(t *testing.T, target, name string) {
 		t.Skip(err)
 	}
 }
+
+// TestLogPrintable: what the log prints of a name or an error is one
+// line with no terminal escape.
+func TestLogPrintable(t *testing.T) {
+	var log strings.Builder
+	s := NewServer(io.Discard, Options{Log: &log})
+	s.logf("%s: %v", "evil\x1b[2J\nforged", io.ErrUnexpectedEOF)
+	if got, want := log.String(), "muster lsp: evil\\x1b[2J\\x0aforged: unexpected EOF\n"; got != want {
+		t.Errorf("log %q, want %q", got, want)
+	}
+}

@@ -95,8 +95,19 @@ func (s *Server) Run(in io.Reader) error {
 	}
 }
 
+// logf writes a line to the log. Its string and error arguments (file
+// names, the client's text) are diag.Printable: they print on the line
+// they are on, with no terminal escape.
 func (s *Server) logf(format string, args ...any) {
 	if s.opts.Log != nil {
+		for i, a := range args {
+			switch v := a.(type) {
+			case string:
+				args[i] = diag.Printable(v)
+			case error:
+				args[i] = diag.Printable(v.Error())
+			}
+		}
 		fmt.Fprintf(s.opts.Log, "muster lsp: "+format+"\n", args...)
 	}
 }

@@ -495,11 +495,11 @@ func schemaCmd(stdout, stderr io.Writer) *cobra.Command {
 			if err != nil {
 				return err
 			}
-			var g guard // no battle: still no link, device or baseline
+			// no battle loaded: the guard finds one around DIR, and refuses
+			// links, devices and baselines; every file is checked before
+			// any is written
+			var g guard
 			if err := g.check(args[0]); err != nil {
-				return err
-			}
-			if err := os.MkdirAll(args[0], 0o755); err != nil {
 				return err
 			}
 			names := make([]string, 0, len(docs))
@@ -507,6 +507,14 @@ func schemaCmd(stdout, stderr io.Writer) *cobra.Command {
 				names = append(names, k)
 			}
 			sort.Strings(names)
+			for _, n := range names {
+				if err := g.check(filepath.Join(args[0], n)); err != nil {
+					return err
+				}
+			}
+			if err := os.MkdirAll(args[0], 0o755); err != nil {
+				return err
+			}
 			for _, n := range names {
 				p := filepath.Join(args[0], n)
 				if err := g.write(nil, p, docs[n]); err != nil {

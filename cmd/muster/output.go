@@ -71,6 +71,8 @@ type guard struct {
 	infos []os.FileInfo     // those files, for os.SameFile
 	shown []string          // and their names, by infos
 	dirs  []guardDir        // the battles' folders
+	// found are the folders of battles found around outputs (around)
+	found map[string]bool
 }
 
 type guardDir struct {
@@ -122,15 +124,15 @@ func (g *guard) add(b *battle.Battle, dir string) {
 // check refuses path as an output (a file, or a build's folder) when it is,
 // or leads to, a file a battle reads, is a link, a device, a FIFO or a
 // socket, goes through a linked folder into a battle, or is a baseline.
-func (g guard) check(path string) error { return g.checkAs(path, false) }
+func (g *guard) check(path string) error { return g.checkAs(path, false) }
 
 // checkAs is check; for --write-baseline (baseline), path may only be a
 // baseline, or no file yet.
-
-func (g guard) checkAs(path string, baseline bool) error {
+func (g *guard) checkAs(path string, baseline bool) error {
 	if path == "-" {
 		return nil
 	}
+	g.around(path)
 	refuse := func(why string, a ...any) error {
 		return fmt.Errorf("refusing to write %s: %s", path, fmt.Sprintf(why, a...))
 	}
@@ -165,8 +167,45 @@ func (g guard) checkAs(path string, baseline bool) error {
 	return nil
 }
 
+// around adds to g the battle, if any, whose folder holds path's: the
+// nearest folder at or above it that holds battle.yaml, as the command
+// that loaded none (import setup without --battle, schema export), or
+// another battle than it loaded, does not know it. Each is loaded once.
+func (g *guard) around(path string) {
+	abs, err := filepath.Abs(filepath.Clean(path))
+	if err != nil {
+		return
+	}
+	d, err := filepath.EvalSymlinks(filepath.Dir(abs))
+	if err != nil {
+		return // no folder: nothing to write over
+	}
+	for ; ; d = filepath.Dir(d) {
+		if fi, err := os.Lstat(filepath.Join(d, "battle.yaml")); err == nil && !fi.IsDir() {
+			break
+		}
+		if d == filepath.Dir(d) {
+			return
+		}
+	}
+	if g.found[d] {
+		return
+	}
+	for _, bd := range g.dirs {
+		if bd.real == d {
+			return
+		}
+	}
+	if g.found == nil {
+		g.found = map[string]bool{}
+	}
+	g.found[d] = true
+	b, _ := battle.LoadDir(d, battle.Options{})
+	g.add(b, d)
+}
+
 // battleFile finds the battle file path is, or leads to.
-func (g guard) battleFile(path string) (string, bool) {
+func (g *guard) battleFile(path string) (string, bool) {
 	if len(g.files) == 0 {
 		return "", false
 	}
@@ -190,7 +229,7 @@ func (g guard) battleFile(path string) (string, bool) {
 // linkedInto finds a symbolic link among the folders of path, as it is
 // spelled, that leads into a battle's folder (unless it is on the way to
 // the folder as the battle was named), and that folder.
-func (g guard) linkedInto(path string) (via, dir string) {
+func (g *guard) linkedInto(path string) (via, dir string) {
 	if len(g.dirs) == 0 {
 		return "", ""
 	}
@@ -277,16 +316,16 @@ func kindOf(fi os.FileInfo) string {
 // write writes data to path: to stdout for "-", else, when the guard
 // allows it (check), to a temporary file beside it renamed over it, mode
 // 0644.
-func (g guard) write(stdout io.Writer, path string, data []byte) error {
+func (g *guard) write(stdout io.Writer, path string, data []byte) error {
 	return g.writeAs(stdout, path, data, false)
 }
 
 // writeBaseline is write for --write-baseline (checkBaseline).
-func (g guard) writeBaseline(stdout io.Writer, path string, data []byte) error {
+func (g *guard) writeBaseline(stdout io.Writer, path string, data []byte) error {
 	return g.writeAs(stdout, path, data, true)
 }
 
-func (g guard) writeAs(stdout io.Writer, path string, data []byte, baseline bool) error {
+func (g *guard) writeAs(stdout io.Writer, path string, data []byte, baseline bool) error {
 	if path == "-" {
 		_, err := stdout.Write(data)
 		return err
