@@ -125,6 +125,19 @@ func TestMemberLimits(t *testing.T) {
 	if err == nil || !strings.Contains(err.Error(), "savedGame inflates to more than 1 MiB, the limit for one member of an archive") || !strings.Contains(err.Error(), "buildFile.xml:") {
 		t.Errorf("a member past the limit: %v", err)
 	}
+	// buildFile.xml, parsed into a tree, has a limit of its own.
+	bf, _ := os.ReadFile(filepath.Join("testdata", "ccn-style", "buildFile.xml"))
+	defer func(b int64) { maxBuildFile = b }(maxBuildFile)
+	maxBuildFile = int64(len(flat(string(bf))))
+	if _, err := Import(ccnStyle(t, flat), Options{System: "gbacw"}); err != nil {
+		t.Errorf("a build file at its limit: %v", err)
+	}
+	maxBuildFile--
+	if _, err := Import(ccnStyle(t, flat), Options{System: "gbacw"}); err == nil || !strings.Contains(err.Error(), fmt.Sprintf("buildFile.xml inflates to more than %d bytes", maxBuildFile)) {
+		t.Errorf("a build file past its limit: %v", err)
+	}
+	maxBuildFile = 32 << 20
+
 	maxMember, minTotal = 1<<30, 3<<20
 	data := withGames(t, 3, game(1<<20))
 	if int64(len(data))*totalRatio > minTotal {
