@@ -162,12 +162,14 @@ func TestXMLLimits(t *testing.T) {
 	pieces := func(n int) string {
 		return "<a>" + strings.Repeat("x<!---->", n-1) + "x</a>"
 	}
+	defer func(n int) { maxElements = n }(maxElements)
+	maxElements = 2000
 	for _, tc := range []struct{ name, xml, err string }{
 		{"depth at the limit", nest(maxDepth), ""},
 		{"depth past it", nest(maxDepth + 1), fmt.Sprintf("buildFile.xml:1: elements nested deeper than %d (the depth limit)", maxDepth)},
 		{"200,000 deep", nest(200_000), "(the depth limit)"},
-		{"elements at the limit", "<r>" + strings.Repeat("<a/>", maxElements-1) + "</r>", ""},
-		{"elements past it", "<r>" + strings.Repeat("<a/>", maxElements) + "</r>", fmt.Sprintf("more than %d elements (the element limit)", maxElements)},
+		{"elements at the limit", "<r>" + strings.Repeat("<a/>", 1999) + "</r>", ""},
+		{"elements past it", "<r>" + strings.Repeat("<a/>", 2000) + "</r>", "buildFile.xml:1: more than 2000 elements (the element limit)"},
 		{"text at the limit", pieces(maxTextParts), ""},
 		{"text past it", pieces(maxTextParts + 1), fmt.Sprintf("the text of a is split into more than %d pieces (the text piece limit)", maxTextParts)},
 		{"two million pieces", pieces(2_000_000), "(the text piece limit)"},
