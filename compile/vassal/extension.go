@@ -65,7 +65,7 @@ type baseBoard struct {
 // baseMember is the most the base module's build file may inflate to (a
 // zip bomb is refused naming it: docs/ci.md, "Limits"); only the build file
 // is read.
-var baseMember int64 = 128 << 20
+var baseMember int64 = 32 << 20
 
 func readBase(data []byte) (*baseModule, error) {
 	zr, err := zip.NewReader(bytes.NewReader(data), int64(len(data)))

@@ -125,6 +125,19 @@ func TestMemberLimits(t *testing.T) {
 	if err == nil || !strings.Contains(err.Error(), "savedGame inflates to more than 1 MiB, the limit for one member of an archive") || !strings.Contains(err.Error(), "buildFile.xml:") {
 		t.Errorf("a member past the limit: %v", err)
 	}
+	// buildFile.xml, parsed into a tree, has a limit of its own.
+	bf, _ := os.ReadFile(filepath.Join("testdata", "ccn-style", "buildFile.xml"))
+	defer func(b int64) { maxBuildFile = b }(maxBuildFile)
+	maxBuildFile = int64(len(flat(string(bf))))
+	if _, err := Import(ccnStyle(t, flat), Options{System: "gbacw"}); err != nil {
+		t.Errorf("a build file at its limit: %v", err)
+	}
+	maxBuildFile--
+	if _, err := Import(ccnStyle(t, flat), Options{System: "gbacw"}); err == nil || !strings.Contains(err.Error(), fmt.Sprintf("buildFile.xml inflates to more than %d bytes", maxBuildFile)) {
+		t.Errorf("a build file past its limit: %v", err)
+	}
+	maxBuildFile = 32 << 20
+
 	maxMember, minTotal = 1<<30, 3<<20
 	data := withGames(t, 3, game(1<<20))
 	if int64(len(data))*totalRatio > minTotal {
@@ -149,12 +162,14 @@ func TestXMLLimits(t *testing.T) {
 	pieces := func(n int) string {
 		return "<a>" + strings.Repeat("x<!---->", n-1) + "x</a>"
 	}
+	defer func(n int) { maxElements = n }(maxElements)
+	maxElements = 2000
 	for _, tc := range []struct{ name, xml, err string }{
 		{"depth at the limit", nest(maxDepth), ""},
 		{"depth past it", nest(maxDepth + 1), fmt.Sprintf("buildFile.xml:1: elements nested deeper than %d (the depth limit)", maxDepth)},
 		{"200,000 deep", nest(200_000), "(the depth limit)"},
-		{"elements at the limit", "<r>" + strings.Repeat("<a/>", maxElements-1) + "</r>", ""},
-		{"elements past it", "<r>" + strings.Repeat("<a/>", maxElements) + "</r>", fmt.Sprintf("more than %d elements (the element limit)", maxElements)},
+		{"elements at the limit", "<r>" + strings.Repeat("<a/>", 1999) + "</r>", ""},
+		{"elements past it", "<r>" + strings.Repeat("<a/>", 2000) + "</r>", "buildFile.xml:1: more than 2000 elements (the element limit)"},
 		{"text at the limit", pieces(maxTextParts), ""},
 		{"text past it", pieces(maxTextParts + 1), fmt.Sprintf("the text of a is split into more than %d pieces (the text piece limit)", maxTextParts)},
 		{"two million pieces", pieces(2_000_000), "(the text piece limit)"},

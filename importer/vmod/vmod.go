@@ -58,8 +58,9 @@ type Result struct {
 // together (a zip bomb), the board art kept, the boards, the notes of the
 // report, and a saved-game command read whole.
 var (
-	maxMember int64 = 128 << 20 // bytes one member inflates to
-	minTotal  int64 = 1 << 30   // bytes all members inflate to, at least ...
+	maxMember    int64 = 128 << 20 // bytes one member inflates to
+	maxBuildFile int64 = 32 << 20  // bytes buildFile.xml inflates to (it is parsed into a tree)
+	minTotal     int64 = 1 << 30   // bytes all members inflate to, at least ...
 )
 
 const (
@@ -89,16 +90,16 @@ func Import(data []byte, opt Options) (*Result, error) {
 		return nil, fmt.Errorf("the archive has no buildFile.xml: not a VASSAL module")
 	}
 	total := max(minTotal, totalRatio*int64(len(data)))
-	budget := zipbudget.New(maxMember, total)
-	if bf.UncompressedSize64 > uint64(maxMember) {
-		return nil, &zipbudget.LimitError{Name: bf.Name, Limit: "member", Bytes: maxMember}
+	if bf.UncompressedSize64 > uint64(maxBuildFile) {
+		return nil, &zipbudget.LimitError{Name: bf.Name, Limit: "member", Bytes: maxBuildFile}
 	}
-	rc, err := budget.Open(bf)
+	rc, err := zipbudget.New(maxBuildFile, maxBuildFile).Open(bf)
 	if err != nil {
 		return nil, err
 	}
 	root, err := parseXML(rc)
 	rc.Close()
+	budget := zipbudget.New(maxMember, total)
 	if err != nil {
 		return nil, err
 	}

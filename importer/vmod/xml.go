@@ -14,11 +14,14 @@ import (
 // past them with the line where it went past, so that a small hostile
 // build file cannot take the memory or the time.
 const (
-	maxDepth     = 100     // elements nested in one another
-	maxElements  = 200_000 // elements in the file
-	maxTextParts = 10_000  // pieces of text in one element (text between comments, children)
-	maxLabel     = 80      // characters of a name kept in an element path
+	maxDepth     = 100    // elements nested in one another
+	maxTextParts = 10_000 // pieces of text in one element (text between comments, children)
+	maxLabel     = 80     // characters of a name kept in an element path
 )
+
+// maxElements is how many elements the file may hold (a variable: the
+// test checks it at a smaller value).
+var maxElements = 200_000
 
 // node is one element of buildFile.xml: its class (the element name
 // without VASSAL's "VASSAL.build." prefix), attributes in file order, text,

@@ -11,6 +11,7 @@ import (
 	"sort"
 	"strconv"
 	"strings"
+	"sync/atomic"
 	"syscall"
 	"testing"
 )
@@ -175,6 +176,7 @@ func helper(t *testing.T, env ...string) (killed bool) {
 // build had written its journal; nothing of muster's is left; another
 // target's file in the folder is untouched.
 func TestPublishKilled(t *testing.T) {
+	t.Parallel()
 	base := t.TempDir()
 	old, new := expect("1"), expect("2")
 	// The steps of one publish of build 2 over build 1: count them.
@@ -183,59 +185,69 @@ func TestPublishKilled(t *testing.T) {
 	if testing.Short() {
 		kills = 30
 	}
-	rng := rand.New(rand.NewSource(22))
-	finished, kept := 0, 0
-	for i := range kills {
-		out := filepath.Join(base, strconv.Itoa(i))
-		st, err := Open(out)
-		if err != nil {
-			t.Fatal(err)
+	// Four workers, each its own folders: the kills are processes, and
+	// their start, not their work, is most of the time.
+	const workers = 4
+	var finished, kept atomic.Int32
+	t.Run("kills", func(t *testing.T) {
+		for w := range workers {
+			t.Run(strconv.Itoa(w), func(t *testing.T) {
+				t.Parallel()
+				rng := rand.New(rand.NewSource(int64(22 + w)))
+				for i := w; i < kills; i += workers {
+					out := filepath.Join(base, strconv.Itoa(i))
+					st, err := Open(out)
+					if err != nil {
+						t.Fatal(err)
+					}
+					if _, err := st.Commit(synthetic("1"), nil, nil); err != nil {
+						t.Fatal(err)
+					}
+					st.Close()
+					os.WriteFile(filepath.Join(out, "other-target.vmod"), []byte(old["other-target.vmod"]), 0o644)
+					at := 1 + i%(steps+1) // every step in turn, and once in each round not at all
+					killed := helper(t, "MUSTER_TEST_KILL_AT="+strconv.Itoa(at), "MUSTER_TEST_PUBLISH="+out+" 2")
+					if !killed && at <= steps {
+						t.Fatalf("kill %d: the build finished before step %d: the test's count of steps is wrong", i, at)
+					}
+					journal := hasJournal(out)
+					got := snapshot(t, out)
+					if !same(got, old) && !same(got, new) && !journal {
+						t.Fatalf("kill %d at step %d: the folder is a mix of two builds and no journal says so: %s", i, at, describe(got))
+					}
+					// The next run; sometimes killed in turn during its recovery first.
+					if journal && rng.Intn(3) == 0 {
+						helper(t, "MUSTER_TEST_KILL_AT="+strconv.Itoa(1+rng.Intn(8)), "MUSTER_TEST_RECOVER="+out)
+					}
+					st, err = Open(out) // the next run, in this process: what a build does first
+					if err != nil {
+						t.Fatalf("kill %d at step %d: the next run: %v", i, at, err)
+					}
+					st.Close()
+					got = snapshot(t, out)
+					switch {
+					case journal && !same(got, new):
+						t.Fatalf("kill %d at step %d: the journal was written, but the next run did not finish the build: %s", i, at, describe(got))
+					case same(got, new):
+						finished.Add(1)
+					case same(got, old):
+						kept.Add(1)
+					default:
+						t.Fatalf("kill %d at step %d: after the next run the folder is a mix of two builds: %s", i, at, describe(got))
+					}
+					ents, _ := os.ReadDir(out)
+					for _, e := range ents {
+						if strings.HasPrefix(e.Name(), ".") {
+							t.Fatalf("kill %d at step %d: after the next run %s is left", i, at, e.Name())
+						}
+					}
+				}
+			})
 		}
-		if _, err := st.Commit(synthetic("1"), nil, nil); err != nil {
-			t.Fatal(err)
-		}
-		st.Close()
-		os.WriteFile(filepath.Join(out, "other-target.vmod"), []byte(old["other-target.vmod"]), 0o644)
-		at := 1 + i%(steps+1) // every step in turn, and once in each round not at all
-		killed := helper(t, "MUSTER_TEST_KILL_AT="+strconv.Itoa(at), "MUSTER_TEST_PUBLISH="+out+" 2")
-		if !killed && at <= steps {
-			t.Fatalf("kill %d: the build finished before step %d: the test's count of steps is wrong", i, at)
-		}
-		journal := hasJournal(out)
-		got := snapshot(t, out)
-		if !same(got, old) && !same(got, new) && !journal {
-			t.Fatalf("kill %d at step %d: the folder is a mix of two builds and no journal says so: %s", i, at, describe(got))
-		}
-		// The next run; sometimes killed in turn during its recovery first.
-		if journal && rng.Intn(3) == 0 {
-			helper(t, "MUSTER_TEST_KILL_AT="+strconv.Itoa(1+rng.Intn(8)), "MUSTER_TEST_RECOVER="+out)
-		}
-		st, err = Open(out) // the next run, in this process: what a build does first
-		if err != nil {
-			t.Fatalf("kill %d at step %d: the next run: %v", i, at, err)
-		}
-		st.Close()
-		got = snapshot(t, out)
-		switch {
-		case journal && !same(got, new):
-			t.Fatalf("kill %d at step %d: the journal was written, but the next run did not finish the build: %s", i, at, describe(got))
-		case same(got, new):
-			finished++
-		case same(got, old):
-			kept++
-		default:
-			t.Fatalf("kill %d at step %d: after the next run the folder is a mix of two builds: %s", i, at, describe(got))
-		}
-		ents, _ := os.ReadDir(out)
-		for _, e := range ents {
-			if strings.HasPrefix(e.Name(), ".") {
-				t.Fatalf("kill %d at step %d: after the next run %s is left", i, at, e.Name())
-			}
-		}
-	}
-	t.Logf("%d kills: %d left the new build, %d the old", kills, finished, kept)
-	if finished == 0 || kept == 0 {
-		t.Errorf("the kills should fall both before and after the journal: %d new, %d old", finished, kept)
+	})
+	t.Logf("%d kills: %d left the new build, %d the old", kills, finished.Load(), kept.Load())
+	if finished.Load() == 0 || kept.Load() == 0 {
+		t.Errorf("the kills should fall both before and after the journal: %d new, %d old", finished.Load(), kept.Load())
 	}
 }
 
@@ -244,6 +256,7 @@ func TestPublishKilled(t *testing.T) {
 // It is killed at every step, the undo included; after the next run the
 // folder holds the old build, whole.
 func TestRollbackKilled(t *testing.T) {
+	t.Parallel()
 	base := t.TempDir()
 	old := expect("1")
 	old["images"] = "a file where build 2 wants a folder\n"
