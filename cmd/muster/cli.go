@@ -386,7 +386,7 @@ func buildCmd(stdout, stderr io.Writer) *cobra.Command {
 			}
 			if err := exitFor(ds); err != nil {
 				if o.format == "text" {
-					fmt.Fprintf(stderr, "%s; nothing written\n", report.Summary(ds))
+					fmt.Fprintf(stderr, "%s: %s; nothing written\n", battleName(b, dir), report.Summary(ds))
 				}
 				return err
 			}

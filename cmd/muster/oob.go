@@ -108,7 +108,7 @@ func loadForSheets(dir, variant, scenario string, stderr io.Writer, allowErrors 
 	if st, _ := report.Exit(ds, report.Lenient); allowErrors && st == report.ExitFindings && b != nil && b.Map != nil {
 		// A designer proof-reads a battle that still has errors: say so, and
 		// draw what resolved.
-		fmt.Fprintf(stderr, "muster: %s; drawing what resolved (--allow-errors)\n", report.Summary(ds))
+		fmt.Fprintf(stderr, "muster: %s: %s; drawing what resolved (--allow-errors)\n", battleName(b, dir), report.Summary(ds))
 	} else if err := exitFor(ds); err != nil {
 		o := &options{format: "text", color: "auto"}
 		texts := report.Texts{}
@@ -118,7 +118,7 @@ func loadForSheets(dir, variant, scenario string, stderr io.Writer, allowErrors 
 		if rerr := writeReport(o, stderr, ds, texts); rerr != nil {
 			return nil, nil, rerr
 		}
-		fmt.Fprintf(stderr, "%s; nothing written\n", report.Summary(ds))
+		fmt.Fprintf(stderr, "%s: %s; nothing written\n", battleName(b, dir), report.Summary(ds))
 		return nil, nil, err
 	}
 	if scenario == "" {
