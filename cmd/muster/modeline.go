@@ -5,10 +5,11 @@ import (
 	"fmt"
 	"io"
 	"io/fs"
-	"os"
 	"path/filepath"
 	"regexp"
 	"strings"
+
+	"github.com/muster-wargames/muster/schema"
 )
 
 // modelinePrefix starts the first line that tells the YAML language server
@@ -73,7 +74,7 @@ func rewriteModelines(stdout io.Writer, dir, schemas, system string) error {
 		if !d.Type().IsRegular() || filepath.Ext(path) != ".yaml" {
 			return nil
 		}
-		data, err := os.ReadFile(path)
+		data, err := readBounded(path, schema.DefaultLimits.MaxBytes)
 		if err != nil {
 			return err
 		}

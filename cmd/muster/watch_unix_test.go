@@ -70,8 +70,8 @@ func TestFingerprintSpecialFiles(t *testing.T) {
 // TestRunBudgetShared: the battles one validate checks share one budget
 // of bytes (each battle once had its own, and files named on the command
 // line were read unbounded): with a budget that holds one battle, the
-// second is refused with Y012, and a --baseline that is a named pipe is
-// refused at once instead of blocking.
+// second is refused with Y012; and a named pipe given as --baseline or to
+// import setup is refused at once instead of blocking.
 func TestRunBudgetShared(t *testing.T) {
 	dir := t.TempDir()
 	const battle = "kind: battle\nid: good\nname: Good\nsystem: amfs\nsides: [{id: USA, name: Union}, {id: CSA, name: Confederate}]\ndays: [\"Jul 1\"]\n"
@@ -98,17 +98,22 @@ func TestRunBudgetShared(t *testing.T) {
 	if err := syscall.Mkfifo(pipe, 0o644); err != nil {
 		t.Skipf("no named pipes here: %v", err)
 	}
-	done := make(chan int, 1)
-	go func() {
-		var out, errs strings.Builder
-		done <- run([]string{"validate", "--baseline", pipe, filepath.Join(dir, "one")}, &out, &errs)
-	}()
-	select {
-	case code := <-done:
-		if code != report.ExitBadInput {
-			t.Errorf("--baseline a named pipe: exit %d, want %d", code, report.ExitBadInput)
+	for _, args := range [][]string{
+		{"validate", "--baseline", pipe, filepath.Join(dir, "one")},
+		{"import", "setup", pipe},
+	} {
+		done := make(chan int, 1)
+		go func() {
+			var out, errs strings.Builder
+			done <- run(args, &out, &errs)
+		}()
+		select {
+		case code := <-done:
+			if code != report.ExitBadInput {
+				t.Errorf("muster %s: exit %d, want %d", strings.Join(args, " "), code, report.ExitBadInput)
+			}
+		case <-time.After(10 * time.Second):
+			t.Fatalf("muster %s: still reading the named pipe after 10 seconds", strings.Join(args, " "))
 		}
-	case <-time.After(10 * time.Second):
-		t.Fatalf("--baseline a named pipe: still reading after 10 seconds")
 	}
 }
