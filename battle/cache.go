@@ -70,6 +70,10 @@ type cachedFile struct {
 	diags []diag.Diagnostic
 	// checked holds, per schema set and document, what Set.Validate said.
 	checked map[*schema.Set][][]diag.Diagnostic
+	// nodes are what the parse took from the run's budget; cut says the
+	// budget ran out in it
+	nodes int
+	cut   bool
 }
 
 // NewCache makes an empty cache.
@@ -84,11 +88,20 @@ func (c *Cache) Parses() int { return c.parses }
 // when the cache holds no parse of the same content.
 func (c *Cache) parse(file string, data []byte, lim schema.Limits) *cachedFile {
 	cf := c.files[file]
-	if cf != nil && bytes.Equal(cf.data, data) {
+	_, left := lim.Budget.Nodes()
+	if cf != nil && bytes.Equal(cf.data, data) && !cf.cut && cf.nodes <= left {
+		// parsed again, it would be the same: within the budget left
+		lim.Budget.TakeNodes(cf.nodes)
 		return cf
 	}
+	_, before := lim.Budget.Nodes()
 	docs, lost, ds := schema.ParseFile(file, data, lim)
-	cf = &cachedFile{data: bytes.Clone(data), docs: docs, lost: lost, diags: ds, checked: map[*schema.Set][][]diag.Diagnostic{}}
+	_, after := lim.Budget.Nodes()
+	cut := false
+	for _, d := range ds {
+		cut = cut || d.Code == schema.CodeLimit.Code
+	}
+	cf = &cachedFile{data: bytes.Clone(data), docs: docs, lost: lost, diags: ds, checked: map[*schema.Set][][]diag.Diagnostic{}, nodes: before - after, cut: cut}
 	c.files[file] = cf
 	c.parses++
 	return cf

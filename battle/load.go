@@ -85,9 +85,7 @@ type loader struct {
 
 // LoadDir loads the battle in folder dir.
 func LoadDir(dir string, opts Options) (*Battle, []diag.Diagnostic) {
-	if opts.Limits.MaxBytes == 0 {
-		opts.Limits = schema.DefaultLimits
-	}
+	opts.Limits = runLimits(opts.Limits)
 	st, err := os.Stat(dir)
 	if err != nil || !st.IsDir() {
 		var l diag.List
@@ -126,13 +124,26 @@ var afterCheck func(p string)
 
 // Load loads a battle from fsys; name is the folder as diagnostics show it.
 func Load(fsys fs.FS, name string, opts Options) (*Battle, []diag.Diagnostic) {
-	if opts.Limits.MaxBytes == 0 {
-		opts.Limits = schema.DefaultLimits
-	}
+	opts.Limits = runLimits(opts.Limits)
 	ld := &loader{fsys: fsys, dir: name, root: opts.Disk, disk: opts.Disk != "", opts: opts, b: &Battle{Dir: name, index: map[string]*oob.Index{}}}
 	ld.open = func() (fs.FS, func()) { return fsys, func() {} }
 	ld.load()
 	return ld.b, ld.diags.Items()
+}
+
+// runLimits are lim, schema.DefaultLimits when not set, with a budget of
+// their own for the load when lim has none (one shared by several loads
+// bounds them together).
+func runLimits(lim schema.Limits) schema.Limits {
+	if lim.MaxBytes == 0 {
+		budget := lim.Budget
+		lim = schema.DefaultLimits
+		lim.Budget = budget
+	}
+	if lim.Budget == nil {
+		lim.Budget = schema.NewBudget(lim)
+	}
+	return lim
 }
 
 func (ld *loader) show(p string) string {
@@ -158,10 +169,16 @@ func (ld *loader) readFile(p string) ([]byte, diag.Pos, bool) {
 	if afterCheck != nil {
 		afterCheck(p)
 	}
-	b, err := readRegular(ld.fsys, p, ld.opts.Limits.MaxBytes)
+	runLimit, runLeft := ld.opts.Limits.Budget.Bytes()
+	b, err := readRegular(ld.fsys, p, max(0, min(ld.opts.Limits.MaxBytes, runLeft)))
 	var kind *notFileError
 	var big *tooLargeError
 	switch {
+	case errors.As(err, &big) && big.max < ld.opts.Limits.MaxBytes && big.size <= ld.opts.Limits.MaxBytes:
+		pos = diag.Pos{File: ld.show(p), Line: 1, Column: 1}
+		d := ld.diags.Addf(schema.CodeLimit, pos, "file is %d bytes, and the files read before it in this run %d: muster reads at most %d in one run", big.size, runLimit-runLeft, runLimit)
+		d.Hint = "split the battle, or check fewer battles in one run"
+		return nil, pos, false
 	case errors.As(err, &kind) && kind.mode.IsDir():
 		d := ld.diags.Addf(schema.CodeUnreadable, pos, "%s is a folder, not a file", p)
 		if _, ok := ld.listedAt[p]; ok {
@@ -177,12 +194,13 @@ func (ld *loader) readFile(p string) ([]byte, diag.Pos, bool) {
 		return nil, pos, false
 	case errors.As(err, &big):
 		pos = diag.Pos{File: ld.show(p), Line: 1, Column: 1}
-		ld.diags.Addf(schema.CodeTooLarge, pos, "file is %d bytes; muster reads at most %d", big.size, big.max)
+		ld.diags.Addf(schema.CodeTooLarge, pos, "file is %d bytes; muster reads at most %d", big.size, ld.opts.Limits.MaxBytes)
 		return nil, pos, false
 	case err != nil:
 		ld.unreadable(p, pos, err)
 		return nil, pos, false
 	}
+	ld.opts.Limits.Budget.TakeBytes(int64(len(b)))
 	return b, pos, true
 }
 

@@ -19,16 +19,23 @@ import (
 // comments, quoted text and block scalars, so it never counts more nodes
 // than yaml.v3 would build: what it refuses, convert would refuse.
 func overNodes(data []byte, max int) (line, col, doc int, over bool) {
+	line, col, doc, over, _ = overNodesRun(data, max, 0)
+	return
+}
+
+// overNodesRun is overNodes that also stops at the first node that takes
+// the nodes of the whole text past runMax (when not 0), and says so.
+func overNodesRun(data []byte, max, runMax int) (line, col, doc int, over, run bool) {
 	if i := bytes.IndexByte(data, '\r'); i >= 0 && bytes.Count(data, []byte("\r")) != bytes.Count(data, []byte("\r\n")) {
 		data = bytes.ReplaceAll(bytes.ReplaceAll(data, []byte("\r\n"), []byte("\n")), []byte("\r"), []byte("\n")) // YAML breaks lines at a lone \r too
 	}
-	s := nodeScan{data: data, line: 1, count: 1, max: max}
+	s := nodeScan{data: data, line: 1, count: 1, max: max, runMax: runMax}
 	s.run()
 	if s.overAt < 0 {
-		return 0, 0, 0, false
+		return 0, 0, 0, false, false
 	}
 	start := bytes.LastIndexByte(data[:s.overAt], '\n') + 1
-	return s.overLine, utf8.RuneCount(data[start:s.overAt]) + 1, s.docStart, true
+	return s.overLine, utf8.RuneCount(data[start:s.overAt]) + 1, s.docStart, true, s.runOver
 }
 
 type nodeScan struct {
@@ -40,12 +47,19 @@ type nodeScan struct {
 	overAt   int // offset of the node that passed max, else -1
 	overLine int
 	docStart int // offset of the current document's marker line
+	done     int // nodes of the documents before the current one
+	runMax   int // nodes of the whole text (0: no bound)
+	runOver  bool
 }
 
 func (s *nodeScan) node(at int) bool {
 	s.count++
 	if s.count > s.max {
 		s.overAt, s.overLine = at, s.line
+		return true
+	}
+	if s.runMax > 0 && s.done+s.count > s.runMax {
+		s.overAt, s.overLine, s.runOver = at, s.line, true
 		return true
 	}
 	return false
@@ -86,6 +100,7 @@ func (s *nodeScan) run() {
 			ind++
 		}
 		if ind == 0 && s.marker(ls) {
+			s.done += s.count - 1 // its root may be an empty document, which convert never counts
 			s.count, flow, skipDoc, scalarIndent = 1, 0, false, -2
 			value, pending, keyable = false, false, false
 			s.docStart = ls

@@ -10,6 +10,7 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"math"
 	"regexp"
 	"strconv"
 	"strings"
@@ -29,10 +30,77 @@ type Limits struct {
 	MaxAliases int   // alias nodes per document
 	RunBytes   int64 // bytes of every file one run reads (0: MaxBytes)
 	RunNodes   int   // nodes of every document one run reads (0: MaxNodes)
+	// Budget, when set, is the run's: what every file parsed with these
+	// limits costs together is taken from it (NewBudget).
+	Budget *Budget
+}
+
+// Budget is what the files of one run may cost together (a nil Budget
+// bounds nothing), RunBytes and
+// RunNodes of the Limits it was made from: every file a run reads takes
+// from one Budget, so that files that each pass every limit of a file
+// cannot together run muster out of memory. Safe for concurrent use.
+type Budget struct {
+	mu                  sync.Mutex
+	maxBytes, usedBytes int64
+	maxNodes, usedNodes int
+}
+
+// NewBudget is a fresh budget of lim's RunBytes and RunNodes (for a limit
+// of 0, the file's own MaxBytes or MaxNodes).
+func NewBudget(lim Limits) *Budget {
+	b := &Budget{maxBytes: lim.RunBytes, maxNodes: lim.RunNodes}
+	if b.maxBytes == 0 {
+		b.maxBytes = lim.MaxBytes
+	}
+	if b.maxNodes == 0 {
+		b.maxNodes = lim.MaxNodes
+	}
+	return b
+}
+
+// Bytes is the run's limit of bytes and what is left of it.
+func (b *Budget) Bytes() (limit, left int64) {
+	if b == nil {
+		return math.MaxInt64, math.MaxInt64
+	}
+	b.mu.Lock()
+	defer b.mu.Unlock()
+	return b.maxBytes, b.maxBytes - b.usedBytes
+}
+
+// TakeBytes takes n bytes read from the budget.
+func (b *Budget) TakeBytes(n int64) {
+	if b == nil {
+		return
+	}
+	b.mu.Lock()
+	b.usedBytes += n
+	b.mu.Unlock()
+}
+
+// Nodes is the run's limit of nodes and what is left of it.
+func (b *Budget) Nodes() (limit, left int) {
+	if b == nil {
+		return math.MaxInt, math.MaxInt
+	}
+	b.mu.Lock()
+	defer b.mu.Unlock()
+	return b.maxNodes, b.maxNodes - b.usedNodes
+}
+
+// TakeNodes takes n nodes read from the budget.
+func (b *Budget) TakeNodes(n int) {
+	if b == nil {
+		return
+	}
+	b.mu.Lock()
+	b.usedNodes += n
+	b.mu.Unlock()
 }
 
 // DefaultLimits are generous for any real battle.
-var DefaultLimits = Limits{MaxBytes: 32 << 20, MaxNodes: 2_000_000, MaxDepth: 100, MaxAliases: 10_000, RunBytes: 32 << 20, RunNodes: 2_000_000}
+var DefaultLimits = Limits{MaxBytes: 32 << 20, MaxNodes: 2_000_000, MaxDepth: 100, MaxAliases: 10_000, RunBytes: 32 << 20, RunNodes: 1_000_000}
 
 // Doc is one parsed YAML document.
 type Doc struct {
@@ -87,17 +155,33 @@ func ParseFile(file string, data []byte, lim Limits) ([]*Doc, []Lost, []diag.Dia
 		return nil, nil, l.Items()
 	}
 	// A document of more nodes than the limit is refused before yaml.v3
-	// builds it; the documents before it are read as usual.
+	// builds it; the documents before it are read as usual. So is the
+	// document that takes the run's nodes past its budget.
 	var lost []Lost
-	if line, col, start, over := overNodes(data, lim.MaxNodes); over {
+	runLimit, runLeft := 0, 0
+	if lim.Budget != nil {
+		runLimit, runLeft = lim.Budget.Nodes()
+		runLeft = max(runLeft, 1) // 0 would be no bound
+	}
+	if line, col, start, over, run := overNodesRun(data, lim.MaxNodes, runLeft); over {
 		pos := diag.Pos{File: file, Line: line, Column: col}
-		l.Addf(CodeAliasBudget, pos, "document holds more than %d nodes", lim.MaxNodes)
+		if run {
+			runOver(&l, pos, runLimit)
+		} else {
+			l.Addf(CodeAliasBudget, pos, "document holds more than %d nodes", lim.MaxNodes)
+		}
 		lost = lostText(pos, data[start:])
 		data = data[:start]
 	}
 	docs, more, ds := parseDocs(file, data, lim, nil)
 	l.Append(ds)
 	return docs, append(more, lost...), l.Items()
+}
+
+// runOver is the error of the node that takes the run past its budget.
+func runOver(l *diag.List, pos diag.Pos, limit int) {
+	d := l.Addf(CodeLimit, pos, "the files read in this run hold more than %d YAML nodes, muster's limit for one run", limit)
+	d.Hint = "the rest of this file is not read; split the battle, or check fewer battles in one run"
 }
 
 // parseDocs decodes and converts every document of data; counted, when not
@@ -137,7 +221,13 @@ func parseDocs(file string, data []byte, lim Limits, counted func(n int, ok bool
 			continue
 		}
 		c := converter{doc: d, lim: lim, diags: &l}
+		if lim.Budget != nil {
+			c.runLimit, c.runLeft = lim.Budget.Nodes()
+		}
 		v, ok := c.convert(root, 0)
+		if lim.Budget != nil {
+			lim.Budget.TakeNodes(c.nodes)
+		}
 		if counted != nil {
 			counted(c.nodes, ok)
 		}
@@ -185,9 +275,12 @@ type converter struct {
 	diags   *diag.List
 	nodes   int
 	aliases int
-	failed  bool
-	failPos diag.Pos // where the document failed
-	free    bool     // converting the value of a free-text key (see freeText)
+	// runLimit is the run's budget of nodes and runLeft what is left of
+	// it (Limits.Budget); 0 when there is none
+	runLimit, runLeft int
+	failed            bool
+	failPos           diag.Pos // where the document failed
+	free              bool     // converting the value of a free-text key (see freeText)
 }
 
 func (c *converter) fail(code diag.Code, n *yaml.Node, format string, args ...any) {
@@ -204,6 +297,14 @@ func (c *converter) convert(n *yaml.Node, depth int) (any, bool) {
 	c.nodes++
 	if c.nodes > c.lim.MaxNodes {
 		c.fail(CodeAliasBudget, n, "document expands to more than %d nodes", c.lim.MaxNodes)
+		return nil, false
+	}
+	if c.runLimit > 0 && c.nodes > c.runLeft {
+		if !c.failed {
+			c.failPos = c.doc.Pos(n)
+			runOver(c.diags, c.failPos, c.runLimit)
+		}
+		c.failed = true
 		return nil, false
 	}
 	if depth > c.lim.MaxDepth {

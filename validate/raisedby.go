@@ -75,5 +75,5 @@ var raisedBy = map[string]string{
 	"Y009": "schema.(*converter).merge",
 	"Y010": "schema.ParseFile",
 	"Y011": "battle.(*loader).refuseSheet, battle.(*loader).skipped",
-	"Y012": "battle.(*loader).files",
+	"Y012": "battle.(*Cache).parse, battle.(*loader).files, battle.(*loader).readFile, schema.runOver",
 }

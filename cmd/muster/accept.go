@@ -3,12 +3,14 @@ package main
 import (
 	"fmt"
 	"io"
+	"io/fs"
 	"os"
 
 	"github.com/muster-wargames/muster/accept"
 	"github.com/muster-wargames/muster/battle"
 	"github.com/muster-wargames/muster/diag"
 	"github.com/muster-wargames/muster/report"
+	"github.com/muster-wargames/muster/schema"
 )
 
 // suppress applies the battle's `# muster:ignore` comments to ds, after
@@ -35,7 +37,7 @@ func (f *baselineFlags) apply(ds []diag.Diagnostic) ([]diag.Diagnostic, error) {
 	if f.read == "" {
 		return ds, nil
 	}
-	data, err := os.ReadFile(f.read)
+	data, err := readBounded(f.read, schema.DefaultLimits.MaxBytes)
 	if err != nil {
 		return nil, fmt.Errorf("--baseline: %v", err)
 	}
@@ -62,4 +64,33 @@ func (f *baselineFlags) save(stderr io.Writer, g guard, ds []diag.Diagnostic) er
 	n := len(report.Unsuppressed(ds))
 	fmt.Fprintf(stderr, "muster: wrote %d %s to %s\n", n, diag.Plural(n, "finding"), diag.Printable(f.write))
 	return nil
+}
+
+// readBounded reads a file named on the command line as the loader reads
+// a battle's: a regular file (a FIFO would block the read for ever, a
+// device never end) of at most max bytes.
+func readBounded(p string, max int64) ([]byte, error) {
+	st, err := os.Stat(p)
+	if pe, ok := err.(*fs.PathError); ok {
+		pe.Op = "open" // as os.ReadFile says it
+	}
+	if err != nil {
+		return nil, err
+	}
+	if !st.Mode().IsRegular() {
+		return nil, fmt.Errorf("%s is not a regular file", p)
+	}
+	if st.Size() > max {
+		return nil, fmt.Errorf("%s is %d bytes; muster reads at most %d", p, st.Size(), max)
+	}
+	f, err := os.Open(p)
+	if err != nil {
+		return nil, err
+	}
+	defer f.Close()
+	data, err := io.ReadAll(io.LimitReader(f, max+1))
+	if err == nil && int64(len(data)) > max {
+		err = fmt.Errorf("%s is more than %d bytes; muster reads at most %d", p, max, max)
+	}
+	return data, err
 }

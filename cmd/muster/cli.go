@@ -146,7 +146,17 @@ func (o *options) useColor(w io.Writer) bool {
 // load reads a battle folder, or the embedded example when dir is "", as
 // its variant names ("" for battle.yaml's files).
 func load(dir, variant string) (*battle.Battle, []diag.Diagnostic) {
+	return loadIn(dir, variant, nil)
+}
+
+// loadIn is load taking what it reads from budget, the run's (nil: a
+// budget of its own): the battles one command checks share one.
+func loadIn(dir, variant string, budget *schema.Budget) (*battle.Battle, []diag.Diagnostic) {
 	opts := battle.Options{Variant: variant}
+	if budget != nil {
+		opts.Limits = schema.DefaultLimits
+		opts.Limits.Budget = budget
+	}
 	if dir == "" {
 		sub, err := fs.Sub(examples.FS, examples.Default)
 		if err != nil {
@@ -165,7 +175,12 @@ func addVariantFlag(c *cobra.Command, variant *string) {
 // check loads and validates, and applies the battle's suppression
 // comments; it returns the battle and every diagnostic.
 func check(dir, variant string) (*battle.Battle, []diag.Diagnostic) {
-	b, ds := load(dir, variant)
+	return checkIn(dir, variant, nil)
+}
+
+// checkIn is check within the run's budget (see loadIn).
+func checkIn(dir, variant string, budget *schema.Budget) (*battle.Battle, []diag.Diagnostic) {
+	b, ds := loadIn(dir, variant, budget)
 	if b != nil && b.Rules != nil {
 		ds = append(ds, validate.Battle(b)...)
 	}
@@ -273,8 +288,9 @@ func validateCmd(stdout, stderr io.Writer) *cobra.Command {
 			texts := report.Texts{}
 			scenarios := 0
 			var names []string
+			budget := schema.NewBudget(schema.DefaultLimits) // one for every battle checked
 			for _, dir := range args {
-				b, ds := check(dir, o.variant)
+				b, ds := checkIn(dir, o.variant, budget)
 				ds = notPart(b, dir, named, explicit, ds)
 				all = append(all, ds...)
 				names = append(names, battleName(b, dir))

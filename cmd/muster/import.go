@@ -1,9 +1,9 @@
 package main
 
 import (
+	"bytes"
 	"fmt"
 	"io"
-	"os"
 	"strconv"
 	"strings"
 
@@ -12,6 +12,7 @@ import (
 	"github.com/muster-wargames/muster/importer"
 	"github.com/muster-wargames/muster/oob"
 	"github.com/muster-wargames/muster/report"
+	"github.com/muster-wargames/muster/schema"
 	"github.com/spf13/cobra"
 )
 
@@ -89,12 +90,12 @@ func importSetupCmd(stdout, stderr io.Writer) *cobra.Command {
 					return exitError{report.ExitBadInput}
 				}
 			}
-			f, err := os.Open(args[0])
+			// read as the loader reads a battle's file: regular, bounded
+			data, err := readBounded(args[0], schema.DefaultLimits.MaxBytes)
 			if err != nil {
 				return err
 			}
-			defer f.Close()
-			res, err := importer.Import(f, opt)
+			res, err := importer.Import(bytes.NewReader(data), opt)
 			if err != nil {
 				return err
 			}

@@ -6,10 +6,11 @@ import (
 	"github.com/muster-wargames/muster/diag"
 	"io"
 	"io/fs"
-	"os"
 	"path/filepath"
 	"regexp"
 	"strings"
+
+	"github.com/muster-wargames/muster/schema"
 )
 
 // modelinePrefix starts the first line that tells the YAML language server
@@ -74,7 +75,7 @@ func rewriteModelines(stdout io.Writer, dir, schemas, system string) error {
 		if !d.Type().IsRegular() || filepath.Ext(path) != ".yaml" {
 			return nil
 		}
-		data, err := os.ReadFile(path)
+		data, err := readBounded(path, schema.DefaultLimits.MaxBytes)
 		if err != nil {
 			return err
 		}
