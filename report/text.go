@@ -120,13 +120,6 @@ func (t *text) line(file string, n int) (string, bool) {
 // echoWidth is about how many columns of a source line the report shows.
 const echoWidth = 120
 
-// echo makes a source line safe and short to print under a diagnostic: a
-// tab becomes a space, a control character (a terminal escape) its \x
-// escape, invalid UTF-8 \ufffd, and a line longer than echoWidth is cut
-// around column col with … at each cut. It returns the line and the caret's
-// column in it.
-func echo(src string, col int) (string, int) { return echoIn(src, newRuneIndex(src), col) }
-
 // runeIndex finds the byte offset of a rune of a long line without
 // reading the line from its start: a line of megabytes with thousands of
 // diagnostics on it is read once, not once a diagnostic.
@@ -162,8 +155,12 @@ func (ix *runeIndex) at(r int) int {
 	return i
 }
 
-// echoIn is echo of src, whose runes ix indexes (nil for a short line):
-// only the runes shown are read.
+// echoIn makes a source line safe and short to print under a diagnostic:
+// a tab becomes a space, a control character (a terminal escape) its \x
+// escape, invalid UTF-8 \ufffd, and a line longer than echoWidth is cut
+// around column col with … at each cut. It returns the line and the
+// caret's column in it. ix indexes the runes of a long line (nil for a
+// short one): then only the runes shown are read.
 func echoIn(src string, ix *runeIndex, col int) (string, int) {
 	type cell struct {
 		s     string
