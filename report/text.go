@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"io"
 	"strings"
+	"unicode/utf8"
 
 	"github.com/fatih/color"
 	"github.com/muster-wargames/muster/diag"
@@ -18,6 +19,14 @@ type text struct {
 	// starts holds, per file, the offset where each line starts: indexed
 	// once, not split again for every diagnostic.
 	starts map[string][]int
+	// long indexes the runes of a long line, once for all the
+	// diagnostics on it (see runeIndex)
+	long map[fileLine]*runeIndex
+}
+
+type fileLine struct {
+	file string
+	n    int
 }
 
 // Text is the text report, written as it goes.
@@ -53,8 +62,20 @@ func (t *text) Write(ds ...diag.Diagnostic) error {
 			fmt.Fprintf(&b, " [%s]", diag.Printable(d.Rule))
 		}
 		b.WriteString("\n")
-		if src, ok := t.line(d.Pos.File, d.Pos.Line); ok && d.Pos.Column > 0 {
-			shown, col := echo(src, d.Pos.Column-1)
+		k := fileLine{d.Pos.File, d.Pos.Line}
+		ix := t.long[k]
+		src, ok := "", ix != nil
+		if ix != nil {
+			src = ix.s // a long line is made a string once
+		} else if src, ok = t.line(d.Pos.File, d.Pos.Line); ok && len(src) > 4*echoWidth {
+			if t.long == nil {
+				t.long = map[fileLine]*runeIndex{}
+			}
+			ix = newRuneIndex(src)
+			t.long[k] = ix
+		}
+		if ok && d.Pos.Column > 0 {
+			shown, col := echoIn(src, ix, d.Pos.Column-1)
 			fmt.Fprintf(&b, "    %s\n", shown)
 			fmt.Fprintf(&b, "    %s%s\n", strings.Repeat(" ", col), t.paint(color.FgGreen, "^"))
 		}
@@ -100,15 +121,59 @@ func (t *text) line(file string, n int) (string, bool) {
 // echoWidth is about how many columns of a source line the report shows.
 const echoWidth = 120
 
-// echo makes a source line safe and short to print under a diagnostic: a
-// tab becomes a space, a control character (a terminal escape) its \x
+// runeIndex finds the byte offset of a rune of a long line without
+// reading the line from its start: a line of megabytes with thousands of
+// diagnostics on it is read once, not once a diagnostic.
+type runeIndex struct {
+	s     string
+	runes int   // runes in s
+	marks []int // byte offset of every runeStep-th rune
+}
+
+const runeStep = 256
+
+func newRuneIndex(s string) *runeIndex {
+	ix := &runeIndex{s: s}
+	for i := range s {
+		if ix.runes%runeStep == 0 {
+			ix.marks = append(ix.marks, i)
+		}
+		ix.runes++
+	}
+	return ix
+}
+
+// at is the byte offset of rune r (len(s) past the last).
+func (ix *runeIndex) at(r int) int {
+	if r >= ix.runes {
+		return len(ix.s)
+	}
+	i := ix.marks[r/runeStep]
+	for k := r % runeStep; k > 0; k-- {
+		_, n := utf8.DecodeRuneInString(ix.s[i:])
+		i += n
+	}
+	return i
+}
+
+// echoIn makes a source line safe and short to print under a diagnostic:
+// a tab becomes a space, a control character (a terminal escape) its \x
 // escape, invalid UTF-8 \ufffd, and a line longer than echoWidth is cut
-// around column col with … at each cut. It returns the line and the caret's
-// column in it.
-func echo(src string, col int) (string, int) {
+// around column col with … at each cut. It returns the line and the
+// caret's column in it. ix indexes the runes of a long line (nil for a
+// short one): then only the runes shown are read.
+func echoIn(src string, ix *runeIndex, col int) (string, int) {
 	type cell struct {
 		s     string
 		width int
+	}
+	offset, total := 0, 0 // runes cut off before src, and src's whole length
+	if ix != nil {
+		total = ix.runes
+		col = max(0, min(col, total))
+		from := max(0, min(col-echoWidth/2, total-echoWidth))
+		to := min(total, from+echoWidth)
+		src, offset, col = src[ix.at(from):ix.at(to)], from, col-from
 	}
 	var cells []cell
 	for _, r := range src {
@@ -131,7 +196,7 @@ func echo(src string, col int) (string, int) {
 	}
 	var b strings.Builder
 	caret := 0
-	if from > 0 {
+	if from > 0 || offset > 0 {
 		b.WriteString("…")
 		caret = 1
 	}
@@ -141,7 +206,7 @@ func echo(src string, col int) (string, int) {
 		}
 		b.WriteString(cells[i].s)
 	}
-	if to < len(cells) {
+	if to < len(cells) || offset+to < total {
 		b.WriteString("…")
 	}
 	return b.String(), caret

@@ -1,6 +1,7 @@
 package report
 
 import (
+	"fmt"
 	"strings"
 	"testing"
 	"time"
@@ -73,5 +74,42 @@ func TestTextIndexesOnce(t *testing.T) {
 	}
 	if !strings.Contains(b.String(), "    a: 1\n    ^\n") {
 		t.Errorf("source line not echoed")
+	}
+}
+
+// TestTextLongLineOnce: many diagnostics on one long line cost about what
+// one does: the line's runes are indexed once, and each diagnostic reads
+// only the part it shows (a 10 MB flow mapping with a problem in each of
+// its keys was read whole, rune by rune, for each one). The carets still
+// point at their columns.
+func TestTextLongLineOnce(t *testing.T) {
+	var line strings.Builder
+	for i := range 100_000 {
+		fmt.Fprintf(&line, "k%06d: é, ", i) // 12 runes, 13 bytes a key
+	}
+	src := []byte("m: {" + line.String() + "}\n")
+	var ds []diag.Diagnostic
+	for i := 0; i < 100_000; i += 10 {
+		ds = append(ds, diag.Diagnostic{Code: "S003", Severity: diag.Error, Pos: diag.Pos{File: "f.yaml", Line: 1, Column: 5 + 12*i}, Message: fmt.Sprint(i)})
+	}
+	var b strings.Builder
+	start := time.Now()
+	r := Text(&b, Options{Texts: Texts{"f.yaml": src}})
+	if err := r.Write(ds...); err != nil {
+		t.Fatal(err)
+	}
+	if took := time.Since(start); took > 5*time.Second {
+		t.Errorf("10,000 diagnostics on a line of 1.3 MB took %v", took)
+	}
+	if n := len(r.(*text).long); n != 1 {
+		t.Errorf("the long line was indexed %d times, want once", n)
+	}
+	out := strings.Split(b.String(), "\n")
+	for k := 0; k+2 < len(out); k += 3 {
+		src, caret := []rune(out[k+1]), strings.Index(out[k+2], "^")
+		i := 10 * (k / 3)
+		if want := fmt.Sprintf("k%06d", i); caret < 0 || caret+6 > len(src) || string(src[caret:caret+7]) != want {
+			t.Fatalf("diagnostic %d: caret at %d under %q, want %s", i, caret, string(src), want)
+		}
 	}
 }

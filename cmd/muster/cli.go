@@ -143,14 +143,10 @@ func (o *options) useColor(w io.Writer) bool {
 	return ok && (isatty.IsTerminal(f.Fd()) || isatty.IsCygwinTerminal(f.Fd()))
 }
 
-// load reads a battle folder, or the embedded example when dir is "", as
-// its variant names ("" for battle.yaml's files).
-func load(dir, variant string) (*battle.Battle, []diag.Diagnostic) {
-	return loadIn(dir, variant, nil)
-}
-
-// loadIn is load taking what it reads from budget, the run's (nil: a
-// budget of its own): the battles one command checks share one.
+// loadIn reads a battle folder, or the embedded example when dir is "",
+// as its variant names ("" for battle.yaml's files), taking what it reads
+// from budget, the run's (nil: a budget of its own): the battles one
+// command checks share one.
 func loadIn(dir, variant string, budget *schema.Budget) (*battle.Battle, []diag.Diagnostic) {
 	opts := battle.Options{Variant: variant}
 	if budget != nil {
