@@ -10,9 +10,10 @@ import (
 )
 
 // A build writes all its files or none, and a build killed at any point
-// leaves a folder the next run puts right: see internal/publish, which
-// stages the files, writes a journal as its commit point, renames them into
-// the output folder and finishes a publish a killed build left. This file
+// leaves a folder the next run puts right: see internal/publish, which on
+// Linux swaps a new version of the output folder with it in one step, and
+// elsewhere stages the files, writes a journal as its commit point, renames
+// them into the output folder and finishes a publish a killed build left. This file
 // adds the output guard: nothing is written over a file of the battle.
 
 // stage is a build's hold on its output folder.
