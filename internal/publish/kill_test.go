@@ -14,6 +14,7 @@ import (
 	"sync/atomic"
 	"syscall"
 	"testing"
+	"time"
 )
 
 // The kill test's helper processes are this package's test binary (small,
@@ -37,6 +38,17 @@ func init() {
 			if n++; n == at {
 				syscall.Kill(os.Getpid(), syscall.SIGKILL)
 				select {}
+			}
+		}
+	}
+	if sig, _ := strconv.Atoi(os.Getenv("MUSTER_TEST_TERM_AT")); sig > 0 {
+		n := 0
+		Step = func(string) {
+			if n++; n == sig {
+				// The handler ends the process, at once or when the
+				// publish under way is done.
+				syscall.Kill(os.Getpid(), syscall.SIGTERM)
+				time.Sleep(100 * time.Millisecond)
 			}
 		}
 	}
@@ -378,6 +390,48 @@ func killRollback(t *testing.T, byJournal bool, steps int, failure string) {
 		}
 		if left := leftNext(out); len(left) > 0 {
 			t.Fatalf("kill at step %d: after the next run %s is left", at, left[0])
+		}
+	}
+}
+
+// TestSwapInterrupted sends SIGTERM to a publish by the swap at each of
+// its steps: before the swap the handler removes the sibling folder and
+// the lock and the folder is the old build; from the swap on the publish
+// finishes first and the folder is the new build. Nothing is left either
+// way, and the process says which (or, from the swap on, may end first).
+func TestSwapInterrupted(t *testing.T) {
+	t.Parallel()
+	if !canExchange {
+		t.Skip("no swap here")
+	}
+	base := t.TempDir()
+	const steps, newAt = 8 + 7 + 1 + 1 + 1, 8 + 7 + 1 + 1
+	for at := 1; at <= steps; at++ {
+		out := filepath.Join(base, strconv.Itoa(at))
+		build(t, out, "1")
+		cmd := exec.Command(os.Args[0])
+		cmd.Env = append(os.Environ(), "MUSTER_TEST_JOURNAL=0", "MUSTER_TEST_TERM_AT="+strconv.Itoa(at), "MUSTER_TEST_PUBLISH="+out+" 2")
+		msg, err := cmd.CombinedOutput()
+		want, say := expect("1"), "is as it was"
+		if at >= newAt {
+			want, say = expect("2"), "holds the new build"
+		}
+		// From the swap on, the build may also end first, exit 0.
+		if ee, ok := err.(*exec.ExitError); (ok && ee.ExitCode() != 130) || (err == nil && at < newAt) || (err != nil && !ok) ||
+			(err != nil && !strings.Contains(string(msg), say)) {
+			t.Fatalf("SIGTERM at step %d: %v, want exit 130 saying %q: %s", at, err, say, msg)
+		}
+		if got := snapshot(t, out); !same(got, want) {
+			t.Fatalf("SIGTERM at step %d: %s", at, describe(got))
+		}
+		ents, _ := os.ReadDir(out)
+		for _, e := range ents {
+			if strings.HasPrefix(e.Name(), ".") {
+				t.Fatalf("SIGTERM at step %d: %s is left", at, e.Name())
+			}
+		}
+		if left := leftNext(out); len(left) > 0 {
+			t.Fatalf("SIGTERM at step %d: %s is left", at, left[0])
 		}
 	}
 }

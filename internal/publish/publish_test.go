@@ -3,6 +3,7 @@ package publish
 import (
 	"os"
 	"path/filepath"
+	"strconv"
 	"strings"
 	"testing"
 )
@@ -52,13 +53,15 @@ func build(t *testing.T, out, version string) {
 // TestSwapEveryStep watches a publish by the swap at each of its steps,
 // in the process: the folder is exactly the old build or exactly the new
 // one, never a mix, and the lock is in it, so a second build is refused
-// (the lock is linked into the new folder, and swapped in with it).
+// (the lock is linked into the new folder, and swapped in with it). The
+// folder keeps its mode.
 func TestSwapEveryStep(t *testing.T) {
 	if !canExchange {
 		t.Skip("no swap here")
 	}
 	out := filepath.Join(t.TempDir(), "out")
 	build(t, out, "1")
+	os.Chmod(out, 0o750)
 	old, new := expect("1"), expect("2")
 	var steps []string
 	Step = func(what string) {
@@ -92,6 +95,9 @@ func TestSwapEveryStep(t *testing.T) {
 	}
 	if left := leftNext(out); len(left) > 0 {
 		t.Errorf("left: %q", left)
+	}
+	if fi, err := os.Stat(out); err != nil || fi.Mode().Perm() != 0o750 {
+		t.Errorf("the folder's mode is not kept: %v %v", fi.Mode(), err)
 	}
 	if _, err := os.Lstat(filepath.Join(out, lockName)); err == nil {
 		t.Errorf("the lock is left")
@@ -182,5 +188,39 @@ func TestRemoveNext(t *testing.T) {
 		if _, err := os.Lstat(filepath.Join(base, f)); err != nil {
 			t.Errorf("%s: %v", f, err)
 		}
+	}
+}
+
+// BenchmarkPublish publishes a build of 20 files into a folder that also
+// holds 500 other files (another target's), by the swap and by the journal.
+func BenchmarkPublish(b *testing.B) {
+	for _, byJournal := range []bool{false, true} {
+		name := "swap"
+		if byJournal {
+			name = "journal"
+		}
+		b.Run(name, func(b *testing.B) {
+			NoExchange = byJournal
+			defer func() { NoExchange = false }()
+			out := filepath.Join(b.TempDir(), "out")
+			os.MkdirAll(filepath.Join(out, "other"), 0o755)
+			for i := range 500 {
+				os.WriteFile(filepath.Join(out, "other", strconv.Itoa(i)), []byte("x"), 0o644)
+			}
+			var files []File
+			for i := range 20 {
+				files = append(files, File{Name: "f" + strconv.Itoa(i) + ".json", Data: make([]byte, 10000)})
+			}
+			for b.Loop() {
+				st, err := Open(out)
+				if err != nil {
+					b.Fatal(err)
+				}
+				if _, err := st.Commit(files, nil, nil); err != nil {
+					b.Fatal(err)
+				}
+				st.Close()
+			}
+		})
 	}
 }
