@@ -3,6 +3,7 @@ package main
 import (
 	"fmt"
 	"os"
+	"path/filepath"
 
 	"github.com/muster-wargames/muster/compile"
 	"github.com/muster-wargames/muster/diag"
@@ -34,6 +35,12 @@ func openStage(g guard, out string) (*stage, error) {
 	}
 	if err != nil {
 		return nil, err
+	}
+	// A battle's folder is where its designer works: an editor, muster
+	// watch or serve hold it open, and a swap would leave them in the old
+	// folder. The journal publishes there.
+	if fi, err := os.Lstat(filepath.Join(out, "battle.yaml")); err == nil && !fi.IsDir() {
+		s.NoSwap = true
 	}
 	return &stage{s}, nil
 }

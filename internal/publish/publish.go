@@ -106,6 +106,10 @@ type Stage struct {
 	sig            chan os.Signal
 	// Recovered says what Open put right of a killed build's publish.
 	Recovered []string
+	// NoSwap, set before Commit, publishes by the journal where the swap
+	// could be used: the caller's OUT is a folder that must stay the same
+	// folder (a battle's, which editors and muster watch hold open).
+	NoSwap bool
 }
 
 // journal is STAGING/journal: the files of one publish, in order.

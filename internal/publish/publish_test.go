@@ -107,12 +107,12 @@ func TestSwapEveryStep(t *testing.T) {
 // TestSwapFallback: where the swap cannot be used the journal publishes,
 // with the same result: forced (NoExchange), a folder in the output that
 // is a link (the swap follows none; the journal writes as before), the
-// working folder inside the output.
+// working folder inside the output, the caller's NoSwap.
 func TestSwapFallback(t *testing.T) {
 	if !canExchange {
 		t.Skip("no swap here")
 	}
-	for _, c := range []string{"swap", "forced", "link", "cwd"} {
+	for _, c := range []string{"swap", "forced", "link", "cwd", "noswap"} {
 		t.Run(c, func(t *testing.T) {
 			base := t.TempDir()
 			out := filepath.Join(base, "out")
@@ -133,6 +133,7 @@ func TestSwapFallback(t *testing.T) {
 			if err != nil {
 				t.Fatal(err)
 			}
+			st.NoSwap = c == "noswap"
 			if _, err := st.Commit(synthetic("2"), nil, nil); err != nil {
 				t.Fatal(err)
 			}

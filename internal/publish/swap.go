@@ -19,7 +19,8 @@ package publish
 // as os.MkdirTemp makes it; not a link) are taken for leftovers.
 //
 // Where the swap cannot be used, the journal publishes the build (see
-// publish.go): not Linux; OUT is not a folder of its own (a link, the root,
+// publish.go): not Linux; the caller said so (Stage.NoSwap: OUT is a
+// battle's folder, which editors and muster watch keep open); OUT is not a folder of its own (a link, the root,
 // a mount point, a folder a file system is mounted in); the working folder
 // is in OUT (after a swap the process would stand in the old one); no
 // sibling can be made (no writable parent, a name too long); a hard link
@@ -50,7 +51,7 @@ var NoExchange bool
 // step (see the top of this file), or returns errFallback having changed
 // nothing.
 func (s *Stage) swap(files []File) (err error) {
-	if !canExchange || NoExchange {
+	if !canExchange || NoExchange || s.NoSwap {
 		return errFallback
 	}
 	out, err := filepath.Abs(s.out)
@@ -60,6 +61,11 @@ func (s *Stage) swap(files []File) (err error) {
 	parent := filepath.Dir(out)
 	ofi, err := os.Lstat(out)
 	if err != nil || !ofi.IsDir() || parent == out {
+		return errFallback
+	}
+	// out as spelled ("link/../out" is cleaned by name, not as the kernel
+	// goes) must be the folder the lock is in.
+	if fi, err := os.Stat(s.out); err != nil || !os.SameFile(fi, ofi) {
 		return errFallback
 	}
 	pfi, err := os.Stat(parent)
