@@ -3,6 +3,7 @@ package main
 import (
 	"fmt"
 	"os"
+	"path/filepath"
 
 	"github.com/muster-wargames/muster/compile"
 	"github.com/muster-wargames/muster/diag"
@@ -10,9 +11,10 @@ import (
 )
 
 // A build writes all its files or none, and a build killed at any point
-// leaves a folder the next run puts right: see internal/publish, which
-// stages the files, writes a journal as its commit point, renames them into
-// the output folder and finishes a publish a killed build left. This file
+// leaves a folder the next run puts right: see internal/publish, which on
+// Linux swaps a new version of the output folder with it in one step, and
+// elsewhere stages the files, writes a journal as its commit point, renames
+// them into the output folder and finishes a publish a killed build left. This file
 // adds the output guard: nothing is written over a file of the battle.
 
 // stage is a build's hold on its output folder.
@@ -33,6 +35,12 @@ func openStage(g guard, out string) (*stage, error) {
 	}
 	if err != nil {
 		return nil, err
+	}
+	// A battle's folder is where its designer works: an editor, muster
+	// watch or serve hold it open, and a swap would leave them in the old
+	// folder. The journal publishes there.
+	if fi, err := os.Lstat(filepath.Join(out, "battle.yaml")); err == nil && !fi.IsDir() {
+		s.NoSwap = true
 	}
 	return &stage{s}, nil
 }

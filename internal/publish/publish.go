@@ -7,8 +7,11 @@
 //
 // A build takes OUT/.muster.lock (created with O_EXCL, holding its process
 // id) so that two builds cannot mix their files in one folder; puts right
-// what a killed build left (below); compiles; and writes every file into a
-// new staging folder inside OUT (same file system, so the renames cannot
+// what a killed build left (below, and swap.go's removeNext); compiles; and
+// publishes. On Linux it swaps a new version of OUT with it in one step
+// (swap.go): a kill leaves OUT exactly the old build or the new. Elsewhere,
+// and where the swap cannot be used, it publishes by a journal, as follows.
+// It writes every file into a new staging folder inside OUT (same file system, so the renames cannot
 // become copies), each file synced. Only then does it write the journal:
 // STAGING/journal, listing every file to publish and whether it replaces
 // one, written to a temporary file, synced and renamed into place, so it is
@@ -34,15 +37,16 @@
 //     folder where a file goes): that is finished, and OUT is the old build.
 //
 // A journal that cannot be read is not guessed at: the run stops and says
-// which file to look at. Between a SIGKILL and the next run, OUT may hold
-// part of each build, and the journal says so.
+// which file to look at. By the journal, between a SIGKILL and the next
+// run, OUT may hold part of each build, and the journal says so.
 //
 // An interrupt (SIGINT, SIGTERM) before the commit point removes the
-// staging folder and the lock, leaving OUT as it was; after it, the handler
-// waits for the publish to finish and says so. Renaming files one by one,
-// not swapping folders, keeps what other targets wrote into the same OUT
-// (docs/ci.md builds the bundle and the VASSAL module into one folder): a
-// build's journal lists only its own files. An output that is a symlink, a
+// staging folder (and the swap's sibling folder) and the lock, leaving OUT
+// as it was; after it (the journal, the swap), the handler waits for the
+// publish to finish and says so. Both ways keep what other targets wrote
+// into the same OUT (docs/ci.md builds the bundle and the VASSAL module
+// into one folder): a build's journal lists only its own files, and the
+// swap links every entry of OUT into the new folder. An output that is a symlink, a
 // device or a FIFO is written through (writeFile) after the others, outside
 // the journal.
 //
@@ -96,10 +100,16 @@ type File struct {
 type Stage struct {
 	out, dir, lock string
 	mu             sync.Mutex // held from the journal's writing to the end of the publish
-	published      bool       // the journal was written: the new build is OUT's
+	published      bool       // the journal was written, or OUT swapped: the new build is OUT's
+	next           string     // the sibling folder being built (swap.go), held by mu
+	swapped        bool       // the build was published by the swap
 	sig            chan os.Signal
 	// Recovered says what Open put right of a killed build's publish.
 	Recovered []string
+	// NoSwap, set before Commit, publishes by the journal where the swap
+	// could be used: the caller's OUT is a folder that must stay the same
+	// folder (a battle's, which editors and muster watch hold open).
+	NoSwap bool
 }
 
 // journal is STAGING/journal: the files of one publish, in order.
@@ -143,6 +153,11 @@ func Open(out string) (*Stage, error) {
 		return nil, err
 	}
 	notes, err := recoverStaging(out)
+	if err == nil {
+		var more []string
+		more, err = removeNext(out)
+		notes = append(notes, more...)
+	}
 	s.Recovered = notes
 	if err != nil {
 		os.Remove(s.lock)
@@ -160,6 +175,9 @@ func Open(out string) (*Stage, error) {
 		if _, ok := <-s.sig; ok {
 			s.mu.Lock() // a publish under way finishes first
 			os.RemoveAll(s.dir)
+			if s.next != "" {
+				os.RemoveAll(s.next)
+			}
 			os.Remove(s.lock)
 			if s.published {
 				fmt.Fprintf(os.Stderr, "muster: interrupted; %s holds the new build\n", s.out)
@@ -416,17 +434,15 @@ func (s *Stage) Close() {
 	os.Remove(s.lock)
 }
 
-// Commit writes files into the staging folder, then the journal, then
-// renames each into the output folder (see the top of this file), and
-// returns their paths, sorted. When a rename fails, the files already
-// replaced are put back, so the folder holds the previous build or the new
-// one, not a mix. check, when not nil, may refuse a file's path before
+// Commit publishes files into the output folder, on Linux in one step by
+// the swap (swap.go), elsewhere, or where the swap cannot be used, by the
+// journal (see the top of this file), and returns their paths, sorted.
+// When the publish fails, the folder holds the previous build, whole. check, when not nil, may refuse a file's path before
 // anything is written. An output that is a symlink, a device or a FIFO is
 // written through, by through, after the others.
 func (s *Stage) Commit(files []File, check func(path string) error, through func(path string, data []byte) error) ([]string, error) {
 	var j journal
-	var thru []File
-	dirs := map[string]bool{}
+	var thru, todo []File
 	for _, f := range files {
 		name := filepath.ToSlash(f.Name)
 		if !LocalName(name) {
@@ -458,39 +474,14 @@ func (s *Stage) Commit(files []File, check func(path string) error, through func
 				os.Remove(o)
 			}
 		}
-		staged := filepath.Join(s.dir, stagedDir, filepath.FromSlash(name))
-		if err := os.MkdirAll(filepath.Dir(staged), 0o755); err != nil {
-			return nil, err
-		}
-		if err := writeSynced(staged, f.Data); err != nil {
-			return nil, fmt.Errorf("writing %s: %w", dest, err)
-		}
-		step("staged " + name)
-		dirs[filepath.Dir(staged)] = true
+		todo = append(todo, File{Name: name, Data: f.Data})
 		j.Publish = append(j.Publish, journalFile{Name: name, Old: old})
 	}
-	for d := range dirs {
-		syncDir(d)
+	err := s.swap(todo)
+	if errors.Is(err, errFallback) {
+		err = s.publish(todo, j)
 	}
-	data, err := json.Marshal(j)
 	if err != nil {
-		return nil, err
-	}
-	s.mu.Lock()
-	defer s.mu.Unlock()
-	// The commit point: the journal, whole or absent.
-	tmp := filepath.Join(s.dir, journalName+".tmp")
-	if err := writeSynced(tmp, append(data, '\n')); err != nil {
-		return nil, fmt.Errorf("writing %s: %w", tmp, err)
-	}
-	if err := os.Rename(tmp, filepath.Join(s.dir, journalName)); err != nil {
-		return nil, err
-	}
-	syncDir(s.dir)
-	s.published = true
-	step("journal")
-	if err := finish(s.dir, s.out, j); err != nil {
-		s.published = false
 		return nil, err
 	}
 	var written []string
@@ -506,4 +497,48 @@ func (s *Stage) Commit(files []File, check func(path string) error, through func
 	}
 	sort.Strings(written)
 	return written, nil
+}
+
+// publish publishes files by the journal j (see the top of this file):
+// stages them, writes the journal, renames each into OUT.
+func (s *Stage) publish(files []File, j journal) error {
+	dirs := map[string]bool{}
+	for _, f := range files {
+		name := f.Name
+		dest := filepath.Join(s.out, filepath.FromSlash(name))
+		staged := filepath.Join(s.dir, stagedDir, filepath.FromSlash(name))
+		if err := os.MkdirAll(filepath.Dir(staged), 0o755); err != nil {
+			return err
+		}
+		if err := writeSynced(staged, f.Data); err != nil {
+			return fmt.Errorf("writing %s: %w", dest, err)
+		}
+		step("staged " + name)
+		dirs[filepath.Dir(staged)] = true
+	}
+	for d := range dirs {
+		syncDir(d)
+	}
+	data, err := json.Marshal(j)
+	if err != nil {
+		return err
+	}
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	// The commit point: the journal, whole or absent.
+	tmp := filepath.Join(s.dir, journalName+".tmp")
+	if err := writeSynced(tmp, append(data, '\n')); err != nil {
+		return fmt.Errorf("writing %s: %w", tmp, err)
+	}
+	if err := os.Rename(tmp, filepath.Join(s.dir, journalName)); err != nil {
+		return err
+	}
+	syncDir(s.dir)
+	s.published = true
+	step("journal")
+	if err := finish(s.dir, s.out, j); err != nil {
+		s.published = false
+		return err
+	}
+	return nil
 }
