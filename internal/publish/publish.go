@@ -409,7 +409,14 @@ func syncDir(dir string) {
 
 // writeSynced writes data to path and flushes it to the disk.
 func writeSynced(path string, data []byte) error {
-	f, err := os.OpenFile(path, os.O_WRONLY|os.O_CREATE|os.O_TRUNC, 0o644)
+	return writeFlags(path, data, os.O_TRUNC)
+}
+
+// writeFlags writes data to path, opened with O_WRONLY|O_CREATE and flag
+// (O_TRUNC, or O_EXCL for a file that must be new), mode 0644, flushed to
+// the disk.
+func writeFlags(path string, data []byte, flag int) error {
+	f, err := os.OpenFile(path, os.O_WRONLY|os.O_CREATE|flag, 0o644)
 	if err != nil {
 		return err
 	}

@@ -218,21 +218,7 @@ func (s *Stage) mkdirs(next, rel string, dirs *[]string) error {
 // writeNew creates the file path (which must not exist: never through a
 // link to OUT's file) with data, flushed to the disk.
 func writeNew(path string, data []byte) error {
-	f, err := os.OpenFile(path, os.O_WRONLY|os.O_CREATE|os.O_EXCL, 0o644)
-	if err != nil {
-		return err
-	}
-	_, err = f.Write(data)
-	if err == nil {
-		err = f.Chmod(0o644)
-	}
-	if err == nil && syncs {
-		err = f.Sync()
-	}
-	if cerr := f.Close(); err == nil {
-		err = cerr
-	}
-	return err
+	return writeFlags(path, data, os.O_EXCL)
 }
 
 // removeNext removes the sibling folders of out a killed swap left (see
