@@ -307,7 +307,7 @@ func TestDirectiveLongLine(t *testing.T) {
 	start := time.Now()
 	got := Suppress([]diag.Diagnostic{{Code: "N005", Severity: diag.Error, Pos: diag.Pos{File: "s.yaml", Line: 2}}},
 		map[string][]byte{"s.yaml": []byte(src)}, Options{Lookup: known, Unused: true})
-	if el := time.Since(start); el > 5*time.Second {
+	if el := time.Since(start); el > 5*time.Second && !testing.Short() {
 		t.Errorf("a line of 1 MB read in %v: want well under a second", el)
 	}
 	if len(got) != 1 || got[0].Suppression == nil {

@@ -58,6 +58,9 @@ func withGames(t *testing.T, n int, cmds string) []byte {
 // (every obfuscated byte parsed through a string of its own); now what is
 // allocated is under half of it.
 func TestManySavedGames(t *testing.T) {
+	if testing.Short() {
+		t.Skip("a measure of time and memory: the plain run, not -short (the race detector's)")
+	}
 	var cmds strings.Builder
 	cmds.WriteString("begin_save\x1b")
 	for i := range 1000 {
@@ -81,7 +84,7 @@ func TestManySavedGames(t *testing.T) {
 	if !strings.Contains(rep, `saved game "G199.vsav" holds 1000 pieces`) || !strings.Contains(rep, `saved game "G199.vsav": 1 commands not understood: "GlobalProperty" ×1`) {
 		t.Errorf("the report does not read the saved games:\n%.3000s", rep)
 	}
-	if alloc > inflated/2 {
+	if alloc > inflated/2 && !testing.Short() {
 		t.Errorf("the import allocated %d MiB for saved games that inflate to %d MiB: they are read whole", alloc>>20, inflated>>20)
 	}
 }
@@ -182,7 +185,7 @@ func TestXMLLimits(t *testing.T) {
 		case tc.err != "" && (err == nil || !strings.Contains(err.Error(), tc.err)):
 			t.Errorf("%s: got %v, want %q", tc.name, err, tc.err)
 		}
-		if d := time.Since(start); d > 5*time.Second {
+		if d := time.Since(start); d > 5*time.Second && !testing.Short() {
 			t.Errorf("%s: %v", tc.name, d)
 		}
 	}
@@ -210,7 +213,7 @@ func TestGridLimits(t *testing.T) {
 		case tc.err != "" && (err == nil || !strings.Contains(err.Error(), tc.err)):
 			t.Errorf("%s: got %v, want %q", tc.to, err, tc.err)
 		}
-		if d := time.Since(start); d > 5*time.Second {
+		if d := time.Since(start); d > 5*time.Second && !testing.Short() {
 			t.Errorf("%s: %v", tc.to, d)
 		}
 	}
@@ -229,6 +232,9 @@ func TestGridLimits(t *testing.T) {
 	}
 	if _, err := Import(ccnStyle(t, boards(maxBoards)), Options{System: "gbacw"}); err != nil && strings.Contains(err.Error(), "board limit") {
 		t.Errorf("%d boards: %v", maxBoards, err)
+	}
+	if testing.Short() {
+		return // 20,000 boards take seconds, 20 under the race detector: the plain run reads them
 	}
 	start := time.Now()
 	_, err := Import(ccnStyle(t, boards(20_000)), Options{System: "gbacw"})
