@@ -7,7 +7,6 @@ import (
 	"io/fs"
 	"os"
 	"path/filepath"
-	"runtime"
 	"strings"
 	"syscall"
 	"testing"
@@ -40,9 +39,6 @@ var (
 const fuzzBaseline = "{\n  \"version\": 1,\n  \"findings\": []\n}\n"
 
 func FuzzGuard(f *testing.F) {
-	if runtime.GOOS == "windows" {
-		f.Skip("links and FIFOs")
-	}
 	// Each input: the battle named through lb?, --write-baseline?, the
 	// path's length and names (fuzzPath), then 4 bytes an entry: folder
 	// (fuzzDirs), name (fuzzNames), kind (relative link, absolute link,
