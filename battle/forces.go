@@ -62,23 +62,25 @@ func (ld *loader) sideOf(d *schema.Doc, n *schema.Node) *oob.Side {
 	s := ld.b.Side(id)
 	if s == nil && n != nil {
 		dg := ld.diags.Addf(CodeUnknownSide, d.Pos(n), "unknown side %q", id)
-		dg.Hint = ld.sideHint(id)
+		ld.sideHint(dg, id)
 	}
 	return s
 }
 
-func (ld *loader) sideHint(id string) string {
+func (ld *loader) sideHint(dg *diag.Diagnostic, id string) {
 	ids := make([]string, len(ld.b.Sides))
 	for i, s := range ld.b.Sides {
 		ids[i] = s.ID
 	}
 	if m := schema.Nearest(id, ids); m != "" {
-		return "did you mean " + m + "?"
+		dg.Offer(id, m)
+		return
 	}
 	if len(ids) == 0 {
-		return ""
+		dg.Hint = ""
+		return
 	}
-	return "sides: " + strings.Join(ids, ", ")
+	dg.Hint = "sides: " + strings.Join(ids, ", ")
 }
 
 type pending struct {
@@ -220,7 +222,7 @@ func (ld *loader) attach(docs []pending) {
 		dg := ld.diags.Addf(CodeNoParent, p.pos, "parent %q is not a formation of side %s", p.parent, p.side.ID)
 		if p.side.Army != nil {
 			if m := schema.Nearest(p.parent, oob.NewIndex(p.side.Army).Names()); m != "" {
-				dg.Hint = "did you mean " + m + "?"
+				dg.Offer(p.parent, m)
 			}
 		}
 	}
@@ -328,7 +330,7 @@ func (ld *loader) ledBy(d *schema.Doc, n *schema.Node, f *oob.Formation) {
 	}
 	dg := ld.diags.Addf(CodeLedBy, d.Pos(n), "led_by %q names no leader of a formation above %s %s", name, f.Level, f.Label())
 	if m := schema.Nearest(name, names); m != "" {
-		dg.Hint = "did you mean " + m + "?"
+		dg.Offer(name, m)
 	} else if len(names) > 0 {
 		dg.Hint = "the leaders above it: " + strings.Join(names, ", ")
 	}
@@ -580,7 +582,7 @@ func (ld *loader) distinct(d *schema.Doc) {
 			if len(ix.Resolve(name)) == 0 {
 				dg := ld.diags.Addf(CodeUnknownName, d.Pos(n), "distinct names %q, which is no unit or leader of side %s", name, side.ID)
 				if near := schema.Nearest(name, ix.Names()); near != "" {
-					dg.Hint = "did you mean " + near + "?"
+					dg.Offer(name, near)
 				}
 				continue
 			}

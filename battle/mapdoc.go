@@ -172,7 +172,7 @@ func (ld *loader) resolveMap(d *schema.Doc) {
 			}
 			dg := ld.diags.Addf(CodeTerrainName, d.Pos(ltVals[i]), "unknown terrain %q in %s", name, ld.b.System)
 			if m := schema.Nearest(name, names); m != "" {
-				dg.Hint = "did you mean " + m + "?"
+				dg.Offer(name, m)
 			} else {
 				dg.Hint = "terrain types: " + strings.Join(names, ", ")
 			}
@@ -339,7 +339,7 @@ func (ld *loader) hexsides(d *schema.Doc, m *maps.Map) {
 			if _, has := ld.b.Rules.Hexsides[f]; !has {
 				dg := ld.diags.Addf(CodeFeature, d.Pos(fn), "unknown hexside feature %q in %s", f, ld.b.System)
 				if mm := schema.Nearest(f, known); mm != "" {
-					dg.Hint = "did you mean " + mm + "?"
+					dg.Offer(f, mm)
 				} else {
 					dg.Hint = "features: " + strings.Join(known, ", ")
 				}
@@ -377,7 +377,7 @@ func (ld *loader) roads(d *schema.Doc, m *maps.Map) {
 		if _, ok := ld.b.Rules.Roads[r.Type]; !ok {
 			dg := ld.diags.Addf(CodeRoadType, d.Pos(tn), "unknown road type %q in %s", r.Type, ld.b.System)
 			if mm := schema.Nearest(r.Type, known); mm != "" {
-				dg.Hint = "did you mean " + mm + "?"
+				dg.Offer(r.Type, mm)
 			} else {
 				dg.Hint = "road types: " + strings.Join(known, ", ")
 			}
@@ -407,7 +407,7 @@ func (ld *loader) areas(d *schema.Doc, m *maps.Map) {
 		a := &maps.Area{Name: k.Value, Side: schema.Str(schema.Get(vals[i], "side")), Edge: schema.Str(schema.Get(vals[i], "edge"))}
 		if sn := schema.Get(vals[i], "side"); sn != nil && ld.b.Side(a.Side) == nil {
 			dg := ld.diags.Addf(CodeUnknownSide, d.Pos(sn), "unknown side %q", a.Side)
-			dg.Hint = ld.sideHint(a.Side)
+			ld.sideHint(dg, a.Side)
 		}
 		for _, hn := range schema.Items(schema.Get(vals[i], "hexes")) {
 			if h, ok := ld.hex(d, hn); ok {

@@ -74,6 +74,14 @@ type Diagnostic struct {
 	// `# muster:ignore` comment in the source or by a baseline. A
 	// suppressed finding is reported and counted, but never fails a run.
 	Suppression *Suppression `json:"suppression,omitempty"`
+	// Related are the other places the finding cites, each with a note;
+	// Subjects what it is about; Fixes the edits that would fix it; Path
+	// its structural place in its document (the YAML key path, say
+	// "figures.stacking.limits"), for its Fingerprint. See fields.go.
+	Related  []Related `json:"-"`
+	Subjects *Subjects `json:"subjects,omitempty"`
+	Fixes    []Fix     `json:"-"`
+	Path     string    `json:"path,omitempty"`
 }
 
 // Suppression says why a finding is accepted: Kind is "inSource" (a

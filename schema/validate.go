@@ -408,7 +408,7 @@ func (s *Set) Validate(d *Doc) []diag.Diagnostic {
 			dg.Message = "document does not say what it is"
 			dg.Hint = "add `kind: forces` (or battle, map, scenario)"
 		} else if m := Nearest(kind, Kinds); m != "" {
-			dg.Hint = "did you mean " + m + "?"
+			dg.Offer(kind, m)
 		}
 		return l.Items()
 	}
@@ -486,7 +486,7 @@ func (s *Set) describe(p problem, n *yaml.Node, kind string) diag.Diagnostic {
 		d.Message = fmt.Sprintf("unknown key %q in %s", p.prop, where(p.path))
 		keys := s.keysAt(kind, p.path)
 		if m := Nearest(p.prop, keys); m != "" {
-			d.Hint = "did you mean " + m + "?"
+			d.Offer(p.prop, m)
 		} else if len(keys) > 0 && len(keys) <= 12 {
 			d.Hint = "known keys: " + strings.Join(keys, ", ")
 		}
@@ -501,7 +501,7 @@ func (s *Set) describe(p problem, n *yaml.Node, kind string) diag.Diagnostic {
 		d.Code, d.Severity = CodeEnum.Code, CodeEnum.Severity
 		d.Message = fmt.Sprintf("%s: %q is not allowed", where(p.path), fmt.Sprint(n.Value))
 		if m := Nearest(n.Value, p.allowed); m != "" {
-			d.Hint = "did you mean " + m + "?"
+			d.Offer(n.Value, m)
 		} else if len(p.allowed) > 0 && len(p.allowed) <= 16 {
 			d.Hint = "allowed: " + strings.Join(p.allowed, ", ")
 		}
@@ -703,16 +703,17 @@ func (lc *locator) locate(root *yaml.Node, toks []string) (val, key *yaml.Node, 
 	return n, key, true
 }
 
-// Suggest is a hint for a name that is not one of known: the nearest of
-// them, else the list of them after what ("its cups"), else none.
-func Suggest(name string, known []string, what, none string) string {
+// Suggest gives d the hint for a name that is not one of known: the
+// nearest of them, offered as a fix, else the list of them after what
+// ("its cups"), else none.
+func Suggest(d *diag.Diagnostic, name string, known []string, what, none string) {
 	switch m := Nearest(name, known); {
 	case m != "":
-		return "did you mean " + m + "?"
+		d.Offer(name, m)
 	case len(known) > 0:
-		return what + ": " + strings.Join(known, ", ")
+		d.Hint = what + ": " + strings.Join(known, ", ")
 	default:
-		return none
+		d.Hint = none
 	}
 }
 

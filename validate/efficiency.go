@@ -100,6 +100,6 @@ func (p *pack) cups(s *battle.Scenario) {
 		}
 		reported[c.Cup] = true
 		d := p.l.Addf(CodeUnknownCup, c.CupPos, "%s has no draw cup %q", p.b.Rules.System, c.Cup)
-		d.Hint = schema.Suggest(c.Cup, ids, "its cups", "it draws nothing from a cup")
+		schema.Suggest(d, c.Cup, ids, "its cups", "it draws nothing from a cup")
 	}
 }
