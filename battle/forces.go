@@ -48,7 +48,7 @@ func (ld *loader) resolve() {
 			continue
 		}
 		if first, dup := ids[s.ID]; dup {
-			ld.diags.Addf(CodeDuplicate, s.Pos, "scenario id %q is already used at %s", s.ID, first)
+			ld.diags.Addf(CodeDuplicate, s.Pos, "scenario id %q is already used at %s", s.ID, first).Cite(first, fmt.Sprintf("scenario id %q is already used", s.ID))
 			continue
 		}
 		ids[s.ID] = s.Pos
@@ -106,7 +106,7 @@ func (ld *loader) resolveForces(docs []*schema.Doc) {
 				continue
 			}
 			if first, dup := armyAt[side.ID]; dup {
-				ld.diags.Addf(CodeArmy, d.Pos(a), "side %s already has its army in %s", side.ID, first)
+				ld.diags.Addf(CodeArmy, d.Pos(a), "side %s already has its army in %s", side.ID, first).Cite(first, "side "+side.ID+" already has its army")
 				continue
 			}
 			armyAt[side.ID] = d.Pos(a)
@@ -346,7 +346,8 @@ func (ld *loader) children(d *schema.Doc, n *schema.Node, f *oob.Formation, ns *
 	for _, c := range schema.Items(schema.Get(n, "formations")) {
 		child := ld.formation(d, c, f.Side, f)
 		if prev, dup := ids[child.ID]; dup && child.ID != "" {
-			ld.diags.Addf(CodeDuplicate, d.Pos(schema.Get(c, "id")), "formation %q is already defined at %s", child.Designation(), prev.Pos)
+			ld.diags.Addf(CodeDuplicate, d.Pos(schema.Get(c, "id")), "formation %q is already defined at %s", child.Designation(), prev.Pos).
+				Cite(prev.Pos, fmt.Sprintf("formation %q is already defined", child.Designation())).About(diag.Subjects{Formations: []string{child.Designation()}})
 			continue
 		}
 		ids[child.ID] = child
@@ -355,7 +356,8 @@ func (ld *loader) children(d *schema.Doc, n *schema.Node, f *oob.Formation, ns *
 	for _, un := range schema.Items(schema.Get(n, "units")) {
 		u := ld.unit(d, un, f)
 		if prev, dup := names[u.Name]; dup {
-			ld.diags.Addf(CodeDuplicate, d.Pos(schema.Get(un, "name")), "unit %q is already defined at %s", u.QualifiedName(), prev.Pos)
+			ld.diags.Addf(CodeDuplicate, d.Pos(schema.Get(un, "name")), "unit %q is already defined at %s", u.QualifiedName(), prev.Pos).
+				Cite(prev.Pos, fmt.Sprintf("unit %q is already defined", u.QualifiedName())).About(diag.Subjects{Units: []string{u.QualifiedName()}})
 			continue
 		}
 		names[u.Name] = u

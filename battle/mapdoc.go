@@ -356,7 +356,7 @@ func (ld *loader) hexsides(d *schema.Doc, m *maps.Map) {
 		fs := strings.Join(feats, ", ")
 		if prev, dup := got[e]; dup {
 			if prev.feats != fs {
-				ld.diags.Addf(CodeHexsideClash, d.Pos(k), "%s is %s here but %s at %s (as %s)", k.Value, fs, prev.feats, prev.pos, prev.label)
+				ld.diags.Addf(CodeHexsideClash, d.Pos(k), "%s is %s here but %s at %s (as %s)", k.Value, fs, prev.feats, prev.pos, prev.label).Cite(prev.pos, prev.feats)
 			}
 			continue
 		}

@@ -220,6 +220,7 @@ func (p *pack) lookAlikeSide(side *oob.Side) {
 	})
 	for _, f := range found {
 		d := p.l.Addf(CodeLookAlike, f.b.pos, "%s and %s (%s) differ only %s", quoteWhat(f.b), quoteWhat(f.a), f.a.pos, howDiffer(f.a, f.b))
+		d.Cite(f.a.pos, quoteWhat(f.a))
 		d.Hint = fmt.Sprintf("if both are meant, say so in the forces: distinct: [[%q, %q]]", f.a.name, f.b.name)
 	}
 }
@@ -436,6 +437,7 @@ func (p *pack) inPlayParts(s *battle.Scenario) {
 		}
 		if len(both) > 0 {
 			d := p.l.Addf(CodeOutAndIn, pc.Pos, "%s %s declared not in play in scenario %s, but %s (%s)", strings.Join(both, ", "), isAre(len(both)), s.ID, first.what, first.pos)
+			d.Cite(first.pos, first.what)
 			d.Hint = "a unit is either out of play or in it: take it off not_in_play, or out of the set-up and arrivals"
 		}
 	}
