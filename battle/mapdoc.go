@@ -230,7 +230,8 @@ func (ld *loader) sheetRows(d *schema.Doc, m *maps.Map, s *maps.Sheet, sn *schem
 		h := m.At(c)
 		idx := m.TerrainIndex(name)
 		if h.Terrain >= 0 && h.Terrain != idx {
-			ld.diags.Addf(CodeSheetClash, pos, "%s is %s here but %s on another sheet", m.Grid.LabelOn(s, c), name, m.Terrain[h.Terrain])
+			ld.diags.Addf(CodeSheetClash, pos, "%s is %s here but %s on another sheet", m.Grid.LabelOn(s, c), name, m.Terrain[h.Terrain]).
+				About(diag.Subjects{Hexes: []string{m.Grid.LabelOn(s, c)}})
 			return
 		}
 		h.Terrain = idx
@@ -280,7 +281,7 @@ func (ld *loader) hex(d *schema.Doc, n *schema.Node) (HexRef, bool) {
 		return HexRef{Label: label, Pos: pos}, false
 	}
 	if err != nil {
-		dg := ld.diags.Addf(CodeBadHex, pos, "%v", err)
+		dg := ld.diags.Addf(CodeBadHex, pos, "%v", err).About(diag.Subjects{Values: []string{label}})
 		if le, ok := err.(*maps.LabelError); ok {
 			dg.Hint = le.Hint
 		}
@@ -306,6 +307,7 @@ func (ld *loader) hexsides(d *schema.Doc, m *maps.Map) {
 		parts := strings.Split(k.Value, "/")
 		if len(parts) != 2 {
 			dg := ld.diags.Addf(CodeBadHex, d.Pos(k), "hexside %q must name two hexes, \"C3215/C3216\"", k.Value)
+			dg.About(diag.Subjects{Hexes: parts, Values: []string{k.Value}})
 			dg.Hint = "write both labels in full"
 			continue
 		}
@@ -319,11 +321,11 @@ func (ld *loader) hexsides(d *schema.Doc, m *maps.Map) {
 			if err == nil {
 				err = e2
 			}
-			ld.diags.Addf(CodeBadHex, d.Pos(k), "hexside %q: %v", k.Value, err)
+			ld.diags.Addf(CodeBadHex, d.Pos(k), "hexside %q: %v", k.Value, err).About(diag.Subjects{Hexes: parts, Values: []string{k.Value}})
 			continue
 		}
 		if !m.Grid.Adjacent(a, b) {
-			ld.diags.Addf(CodeNotAdjacent, d.Pos(k), "%s and %s are not adjacent", parts[0], parts[1])
+			ld.diags.Addf(CodeNotAdjacent, d.Pos(k), "%s and %s are not adjacent", parts[0], parts[1]).About(diag.Subjects{Hexes: parts})
 			continue
 		}
 		var feats []string
@@ -356,7 +358,8 @@ func (ld *loader) hexsides(d *schema.Doc, m *maps.Map) {
 		fs := strings.Join(feats, ", ")
 		if prev, dup := got[e]; dup {
 			if prev.feats != fs {
-				ld.diags.Addf(CodeHexsideClash, d.Pos(k), "%s is %s here but %s at %s (as %s)", k.Value, fs, prev.feats, prev.pos, prev.label).Cite(prev.pos, prev.feats)
+				ld.diags.Addf(CodeHexsideClash, d.Pos(k), "%s is %s here but %s at %s (as %s)", k.Value, fs, prev.feats, prev.pos, prev.label).Cite(prev.pos, prev.feats).
+					About(diag.Subjects{Hexes: strings.Split(k.Value, "/")})
 			}
 			continue
 		}
@@ -390,7 +393,8 @@ func (ld *loader) roads(d *schema.Doc, m *maps.Map) {
 				continue
 			}
 			if n := len(r.Path); n > 0 && ok && !m.Grid.Adjacent(r.Path[n-1], h.Coord) {
-				ld.diags.Addf(CodeRoadGap, h.Pos, "%s is not next to %s, the hex before it on the road", h.Label, m.Grid.Label(r.Path[n-1]))
+				ld.diags.Addf(CodeRoadGap, h.Pos, "%s is not next to %s, the hex before it on the road", h.Label, m.Grid.Label(r.Path[n-1])).
+					About(diag.Subjects{Hexes: []string{h.Label, m.Grid.Label(r.Path[n-1])}})
 				ok = false
 			}
 			r.Path = append(r.Path, h.Coord)

@@ -438,7 +438,7 @@ func (ld *loader) lookup(side, name string, pos diag.Pos) (oob.Ref, bool) {
 		if ld.gaps.side(side) {
 			return oob.Ref{}, false // the name may be in the document that was lost
 		}
-		dg := ld.diags.Addf(CodeUnknownName, pos, "unknown unit, leader or formation %q on side %s", name, side)
+		dg := ld.diags.Addf(CodeUnknownName, pos, "unknown unit, leader or formation %q on side %s", name, side).About(diag.Subjects{Values: []string{name}})
 		base := name
 		if i := strings.Index(name, "/"); i > 0 {
 			base = name[:i]
@@ -473,7 +473,7 @@ func (ld *loader) lookup(side, name string, pos diag.Pos) (oob.Ref, bool) {
 		cands = append(cands, r.Name())
 	}
 	sort.Strings(cands)
-	dg := ld.diags.Addf(CodeAmbiguous, pos, "%q could be %s", name, strings.Join(cands, " or "))
+	dg := ld.diags.Addf(CodeAmbiguous, pos, "%q could be %s", name, strings.Join(cands, " or ")).About(diag.Subjects{Values: []string{name}})
 	dg.Hint = "qualify it with its formation, e.g. \"" + cands[0] + "\""
 	return oob.Ref{}, false
 }

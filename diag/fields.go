@@ -37,17 +37,20 @@ type Related struct {
 }
 
 // Subjects are what a finding is about: the qualified names of the
-// units, leaders and formations, and the labels of the hexes.
+// units, leaders and formations, the labels of the hexes, and the
+// offending values as written where they name nothing known (an unknown
+// name, a misspelt key, a side).
 type Subjects struct {
 	Units      []string `json:"units,omitempty"`
 	Leaders    []string `json:"leaders,omitempty"`
 	Formations []string `json:"formations,omitempty"`
 	Hexes      []string `json:"hexes,omitempty"`
+	Values     []string `json:"values,omitempty"`
 }
 
 // Empty reports whether s names nothing.
 func (s *Subjects) Empty() bool {
-	return s == nil || len(s.Units)+len(s.Leaders)+len(s.Formations)+len(s.Hexes) == 0
+	return s == nil || len(s.Units)+len(s.Leaders)+len(s.Formations)+len(s.Hexes)+len(s.Values) == 0
 }
 
 // Edit replaces Old, the YAML scalar as written at At, with New.
@@ -63,8 +66,12 @@ type Fix struct {
 	Edits []Edit
 }
 
-// About adds subjects to d and returns d.
+// About adds subjects to d and returns d; on nil (a check not
+// configured raised nothing) it does nothing.
 func (d *Diagnostic) About(s Subjects) *Diagnostic {
+	if d == nil {
+		return nil
+	}
 	if d.Subjects == nil {
 		d.Subjects = &Subjects{}
 	}
@@ -72,11 +79,16 @@ func (d *Diagnostic) About(s Subjects) *Diagnostic {
 	d.Subjects.Leaders = append(d.Subjects.Leaders, s.Leaders...)
 	d.Subjects.Formations = append(d.Subjects.Formations, s.Formations...)
 	d.Subjects.Hexes = append(d.Subjects.Hexes, s.Hexes...)
+	d.Subjects.Values = append(d.Subjects.Values, s.Values...)
 	return d
 }
 
-// Cite adds a related place with its note and returns d.
+// Cite adds a related place with its note and returns d; on nil it does
+// nothing.
 func (d *Diagnostic) Cite(at Location, note string) *Diagnostic {
+	if d == nil {
+		return nil
+	}
 	d.Related = append(d.Related, Related{At: at, Note: note})
 	return d
 }
@@ -100,7 +112,7 @@ func (d Diagnostic) Fingerprint() string {
 	b.WriteByte(0)
 	b.WriteString(d.Path)
 	if s := d.Subjects; s != nil {
-		for _, part := range [][]string{s.Units, s.Leaders, s.Formations, s.Hexes} {
+		for _, part := range [][]string{s.Units, s.Leaders, s.Formations, s.Hexes, s.Values} {
 			b.WriteByte(0)
 			names := slices.Clone(part)
 			slices.Sort(names)
@@ -116,19 +128,18 @@ func (d Diagnostic) Fingerprint() string {
 // that proves no reader depends on the wording. Nil otherwise.
 var Reword func(string) string
 
-// Reworded applies Reword to every diagnostic of ds (in place) and
-// returns ds; without Reword it returns ds as it is.
+// Reworded returns ds with Reword applied to every message and hint;
+// without Reword it returns ds as it is.
 func Reworded(ds []Diagnostic) []Diagnostic {
 	if Reword == nil {
 		return ds
 	}
+	// A copy: a cache may hold the diagnostics it was given.
+	ds = slices.Clone(ds)
 	for i := range ds {
 		ds[i].Message = Reword(ds[i].Message)
 		if ds[i].Hint != "" {
 			ds[i].Hint = Reword(ds[i].Hint)
-		}
-		for j := range ds[i].Related {
-			ds[i].Related[j].Note = Reword(ds[i].Related[j].Note)
 		}
 	}
 	return ds

@@ -664,7 +664,8 @@ func (p *pack) required() {
 				if f.Parent == nil {
 					msg = fmt.Sprintf("%s has no commander", f.Label())
 				}
-				p.l.Add(diag.Diagnostic{Code: c.RequiredCheck.Code, Severity: c.RequiredCheck.Sev(), Pos: f.Pos, Rule: c.RequiredCheck.Rule, Message: msg})
+				p.l.Add(diag.Diagnostic{Code: c.RequiredCheck.Code, Severity: c.RequiredCheck.Sev(), Pos: f.Pos, Rule: c.RequiredCheck.Rule, Message: msg,
+					Subjects: &diag.Subjects{Formations: []string{f.Label()}}})
 			}
 		})
 	}

@@ -111,7 +111,8 @@ func (p *pack) historical() {
 				}
 			}
 			if prev, dup := taken[f]; dup {
-				p.flag(h.Shared, l.HistoricalPos, "%s and %s both give %s as their historical command", prev.QualifiedName(), l.QualifiedName(), f.Label())
+				p.flagged(h.Shared, l.HistoricalPos, "%s and %s both give %s as their historical command", prev.QualifiedName(), l.QualifiedName(), f.Label()).
+					About(diag.Subjects{Leaders: []string{prev.QualifiedName(), l.QualifiedName()}, Formations: []string{f.Label()}})
 				continue
 			}
 			taken[f] = l

@@ -132,6 +132,7 @@ func timeline(b *battle.Battle, s *battle.Scenario, rule string, l *diag.List) {
 		if len(missing) > 0 {
 			d := l.Addf(CodeNotOnMap, e.p.Pos, "%s %s not on the map at %s", strings.Join(missing, ", "), isAre(len(missing)), e.rule)
 			d.Rule = rule
+			d.About(diag.Subjects{Units: missing, Values: []string{e.rule}})
 		}
 	}
 }
