@@ -84,11 +84,11 @@ type sarifConfig struct {
 }
 
 type sarifResult struct {
-	RuleID     string            `json:"ruleId"`
-	RuleIndex  int               `json:"ruleIndex"`
-	Level      string            `json:"level"`
-	Message    sarifText         `json:"message"`
-	Locations  []sarifLocation   `json:"locations,omitempty"`
+	RuleID    string          `json:"ruleId"`
+	RuleIndex int             `json:"ruleIndex"`
+	Level     string          `json:"level"`
+	Message   sarifText       `json:"message"`
+	Locations []sarifLocation `json:"locations,omitempty"`
 	// RelatedLocations are the places the finding cites, each with its
 	// note; PartialFingerprints its fingerprint (diag.Diagnostic.
 	// Fingerprint: code, subjects, structural path, never the message);
