@@ -27,7 +27,8 @@ import (
 //   - the hexes the map rings are those the message's hex-like labels
 //     named (what sheets.DiagnosticHexes once read), now its Subjects';
 //   - a finding of an example (what a baseline holds) has subjects or a
-//     path for its fingerprint.
+//     path for its fingerprint;
+//   - the rings of a finding reworded are its rings.
 func TestFields(t *testing.T) {
 	checktest.Run(t, "testdata/*.txtar", func(dir string) []diag.Diagnostic {
 		var v string
@@ -82,6 +83,11 @@ func checkFields(t *testing.T, b *battle.Battle, ds []diag.Diagnostic, example b
 			got := fmt.Sprint(sheets.DiagnosticHexes(b, d, ix))
 			if want := fmt.Sprint(messageHexes(b, d, ix)); got != want {
 				t.Errorf("%s: rings %s, its message names %s", d, got, want)
+			}
+			rw := d
+			rw.Message, rw.Hint = "reworded", "reworded"
+			if again := fmt.Sprint(sheets.DiagnosticHexes(b, rw, ix)); again != got {
+				t.Errorf("%s: rings %s, reworded %s", d, got, again)
 			}
 		}
 		if example && d.Subjects.Empty() && d.Path == "" {
