@@ -82,6 +82,10 @@ type Diagnostic struct {
 	Subjects *Subjects `json:"subjects,omitempty"`
 	Fixes    []Fix     `json:"-"`
 	Path     string    `json:"path,omitempty"`
+	// args are the values Addf formatted into the message, but
+	// positions: the fingerprint of a finding with no subjects and no
+	// path.
+	args []string
 }
 
 // Suppression says why a finding is accepted: Kind is "inSource" (a
@@ -120,7 +124,7 @@ func (l *List) Add(d Diagnostic) { l.items = append(l.items, d) }
 // severity and rule are the code's defaults, which the caller may change
 // through the returned pointer.
 func (l *List) Addf(c Code, pos Pos, format string, args ...any) *Diagnostic {
-	l.items = append(l.items, Diagnostic{Code: c.Code, Severity: c.Severity, Rule: c.Rule, Pos: pos, Message: fmt.Sprintf(format, args...)})
+	l.items = append(l.items, Diagnostic{Code: c.Code, Severity: c.Severity, Rule: c.Rule, Pos: pos, Message: fmt.Sprintf(format, args...), args: argValues(args)})
 	return &l.items[len(l.items)-1]
 }
 

@@ -3,6 +3,7 @@ package diag
 import (
 	"crypto/sha256"
 	"encoding/hex"
+	"fmt"
 	"slices"
 	"strings"
 )
@@ -103,14 +104,20 @@ func (d *Diagnostic) Offer(old, with string) *Diagnostic {
 
 // Fingerprint identifies a finding across edits that do not change what
 // it is: made of its code, its subjects and its structural path, never of
-// its message or position. Two findings with the same fingerprint in the
-// same file are the same finding as far as a baseline or a code-scanning
-// service can tell.
+// its message or position. A finding raised with List.Addf that names no
+// subjects and no path is told by the values its check formatted into the
+// message instead (its arguments, positions left out: not its wording).
+// Two findings with the same fingerprint in the same file are the same
+// finding as far as a baseline or a code-scanning service can tell.
 func (d Diagnostic) Fingerprint() string {
 	var b strings.Builder
 	b.WriteString(strings.ToUpper(d.Code))
 	b.WriteByte(0)
 	b.WriteString(d.Path)
+	if d.Subjects.Empty() && d.Path == "" {
+		b.WriteByte(0)
+		b.WriteString(strings.Join(d.args, "\x01"))
+	}
 	if s := d.Subjects; s != nil {
 		for _, part := range [][]string{s.Units, s.Leaders, s.Formations, s.Hexes, s.Values} {
 			b.WriteByte(0)
@@ -121,6 +128,19 @@ func (d Diagnostic) Fingerprint() string {
 	}
 	sum := sha256.Sum256([]byte(b.String()))
 	return hex.EncodeToString(sum[:16])
+}
+
+// argValues are the arguments of a message, but positions, as text.
+func argValues(args []any) []string {
+	var out []string
+	for _, a := range args {
+		switch a.(type) {
+		case Pos, *Pos, Location:
+			continue
+		}
+		out = append(out, fmt.Sprint(a))
+	}
+	return out
 }
 
 // Reword, when set (by a test), rewrites every finding's message and

@@ -51,3 +51,24 @@ func TestFingerprint(t *testing.T) {
 		t.Error("a unit and a leader swapped, same fingerprint")
 	}
 }
+
+func TestFingerprintOfArguments(t *testing.T) {
+	var l List
+	at := Pos{File: "s.yaml", Line: 3, Column: 1}
+	c := Code{Code: "N999"}
+	a := l.Addf(c, at, "%q is odd, see %s", "x", at)
+	b := l.Addf(c, Pos{File: "s.yaml", Line: 9}, "%q: odd (as at %s)", "x", Pos{File: "s.yaml", Line: 7})
+	o := l.Addf(c, at, "%q is odd, see %s", "y", at)
+	if a.Fingerprint() != b.Fingerprint() {
+		t.Error("reworded or moved, a finding without subjects changed its fingerprint")
+	}
+	if a.Fingerprint() == o.Fingerprint() {
+		t.Error("another value, the same fingerprint")
+	}
+	// Subjects, when given, stand for the arguments.
+	a.About(Subjects{Values: []string{"x"}})
+	o.About(Subjects{Values: []string{"x"}})
+	if a.Fingerprint() != o.Fingerprint() {
+		t.Error("the same subjects, different fingerprints")
+	}
+}
