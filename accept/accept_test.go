@@ -112,15 +112,27 @@ func TestKey(t *testing.T) {
 	moved.Pos.Line, moved.Message = 70, "44 IN/2/3/LW is set up here but already set up at b/s.yaml:52:191"
 	other := d
 	other.Message = "45 IN/2/3/LW is set up here but already set up at b/s.yaml:45:191"
-	want := Entry{Code: "N005", File: "s.yaml", Message: "44 IN/2/3/LW is set up here but already set up at s.yaml"}
+	d.About(diag.Subjects{Units: []string{"44 IN/2/3/LW"}})
+	moved.Subjects = d.Subjects
+	other.About(diag.Subjects{Units: []string{"45 IN/2/3/LW"}})
+	want := Entry{Code: "N005", File: "s.yaml", Fingerprint: d.Fingerprint(), Message: "44 IN/2/3/LW is set up here but already set up at s.yaml"}
 	if k := Key(d, dir); k != want {
 		t.Errorf("Key = %+v, want %+v", k, want)
 	}
-	if Key(moved, dir) != Key(d, dir) {
-		t.Error("moving lines changed the key")
+	for v := 1; v <= BaselineVersion; v++ {
+		if match(Key(moved, dir), v) != match(Key(d, dir), v) {
+			t.Errorf("version %d: moving lines changed the key", v)
+		}
+		if match(Key(other, dir), v) == match(Key(d, dir), v) {
+			t.Errorf("version %d: another unit has the same key", v)
+		}
 	}
-	if Key(other, dir) == Key(d, dir) {
-		t.Error("another unit has the same key")
+	// Version 2 keys by the fingerprint: a reworded message is the same
+	// finding.
+	reworded := d
+	reworded.Message = "set up twice: 44 IN/2/3/LW (see b/s.yaml:45:191)"
+	if match(Key(reworded, dir), 2) != match(Key(d, dir), 2) {
+		t.Error("rewording the message changed the key")
 	}
 	dup := diag.Diagnostic{Code: "Y006", Pos: diag.Pos{File: "b/s.yaml", Line: 3}, Message: `key "a" is already set at line 2`}
 	if k := Key(dup, dir); k.Message != `key "a" is already set at line` {
@@ -130,26 +142,27 @@ func TestKey(t *testing.T) {
 
 func TestBaseline(t *testing.T) {
 	path := filepath.Join("b", "baseline.json")
+	x := &diag.Subjects{Values: []string{"x"}}
 	ds := []diag.Diagnostic{
-		{Code: "R002", Severity: diag.Error, Pos: diag.Pos{File: "b/s.yaml", Line: 9}, Message: `unknown "x" <&>`},
-		{Code: "R002", Severity: diag.Error, Pos: diag.Pos{File: "b/s.yaml", Line: 12}, Message: `unknown "x" <&>`},
-		{Code: "GB203", Severity: diag.Warning, Pos: diag.Pos{File: "b/f.yaml", Line: 3}, Message: "no leader"},
+		{Code: "R002", Severity: diag.Error, Pos: diag.Pos{File: "b/s.yaml", Line: 9}, Message: `unknown "x" <&>`, Subjects: x},
+		{Code: "R002", Severity: diag.Error, Pos: diag.Pos{File: "b/s.yaml", Line: 12}, Message: `unknown "x" <&>`, Subjects: x},
+		{Code: "GB203", Severity: diag.Warning, Pos: diag.Pos{File: "b/f.yaml", Line: 3}, Message: "no leader", Subjects: &diag.Subjects{Formations: []string{"1/S"}}},
 		{Code: "N005", Severity: diag.Error, Pos: diag.Pos{File: "b/s.yaml", Line: 1}, Message: "gone", Suppression: &diag.Suppression{Kind: diag.InSource}},
 	}
 	data := WriteBaseline(path, ds)
-	want := `{
-  "version": 1,
+	want := fmt.Sprintf(`{
+  "version": 2,
   "findings": [
-    {"code":"GB203","file":"f.yaml","message":"no leader"},
-    {"code":"R002","file":"s.yaml","message":"unknown \"x\" <&>"},
-    {"code":"R002","file":"s.yaml","message":"unknown \"x\" <&>"}
+    {"code":"GB203","file":"f.yaml","fingerprint":"%s","message":"no leader"},
+    {"code":"R002","file":"s.yaml","fingerprint":"%s","message":"unknown \"x\" <&>"},
+    {"code":"R002","file":"s.yaml","fingerprint":"%[2]s","message":"unknown \"x\" <&>"}
   ]
 }
-`
+`, ds[2].Fingerprint(), ds[0].Fingerprint())
 	if string(data) != want {
 		t.Fatalf("WriteBaseline:\n%s\nwant\n%s", data, want)
 	}
-	if empty := string(WriteBaseline(path, nil)); empty != "{\n  \"version\": 1,\n  \"findings\": []\n}\n" {
+	if empty := string(WriteBaseline(path, nil)); empty != "{\n  \"version\": 2,\n  \"findings\": []\n}\n" {
 		t.Errorf("empty baseline: %q", empty)
 	}
 	bl, err := ReadBaseline(path, data)
@@ -166,7 +179,7 @@ func TestBaseline(t *testing.T) {
 	}
 	// One R002 fixed, the warning gone, a new error: the new error stays,
 	// two entries are stale.
-	now = []diag.Diagnostic{ds[0], {Code: "R002", Severity: diag.Error, Pos: diag.Pos{File: "b/s.yaml", Line: 5}, Message: `unknown "y"`}}
+	now = []diag.Diagnostic{ds[0], {Code: "R002", Severity: diag.Error, Pos: diag.Pos{File: "b/s.yaml", Line: 5}, Message: `unknown "y"`, Subjects: &diag.Subjects{Values: []string{"y"}}}}
 	bl, _ = ReadBaseline(path, data)
 	var got []string
 	for _, d := range bl.Apply(now) {
@@ -189,7 +202,45 @@ func TestBaseline(t *testing.T) {
 	if out := bl.Apply(now); len(out) != 2 {
 		t.Errorf("Apply after skipped checks: %v", out)
 	}
-	for _, bad := range []string{"", "[]", `{"version": 2, "findings": []}`, `{"findings": [{"file": "x"}], "version": 1}`, `{"version": 1, "extra": 1}`} {
+	// Version 2 keys by the fingerprint: the same findings reworded are
+	// accepted, every one.
+	now = []diag.Diagnostic{ds[0], ds[1], ds[2]}
+	for i := range now {
+		now[i].Message = "reworded " + now[i].Message
+	}
+	bl, _ = ReadBaseline(path, data)
+	for _, d := range bl.Apply(now) {
+		if d.Suppression == nil {
+			t.Errorf("reworded, not accepted: %s", d)
+		}
+	}
+	// A baseline of version 1 (no fingerprints) still reads, and matches
+	// by the message.
+	v1 := `{
+  "version": 1,
+  "findings": [
+    {"code":"GB203","file":"f.yaml","message":"no leader"},
+    {"code":"R002","file":"s.yaml","message":"unknown \"x\" <&>"}
+  ]
+}
+`
+	bl, err = ReadBaseline(path, []byte(v1))
+	if err != nil {
+		t.Fatal(err)
+	}
+	got = nil
+	for _, d := range bl.Apply([]diag.Diagnostic{ds[0], ds[1], ds[2]}) {
+		got = append(got, d.String()+" "+map[bool]string{true: "accepted", false: "new"}[d.Suppression != nil])
+	}
+	wantLines = []string{
+		"b/f.yaml:3:0: warning GB203: no leader accepted",
+		"b/s.yaml:9:0: error R002: unknown \"x\" <&> accepted",
+		"b/s.yaml:12:0: error R002: unknown \"x\" <&> new",
+	}
+	if strings.Join(got, "\n") != strings.Join(wantLines, "\n") {
+		t.Errorf("Apply of version 1:\n%s\nwant\n%s", strings.Join(got, "\n"), strings.Join(wantLines, "\n"))
+	}
+	for _, bad := range []string{"", "[]", `{"version": 3, "findings": []}`, `{"version": 0, "findings": []}`, `{"version": 2, "findings": [{"code": "R002", "file": "x", "message": "m"}]}`, `{"findings": [{"file": "x"}], "version": 1}`, `{"version": 1, "extra": 1}`} {
 		if _, err := ReadBaseline(path, []byte(bad)); err == nil {
 			t.Errorf("ReadBaseline(%q) accepted it", bad)
 		}

@@ -16,41 +16,52 @@ import (
 // `muster validate --write-baseline FILE` and read by `--baseline FILE`:
 //
 //	{
-//	  "version": 1,
+//	  "version": 2,
 //	  "findings": [
-//	    {"code": "R002", "file": "scenario-1.yaml", "message": "unknown unit, leader or formation \"39 IN\" on side CSA"}
+//	    {"code": "R002", "file": "scenario-1.yaml", "fingerprint": "…", "message": "unknown unit, leader or formation \"39 IN\" on side CSA"}
 //	  ]
 //	}
 //
 // An entry is keyed by what survives unrelated edits: the code, the file
-// relative to the baseline's folder, and the message with every position
-// in it reduced to its file ("already set up at scenario-5.yaml" for
-// ".../scenario-5.yaml:45:191", "line" for "line 12"). Line and column
-// are not in the key, so lines added or removed above a finding do not
-// break it; the names, numbers and hex labels of the message are, so a
-// finding that changes what it is about is new. The same key may occur more
-// than once: each entry accepts one finding. Entries are sorted by file,
-// code and message, one to a line, so that a baseline's diff reads as the
-// list of findings gained and lost.
+// relative to the baseline's folder, and the finding's fingerprint
+// (diag.Diagnostic.Fingerprint: its code, its subjects and its structural
+// path, never its message or position). Line and column are not in the
+// key, so lines added or removed above a finding do not break it, nor
+// does a reworded message; the units, leaders, formations, hexes and
+// values a finding is about are, so a finding that changes what it is
+// about is new. The message is written for the reader of the file (and
+// B016) and not matched. The same key may occur more than once: each
+// entry accepts one finding. Entries are sorted by file, code and
+// message, one to a line, so that a baseline's diff reads as the list of
+// findings gained and lost.
+//
+// A baseline of version 1, written before fingerprints, has no
+// fingerprint: its entries are keyed as they were then, by the message
+// with every position in it reduced to its file ("already set up at
+// scenario-5.yaml" for ".../scenario-5.yaml:45:191", "line" for "line
+// 12"). It still reads and matches; --write-baseline writes version 2.
 
 // CodeStaleBaseline is the warning of a baseline entry that accepts no
 // finding.
 var CodeStaleBaseline = diag.Code{Code: "B016", Severity: diag.Warning, Title: "baseline entry no longer occurs",
 	Doc: "An entry of the baseline given with `--baseline` matches no finding any more: the finding was fixed, or its message changed. Write the baseline again with `--write-baseline` (and review the diff). When a file of the battle could not be read (Y011), no entry is called stale: the checks that would have matched it did not run."}
 
-// BaselineVersion is the version of the baseline format.
-const BaselineVersion = 1
+// BaselineVersion is the version of the baseline format WriteBaseline
+// writes; ReadBaseline reads it and every version before it.
+const BaselineVersion = 2
 
 // Entry is one accepted finding.
 type Entry struct {
-	Code    string `json:"code"`
-	File    string `json:"file"`
-	Message string `json:"message"`
+	Code        string `json:"code"`
+	File        string `json:"file"`
+	Fingerprint string `json:"fingerprint,omitempty"`
+	Message     string `json:"message"`
 }
 
 // Baseline is a baseline file read.
 type Baseline struct {
 	Path    string // as given on the command line
+	Version int
 	dir     string // absolute folder of Path
 	Entries []Entry
 	lines   []int // line of each entry in the file
@@ -92,8 +103,26 @@ func (c *lineCounter) pos(off int) (line, col int) {
 // line and column, or "line N".
 var positionRE = regexp.MustCompile(`([^\s"'()\[\]]+\.ya?ml):[0-9]+(?::[0-9]+)?|\bline [0-9]+`)
 
-// Key is d's entry in a baseline kept in folder dir (absolute).
+// Key is d's entry in a baseline kept in folder dir (absolute): its
+// code, file, fingerprint and message (for the reader).
 func Key(d diag.Diagnostic, dir string) Entry {
+	e := keyV1(d, dir)
+	e.Fingerprint = d.Fingerprint()
+	return e
+}
+
+// match is what an entry of a baseline of version v matches a finding
+// by: code, file and fingerprint; for version 1, code, file and message.
+func match(e Entry, v int) Entry {
+	if v < 2 {
+		return Entry{Code: e.Code, File: e.File, Message: e.Message}
+	}
+	return Entry{Code: e.Code, File: e.File, Fingerprint: e.Fingerprint}
+}
+
+// keyV1 is d's entry in a baseline of version 1, keyed by its message
+// with every position in it reduced to its file.
+func keyV1(d diag.Diagnostic, dir string) Entry {
 	msg := positionRE.ReplaceAllStringFunc(d.Message, func(m string) string {
 		if strings.HasPrefix(m, "line ") {
 			return "line"
@@ -135,7 +164,10 @@ func less(a, b Entry) bool {
 	if a.Code != b.Code {
 		return a.Code < b.Code
 	}
-	return a.Message < b.Message
+	if a.Message != b.Message {
+		return a.Message < b.Message
+	}
+	return a.Fingerprint < b.Fingerprint
 }
 
 // WriteBaseline is the baseline file at path that accepts every finding of
@@ -220,9 +252,15 @@ func ReadBaseline(path string, data []byte) (*Baseline, error) {
 			return bad(fmt.Errorf("unknown key %v", t))
 		}
 	}
-	if version != BaselineVersion {
-		return bad(fmt.Errorf("version %d, want %d", version, BaselineVersion))
+	if version < 1 || version > BaselineVersion {
+		return bad(fmt.Errorf("version %d, want 1 to %d", version, BaselineVersion))
 	}
+	for _, e := range bl.Entries {
+		if version >= 2 && e.Fingerprint == "" {
+			return bad(fmt.Errorf("an entry of %s without a fingerprint", e.Code))
+		}
+	}
+	bl.Version = version
 	return bl, nil
 }
 
@@ -237,7 +275,8 @@ const codeSkipped = "Y011"
 func (bl *Baseline) Apply(ds []diag.Diagnostic) []diag.Diagnostic {
 	free := map[Entry][]int{}
 	for i, e := range bl.Entries {
-		free[e] = append(free[e], i)
+		k := match(e, bl.Version)
+		free[k] = append(free[k], i)
 	}
 	just := "accepted in baseline " + filepath.ToSlash(bl.Path)
 	for i := range ds {
@@ -245,7 +284,7 @@ func (bl *Baseline) Apply(ds []diag.Diagnostic) []diag.Diagnostic {
 		if d.Suppression != nil {
 			continue
 		}
-		k := Key(*d, bl.dir)
+		k := match(Key(*d, bl.dir), bl.Version)
 		if ix := free[k]; len(ix) > 0 {
 			free[k] = ix[1:]
 			d.Suppression = &diag.Suppression{Kind: diag.External, Justification: just}

@@ -111,7 +111,7 @@ func (ld *loader) commandLinks() {
 			if !found {
 				dg := ld.diags.Addf(CodeUnknownName, l.WithPos, "no leader %q on side %s for %s to be placed with", l.With, side.ID, l.QualifiedName())
 				if m := schema.Nearest(l.With, ix.Names()); m != "" {
-					dg.Hint = "did you mean " + m + "?"
+					dg.Offer(l.With, m)
 				}
 			}
 		}
@@ -120,7 +120,7 @@ func (ld *loader) commandLinks() {
 	for _, w := range schema.Items(schema.Get(works, "windows")) {
 		if n := schema.Get(w, "side"); n != nil && ld.b.Side(schema.Str(n)) == nil {
 			dg := ld.diags.Addf(CodeUnknownSide, ld.bd.Pos(n), "unknown side %q", schema.Str(n))
-			dg.Hint = ld.sideHint(schema.Str(n))
+			ld.sideHint(dg, schema.Str(n))
 		}
 		for _, k := range []string{"from", "until"} {
 			if n := schema.Get(w, k); n != nil {
@@ -145,7 +145,7 @@ func (ld *loader) commandLinks() {
 				if !found {
 					dg := ld.diags.Addf(CodeUnknownName, ld.bd.Pos(n), "no leader %q on side %s for the command link", name, side)
 					if m := schema.Nearest(name, ix.Names()); m != "" {
-						dg.Hint = "did you mean " + m + "?"
+						dg.Offer(name, m)
 					}
 				}
 			}
@@ -154,7 +154,7 @@ func (ld *loader) commandLinks() {
 			if ix.Formation(schema.Str(n)) == nil {
 				dg := ld.diags.Addf(CodeUnknownName, ld.bd.Pos(n), "no formation %q on side %s for the command link", schema.Str(n), side)
 				if m := schema.Nearest(schema.Str(n), ix.Names()); m != "" {
-					dg.Hint = "did you mean " + m + "?"
+					dg.Offer(schema.Str(n), m)
 				}
 			}
 		}

@@ -48,7 +48,7 @@ func (ld *loader) resolve() {
 			continue
 		}
 		if first, dup := ids[s.ID]; dup {
-			ld.diags.Addf(CodeDuplicate, s.Pos, "scenario id %q is already used at %s", s.ID, first)
+			ld.diags.Addf(CodeDuplicate, s.Pos, "scenario id %q is already used at %s", s.ID, first).Cite(first, fmt.Sprintf("scenario id %q is already used", s.ID))
 			continue
 		}
 		ids[s.ID] = s.Pos
@@ -62,23 +62,25 @@ func (ld *loader) sideOf(d *schema.Doc, n *schema.Node) *oob.Side {
 	s := ld.b.Side(id)
 	if s == nil && n != nil {
 		dg := ld.diags.Addf(CodeUnknownSide, d.Pos(n), "unknown side %q", id)
-		dg.Hint = ld.sideHint(id)
+		ld.sideHint(dg, id)
 	}
 	return s
 }
 
-func (ld *loader) sideHint(id string) string {
+func (ld *loader) sideHint(dg *diag.Diagnostic, id string) {
 	ids := make([]string, len(ld.b.Sides))
 	for i, s := range ld.b.Sides {
 		ids[i] = s.ID
 	}
 	if m := schema.Nearest(id, ids); m != "" {
-		return "did you mean " + m + "?"
+		dg.Offer(id, m)
+		return
 	}
 	if len(ids) == 0 {
-		return ""
+		dg.Hint = ""
+		return
 	}
-	return "sides: " + strings.Join(ids, ", ")
+	dg.Hint = "sides: " + strings.Join(ids, ", ")
 }
 
 type pending struct {
@@ -104,7 +106,7 @@ func (ld *loader) resolveForces(docs []*schema.Doc) {
 				continue
 			}
 			if first, dup := armyAt[side.ID]; dup {
-				ld.diags.Addf(CodeArmy, d.Pos(a), "side %s already has its army in %s", side.ID, first)
+				ld.diags.Addf(CodeArmy, d.Pos(a), "side %s already has its army in %s", side.ID, first).Cite(first, "side "+side.ID+" already has its army")
 				continue
 			}
 			armyAt[side.ID] = d.Pos(a)
@@ -220,7 +222,7 @@ func (ld *loader) attach(docs []pending) {
 		dg := ld.diags.Addf(CodeNoParent, p.pos, "parent %q is not a formation of side %s", p.parent, p.side.ID)
 		if p.side.Army != nil {
 			if m := schema.Nearest(p.parent, oob.NewIndex(p.side.Army).Names()); m != "" {
-				dg.Hint = "did you mean " + m + "?"
+				dg.Offer(p.parent, m)
 			}
 		}
 	}
@@ -328,7 +330,7 @@ func (ld *loader) ledBy(d *schema.Doc, n *schema.Node, f *oob.Formation) {
 	}
 	dg := ld.diags.Addf(CodeLedBy, d.Pos(n), "led_by %q names no leader of a formation above %s %s", name, f.Level, f.Label())
 	if m := schema.Nearest(name, names); m != "" {
-		dg.Hint = "did you mean " + m + "?"
+		dg.Offer(name, m)
 	} else if len(names) > 0 {
 		dg.Hint = "the leaders above it: " + strings.Join(names, ", ")
 	}
@@ -344,7 +346,8 @@ func (ld *loader) children(d *schema.Doc, n *schema.Node, f *oob.Formation, ns *
 	for _, c := range schema.Items(schema.Get(n, "formations")) {
 		child := ld.formation(d, c, f.Side, f)
 		if prev, dup := ids[child.ID]; dup && child.ID != "" {
-			ld.diags.Addf(CodeDuplicate, d.Pos(schema.Get(c, "id")), "formation %q is already defined at %s", child.Designation(), prev.Pos)
+			ld.diags.Addf(CodeDuplicate, d.Pos(schema.Get(c, "id")), "formation %q is already defined at %s", child.Designation(), prev.Pos).
+				Cite(prev.Pos, fmt.Sprintf("formation %q is already defined", child.Designation())).About(diag.Subjects{Formations: []string{child.Designation()}})
 			continue
 		}
 		ids[child.ID] = child
@@ -353,7 +356,8 @@ func (ld *loader) children(d *schema.Doc, n *schema.Node, f *oob.Formation, ns *
 	for _, un := range schema.Items(schema.Get(n, "units")) {
 		u := ld.unit(d, un, f)
 		if prev, dup := names[u.Name]; dup {
-			ld.diags.Addf(CodeDuplicate, d.Pos(schema.Get(un, "name")), "unit %q is already defined at %s", u.QualifiedName(), prev.Pos)
+			ld.diags.Addf(CodeDuplicate, d.Pos(schema.Get(un, "name")), "unit %q is already defined at %s", u.QualifiedName(), prev.Pos).
+				Cite(prev.Pos, fmt.Sprintf("unit %q is already defined", u.QualifiedName())).About(diag.Subjects{Units: []string{u.QualifiedName()}})
 			continue
 		}
 		names[u.Name] = u
@@ -580,7 +584,7 @@ func (ld *loader) distinct(d *schema.Doc) {
 			if len(ix.Resolve(name)) == 0 {
 				dg := ld.diags.Addf(CodeUnknownName, d.Pos(n), "distinct names %q, which is no unit or leader of side %s", name, side.ID)
 				if near := schema.Nearest(name, ix.Names()); near != "" {
-					dg.Hint = "did you mean " + near + "?"
+					dg.Offer(name, near)
 				}
 				continue
 			}

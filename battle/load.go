@@ -447,7 +447,7 @@ func (ld *loader) ruleset(bd *schema.Doc) bool {
 		if err != nil {
 			d := ld.diags.Addf(CodeSystem, bd.Pos(sysNode), "%s", err)
 			if m := schema.Nearest(b.System, lib.Systems()); m != "" {
-				d.Hint = "did you mean " + m + "?"
+				d.Offer(b.System, m)
 			}
 			return true
 		}
@@ -551,7 +551,7 @@ func (ld *loader) variant(bd *schema.Doc) (*schema.Node, bool) {
 	}
 	d := ld.diags.Addf(CodeVariant, pos, "unknown variant %q (variants: %s)", name, strings.Join(names, ", "))
 	if m := schema.Nearest(name, names); m != "" {
-		d.Hint = "did you mean " + m + "?"
+		d.Offer(name, m)
 	}
 	return nil, false
 }

@@ -172,7 +172,7 @@ func (ld *loader) resolveMap(d *schema.Doc) {
 			}
 			dg := ld.diags.Addf(CodeTerrainName, d.Pos(ltVals[i]), "unknown terrain %q in %s", name, ld.b.System)
 			if m := schema.Nearest(name, names); m != "" {
-				dg.Hint = "did you mean " + m + "?"
+				dg.Offer(name, m)
 			} else {
 				dg.Hint = "terrain types: " + strings.Join(names, ", ")
 			}
@@ -230,7 +230,8 @@ func (ld *loader) sheetRows(d *schema.Doc, m *maps.Map, s *maps.Sheet, sn *schem
 		h := m.At(c)
 		idx := m.TerrainIndex(name)
 		if h.Terrain >= 0 && h.Terrain != idx {
-			ld.diags.Addf(CodeSheetClash, pos, "%s is %s here but %s on another sheet", m.Grid.LabelOn(s, c), name, m.Terrain[h.Terrain])
+			ld.diags.Addf(CodeSheetClash, pos, "%s is %s here but %s on another sheet", m.Grid.LabelOn(s, c), name, m.Terrain[h.Terrain]).
+				About(diag.Subjects{Hexes: []string{m.Grid.LabelOn(s, c)}})
 			return
 		}
 		h.Terrain = idx
@@ -280,7 +281,7 @@ func (ld *loader) hex(d *schema.Doc, n *schema.Node) (HexRef, bool) {
 		return HexRef{Label: label, Pos: pos}, false
 	}
 	if err != nil {
-		dg := ld.diags.Addf(CodeBadHex, pos, "%v", err)
+		dg := ld.diags.Addf(CodeBadHex, pos, "%v", err).About(diag.Subjects{Values: []string{label}})
 		if le, ok := err.(*maps.LabelError); ok {
 			dg.Hint = le.Hint
 		}
@@ -306,6 +307,7 @@ func (ld *loader) hexsides(d *schema.Doc, m *maps.Map) {
 		parts := strings.Split(k.Value, "/")
 		if len(parts) != 2 {
 			dg := ld.diags.Addf(CodeBadHex, d.Pos(k), "hexside %q must name two hexes, \"C3215/C3216\"", k.Value)
+			dg.About(diag.Subjects{Hexes: parts, Values: []string{k.Value}})
 			dg.Hint = "write both labels in full"
 			continue
 		}
@@ -319,11 +321,11 @@ func (ld *loader) hexsides(d *schema.Doc, m *maps.Map) {
 			if err == nil {
 				err = e2
 			}
-			ld.diags.Addf(CodeBadHex, d.Pos(k), "hexside %q: %v", k.Value, err)
+			ld.diags.Addf(CodeBadHex, d.Pos(k), "hexside %q: %v", k.Value, err).About(diag.Subjects{Hexes: parts, Values: []string{k.Value}})
 			continue
 		}
 		if !m.Grid.Adjacent(a, b) {
-			ld.diags.Addf(CodeNotAdjacent, d.Pos(k), "%s and %s are not adjacent", parts[0], parts[1])
+			ld.diags.Addf(CodeNotAdjacent, d.Pos(k), "%s and %s are not adjacent", parts[0], parts[1]).About(diag.Subjects{Hexes: parts})
 			continue
 		}
 		var feats []string
@@ -339,7 +341,7 @@ func (ld *loader) hexsides(d *schema.Doc, m *maps.Map) {
 			if _, has := ld.b.Rules.Hexsides[f]; !has {
 				dg := ld.diags.Addf(CodeFeature, d.Pos(fn), "unknown hexside feature %q in %s", f, ld.b.System)
 				if mm := schema.Nearest(f, known); mm != "" {
-					dg.Hint = "did you mean " + mm + "?"
+					dg.Offer(f, mm)
 				} else {
 					dg.Hint = "features: " + strings.Join(known, ", ")
 				}
@@ -356,7 +358,8 @@ func (ld *loader) hexsides(d *schema.Doc, m *maps.Map) {
 		fs := strings.Join(feats, ", ")
 		if prev, dup := got[e]; dup {
 			if prev.feats != fs {
-				ld.diags.Addf(CodeHexsideClash, d.Pos(k), "%s is %s here but %s at %s (as %s)", k.Value, fs, prev.feats, prev.pos, prev.label)
+				ld.diags.Addf(CodeHexsideClash, d.Pos(k), "%s is %s here but %s at %s (as %s)", k.Value, fs, prev.feats, prev.pos, prev.label).Cite(prev.pos, prev.feats).
+					About(diag.Subjects{Hexes: strings.Split(k.Value, "/")})
 			}
 			continue
 		}
@@ -377,7 +380,7 @@ func (ld *loader) roads(d *schema.Doc, m *maps.Map) {
 		if _, ok := ld.b.Rules.Roads[r.Type]; !ok {
 			dg := ld.diags.Addf(CodeRoadType, d.Pos(tn), "unknown road type %q in %s", r.Type, ld.b.System)
 			if mm := schema.Nearest(r.Type, known); mm != "" {
-				dg.Hint = "did you mean " + mm + "?"
+				dg.Offer(r.Type, mm)
 			} else {
 				dg.Hint = "road types: " + strings.Join(known, ", ")
 			}
@@ -390,7 +393,8 @@ func (ld *loader) roads(d *schema.Doc, m *maps.Map) {
 				continue
 			}
 			if n := len(r.Path); n > 0 && ok && !m.Grid.Adjacent(r.Path[n-1], h.Coord) {
-				ld.diags.Addf(CodeRoadGap, h.Pos, "%s is not next to %s, the hex before it on the road", h.Label, m.Grid.Label(r.Path[n-1]))
+				ld.diags.Addf(CodeRoadGap, h.Pos, "%s is not next to %s, the hex before it on the road", h.Label, m.Grid.Label(r.Path[n-1])).
+					About(diag.Subjects{Hexes: []string{h.Label, m.Grid.Label(r.Path[n-1])}})
 				ok = false
 			}
 			r.Path = append(r.Path, h.Coord)
@@ -407,7 +411,7 @@ func (ld *loader) areas(d *schema.Doc, m *maps.Map) {
 		a := &maps.Area{Name: k.Value, Side: schema.Str(schema.Get(vals[i], "side")), Edge: schema.Str(schema.Get(vals[i], "edge"))}
 		if sn := schema.Get(vals[i], "side"); sn != nil && ld.b.Side(a.Side) == nil {
 			dg := ld.diags.Addf(CodeUnknownSide, d.Pos(sn), "unknown side %q", a.Side)
-			dg.Hint = ld.sideHint(a.Side)
+			ld.sideHint(dg, a.Side)
 		}
 		for _, hn := range schema.Items(schema.Get(vals[i], "hexes")) {
 			if h, ok := ld.hex(d, hn); ok {

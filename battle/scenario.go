@@ -142,7 +142,7 @@ func (ld *loader) resolveScenario(d *schema.Doc) *Scenario {
 		s.FirstSide = schema.Str(fn)
 		if ld.b.Side(s.FirstSide) == nil {
 			dg := ld.diags.Addf(CodeUnknownSide, d.Pos(fn), "unknown side %q", s.FirstSide)
-			dg.Hint = ld.sideHint(s.FirstSide)
+			ld.sideHint(dg, s.FirstSide)
 		}
 	}
 	ld.options(d, s)
@@ -214,7 +214,7 @@ func (ld *loader) resolveScenario(d *schema.Doc) *Scenario {
 		for i, k := range keys {
 			if ld.b.Side(k.Value) == nil {
 				dg := ld.diags.Addf(CodeUnknownSide, d.Pos(k), "unknown side %q", k.Value)
-				dg.Hint = ld.sideHint(k.Value)
+				ld.sideHint(dg, k.Value)
 				continue
 			}
 			p, _ := schema.Int(vals[i])
@@ -231,7 +231,7 @@ func (ld *loader) perSide(d *schema.Doc, n *schema.Node, f func(side string, v *
 	for i, k := range keys {
 		if ld.b.Side(k.Value) == nil {
 			dg := ld.diags.Addf(CodeUnknownSide, d.Pos(k), "unknown side %q", k.Value)
-			dg.Hint = ld.sideHint(k.Value)
+			ld.sideHint(dg, k.Value)
 			continue
 		}
 		f(k.Value, vals[i])
@@ -324,7 +324,7 @@ func (ld *loader) orders(d *schema.Doc, n *schema.Node) string {
 	if len(ld.b.Rules.Orders) == 0 {
 		dg.Hint = ld.b.System + " has no orders"
 	} else if m := schema.Nearest(o, ld.b.Rules.Orders); m != "" {
-		dg.Hint = "did you mean " + m + "?"
+		dg.Offer(o, m)
 	} else {
 		dg.Hint = "orders: " + strings.Join(ld.b.Rules.Orders, ", ")
 	}
@@ -438,7 +438,7 @@ func (ld *loader) lookup(side, name string, pos diag.Pos) (oob.Ref, bool) {
 		if ld.gaps.side(side) {
 			return oob.Ref{}, false // the name may be in the document that was lost
 		}
-		dg := ld.diags.Addf(CodeUnknownName, pos, "unknown unit, leader or formation %q on side %s", name, side)
+		dg := ld.diags.Addf(CodeUnknownName, pos, "unknown unit, leader or formation %q on side %s", name, side).About(diag.Subjects{Values: []string{name}})
 		base := name
 		if i := strings.Index(name, "/"); i > 0 {
 			base = name[:i]
@@ -457,9 +457,9 @@ func (ld *loader) lookup(side, name string, pos diag.Pos) (oob.Ref, bool) {
 					best = q
 				}
 			}
-			dg.Hint = "did you mean " + best + "?"
+			dg.Offer(name, best)
 		} else if m := schema.Nearest(base, ix.Names()); m != "" {
-			dg.Hint = "did you mean " + m + "?"
+			dg.Offer(name, m)
 		}
 		for _, other := range ld.b.Sides {
 			if other.ID != side && ld.b.index[other.ID] != nil && len(ld.b.index[other.ID].Resolve(name)) > 0 {
@@ -473,7 +473,7 @@ func (ld *loader) lookup(side, name string, pos diag.Pos) (oob.Ref, bool) {
 		cands = append(cands, r.Name())
 	}
 	sort.Strings(cands)
-	dg := ld.diags.Addf(CodeAmbiguous, pos, "%q could be %s", name, strings.Join(cands, " or "))
+	dg := ld.diags.Addf(CodeAmbiguous, pos, "%q could be %s", name, strings.Join(cands, " or ")).About(diag.Subjects{Values: []string{name}})
 	dg.Hint = "qualify it with its formation, e.g. \"" + cands[0] + "\""
 	return oob.Ref{}, false
 }
@@ -492,7 +492,7 @@ func (ld *loader) schedule(d *schema.Doc, s *Scenario) {
 			sort.Strings(names)
 			dg := ld.diags.Addf(CodeArea, d.Pos(n), "the map declares no area %q", name)
 			if m := schema.Nearest(name, names); m != "" {
-				dg.Hint = "did you mean " + m + "?"
+				dg.Offer(name, m)
 			} else if len(names) > 0 {
 				dg.Hint = "areas: " + strings.Join(names, ", ")
 			}
@@ -560,7 +560,7 @@ func (ld *loader) attachment(d *schema.Doc, side string, n *schema.Node) *oob.Fo
 	}
 	dg := ld.diags.Addf(CodeUnknownName, d.Pos(n), "no formation %q on side %s", des, side)
 	if m := schema.Nearest(des, ix.Names()); m != "" {
-		dg.Hint = "did you mean " + m + "?"
+		dg.Offer(des, m)
 	}
 	return nil
 }
@@ -573,7 +573,7 @@ func (ld *loader) options(d *schema.Doc, s *Scenario) {
 		o := Option{Name: schema.Str(n), Pos: d.Pos(n)}
 		if !slices.Contains(known, o.Name) {
 			dg := ld.diags.Addf(CodeOption, o.Pos, "the battle's rules have no optional rule %q", o.Name)
-			dg.Hint = schema.Suggest(o.Name, known, "its optional rules", "its rules name no optional rule; a battle book's rule that binds only with an option names it (figures.breastworks.windows' option)")
+			schema.Suggest(dg, o.Name, known, "its optional rules", "its rules name no optional rule; a battle book's rule that binds only with an option names it (figures.breastworks.windows' option)")
 		}
 		s.Options = append(s.Options, o)
 	}

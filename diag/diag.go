@@ -74,6 +74,18 @@ type Diagnostic struct {
 	// `# muster:ignore` comment in the source or by a baseline. A
 	// suppressed finding is reported and counted, but never fails a run.
 	Suppression *Suppression `json:"suppression,omitempty"`
+	// Related are the other places the finding cites, each with a note;
+	// Subjects what it is about; Fixes the edits that would fix it; Path
+	// its structural place in its document (the YAML key path, say
+	// "figures.stacking.limits"), for its Fingerprint. See fields.go.
+	Related  []Related `json:"-"`
+	Subjects *Subjects `json:"subjects,omitempty"`
+	Fixes    []Fix     `json:"-"`
+	Path     string    `json:"path,omitempty"`
+	// args are the values Addf formatted into the message, but
+	// positions: the fingerprint of a finding with no subjects and no
+	// path.
+	args []string
 }
 
 // Suppression says why a finding is accepted: Kind is "inSource" (a
@@ -112,7 +124,7 @@ func (l *List) Add(d Diagnostic) { l.items = append(l.items, d) }
 // severity and rule are the code's defaults, which the caller may change
 // through the returned pointer.
 func (l *List) Addf(c Code, pos Pos, format string, args ...any) *Diagnostic {
-	l.items = append(l.items, Diagnostic{Code: c.Code, Severity: c.Severity, Rule: c.Rule, Pos: pos, Message: fmt.Sprintf(format, args...)})
+	l.items = append(l.items, Diagnostic{Code: c.Code, Severity: c.Severity, Rule: c.Rule, Pos: pos, Message: fmt.Sprintf(format, args...), args: argValues(args)})
 	return &l.items[len(l.items)-1]
 }
 

@@ -1,23 +1,21 @@
 package diag
 
-import "strings"
-
 // didYouMean is how every hint that offers one replacement begins; the
 // hint ends with a question mark.
 const didYouMean = "did you mean "
 
 // DidYouMean is the hint that offers s in place of the offending value:
-// "did you mean s?". Suggestion reads it back.
+// "did you mean s?". Offer sets it with the fix it describes.
 func DidYouMean(s string) string { return didYouMean + s + "?" }
 
-// Suggestion returns the replacement a did-you-mean hint offers for the
-// value at the diagnostic's position, and whether the hint is one. The
-// hint stays the designer's text; this is its machine-readable reading,
-// for editors' quick fixes.
+// Suggestion returns the replacement the diagnostic's fix offers for the
+// value at its position, and whether it offers one: read from Fixes, never
+// from the hint, which stays the designer's text.
 func (d Diagnostic) Suggestion() (string, bool) {
-	s, ok := strings.CutPrefix(d.Hint, didYouMean)
-	if !ok || !strings.HasSuffix(s, "?") || len(s) < 2 {
-		return "", false
+	for _, f := range d.Fixes {
+		if len(f.Edits) == 1 && f.Edits[0].At == d.Pos {
+			return f.Edits[0].New, true
+		}
 	}
-	return strings.TrimSuffix(s, "?"), true
+	return "", false
 }

@@ -4,7 +4,6 @@ import (
 	"bytes"
 	"encoding/json"
 	"path/filepath"
-	"regexp"
 	"sort"
 	"strconv"
 	"strings"
@@ -85,6 +84,7 @@ func (s *Server) load(f *folder, variant string) *result {
 	if b != nil && b.Rules != nil {
 		ds = append(ds, validate.Battle(b)...)
 	}
+	ds = diag.Reworded(ds) // a test's hook: no reader below depends on the wording
 	if b == nil {
 		b = &battle.Battle{}
 	}
@@ -249,12 +249,9 @@ func variantNames(b *battle.Battle) []string {
 	return out
 }
 
-// A position other diagnostics cite in their message: "already set up at
-// scenario-1.yaml:12:5".
-var citedPos = regexp.MustCompile(`([^\s(),"]+\.ya?ml):(\d+):(\d+)`)
-
 // protocol turns a diagnostic into the protocol's, with its range, the
-// page of its code, the places its message cites and its did-you-mean fix.
+// page of its code, the places it cites (its Related, each with its note)
+// and its fix (its Suggestion). Nothing here reads the message.
 func (s *Server) protocol(f *folder, r *result, d diag.Diagnostic) Diagnostic {
 	rel := filepath.ToSlash(d.Pos.File)
 	if rel == "" || rel == "-" {
@@ -276,20 +273,20 @@ func (s *Server) protocol(f *folder, r *result, d diag.Diagnostic) Diagnostic {
 	if d.Code != "" {
 		out.CodeDescription = &codeDescription{Href: CodesURL + strings.ToLower(d.Code)}
 	}
-	for _, m := range citedPos.FindAllStringSubmatchIndex(d.Message, -1) {
-		file := d.Message[m[2]:m[3]]
-		line, _ := strconv.Atoi(d.Message[m[4]:m[5]])
-		col, _ := strconv.Atoi(d.Message[m[6]:m[7]])
-		ot := r.text(file)
-		if ot == nil {
-			continue
+	for _, c := range d.Related {
+		switch at := c.At.(type) {
+		case diag.Pos:
+			file := filepath.ToSlash(at.File)
+			ot := r.text(file)
+			if ot == nil {
+				continue
+			}
+			out.RelatedInformation = append(out.RelatedInformation, relatedInformation{
+				Location: Location{URI: s.uriOf(filepath.Join(f.dir, filepath.FromSlash(file))), Range: ot.span(at.Line, at.Column)},
+				Message:  c.Note,
+			})
 		}
-		out.RelatedInformation = append(out.RelatedInformation, relatedInformation{
-			Location: Location{URI: s.uriOf(filepath.Join(f.dir, filepath.FromSlash(file))), Range: ot.span(line, col)},
-			Message:  clause(d.Message, m[0]),
-		})
 	}
-	out.RelatedInformation = append(out.RelatedInformation, s.leaderPlaces(f, r, rel, d.Message)...)
 	if sug, ok := d.Suggestion(); ok && lt != nil && d.Pos.Line > 0 {
 		line := lt.line(d.Pos.Line - 1)
 		b := byteOfChar(line, max(d.Pos.Column-1, 0))
@@ -313,68 +310,6 @@ func (s *Server) protocol(f *folder, r *result, d diag.Diagnostic) Diagnostic {
 		}
 	}
 	return out
-}
-
-// The command checks name the leader a unit or leader is out of range of:
-// "6 WI/1/1/I is out of command: Meredith/1/1/I (range 4 at ...)", "Post/1/1/RW
-// is out of Johnson/1/RW's command range (...)".
-var (
-	outOfCommand = regexp.MustCompile(`is out of command: (.+?) \(range`)
-	outOfRange   = regexp.MustCompile(`is out of (.+?)'s command range`)
-)
-
-// leaderPlaces are the set-up places, in the scenario of file rel, of the
-// leader a command diagnostic names.
-func (s *Server) leaderPlaces(f *folder, r *result, rel, msg string) []relatedInformation {
-	var name string
-	if m := outOfCommand.FindStringSubmatch(msg); m != nil {
-		name = m[1]
-	} else if m := outOfRange.FindStringSubmatch(msg); m != nil {
-		name = m[1]
-	} else {
-		return nil
-	}
-	var out []relatedInformation
-	for _, sc := range r.b.Scenarios {
-		if filepath.ToSlash(sc.File) != rel {
-			continue
-		}
-		for _, st := range sc.Setup {
-			for _, p := range st.Pieces {
-				found := p.Ref.Leader != nil && p.Ref.Leader.QualifiedName() == name
-				for _, l := range p.Ref.Leaders() {
-					found = found || (p.Ref.Formation != nil && l.QualifiedName() == name)
-				}
-				if !found {
-					continue
-				}
-				pf := filepath.ToSlash(p.Pos.File)
-				if lt := r.text(pf); lt != nil {
-					out = append(out, relatedInformation{
-						Location: Location{URI: s.uriOf(filepath.Join(f.dir, filepath.FromSlash(pf))), Range: lt.span(p.Pos.Line, p.Pos.Column)},
-						Message:  name + " sets up in " + st.Hex.Label,
-					})
-				}
-			}
-		}
-	}
-	return out
-}
-
-// clause is the part of msg that leads up to a position it cites at
-// offset at: "already set up" of "Post is set up here but already set up
-// at scenario-1.yaml:3:5".
-func clause(msg string, at int) string {
-	head := strings.TrimSuffix(strings.TrimSpace(msg[:at]), " at")
-	for _, sep := range []string{" but ", ", ", "; ", "("} {
-		if i := strings.LastIndex(head, sep); i >= 0 {
-			head = head[i+len(sep):]
-		}
-	}
-	if head = strings.TrimSpace(head); head == "" {
-		return "see here"
-	}
-	return head
 }
 
 func severity(s diag.Severity) int {

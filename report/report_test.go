@@ -19,7 +19,8 @@ import (
 
 // reportInput is a set of diagnostics that exercises every branch of the
 // CI formats: each severity, a hint, a rule citation, an unregistered code,
-// a file-level and a battle-level diagnostic, and text that needs escaping.
+// a file-level and a battle-level diagnostic, and text that needs escaping;
+// subjects, a related place and a fix.
 func reportInput() ([]diag.Diagnostic, report.Texts) {
 	ds := []diag.Diagnostic{
 		{Code: schema.CodeSyntax.Code, Severity: diag.Error, Pos: diag.Pos{File: "b/map.yaml", Line: 3, Column: 7}, Message: "did not find expected key"},
@@ -28,6 +29,8 @@ func reportInput() ([]diag.Diagnostic, report.Texts) {
 		{Code: battle.CodeNoMatch.Code, Severity: diag.Warning, Pos: diag.Pos{File: "b/battle.yaml"}, Message: `"extra/*.yaml" matches no file`},
 		{Code: "X999", Severity: diag.Info, Pos: diag.Pos{}, Message: "a note about the whole battle"},
 	}
+	ds[1].Offer("74 Ill", "74 IL").About(diag.Subjects{Values: []string{"74 Ill"}})
+	ds[2].Cite(diag.Pos{File: "b/scenario one.yaml", Line: 9, Column: 3}, "set up here at 9").About(diag.Subjects{Units: []string{"74 IL/1/1/RW"}})
 	diag.Sort(ds)
 	texts := report.Texts{
 		"b/battle.yaml":       nil,

@@ -1,6 +1,7 @@
 package report
 
 import (
+	"bytes"
 	"encoding/json"
 	"io"
 	"net/url"
@@ -8,6 +9,7 @@ import (
 	"path/filepath"
 	"sort"
 	"strings"
+	"unicode/utf8"
 
 	"github.com/muster-wargames/muster/diag"
 )
@@ -82,12 +84,19 @@ type sarifConfig struct {
 }
 
 type sarifResult struct {
-	RuleID     string            `json:"ruleId"`
-	RuleIndex  int               `json:"ruleIndex"`
-	Level      string            `json:"level"`
-	Message    sarifText         `json:"message"`
-	Locations  []sarifLocation   `json:"locations,omitempty"`
-	Properties map[string]string `json:"properties,omitempty"`
+	RuleID    string          `json:"ruleId"`
+	RuleIndex int             `json:"ruleIndex"`
+	Level     string          `json:"level"`
+	Message   sarifText       `json:"message"`
+	Locations []sarifLocation `json:"locations,omitempty"`
+	// RelatedLocations are the places the finding cites, each with its
+	// note; PartialFingerprints its fingerprint (diag.Diagnostic.
+	// Fingerprint: code, subjects, structural path, never the message);
+	// Fixes its suggested edits.
+	RelatedLocations    []sarifLocation   `json:"relatedLocations,omitempty"`
+	PartialFingerprints map[string]string `json:"partialFingerprints,omitempty"`
+	Fixes               []sarifFix        `json:"fixes,omitempty"`
+	Properties          map[string]string `json:"properties,omitempty"`
 	// Suppressions mark a finding accepted by a `# muster:ignore` comment
 	// (kind inSource) or a baseline (kind external).
 	Suppressions []sarifSuppression `json:"suppressions,omitempty"`
@@ -100,8 +109,29 @@ type sarifSuppression struct {
 }
 
 type sarifLocation struct {
-	PhysicalLocation sarifPhysical `json:"physicalLocation"`
+	ID               *int           `json:"id,omitempty"`
+	PhysicalLocation *sarifPhysical `json:"physicalLocation,omitempty"`
+	Message          *sarifText     `json:"message,omitempty"`
 }
+
+type sarifFix struct {
+	Description     *sarifText            `json:"description,omitempty"`
+	ArtifactChanges []sarifArtifactChange `json:"artifactChanges"`
+}
+
+type sarifArtifactChange struct {
+	ArtifactLocation sarifArtifact      `json:"artifactLocation"`
+	Replacements     []sarifReplacement `json:"replacements"`
+}
+
+type sarifReplacement struct {
+	DeletedRegion   sarifRegion `json:"deletedRegion"`
+	InsertedContent *sarifText  `json:"insertedContent,omitempty"`
+}
+
+// fingerprintKey names muster's fingerprint among a result's
+// partialFingerprints, with its version.
+const fingerprintKey = "musterFingerprint/v1"
 
 type sarifPhysical struct {
 	ArtifactLocation sarifArtifact `json:"artifactLocation"`
@@ -116,6 +146,7 @@ type sarifArtifact struct {
 type sarifRegion struct {
 	StartLine   int `json:"startLine"`
 	StartColumn int `json:"startColumn,omitempty"`
+	EndColumn   int `json:"endColumn,omitempty"`
 }
 
 func sarifLevel(s diag.Severity) string {
@@ -160,6 +191,35 @@ func fileURI(p string) string {
 		p = "/" + p // C:/x is file:///C:/x
 	}
 	return (&url.URL{Scheme: "file", Path: p}).String()
+}
+
+// physical is a file position as SARIF's physical location, whether it is
+// made relative to the root, and false for no file.
+func (s *sarif) physical(p diag.Pos) (*sarifPhysical, bool, bool) {
+	if p.File == "" {
+		return nil, false, false
+	}
+	a, under := location(p.File, s.root)
+	loc := &sarifPhysical{ArtifactLocation: a}
+	if p.Line > 0 {
+		loc.Region = &sarifRegion{StartLine: p.Line, StartColumn: p.Column}
+	}
+	return loc, under, true
+}
+
+// quoted reports whether the source at p, when the report has it, opens a
+// quoted scalar.
+func (s *sarif) quoted(p diag.Pos) bool {
+	src, ok := s.texts[p.File]
+	if !ok {
+		return false
+	}
+	lines := bytes.SplitN(src, []byte("\n"), p.Line+1)
+	if len(lines) < p.Line {
+		return false
+	}
+	line := []rune(string(lines[p.Line-1]))
+	return p.Column-1 < len(line) && (line[p.Column-1] == '"' || line[p.Column-1] == '\'')
 }
 
 // rule describes a code as a SARIF rule; a code the lookup does not know
@@ -219,6 +279,7 @@ type sarif struct {
 	lookup  func(string) (diag.Code, bool)
 	version string
 	root    string
+	texts   Texts
 	held
 }
 
@@ -228,7 +289,7 @@ type sarif struct {
 // a file given by an absolute path under Options.Root is made relative to
 // it, and the run's originalUriBaseIds then says where %SRCROOT% is.
 func SARIF(w io.Writer, o Options) Report {
-	return &sarif{w: w, lookup: o.lookup, version: o.Version, root: o.Root}
+	return &sarif{w: w, lookup: o.lookup, version: o.Version, root: o.Root, texts: o.Texts}
 }
 
 // executed is SARIF's executionSuccessful: false when input could not be
@@ -265,14 +326,44 @@ func (s *sarif) Flush() error {
 			msg += "\nhint: " + d.Hint
 		}
 		r := sarifResult{RuleID: rules[index[code]].ID, RuleIndex: index[code], Level: sarifLevel(d.Severity), Message: sarifText{Text: msg}}
-		if d.Pos.File != "" {
-			a, under := location(d.Pos.File, s.root)
+		if loc, under, ok := s.physical(d.Pos); ok {
 			rooted = rooted || under
-			loc := sarifPhysical{ArtifactLocation: a}
-			if d.Pos.Line > 0 {
-				loc.Region = &sarifRegion{StartLine: d.Pos.Line, StartColumn: d.Pos.Column}
+			r.Locations = []sarifLocation{{PhysicalLocation: loc}}
+		}
+		for i, rel := range d.Related {
+			l := sarifLocation{ID: &i, Message: &sarifText{Text: rel.Note}}
+			switch at := rel.At.(type) {
+			case diag.Pos:
+				loc, under, ok := s.physical(at)
+				if !ok {
+					continue
+				}
+				rooted = rooted || under
+				l.PhysicalLocation = loc
 			}
-			r.Locations = []sarifLocation{{loc}}
+			r.RelatedLocations = append(r.RelatedLocations, l)
+		}
+		r.PartialFingerprints = map[string]string{fingerprintKey: d.Fingerprint()}
+		for _, f := range d.Fixes {
+			fix := sarifFix{Description: &sarifText{Text: f.Title}}
+			for _, e := range f.Edits {
+				if e.At.File == "" || e.At.Line == 0 || e.At.Column == 0 {
+					continue
+				}
+				a, under := location(e.At.File, s.root)
+				rooted = rooted || under
+				col := e.At.Column
+				if s.quoted(e.At) {
+					col++ // the edit keeps the quotes
+				}
+				fix.ArtifactChanges = append(fix.ArtifactChanges, sarifArtifactChange{ArtifactLocation: a, Replacements: []sarifReplacement{{
+					DeletedRegion:   sarifRegion{StartLine: e.At.Line, StartColumn: col, EndColumn: col + utf8.RuneCountInString(e.Old)},
+					InsertedContent: &sarifText{Text: e.New},
+				}}})
+			}
+			if len(fix.ArtifactChanges) > 0 {
+				r.Fixes = append(r.Fixes, fix)
+			}
 		}
 		if d.Rule != "" {
 			r.Properties = map[string]string{"rule": d.Rule}

@@ -84,7 +84,7 @@ func Validate(set *schema.Set, d *schema.Doc) []diag.Diagnostic {
 		}
 		dg := l.Addf(code, d.Pos(n), "%s: %s %q %s", strings.Join(p.path, "."), p.kind, p.name, what)
 		if m := schema.Nearest(p.name, p.known); m != "" {
-			dg.Hint = "did you mean " + m + "?"
+			dg.Offer(p.name, m)
 		} else if len(p.known) > 0 && len(p.known) <= 12 {
 			dg.Hint = "the ruleset defines " + strings.Join(p.known, ", ")
 		}

@@ -408,7 +408,7 @@ func (s *Set) Validate(d *Doc) []diag.Diagnostic {
 			dg.Message = "document does not say what it is"
 			dg.Hint = "add `kind: forces` (or battle, map, scenario)"
 		} else if m := Nearest(kind, Kinds); m != "" {
-			dg.Hint = "did you mean " + m + "?"
+			dg.Offer(kind, m)
 		}
 		return l.Items()
 	}
@@ -486,7 +486,7 @@ func (s *Set) describe(p problem, n *yaml.Node, kind string) diag.Diagnostic {
 		d.Message = fmt.Sprintf("unknown key %q in %s", p.prop, where(p.path))
 		keys := s.keysAt(kind, p.path)
 		if m := Nearest(p.prop, keys); m != "" {
-			d.Hint = "did you mean " + m + "?"
+			d.Offer(p.prop, m)
 		} else if len(keys) > 0 && len(keys) <= 12 {
 			d.Hint = "known keys: " + strings.Join(keys, ", ")
 		}
@@ -501,7 +501,7 @@ func (s *Set) describe(p problem, n *yaml.Node, kind string) diag.Diagnostic {
 		d.Code, d.Severity = CodeEnum.Code, CodeEnum.Severity
 		d.Message = fmt.Sprintf("%s: %q is not allowed", where(p.path), fmt.Sprint(n.Value))
 		if m := Nearest(n.Value, p.allowed); m != "" {
-			d.Hint = "did you mean " + m + "?"
+			d.Offer(n.Value, m)
 		} else if len(p.allowed) > 0 && len(p.allowed) <= 16 {
 			d.Hint = "allowed: " + strings.Join(p.allowed, ", ")
 		}
@@ -518,7 +518,26 @@ func (s *Set) describe(p problem, n *yaml.Node, kind string) diag.Diagnostic {
 		d.Code, d.Severity = CodeSchemaOther.Code, CodeSchemaOther.Severity
 		d.Message = fmt.Sprintf("%s: %s", where(p.path), p.message)
 	}
+	d.Path = keyPath(kind, p.path, p.prop)
 	return d
+}
+
+// keyPath is a problem's structural path, for its fingerprint: the
+// document's kind and the keys down to the node, without the indices of
+// list items (which move when an item is added above), then the key the
+// problem is about: "scenario:setup.USA.units/orders".
+func keyPath(kind string, path []string, prop string) string {
+	var keys []string
+	for _, k := range path {
+		if _, err := strconv.Atoi(k); err != nil {
+			keys = append(keys, k)
+		}
+	}
+	out := kind + ":" + strings.Join(keys, ".")
+	if prop != "" {
+		out += "/" + prop
+	}
+	return out
 }
 
 // schemasAt returns the raw schemas that apply at path in a document of
@@ -703,16 +722,17 @@ func (lc *locator) locate(root *yaml.Node, toks []string) (val, key *yaml.Node, 
 	return n, key, true
 }
 
-// Suggest is a hint for a name that is not one of known: the nearest of
-// them, else the list of them after what ("its cups"), else none.
-func Suggest(name string, known []string, what, none string) string {
+// Suggest gives d the hint for a name that is not one of known: the
+// nearest of them, offered as a fix, else the list of them after what
+// ("its cups"), else none.
+func Suggest(d *diag.Diagnostic, name string, known []string, what, none string) {
 	switch m := Nearest(name, known); {
 	case m != "":
-		return "did you mean " + m + "?"
+		d.Offer(name, m)
 	case len(known) > 0:
-		return what + ": " + strings.Join(known, ", ")
+		d.Hint = what + ": " + strings.Join(known, ", ")
 	default:
-		return none
+		d.Hint = none
 	}
 }
 

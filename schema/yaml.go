@@ -348,7 +348,8 @@ func (c *converter) convert(n *yaml.Node, depth int) (any, bool) {
 				if first == nil {
 					first = firstKeys(n)
 				}
-				c.diags.Addf(CodeDuplicateKey, c.doc.Pos(k), "key %q is already set at line %d", k.Value, first[k.Value].Line)
+				c.diags.Addf(CodeDuplicateKey, c.doc.Pos(k), "key %q is already set at line %d", k.Value, first[k.Value].Line).
+					Cite(c.doc.Pos(first[k.Value]), fmt.Sprintf("key %q is already set", k.Value)).About(diag.Subjects{Values: []string{k.Value}})
 				c.doc.Bad[k] = true
 				continue
 			}

@@ -9,10 +9,8 @@ package sheets
 
 import (
 	"fmt"
-	"regexp"
 	"sort"
 	"strings"
-	"sync"
 
 	"github.com/muster-wargames/muster/battle"
 	"github.com/muster-wargames/muster/diag"
@@ -271,11 +269,10 @@ func pieceNames(ps []battle.Piece) string {
 	return strings.Join(names, ", ")
 }
 
-var labelRe = sync.OnceValue(func() *regexp.Regexp { return regexp.MustCompile(`\b[A-Za-z]{1,3}[0-9]{2,8}\b`) })
-
 // DiagnosticHexes finds the hexes a diagnostic is about: the hex of the
-// set-up, schedule or victory entry at its position, else the hex labels
-// its message names, else the entry on the same line.
+// set-up, schedule or victory entry at its position, else the hexes of its
+// subjects (diag.Subjects.Hexes; its message is never read), else the
+// entry on the same line.
 func DiagnosticHexes(b *battle.Battle, d diag.Diagnostic, ix *PosIndex) []maps.Coord {
 	if b == nil || b.Map == nil {
 		return nil
@@ -288,7 +285,11 @@ func DiagnosticHexes(b *battle.Battle, d diag.Diagnostic, ix *PosIndex) []maps.C
 	}
 	var out []maps.Coord
 	seen := map[maps.Coord]bool{}
-	for _, l := range labelRe().FindAllString(d.Message, -1) {
+	var labels []string
+	if d.Subjects != nil {
+		labels = d.Subjects.Hexes
+	}
+	for _, l := range labels {
 		if c, _, err := b.Map.Grid.Parse(l); err == nil && !seen[c] {
 			seen[c] = true
 			out = append(out, c)

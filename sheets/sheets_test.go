@@ -138,9 +138,10 @@ func TestDiagnosticOverlay(t *testing.T) {
 		}
 	}
 	ds := []diag.Diagnostic{
-		{Code: "N001", Severity: diag.Error, Pos: diag.Pos{File: "intro.yaml", Line: 99, Column: 1}, Message: "hex C2020 is not in play"},
+		{Code: "N001", Severity: diag.Error, Pos: diag.Pos{File: "intro.yaml", Line: 99, Column: 1}, Message: "hex C2020 is not in play", Subjects: &diag.Subjects{Hexes: []string{"C2020"}}},
 		{Code: "X001", Severity: diag.Warning, Pos: piece, Message: "74 IL is odd"},
-		{Code: "X002", Severity: diag.Warning, Pos: diag.Pos{File: "battle.yaml", Line: 1, Column: 1}, Message: "nothing to do with a hex"},
+		// A label-like word of a message is no hex: only the subjects are.
+		{Code: "X002", Severity: diag.Warning, Pos: diag.Pos{File: "battle.yaml", Line: 1, Column: 1}, Message: "nothing to do with hex C2121"},
 	}
 	ov := sheets.DiagnosticOverlay(b, ds)
 	if len(ov.Rings) != 2 {

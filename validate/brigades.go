@@ -311,7 +311,7 @@ func (p *pack) fatigue(s *battle.Scenario) {
 			d := diag.Diagnostic{Code: fg.Code, Severity: fg.Sev(), Pos: x.pos, Rule: fg.Rule,
 				Message: fmt.Sprintf("%s is given Fatigue level %q in %s; %s has levels %s: %s", x.u.QualifiedName(), x.fatigue, what, p.b.Rules.System, strings.Join(fg.Levels, ", "), fg.Title)}
 			if m := schema.Nearest(x.fatigue, fg.Levels); m != "" {
-				d.Hint = "did you mean " + m + "?"
+				d.Offer(x.fatigue, m)
 			}
 			p.l.Add(d)
 		}

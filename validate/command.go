@@ -445,9 +445,13 @@ func (p *pack) command(s *battle.Scenario) {
 			continue
 		}
 		st := out[u]
-		p.l.Add(diag.Diagnostic{Code: c.Code, Severity: c.Sev(), Pos: *w.unit(u).pos, Rule: c.Rule,
-			Message: fmt.Sprintf("%s is out of command: %s (range %d at %s) cannot reach %s", u.QualifiedName(), st.leader.QualifiedName(), st.r, s.First.Text(), p.b.Map.Grid.Label(w.unit(u).hex)),
-			Hint:    "move the unit or its leader closer, or give a reason in a note"})
+		at := p.b.Map.Grid.Label(w.unit(u).hex)
+		d := diag.Diagnostic{Code: c.Code, Severity: c.Sev(), Pos: *w.unit(u).pos, Rule: c.Rule,
+			Message: fmt.Sprintf("%s is out of command: %s (range %d at %s) cannot reach %s", u.QualifiedName(), st.leader.QualifiedName(), st.r, s.First.Text(), at),
+			Hint:    "move the unit or its leader closer, or give a reason in a note"}
+		d.About(diag.Subjects{Units: []string{u.QualifiedName()}, Leaders: []string{st.leader.QualifiedName()}, Hexes: []string{at}})
+		citeSetUps(&d, s, st.leader)
+		p.l.Add(d)
 	}
 	// leaders: in range of the leader above them (or of a leader the
 	// battle book links them to)
@@ -488,11 +492,30 @@ func (p *pack) command(s *battle.Scenario) {
 				if !has || ok {
 					continue
 				}
-				p.l.Add(diag.Diagnostic{Code: c.Leaders.Code, Severity: c.Leaders.Sev(), Pos: *g.pos(), Rule: c.Leaders.Rule,
-					Message: fmt.Sprintf("%s is out of %s's command range (%d at %s)", l.QualifiedName(), sup.QualifiedName(), r, s.First.Text())})
+				d := diag.Diagnostic{Code: c.Leaders.Code, Severity: c.Leaders.Sev(), Pos: *g.pos(), Rule: c.Leaders.Rule,
+					Message: fmt.Sprintf("%s is out of %s's command range (%d at %s)", l.QualifiedName(), sup.QualifiedName(), r, s.First.Text())}
+				d.About(diag.Subjects{Leaders: []string{l.QualifiedName(), sup.QualifiedName()}})
+				citeSetUps(&d, s, sup)
+				p.l.Add(d)
 			}
 		}
 		p.alsoWithin(s, groups, w, inRange)
+	}
+}
+
+// citeSetUps cites on d every place leader l sets up in scenario s: his
+// own piece, or the piece of a formation he leads.
+func citeSetUps(d *diag.Diagnostic, s *battle.Scenario, l *oob.Leader) {
+	for _, st := range s.Setup {
+		for _, pc := range st.Pieces {
+			found := pc.Ref.Leader == l
+			for _, x := range pc.Ref.Leaders() {
+				found = found || (pc.Ref.Formation != nil && x == l)
+			}
+			if found {
+				d.Cite(pc.Pos, l.QualifiedName()+" sets up in "+st.Hex.Label)
+			}
+		}
 	}
 }
 
@@ -542,8 +565,12 @@ func (p *pack) alsoWithin(s *battle.Scenario, groups []*group, w *where, inRange
 				}
 				here, _ := w.leader(l)
 				if ok, r, known := inRange(sup, here); known && !ok {
-					p.l.Add(diag.Diagnostic{Code: c.Leaders.Code, Severity: c.Leaders.Sev(), Pos: *g.pos(), Rule: rule,
-						Message: fmt.Sprintf("%s is out of %s's command range (%d at %s), which he must be within as well as his own superior's", l.QualifiedName(), sup.QualifiedName(), r, s.First.Text())})
+					d := diag.Diagnostic{Code: c.Leaders.Code, Severity: c.Leaders.Sev(), Pos: *g.pos(), Rule: rule,
+						Message: fmt.Sprintf("%s is out of %s's command range (%d at %s), which he must be within as well as his own superior's", l.QualifiedName(), sup.QualifiedName(), r, s.First.Text())}
+					d.About(diag.Subjects{Leaders: []string{l.QualifiedName(), sup.QualifiedName()}})
+					d.Path = "also_within"
+					citeSetUps(&d, s, sup)
+					p.l.Add(d)
 				}
 			}
 		}
@@ -637,7 +664,8 @@ func (p *pack) required() {
 				if f.Parent == nil {
 					msg = fmt.Sprintf("%s has no commander", f.Label())
 				}
-				p.l.Add(diag.Diagnostic{Code: c.RequiredCheck.Code, Severity: c.RequiredCheck.Sev(), Pos: f.Pos, Rule: c.RequiredCheck.Rule, Message: msg})
+				p.l.Add(diag.Diagnostic{Code: c.RequiredCheck.Code, Severity: c.RequiredCheck.Sev(), Pos: f.Pos, Rule: c.RequiredCheck.Rule, Message: msg,
+					Subjects: &diag.Subjects{Formations: []string{f.Label()}}})
 			}
 		})
 	}

@@ -2,6 +2,7 @@ package validate
 
 import (
 	"fmt"
+	"strconv"
 	"strings"
 
 	"github.com/muster-wargames/muster/battle"
@@ -43,9 +44,11 @@ func (p *pack) efficiency(s *battle.Scenario) {
 		for _, f := range x.Fixed {
 			switch {
 			case !e.Draws(f.Formation.Level, cavalryOnly(f.Formation, p)):
-				p.flag(e.Check, f.Pos, "%s is a %s; efficiency is fixed for a %s", f.Formation.Label(), f.Formation.Level, strings.Join(e.Levels, " or "))
+				p.flagged(e.Check, f.Pos, "%s is a %s; efficiency is fixed for a %s", f.Formation.Label(), f.Formation.Level, strings.Join(e.Levels, " or ")).
+					About(diag.Subjects{Formations: []string{f.Formation.Label()}, Values: []string{f.Turn.Text()}})
 			case f.Value < e.Min || f.Value > e.Max:
-				p.flag(e.Check, f.Pos, "%s's efficiency is fixed at %d for %s; a corps' efficiency is %s", f.Formation.Label(), f.Value, f.Turn.Text(), bounds)
+				p.flagged(e.Check, f.Pos, "%s's efficiency is fixed at %d for %s; a corps' efficiency is %s", f.Formation.Label(), f.Value, f.Turn.Text(), bounds).
+					About(diag.Subjects{Formations: []string{f.Formation.Label()}, Values: []string{f.Turn.Text(), strconv.Itoa(f.Value)}})
 			}
 			if f.Turn.Index < s.First.Index || f.Turn.Index > s.Last.Index {
 				d := p.l.Addf(CodeTimeOutside, f.Turn.Pos, "efficiency fixed for %s, outside scenario %s (%s to %s)", f.Turn.Text(), s.ID, s.First.Text(), s.Last.Text())
@@ -100,6 +103,6 @@ func (p *pack) cups(s *battle.Scenario) {
 		}
 		reported[c.Cup] = true
 		d := p.l.Addf(CodeUnknownCup, c.CupPos, "%s has no draw cup %q", p.b.Rules.System, c.Cup)
-		d.Hint = schema.Suggest(c.Cup, ids, "its cups", "it draws nothing from a cup")
+		schema.Suggest(d, c.Cup, ids, "its cups", "it draws nothing from a cup")
 	}
 }

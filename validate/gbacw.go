@@ -490,7 +490,8 @@ func (p *pack) standIns(s *battle.Scenario) {
 			p.flag(c, pc.ReplacesPos, "%s replaces %s, who commands no %s: a spare leader stands in for a %s leader", l.QualifiedName(), r.QualifiedName(), levels, levels)
 		default:
 			if at, ok := inPlay[r]; ok {
-				p.flag(c, pc.ReplacesPos, "%s replaces %s, who is in play himself in scenario %s (%s)", l.QualifiedName(), r.QualifiedName(), s.ID, at)
+				p.flagged(c, pc.ReplacesPos, "%s replaces %s, who is in play himself in scenario %s (%s)", l.QualifiedName(), r.QualifiedName(), s.ID, at).
+					Cite(at, r.QualifiedName()+" is in play himself").About(diag.Subjects{Leaders: []string{l.QualifiedName(), r.QualifiedName()}})
 			}
 		}
 	}

@@ -32,7 +32,8 @@ func (p *pack) hexGroups(s *battle.Scenario) {
 		}
 		k := key{st.Side, st.Group}
 		if prev := first[k]; prev != nil {
-			p.flag(c, st.GroupPos, "%s's Hex Group marker %s is in %s and in %s: each marker stands for one box of the Hex Group Display", st.Side, st.Group, prev.Hex.Label, st.Hex.Label)
+			p.flagged(c, st.GroupPos, "%s's Hex Group marker %s is in %s and in %s: each marker stands for one box of the Hex Group Display", st.Side, st.Group, prev.Hex.Label, st.Hex.Label).
+				About(diag.Subjects{Hexes: []string{prev.Hex.Label, st.Hex.Label}, Values: []string{st.Side, st.Group}})
 			continue
 		}
 		first[k] = st

@@ -97,7 +97,7 @@ func (p *pack) historical() {
 				d := diag.Diagnostic{Code: h.Code, Severity: h.Sev(), Pos: l.HistoricalPos, Rule: h.Rule,
 					Message: fmt.Sprintf("%s's historical command %s is no formation of side %s", l.QualifiedName(), l.Historical, side.ID)}
 				if m := schema.Nearest(l.Historical, formationNames(side.Army)); m != "" {
-					d.Hint = "did you mean " + m + "?"
+					d.Offer(l.Historical, m)
 				}
 				p.l.Add(d)
 				continue
@@ -111,7 +111,8 @@ func (p *pack) historical() {
 				}
 			}
 			if prev, dup := taken[f]; dup {
-				p.flag(h.Shared, l.HistoricalPos, "%s and %s both give %s as their historical command", prev.QualifiedName(), l.QualifiedName(), f.Label())
+				p.flagged(h.Shared, l.HistoricalPos, "%s and %s both give %s as their historical command", prev.QualifiedName(), l.QualifiedName(), f.Label()).
+					About(diag.Subjects{Leaders: []string{prev.QualifiedName(), l.QualifiedName()}, Formations: []string{f.Label()}})
 				continue
 			}
 			taken[f] = l

@@ -48,6 +48,7 @@ func (p *pack) leaderStacks(s *battle.Scenario) {
 			d := diag.Diagnostic{Code: ls.Code, Severity: ls.Sev(), Pos: *pos, Rule: ls.Rule,
 				Message: fmt.Sprintf("%s stack in %s: %s: %s is there %s (his command is %s)", g.side, g.label(), ls.Title, l.QualifiedName(), why, l.Formation.Label())}
 			d.Hint = "set him up with a unit of his command"
+			d.About(diag.Subjects{Leaders: []string{l.QualifiedName()}, Hexes: []string{g.label()}})
 			if ls.Superiors {
 				d.Hint += " or with a leader above him"
 			}

@@ -4,6 +4,7 @@ import (
 	"strings"
 
 	"github.com/muster-wargames/muster/battle"
+	"github.com/muster-wargames/muster/diag"
 	"github.com/muster-wargames/muster/maps"
 )
 
@@ -74,21 +75,25 @@ func (p *pack) lines(s *battle.Scenario) {
 			}
 			for i, x := range pc.Extends {
 				if !grid.Adjacent(st.Hex.Coord, x.Coord) {
-					p.flag(ln.Check, x.Pos, "%s extends into %s, which is not next to its hex %s", u.QualifiedName(), x.Label, st.Hex.Label)
+					p.flagged(ln.Check, x.Pos, "%s extends into %s, which is not next to its hex %s", u.QualifiedName(), x.Label, st.Hex.Label).
+						About(diag.Subjects{Units: []string{u.QualifiedName()}, Hexes: []string{x.Label, st.Hex.Label}})
 					continue
 				}
 				if i == 1 && grid.Distance(pc.Extends[0].Coord, x.Coord) != 2 {
-					p.flag(ln.Check, x.Pos, "%s extends into %s and %s, which are not its two flanks (a line of three hexes)", u.QualifiedName(), pc.Extends[0].Label, x.Label)
+					p.flagged(ln.Check, x.Pos, "%s extends into %s and %s, which are not its two flanks (a line of three hexes)", u.QualifiedName(), pc.Extends[0].Label, x.Label).
+						About(diag.Subjects{Units: []string{u.QualifiedName()}, Hexes: []string{pc.Extends[0].Label, x.Label}})
 				}
 				for _, h := range at[x.Coord] {
 					if h.side == st.Side && len(h.others) > 0 {
-						p.flag(ln.Stacked, x.Pos, "%s's extension hex %s holds %s", u.QualifiedName(), x.Label, h.others[0])
+						p.flagged(ln.Stacked, x.Pos, "%s's extension hex %s holds %s", u.QualifiedName(), x.Label, h.others[0]).
+							About(diag.Subjects{Units: []string{u.QualifiedName(), h.others[0]}, Hexes: []string{x.Label}})
 					}
 				}
 				for _, nb := range grid.Neighbours(x.Coord) {
 					for _, h := range at[nb] {
 						if h.side != st.Side && len(h.st.Pieces) > 0 {
-							p.flag(ln.EnemyNear, x.Pos, "%s extends into %s, next to %s's %s in %s", u.QualifiedName(), x.Label, h.side, h.st.Pieces[0].Ref.Name(), h.st.Hex.Label)
+							p.flagged(ln.EnemyNear, x.Pos, "%s extends into %s, next to %s's %s in %s", u.QualifiedName(), x.Label, h.side, h.st.Pieces[0].Ref.Name(), h.st.Hex.Label).
+								About(diag.Subjects{Units: []string{u.QualifiedName(), h.st.Pieces[0].Ref.Name()}, Hexes: []string{x.Label, h.st.Hex.Label}})
 						}
 					}
 				}

@@ -220,6 +220,7 @@ func (p *pack) lookAlikeSide(side *oob.Side) {
 	})
 	for _, f := range found {
 		d := p.l.Addf(CodeLookAlike, f.b.pos, "%s and %s (%s) differ only %s", quoteWhat(f.b), quoteWhat(f.a), f.a.pos, howDiffer(f.a, f.b))
+		d.Cite(f.a.pos, quoteWhat(f.a))
 		d.Hint = fmt.Sprintf("if both are meant, say so in the forces: distinct: [[%q, %q]]", f.a.name, f.b.name)
 	}
 }
@@ -386,37 +387,39 @@ func (p *pack) inPlayParts(s *battle.Scenario) {
 	type placed struct {
 		pos  diag.Pos
 		what string
+		hex  string // the hex of a set-up
 	}
 	in := map[*oob.Unit]placed{}
 	inL := map[*oob.Leader]placed{}
 	var order []*battle.Piece // pieces that bring units on, in file order
-	visit := func(pcs []battle.Piece, what string) {
+	visit := func(pcs []battle.Piece, what, hex string) {
 		for i := range pcs {
 			pc := &pcs[i]
 			order = append(order, pc)
 			for _, u := range pc.Ref.Units() {
 				if _, ok := in[u]; !ok {
-					in[u] = placed{pc.Pos, what}
+					in[u] = placed{pc.Pos, what, hex}
 				}
 			}
 			for _, l := range pc.Ref.Leaders() {
 				if _, ok := inL[l]; !ok {
-					inL[l] = placed{pc.Pos, what}
+					inL[l] = placed{pc.Pos, what, hex}
 				}
 			}
 		}
 	}
 	for _, st := range s.Setup {
-		visit(st.Pieces, "set up in "+st.Hex.Label)
+		visit(st.Pieces, "set up in "+st.Hex.Label, st.Hex.Label)
 	}
 	for _, a := range s.Arrivals {
-		visit(a.Pieces, "arriving at "+a.Time.Text())
+		visit(a.Pieces, "arriving at "+a.Time.Text(), "")
 	}
 	out := map[*oob.Unit]bool{}
 	for i := range s.NotInPlay {
 		pc := &s.NotInPlay[i]
 		var both []string
 		var first placed
+		var about diag.Subjects
 		for _, u := range pc.Ref.Units() {
 			out[u] = true
 			if pl, ok := in[u]; ok {
@@ -424,6 +427,7 @@ func (p *pack) inPlayParts(s *battle.Scenario) {
 					first = pl
 				}
 				both = append(both, u.QualifiedName())
+				about.Units = append(about.Units, u.QualifiedName())
 			}
 		}
 		for _, l := range pc.Ref.Leaders() {
@@ -432,10 +436,16 @@ func (p *pack) inPlayParts(s *battle.Scenario) {
 					first = pl
 				}
 				both = append(both, "leader "+l.QualifiedName())
+				about.Leaders = append(about.Leaders, l.QualifiedName())
 			}
 		}
 		if len(both) > 0 {
 			d := p.l.Addf(CodeOutAndIn, pc.Pos, "%s %s declared not in play in scenario %s, but %s (%s)", strings.Join(both, ", "), isAre(len(both)), s.ID, first.what, first.pos)
+			d.Cite(first.pos, first.what)
+			if first.hex != "" {
+				about.Hexes = []string{first.hex}
+			}
+			d.About(about)
 			d.Hint = "a unit is either out of play or in it: take it off not_in_play, or out of the set-up and arrivals"
 		}
 	}
@@ -460,6 +470,7 @@ func (p *pack) inPlayParts(s *battle.Scenario) {
 				continue
 			}
 			d := p.l.Addf(CodePartly, pc.Pos, "%s is only partly in scenario %s: %s %s neither set up nor arriving, nor declared not in play", f.Label(), s.ID, strings.Join(missing, ", "), isAre(len(missing)))
+			d.About(diag.Subjects{Formations: []string{f.Label()}, Units: missing})
 			d.Hint = "if the scenario leaves them out, list them under not_in_play; else set them up or bring them on"
 		}
 	}

@@ -30,6 +30,7 @@ func unknownSkip(p *pack) {
 		d := l.Addf(CodeUnknownSkip, diag.Pos{File: filepath.ToSlash(filepath.Join(b.Dir, "battle.yaml")), Line: 1, Column: 1},
 			"%d %s no known strength, so stacking limits that add up strength were not checked for %s (%s…)", n, diag.Plural(n, "unit")+" "+hasHave(n), pronoun(n), ex)
 		d.Hint = "give the strengths, or accept that those stacks are unchecked"
+		d.About(diag.Subjects{Units: names})
 	}
 }
 
@@ -87,10 +88,12 @@ func (p *pack) entries(s *battle.Scenario) {
 			if ar := areaOf[h.Coord]; ar != nil && ar.Side != "" && ar.Side != a.Side {
 				d := p.l.Addf(CodeAreaSide, h.Pos, "%s enters at %s, in area %s of %s", a.Side, h.Label, ar.Name, ar.Side)
 				d.Rule = rule
+				d.About(diag.Subjects{Hexes: []string{h.Label}, Values: []string{a.Side, ar.Name}})
 			}
 			if p.f.Entry.Edge && !p.onPlayEdge(s, h.Coord) {
 				d := p.l.Addf(CodeNotEdge, h.Pos, "entry hex %s is not on the edge of the playing area", h.Label)
 				d.Rule = rule
+				d.About(diag.Subjects{Hexes: []string{h.Label}})
 				d.Hint = "if the scenario brings units on inside the map, say so in the arrival's note"
 			}
 		}

@@ -471,6 +471,7 @@ func (p *pack) stack(g *group) {
 		}
 		d := diag.Diagnostic{Code: lim.Code, Severity: lim.Sev(), Pos: *g.pos(), Rule: lim.Rule,
 			Message: fmt.Sprintf("%s %s in %s: %s: %s", g.side, what, g.label(), lim.Title, why)}
+		d.About(diag.Subjects{Hexes: []string{g.label()}, Values: []string{g.side, what}})
 		p.l.Add(d)
 	}
 }
@@ -484,7 +485,8 @@ func (p *pack) sides(*battle.Scenario) {
 			continue
 		}
 		if o := idx.first(g.hex, func(o *group) bool { return len(o.pieces) > 0 }); o != nil && o != g && o.side != g.side {
-			p.l.Addf(CodeBothSides, *g.pos(), "%s sets up in %s, where %s already has units (%s)", g.side, g.label(), o.side, *o.pos())
+			p.l.Addf(CodeBothSides, *g.pos(), "%s sets up in %s, where %s already has units (%s)", g.side, g.label(), o.side, *o.pos()).
+				Cite(*o.pos(), o.side+" already has units").About(diag.Subjects{Hexes: []string{g.label()}, Values: []string{g.side, o.side}})
 		}
 	}
 }

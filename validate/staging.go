@@ -5,6 +5,7 @@ import (
 	"strings"
 
 	"github.com/muster-wargames/muster/battle"
+	"github.com/muster-wargames/muster/diag"
 	"github.com/muster-wargames/muster/maps"
 )
 
@@ -50,10 +51,12 @@ func (p *pack) stagingAreas() {
 				}
 			}
 			if !in {
-				p.flag(st.Arrow, ar.Pos, "arrow hex %s of area %s is not one of the area's hexes: the arrow is printed in the staging area", ar.Label, n)
+				p.flagged(st.Arrow, ar.Pos, "arrow hex %s of area %s is not one of the area's hexes: the arrow is printed in the staging area", ar.Label, n).
+					About(diag.Subjects{Hexes: []string{ar.Label}, Values: []string{n}})
 			}
 			if len(inner) > 0 {
-				p.flag(st.Arrow, ar.Pos, "staging area %s is not all on the map's edge: %s %s inside the map, but staging areas are the border row of hexes around it", n, strings.Join(inner, ", "), isAre(len(inner)))
+				p.flagged(st.Arrow, ar.Pos, "staging area %s is not all on the map's edge: %s %s inside the map, but staging areas are the border row of hexes around it", n, strings.Join(inner, ", "), isAre(len(inner))).
+					About(diag.Subjects{Hexes: inner, Values: []string{n}})
 			}
 		}
 		en := a.Entrance
@@ -62,11 +65,14 @@ func (p *pack) stagingAreas() {
 		}
 		switch other, off := areaOf[en.Coord]; {
 		case off:
-			p.flag(st.Entrance, en.Pos, "entrance hex %s of area %s lies in area %s, off the map: the entrance is the map hex the arrow points to", en.Label, n, other)
+			p.flagged(st.Entrance, en.Pos, "entrance hex %s of area %s lies in area %s, off the map: the entrance is the map hex the arrow points to", en.Label, n, other).
+				About(diag.Subjects{Hexes: []string{en.Label}, Values: []string{n}})
 		case a.Arrow != nil && !g.Adjacent(a.Arrow.Coord, en.Coord):
-			p.flag(st.Entrance, en.Pos, "entrance hex %s of area %s is not next to its arrow hex %s", en.Label, n, a.Arrow.Label)
+			p.flagged(st.Entrance, en.Pos, "entrance hex %s of area %s is not next to its arrow hex %s", en.Label, n, a.Arrow.Label).
+				About(diag.Subjects{Hexes: []string{en.Label, a.Arrow.Label}, Values: []string{n}})
 		case len(m.Roads) > 0 && !roads[en.Coord]:
-			p.flag(st.Entrance, en.Pos, "entrance hex %s of area %s has no %s through it: the arrow points to the %s the units enter by", en.Label, n, kinds, kinds)
+			p.flagged(st.Entrance, en.Pos, "entrance hex %s of area %s has no %s through it: the arrow points to the %s the units enter by", en.Label, n, kinds, kinds).
+				About(diag.Subjects{Hexes: []string{en.Label}, Values: []string{n}})
 		}
 	}
 }
@@ -98,7 +104,8 @@ func (p *pack) stagingArrivals(s *battle.Scenario) {
 	for _, ar := range s.Arrivals {
 		for _, h := range ar.Hexes {
 			if a := arrowOf[h.Coord]; a != nil && a.Arrow.Coord != h.Coord {
-				p.flag(st.Arrival, h.Pos, "%s enters at %s, a hex of staging area %s other than its arrow hex %s: reinforcements enter a staging area by its arrow hex", ar.Side, h.Label, a.Name, a.Arrow.Label)
+				p.flagged(st.Arrival, h.Pos, "%s enters at %s, a hex of staging area %s other than its arrow hex %s: reinforcements enter a staging area by its arrow hex", ar.Side, h.Label, a.Name, a.Arrow.Label).
+					About(diag.Subjects{Hexes: []string{h.Label, a.Arrow.Label}, Values: []string{a.Name}})
 			}
 		}
 	}

@@ -122,16 +122,17 @@ func timeline(b *battle.Battle, s *battle.Scenario, rule string, l *diag.List) {
 		e := &evs[i]
 		var missing []string
 		for _, u := range e.p.Ref.Units() {
-			if e.follow(&units[u.Index], u.QualifiedName, l) {
+			if e.follow(&units[u.Index], u.QualifiedName, false, l) {
 				missing = append(missing, u.QualifiedName())
 			}
 		}
 		for _, ld := range e.p.Ref.Leaders() {
-			e.follow(&leaders[ld.Index], func() string { return "leader " + ld.QualifiedName() }, l)
+			e.follow(&leaders[ld.Index], ld.QualifiedName, true, l)
 		}
 		if len(missing) > 0 {
 			d := l.Addf(CodeNotOnMap, e.p.Pos, "%s %s not on the map at %s", strings.Join(missing, ", "), isAre(len(missing)), e.rule)
 			d.Rule = rule
+			d.About(diag.Subjects{Units: missing, Values: []string{e.rule}})
 		}
 	}
 }
@@ -146,7 +147,7 @@ type presence struct {
 // follow applies the event to one piece. It reports a piece set up or
 // arriving while on the map, and returns true for a withdrawal of a piece
 // that is not on it (the caller gathers those into one message).
-func (e *event) follow(x *presence, name func() string, l *diag.List) bool {
+func (e *event) follow(x *presence, name func() string, leader bool, l *diag.List) bool {
 	if e.what == "withdrawn" {
 		if !x.on {
 			return true
@@ -159,7 +160,13 @@ func (e *event) follow(x *presence, name func() string, l *diag.List) bool {
 		if e.what != "set up" || x.by.what != "set up" {
 			code = CodeSetAndArriving
 		}
-		l.Addf(code, e.p.Pos, "%s is %s here but already %s at %s", name(), e.what, x.by.what, x.by.p.Pos)
+		n, what, about := name(), name(), diag.Subjects{}
+		if leader {
+			what, about.Leaders = "leader "+n, []string{n}
+		} else {
+			about.Units = []string{n}
+		}
+		l.Addf(code, e.p.Pos, "%s is %s here but already %s at %s", what, e.what, x.by.what, x.by.p.Pos).Cite(x.by.p.Pos, "already "+x.by.what).About(about)
 		return false
 	}
 	x.on, x.by = true, e

@@ -58,7 +58,7 @@ func (p *pack) variants(s *battle.Scenario) {
 		}
 		d := p.flagged(v.Unknown, n.Pos, "scenario %s uses the variant %q, which no unit belongs to: %s", s.ID, n.Name, v.Unknown.Title)
 		if m := schema.Nearest(n.Name, known); m != "" {
-			d.Hint = "did you mean " + m + "?"
+			d.Offer(n.Name, m)
 		} else if len(known) > 0 {
 			d.Hint = "the variants of the units: " + strings.Join(known, ", ")
 		}
