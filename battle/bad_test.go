@@ -22,6 +22,7 @@ import (
 	"github.com/muster-wargames/muster/diag"
 	"github.com/muster-wargames/muster/internal/golden"
 	"github.com/muster-wargames/muster/report"
+	"github.com/muster-wargames/muster/rulesets"
 	"github.com/muster-wargames/muster/validate"
 	"github.com/rogpeppe/go-internal/txtar"
 )
@@ -274,7 +275,16 @@ func runBad(t *testing.T, dir string) (out string, exit int) {
 		ds = append(ds, validate.Battle(b)...)
 	}
 	diag.Sort(ds)
+	var rules *rulesets.Ruleset
+	if b != nil {
+		rules = b.Rules
+	}
+	cat := validate.Codes(rules)
 	for _, d := range ds {
+		// A code raised is one `muster explain` knows (validate.Codes).
+		if _, ok := cat.Lookup(d.Code); !ok {
+			t.Errorf("%s: %s is in no catalogue: muster explain does not know it", d.String(), d.Code)
+		}
 		if emptyHint(d.Hint) {
 			t.Errorf("%s: the hint ends with nothing to read: %q", d.String(), d.Hint)
 		}

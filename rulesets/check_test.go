@@ -2,6 +2,7 @@ package rulesets
 
 import (
 	"fmt"
+	"reflect"
 	"strings"
 	"testing"
 
@@ -10,10 +11,17 @@ import (
 	"github.com/muster-wargames/muster/schema"
 )
 
-// TestMisspeltFigures misspells every key under `figures` of every
-// embedded ruleset, one at a time, and expects B010 at that key with a
+// TestMisspeltFigures misspells every key under `figures` (and `play`) of
+// every embedded ruleset, one at a time, and expects B010 at that key with a
 // did-you-mean that names the key as written: no figure can be renamed or
 // misspelt without a word.
+//
+// Each ruleset is parsed once: a key is misspelt in the parsed document
+// (its node and the JSON-shaped value's mapping key, as a parse of the
+// edited text would give them; the rulesets use no anchors, which the test
+// refuses) and put back after its check. Every 25th key is also misspelt in
+// the text and reparsed, and the two documents must be equal, so the
+// shortcut is the edit it stands for.
 func TestMisspeltFigures(t *testing.T) {
 	set, err := schema.NewSet(nil, "")
 	if err != nil {
@@ -21,54 +29,89 @@ func TestMisspeltFigures(t *testing.T) {
 	}
 	for _, sys := range Systems() {
 		t.Run(sys, func(t *testing.T) {
+			t.Parallel()
 			_, data, err := Raw(sys)
 			if err != nil {
 				t.Fatal(err)
 			}
-			d, _, _ := Raw(sys)
-			var keys []*yaml.Node
-			var walk func(n *yaml.Node)
-			walk = func(n *yaml.Node) {
-				if n.Kind == yaml.MappingNode {
+			file := "rulesets/" + sys + ".yaml"
+			docs, ds := schema.Parse(file, data, schema.DefaultLimits)
+			if len(ds) > 0 || len(docs) != 1 {
+				t.Fatalf("does not parse: %v", ds)
+			}
+			d := docs[0]
+			// Each figure key with the mapping of the JSON-shaped value
+			// that holds it.
+			type key struct {
+				n *yaml.Node
+				m map[string]any
+			}
+			var keys []key
+			var walk func(n *yaml.Node, v any)
+			walk = func(n *yaml.Node, v any) {
+				switch n.Kind {
+				case yaml.AliasNode:
+					t.Fatalf("%d:%d: an alias: misspelling in place needs a ruleset without anchors", n.Line, n.Column)
+				case yaml.MappingNode:
+					m := v.(map[string]any)
 					for i := 0; i+1 < len(n.Content); i += 2 {
-						keys = append(keys, n.Content[i])
+						k := n.Content[i]
+						keys = append(keys, key{k, m})
+						walk(n.Content[i+1], m[k.Value])
+					}
+				case yaml.SequenceNode:
+					for i, c := range n.Content {
+						walk(c, v.([]any)[i])
 					}
 				}
-				for _, c := range n.Content {
-					walk(c)
-				}
 			}
-			walk(schema.Get(d.Root, "figures"))
-			if p := schema.Get(d.Root, "play"); p != nil {
-				walk(p)
+			top := d.Value.(map[string]any)
+			for _, sec := range []string{"figures", "play"} {
+				if n := schema.Get(d.Root, sec); n != nil {
+					walk(n, top[sec])
+				}
 			}
 			if len(keys) < 10 {
 				t.Fatalf("only %d figure keys found", len(keys))
 			}
 			lines := strings.SplitAfter(string(data), "\n")
-			for _, k := range keys {
-				bad := k.Value + "x"
-				mis := append([]string{}, lines...)
-				line := mis[k.Line-1]
-				col := k.Column - 1
-				if !strings.HasPrefix(line[col:], k.Value) {
-					t.Fatalf("%d:%d: key %q not where the parser says", k.Line, k.Column, k.Value)
+			for i, k := range keys {
+				name := k.n.Value
+				bad := name + "x"
+				line := lines[k.n.Line-1]
+				col := k.n.Column - 1
+				if !strings.HasPrefix(line[col:], name) {
+					t.Fatalf("%d:%d: key %q not where the parser says", k.n.Line, k.n.Column, name)
 				}
-				mis[k.Line-1] = line[:col] + bad + line[col+len(k.Value):]
-				docs, ds := schema.Parse("rulesets/"+sys+".yaml", []byte(strings.Join(mis, "")), schema.DefaultLimits)
-				if len(ds) > 0 || len(docs) != 1 {
-					t.Fatalf("misspelt %q does not parse: %v", k.Value, ds)
+				if _, dup := k.m[bad]; dup {
+					t.Fatalf("%d:%d: misspelt %q is a key of the same mapping", k.n.Line, k.n.Column, bad)
+				}
+				val := k.m[name]
+				delete(k.m, name)
+				k.m[bad], k.n.Value = val, bad
+				if i%25 == 0 {
+					mis := append([]string{}, lines...)
+					mis[k.n.Line-1] = line[:col] + bad + line[col+len(name):]
+					re, ds := schema.Parse(file, []byte(strings.Join(mis, "")), schema.DefaultLimits)
+					if len(ds) > 0 || len(re) != 1 {
+						t.Fatalf("misspelt %q does not parse: %v", name, ds)
+					}
+					if !reflect.DeepEqual(re[0].Value, d.Value) {
+						t.Fatalf("%d:%d: misspelt %q in place is not the document the edited text parses to", k.n.Line, k.n.Column, name)
+					}
 				}
 				found := false
 				var got []string
-				for _, dg := range Validate(set, docs[0]) {
+				for _, dg := range Validate(set, d) {
 					got = append(got, dg.String()+" hint: "+dg.Hint)
-					if dg.Code == CodeFigure.Code && dg.Pos.Line == k.Line && dg.Pos.Column == k.Column && strings.Contains(dg.Hint, k.Value) {
+					if dg.Code == CodeFigure.Code && dg.Pos.Line == k.n.Line && dg.Pos.Column == k.n.Column && strings.Contains(dg.Hint, name) {
 						found = true
 					}
 				}
+				delete(k.m, bad)
+				k.m[name], k.n.Value = val, name
 				if !found {
-					t.Errorf("%s:%d:%d: figure key %q misspelt %q: no B010 there naming %q; got:\n  %s", sys, k.Line, k.Column, k.Value, bad, k.Value, strings.Join(got, "\n  "))
+					t.Errorf("%s:%d:%d: figure key %q misspelt %q: no B010 there naming %q; got:\n  %s", sys, k.n.Line, k.n.Column, name, bad, name, strings.Join(got, "\n  "))
 				}
 			}
 			t.Logf("%d figure keys misspelt", len(keys))

@@ -2,6 +2,7 @@ package rulesets
 
 import (
 	"fmt"
+	"reflect"
 	"strings"
 
 	"github.com/muster-wargames/muster/diag"
@@ -244,12 +245,12 @@ type Entry struct {
 	// Three Days of Gettysburg's entry areas (BB 9.75): the area hex a
 	// road or pike crosses is its direct entrance, the others border ones.
 	Direct       []string       `json:"direct_roads,omitempty" doc:"An entry hex on a road of one of these types is a direct entrance hex; any other is a border entrance hex (empty: no such distinction)." items:"road"`
-	Border       Check          `json:"border,omitempty" doc:"The check of a unit entering through border entrance hexes only under orders other than border_orders."`
+	Border       Check          `json:"border,omitempty" needs:"direct_roads,border_orders" doc:"The check of a unit entering through border entrance hexes only under orders other than border_orders."`
 	BorderOrders []string       `json:"border_orders,omitempty" doc:"The orders a unit entering through a border entrance hex may hold." items:"order"`
-	Clear        Check          `json:"keep_clear,omitempty" doc:"The check of an enemy unit set up next to an entrance hex through which arrivals are still to come."`
+	Clear        Check          `json:"keep_clear,omitempty" needs:"keep_clear_on" doc:"The check of an enemy unit set up next to an entrance hex through which arrivals are still to come."`
 	KeepClear    bool           `json:"keep_clear_on,omitempty" doc:"The enemy may not stand next to an entrance hex (every hex of the arrival's area, or its hexes) while arrivals remain."`
 	Activations  int            `json:"activations,omitempty" doc:"The activations a reinforcement group has on its entry turn when its arrival gives none (3DoG BB 9.75: four; 0: the book sets none)." min:"0"`
-	Arrival      Check          `json:"arrival_activations,omitempty" doc:"The check of an arrival's activations outside 1 to max_activations (max_artillery for a group all of artillery, when the activation figures set artillery_max)."`
+	Arrival      Check          `json:"arrival_activations,omitempty" needs:"max_activations" doc:"The check of an arrival's activations outside 1 to max_activations (max_artillery for a group all of artillery, when the activation figures set artillery_max)."`
 	MaxArrival   int            `json:"max_activations,omitempty" doc:"Most activations an arriving group has on its entry turn (0: unchecked)." min:"0"`
 	Formation    EntryFormation `json:"formation,omitempty" doc:"The formation arriving units must enter in."`
 	Roads        []EntryRoad    `json:"roads,omitempty" doc:"Entry hexes that must be on a road, each a check."`
@@ -340,9 +341,9 @@ type Attach struct {
 // a division's artillery brigade to no other division). Max: at most so
 // many attached to one formation.
 type ArtFormations struct {
-	Scope  Check `json:"scope,omitempty" doc:"The check of an artillery formation attached outside its parent formation."`
+	Scope  Check `json:"scope,omitempty" needs:"within_parent" doc:"The check of an artillery formation attached outside its parent formation."`
 	Within bool  `json:"within_parent,omitempty" doc:"An artillery formation may be attached only to a formation inside its own parent."`
-	Max    Check `json:"max,omitempty" doc:"The check of a formation with more than max_per_formation artillery formations attached."`
+	Max    Check `json:"max,omitempty" needs:"max_per_formation" doc:"The check of a formation with more than max_per_formation artillery formations attached."`
 	MaxPer int   `json:"max_per_formation,omitempty" doc:"Artillery formations attached to one formation at most (0: no limit)." min:"0"`
 }
 
@@ -350,7 +351,7 @@ type ArtFormations struct {
 // batteries, whose counter has Field set, attached to a formation that
 // holds no unit of the classes To.
 type Horse struct {
-	Check
+	Check `needs:"field,to"`
 	Field string   `json:"field,omitempty" doc:"The counter field that marks horse artillery (GBACW's horse)." ref:"field"`
 	To    []string `json:"to,omitempty" doc:"Horse artillery may be attached only to formations holding a unit of these classes (empty: unchecked)." items:"class"`
 }
@@ -439,7 +440,7 @@ type Works struct {
 	MaxPerHex  int      `json:"max_per_hex,omitempty" doc:"Breastworks one hex holds at most." min:"0"`
 	// Dead of Winter's historical option (BB 21.1): no Union breastworks
 	// on the morning of 31 December.
-	Early   Check         `json:"early,omitempty" doc:"The check of breastworks a side sets up in a turn one of windows keeps it from having them."`
+	Early   Check         `json:"early,omitempty" needs:"windows" doc:"The check of breastworks a side sets up in a turn one of windows keeps it from having them."`
 	Windows []WorksWindow `json:"windows,omitempty" doc:"Turns in which a side has no breastworks of its own at set-up (a battle book's rule: it names the battle's days, so a battle sets it under rules:)."`
 	Facing  Check         `json:"facing,omitempty" doc:"The check of a set-up's breastwork_facing: for each marker a run of adjacent hexsides, as many as facing_sides allows, and no more facings than markers."`
 	Sides   []int         `json:"facing_sides,omitempty" doc:"How many hexsides one breastwork covers (GBACW 15.21: two; a battle playing 3DoG's optional BB 15.12 three-hexside works adds 3)." min:"1"`
@@ -496,7 +497,7 @@ type Leaders struct {
 	// BB 4.44: A.P. Hill's two counters (the forces' counters:).
 	Counter Check `json:"counter,omitempty" doc:"The check of a leader set up or brought on with a counter other than the one his forces' counters: give for the turn."`
 	// BB 4.42: Trimble, a spare leader, may replace a division leader.
-	Spare       Check    `json:"spare,omitempty" doc:"The check of a scenario's stand-in (a piece's replaces:): only a spare leader (forces spares:) stands in, for the commander of a formation of spare_levels, who is then not in play himself."`
+	Spare       Check    `json:"spare,omitempty" needs:"spare_levels" doc:"The check of a scenario's stand-in (a piece's replaces:): only a spare leader (forces spares:) stands in, for the commander of a formation of spare_levels, who is then not in play himself."`
 	SpareLevels []string `json:"spare_levels,omitempty" doc:"The formation levels whose commanders a spare leader may replace (none: no spare leaders; the check is off)." items:"level"`
 }
 
@@ -508,7 +509,7 @@ type Activation struct {
 	Max    int      `json:"max,omitempty" doc:"Most markers a formation has." min:"0"`
 	// Three Days of Gettysburg's Artillery AMs (BB 4.36): an artillery
 	// formation takes markers at any level, at most three.
-	Artillery    Check `json:"artillery,omitempty" doc:"The check of an artillery formation (all its units batteries) given more than artillery_max markers."`
+	Artillery    Check `json:"artillery,omitempty" needs:"artillery_max" doc:"The check of an artillery formation (all its units batteries) given more than artillery_max markers."`
 	ArtilleryMax int   `json:"artillery_max,omitempty" doc:"Most markers an artillery formation has, at whatever level (0: artillery formations are held to levels, min and max like any other)." min:"0"`
 }
 
@@ -564,10 +565,10 @@ type Org struct {
 	UniqueBrigades Check  `json:"unique_brigades,omitempty" doc:"The check that two brigades of one side and arm do not share a name."`
 	// Three Days of Gettysburg's cavalry battalions (BB 14.26): no cavalry
 	// counter above 4 SP.
-	Strength Check              `json:"strength,omitempty" doc:"The check of a unit whose printed strength (on any face) is above max_sp for its class."`
+	Strength Check              `json:"strength,omitempty" needs:"max_sp" doc:"The check of a unit whose printed strength (on any face) is above max_sp for its class."`
 	MaxSP    map[string]float64 `json:"max_sp,omitempty" doc:"The largest printed strength of a unit of a class (absent: no limit)." keys:"class" min:"0"`
 	// Three Days of Gettysburg has no Green units (BB 14.1).
-	Flag         Check    `json:"flags,omitempty" doc:"The check of a unit whose counter sets a flag the battle does not use."`
+	Flag         Check    `json:"flags,omitempty" needs:"no_flags" doc:"The check of a unit whose counter sets a flag the battle does not use."`
 	NoFlags      []string `json:"no_flags,omitempty" doc:"Counter flags (true/false fields) no unit of the battle sets." items:"field"`
 	LettersField string   `json:"letters_field,omitempty" doc:"The unit value that letters a counter within its brigade (Summer Storm's A-E)." ref:"field"`
 	MaxCounters  int      `json:"max_counters,omitempty" doc:"A brigade has at least one and at most this many counters (0: no limit)." min:"0"`
@@ -764,102 +765,106 @@ type Configured struct {
 	Path   string // e.g. figures.stacking.limits[1]
 }
 
-// Checks lists every configured Check of the figures, in order.
+// Checks lists every configured Check of the figures, in the order of
+// their fields: every field of type Check (embedded or named) in every
+// section, nested struct and list element, found by reflection, so that no
+// list is kept by hand. A Check with no code is left out.
 func (f *Figures) Checks() []Configured {
 	var out []Configured
-	add := func(c Check, engine, path string) {
-		if c.Code != "" {
-			out = append(out, Configured{c, engine, "figures." + path})
-		}
-	}
-	var limits func([]Limit, string)
-	limits = func(ls []Limit, path string) {
-		for i, l := range ls {
-			p := fmt.Sprintf("%s[%d]", path, i)
-			add(l.Check, "stacking", p)
-			limits(l.AnyOf, p+".any_of")
-		}
-	}
-	limits(f.Stacking.Limits, "stacking.limits")
-	add(f.Command.Check, "command", "command")
-	add(f.Command.Leaders, "command", "command.leaders")
-	add(f.Command.RequiredCheck, "command", "command.required_check")
-	add(f.Extended.Check, "extended", "extended")
-	add(f.Attach.Check, "attach", "attach")
-	add(f.Attach.Within.Check, "attach", "attach.within")
-	add(f.Attach.Formations.Scope, "attach", "attach.formations.scope")
-	add(f.Attach.Formations.Max, "attach", "attach.formations.max")
-	add(f.Attach.Horse.Check, "attach", "attach.horse")
-	add(f.Activation.Check, "activation", "activation")
-	add(f.Activation.Artillery, "activation", "activation.artillery")
-	add(f.Org.Counters, "organisation", "organisation.counters")
-	add(f.Org.UniqueBrigades, "organisation", "organisation.unique_brigades")
-	add(f.Org.Strength, "organisation", "organisation.strength")
-	add(f.Org.Flag, "organisation", "organisation.flags")
-	for i, o := range f.Orders.Forbid {
-		add(o.Check, "orders", fmt.Sprintf("orders.forbid[%d]", i))
-	}
-	add(f.Orders.NearEnemy.Check, "orders", "orders.near_enemy")
-	add(f.Orders.Brigade.Check, "orders", "orders.brigade")
-	add(f.Orders.Reserve.Check, "orders", "orders.reserve")
-	add(f.Works.Terrain, "breastworks", "breastworks.terrain")
-	add(f.Works.Max, "breastworks", "breastworks.max")
-	add(f.Works.Early, "breastworks", "breastworks.early")
-	add(f.Works.Facing, "breastworks", "breastworks.facing")
-	add(f.Fatigue.Check, "fatigue", "fatigue")
-	add(f.Fatigue.Split, "fatigue", "fatigue.split")
-	add(f.Fatigue.Orders, "fatigue", "fatigue.orders")
-	add(f.Leaders.AloneAdjacent, "leaders", "leaders.alone_adjacent")
-	add(f.Leaders.From, "leaders", "leaders.from")
-	add(f.Leaders.Counter, "leaders", "leaders.counter")
-	add(f.Leaders.Spare, "leaders", "leaders.spare")
-	add(f.Entry.Border, "entry", "entry.border")
-	add(f.Entry.Clear, "entry", "entry.keep_clear")
-	add(f.Entry.Arrival, "entry", "entry.arrival_activations")
-	add(f.Lines.Check, "lines", "lines")
-	add(f.Lines.Stacked, "lines", "lines.stacked")
-	add(f.Lines.EnemyNear, "lines", "lines.enemy_adjacent")
-	add(f.Efficiency.Check, "efficiency", "efficiency")
-	add(f.Efficiency.Short, "efficiency", "efficiency.short")
-	add(f.Org.Letters, "organisation", "organisation.letters")
-	add(f.Org.HQ.Check, "organisation", "organisation.hq")
-	add(f.Org.Horse.Check, "organisation", "organisation.horse_artillery")
-	add(f.Org.Historical.Check, "organisation", "organisation.historical")
-	add(f.Org.Historical.Shared, "organisation", "organisation.historical.shared")
-	add(f.Entry.Formation.Check, "entry", "entry.formation")
-	add(f.Entry.Variable, "entry", "entry.variable")
-	for i, r := range f.Entry.Roads {
-		add(r.Check, "entry", fmt.Sprintf("entry.roads[%d]", i))
-	}
-	for i, a := range f.Entry.Areas {
-		add(a.Check, "entry", fmt.Sprintf("entry.areas[%d]", i))
-	}
-	add(f.Staging.Arrow, "staging", "staging.arrow")
-	add(f.Staging.Entrance, "staging", "staging.entrance")
-	add(f.Staging.Arrival, "staging", "staging.arrival")
-	add(f.HexGroups, "hex_groups", "hex_groups")
-	add(f.Events.Check, "events", "events")
-	add(f.Events.Fog.Check, "events", "events.fog")
-	add(f.LeaderStack.Check, "leader_stack", "leader_stack")
-	for i, v := range f.Values {
-		add(v.Check, "values", fmt.Sprintf("values[%d]", i))
-	}
-	for i, o := range f.OrderSides {
-		add(o.Check, "order_sides", fmt.Sprintf("order_sides[%d]", i))
-	}
-	for i, l := range f.LevelSides {
-		add(l.Check, "level_sides", fmt.Sprintf("level_sides[%d]", i))
-	}
-	add(f.Independent.Check, "independent", "independent")
-	add(f.Independent.OffBoard.Check, "independent", "independent.off_board")
-	for i, l := range f.LevelMax {
-		add(l.Check, "level_max", fmt.Sprintf("level_max[%d]", i))
-	}
-	add(f.Variants.Check, "variants", "variants")
-	add(f.Variants.Unknown, "variants", "variants.unknown")
-	add(f.Morale.Check, "morale", "morale")
-	add(f.Morale.Bounds, "morale", "morale.bounds")
+	f.walkChecks(func(c Configured, _ bool) { out = append(out, c) })
 	return out
+}
+
+// walkChecks calls fn for each configured Check of the figures with its
+// engine and path, and whether the figures leave it idle (see Idle).
+func (f *Figures) walkChecks(fn func(c Configured, idle bool)) {
+	v := reflect.ValueOf(f).Elem()
+	t := v.Type()
+	for i := 0; i < t.NumField(); i++ {
+		key := jsonKey(t.Field(i))
+		walkChecks(v.Field(i), t.Field(i), v, key, "figures."+key, fn)
+	}
+}
+
+// walkChecks walks v, the field sf of the struct parent, at path.
+func walkChecks(v reflect.Value, sf reflect.StructField, parent reflect.Value, engine, path string, fn func(Configured, bool)) {
+	switch {
+	case v.Type() == checkType:
+		if c := v.Interface().(Check); c.Code != "" {
+			fn(Configured{c, engine, path}, !needsSet(parent, sf))
+		}
+	case v.Kind() == reflect.Struct:
+		t := v.Type()
+		for i := 0; i < t.NumField(); i++ {
+			f := t.Field(i)
+			p := path
+			if !f.Anonymous {
+				p += "." + jsonKey(f)
+			}
+			walkChecks(v.Field(i), f, v, engine, p, fn)
+		}
+	case v.Kind() == reflect.Slice && v.Type().Elem().Kind() == reflect.Struct:
+		for j := 0; j < v.Len(); j++ {
+			walkChecks(v.Index(j), reflect.StructField{Type: v.Type().Elem()}, parent, engine, fmt.Sprintf("%s[%d]", path, j), fn)
+		}
+	}
+}
+
+var checkType = reflect.TypeFor[Check]()
+
+func jsonKey(f reflect.StructField) string {
+	key, _, _ := strings.Cut(f.Tag.Get("json"), ",")
+	return key
+}
+
+// needsSet reports whether every figure that the Check field sf names in
+// its needs:"KEY,..." tag is set in parent, the struct holding sf: true,
+// above zero, non-empty. A name that is no field of parent panics (a test
+// walks every needs tag, so none ships).
+func needsSet(parent reflect.Value, sf reflect.StructField) bool {
+	needs := sf.Tag.Get("needs")
+	if needs == "" {
+		return true
+	}
+	for _, key := range strings.Split(needs, ",") {
+		fv, ok := fieldByKey(parent, key)
+		if !ok {
+			panic(fmt.Sprintf("rulesets: needs:%q of %s names no figure of %s", needs, sf.Name, parent.Type()))
+		}
+		if !figureSet(fv) {
+			return false
+		}
+	}
+	return true
+}
+
+// fieldByKey finds the field of struct v whose json key is key.
+func fieldByKey(v reflect.Value, key string) (reflect.Value, bool) {
+	t := v.Type()
+	for i := 0; i < t.NumField(); i++ {
+		if !t.Field(i).Anonymous && jsonKey(t.Field(i)) == key {
+			return v.Field(i), true
+		}
+	}
+	return reflect.Value{}, false
+}
+
+// figureSet reports whether a figure is given: true, above zero, a
+// non-empty text, list or mapping, a non-nil pointer.
+func figureSet(v reflect.Value) bool {
+	switch v.Kind() {
+	case reflect.Bool:
+		return v.Bool()
+	case reflect.Int, reflect.Int64:
+		return v.Int() > 0
+	case reflect.Float64:
+		return v.Float() > 0
+	case reflect.String, reflect.Slice, reflect.Map:
+		return v.Len() > 0
+	case reflect.Pointer:
+		return !v.IsNil()
+	}
+	return !v.IsZero()
 }
 
 // resolveSwitches replaces figures written "switch:NAME" by the value of
@@ -890,25 +895,16 @@ func (r *Ruleset) resolveSwitches() error {
 // Idle lists the configured codes that the figures leave switched off: a
 // check whose code the system's ruleset names but whose figures only a
 // battle book sets (Three Days of Gettysburg's artillery, entry areas and
-// cavalry battalions), so that a battle without the book raises none.
+// cavalry battalions), so that a battle without the book raises none. A
+// Check field says which figures it needs with a needs:"KEY,..." tag naming
+// fields of the struct that holds it; the check is idle while one of them
+// is not set.
 func (f *Figures) Idle() map[string]bool {
 	out := map[string]bool{}
-	idle := func(c Check, off bool) {
-		if c.Code != "" && off {
+	f.walkChecks(func(c Configured, idle bool) {
+		if idle {
 			out[c.Code] = true
 		}
-	}
-	a := f.Attach
-	idle(a.Formations.Scope, !a.Formations.Within)
-	idle(a.Formations.Max, a.Formations.MaxPer <= 0)
-	idle(a.Horse.Check, a.Horse.Field == "" || len(a.Horse.To) == 0)
-	idle(f.Activation.Artillery, f.Activation.ArtilleryMax <= 0)
-	idle(f.Org.Strength, len(f.Org.MaxSP) == 0)
-	idle(f.Org.Flag, len(f.Org.NoFlags) == 0)
-	idle(f.Entry.Border, len(f.Entry.Direct) == 0 || len(f.Entry.BorderOrders) == 0)
-	idle(f.Entry.Clear, !f.Entry.KeepClear)
-	idle(f.Entry.Arrival, f.Entry.MaxArrival <= 0)
-	idle(f.Works.Early, len(f.Works.Windows) == 0)
-	idle(f.Leaders.Spare, len(f.Leaders.SpareLevels) == 0)
+	})
 	return out
 }

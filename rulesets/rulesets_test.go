@@ -3,7 +3,9 @@ package rulesets
 import (
 	"encoding/json"
 	"errors"
+	"fmt"
 	"os"
+	"reflect"
 	"regexp"
 	"strconv"
 	"strings"
@@ -157,5 +159,102 @@ func TestExpandLimit(t *testing.T) {
 	}
 	if _, err := tr.Expand(); !errors.Is(err, ErrTooManyTurns) {
 		t.Fatalf("20,000 whole-day runs: %v, want ErrTooManyTurns", err)
+	}
+}
+
+// TestNeedsTags: every needs:"KEY,..." tag (what Idle reads) sits on a
+// Check and names figures of the struct that holds it; a misspelt key would
+// panic in Idle.
+func TestNeedsTags(t *testing.T) {
+	seen := map[reflect.Type]bool{}
+	var walk func(reflect.Type)
+	walk = func(st reflect.Type) {
+		if seen[st] {
+			return
+		}
+		seen[st] = true
+		for i := 0; i < st.NumField(); i++ {
+			f := st.Field(i)
+			if needs := f.Tag.Get("needs"); needs != "" {
+				if f.Type != checkType {
+					t.Errorf("%s.%s: needs tag on a %s, not a Check", st.Name(), f.Name, f.Type)
+				}
+				for _, key := range strings.Split(needs, ",") {
+					if _, ok := fieldByKey(reflect.New(st).Elem(), key); !ok {
+						t.Errorf("%s.%s: needs %q, no figure of %s", st.Name(), f.Name, key, st.Name())
+					}
+				}
+			}
+			ft := f.Type
+			for ft.Kind() == reflect.Slice || ft.Kind() == reflect.Pointer {
+				ft = ft.Elem()
+			}
+			if ft.Kind() == reflect.Struct {
+				walk(ft)
+			}
+		}
+	}
+	walk(reflect.TypeFor[Figures]())
+	if len(seen) < 40 {
+		t.Errorf("walked only %d types", len(seen))
+	}
+}
+
+// TestChecksFromTypes: Checks finds every Check field of the figures (each
+// list given one element, so that its checks appear), and Idle lists those
+// whose needs tag names figures left unset, and no other.
+func TestChecksFromTypes(t *testing.T) {
+	var f Figures
+	n := 0
+	var fill func(v reflect.Value, depth int)
+	fill = func(v reflect.Value, depth int) {
+		switch {
+		case v.Type() == checkType:
+			n++
+			v.FieldByName("Code").SetString(fmt.Sprintf("X%03d", n))
+		case v.Kind() == reflect.Struct:
+			for i := 0; i < v.NumField(); i++ {
+				fill(v.Field(i), depth)
+			}
+		case v.Kind() == reflect.Slice && v.Type().Elem().Kind() == reflect.Struct && depth < 2:
+			v.Set(reflect.MakeSlice(v.Type(), 1, 1))
+			fill(v.Index(0), depth+1)
+		}
+	}
+	fill(reflect.ValueOf(&f).Elem(), 0)
+	cs := f.Checks()
+	if len(cs) != n || n < 60 {
+		t.Fatalf("Checks found %d of the %d Check fields", len(cs), n)
+	}
+	paths := map[string]bool{}
+	for _, c := range cs {
+		if paths[c.Path] || !strings.HasPrefix(c.Path, "figures."+c.Engine) {
+			t.Errorf("%s: path %s, engine %s", c.Code, c.Path, c.Engine)
+		}
+		paths[c.Path] = true
+	}
+	for _, p := range []string{"figures.orders.reserve", "figures.stacking.limits[0].any_of[0]", "figures.attach.horse", "figures.hex_groups", "figures.values[0]"} {
+		if !paths[p] {
+			t.Errorf("no check at %s", p)
+		}
+	}
+	idle := f.Idle()
+	byPath := map[string]string{}
+	for _, c := range cs {
+		byPath[c.Path] = c.Code
+	}
+	for _, p := range []string{"figures.attach.formations.scope", "figures.attach.horse", "figures.entry.border", "figures.leaders.spare"} {
+		if !idle[byPath[p]] {
+			t.Errorf("%s is not idle with its figures unset", p)
+		}
+	}
+	if idle[byPath["figures.orders.reserve"]] {
+		t.Errorf("orders.reserve is idle, yet it needs no figure")
+	}
+	f.Attach.Horse.Field, f.Attach.Horse.To = "horse", []string{"cavalry"}
+	f.Leaders.SpareLevels = []string{"division"}
+	idle = f.Idle()
+	if idle[byPath["figures.attach.horse"]] || idle[byPath["figures.leaders.spare"]] {
+		t.Errorf("a check is idle with its figures set")
 	}
 }

@@ -28,12 +28,48 @@ type Check struct {
 	Name   string
 	Engine string      // the figures section that configures it, if any
 	Codes  []diag.Code // the codes it raises whatever the ruleset says
-	Reads  string      // what of the battle it reads
+	// Reads says which documents of the battle the check reads: a check
+	// reading one that could not be read whole skips (see Battle).
+	Reads Reads
+	// Detail says what of them it reads, for the reader of this list, by
+	// kind as Reads.String names them ("scenario: ...; forces: ..."); a
+	// test keeps its kinds equal to Reads.
+	Detail string
 	// Battle runs once per battle; Scenario once per scenario in play,
 	// after the scenario's set-up groups are made; Final once at the end.
 	Battle   func(*pack)
 	Scenario func(*pack, *battle.Scenario)
 	Final    func(*pack)
+}
+
+// Reads is the set of documents of a battle a check reads.
+type Reads uint8
+
+// The documents a check may read.
+const (
+	ReadsBattle   Reads = 1 << iota // battle.yaml itself (oob_complete)
+	ReadsForces                     // the forces: formations, units, leaders
+	ReadsMap                        // the map: sheets, terrain, hexsides, roads, areas
+	ReadsScenario                   // the scenarios: set-ups, arrivals, withdrawals
+	ReadsRuleset                    // the ruleset beyond its figures (play cups)
+	ReadsFindings                   // what the other checks found or skipped
+)
+
+var readsNames = []string{"battle", "forces", "map", "scenario", "ruleset", "findings"}
+
+// Has reports whether r includes any of the documents of k.
+func (r Reads) Has(k Reads) bool { return r&k != 0 }
+
+// String names the documents of r in the order of the constants, joined
+// by ", ": "forces, map, scenario".
+func (r Reads) String() string {
+	var out []string
+	for i, n := range readsNames {
+		if r.Has(1 << i) {
+			out = append(out, n)
+		}
+	}
+	return strings.Join(out, ", ")
 }
 
 // Codes of the checks in this package.
@@ -73,46 +109,46 @@ var (
 // Checks is every check muster runs over a resolved battle, in the order it
 // runs them.
 var Checks = []*Check{
-	{Name: "in-play", Codes: []diag.Code{CodeNotInPlay}, Reads: "scenario: sheets in play, set-up, entry and victory hexes", Scenario: inPlay},
-	{Name: "in-time", Codes: []diag.Code{CodeTimeOutside}, Reads: "scenario: first and last turn, arrival and withdrawal times", Scenario: inTime},
-	{Name: "timeline", Codes: []diag.Code{CodeSetTwice, CodeSetAndArriving, CodeNotOnMap}, Reads: "scenario: set-up, arrivals and withdrawals in turn order", Scenario: presenceCheck},
-	{Name: "sides", Codes: []diag.Code{CodeBothSides}, Reads: "scenario: set-up groups by hex", Scenario: (*pack).sides},
-	{Name: "required-leaders", Engine: "command", Reads: "forces: formations and their leaders", Battle: (*pack).required},
-	{Name: "organisation", Engine: "organisation", Reads: "forces: brigades, their names, counter values and letters", Battle: (*pack).organisation},
-	{Name: "stacking", Engine: "stacking", Reads: "scenario: set-up groups, orders, faces, terrain; forces: classes and strengths", Scenario: (*pack).stacking},
-	{Name: "command", Engine: "command", Reads: "scenario: set-up, light of the first turn, attachments; forces: leaders and ratings; map: terrain, hexsides, roads", Scenario: (*pack).command},
-	{Name: "attach", Engine: "attach", Reads: "scenario: attachments; forces: classes", Scenario: (*pack).attachments},
-	{Name: "efficiency", Engine: "efficiency", Codes: []diag.Code{CodeNoEfficiency}, Reads: "scenario: efficiency pools and fixed values, set-up, arrivals; forces: formations", Scenario: (*pack).efficiency},
-	{Name: "lines", Engine: "lines", Reads: "scenario: set-up pieces' extension hexes, faces, strengths, stacks; forces: classes and strengths", Scenario: (*pack).lines},
-	{Name: "cups", Codes: []diag.Code{CodeUnknownCup}, Reads: "scenario: chits added to draw cups; ruleset: play cups", Scenario: (*pack).cups},
-	{Name: "activation", Engine: "activation", Reads: "scenario: activation markers; forces: formations in play", Scenario: (*pack).activation},
-	{Name: "extended", Engine: "extended", Reads: "scenario: set-up groups, orders; map: free neighbours", Scenario: (*pack).extended},
-	{Name: "orders", Engine: "orders", Reads: "scenario: orders and faces of set-up and arriving units, set-up groups; forces: classes; map: distances, elevation, terrain", Scenario: (*pack).orders},
-	{Name: "breastworks", Engine: "breastworks", Reads: "scenario: breastworks of set-up stacks, first turn, options; map: terrain", Scenario: (*pack).breastworks},
-	{Name: "breastwork-facing", Engine: "breastworks", Reads: "scenario: breastworks of set-up stacks and their facings", Scenario: (*pack).worksFacing},
-	{Name: "one-orders", Engine: "orders", Reads: "scenario: orders of set-up and arriving units, attachments, out_of_command; forces: formations and classes", Scenario: (*pack).oneOrders},
-	{Name: "reserve", Engine: "orders", Reads: "scenario: set-up groups in reserve, light of the first turn; map: distances, elevation, terrain", Scenario: (*pack).reserve},
-	{Name: "fatigue", Engine: "fatigue", Codes: []diag.Code{CodeNoFatigue}, Reads: "scenario: Fatigue levels and orders of set-up and arriving units, attachments; forces: formations and classes", Scenario: (*pack).fatigue},
-	{Name: "leaders", Engine: "leaders", Reads: "scenario: set-up groups by hex, leaders, arrivals, their counters and stand-ins; forces: leaders' first turns, counters and spares", Scenario: (*pack).leaders},
-	{Name: "entry", Engine: "entry", Codes: []diag.Code{CodeAreaSide, CodeNotEdge, CodeEntryHeld}, Reads: "scenario: arrivals, set-up; map: areas and edges", Scenario: (*pack).entries},
-	{Name: "staging", Engine: "staging", Reads: "map: areas, their arrow and entrance hexes, roads; scenario: arrivals' hexes", Battle: (*pack).stagingAreas, Scenario: (*pack).stagingArrivals},
-	{Name: "arrivals", Engine: "entry", Reads: "scenario: arrivals, their times, orders and faces; map: roads, areas; forces: formations", Scenario: (*pack).arrivals},
-	{Name: "leader-stacking", Engine: "leader_stack", Reads: "scenario: set-up groups, leaders, attachments; forces: formations and classes", Scenario: (*pack).leaderStacks},
-	{Name: "values", Engine: "values", Reads: "forces: units' counter values, classes and sides", Battle: (*pack).valueLimits},
-	{Name: "order-sides", Engine: "order_sides", Reads: "scenario: set-up orders by side", Scenario: (*pack).orderSides},
-	{Name: "events", Engine: "events", Codes: []diag.Code{CodeNoEvents}, Reads: "scenario: Event card allotments, their times, cups", Scenario: (*pack).events},
-	{Name: "hex-groups", Engine: "hex_groups", Codes: []diag.Code{CodeNoHexGroups}, Reads: "scenario: set-up stacks' Hex Group markers", Scenario: (*pack).hexGroups},
-	{Name: "level-sides", Engine: "level_sides", Reads: "forces: formations, their levels and sides", Battle: (*pack).levelSides},
-	{Name: "level-max", Engine: "level_max", Reads: "scenario: leaders set up, arriving and withdrawn, in turn order; forces: formations' levels and leaders", Scenario: (*pack).levelMax},
-	{Name: "independent", Engine: "independent", Codes: []diag.Code{CodeNoIndependent}, Reads: "scenario: leaders designated independent; forces: their formations", Scenario: (*pack).designations},
-	{Name: "off-board", Engine: "independent", Reads: "scenario: leaders set up and arriving, their attachments and stand-ins, leaders designated independent; forces: formations and their leaders", Scenario: (*pack).offBoard},
-	{Name: "variants", Engine: "variants", Codes: []diag.Code{CodeNoVariants}, Reads: "scenario: variants used, set-up and arriving units; forces: units' variants", Scenario: (*pack).variants},
-	{Name: "morale", Engine: "morale", Codes: []diag.Code{CodeNoMorale}, Reads: "forces: formations' morale tracks, levels and classes", Battle: (*pack).morale},
-	{Name: "look-alike-names", Codes: []diag.Code{CodeLookAlike}, Reads: "forces: unit and leader names by side, distinct", Battle: (*pack).lookAlike},
-	{Name: "never-placed", Codes: []diag.Code{CodeNeverPlaced}, Reads: "battle: oob_complete; forces: units and leaders; every scenario: set-up and arrivals", Battle: (*pack).neverPlaced},
-	{Name: "values-leaving", Codes: []diag.Code{CodeValueLeaving}, Reads: "scenario: values given on withdrawals", Scenario: valuesLeaving},
-	{Name: "not-in-play", Codes: []diag.Code{CodePartly, CodeOutAndIn}, Reads: "scenario: set-up, arrivals, not_in_play; forces: units of each formation", Scenario: (*pack).inPlayParts},
-	{Name: "unknown-values", Codes: []diag.Code{CodeUnknownSkip}, Reads: "what the other checks skipped", Final: unknownSkip},
+	{Name: "in-play", Codes: []diag.Code{CodeNotInPlay}, Reads: ReadsScenario, Detail: "scenario: sheets in play, set-up, entry and victory hexes", Scenario: inPlay},
+	{Name: "in-time", Codes: []diag.Code{CodeTimeOutside}, Reads: ReadsScenario, Detail: "scenario: first and last turn, arrival and withdrawal times", Scenario: inTime},
+	{Name: "timeline", Codes: []diag.Code{CodeSetTwice, CodeSetAndArriving, CodeNotOnMap}, Reads: ReadsScenario, Detail: "scenario: set-up, arrivals and withdrawals in turn order", Scenario: presenceCheck},
+	{Name: "sides", Codes: []diag.Code{CodeBothSides}, Reads: ReadsScenario, Detail: "scenario: set-up groups by hex", Scenario: (*pack).sides},
+	{Name: "required-leaders", Engine: "command", Reads: ReadsForces, Detail: "forces: formations and their leaders", Battle: (*pack).required},
+	{Name: "organisation", Engine: "organisation", Reads: ReadsForces, Detail: "forces: brigades, their names, counter values and letters", Battle: (*pack).organisation},
+	{Name: "stacking", Engine: "stacking", Reads: ReadsForces | ReadsScenario, Detail: "scenario: set-up groups, orders, faces, terrain; forces: classes and strengths", Scenario: (*pack).stacking},
+	{Name: "command", Engine: "command", Reads: ReadsForces | ReadsMap | ReadsScenario, Detail: "scenario: set-up, light of the first turn, attachments; forces: leaders and ratings; map: terrain, hexsides, roads", Scenario: (*pack).command},
+	{Name: "attach", Engine: "attach", Reads: ReadsForces | ReadsScenario, Detail: "scenario: attachments; forces: classes", Scenario: (*pack).attachments},
+	{Name: "efficiency", Engine: "efficiency", Codes: []diag.Code{CodeNoEfficiency}, Reads: ReadsForces | ReadsScenario, Detail: "scenario: efficiency pools and fixed values, set-up, arrivals; forces: formations", Scenario: (*pack).efficiency},
+	{Name: "lines", Engine: "lines", Reads: ReadsForces | ReadsScenario, Detail: "scenario: set-up pieces' extension hexes, faces, strengths, stacks; forces: classes and strengths", Scenario: (*pack).lines},
+	{Name: "cups", Codes: []diag.Code{CodeUnknownCup}, Reads: ReadsScenario | ReadsRuleset, Detail: "scenario: chits added to draw cups; ruleset: play cups", Scenario: (*pack).cups},
+	{Name: "activation", Engine: "activation", Reads: ReadsForces | ReadsScenario, Detail: "scenario: activation markers; forces: formations in play", Scenario: (*pack).activation},
+	{Name: "extended", Engine: "extended", Reads: ReadsMap | ReadsScenario, Detail: "scenario: set-up groups, orders; map: free neighbours", Scenario: (*pack).extended},
+	{Name: "orders", Engine: "orders", Reads: ReadsForces | ReadsMap | ReadsScenario, Detail: "scenario: orders and faces of set-up and arriving units, set-up groups; forces: classes; map: distances, elevation, terrain", Scenario: (*pack).orders},
+	{Name: "breastworks", Engine: "breastworks", Reads: ReadsMap | ReadsScenario, Detail: "scenario: breastworks of set-up stacks, first turn, options; map: terrain", Scenario: (*pack).breastworks},
+	{Name: "breastwork-facing", Engine: "breastworks", Reads: ReadsScenario, Detail: "scenario: breastworks of set-up stacks and their facings", Scenario: (*pack).worksFacing},
+	{Name: "one-orders", Engine: "orders", Reads: ReadsForces | ReadsScenario, Detail: "scenario: orders of set-up and arriving units, attachments, out_of_command; forces: formations and classes", Scenario: (*pack).oneOrders},
+	{Name: "reserve", Engine: "orders", Reads: ReadsMap | ReadsScenario, Detail: "scenario: set-up groups in reserve, light of the first turn; map: distances, elevation, terrain", Scenario: (*pack).reserve},
+	{Name: "fatigue", Engine: "fatigue", Codes: []diag.Code{CodeNoFatigue}, Reads: ReadsForces | ReadsScenario, Detail: "scenario: Fatigue levels and orders of set-up and arriving units, attachments; forces: formations and classes", Scenario: (*pack).fatigue},
+	{Name: "leaders", Engine: "leaders", Reads: ReadsForces | ReadsScenario, Detail: "scenario: set-up groups by hex, leaders, arrivals, their counters and stand-ins; forces: leaders' first turns, counters and spares", Scenario: (*pack).leaders},
+	{Name: "entry", Engine: "entry", Codes: []diag.Code{CodeAreaSide, CodeNotEdge, CodeEntryHeld}, Reads: ReadsMap | ReadsScenario, Detail: "scenario: arrivals, set-up; map: areas and edges", Scenario: (*pack).entries},
+	{Name: "staging", Engine: "staging", Reads: ReadsMap | ReadsScenario, Detail: "map: areas, their arrow and entrance hexes, roads; scenario: arrivals' hexes", Battle: (*pack).stagingAreas, Scenario: (*pack).stagingArrivals},
+	{Name: "arrivals", Engine: "entry", Reads: ReadsForces | ReadsMap | ReadsScenario, Detail: "scenario: arrivals, their times, orders and faces; map: roads, areas; forces: formations", Scenario: (*pack).arrivals},
+	{Name: "leader-stacking", Engine: "leader_stack", Reads: ReadsForces | ReadsScenario, Detail: "scenario: set-up groups, leaders, attachments; forces: formations and classes", Scenario: (*pack).leaderStacks},
+	{Name: "values", Engine: "values", Reads: ReadsForces, Detail: "forces: units' counter values, classes and sides", Battle: (*pack).valueLimits},
+	{Name: "order-sides", Engine: "order_sides", Reads: ReadsScenario, Detail: "scenario: set-up orders by side", Scenario: (*pack).orderSides},
+	{Name: "events", Engine: "events", Codes: []diag.Code{CodeNoEvents}, Reads: ReadsScenario, Detail: "scenario: Event card allotments, their times, cups", Scenario: (*pack).events},
+	{Name: "hex-groups", Engine: "hex_groups", Codes: []diag.Code{CodeNoHexGroups}, Reads: ReadsScenario, Detail: "scenario: set-up stacks' Hex Group markers", Scenario: (*pack).hexGroups},
+	{Name: "level-sides", Engine: "level_sides", Reads: ReadsForces, Detail: "forces: formations, their levels and sides", Battle: (*pack).levelSides},
+	{Name: "level-max", Engine: "level_max", Reads: ReadsForces | ReadsScenario, Detail: "scenario: leaders set up, arriving and withdrawn, in turn order; forces: formations' levels and leaders", Scenario: (*pack).levelMax},
+	{Name: "independent", Engine: "independent", Codes: []diag.Code{CodeNoIndependent}, Reads: ReadsForces | ReadsScenario, Detail: "scenario: leaders designated independent; forces: their formations", Scenario: (*pack).designations},
+	{Name: "off-board", Engine: "independent", Reads: ReadsForces | ReadsScenario, Detail: "scenario: leaders set up and arriving, their attachments and stand-ins, leaders designated independent; forces: formations and their leaders", Scenario: (*pack).offBoard},
+	{Name: "variants", Engine: "variants", Codes: []diag.Code{CodeNoVariants}, Reads: ReadsForces | ReadsScenario, Detail: "scenario: variants used, set-up and arriving units; forces: units' variants", Scenario: (*pack).variants},
+	{Name: "morale", Engine: "morale", Codes: []diag.Code{CodeNoMorale}, Reads: ReadsForces, Detail: "forces: formations' morale tracks, levels and classes", Battle: (*pack).morale},
+	{Name: "look-alike-names", Codes: []diag.Code{CodeLookAlike}, Reads: ReadsForces, Detail: "forces: unit and leader names by side, distinct", Battle: (*pack).lookAlike},
+	{Name: "never-placed", Codes: []diag.Code{CodeNeverPlaced}, Reads: ReadsBattle | ReadsForces | ReadsScenario, Detail: "battle: oob_complete; forces: units and leaders; every scenario: set-up and arrivals", Battle: (*pack).neverPlaced},
+	{Name: "values-leaving", Codes: []diag.Code{CodeValueLeaving}, Reads: ReadsScenario, Detail: "scenario: values given on withdrawals", Scenario: valuesLeaving},
+	{Name: "not-in-play", Codes: []diag.Code{CodePartly, CodeOutAndIn}, Reads: ReadsForces | ReadsScenario, Detail: "scenario: set-up, arrivals, not_in_play; forces: units of each formation", Scenario: (*pack).inPlayParts},
+	{Name: "unknown-values", Codes: []diag.Code{CodeUnknownSkip}, Reads: ReadsFindings, Detail: "what the other checks skipped", Final: unknownSkip},
 }
 
 // Battle runs every check on b and returns the diagnostics.
@@ -129,10 +165,10 @@ func Battle(b *battle.Battle) []diag.Diagnostic {
 	// or the scenarios skip (Y011 beside the sheet).
 	var checks []*Check
 	for _, c := range Checks {
-		if b.Incomplete("forces") && c.reads("forces") {
+		if b.Incomplete("forces") && c.Reads.Has(ReadsForces) {
 			continue
 		}
-		if b.Incomplete("map") && (c.reads("map") || strings.Contains(c.Reads, "scenario")) {
+		if b.Incomplete("map") && c.Reads.Has(ReadsMap|ReadsScenario) {
 			continue
 		}
 		checks = append(checks, c)
@@ -160,17 +196,6 @@ func Battle(b *battle.Battle) []diag.Diagnostic {
 		}
 	}
 	return l.Items()
-}
-
-// reads reports whether the check reads documents of kind: whether its
-// Reads names it ("scenario: ...; forces: ...").
-func (c *Check) reads(kind string) bool {
-	for _, part := range strings.Split(c.Reads, ";") {
-		if strings.HasPrefix(strings.TrimSpace(part), kind+":") {
-			return true
-		}
-	}
-	return false
 }
 
 // Func names the Go function that runs the check, as `muster explain`

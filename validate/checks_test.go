@@ -71,3 +71,30 @@ func TestCatalogue(t *testing.T) {
 		t.Errorf("TS102: %+v", c)
 	}
 }
+
+// TestReads: each check's Detail names, as "KIND: ..." parts, exactly the
+// documents its typed Reads holds (the kinds Reads.String gives), so the
+// prose a reader sees cannot drift from what decides which checks skip
+// when a forces file or a map sheet cannot be read.
+func TestReads(t *testing.T) {
+	for _, c := range validate.Checks {
+		named := map[string]bool{}
+		for _, part := range strings.Split(c.Detail, ";") {
+			kind, _, ok := strings.Cut(strings.TrimSpace(part), ":")
+			if !ok {
+				kind = "findings"
+			}
+			named[strings.TrimPrefix(kind, "every ")] = true
+		}
+		typed := map[string]bool{}
+		for _, k := range strings.Split(c.Reads.String(), ", ") {
+			typed[k] = true
+		}
+		if !reflect.DeepEqual(named, typed) {
+			t.Errorf("check %s reads %s, yet its Detail names %v: %q", c.Name, c.Reads, named, c.Detail)
+		}
+	}
+	if s := (validate.ReadsForces | validate.ReadsMap | validate.ReadsScenario).String(); s != "forces, map, scenario" {
+		t.Errorf("Reads.String: %q", s)
+	}
+}

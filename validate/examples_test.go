@@ -206,6 +206,7 @@ func trip(t *testing.T, dir string) {
 	if bt != nil && bt.Rules != nil {
 		ds = append(ds, validate.Battle(bt)...)
 	}
+	ds = append(ds, uncatalogued(bt, ds)...)
 	want, err := checktest.Parse("trip.yaml", fsys["trip.yaml"].Data)
 	if err != nil {
 		t.Fatal(err)

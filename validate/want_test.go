@@ -14,6 +14,7 @@ import (
 	"github.com/muster-wargames/muster/battle"
 	"github.com/muster-wargames/muster/diag"
 	"github.com/muster-wargames/muster/internal/checktest"
+	"github.com/muster-wargames/muster/rulesets"
 	"github.com/muster-wargames/muster/validate"
 )
 
@@ -38,7 +39,27 @@ func runVariant(dir, variant string) []diag.Diagnostic {
 	if b != nil && b.Rules != nil {
 		ds = append(ds, validate.Battle(b)...)
 	}
-	return ds
+	return append(ds, uncatalogued(b, ds)...)
+}
+
+// uncatalogued returns, for each diagnostic of ds whose code the catalogue
+// of b's ruleset (validate.Codes, what `muster explain` and docs/codes.md
+// read) lacks, a diagnostic that no case or FINDINGS.md expects: a code
+// raised but left out of the catalogue fails every test that raises it.
+func uncatalogued(b *battle.Battle, ds []diag.Diagnostic) []diag.Diagnostic {
+	var r *rulesets.Ruleset
+	if b != nil {
+		r = b.Rules
+	}
+	cat := validate.Codes(r)
+	var out []diag.Diagnostic
+	for _, d := range ds {
+		if _, ok := cat.Lookup(d.Code); !ok {
+			out = append(out, diag.Diagnostic{Code: "UNCATALOGUED", Severity: diag.Error, Pos: d.Pos,
+				Message: d.Code + " is raised but is in no catalogue: muster explain does not know it (" + d.Message + ")"})
+		}
+	}
+	return out
 }
 
 func caseBase(name string) string {

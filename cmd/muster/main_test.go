@@ -21,7 +21,9 @@ import (
 
 // TestMain runs the scripts' muster as main does: supervised (a child
 // process does the work), with a hidden command crash-for-test that crashes
-// the way no recover catches.
+// the way no recover catches. The scripts run it with MUSTER_SUPERVISE=0
+// (TestScripts' Setup), one process a command instead of two, but for
+// crash.txtar, which tests the supervisor and turns it back on.
 func TestMain(m *testing.M) {
 	commands = append(commands, crashCmd)
 	testscript.Main(m, map[string]func(){
@@ -93,6 +95,9 @@ func TestScripts(t *testing.T) {
 		},
 		Setup: func(env *testscript.Env) error {
 			env.Setenv("NO_COLOR", "")
+			// Half the process starts: only crash.txtar needs the
+			// supervisor (it sets MUSTER_SUPERVISE=1).
+			env.Setenv("MUSTER_SUPERVISE", "0")
 			return nil
 		},
 	})
