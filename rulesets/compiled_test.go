@@ -8,8 +8,10 @@ import (
 )
 
 // TestCompiled keeps compiled/SYSTEM.json equal to the JSON form of the
-// embedded SYSTEM.yaml (UPDATE=1 rewrites them), and the ruleset decoded
-// from it equal to the one decoded from the YAML.
+// embedded SYSTEM.yaml (UPDATE=1 rewrites them: go generate ./...), and the
+// ruleset decoded from it equal to the one decoded from the YAML. While it
+// rewrites them the embedded JSON is the old one, so that comparison waits
+// for the next run.
 func TestCompiled(t *testing.T) {
 	for _, sys := range Systems() {
 		d, _, err := Raw(sys)
@@ -21,6 +23,9 @@ func TestCompiled(t *testing.T) {
 			t.Fatal(err)
 		}
 		golden.Check(t, "compiled/"+sys+".json", want)
+		if golden.Update() {
+			continue
+		}
 		fromYAML, err := Decode(d.Value)
 		if err != nil {
 			t.Fatal(err)
