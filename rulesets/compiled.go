@@ -7,8 +7,8 @@ import (
 )
 
 // The embedded rulesets are also kept as JSON, the form Decode reads
-// (compiled/SYSTEM.json, written by `UPDATE=1 go test ./rulesets -run
-// TestCompiled` and kept equal to the YAML by that test): a battle that
+// (compiled/SYSTEM.json, written by TestCompiled under `go generate ./...`
+// and kept equal to the YAML by that test): a battle that
 // uses its series rules as they are decodes them straight from the JSON,
 // without parsing the YAML at run time, which cost most of a small
 // battle's validate.

@@ -107,7 +107,7 @@ var defLine = regexp.MustCompile(`(?m)^    "((?:figures|play)[a-z.]*)": \{"addit
 
 // TestFiguresSchema keeps ruleset.schema.json's figure definitions equal to
 // the Go types: a figure added, renamed or retyped in Go is one in the
-// schema. UPDATE=1 go test ./rulesets -run TestFiguresSchema rewrites them.
+// schema. go generate ./... (UPDATE=1) rewrites them.
 func TestFiguresSchema(t *testing.T) {
 	const path = "../schema/schemas/ruleset.schema.json"
 	data, err := os.ReadFile(path)
@@ -135,7 +135,7 @@ func TestFiguresSchema(t *testing.T) {
 		return
 	}
 	if os.Getenv("UPDATE") == "" {
-		t.Fatalf("%s: the figure definitions differ from the Go types: run UPDATE=1 go test ./rulesets -run TestFiguresSchema", path)
+		t.Fatalf("%s: the figure definitions differ from the Go types: run go generate ./...", path)
 	}
 	names := make([]string, 0, len(want))
 	for k := range want {

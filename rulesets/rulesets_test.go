@@ -93,7 +93,8 @@ func TestMerge(t *testing.T) {
 
 // TestSystemEnums keeps the system enums of the battle and bundle schemas
 // equal to the embedded systems: the list is derived from the ruleset
-// files, and the schemas say what it derives. UPDATE=1 rewrites them.
+// files, and the schemas say what it derives. go generate ./... (UPDATE=1)
+// rewrites them.
 func TestSystemEnums(t *testing.T) {
 	b, _ := json.Marshal(Systems())
 	want := strings.ReplaceAll(string(b), ",", ", ")
@@ -118,7 +119,7 @@ func TestSystemEnums(t *testing.T) {
 			}
 			continue
 		}
-		t.Errorf("%s: the system enum is not %s: run UPDATE=1 go test ./rulesets -run TestSystemEnums", path, want)
+		t.Errorf("%s: the system enum is not %s: run go generate ./...", path, want)
 	}
 }
 

@@ -19,14 +19,14 @@ import (
 )
 
 // docs/codes.md is made from the registry of diagnostic codes, so the docs
-// and `muster explain` never disagree. UPDATE=1 go test ./cmd/muster
+// and `muster explain` never disagree. go generate ./... (UPDATE=1)
 // rewrites it.
 func TestCodesDoc(t *testing.T) {
 	var b bytes.Buffer
 	b.WriteString("# Diagnostic codes\n\n")
 	b.WriteString("Every diagnostic muster reports has a stable code. `muster explain` lists them and\n")
 	b.WriteString("`muster explain CODE` prints one page. This file is generated from the same registry\n")
-	b.WriteString("(`UPDATE=1 go test ./cmd/muster`); do not edit it by hand.\n\n")
+	b.WriteString("(`go generate ./...`); do not edit it by hand.\n\n")
 	b.WriteString("Prefixes: Y YAML input, S schema, B battle folder, R order of battle and references,\n")
 	b.WriteString("M map, N scenario; rule-pack codes name their system.\n\n")
 	b.WriteString("| Code | Severity | System | Rule | Title |\n|---|---|---|---|---|\n")

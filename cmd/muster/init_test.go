@@ -88,7 +88,7 @@ func checkModelines(t *testing.T, dir string) {
 
 // TestExampleSchemas keeps examples/schemas equal to the schemas muster
 // exports, so the examples' modelines (relative paths to them) work in an
-// editor offline. UPDATE=1 rewrites them.
+// editor offline. go generate ./... (UPDATE=1) rewrites them.
 func TestExampleSchemas(t *testing.T) {
 	docs, err := schemaFiles()
 	if err != nil {

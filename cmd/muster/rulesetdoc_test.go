@@ -15,13 +15,13 @@ import (
 )
 
 // docs/rulesets.md is made from the embedded rulesets, so it always says
-// what muster checks. UPDATE=1 go test ./cmd/muster rewrites it.
+// what muster checks. go generate ./... (UPDATE=1) rewrites it.
 func TestRulesetsDoc(t *testing.T) {
 	var b bytes.Buffer
 	b.WriteString("# Rule systems as data\n\n")
 	b.WriteString("Each rule system is one embedded YAML file in `rulesets/`. A battle may override any part of\n")
 	b.WriteString("it under `rules:` in battle.yaml. This page is generated from those files\n")
-	b.WriteString("(`UPDATE=1 go test ./cmd/muster`); change the rulesets, not this page. Sources cite the\n")
+	b.WriteString("(`go generate ./...`); change the rulesets, not this page. Sources cite the\n")
 	b.WriteString("rule number and the seed line of the rulebook text.\n\n")
 	b.WriteString("Choices made where a book is unclear or contradicts itself are stated in each system's\n")
 	b.WriteString("notes and in the documentation of the check that depends on them (codes.md): for example\n")
