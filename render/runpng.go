@@ -23,13 +23,36 @@ import (
 
 const adlerMod = 65521
 
-// Fixed-Huffman codes (RFC 1951 3.2.6), bit-reversed for LSB-first
-// writing: litCode[v] for literals and lengthCode[l] for a match length
-// with its extra bits, each as the bits and their count.
-var (
-	litCode    [256]struct{ bits, n uint32 }
-	lengthCode [259]struct{ bits, n uint32 }
-)
+// fixedTables holds the fixed-Huffman codes (RFC 1951 3.2.6), bit-reversed
+// for LSB-first writing: lit[v] for literals and length[l] for a match
+// length with its extra bits, each as the bits and their count; and run,
+// the whole codes of copies from distance 1 (runs of one byte).
+type fixedTables struct {
+	lit    [256]struct{ bits, n uint32 }
+	length [259]struct{ bits, n uint32 }
+	run    *[259]struct{ bits, n uint32 }
+}
+
+// huffman makes the tables on first use: nothing runs at package
+// initialisation (docs/architecture.md, "Conventions").
+var huffman = sync.OnceValue(func() *fixedTables {
+	t := new(fixedTables)
+	for v := range t.lit {
+		t.lit[v].bits, t.lit[v].n = fixedCode(v)
+	}
+	for l := 3; l <= 258; l++ {
+		i := len(lengthBase) - 1
+		for lengthBase[i] > l {
+			i--
+		}
+		c, n := fixedCode(257 + i)
+		t.length[l].bits = c | uint32(l-lengthBase[i])<<n
+		t.length[l].n = n + lengthExtra[i]
+	}
+	d, dn := distCode(1)
+	t.run = joinCodes(&t.length, d, dn)
+	return t
+})
 
 var (
 	lengthBase  = [...]int{3, 4, 5, 6, 7, 8, 9, 10, 11, 13, 15, 17, 19, 23, 27, 31, 35, 43, 51, 59, 67, 83, 99, 115, 131, 163, 195, 227, 258}
@@ -55,22 +78,6 @@ func fixedCode(sym int) (uint32, uint32) {
 	return bits.Reverse32(code) >> (32 - n), n
 }
 
-func init() {
-	for v := range litCode {
-		litCode[v].bits, litCode[v].n = fixedCode(v)
-	}
-	for l := 3; l <= 258; l++ {
-		i := len(lengthBase) - 1
-		for lengthBase[i] > l {
-			i--
-		}
-		c, n := fixedCode(257 + i)
-		lengthCode[l].bits = c | uint32(l-lengthBase[i])<<n
-		lengthCode[l].n = n + lengthExtra[i]
-	}
-	runCode = joinCodes(distCode(1))
-}
-
 // distCode is the fixed code of a distance (5 bits, reversed) with its
 // extra bits.
 func distCode(d int) (uint32, uint32) {
@@ -92,47 +99,44 @@ type runCoder struct {
 	s1, s2         uint32 // Adler-32 of the stream so far
 	last           byte   // the stream's last byte
 	dist1, distRow struct{ bits, n uint32 }
+	fixed          *fixedTables
 	// upCode is, for each length 3-258, the whole code of a copy of that
 	// length from the row above: its length code and the distance code
 	// (one put instead of two; empty when rows are too long to copy).
 	upCode *[259]struct{ bits, n uint32 }
 }
 
-// runCode is upCode for copies from distance 1: runs of one byte (made by
-// init, after lengthCode).
-var runCode *[259]struct{ bits, n uint32 }
-
 // upTables keeps the joined codes of each row length a coder has used: a
 // module's counters share one.
 var upTables sync.Map // int → *[259]struct{ bits, n uint32 }
 
 // upCodes is joinCodes for the row length's distance, made once.
-func upCodes(rowLen int, dist, dn uint32) *[259]struct{ bits, n uint32 } {
+func upCodes(length *[259]struct{ bits, n uint32 }, rowLen int, dist, dn uint32) *[259]struct{ bits, n uint32 } {
 	if t, ok := upTables.Load(rowLen); ok {
 		return t.(*[259]struct{ bits, n uint32 })
 	}
-	t, _ := upTables.LoadOrStore(rowLen, joinCodes(dist, dn))
+	t, _ := upTables.LoadOrStore(rowLen, joinCodes(length, dist, dn))
 	return t.(*[259]struct{ bits, n uint32 })
 }
 
 // joinCodes gives the codes of copies of lengths 3-258 from a distance
-// whose code is dist, dn.
-func joinCodes(dist, dn uint32) *[259]struct{ bits, n uint32 } {
+// whose code is dist, dn, given the length codes.
+func joinCodes(length *[259]struct{ bits, n uint32 }, dist, dn uint32) *[259]struct{ bits, n uint32 } {
 	var t [259]struct{ bits, n uint32 }
 	for l := 3; l <= 258; l++ {
-		lc := lengthCode[l]
+		lc := length[l]
 		t[l].bits, t[l].n = lc.bits|dist<<lc.n, lc.n+dn
 	}
 	return &t
 }
 
 func newRunCoder(rowLen int) *runCoder {
-	c := &runCoder{rowLen: rowLen, s1: 1}
+	c := &runCoder{rowLen: rowLen, s1: 1, fixed: huffman()}
 	c.out = append(c.out, 0x78, 0x01) // deflate, 32 KiB window, fastest
 	c.dist1.bits, c.dist1.n = distCode(1)
 	if rowLen <= 32768 {
 		c.distRow.bits, c.distRow.n = distCode(rowLen)
-		c.upCode = upCodes(rowLen, c.distRow.bits, c.distRow.n)
+		c.upCode = upCodes(&c.fixed.length, rowLen, c.distRow.bits, c.distRow.n)
 	}
 	c.put(0b011, 3) // BFINAL, BTYPE 01: one fixed-Huffman block
 	return c
@@ -156,7 +160,7 @@ func (c *runCoder) match(l int, dist struct{ bits, n uint32 }) {
 		if r := l - k; r > 0 && r < 3 {
 			k = l - 3
 		}
-		lc := lengthCode[k]
+		lc := c.fixed.length[k]
 		c.put(lc.bits, lc.n)
 		c.put(dist.bits, dist.n)
 		l -= k
@@ -186,6 +190,7 @@ func (c *runCoder) row(data []byte) {
 	}
 	prev = prev[:n]            // as long as data: its indexes need no checks
 	rs, rw := c.prevS, c.prevW // the row's Adler sums from zero
+	lit := &c.fixed.lit
 	if n < 3 || !bytes.Equal(data, prev) {
 		for i := 0; i < n; {
 			// A copy needs its first byte to match: most literals are
@@ -235,7 +240,7 @@ func (c *runCoder) row(data []byte) {
 				}
 			}
 			b := data[i]
-			lc := litCode[b]
+			lc := lit[b]
 			c.put(lc.bits, lc.n)
 			// b at i, in place of the byte above
 			d := int64(b) - int64(prev[i])
@@ -257,6 +262,7 @@ func (c *runCoder) rowAlone(data []byte) {
 	n := len(data)
 	var rs, rw int64
 	started := c.prev != nil // is there a byte before, for runs
+	lit := &c.fixed.lit
 	for i := 0; i < n; {
 		if (started || i > 0) && data[i] == c.last {
 			if run := runLen(data[i:], c.last); run >= 3 {
@@ -269,7 +275,7 @@ func (c *runCoder) rowAlone(data []byte) {
 			}
 		}
 		b := data[i]
-		lc := litCode[b]
+		lc := lit[b]
 		c.put(lc.bits, lc.n)
 		rs += int64(b)
 		rw += int64(n-i) * int64(b)
@@ -282,7 +288,7 @@ func (c *runCoder) rowAlone(data []byte) {
 // run writes a run of l copies of the byte before.
 func (c *runCoder) run(l int) {
 	if l <= 258 {
-		k := runCode[l]
+		k := c.fixed.run[l]
 		c.put(k.bits, k.n)
 	} else {
 		c.match(l, c.dist1)
