@@ -10,6 +10,9 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/rogpeppe/go-internal/txtar"
+
+	"github.com/muster-wargames/muster/internal/golden"
 	"github.com/muster-wargames/muster/rulesets"
 	"github.com/muster-wargames/muster/validate"
 )
@@ -210,7 +213,9 @@ func indent(s string) string {
 // TestBooks keeps each battle-book override equal to the rules: block of
 // the check test that uses it (validate/testdata/SYSTEM-BOOK.txtar for
 // rulesets/books/SYSTEM-BOOK.yaml, or a case named by the book's short
-// name), comments at the top of the file aside.
+// name), comments at the top of the file aside: the block, the last key of
+// the case's battle.yaml, is generated from the book (go generate ./...,
+// UPDATE=1).
 func TestBooks(t *testing.T) {
 	uses := map[string]string{"gbacw-three-days-of-gettysburg.yaml": "gbacw-3dog.txtar"}
 	books, err := filepath.Glob("../../rulesets/books/*.yaml")
@@ -234,13 +239,22 @@ func TestBooks(t *testing.T) {
 				body.WriteString(l)
 			}
 		}
-		txt, err := os.ReadFile("../../validate/testdata/" + tc)
+		ar, err := txtar.ParseFile("../../validate/testdata/" + tc)
 		if err != nil {
 			t.Fatal(err)
 		}
-		if !strings.Contains(string(txt), "rules:\n"+indent(body.String())+"-- ") {
-			t.Errorf("validate/testdata/%s: its battle.yaml's rules: block is not %s", tc, name)
+		var battle string
+		for _, f := range ar.Files {
+			if f.Name == "battle.yaml" {
+				battle = string(f.Data)
+			}
 		}
+		i := strings.Index("\n"+battle, "\nrules:\n")
+		if i < 0 {
+			t.Errorf("validate/testdata/%s: its battle.yaml has no rules: block for %s", tc, name)
+			continue
+		}
+		golden.CheckSection(t, "../../validate/testdata/"+tc, "battle.yaml", []byte(battle[:i]+"rules:\n"+indent(body.String())))
 	}
 }
 

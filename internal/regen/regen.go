@@ -20,6 +20,9 @@
 //     types of rulesets/figures.go (TestFiguresSchema);
 //   - validate/raisedby.go, the functions that raise each code of loading
 //     (TestRaisedBy);
+//   - the rules: block of each battle book's check test
+//     (validate/testdata/gbacw-3dog.txtar), the book in rulesets/books
+//     (TestBooks; before docs/codes.md, which quotes the check tests);
 //   - docs/codes.md, the catalogue of diagnostic codes (TestCodesDoc);
 //   - docs/rulesets.md, the embedded rulesets (TestRulesetsDoc);
 //   - examples/schemas/*.json, the schemas muster exports
@@ -31,4 +34,5 @@ package regen
 
 //go:generate env UPDATE=1 go test -count=1 -run ^(TestCompiled|TestSystemEnums|TestFiguresSchema)$ ../../rulesets
 //go:generate env UPDATE=1 go test -count=1 -run ^TestRaisedBy$ ../../validate
+//go:generate env UPDATE=1 go test -count=1 -run ^TestBooks$ ../../cmd/muster
 //go:generate env UPDATE=1 go test -count=1 -run ^(TestCodesDoc|TestRulesetsDoc|TestExampleSchemas)$ ../../cmd/muster
