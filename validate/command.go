@@ -446,12 +446,11 @@ func (p *pack) command(s *battle.Scenario) {
 		}
 		st := out[u]
 		at := p.b.Map.Grid.Label(w.unit(u).hex)
-		d := diag.Diagnostic{Code: c.Code, Severity: c.Sev(), Pos: *w.unit(u).pos, Rule: c.Rule,
-			Message: fmt.Sprintf("%s is out of command: %s (range %d at %s) cannot reach %s", u.QualifiedName(), st.leader.QualifiedName(), st.r, s.First.Text(), at),
-			Hint:    "move the unit or its leader closer, or give a reason in a note"}
-		d.About(diag.Subjects{Units: []string{u.QualifiedName()}, Leaders: []string{st.leader.QualifiedName()}, Hexes: []string{at}})
-		citeSetUps(&d, s, st.leader)
-		p.l.Add(d)
+		if d := p.flagged(c.Check, *w.unit(u).pos, "%s is out of command: %s (range %d at %s) cannot reach %s", u.QualifiedName(), st.leader.QualifiedName(), st.r, s.First.Text(), at); d != nil {
+			d.Hint = "move the unit or its leader closer, or give a reason in a note"
+			d.About(diag.Subjects{Units: []string{u.QualifiedName()}, Leaders: []string{st.leader.QualifiedName()}, Hexes: []string{at}})
+			citeSetUps(d, s, st.leader)
+		}
 	}
 	// leaders: in range of the leader above them (or of a leader the
 	// battle book links them to)
@@ -492,11 +491,10 @@ func (p *pack) command(s *battle.Scenario) {
 				if !has || ok {
 					continue
 				}
-				d := diag.Diagnostic{Code: c.Leaders.Code, Severity: c.Leaders.Sev(), Pos: *g.pos(), Rule: c.Leaders.Rule,
-					Message: fmt.Sprintf("%s is out of %s's command range (%d at %s)", l.QualifiedName(), sup.QualifiedName(), r, s.First.Text())}
-				d.About(diag.Subjects{Leaders: []string{l.QualifiedName(), sup.QualifiedName()}})
-				citeSetUps(&d, s, sup)
-				p.l.Add(d)
+				if d := p.flagged(c.Leaders, *g.pos(), "%s is out of %s's command range (%d at %s)", l.QualifiedName(), sup.QualifiedName(), r, s.First.Text()); d != nil {
+					d.About(diag.Subjects{Leaders: []string{l.QualifiedName(), sup.QualifiedName()}})
+					citeSetUps(d, s, sup)
+				}
 			}
 		}
 		p.alsoWithin(s, groups, w, inRange)
@@ -565,12 +563,12 @@ func (p *pack) alsoWithin(s *battle.Scenario, groups []*group, w *where, inRange
 				}
 				here, _ := w.leader(l)
 				if ok, r, known := inRange(sup, here); known && !ok {
-					d := diag.Diagnostic{Code: c.Leaders.Code, Severity: c.Leaders.Sev(), Pos: *g.pos(), Rule: rule,
-						Message: fmt.Sprintf("%s is out of %s's command range (%d at %s), which he must be within as well as his own superior's", l.QualifiedName(), sup.QualifiedName(), r, s.First.Text())}
-					d.About(diag.Subjects{Leaders: []string{l.QualifiedName(), sup.QualifiedName()}})
-					d.Path = "also_within"
-					citeSetUps(&d, s, sup)
-					p.l.Add(d)
+					if d := p.flagged(c.Leaders, *g.pos(), "%s is out of %s's command range (%d at %s), which he must be within as well as his own superior's", l.QualifiedName(), sup.QualifiedName(), r, s.First.Text()); d != nil {
+						d.Rule = rule
+						d.About(diag.Subjects{Leaders: []string{l.QualifiedName(), sup.QualifiedName()}})
+						d.Path = "also_within"
+						citeSetUps(d, s, sup)
+					}
 				}
 			}
 		}
@@ -664,8 +662,7 @@ func (p *pack) required() {
 				if f.Parent == nil {
 					msg = fmt.Sprintf("%s has no commander", f.Label())
 				}
-				p.l.Add(diag.Diagnostic{Code: c.RequiredCheck.Code, Severity: c.RequiredCheck.Sev(), Pos: f.Pos, Rule: c.RequiredCheck.Rule, Message: msg,
-					Subjects: &diag.Subjects{Formations: []string{f.Label()}}})
+				p.flagged(c.RequiredCheck, f.Pos, "%s", msg).About(diag.Subjects{Formations: []string{f.Label()}})
 			}
 		})
 	}
