@@ -570,3 +570,30 @@ func TestRaisedByRaises(t *testing.T) {
 		}
 	}
 }
+
+// TestOneWayToRaise: the checks raise every finding through diag.List.Addf
+// (p.l.Addf for a code of this package, p.flag and p.flagged for a check
+// that ruleset data configures), never by building a diag.Diagnostic and
+// adding it, so a finding's code, severity and rule come from its code or
+// its check, and its fingerprint from the values in its message when it
+// names no subjects.
+func TestOneWayToRaise(t *testing.T) {
+	s := parseSource(t)
+	for _, af := range s.files["validate"] {
+		ast.Inspect(af, func(n ast.Node) bool {
+			switch x := n.(type) {
+			case *ast.CompositeLit:
+				if sel, ok := x.Type.(*ast.SelectorExpr); ok && sel.Sel.Name == "Diagnostic" {
+					t.Errorf("%s: a diag.Diagnostic built by hand; raise it with p.flagged or Addf", s.fset.Position(x.Pos()))
+				}
+			case *ast.SelectorExpr:
+				if x.Sel.Name == "Add" || x.Sel.Name == "Append" {
+					if l, ok := x.X.(*ast.SelectorExpr); ok && l.Sel.Name == "l" {
+						t.Errorf("%s: p.l.%s adds a finding built by hand; raise it with p.flagged or Addf", s.fset.Position(x.Pos()), x.Sel.Name)
+					}
+				}
+			}
+			return true
+		})
+	}
+}
