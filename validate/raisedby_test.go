@@ -167,32 +167,17 @@ type raise struct {
 }
 
 // raises finds, in fd, every raise of a check that ruleset data configures:
-// p.flag(CHECK, ...), p.flagged(CHECK, ...) and diag.Diagnostic{Code:
-// CHECK.Code, ...}.
+// p.flag(CHECK, ...) and p.flagged(CHECK, ...), the one way to raise one
+// (TestOneWayToRaise).
 func (s *source) raises(fd *ast.FuncDecl) []raise {
 	var out []raise
 	if fd.Name.Name == "flag" || fd.Name.Name == "flagged" {
 		return nil // the helpers themselves; their callers raise
 	}
 	ast.Inspect(fd.Body, func(n ast.Node) bool {
-		switch x := n.(type) {
-		case *ast.CallExpr:
+		if x, ok := n.(*ast.CallExpr); ok {
 			if sel, ok := x.Fun.(*ast.SelectorExpr); ok && (sel.Sel.Name == "flag" || sel.Sel.Name == "flagged") && len(x.Args) > 0 {
 				out = append(out, raise{fd, x.Args[0], s.site(fd, x.Pos())})
-			}
-		case *ast.CompositeLit:
-			if sel, ok := x.Type.(*ast.SelectorExpr); ok && sel.Sel.Name == "Diagnostic" {
-				for _, e := range x.Elts {
-					kv, ok := e.(*ast.KeyValueExpr)
-					if !ok {
-						continue
-					}
-					if k, ok := kv.Key.(*ast.Ident); ok && k.Name == "Code" {
-						if v, ok := kv.Value.(*ast.SelectorExpr); ok && v.Sel.Name == "Code" {
-							out = append(out, raise{fd, v.X, s.site(fd, x.Pos())})
-						}
-					}
-				}
 			}
 		}
 		return true
@@ -442,9 +427,8 @@ func (s *source) configuredSites(t *testing.T) map[string][]site {
 // each code (file:line function), equal to what the source says. A code
 // declared as a variable is raised where a function names it; a check that
 // ruleset data configures is raised where a function of this package
-// passes that check of the figures to p.flag or p.flagged, or builds a
-// diag.Diagnostic of its code: the table keys those by their path under
-// figures, indices written [].
+// passes that check of the figures to p.flag or p.flagged: the table keys
+// those by their path under figures, indices written [].
 // UPDATE=1 go test ./validate -run TestRaisedBy rewrites the table.
 func TestRaisedBy(t *testing.T) {
 	s := parseSource(t)
@@ -495,7 +479,7 @@ func sortedKeys(m map[string][]site) []string {
 // each place it names is a line of the function it names, and that line
 // raises the code: it names the code's variable, or passes the check that
 // configures the code (the figures path explain cites) to p.flag or
-// p.flagged, or builds a diag.Diagnostic of its code.
+// p.flagged.
 func TestRaisedByRaises(t *testing.T) {
 	s := parseSource(t)
 	conf := s.configuredSites(t)
