@@ -7,7 +7,6 @@ import (
 	"strings"
 
 	"github.com/muster-wargames/muster/battle"
-	"github.com/muster-wargames/muster/diag"
 	"github.com/muster-wargames/muster/maps"
 	"github.com/muster-wargames/muster/oob"
 	"github.com/muster-wargames/muster/rulesets"
@@ -57,8 +56,7 @@ func (p *pack) arrivals(s *battle.Scenario) {
 func (p *pack) availability(s *battle.Scenario, c rulesets.Check, a *battle.Arrival) {
 	most := p.b.Rules.Dice.Count * p.b.Rules.Dice.Sides
 	report := func(ch battle.Chance, format string, args ...any) {
-		p.l.Add(diag.Diagnostic{Code: c.Code, Severity: c.Sev(), Pos: ch.Pos, Rule: c.Rule,
-			Message: fmt.Sprintf(format, args...) + ": " + c.Title})
+		p.flag(c, ch.Pos, format+": %s", append(args, c.Title)...)
 	}
 	prev := -1
 	for _, ch := range a.Availability {
@@ -93,10 +91,9 @@ func (p *pack) arrivalFormation(f rulesets.EntryFormation, a *battle.Arrival) {
 		default:
 			continue
 		}
-		d := diag.Diagnostic{Code: f.Code, Severity: f.Sev(), Pos: pc.Pos, Rule: f.Rule,
-			Message: fmt.Sprintf("%s arrives at %s %s: %s", pc.Ref.Name(), a.Time.Text(), why, f.Title)}
-		d.Hint = "leave the formation out: the unit enters as the rule says, and changes formation on the map"
-		p.l.Add(d)
+		if d := p.flagged(f.Check, pc.Pos, "%s arrives at %s %s: %s", pc.Ref.Name(), a.Time.Text(), why, f.Title); d != nil {
+			d.Hint = "leave the formation out: the unit enters as the rule says, and changes formation on the map"
+		}
 	}
 }
 
@@ -126,10 +123,9 @@ func (p *pack) arrivalRoad(r rulesets.EntryRoad, a *battle.Arrival, onRoad map[m
 		if len(r.Types) > 0 {
 			kinds = strings.Join(r.Types, ", ")
 		}
-		d := diag.Diagnostic{Code: r.Code, Severity: r.Sev(), Pos: h.Pos, Rule: r.Rule,
-			Message: fmt.Sprintf("%s enters at %s%s (%s), but no %s runs through %s: %s", a.Side, h.Label, when, a.Time.Text(), kinds, h.Label, r.Title)}
-		d.Hint = "enter at a hex the road runs through, or draw the road on the map"
-		p.l.Add(d)
+		if d := p.flagged(r.Check, h.Pos, "%s enters at %s%s (%s), but no %s runs through %s: %s", a.Side, h.Label, when, a.Time.Text(), kinds, h.Label, r.Title); d != nil {
+			d.Hint = "enter at a hex the road runs through, or draw the road on the map"
+		}
 	}
 }
 
@@ -145,9 +141,7 @@ func (p *pack) arrivalArea(s *battle.Scenario, al rulesets.AreaLimit, a *battle.
 			for _, d := range al.Days {
 				days = append(days, strconv.Itoa(d))
 			}
-			d := diag.Diagnostic{Code: al.Code, Severity: al.Sev(), Pos: pos, Rule: al.Rule,
-				Message: fmt.Sprintf("%s arrives through area %s on %s, day %d of the battle; the area is used on day %s only: %s", a.Side, al.Area, a.Time.Day, day, strings.Join(days, ", "), al.Title)}
-			p.l.Add(d)
+			p.flag(al.Check, pos, "%s arrives through area %s on %s, day %d of the battle; the area is used on day %s only: %s", a.Side, al.Area, a.Time.Day, day, strings.Join(days, ", "), al.Title)
 		}
 	}
 	if len(al.Formations) == 0 {
@@ -188,8 +182,6 @@ func (p *pack) arrivalArea(s *battle.Scenario, al rulesets.AreaLimit, a *battle.
 		if len(out) > 1 {
 			ex += fmt.Sprintf(" and %d more", len(out)-1)
 		}
-		d := diag.Diagnostic{Code: al.Code, Severity: al.Sev(), Pos: pc.Pos, Rule: al.Rule,
-			Message: fmt.Sprintf("%s arrives through area %s, which is kept for %s: %s", ex, al.Area, strings.Join(al.Formations, ", "), al.Title)}
-		p.l.Add(d)
+		p.flag(al.Check, pc.Pos, "%s arrives through area %s, which is kept for %s: %s", ex, al.Area, strings.Join(al.Formations, ", "), al.Title)
 	}
 }

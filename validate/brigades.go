@@ -143,10 +143,10 @@ func (p *pack) oneOrders(s *battle.Scenario) {
 					continue
 				}
 				if x.orders != first.orders {
-					p.l.Add(diag.Diagnostic{Code: c.Code, Severity: c.Sev(), Pos: x.pc.Pos, Rule: c.Rule,
-						Message: fmt.Sprintf("%s is under %s orders in %s, but %s of the same %s %s is under %s orders: %s",
-							x.u.QualifiedName(), x.orders, what, first.u.QualifiedName(), f.Level, f.Label(), first.orders, c.Title),
-						Hint: "give the brigade one orders; a unit out of its brigadier's command that keeps other orders says out_of_command: true"})
+					if d := p.flagged(c.Check, x.pc.Pos, "%s is under %s orders in %s, but %s of the same %s %s is under %s orders: %s",
+						x.u.QualifiedName(), x.orders, what, first.u.QualifiedName(), f.Level, f.Label(), first.orders, c.Title); d != nil {
+						d.Hint = "give the brigade one orders; a unit out of its brigadier's command that keeps other orders says out_of_command: true"
+					}
 					break
 				}
 			}
@@ -308,12 +308,10 @@ func (p *pack) fatigue(s *battle.Scenario) {
 				continue
 			}
 			reported[x.pos] = true
-			d := diag.Diagnostic{Code: fg.Code, Severity: fg.Sev(), Pos: x.pos, Rule: fg.Rule,
-				Message: fmt.Sprintf("%s is given Fatigue level %q in %s; %s has levels %s: %s", x.u.QualifiedName(), x.fatigue, what, p.b.Rules.System, strings.Join(fg.Levels, ", "), fg.Title)}
-			if m := schema.Nearest(x.fatigue, fg.Levels); m != "" {
+			d := p.flagged(fg.Check, x.pos, "%s is given Fatigue level %q in %s; %s has levels %s: %s", x.u.QualifiedName(), x.fatigue, what, p.b.Rules.System, strings.Join(fg.Levels, ", "), fg.Title)
+			if m := schema.Nearest(x.fatigue, fg.Levels); m != "" && d != nil {
 				d.Offer(x.fatigue, m)
 			}
-			p.l.Add(d)
 		}
 		if fg.Orders.Code != "" {
 			flagged := map[*battle.Piece]bool{} // a formation named as one piece is reported once

@@ -2,6 +2,7 @@ package validate
 
 import (
 	"reflect"
+	"regexp"
 	"runtime"
 	"sort"
 	"strings"
@@ -198,8 +199,8 @@ func Battle(b *battle.Battle) []diag.Diagnostic {
 	return l.Items()
 }
 
-// Func names the Go function that runs the check, as `muster explain`
-// prints it.
+// Func names the Go functions that run the check (explain names where
+// each code is raised: raisedby.go).
 func (c *Check) Func() string {
 	var names []string
 	for _, f := range []any{c.Battle, c.Scenario, c.Final} {
@@ -218,17 +219,6 @@ func funcName(pc uintptr) string {
 	return strings.TrimSuffix(n, "-fm")
 }
 
-// engine returns the checks an engine of the figures runs.
-func engine(name string) []*Check {
-	var out []*Check
-	for _, c := range Checks {
-		if c.Engine == name {
-			out = append(out, c)
-		}
-	}
-	return out
-}
-
 // Codes lists the codes a battle under ruleset r can raise: those of
 // loading (schema, battle), the fixed codes of the checks, and the codes
 // r's figures configure. It decodes nothing but r.
@@ -242,7 +232,7 @@ func Codes(r *rulesets.Ruleset) diag.Catalogue {
 	}
 	for _, c := range Checks {
 		for _, code := range c.Codes {
-			code.Func = c.Func()
+			code.Func = raisedBy[code.Code]
 			out = append(out, code)
 		}
 	}
@@ -252,15 +242,14 @@ func Codes(r *rulesets.Ruleset) diag.Catalogue {
 	return catalogue(out)
 }
 
+// indices are the indices of a path under figures, which raisedAt writes [].
+var indices = regexp.MustCompile(`\[[0-9]+\]`)
+
 func configured(r *rulesets.Ruleset) []diag.Code {
 	var out []diag.Code
 	for _, fc := range r.Figures.Checks() {
-		var fn []string
-		for _, c := range engine(fc.Engine) {
-			fn = append(fn, c.Func())
-		}
 		out = append(out, diag.Code{Code: fc.Code, Severity: fc.Sev(), System: r.System, Rule: fc.Rule, Title: fc.Title,
-			Doc: strings.TrimSpace(fc.Doc), Func: strings.Join(fn, ", "), Config: "rulesets/" + r.System + ".yaml " + fc.Path})
+			Doc: strings.TrimSpace(fc.Doc), Func: raisedAt[indices.ReplaceAllString(fc.Path, "[]")], Config: "rulesets/" + r.System + ".yaml " + fc.Path})
 	}
 	return out
 }

@@ -446,12 +446,11 @@ func (p *pack) command(s *battle.Scenario) {
 		}
 		st := out[u]
 		at := p.b.Map.Grid.Label(w.unit(u).hex)
-		d := diag.Diagnostic{Code: c.Code, Severity: c.Sev(), Pos: *w.unit(u).pos, Rule: c.Rule,
-			Message: fmt.Sprintf("%s is out of command: %s (range %d at %s) cannot reach %s", u.QualifiedName(), st.leader.QualifiedName(), st.r, s.First.Text(), at),
-			Hint:    "move the unit or its leader closer, or give a reason in a note"}
-		d.About(diag.Subjects{Units: []string{u.QualifiedName()}, Leaders: []string{st.leader.QualifiedName()}, Hexes: []string{at}})
-		citeSetUps(&d, s, st.leader)
-		p.l.Add(d)
+		if d := p.flagged(c.Check, *w.unit(u).pos, "%s is out of command: %s (range %d at %s) cannot reach %s", u.QualifiedName(), st.leader.QualifiedName(), st.r, s.First.Text(), at); d != nil {
+			d.Hint = "move the unit or its leader closer, or give a reason in a note"
+			d.About(diag.Subjects{Units: []string{u.QualifiedName()}, Leaders: []string{st.leader.QualifiedName()}, Hexes: []string{at}})
+			citeSetUps(d, s, st.leader)
+		}
 	}
 	// leaders: in range of the leader above them (or of a leader the
 	// battle book links them to)
@@ -492,11 +491,10 @@ func (p *pack) command(s *battle.Scenario) {
 				if !has || ok {
 					continue
 				}
-				d := diag.Diagnostic{Code: c.Leaders.Code, Severity: c.Leaders.Sev(), Pos: *g.pos(), Rule: c.Leaders.Rule,
-					Message: fmt.Sprintf("%s is out of %s's command range (%d at %s)", l.QualifiedName(), sup.QualifiedName(), r, s.First.Text())}
-				d.About(diag.Subjects{Leaders: []string{l.QualifiedName(), sup.QualifiedName()}})
-				citeSetUps(&d, s, sup)
-				p.l.Add(d)
+				if d := p.flagged(c.Leaders, *g.pos(), "%s is out of %s's command range (%d at %s)", l.QualifiedName(), sup.QualifiedName(), r, s.First.Text()); d != nil {
+					d.About(diag.Subjects{Leaders: []string{l.QualifiedName(), sup.QualifiedName()}})
+					citeSetUps(d, s, sup)
+				}
 			}
 		}
 		p.alsoWithin(s, groups, w, inRange)
@@ -565,12 +563,12 @@ func (p *pack) alsoWithin(s *battle.Scenario, groups []*group, w *where, inRange
 				}
 				here, _ := w.leader(l)
 				if ok, r, known := inRange(sup, here); known && !ok {
-					d := diag.Diagnostic{Code: c.Leaders.Code, Severity: c.Leaders.Sev(), Pos: *g.pos(), Rule: rule,
-						Message: fmt.Sprintf("%s is out of %s's command range (%d at %s), which he must be within as well as his own superior's", l.QualifiedName(), sup.QualifiedName(), r, s.First.Text())}
-					d.About(diag.Subjects{Leaders: []string{l.QualifiedName(), sup.QualifiedName()}})
-					d.Path = "also_within"
-					citeSetUps(&d, s, sup)
-					p.l.Add(d)
+					if d := p.flagged(c.Leaders, *g.pos(), "%s is out of %s's command range (%d at %s), which he must be within as well as his own superior's", l.QualifiedName(), sup.QualifiedName(), r, s.First.Text()); d != nil {
+						d.Rule = rule
+						d.About(diag.Subjects{Leaders: []string{l.QualifiedName(), sup.QualifiedName()}})
+						d.Path = "also_within"
+						citeSetUps(d, s, sup)
+					}
 				}
 			}
 		}
@@ -664,8 +662,7 @@ func (p *pack) required() {
 				if f.Parent == nil {
 					msg = fmt.Sprintf("%s has no commander", f.Label())
 				}
-				p.l.Add(diag.Diagnostic{Code: c.RequiredCheck.Code, Severity: c.RequiredCheck.Sev(), Pos: f.Pos, Rule: c.RequiredCheck.Rule, Message: msg,
-					Subjects: &diag.Subjects{Formations: []string{f.Label()}}})
+				p.flagged(c.RequiredCheck, f.Pos, "%s", msg).About(diag.Subjects{Formations: []string{f.Label()}})
 			}
 		})
 	}
@@ -694,9 +691,9 @@ func (p *pack) attachments(s *battle.Scenario) {
 				if pc.Ref.Unit != nil {
 					p.attachScope(pc, u) // a battery attached on its own, not with its formation
 					if a.None && a.Code != "" {
-						p.l.Add(diag.Diagnostic{Code: a.Code, Severity: a.Sev(), Pos: pc.Pos, Rule: a.Rule,
-							Message: fmt.Sprintf("%s is attached on its own to %s, but no single battery is attached under the battle's rules: %s", u.QualifiedName(), pc.Attached.Label(), a.Title),
-							Hint:    "attach the battery's whole artillery formation to a division, or drop the attachment"})
+						if d := p.flagged(a.Check, pc.Pos, "%s is attached on its own to %s, but no single battery is attached under the battle's rules: %s", u.QualifiedName(), pc.Attached.Label(), a.Title); d != nil {
+							d.Hint = "attach the battery's whole artillery formation to a division, or drop the attachment"
+						}
 					}
 				}
 				if !limit || (pc.Ref.Formation != nil && artilleryFormation(p, pc.Ref.Formation)) {
@@ -708,8 +705,7 @@ func (p *pack) attachments(s *battle.Scenario) {
 					if a.CountOwn {
 						own = ", counting its own"
 					}
-					p.l.Add(diag.Diagnostic{Code: a.Code, Severity: a.Sev(), Pos: pc.Pos, Rule: a.Rule,
-						Message: fmt.Sprintf("%s is a battery too many attached to %s: at most %d%s", u.QualifiedName(), pc.Attached.Label(), a.MaxBatteries, own)})
+					p.flag(a.Check, pc.Pos, "%s is a battery too many attached to %s: at most %d%s", u.QualifiedName(), pc.Attached.Label(), a.MaxBatteries, own)
 				}
 			}
 		}
@@ -736,14 +732,13 @@ func (p *pack) attachFormations(s *battle.Scenario) {
 		f := pc.Ref.Formation
 		if f != nil && artilleryFormation(p, f) {
 			if scope && f.Parent != nil && !pc.Attached.Within(f.Parent) {
-				p.l.Add(diag.Diagnostic{Code: af.Scope.Code, Severity: af.Scope.Sev(), Pos: pc.Pos, Rule: af.Scope.Rule,
-					Message: fmt.Sprintf("artillery formation %s is attached to %s, outside %s, the formation it belongs to: %s", f.Label(), pc.Attached.Label(), f.Parent.Label(), af.Scope.Title),
-					Hint:    "a corps's artillery goes to a division of that corps, and reserve artillery to none; if a scenario rule allows it, say so in the piece's note and accept the finding"})
+				if d := p.flagged(af.Scope, pc.Pos, "artillery formation %s is attached to %s, outside %s, the formation it belongs to: %s", f.Label(), pc.Attached.Label(), f.Parent.Label(), af.Scope.Title); d != nil {
+					d.Hint = "a corps's artillery goes to a division of that corps, and reserve artillery to none; if a scenario rule allows it, say so in the piece's note and accept the finding"
+				}
 			}
 			count[pc.Attached]++
 			if most && count[pc.Attached] == af.MaxPer+1 {
-				p.l.Add(diag.Diagnostic{Code: af.Max.Code, Severity: af.Max.Sev(), Pos: pc.Pos, Rule: af.Max.Rule,
-					Message: fmt.Sprintf("artillery formation %s is one too many attached to %s: at most %d: %s", f.Label(), pc.Attached.Label(), af.MaxPer, af.Max.Title)})
+				p.flag(af.Max, pc.Pos, "artillery formation %s is one too many attached to %s: at most %d: %s", f.Label(), pc.Attached.Label(), af.MaxPer, af.Max.Title)
 			}
 		}
 		if !horse {
@@ -770,9 +765,9 @@ func (p *pack) attachFormations(s *battle.Scenario) {
 		for _, c := range hs.To {
 			to = append(to, strings.ToLower(p.classTitle(c)))
 		}
-		p.l.Add(diag.Diagnostic{Code: hs.Code, Severity: hs.Sev(), Pos: pc.Pos, Rule: hs.Rule,
-			Message: fmt.Sprintf("horse artillery %s is attached to %s, which holds no %s: %s", pc.Ref.Name(), pc.Attached.Label(), strings.Join(to, " or "), hs.Title),
-			Hint:    "attach horse artillery to a cavalry division or brigade"})
+		if d := p.flagged(hs.Check, pc.Pos, "horse artillery %s is attached to %s, which holds no %s: %s", pc.Ref.Name(), pc.Attached.Label(), strings.Join(to, " or "), hs.Title); d != nil {
+			d.Hint = "attach horse artillery to a cavalry division or brigade"
+		}
 	}
 	for _, st := range s.Setup {
 		for i := range st.Pieces {
@@ -835,9 +830,9 @@ func (p *pack) activation(s *battle.Scenario) {
 		}
 		if ac := a.Artillery; ac.Code != "" && a.ArtilleryMax > 0 && artilleryFormation(p, x.Formation) {
 			if x.Count < 1 || x.Count > a.ArtilleryMax {
-				p.l.Add(diag.Diagnostic{Code: ac.Code, Severity: ac.Sev(), Pos: x.Pos, Rule: ac.Rule,
-					Message: fmt.Sprintf("%s, a formation of artillery, has %d activation markers; artillery has 1 to %d: %s", x.Formation.Label(), x.Count, a.ArtilleryMax, ac.Title),
-					Hint:    "artillery activates at most this many times a turn, even attached to a division with more"})
+				if d := p.flagged(ac, x.Pos, "%s, a formation of artillery, has %d activation markers; artillery has 1 to %d: %s", x.Formation.Label(), x.Count, a.ArtilleryMax, ac.Title); d != nil {
+					d.Hint = "artillery activates at most this many times a turn, even attached to a division with more"
+				}
 			}
 			continue
 		}

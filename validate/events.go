@@ -52,10 +52,9 @@ func (p *pack) events(s *battle.Scenario) {
 	}
 	switch {
 	case n == 0 && len(s.Events) > 0:
-		d := diag.Diagnostic{Code: f.Code, Severity: f.Sev(), Pos: s.Events[0].Pos, Rule: f.Rule,
-			Message: "scenario " + s.ID + " gives its Event card allotments, but adds no " + f.Card + " card to the draw pile, which holds one every turn"}
-		d.Hint = "add cups: {" + e.Cup + ": {\"" + f.Card + "\": 1}}"
-		p.l.Add(d)
+		if d := p.flagged(f.Check, s.Events[0].Pos, "scenario %s gives its Event card allotments, but adds no %s card to the draw pile, which holds one every turn", s.ID, f.Card); d != nil {
+			d.Hint = "add cups: {" + e.Cup + ": {\"" + f.Card + "\": 1}}"
+		}
 	case n > 0 && n != f.Count:
 		p.flag(f.Check, pos, "scenario %s adds %d %s cards to the draw pile, which holds %d every turn", s.ID, n, f.Card, f.Count)
 	}

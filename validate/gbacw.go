@@ -86,9 +86,9 @@ func (p *pack) orders(s *battle.Scenario) {
 			if pc.Face != "" && len(fb.Faces) > 0 {
 				what += " on its " + pc.Face + " face"
 			}
-			p.l.Add(diag.Diagnostic{Code: fb.Code, Severity: fb.Sev(), Pos: pc.Pos, Rule: fb.Rule,
-				Message: fmt.Sprintf("%s (%s) is under %s orders: %s", u.QualifiedName(), strings.ToLower(what), orders, fb.Title),
-				Hint:    "give the unit other orders, or leave them to the player"})
+			if d := p.flagged(fb.Check, pc.Pos, "%s (%s) is under %s orders: %s", u.QualifiedName(), strings.ToLower(what), orders, fb.Title); d != nil {
+				d.Hint = "give the unit other orders, or leave them to the player"
+			}
 		})
 	}
 	p.nearEnemy(s)
@@ -152,9 +152,9 @@ func (p *pack) nearEnemy(s *battle.Scenario) {
 		if los == 1 {
 			seen = " and in its line of sight"
 		}
-		p.l.Add(diag.Diagnostic{Code: ne.Code, Severity: ne.Sev(), Pos: *subject.pos, Rule: ne.Rule,
-			Message: fmt.Sprintf("%s sets up under %s orders in %s, %d %s from %s's %s in %s%s: %s", subject.unit.QualifiedName(), subject.orders, g.label(), dist, hexWord(dist), found.side, found.pieces[0].unit.QualifiedName(), found.label(), seen, ne.Title),
-			Hint:    "a unit under these orders that starts within reach of the enemy may not move until its orders change; give it other orders"})
+		if d := p.flagged(ne.Check, *subject.pos, "%s sets up under %s orders in %s, %d %s from %s's %s in %s%s: %s", subject.unit.QualifiedName(), subject.orders, g.label(), dist, hexWord(dist), found.side, found.pieces[0].unit.QualifiedName(), found.label(), seen, ne.Title); d != nil {
+			d.Hint = "a unit under these orders that starts within reach of the enemy may not move until its orders change; give it other orders"
+		}
 	}
 }
 
@@ -232,8 +232,7 @@ func (p *pack) breastworks(s *battle.Scenario) {
 		}
 		if w.Terrain.Code != "" && len(w.TerrainNot) > 0 {
 			if t := p.b.Map.TerrainName(st.Hex.Coord); has(w.TerrainNot, t) {
-				p.l.Add(diag.Diagnostic{Code: w.Terrain.Code, Severity: w.Terrain.Sev(), Pos: st.Hex.Pos, Rule: w.Terrain.Rule,
-					Message: fmt.Sprintf("%s sets up breastworks in %s, a %s hex: %s", st.Side, st.Hex.Label, t, w.Terrain.Title)})
+				p.flag(w.Terrain, st.Hex.Pos, "%s sets up breastworks in %s, a %s hex: %s", st.Side, st.Hex.Label, t, w.Terrain.Title)
 			}
 		}
 		before := count[st.Hex.Coord]
@@ -271,9 +270,9 @@ func (p *pack) earlyWorks(s *battle.Scenario) {
 			if st.Side != win.Side || st.Breastworks <= 0 {
 				continue
 			}
-			p.l.Add(diag.Diagnostic{Code: check.Code, Severity: check.Sev(), Pos: st.Hex.Pos, Rule: check.Rule,
-				Message: fmt.Sprintf("%s sets up breastworks in %s at %s, in scenario %s%s: %s has none before %s", st.Side, st.Hex.Label, s.First.Text(), s.ID, with, st.Side, until.Text()),
-				Hint:    "leave the breastworks out of this set-up, or the option out of the scenario's options:; works standing from before the window say so in the stack's note"})
+			if d := p.flagged(check, st.Hex.Pos, "%s sets up breastworks in %s at %s, in scenario %s%s: %s has none before %s", st.Side, st.Hex.Label, s.First.Text(), s.ID, with, st.Side, until.Text()); d != nil {
+				d.Hint = "leave the breastworks out of this set-up, or the option out of the scenario's options:; works standing from before the window say so in the stack's note"
+			}
 		}
 	}
 }
@@ -300,9 +299,9 @@ func (p *pack) leaders(s *battle.Scenario) {
 			if e == nil {
 				continue
 			}
-			p.l.Add(diag.Diagnostic{Code: c.Code, Severity: c.Sev(), Pos: *grp.pos(), Rule: c.Rule,
-				Message: fmt.Sprintf("leader %s sets up alone in %s, next to %s's %s in %s: %s", grp.leaders[0].QualifiedName(), grp.label(), e.side, e.pieces[0].unit.QualifiedName(), e.label(), c.Title),
-				Hint:    "the rules move such a leader to the nearest friendly combat unit at once, or kill him; stack him with a unit"})
+			if d := p.flagged(c, *grp.pos(), "leader %s sets up alone in %s, next to %s's %s in %s: %s", grp.leaders[0].QualifiedName(), grp.label(), e.side, e.pieces[0].unit.QualifiedName(), e.label(), c.Title); d != nil {
+				d.Hint = "the rules move such a leader to the nearest friendly combat unit at once, or kill him; stack him with a unit"
+			}
 			break
 		}
 	}
@@ -323,9 +322,9 @@ func (p *pack) attachScope(pc *battle.Piece, u *oob.Unit) {
 	if pc.Attached.Within(scope) {
 		return
 	}
-	p.l.Add(diag.Diagnostic{Code: sc.Code, Severity: sc.Sev(), Pos: pc.Pos, Rule: sc.Rule,
-		Message: fmt.Sprintf("%s is attached to %s, outside its own %s %s: %s", u.QualifiedName(), pc.Attached.Label(), scope.Level, scope.Label(), sc.Title),
-		Hint:    "if a scenario rule allows it, say so in the piece's note, and widen figures.attach.within for the battle or accept the finding"})
+	if d := p.flagged(sc.Check, pc.Pos, "%s is attached to %s, outside its own %s %s: %s", u.QualifiedName(), pc.Attached.Label(), scope.Level, scope.Label(), sc.Title); d != nil {
+		d.Hint = "if a scenario rule allows it, say so in the piece's note, and widen figures.attach.within for the battle or accept the finding"
+	}
 }
 
 // scopeOf is the formation at level that holds f, or, when none does, the

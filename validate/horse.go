@@ -1,8 +1,6 @@
 package validate
 
 import (
-	"fmt"
-
 	"github.com/muster-wargames/muster/diag"
 	"github.com/muster-wargames/muster/oob"
 	"github.com/muster-wargames/muster/schema"
@@ -94,12 +92,10 @@ func (p *pack) historical() {
 			}
 			f := ix.Formation(l.Historical)
 			if f == nil {
-				d := diag.Diagnostic{Code: h.Code, Severity: h.Sev(), Pos: l.HistoricalPos, Rule: h.Rule,
-					Message: fmt.Sprintf("%s's historical command %s is no formation of side %s", l.QualifiedName(), l.Historical, side.ID)}
-				if m := schema.Nearest(l.Historical, formationNames(side.Army)); m != "" {
+				d := p.flagged(h.Check, l.HistoricalPos, "%s's historical command %s is no formation of side %s", l.QualifiedName(), l.Historical, side.ID)
+				if m := schema.Nearest(l.Historical, formationNames(side.Army)); m != "" && d != nil {
 					d.Offer(l.Historical, m)
 				}
-				p.l.Add(d)
 				continue
 			}
 			if h.Level != "" && f.Level != h.Level {

@@ -1,7 +1,6 @@
 package validate
 
 import (
-	"fmt"
 	"slices"
 
 	"github.com/muster-wargames/muster/battle"
@@ -45,14 +44,15 @@ func (p *pack) leaderStacks(s *battle.Scenario) {
 			if len(g.pieces) > 0 {
 				why = "with no unit of his command"
 			}
-			d := diag.Diagnostic{Code: ls.Code, Severity: ls.Sev(), Pos: *pos, Rule: ls.Rule,
-				Message: fmt.Sprintf("%s stack in %s: %s: %s is there %s (his command is %s)", g.side, g.label(), ls.Title, l.QualifiedName(), why, l.Formation.Label())}
+			d := p.flagged(ls.Check, *pos, "%s stack in %s: %s: %s is there %s (his command is %s)", g.side, g.label(), ls.Title, l.QualifiedName(), why, l.Formation.Label())
+			if d == nil {
+				continue
+			}
 			d.Hint = "set him up with a unit of his command"
 			d.About(diag.Subjects{Leaders: []string{l.QualifiedName()}, Hexes: []string{g.label()}})
 			if ls.Superiors {
 				d.Hint += " or with a leader above him"
 			}
-			p.l.Add(d)
 		}
 	}
 }

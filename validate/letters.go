@@ -70,9 +70,9 @@ func (p *pack) brigadeLetters(what string, at diag.Pos, units []*oob.Unit) {
 			continue
 		}
 		if prev, dup := seen[l]; dup {
-			p.l.Add(diag.Diagnostic{Code: c.Code, Severity: c.Sev(), Pos: v.Pos, Rule: c.Rule,
-				Message: fmt.Sprintf("%s is lettered %s, as %s is: %s", u.QualifiedName(), l, prev.QualifiedName(), c.Title),
-				Hint:    "each counter of a brigade has its own letter, A to E"})
+			if d := p.flagged(c, v.Pos, "%s is lettered %s, as %s is: %s", u.QualifiedName(), l, prev.QualifiedName(), c.Title); d != nil {
+				d.Hint = "each counter of a brigade has its own letter, A to E"
+			}
 			continue
 		}
 		seen[l] = u
@@ -105,18 +105,14 @@ func (p *pack) hqs() {
 				}
 			}
 			cavalry := mountedBut(f, p, h.Class)
-			var msg string
 			switch {
 			case cavalry && len(hq) > 0:
-				msg = fmt.Sprintf("%s is a cavalry command, which has no HQ, but %s is its HQ", f.Label(), hq[0].QualifiedName())
+				p.flag(h.Check, f.Pos, "%s is a cavalry command, which has no HQ, but %s is its HQ: %s", f.Label(), hq[0].QualifiedName(), h.Title)
 			case !cavalry && len(hq) == 0:
-				msg = fmt.Sprintf("%s (%s) has no HQ unit of its own", f.Label(), f.Leader.Name)
+				p.flag(h.Check, f.Pos, "%s (%s) has no HQ unit of its own: %s", f.Label(), f.Leader.Name, h.Title)
 			case !cavalry && len(hq) > 1:
-				msg = fmt.Sprintf("%s (%s) has %d HQ units (%s, %s)", f.Label(), f.Leader.Name, len(hq), hq[0].QualifiedName(), hq[1].QualifiedName())
-			default:
-				return
+				p.flag(h.Check, f.Pos, "%s (%s) has %d HQ units (%s, %s): %s", f.Label(), f.Leader.Name, len(hq), hq[0].QualifiedName(), hq[1].QualifiedName(), h.Title)
 			}
-			p.l.Add(diag.Diagnostic{Code: h.Code, Severity: h.Sev(), Pos: f.Pos, Rule: h.Rule, Message: msg + ": " + h.Title})
 		})
 	}
 }

@@ -163,9 +163,9 @@ func (p *pack) entrances(s *battle.Scenario) {
 					if pc.Orders == "" || pc.Ref.Leader != nil || has(e.BorderOrders, pc.Orders) {
 						continue
 					}
-					p.l.Add(diag.Diagnostic{Code: e.Border.Code, Severity: e.Border.Sev(), Pos: pc.Pos, Rule: e.Border.Rule,
-						Message: fmt.Sprintf("%s enters under %s orders by %s, with no direct entrance hex (none on a %s): %s", pc.Ref.Name(), pc.Orders, name, strings.Join(e.Direct, " or "), e.Border.Title),
-						Hint:    fmt.Sprintf("units entering by border entrance hexes take %s orders; if the scenario says otherwise, say so in the arrival's note and accept the finding", strings.Join(e.BorderOrders, " or "))})
+					if d := p.flagged(e.Border, pc.Pos, "%s enters under %s orders by %s, with no direct entrance hex (none on a %s): %s", pc.Ref.Name(), pc.Orders, name, strings.Join(e.Direct, " or "), e.Border.Title); d != nil {
+						d.Hint = fmt.Sprintf("units entering by border entrance hexes take %s orders; if the scenario says otherwise, say so in the arrival's note and accept the finding", strings.Join(e.BorderOrders, " or "))
+					}
 				}
 			}
 		}
@@ -179,9 +179,9 @@ func (p *pack) entrances(s *battle.Scenario) {
 					continue
 				}
 				reported[seen{g, name}] = true
-				p.l.Add(diag.Diagnostic{Code: e.Clear.Code, Severity: e.Clear.Sev(), Pos: *g.pieces[0].pos, Rule: e.Clear.Rule,
-					Message: fmt.Sprintf("%s's %s sets up in %s, next to entrance hex %s of %s, through which %s arrives at %s: %s", g.side, g.pieces[0].unit.QualifiedName(), g.label(), ls[i], name, a.Side, a.Time.Text(), e.Clear.Title),
-					Hint:    "the enemy keeps a hex between it and every entrance hex until the area's arrivals are in; move the stack back"})
+				if d := p.flagged(e.Clear, *g.pieces[0].pos, "%s's %s sets up in %s, next to entrance hex %s of %s, through which %s arrives at %s: %s", g.side, g.pieces[0].unit.QualifiedName(), g.label(), ls[i], name, a.Side, a.Time.Text(), e.Clear.Title); d != nil {
+					d.Hint = "the enemy keeps a hex between it and every entrance hex until the area's arrivals are in; move the stack back"
+				}
 			}
 		}
 	}
@@ -207,8 +207,7 @@ func (p *pack) arrivalActivations(s *battle.Scenario) {
 		if a.Activations >= 1 && a.Activations <= most {
 			continue
 		}
-		p.l.Add(diag.Diagnostic{Code: e.Arrival.Code, Severity: e.Arrival.Sev(), Pos: a.ActivationsPos, Rule: e.Arrival.Rule,
-			Message: fmt.Sprintf("%s's arrival at %s has %d activations; %s has 1 to %d: %s", a.Side, a.Time.Text(), a.Activations, what, most, e.Arrival.Title)})
+		p.flag(e.Arrival, a.ActivationsPos, "%s's arrival at %s has %d activations; %s has 1 to %d: %s", a.Side, a.Time.Text(), a.Activations, what, most, e.Arrival.Title)
 	}
 }
 
@@ -305,11 +304,11 @@ func (p *pack) extended(s *battle.Scenario) {
 				}
 			}
 			if !room {
-				msg := fmt.Sprintf("%s (%g SP) under %s orders must use an extended column, but no hex next to %s is free to extend into", pc.unit.QualifiedName(), pc.sp, pc.orders, g.label())
+				format := "%s (%g SP) under %s orders must use an extended column, but no hex next to %s is free to extend into"
 				if two {
-					msg = fmt.Sprintf("%s (%g SP) under %s orders must extend two hexes, but there is no free hex next to %s with another free hex beyond it", pc.unit.QualifiedName(), pc.sp, pc.orders, g.label())
+					format = "%s (%g SP) under %s orders must extend two hexes, but there is no free hex next to %s with another free hex beyond it"
 				}
-				p.l.Add(diag.Diagnostic{Code: e.Code, Severity: e.Sev(), Pos: *pc.pos, Rule: e.Rule, Message: msg})
+				p.flag(e.Check, *pc.pos, format, pc.unit.QualifiedName(), pc.sp, pc.orders, g.label())
 			}
 		}
 	}
@@ -432,9 +431,9 @@ func (p *pack) unitStrength() {
 					if pos.Line == 0 {
 						pos = u.Pos
 					}
-					p.l.Add(diag.Diagnostic{Code: o.Strength.Code, Severity: o.Strength.Sev(), Pos: pos, Rule: o.Strength.Rule,
-						Message: fmt.Sprintf("%s (%s) has %d strength points%s, more than %g: %s", u.QualifiedName(), strings.ToLower(p.classTitle(class)), sp, on, most, o.Strength.Title),
-						Hint:    "split the unit into counters of at most that strength (lettered a, b, ...), as the book does"})
+					if d := p.flagged(o.Strength, pos, "%s (%s) has %d strength points%s, more than %g: %s", u.QualifiedName(), strings.ToLower(p.classTitle(class)), sp, on, most, o.Strength.Title); d != nil {
+						d.Hint = "split the unit into counters of at most that strength (lettered a, b, ...), as the book does"
+					}
 					break
 				}
 			}
@@ -464,9 +463,9 @@ func (p *pack) unitFlags() {
 					if fd, ok := p.b.Rules.Fields[name]; ok && fd.Title != "" {
 						title = fd.Title
 					}
-					p.l.Add(diag.Diagnostic{Code: o.Flag.Code, Severity: o.Flag.Sev(), Pos: v.Pos, Rule: o.Flag.Rule,
-						Message: fmt.Sprintf("%s sets %s (%s), which no unit of the battle has: %s", u.QualifiedName(), name, title, o.Flag.Title),
-						Hint:    "drop the flag; the battle book says no counter carries it"})
+					if d := p.flagged(o.Flag, v.Pos, "%s sets %s (%s), which no unit of the battle has: %s", u.QualifiedName(), name, title, o.Flag.Title); d != nil {
+						d.Hint = "drop the flag; the battle book says no counter carries it"
+					}
 				}
 			}
 		})

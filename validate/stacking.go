@@ -469,10 +469,8 @@ func (p *pack) stack(g *group) {
 		if g.arriving {
 			what = "arriving group"
 		}
-		d := diag.Diagnostic{Code: lim.Code, Severity: lim.Sev(), Pos: *g.pos(), Rule: lim.Rule,
-			Message: fmt.Sprintf("%s %s in %s: %s: %s", g.side, what, g.label(), lim.Title, why)}
-		d.About(diag.Subjects{Hexes: []string{g.label()}, Values: []string{g.side, what}})
-		p.l.Add(d)
+		p.flagged(lim.Check, *g.pos(), "%s %s in %s: %s: %s", g.side, what, g.label(), lim.Title, why).
+			About(diag.Subjects{Hexes: []string{g.label()}, Values: []string{g.side, what}})
 	}
 }
 
