@@ -416,6 +416,10 @@ func (s *Set) Validate(d *Doc) []diag.Diagnostic {
 	return s.Check(d, kind)
 }
 
+// MaxProblems is how many problems against its schema one document may
+// list; past it, one Y012 says the rest are not listed (docs/ci.md, Limits).
+var MaxProblems = 1000 // a variable for the tests
+
 // Check validates d against the schema of kind.
 func (s *Set) Check(d *Doc, kind string) []diag.Diagnostic {
 	var l diag.List
@@ -423,6 +427,21 @@ func (s *Set) Check(d *Doc, kind string) []diag.Diagnostic {
 	seen := map[string]bool{}
 	var loc locator // the mappings' keys indexed once for all the problems
 	for _, p := range probs {
+		if l.Len() >= MaxProblems {
+			// A document can hold a problem in each of a million keys:
+			// describing, fingerprinting and reporting them all costs
+			// minutes and gigabytes. Past the limit, one error says so.
+			val, key, _ := loc.locate(d.Root, p.path)
+			pos := d.Root
+			if key != nil {
+				pos = key
+			} else if val != nil {
+				pos = val
+			}
+			dg := l.Addf(CodeLimit, d.Pos(pos), "this document has more than %d problems against its schema, muster's limit for one document; the rest are not listed", MaxProblems)
+			dg.Hint = "correct these first: the next run lists what remains"
+			break
+		}
 		val, key, _ := loc.locate(d.Root, p.path)
 		node := val
 		if p.kind == "additional" || p.kind == "required" || p.kind == "propname" {
