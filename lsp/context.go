@@ -52,34 +52,110 @@ func blockKey(s string) (key string, after int, ok bool) {
 // contextAt works out, from the text around a position, what may be
 // completed there: a name in a set-up or schedule, a hex label, a code in
 // a suppression comment. It reads the text as a designer writes it (the
-// block and flow forms of the examples), not as a full YAML parser would.
+// block and flow forms of the examples), not as a full YAML parser would,
+// in steps: a suppression comment, the section and side above, the line
+// up to the position, then the key that owns it.
 func contextAt(lt *lines, pos Position, sides []string) completionCtx {
 	line := lt.line(pos.Line)
 	cur := byteOfUTF16(line, pos.Character)
 	prefix := line[:cur]
-	wordStart := func() int {
-		i := strings.LastIndexAny(prefix, " ,[{:") + 1
-		return i
+	if cx, ok := suppressionAt(prefix); ok {
+		return cx
 	}
-	// A suppression comment: codes until the reason.
+	at, ok := sectionAt(lt, pos.Line, cur, sides)
+	if !ok {
+		return completionCtx{} // typing a top-level key
+	}
+	section, side := at.section, at.side
+	if section != "setup" && section != "reinforcements" && section != "withdrawals" && section != "victory" {
+		return completionCtx{}
+	}
+	sc, ok := scanLine(line, prefix)
+	if !ok {
+		return completionCtx{} // in a comment
+	}
+	cx := completionCtx{side: side}
+	if sc.quote != 0 {
+		cx.start, cx.quote = sc.qStart+1, sc.quote
+	} else {
+		cx.start = sc.tokStart
+		for cx.start < len(prefix) && prefix[cx.start] == ' ' {
+			cx.start++
+		}
+	}
+	if section == "victory" && side == "" {
+		cx.side = ""
+	}
+	// Decide by the key that owns the position.
+	if len(sc.stack) > 0 {
+		top := sc.stack[len(sc.stack)-1]
+		if top.open == '{' {
+			if sc.curKey == "" {
+				return completionCtx{}
+			}
+			cx.kind = kindOf(section, sides, sc.curKey, false)
+		} else {
+			cx.kind = kindOf(section, sides, top.owner, true)
+		}
+		return cx
+	}
+	if sc.curKey != "" {
+		cx.kind = kindOf(section, sides, sc.curKey, false)
+		if cx.kind == "" && section == "setup" && !isSide(sides, sc.curKey) && side != "" && sc.hasKey {
+			cx.kind = "name" // "A1510": Gamble
+		}
+		return cx
+	}
+	if t := strings.TrimLeft(prefix, " "); strings.HasPrefix(t, "- ") || t == "-" {
+		if k, ok := itemOwner(lt, pos.Line); ok {
+			cx.kind = kindOf(section, sides, k, true)
+		}
+		return cx
+	}
+	// A key being typed under a side of the set-up: a hex.
+	if section == "setup" && side != "" && indent(line) > at.sideIndent {
+		cx.kind = "hex"
+	}
+	return cx
+}
+
+// suppressionAt is the step of contextAt that finds a suppression comment
+// before the position: codes are completed there until the reason.
+func suppressionAt(prefix string) (completionCtx, bool) {
 	for _, dir := range []string{"muster:ignore", "muster:file-ignore"} {
 		if i := strings.Index(prefix, dir); i >= 0 && strings.Contains(prefix[:i], "#") && !strings.Contains(prefix[i:], " --") {
 			if i+len(dir) < len(prefix) {
-				return completionCtx{kind: "code", start: wordStart()}
+				return completionCtx{kind: "code", start: strings.LastIndexAny(prefix, " ,[{:") + 1}, true
 			}
 		}
 	}
-	// The top-level section and the side the position is under.
-	section, side, sideIndent := "", "", -1
-	isSide := func(k string) bool {
-		for _, s := range sides {
-			if s == k {
-				return true
-			}
+	return completionCtx{}, false
+}
+
+// isSide tells whether key k names one of sides.
+func isSide(sides []string, k string) bool {
+	for _, s := range sides {
+		if s == k {
+			return true
 		}
-		return false
 	}
-	for i := pos.Line; i >= 0; i-- {
+	return false
+}
+
+// placeAt is the top-level section a position is under, and the side
+// (with its indentation) when it is under one.
+type placeAt struct {
+	section    string
+	side       string
+	sideIndent int
+}
+
+// sectionAt is the step of contextAt that reads upwards from line n to the
+// top-level section and the side the position (byte cur of line n) is
+// under; false when the position is a top-level key being typed.
+func sectionAt(lt *lines, n, cur int, sides []string) (placeAt, bool) {
+	at := placeAt{sideIndent: -1}
+	for i := n; i >= 0; i-- {
 		s := lt.line(i)
 		t := strings.TrimSpace(s)
 		if t == "" || strings.HasPrefix(t, "#") {
@@ -90,137 +166,123 @@ func contextAt(lt *lines, pos Position, sides []string) completionCtx {
 			continue
 		}
 		if indent(s) == 0 && !strings.HasPrefix(t, "- ") {
-			if _, after, _ := blockKey(s); i == pos.Line && cur <= after {
-				return completionCtx{} // typing a top-level key
+			if _, after, _ := blockKey(s); i == n && cur <= after {
+				return placeAt{}, false // typing a top-level key
 			}
-			section = k
+			at.section = k
 			break
 		}
-		if side == "" && isSide(k) && (i < pos.Line || cur > strings.Index(s, k)+len(k)) {
-			side, sideIndent = k, indent(s)
+		if at.side == "" && isSide(sides, k) && (i < n || cur > strings.Index(s, k)+len(k)) {
+			at.side, at.sideIndent = k, indent(s)
 		}
 	}
-	if section != "setup" && section != "reinforcements" && section != "withdrawals" && section != "victory" {
-		return completionCtx{}
-	}
-	// Inside the line: follow quotes, flow brackets and keys.
-	type frame struct {
-		open  byte
-		owner string
-	}
-	var stack []frame
+	return at, true
+}
+
+// flowFrame is an open flow bracket and the key that owns it.
+type flowFrame struct {
+	open  byte
+	owner string
+}
+
+// lineScan is what a line holds up to the position: the open flow
+// brackets, the key whose value is being typed, whether the line starts
+// with a block key, the open quote and where it opened, and where the
+// token being typed starts.
+type lineScan struct {
+	stack    []flowFrame
+	curKey   string
+	hasKey   bool
+	quote    byte
+	qStart   int
+	tokStart int
+}
+
+// scanLine is the step of contextAt that follows quotes, flow brackets and
+// keys through prefix, the part of line before the position; false when
+// the position is in a comment.
+func scanLine(line, prefix string) (lineScan, bool) {
+	var sc lineScan
 	lineKey, after, hasKey := blockKey(line)
-	curKey := ""
+	sc.hasKey = hasKey
 	i := 0
 	if hasKey && after <= len(prefix) {
-		curKey, i = lineKey, after
+		sc.curKey, i = lineKey, after
 	}
-	var quote byte
-	qStart, tokStart := 0, i
+	sc.tokStart = i
 	for ; i < len(prefix); i++ {
 		c := prefix[i]
-		if quote != 0 {
-			if c == '\\' && quote == '"' {
+		if sc.quote != 0 {
+			if c == '\\' && sc.quote == '"' {
 				i++
 				continue
 			}
-			if c == quote {
-				quote = 0
+			if c == sc.quote {
+				sc.quote = 0
 			}
 			continue
 		}
 		switch c {
 		case '"', '\'':
-			quote, qStart = c, i
+			sc.quote, sc.qStart = c, i
 		case '#':
 			if i == 0 || prefix[i-1] == ' ' {
-				return completionCtx{}
+				return lineScan{}, false
 			}
 		case '[', '{':
-			stack = append(stack, frame{c, curKey})
-			curKey, tokStart = "", i+1
+			sc.stack = append(sc.stack, flowFrame{c, sc.curKey})
+			sc.curKey, sc.tokStart = "", i+1
 		case ']', '}':
-			if len(stack) > 0 {
-				stack = stack[:len(stack)-1]
+			if len(sc.stack) > 0 {
+				sc.stack = sc.stack[:len(sc.stack)-1]
 			}
-			curKey, tokStart = "", i+1
+			sc.curKey, sc.tokStart = "", i+1
 		case ',':
-			if len(stack) == 0 || stack[len(stack)-1].open == '{' {
-				curKey = ""
+			if len(sc.stack) == 0 || sc.stack[len(sc.stack)-1].open == '{' {
+				sc.curKey = ""
 			}
-			tokStart = i + 1
+			sc.tokStart = i + 1
 		case ':':
 			if i+1 == len(prefix) || prefix[i+1] == ' ' {
-				curKey = unquote(prefix[tokStart:i])
-				tokStart = i + 1
+				sc.curKey = unquote(prefix[sc.tokStart:i])
+				sc.tokStart = i + 1
 			}
 		}
 	}
-	cx := completionCtx{side: side}
-	if quote != 0 {
-		cx.start, cx.quote = qStart+1, quote
-	} else {
-		cx.start = tokStart
-		for cx.start < len(prefix) && prefix[cx.start] == ' ' {
-			cx.start++
+	return sc, true
+}
+
+// kindOf is the step of contextAt that decides what a value owned by key
+// owner holds in section (inList: an item of its list).
+func kindOf(section string, sides []string, owner string, inList bool) string {
+	switch {
+	case hexKeys[owner]:
+		return "hex"
+	case nameKeys[owner]:
+		return "name"
+	case owner == "orders" || owner == "area" || owner == "time" || owner == "face":
+		return owner
+	case section == "setup" && inList && owner != "" && !isSide(sides, owner):
+		return "name" // the list of a set-up hex
+	}
+	return ""
+}
+
+// itemOwner is the step of contextAt that finds, for a block sequence
+// item on line n, the key above it with less indentation (or the same
+// indentation, not itself an item); false when that line has no key.
+func itemOwner(lt *lines, n int) (string, bool) {
+	line := lt.line(n)
+	for j := n - 1; j >= 0; j-- {
+		s := lt.line(j)
+		if strings.TrimSpace(s) == "" || strings.HasPrefix(strings.TrimSpace(s), "#") {
+			continue
+		}
+		item := strings.HasPrefix(strings.TrimLeft(s, " "), "- ")
+		if indent(s) < indent(line) || (indent(s) == indent(line) && !item) {
+			k, _, ok := blockKey(s)
+			return k, ok
 		}
 	}
-	if section == "victory" && side == "" {
-		cx.side = ""
-	}
-	// Decide by the key that owns the position.
-	kindOf := func(owner string, inList bool) string {
-		switch {
-		case hexKeys[owner]:
-			return "hex"
-		case nameKeys[owner]:
-			return "name"
-		case owner == "orders" || owner == "area" || owner == "time" || owner == "face":
-			return owner
-		case section == "setup" && inList && owner != "" && !isSide(owner):
-			return "name" // the list of a set-up hex
-		}
-		return ""
-	}
-	if len(stack) > 0 {
-		top := stack[len(stack)-1]
-		if top.open == '{' {
-			if curKey == "" {
-				return completionCtx{}
-			}
-			cx.kind = kindOf(curKey, false)
-		} else {
-			cx.kind = kindOf(top.owner, true)
-		}
-		return cx
-	}
-	if curKey != "" {
-		cx.kind = kindOf(curKey, false)
-		if cx.kind == "" && section == "setup" && !isSide(curKey) && side != "" && hasKey {
-			cx.kind = "name" // "A1510": Gamble
-		}
-		return cx
-	}
-	// A block sequence item: the key above it with less indentation.
-	if t := strings.TrimLeft(prefix, " "); strings.HasPrefix(t, "- ") || t == "-" {
-		for j := pos.Line - 1; j >= 0; j-- {
-			s := lt.line(j)
-			if strings.TrimSpace(s) == "" || strings.HasPrefix(strings.TrimSpace(s), "#") {
-				continue
-			}
-			item := strings.HasPrefix(strings.TrimLeft(s, " "), "- ")
-			if indent(s) < indent(line) || (indent(s) == indent(line) && !item) {
-				if k, _, ok := blockKey(s); ok {
-					cx.kind = kindOf(k, true)
-				}
-				break
-			}
-		}
-		return cx
-	}
-	// A key being typed under a side of the set-up: a hex.
-	if section == "setup" && side != "" && indent(line) > sideIndent {
-		cx.kind = "hex"
-	}
-	return cx
+	return "", false
 }

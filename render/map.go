@@ -235,18 +235,79 @@ func gridSize(g *maps.Grid, s float64) (w, h float64) {
 	return float64(max(g.W-1, 0))*1.5*s + 2*s, float64(g.H)*r3*s + r3*s/2
 }
 
-// build lays out the picture of m with ov over it.
+// build lays out the picture of m with ov over it, in steps, each adding
+// one kind of shape in the order they are drawn.
 func build(m *maps.Map, ov *Overlay, opt MapOptions) *scene {
 	if ov == nil {
 		ov = &Overlay{}
 	}
+	d := newDrawing(m, ov, opt)
+	d.title()
+	d.terrain()
+	d.contours()
+	d.hexsides()
+	d.roads()
+	d.labels()
+	d.sheets()
+	d.inPlay()
+	d.zones()
+	d.victory()
+	d.markers()
+	d.rings()
+	d.legend()
+	d.notes()
+	return d.sc
+}
+
+// drawing is a picture of a map being laid out: what build's steps share.
+type drawing struct {
+	m       *maps.Map
+	g       *maps.Grid
+	ov      *Overlay
+	opt     MapOptions
+	pal     *Palette
+	s       float64 // hex size
+	k       float64 // stroke scale
+	margin  float64
+	ge      geometry
+	keys    []LegendKey
+	legendH float64
+	notesH  float64
+	sc      *scene
+}
+
+// newDrawing is the first step of build: it sizes the picture of m with ov
+// over it (the grid, a title band, the legend's rows, the notes) and lays
+// a white background.
+func newDrawing(m *maps.Map, ov *Overlay, opt MapOptions) *drawing {
 	g := m.Grid
 	s := opt.size()
-	k := s / 20 // stroke scale
-	margin := s
+	d := &drawing{m: m, g: g, ov: ov, opt: opt, pal: opt.Palette, s: s, k: s / 20, margin: s, ge: newGeometry(g, s)}
+	margin := d.margin
 	w, h := gridSize(g, s)
-	ge := newGeometry(g, s)
-	// legend: terrain in use, features, overlay keys
+	d.keys = legendKeys(m, ov, opt)
+	W := math.Ceil(math.Max(w+2*margin, 560))
+	rows, x := 1, margin
+	for _, kk := range d.keys {
+		kw := legendWidth(kk)
+		if x > margin && x+kw > W-margin {
+			rows, x = rows+1, margin
+		}
+		x += kw
+	}
+	d.legendH = 12 + legendRow*float64(rows)
+	if len(ov.Notes) > 0 {
+		d.notesH = 8 + noteLine*float64(len(ov.Notes))
+	}
+	sc := &scene{W: W, H: math.Ceil(h + 2*margin + titleBand + d.legendH + d.notesH), hex: s}
+	sc.add("background", shape{kind: kPoly, pts: []pt{{0, 0}, {sc.W, 0}, {sc.W, sc.H}, {0, sc.H}}, fill: "#ffffff"})
+	d.sc = sc
+	return d
+}
+
+// legendKeys is the step of build that lists the legend: the terrain in
+// use, the hexside features and roads, then the overlay's keys.
+func legendKeys(m *maps.Map, ov *Overlay, opt MapOptions) []LegendKey {
 	pal := opt.Palette
 	used, usedSides, usedRoads := usedNames(m)
 	var keys []LegendKey
@@ -273,35 +334,28 @@ func build(m *maps.Map, ov *Overlay, opt MapOptions) *scene {
 			keys = append(keys, LegendKey{styleFor(set.table, n, LineStyle{}).Color, n})
 		}
 	}
-	keys = append(keys, ov.Legend...)
-	W := math.Ceil(math.Max(w+2*margin, 560))
-	rows, x := 1, margin
-	for _, kk := range keys {
-		kw := legendWidth(kk)
-		if x > margin && x+kw > W-margin {
-			rows, x = rows+1, margin
-		}
-		x += kw
-	}
-	legendH := 12 + legendRow*float64(rows)
-	notesH := 0.0
-	if len(ov.Notes) > 0 {
-		notesH = 8 + noteLine*float64(len(ov.Notes))
-	}
-	sc := &scene{W: W, H: math.Ceil(h + 2*margin + titleBand + legendH + notesH), hex: s}
-	sc.add("background", shape{kind: kPoly, pts: []pt{{0, 0}, {sc.W, 0}, {sc.W, sc.H}, {0, sc.H}}, fill: "#ffffff"})
+	return append(keys, ov.Legend...)
+}
 
-	// title
-	title := ov.Title
+// onArt tells whether hex c lies on a sheet drawn by its own art.
+func (d *drawing) onArt(c maps.Coord) bool { return artSheet(d.g, c) != nil }
+
+// title is the step of build that writes the title and subtitle.
+func (d *drawing) title() {
+	title := d.ov.Title
 	if title == "" {
 		title = "Map"
 	}
-	sc.add("title", shape{kind: kText, pts: []pt{{margin, 24}}, text: title, size: 18, anchor: "start", fill: "#222222", bold: true})
-	if ov.Subtitle != "" {
-		sc.add("title", shape{kind: kText, pts: []pt{{margin, 38}}, text: ov.Subtitle, size: 11, anchor: "start", fill: "#555555"})
+	d.sc.add("title", shape{kind: kText, pts: []pt{{d.margin, 24}}, text: title, size: 18, anchor: "start", fill: "#222222", bold: true})
+	if d.ov.Subtitle != "" {
+		d.sc.add("title", shape{kind: kText, pts: []pt{{d.margin, 38}}, text: d.ov.Subtitle, size: 11, anchor: "start", fill: "#555555"})
 	}
+}
 
-	// terrain with elevation shading
+// terrain is the step of build that draws each sheet's art and every hex
+// off the art in its terrain's colour, shaded by elevation.
+func (d *drawing) terrain() {
+	m, ge, sc := d.m, d.ge, d.sc
 	emin, emax := int16(math.MaxInt16), int16(-1)
 	m.Hexes(func(c maps.Coord) {
 		if e := m.At(c).Elevation; e >= 0 {
@@ -312,7 +366,7 @@ func build(m *maps.Map, ov *Overlay, opt MapOptions) *scene {
 		hx := m.At(c)
 		col := "#f4f1e4"
 		if hx.Terrain >= 0 {
-			col = pal.terrainColor(m.Terrain[hx.Terrain], opt.Colors)
+			col = d.pal.terrainColor(m.Terrain[hx.Terrain], d.opt.Colors)
 		}
 		if hx.Elevation >= 0 && emax > emin {
 			f := float64(hx.Elevation-emin) / float64(emax-emin)
@@ -320,58 +374,68 @@ func build(m *maps.Map, ov *Overlay, opt MapOptions) *scene {
 		}
 		return col
 	}
-	for _, sh := range g.Sheets {
+	for _, sh := range d.g.Sheets {
 		if sh.Art != nil {
 			if a, ok := artShape(ge, sh); ok {
 				sc.add("hexes", a)
 			}
 		}
 	}
-	onArt := func(c maps.Coord) bool { return artSheet(g, c) != nil }
 	m.Hexes(func(c maps.Coord) {
-		if onArt(c) {
+		if d.onArt(c) {
 			return // the art shows it
 		}
-		sc.add("hexes", shape{kind: kHex, pts: []pt{ge.center(c)}, fill: fillOf(c), stroke: "#9a9a8a", width: 0.6 * k})
+		sc.add("hexes", shape{kind: kHex, pts: []pt{ge.center(c)}, fill: fillOf(c), stroke: "#9a9a8a", width: 0.6 * d.k})
 	})
+}
 
-	// contours: a thin line where elevation changes
+// contours is the step of build that draws a thin line where elevation
+// changes.
+func (d *drawing) contours() {
+	m := d.m
 	forEachSide(m, func(a, b maps.Coord) {
 		ea, eb := m.At(a).Elevation, m.At(b).Elevation
-		if onArt(a) && onArt(b) {
+		if d.onArt(a) && d.onArt(b) {
 			return
 		}
 		if ea >= 0 && eb >= 0 && ea != eb {
-			p, q := ge.side(a, b)
-			sc.add("contours", shape{kind: kLine, pts: []pt{p, q}, stroke: "#8c6d46", width: 1.4 * k})
+			p, q := d.ge.side(a, b)
+			d.sc.add("contours", shape{kind: kLine, pts: []pt{p, q}, stroke: "#8c6d46", width: 1.4 * d.k})
 		}
 	})
+}
 
-	// hexside features
+// hexsides is the step of build that draws the hexside features off the
+// art, in a stable order.
+func (d *drawing) hexsides() {
+	m, k := d.m, d.k
 	edges := make([]maps.Edge, 0, len(m.Hexsides))
 	for e := range m.Hexsides {
 		edges = append(edges, e)
 	}
 	sort.Slice(edges, func(i, j int) bool { return edgeLess(edges[i], edges[j]) })
 	for _, e := range edges {
-		if onArt(e.A) && onArt(e.B) {
+		if d.onArt(e.A) && d.onArt(e.B) {
 			continue
 		}
 		for _, f := range m.Hexsides[e] {
-			st := styleFor(pal.hexsides(), f, LineStyle{Width: 3})
-			p, q := ge.side(e.A, e.B)
-			sc.add("hexsides", shape{kind: kLine, pts: []pt{p, q}, stroke: st.Color, width: st.Width * k, dash: scaleDash(st.Dash, k)})
+			st := styleFor(d.pal.hexsides(), f, LineStyle{Width: 3})
+			p, q := d.ge.side(e.A, e.B)
+			d.sc.add("hexsides", shape{kind: kLine, pts: []pt{p, q}, stroke: st.Color, width: st.Width * k, dash: scaleDash(st.Dash, k)})
 		}
 	}
+}
 
-	// roads
-	for _, rd := range m.Roads {
-		st := styleFor(pal.roads(), rd.Type, LineStyle{Width: 3})
+// roads is the step of build that draws every road not wholly on art.
+func (d *drawing) roads() {
+	k := d.k
+	for _, rd := range d.m.Roads {
+		st := styleFor(d.pal.roads(), rd.Type, LineStyle{Width: 3})
 		var pts []pt
 		all := true
 		for _, c := range rd.Path {
-			pts = append(pts, ge.center(c))
-			all = all && onArt(c)
+			pts = append(pts, d.ge.center(c))
+			all = all && d.onArt(c)
 		}
 		if all {
 			continue
@@ -379,37 +443,46 @@ func build(m *maps.Map, ov *Overlay, opt MapOptions) *scene {
 		if len(pts) == 1 {
 			pts = append(pts, pts[0])
 		}
-		sc.add("roads", shape{kind: kLine, pts: pts, stroke: st.Color, width: st.Width * k, dash: scaleDash(st.Dash, k), title: rd.Name})
+		d.sc.add("roads", shape{kind: kLine, pts: pts, stroke: st.Color, width: st.Width * k, dash: scaleDash(st.Dash, k), title: rd.Name})
 	}
+}
 
-	// hex labels
+// labels is the step of build that writes each hex's label (without its
+// sheet's id) when the hexes are big enough or the options ask.
+func (d *drawing) labels() {
+	g, s := d.g, d.s
 	labels := s >= 14
-	if opt.Labels != nil {
-		labels = *opt.Labels
+	if d.opt.Labels != nil {
+		labels = *d.opt.Labels
 	}
-	if labels {
-		fs := math.Max(5, s*0.36)
-		m.Hexes(func(c maps.Coord) {
-			if onArt(c) {
-				return
-			}
-			l := g.Label(c)
-			for _, sh := range g.Sheets {
-				if sh.Contains(c) {
-					l = strings.TrimPrefix(l, sh.ID)
-					break
-				}
-			}
-			p := ge.center(c)
-			top := s * 0.87
-			if g.Pointy {
-				top = s
-			}
-			sc.add("labels", shape{kind: kText, pts: []pt{{p.X, p.Y - top + fs*1.15}}, text: l, size: fs, anchor: "middle", fill: "#55554a"})
-		})
+	if !labels {
+		return
 	}
+	fs := math.Max(5, s*0.36)
+	d.m.Hexes(func(c maps.Coord) {
+		if d.onArt(c) {
+			return
+		}
+		l := g.Label(c)
+		for _, sh := range g.Sheets {
+			if sh.Contains(c) {
+				l = strings.TrimPrefix(l, sh.ID)
+				break
+			}
+		}
+		p := d.ge.center(c)
+		top := s * 0.87
+		if g.Pointy {
+			top = s
+		}
+		d.sc.add("labels", shape{kind: kText, pts: []pt{{p.X, p.Y - top + fs*1.15}}, text: l, size: fs, anchor: "middle", fill: "#55554a"})
+	})
+}
 
-	// sheet edges and seams
+// sheets is the step of build that draws the sheets' edges and the seams
+// between them, and a faint id on each sheet without art.
+func (d *drawing) sheets() {
+	g, ge, sc, s, k := d.g, d.ge, d.sc, d.s, d.k
 	for _, sh := range g.Sheets {
 		for y := sh.Y; y < sh.Y+sh.Rows; y++ {
 			for x := sh.X; x < sh.X+sh.Cols; x++ {
@@ -434,29 +507,38 @@ func build(m *maps.Map, ov *Overlay, opt MapOptions) *scene {
 		fs := math.Min(s*6, math.Min(se.X-nw.X, se.Y-nw.Y)*0.6)
 		sc.add("sheet-ids", shape{kind: kText, pts: []pt{{(nw.X + se.X) / 2, (nw.Y+se.Y)/2 + fs*0.35}}, text: sh.ID, size: fs, anchor: "middle", fill: "#222222", bold: true, opacity: 0.12})
 	}
+}
 
-	// the hexes in play
-	if ov.InPlay != nil {
-		m.Hexes(func(c maps.Coord) {
-			if !ov.InPlay[c] {
-				sc.add("out-of-play", shape{kind: kHex, pts: []pt{ge.center(c)}, fill: "#60605a", opacity: 0.45})
-			}
-		})
-		m.Hexes(func(c maps.Coord) {
-			if !ov.InPlay[c] {
-				return
-			}
-			for _, n := range g.Neighbours(c) {
-				if !ov.InPlay[n] && g.OnMap(n) {
-					p, q := ge.side(c, n)
-					sc.add("play-edge", shape{kind: kLine, pts: []pt{p, q}, stroke: "#c0392b", width: 2.4 * k})
-				}
-			}
-		})
+// inPlay is the step of build that greys the hexes out of play and edges
+// the hexes in play, when the overlay says which are.
+func (d *drawing) inPlay() {
+	ov, g, ge, sc := d.ov, d.g, d.ge, d.sc
+	if ov.InPlay == nil {
+		return
 	}
+	d.m.Hexes(func(c maps.Coord) {
+		if !ov.InPlay[c] {
+			sc.add("out-of-play", shape{kind: kHex, pts: []pt{ge.center(c)}, fill: "#60605a", opacity: 0.45})
+		}
+	})
+	d.m.Hexes(func(c maps.Coord) {
+		if !ov.InPlay[c] {
+			return
+		}
+		for _, n := range g.Neighbours(c) {
+			if !ov.InPlay[n] && g.OnMap(n) {
+				p, q := ge.side(c, n)
+				sc.add("play-edge", shape{kind: kLine, pts: []pt{p, q}, stroke: "#c0392b", width: 2.4 * d.k})
+			}
+		}
+	})
+}
 
-	// entry and exit areas
-	for _, z := range ov.Zones {
+// zones is the step of build that tints and edges the entry and exit
+// areas, each labelled at its first hex.
+func (d *drawing) zones() {
+	g, ge, s, k := d.g, d.ge, d.s, d.k
+	for _, z := range d.ov.Zones {
 		var kids []shape
 		set := map[maps.Coord]bool{}
 		for _, c := range z.Hexes {
@@ -475,27 +557,34 @@ func build(m *maps.Map, ov *Overlay, opt MapOptions) *scene {
 			p := ge.center(z.Hexes[0])
 			kids = append(kids, shape{kind: kText, pts: []pt{{p.X, p.Y + s*0.75}}, text: z.Label, size: math.Max(6, s*0.4), anchor: "middle", fill: z.Color, bold: true})
 		}
-		sc.add("zones", shape{kind: kGroup, title: z.Title, kids: kids})
+		d.sc.add("zones", shape{kind: kGroup, title: z.Title, kids: kids})
 	}
+}
 
-	// victory hexes
-	for _, v := range ov.Victory {
-		p := ge.center(v.Hex)
+// victory is the step of build that stars the victory hexes.
+func (d *drawing) victory() {
+	s, k := d.s, d.k
+	for _, v := range d.ov.Victory {
+		p := d.ge.center(v.Hex)
 		kids := []shape{{kind: kPoly, pts: star(p, s*0.55, s*0.23), fill: "#f2c12e", stroke: "#7a5a00", width: 1 * k}}
 		if v.Label != "" {
 			kids = append(kids, shape{kind: kText, pts: []pt{{p.X, p.Y + s*0.8}}, text: v.Label, size: math.Max(6, s*0.36), anchor: "middle", fill: "#7a5a00", bold: true})
 		}
-		sc.add("victory", shape{kind: kGroup, title: v.Title, kids: kids})
+		d.sc.add("victory", shape{kind: kGroup, title: v.Title, kids: kids})
 	}
+}
 
-	// set-up markers, spread when several share a hex
+// markers is the step of build that draws the set-up markers, spread when
+// several share a hex.
+func (d *drawing) markers() {
+	s, k := d.s, d.k
 	count := map[maps.Coord]int{}
 	seen := map[maps.Coord]int{}
-	for _, mk := range ov.Markers {
+	for _, mk := range d.ov.Markers {
 		count[mk.Hex]++
 	}
-	for _, mk := range ov.Markers {
-		p := ge.center(mk.Hex)
+	for _, mk := range d.ov.Markers {
+		p := d.ge.center(mk.Hex)
 		i := seen[mk.Hex]
 		seen[mk.Hex]++
 		a := s * 0.52
@@ -512,12 +601,16 @@ func build(m *maps.Map, ov *Overlay, opt MapOptions) *scene {
 		if mk.Label != "" {
 			kids = append(kids, shape{kind: kText, pts: []pt{{p.X, p.Y + s*0.2}}, text: mk.Label, size: s * 0.55, anchor: "middle", fill: mk.Text, bold: true})
 		}
-		sc.add("markers", shape{kind: kGroup, title: mk.Title, kids: kids})
+		d.sc.add("markers", shape{kind: kGroup, title: mk.Title, kids: kids})
 	}
+}
 
-	// diagnostic rings
-	for _, rg := range ov.Rings {
-		p := ge.center(rg.Hex)
+// rings is the step of build that rings the hexes diagnostics concern,
+// each with a badge when it has a label.
+func (d *drawing) rings() {
+	s, k := d.s, d.k
+	for _, rg := range d.ov.Rings {
+		p := d.ge.center(rg.Hex)
 		col := rg.Color
 		if col == "" {
 			col = "#d0021b"
@@ -531,11 +624,16 @@ func build(m *maps.Map, ov *Overlay, opt MapOptions) *scene {
 				shape{kind: kCircle, pts: []pt{bp}, r: rr, fill: col, stroke: "#ffffff", width: 1 * k},
 				shape{kind: kText, pts: []pt{{bp.X, bp.Y + fs*0.36}}, text: rg.Label, size: fs, anchor: "middle", fill: "#ffffff", bold: true})
 		}
-		sc.add("rings", shape{kind: kGroup, title: rg.Title, kids: kids})
+		d.sc.add("rings", shape{kind: kGroup, title: rg.Title, kids: kids})
 	}
+}
 
-	x, y := margin, sc.H-notesH-legendH+legendRow/2+6
-	for _, kk := range keys {
+// legend is the step of build that draws the legend's keys in rows below
+// the map.
+func (d *drawing) legend() {
+	sc, margin := d.sc, d.margin
+	x, y := margin, sc.H-d.notesH-d.legendH+legendRow/2+6
+	for _, kk := range d.keys {
 		kw := legendWidth(kk)
 		if x > margin && x+kw > sc.W-margin {
 			x, y = margin, y+legendRow
@@ -545,14 +643,19 @@ func build(m *maps.Map, ov *Overlay, opt MapOptions) *scene {
 			shape{kind: kText, pts: []pt{{x + 16, y + 4}}, text: kk.Label, size: 11, anchor: "start", fill: "#222222"})
 		x += kw
 	}
+}
+
+// notes is the last step of build: it writes the overlay's notes, one a
+// line, each cut to the picture's width.
+func (d *drawing) notes() {
+	sc, margin := d.sc, d.margin
 	maxChars := int((sc.W - 2*margin) / 6.2)
-	for i, n := range ov.Notes {
+	for i, n := range d.ov.Notes {
 		if r := []rune(n); len(r) > maxChars && maxChars > 3 {
 			n = string(r[:maxChars-1]) + "…"
 		}
-		sc.add("notes", shape{kind: kText, pts: []pt{{margin, sc.H - notesH + 8 + noteLine*float64(i) + 10}}, text: n, size: 11, anchor: "start", fill: "#222222"})
+		sc.add("notes", shape{kind: kText, pts: []pt{{margin, sc.H - d.notesH + 8 + noteLine*float64(i) + 10}}, text: n, size: 11, anchor: "start", fill: "#222222"})
 	}
-	return sc
 }
 
 func legendWidth(k LegendKey) float64 { return 16 + 6.2*float64(len(k.Label)) + 14 }

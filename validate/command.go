@@ -271,75 +271,131 @@ func (p *pack) commander(f *oob.Formation) *oob.Leader {
 	return nil
 }
 
-// command checks command ranges in a scenario's set-up.
+// command checks command ranges in a scenario's set-up, in steps: read the
+// scenario's attachments, list the units set up on exact hexes, measure
+// each against its commander, spread command along brigade chains, flag
+// the units left out, then measure the leaders against their superiors.
 func (p *pack) command(s *battle.Scenario) {
-	groups := p.groups
 	c := p.f.Command
 	if c.None || c.Code == "" || p.b.Map == nil {
 		return
 	}
 	p.s = s
 	defer func() { p.s = nil }()
-	w := locate(p.b, groups)
-	ls := p.links()
-	light := s.First.Light
-	w.light = light
-	// attachments: a piece may answer to another formation in this scenario
-	unitTo := map[*oob.Unit]*oob.Formation{}
-	leaderTo := map[*oob.Leader]*oob.Formation{}
+	cs := p.commandScene(s)
+	units := measuredUnits(p.groups)
+	in, out := p.unitsInRange(cs, units)
+	if c.Chain > 0 || len(c.ChainField) > 0 {
+		p.spreadChains(cs, units, in)
+	}
+	p.flagOutOfCommand(cs, units, in, out)
+	if c.Leaders.Code != "" {
+		p.leadersInRange(cs)
+		p.alsoWithin(s, p.groups, cs.w, cs.inRange)
+	}
+}
+
+// commandScene is what measuring command in one scenario's set-up shares
+// between its steps: where every piece stands, the battle book's links,
+// the scenario's attachments, and each leader's reach, built when first
+// needed.
+type commandScene struct {
+	p        *pack
+	s        *battle.Scenario
+	w        *where
+	ls       *linkSet
+	unitTo   map[*oob.Unit]*oob.Formation   // a unit attached to another formation in this scenario
+	leaderTo map[*oob.Leader]*oob.Formation // a leader attached to another formation in this scenario
+	reach    map[*oob.Leader]map[maps.Coord]float64
+	steppers map[string]maps.StepCost // by side: built once, used for every leader
+}
+
+// commandScene is the first step of command: it locates the pieces of
+// scenario s, in the light of its first turn, and reads its attachments
+// (a piece may answer to another formation in this scenario).
+func (p *pack) commandScene(s *battle.Scenario) *commandScene {
+	w := locate(p.b, p.groups)
+	w.light = s.First.Light
+	cs := &commandScene{
+		p: p, s: s, w: w, ls: p.links(),
+		unitTo:   map[*oob.Unit]*oob.Formation{},
+		leaderTo: map[*oob.Leader]*oob.Formation{},
+		reach:    map[*oob.Leader]map[maps.Coord]float64{},
+		steppers: map[string]maps.StepCost{},
+	}
 	for _, st := range s.Setup {
 		for _, pc := range st.Pieces {
 			if pc.Attached == nil {
 				continue
 			}
 			for _, u := range pc.Ref.Units() {
-				unitTo[u] = pc.Attached
+				cs.unitTo[u] = pc.Attached
 			}
 			for _, l := range pc.Ref.Leaders() {
-				leaderTo[l] = pc.Attached
+				cs.leaderTo[l] = pc.Attached
 			}
 		}
 	}
-	reach := map[*oob.Leader]map[maps.Coord]float64{}
-	steppers := map[string]maps.StepCost{} // by side: built once, used for every leader
-	reachOf := func(l *oob.Leader) (map[maps.Coord]float64, int, bool) {
-		r, ok := p.rangeOf(l, light, w)
-		if !ok {
-			return nil, 0, false
-		}
-		if got, ok := reach[l]; ok {
-			return got, r, true
-		}
-		step, ok := steppers[l.Side]
-		if !ok {
-			step = p.stepper(l.Side, w)
-			steppers[l.Side] = step
-		}
-		at, _ := w.leader(l)
-		got := p.b.Map.Reach(at, float64(r), step)
-		reach[l] = got
+	return cs
+}
+
+// stepper is the cost of a step for side, built once per side.
+func (cs *commandScene) stepper(side string) maps.StepCost {
+	step, ok := cs.steppers[side]
+	if !ok {
+		step = cs.p.stepper(side, cs.w)
+		cs.steppers[side] = step
+	}
+	return step
+}
+
+// reachOf is the step of command that finds the hexes leader l reaches
+// with his command range, and that range; false when he has none.
+func (cs *commandScene) reachOf(l *oob.Leader) (map[maps.Coord]float64, int, bool) {
+	p := cs.p
+	r, ok := p.rangeOf(l, cs.s.First.Light, cs.w)
+	if !ok {
+		return nil, 0, false
+	}
+	if got, ok := cs.reach[l]; ok {
 		return got, r, true
 	}
-	inRange := func(l *oob.Leader, at maps.Coord) (bool, int, bool) {
-		hexes, r, ok := reachOf(l)
-		if !ok {
-			return true, 0, false
-		}
-		if _, in := hexes[at]; in {
-			return true, r, true
-		}
-		if from, _ := w.leader(l); c.AdjacentOK && (from == at || p.b.Map.Grid.Adjacent(from, at)) {
-			return true, r, true
-		}
-		return false, r, true
+	step := cs.stepper(l.Side)
+	at, _ := cs.w.leader(l)
+	got := p.b.Map.Reach(at, float64(r), step)
+	cs.reach[l] = got
+	return got, r, true
+}
+
+// inRange is the step of command that tells whether hex at is within
+// leader l's command range (or next to him, where the rules allow), with
+// the range; the last result is false when he has no range to measure.
+func (cs *commandScene) inRange(l *oob.Leader, at maps.Coord) (bool, int, bool) {
+	p := cs.p
+	hexes, r, ok := cs.reachOf(l)
+	if !ok {
+		return true, 0, false
 	}
-	// units: in range of their commander, or chained to a brigade-mate who is
-	type state struct {
-		leader *oob.Leader
-		r      int
+	if _, in := hexes[at]; in {
+		return true, r, true
 	}
-	out := map[*oob.Unit]state{}
-	in := make([]bool, p.b.NumUnits) // by Unit.Index
+	if from, _ := cs.w.leader(l); p.f.Command.AdjacentOK && (from == at || p.b.Map.Grid.Adjacent(from, at)) {
+		return true, r, true
+	}
+	return false, r, true
+}
+
+// outOfRange is a unit out of its commander's range: the commander and
+// his range.
+type outOfRange struct {
+	leader *oob.Leader
+	r      int
+}
+
+// measuredUnits is the step of command that lists the units of groups set
+// up on an exact hex; a group placed anywhere near a hex has nothing exact
+// to measure.
+func measuredUnits(groups []*group) []*oob.Unit {
 	n := 0
 	for _, g := range groups {
 		if g.within == 0 {
@@ -355,13 +411,25 @@ func (p *pack) command(s *battle.Scenario) {
 			units = append(units, pc.unit)
 		}
 	}
+	return units
+}
+
+// unitsInRange is the step of command that measures each unit against its
+// commander (or the commander of the formation it is attached to): in is
+// true, by Unit.Index, for a unit in command or with nothing to measure;
+// out holds the others with the commander they cannot reach.
+func (p *pack) unitsInRange(cs *commandScene, units []*oob.Unit) ([]bool, map[*oob.Unit]outOfRange) {
+	c := p.f.Command
+	w := cs.w
+	out := map[*oob.Unit]outOfRange{}
+	in := make([]bool, p.b.NumUnits) // by Unit.Index
 	for _, u := range units {
 		if has(c.Exempt, p.b.Rules.Class(u.Type)) {
 			in[u.Index] = true
 			continue
 		}
 		l := p.commander(u.Formation)
-		if f := unitTo[u]; f != nil {
+		if f := cs.unitTo[u]; f != nil {
 			l = p.commander(f)
 		}
 		if l == nil {
@@ -372,132 +440,142 @@ func (p *pack) command(s *battle.Scenario) {
 			in[u.Index] = true // the leader is not on the map at set-up: nothing to measure
 			continue
 		}
-		ok, r, has := inRange(l, w.unit(u).hex)
-		if !has || ok || p.nearCommander(u, unitTo[u], l, w) || p.anyLeader(u, l, w, inRange) || linkedIn(ls.of(p, u.Formation), l, w.unit(u).hex, w, inRange) {
+		ok, r, has := cs.inRange(l, w.unit(u).hex)
+		if !has || ok || p.nearCommander(u, cs.unitTo[u], l, w) || p.anyLeader(u, l, w, cs.inRange) || linkedIn(cs.ls.of(p, u.Formation), l, w.unit(u).hex, w, cs.inRange) {
 			in[u.Index] = true
 			continue
 		}
-		out[u] = state{l, r}
+		out[u] = outOfRange{l, r}
 	}
-	if c.Chain > 0 || len(c.ChainField) > 0 {
-		// A chain runs through units of one brigade: spread command from
-		// the in-command units to brigade-mates within Chain hexes, or, for
-		// a class of ChainField, within its counter's value measured as
-		// command ranges are.
-		byFormation := map[*oob.Formation][]*oob.Unit{}
-		for _, u := range units {
-			byFormation[u.Formation] = append(byFormation[u.Formation], u)
+	return in, out
+}
+
+// spreadChains is the step of command that runs chains through units of
+// one brigade: it spreads command from the in-command units to
+// brigade-mates within Chain hexes, or, for a class of ChainField, within
+// its counter's value measured as command ranges are, marking them in.
+func (p *pack) spreadChains(cs *commandScene, units []*oob.Unit, in []bool) {
+	c := p.f.Command
+	w := cs.w
+	byFormation := map[*oob.Formation][]*oob.Unit{}
+	for _, u := range units {
+		byFormation[u.Formation] = append(byFormation[u.Formation], u)
+	}
+	reachOf := func(u *oob.Unit) (int, bool, bool) { // its chain range, whether it has one of its own, whether it is known
+		f, ok := c.ChainField[p.b.Rules.Class(u.Type)]
+		if !ok {
+			return 0, false, false
 		}
-		reachOf := func(u *oob.Unit) (int, bool, bool) { // its chain range, whether it has one of its own, whether it is known
-			f, ok := c.ChainField[p.b.Rules.Class(u.Type)]
-			if !ok {
-				return 0, false, false
+		v, known := u.Values.Get(f).Int()
+		return v, true, known
+	}
+	for _, mates := range byFormation {
+		var queue []*oob.Unit
+		budget := 0 // the longest chain range of a field class among the mates
+		for _, u := range mates {
+			if in[u.Index] {
+				queue = append(queue, u)
+				continue
 			}
-			v, known := u.Values.Get(f).Int()
-			return v, true, known
+			r, own, known := reachOf(u)
+			if own && !known {
+				in[u.Index] = true // no value to measure with; it starts no chain
+			}
+			budget = max(budget, r)
 		}
-		for _, mates := range byFormation {
-			var queue []*oob.Unit
-			budget := 0 // the longest chain range of a field class among the mates
+		for len(queue) > 0 {
+			v := queue[0]
+			queue = queue[1:]
+			var from map[maps.Coord]float64 // from v's hex, within budget; built when first needed
 			for _, u := range mates {
 				if in[u.Index] {
-					queue = append(queue, u)
 					continue
 				}
-				r, own, known := reachOf(u)
-				if own && !known {
-					in[u.Index] = true // no value to measure with; it starts no chain
-				}
-				budget = max(budget, r)
-			}
-			for len(queue) > 0 {
-				v := queue[0]
-				queue = queue[1:]
-				var from map[maps.Coord]float64 // from v's hex, within budget; built when first needed
-				for _, u := range mates {
-					if in[u.Index] {
+				at := w.unit(u).hex
+				if r, own, _ := reachOf(u); own {
+					if from == nil {
+						from = p.b.Map.Reach(w.unit(v).hex, float64(budget), cs.stepper(u.Side))
+					}
+					if cost, ok := from[at]; !ok || cost > float64(r) {
 						continue
 					}
-					at := w.unit(u).hex
-					if r, own, _ := reachOf(u); own {
-						if from == nil {
-							step, ok := steppers[u.Side]
-							if !ok {
-								step = p.stepper(u.Side, w)
-								steppers[u.Side] = step
-							}
-							from = p.b.Map.Reach(w.unit(v).hex, float64(budget), step)
-						}
-						if cost, ok := from[at]; !ok || cost > float64(r) {
-							continue
-						}
-					} else if c.Chain == 0 || p.b.Map.Grid.Distance(at, w.unit(v).hex) > c.Chain {
-						continue
-					}
-					in[u.Index] = true
-					queue = append(queue, u)
+				} else if c.Chain == 0 || p.b.Map.Grid.Distance(at, w.unit(v).hex) > c.Chain {
+					continue
 				}
+				in[u.Index] = true
+				queue = append(queue, u)
 			}
 		}
 	}
+}
+
+// flagOutOfCommand is the step of command that raises the command check
+// for every unit still out of command, citing where its commander sets up.
+func (p *pack) flagOutOfCommand(cs *commandScene, units []*oob.Unit, in []bool, out map[*oob.Unit]outOfRange) {
+	c := p.f.Command
+	w := cs.w
 	for _, u := range units {
 		if in[u.Index] {
 			continue
 		}
 		st := out[u]
 		at := p.b.Map.Grid.Label(w.unit(u).hex)
-		if d := p.flagged(c.Check, *w.unit(u).pos, "%s is out of command: %s (range %d at %s) cannot reach %s", u.QualifiedName(), st.leader.QualifiedName(), st.r, s.First.Text(), at); d != nil {
+		if d := p.flagged(c.Check, *w.unit(u).pos, "%s is out of command: %s (range %d at %s) cannot reach %s", u.QualifiedName(), st.leader.QualifiedName(), st.r, cs.s.First.Text(), at); d != nil {
 			d.Hint = "move the unit or its leader closer, or give a reason in a note"
 			d.About(diag.Subjects{Units: []string{u.QualifiedName()}, Leaders: []string{st.leader.QualifiedName()}, Hexes: []string{at}})
-			citeSetUps(d, s, st.leader)
+			citeSetUps(d, cs.s, st.leader)
 		}
 	}
-	// leaders: in range of the leader above them (or of a leader the
-	// battle book links them to)
-	if c.Leaders.Code != "" {
-		standsFor := map[*oob.Leader]*oob.Formation{}
-		for f, l := range s.StandIns {
-			standsFor[l] = f
+}
+
+// leadersInRange is the step of command that measures each leader set up
+// on an exact hex against the leader above him (a spare leader answers as
+// the leader he replaces; an attached one to his new formation's), unless
+// the battle book links or frees him, and raises the leaders' check.
+func (p *pack) leadersInRange(cs *commandScene) {
+	c := p.f.Command
+	s, w, ls := cs.s, cs.w, cs.ls
+	standsFor := map[*oob.Leader]*oob.Formation{}
+	for f, l := range s.StandIns {
+		standsFor[l] = f
+	}
+	for _, g := range p.groups {
+		if g.within > 0 {
+			continue
 		}
-		for _, g := range groups {
-			if g.within > 0 {
+		for _, l := range g.leaders {
+			lf := l.Formation
+			if f := standsFor[l]; f != nil {
+				lf = f // a spare leader answers as the leader he replaces
+			} else if l.Officer {
 				continue
 			}
-			for _, l := range g.leaders {
-				lf := l.Formation
-				if f := standsFor[l]; f != nil {
-					lf = f // a spare leader answers as the leader he replaces
-				} else if l.Officer {
-					continue
-				}
-				if p.parent(lf) == nil {
-					continue
-				}
-				sup := p.commander(p.parent(lf))
-				if f := leaderTo[l]; f != nil {
-					sup = p.commander(f)
-				}
-				if sup == nil || sup == l || ls.free[l] || p.independent(s, l) {
-					continue
-				}
-				if here, _ := w.leader(l); linkedIn(ls.of(p, l.Formation), l, here, w, inRange) {
-					continue
-				}
-				if _, onMap := w.leader(sup); !onMap {
-					continue
-				}
-				here, _ := w.leader(l)
-				ok, r, has := inRange(sup, here)
-				if !has || ok {
-					continue
-				}
-				if d := p.flagged(c.Leaders, *g.pos(), "%s is out of %s's command range (%d at %s)", l.QualifiedName(), sup.QualifiedName(), r, s.First.Text()); d != nil {
-					d.About(diag.Subjects{Leaders: []string{l.QualifiedName(), sup.QualifiedName()}})
-					citeSetUps(d, s, sup)
-				}
+			if p.parent(lf) == nil {
+				continue
+			}
+			sup := p.commander(p.parent(lf))
+			if f := cs.leaderTo[l]; f != nil {
+				sup = p.commander(f)
+			}
+			if sup == nil || sup == l || ls.free[l] || p.independent(s, l) {
+				continue
+			}
+			if here, _ := w.leader(l); linkedIn(ls.of(p, l.Formation), l, here, w, cs.inRange) {
+				continue
+			}
+			if _, onMap := w.leader(sup); !onMap {
+				continue
+			}
+			here, _ := w.leader(l)
+			ok, r, has := cs.inRange(sup, here)
+			if !has || ok {
+				continue
+			}
+			if d := p.flagged(c.Leaders, *g.pos(), "%s is out of %s's command range (%d at %s)", l.QualifiedName(), sup.QualifiedName(), r, s.First.Text()); d != nil {
+				d.About(diag.Subjects{Leaders: []string{l.QualifiedName(), sup.QualifiedName()}})
+				citeSetUps(d, s, sup)
 			}
 		}
-		p.alsoWithin(s, groups, w, inRange)
 	}
 }
 
