@@ -163,20 +163,28 @@ func pathKey(path []string, last string) string {
 // problem at or below the same path explains it, and keeps only the
 // problems of the branch that got furthest.
 func pruneOneOf(ps []problem) []problem {
-	var out []problem
+	// Which paths have a problem at or below them is kept in sets, each
+	// path a key (pathOf), so the pruning is linear in the problems (it
+	// compared every problem with every other: a document of many type
+	// errors cost their square).
+	below := map[string]bool{}   // proper prefixes of a non-oneof problem's path
+	renamed := map[string]bool{} // paths of propname problems
+	for _, q := range ps {
+		if q.kind == "oneof" {
+			continue
+		}
+		prefixes(q.path, below)
+		if q.kind == "propname" {
+			renamed[pathOf(q.path)] = true
+		}
+	}
+	out := make([]problem, 0, len(ps))
 	for _, p := range ps {
 		if p.kind != "oneof" {
 			out = append(out, p)
 			continue
 		}
-		explained := false
-		for _, q := range ps {
-			if q.kind != "oneof" && hasPrefix(q.path, p.path) && (len(q.path) > len(p.path) || q.kind == "propname") {
-				explained = true
-				break
-			}
-		}
-		if !explained {
+		if k := pathOf(p.path); !below[k] && !renamed[k] {
 			p.kind = "other"
 			p.message = "value does not have any of the allowed forms"
 			out = append(out, p)
@@ -184,21 +192,18 @@ func pruneOneOf(ps []problem) []problem {
 	}
 	// Inside a oneOf, a type error of the branch that did not apply
 	// ("expected array, found object") is noise beside the real error.
-	var final []problem
+	deeper := map[string]bool{}  // proper prefixes of every problem's path
+	notType := map[string]bool{} // paths of a problem other than a type
+	for _, q := range out {
+		prefixes(q.path, deeper)
+		if q.kind != "type" {
+			notType[pathOf(q.path)] = true
+		}
+	}
+	final := make([]problem, 0, len(out))
 	for _, p := range out {
 		if p.kind == "type" {
-			noisy := false
-			for _, q := range out {
-				if q.kind != "type" && samePath(q.path, p.path) {
-					noisy = true
-					break
-				}
-				if hasPrefix(q.path, p.path) && len(q.path) > len(p.path) {
-					noisy = true
-					break
-				}
-			}
-			if noisy {
+			if k := pathOf(p.path); notType[k] || deeper[k] {
 				continue
 			}
 		}
@@ -207,19 +212,26 @@ func pruneOneOf(ps []problem) []problem {
 	return final
 }
 
-func hasPrefix(a, b []string) bool {
-	if len(a) < len(b) {
-		return false
+// pathOf is a path as a key: each token followed by a NUL, so the root
+// ("") and a key "" ("\x00") differ.
+func pathOf(path []string) string {
+	var b strings.Builder
+	for _, t := range path {
+		b.WriteString(t)
+		b.WriteByte(0)
 	}
-	for i := range b {
-		if a[i] != b[i] {
-			return false
-		}
-	}
-	return true
+	return b.String()
 }
 
-func samePath(a, b []string) bool { return len(a) == len(b) && hasPrefix(a, b) }
+// prefixes adds the keys (pathOf) of path's proper prefixes to set.
+func prefixes(path []string, set map[string]bool) {
+	var b strings.Builder
+	for _, t := range path {
+		set[b.String()] = true
+		b.WriteString(t)
+		b.WriteByte(0)
+	}
+}
 
 func tokens(c *gojsonschema.JsonContext) []string {
 	s := c.String("\x00")
