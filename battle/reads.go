@@ -125,11 +125,7 @@ func sortedKeys(m map[string]bool) []string {
 // reads them, that exist in the folder. p is read and parsed within the
 // limits; a file that cannot be read names nothing.
 func picturesNamed(fsys fs.FS, p, shown string, lim schema.Limits, seen map[string]bool) {
-	st, err := fs.Stat(fsys, p)
-	if err != nil || !st.Mode().IsRegular() || st.Size() > lim.MaxBytes {
-		return
-	}
-	data, err := fs.ReadFile(fsys, p)
+	data, err := readRegular(fsys, p, lim.MaxBytes) // as the loader reads: never a FIFO, never past the limit
 	if err != nil {
 		return
 	}
