@@ -119,8 +119,7 @@ func (ld *loader) commandLinks() {
 	works := schema.Get(schema.Get(schema.Get(ld.bd.Root, "rules"), "figures"), "breastworks")
 	for _, w := range schema.Items(schema.Get(works, "windows")) {
 		if n := schema.Get(w, "side"); n != nil && ld.b.Side(schema.Str(n)) == nil {
-			dg := ld.diags.Addf(CodeUnknownSide, ld.bd.Pos(n), "unknown side %q", schema.Str(n))
-			ld.sideHint(dg, schema.Str(n))
+			ld.unknownSide(ld.bd.Pos(n), schema.Str(n))
 		}
 		for _, k := range []string{"from", "until"} {
 			if n := schema.Get(w, k); n != nil {

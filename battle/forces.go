@@ -61,10 +61,19 @@ func (ld *loader) sideOf(d *schema.Doc, n *schema.Node) *oob.Side {
 	id := schema.Str(n)
 	s := ld.b.Side(id)
 	if s == nil && n != nil {
-		dg := ld.diags.Addf(CodeUnknownSide, d.Pos(n), "unknown side %q", id)
-		ld.sideHint(dg, id)
+		ld.unknownSide(d.Pos(n), id)
 	}
 	return s
+}
+
+// unknownSide reports a side named at pos that battle.yaml does not
+// declare, with the nearest side as its fix; it says nothing when
+// battle.yaml's sides could not be read (Y011 says so there once).
+func (ld *loader) unknownSide(pos diag.Pos, id string) {
+	if ld.sidesLost {
+		return
+	}
+	ld.sideHint(ld.diags.Addf(CodeUnknownSide, pos, "unknown side %q", id), id)
 }
 
 func (ld *loader) sideHint(dg *diag.Diagnostic, id string) {

@@ -59,6 +59,10 @@ type loader struct {
 	root  string // that folder
 	// sidePos is where battle.yaml declares each side.
 	sidePos map[string]diag.Pos
+	// sidesLost says battle.yaml's sides could not all be read (the
+	// schema refused them): a side other files name is not reported
+	// unknown, as the names of a lost army are not.
+	sidesLost bool
 	// typeFields caches, per unit type, the counter fields it may carry.
 	typeFields map[string]map[string]bool
 	unitSlab   []oob.Unit // see newUnit
@@ -371,11 +375,29 @@ func (ld *loader) load() {
 	b.OOBComplete, _ = schema.Bool(schema.Get(root, "oob_complete"))
 	ld.sidePos = map[string]diag.Pos{}
 	for _, s := range schema.Items(schema.Get(root, "sides")) {
+		// A side that is not a mapping with an id, or one past the
+		// schema's two, has its schema error (S001): it is not read, so
+		// nothing cascades from it (a list of a million numbers is one
+		// error, not a million sides without an army).
+		if id := schema.Get(s, "id"); id == nil || !schema.IsScalar(id) || len(b.Sides) == maxSides {
+			ld.sidesLost = true
+			continue
+		}
 		ld.sidePos[schema.Str(schema.Get(s, "id"))] = bd.Pos(schema.Get(s, "id"))
 		b.Sides = append(b.Sides, &oob.Side{
 			ID: schema.Str(schema.Get(s, "id")), Name: schema.Str(schema.Get(s, "name")),
 			Color: schema.Str(schema.Get(s, "color")), Text: schema.Str(schema.Get(s, "text")),
 		})
+	}
+	if sn := schema.Get(root, "sides"); !schema.IsSeq(sn) {
+		ld.sidesLost = true
+	}
+	if ld.sidesLost {
+		at := schema.Key(root, "sides")
+		if at == nil {
+			at = root
+		}
+		ld.lost = append(ld.lost, lostDoc{file: bd.File, name: "battle.yaml", what: "sides", Lost: schema.Lost{Pos: bd.Pos(at), Kind: "sides"}})
 	}
 	seenDay := map[string]bool{}
 	for _, d := range schema.Items(schema.Get(root, "days")) {
@@ -646,6 +668,10 @@ func (ld *loader) files(bd *schema.Doc, list *schema.Node) []string {
 // MaxPatternLevels bounds the levels (folders and the file name) of a
 // pattern in a files list: 3,000 wildcard levels took over a minute.
 const MaxPatternLevels = 32
+
+// maxSides is how many sides a battle has: battle.schema.json's
+// `sides` holds at most this many (TestMaxSides keeps them equal).
+const maxSides = 2
 
 // isDirLink reports whether the symbolic link p leads to a folder
 // (wherever it is).

@@ -13,7 +13,7 @@ import (
 // refused) kept from being checked. It is raised beside the error that
 // lost the file, once.
 var CodeSkipped = diag.Code{Code: "Y011", Severity: diag.Info, Title: "checks skipped after a file that could not be read",
-	Doc: "A file of the battle could not be read, or not all of it (a YAML syntax error loses the document it is in and those after it; a byte that is not text, a file too large, missing, a folder or a link out of the battle lose the whole file; a forces document whose army is not a mapping loses that army; a map sheet muster refuses, numbered past the labels' digits (M012), too large (M001) or without a letter, loses that sheet, and grid digits or sheets the schema refuses lose every sheet), so its documents are not there for the checks that need them. Rather than report what their absence makes look wrong (a side without its army, every unit a scenario names unknown, a battle without a map), muster skips those checks and says here, once per file, which: for a forces document, its side's army, the parents of its formations, the names scenarios give its units, leaders and formations, and the series-rule checks that read the forces; for the map, the scenarios' sheets, hexes and areas and every series-rule check; for a scenario, that scenario; for a map sheet, its terrain, elevation and art, the labels on it (not reported one by one) and the checks that read the map or the scenarios' hexes. What the file held is read from its kind: and side: lines, else its name (forces-usa.yaml); when neither says, everything that could need it is skipped. Fix the error and run again: the skipped checks run then."}
+	Doc: "A file of the battle could not be read, or not all of it (a YAML syntax error loses the document it is in and those after it; a byte that is not text, a file too large, missing, a folder or a link out of the battle lose the whole file; a forces document whose army is not a mapping loses that army; battle.yaml's sides that the schema refuses (not a list, an item without its id, more than two) lose the sides, so no side another file names is reported unknown; a map sheet muster refuses, numbered past the labels' digits (M012), too large (M001) or without a letter, loses that sheet, and grid digits or sheets the schema refuses lose every sheet), so its documents are not there for the checks that need them. Rather than report what their absence makes look wrong (a side without its army, every unit a scenario names unknown, a battle without a map), muster skips those checks and says here, once per file, which: for a forces document, its side's army, the parents of its formations, the names scenarios give its units, leaders and formations, and the series-rule checks that read the forces; for the map, the scenarios' sheets, hexes and areas and every series-rule check; for a scenario, that scenario; for a map sheet, its terrain, elevation and art, the labels on it (not reported one by one) and the checks that read the map or the scenarios' hexes. What the file held is read from its kind: and side: lines, else its name (forces-usa.yaml); when neither says, everything that could need it is skipped. Fix the error and run again: the skipped checks run then."}
 
 // lostDoc is a document of the battle that could not be read.
 type lostDoc struct {
@@ -140,6 +140,10 @@ func (ld *loader) skipped() {
 			kind := l.Kind
 			if ld.b.Rules == nil { // battle.yaml itself, or nothing after it, was read
 				add("every other file of the battle")
+				continue
+			}
+			if kind == "sides" {
+				add("the sides other files name, each of which would be reported unknown")
 				continue
 			}
 			if kind == "forces" || kind == "" {

@@ -410,8 +410,7 @@ func (ld *loader) areas(d *schema.Doc, m *maps.Map) {
 	for i, k := range keys {
 		a := &maps.Area{Name: k.Value, Side: schema.Str(schema.Get(vals[i], "side")), Edge: schema.Str(schema.Get(vals[i], "edge"))}
 		if sn := schema.Get(vals[i], "side"); sn != nil && ld.b.Side(a.Side) == nil {
-			dg := ld.diags.Addf(CodeUnknownSide, d.Pos(sn), "unknown side %q", a.Side)
-			ld.sideHint(dg, a.Side)
+			ld.unknownSide(d.Pos(sn), a.Side)
 		}
 		for _, hn := range schema.Items(schema.Get(vals[i], "hexes")) {
 			if h, ok := ld.hex(d, hn); ok {

@@ -141,8 +141,7 @@ func (ld *loader) resolveScenario(d *schema.Doc) *Scenario {
 	if fn := schema.Get(d.Root, "first"); fn != nil {
 		s.FirstSide = schema.Str(fn)
 		if ld.b.Side(s.FirstSide) == nil {
-			dg := ld.diags.Addf(CodeUnknownSide, d.Pos(fn), "unknown side %q", s.FirstSide)
-			ld.sideHint(dg, s.FirstSide)
+			ld.unknownSide(d.Pos(fn), s.FirstSide)
 		}
 	}
 	ld.options(d, s)
@@ -213,8 +212,7 @@ func (ld *loader) resolveScenario(d *schema.Doc) *Scenario {
 		keys, vals := schema.Pairs(schema.Get(vn, "points"))
 		for i, k := range keys {
 			if ld.b.Side(k.Value) == nil {
-				dg := ld.diags.Addf(CodeUnknownSide, d.Pos(k), "unknown side %q", k.Value)
-				ld.sideHint(dg, k.Value)
+				ld.unknownSide(d.Pos(k), k.Value)
 				continue
 			}
 			p, _ := schema.Int(vals[i])
@@ -230,8 +228,7 @@ func (ld *loader) perSide(d *schema.Doc, n *schema.Node, f func(side string, v *
 	keys, vals := schema.Pairs(n)
 	for i, k := range keys {
 		if ld.b.Side(k.Value) == nil {
-			dg := ld.diags.Addf(CodeUnknownSide, d.Pos(k), "unknown side %q", k.Value)
-			ld.sideHint(dg, k.Value)
+			ld.unknownSide(d.Pos(k), k.Value)
 			continue
 		}
 		f(k.Value, vals[i])
