@@ -95,6 +95,9 @@ type Set struct {
 	// counters give them; nil uses the fixed one.
 	battleRaw map[string]any
 	battle    lazySchema
+	// thinRules are the schemas made ready for thin, by kind.
+	thinMu    sync.Mutex
+	thinRules map[string]*rule
 }
 
 // lazySchema is a schema compiled on first use, once, safely from any
@@ -423,37 +426,27 @@ var MaxProblems = 1000 // a variable for the tests
 // Check validates d against the schema of kind.
 func (s *Set) Check(d *Doc, kind string) []diag.Diagnostic {
 	var l diag.List
-	probs := s.compiled(kind).validate(d.Value)
-	seen := map[string]bool{}
+	probs := s.compiled(kind).validate(s.thin(kind, d))
+	// Each problem at its node, in the order of the file: the library
+	// finds them in the order of Go's maps, so which problems are listed
+	// past the limit would change from run to run.
+	type placed struct {
+		p    problem
+		node *yaml.Node
+	}
 	var loc locator // the mappings' keys indexed once for all the problems
+	at := make([]placed, 0, len(probs))
 	for _, p := range probs {
-		if l.Len() >= MaxProblems {
-			// A document can hold a problem in each of a million keys:
-			// describing, fingerprinting and reporting them all costs
-			// minutes and gigabytes. Past the limit, one error says so.
-			val, key, _ := loc.locate(d.Root, p.path)
-			pos := d.Root
-			if key != nil {
-				pos = key
-			} else if val != nil {
-				pos = val
-			}
-			dg := l.Addf(CodeLimit, d.Pos(pos), "this document has more than %d problems against its schema, muster's limit for one document; the rest are not listed", MaxProblems)
-			dg.Hint = "correct these first: the next run lists what remains"
-			break
-		}
 		val, key, _ := loc.locate(d.Root, p.path)
 		node := val
-		if p.kind == "additional" || p.kind == "required" || p.kind == "propname" {
-			if p.kind == "additional" || p.kind == "propname" {
-				v2, k2, _ := loc.locate(d.Root, append(p.path, p.prop))
-				if k2 != nil {
-					node, key = k2, k2
-				} else if v2 != nil {
-					node = v2
-				}
+		if p.kind == "additional" || p.kind == "propname" {
+			v2, k2, _ := loc.locate(d.Root, append(p.path, p.prop))
+			if k2 != nil {
+				node = k2
+			} else if v2 != nil {
+				node = v2
 			}
-		} else if val == nil && key != nil {
+		} else if p.kind != "required" && val == nil && key != nil {
 			node = key
 		}
 		if node == nil {
@@ -461,6 +454,24 @@ func (s *Set) Check(d *Doc, kind string) []diag.Diagnostic {
 		}
 		if d.Bad[node] {
 			continue
+		}
+		at = append(at, placed{p, node})
+	}
+	sort.SliceStable(at, func(i, j int) bool {
+		a, b := at[i].node, at[j].node
+		return a.Line < b.Line || a.Line == b.Line && a.Column < b.Column
+	})
+	seen := map[string]bool{}
+	for _, x := range at {
+		p, node := x.p, x.node
+		if l.Len() >= MaxProblems {
+			// A document can hold a problem in each of a million keys:
+			// describing, fingerprinting and reporting them all costs
+			// minutes and gigabytes. Past the limit, one error says so,
+			// at the first problem not listed.
+			dg := l.Addf(CodeLimit, d.Pos(node), "this document has more than %d problems against its schema, muster's limit for one document; the rest are not listed", MaxProblems)
+			dg.Hint = "correct these first: the next run lists what remains"
+			break
 		}
 		if p.kind == "type" || p.kind == "pattern" {
 			// the validator may check an enum as a type and a pattern

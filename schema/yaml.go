@@ -108,6 +108,7 @@ type Doc struct {
 	Root  *yaml.Node // the document's top node (a mapping for every kind)
 	Value any        // JSON-shaped: map[string]any, []any, string, json.Number, bool, nil
 	Kind  string     // battle, forces, map, scenario; "" until known
+	Nodes int        // the nodes of Value, aliases expanded, as the limits count them
 	// Bad marks nodes that already carry a diagnostic, so the schema check
 	// does not report them a second time.
 	Bad map[*yaml.Node]bool
@@ -235,7 +236,7 @@ func parseDocs(file string, data []byte, lim Limits, counted func(n int, ok bool
 			lost = append(lost, lostDoc(d, c.failPos))
 			continue
 		}
-		d.Value = v
+		d.Value, d.Nodes = v, c.nodes
 		docs = append(docs, d)
 	}
 	return docs, lost, l.Items()

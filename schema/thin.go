@@ -1,0 +1,568 @@
+package schema
+
+import (
+	"encoding/json"
+	"reflect"
+	"regexp"
+	"strings"
+	"sync"
+
+	"go.yaml.in/yaml/v3"
+)
+
+// A document can hold a problem against its schema in each of a million
+// nodes (unknown keys, items of the wrong type, mappings without their
+// required keys). The schema library builds a described error for each,
+// which cost 16 s and 1.6 GB for 919,000 unknown keys in 10 MB, though
+// only the first MaxProblems, in the order of the document, are listed.
+//
+// thin finds, in the order of the document and with the schema, the nodes
+// certain to have a problem (an offender: a key the schema does not allow,
+// a value of a type its schema refuses, a string its pattern or enum
+// refuses, a mapping without a key its schema requires). Past the first
+// MaxProblems+1 offenders it leaves the rest out of what the library
+// sees: a mapping's offending key, a list's items from its offender on.
+// Every offender kept has a problem positioned at it or inside it, and
+// everything left out comes after them in the file, so the first
+// MaxProblems problems in the order of the file, and the note that there
+// are more, are what the whole document gives. Nothing is left out where
+// that could change a problem placed before it: a mapping or list whose
+// schema counts its members, requires the key, or branches (oneOf,
+// anyOf, not, if) is read whole, and under a branch nothing is counted.
+
+// rule is a raw schema (a JSON Schema object) made ready for thin.
+type rule struct {
+	refs     []*rule   // $ref and allOf: each must hold
+	groups   [][]*rule // oneOf and anyOf: one branch of each must hold
+	branches bool      // oneOf, anyOf, not, if: which schema a member meets is not known
+	counts   bool      // a count of members or an order (min/maxProperties, dependencies, uniqueItems, contains, tuple items): nothing may be left out
+	types    uint8     // the JSON types allowed (0: any)
+	enum     map[string]bool
+	enumOK   bool // enum holds strings (and null) only
+	enumNull bool // enum holds null
+	pattern  *lazyRE
+	required []string
+	closed   bool // additionalProperties: false
+	props    map[string]*rule
+	patterns []*lazyRE
+	patRules []*rule
+	extra    *rule // additionalProperties as a schema
+	items    *rule
+	minItems int
+	maxItems int // -1: none
+
+	// all is the rule with its $refs and allOf laid out (flat), made once
+	// the schema is read whole.
+	all []*rule
+}
+
+const (
+	tNull uint8 = 1 << iota
+	tBool
+	tNumber
+	tInteger
+	tString
+	tArray
+	tObject
+)
+
+var typeBits = map[string]uint8{"null": tNull, "boolean": tBool, "number": tNumber | tInteger, "integer": tInteger, "string": tString, "array": tArray, "object": tObject}
+
+// kindOf is the type bit of a JSON-shaped value. A number is allowed by
+// "integer" too: thin never calls 1.5 an offender, the library decides.
+func kindOf(v any) uint8 {
+	switch v.(type) {
+	case nil:
+		return tNull
+	case bool:
+		return tBool
+	case json.Number, float64, int, int64:
+		return tNumber | tInteger
+	case string:
+		return tString
+	case []any:
+		return tArray
+	case map[string]any:
+		return tObject
+	}
+	return 0xff
+}
+
+// lazyRE is a pattern of the schema, compiled when first matched (a
+// schema holds many that a document never reaches).
+type lazyRE struct {
+	src  string
+	once sync.Once
+	re   *regexp.Regexp // nil: the pattern does not compile (the library refuses the schema then)
+}
+
+func (l *lazyRE) get() *regexp.Regexp {
+	l.once.Do(func() { l.re, _ = regexp.Compile(l.src) })
+	return l.re
+}
+
+// matches says whether s certainly matches; fails whether it certainly
+// does not. A pattern that does not compile says neither.
+func (l *lazyRE) matches(s string) bool { re := l.get(); return re != nil && re.MatchString(s) }
+func (l *lazyRE) fails(s string) bool   { re := l.get(); return re != nil && !re.MatchString(s) }
+
+// rules turns a Set's raw schemas into rules, each once.
+type rules struct {
+	byPtr  map[uintptr]*rule
+	common map[string]any
+}
+
+func (rs *rules) get(m map[string]any, doc map[string]any) *rule {
+	p := reflect.ValueOf(m).Pointer()
+	if r, ok := rs.byPtr[p]; ok {
+		return r
+	}
+	r := &rule{maxItems: -1}
+	rs.byPtr[p] = r // before its members: a schema may refer to itself
+	sub := func(v any) *rule {
+		if sm, ok := v.(map[string]any); ok {
+			return rs.get(sm, doc)
+		}
+		return nil
+	}
+	if ref, ok := m["$ref"].(string); ok {
+		target, tdoc := doc, doc
+		if strings.HasPrefix(ref, "common.schema.json") {
+			target, tdoc = rs.common, rs.common
+		}
+		var cur any = target
+		if i := strings.Index(ref, "#/"); i >= 0 {
+			for _, t := range strings.Split(ref[i+2:], "/") {
+				cm, _ := cur.(map[string]any)
+				cur = cm[t]
+			}
+		} else if !strings.HasSuffix(ref, "#") {
+			cur = nil
+		}
+		if cm, ok := cur.(map[string]any); ok {
+			r.refs = append(r.refs, rs.get(cm, tdoc))
+		} else {
+			r.branches = true // a reference thin cannot follow: read the node whole
+		}
+	}
+	if all, ok := m["allOf"].([]any); ok {
+		for _, e := range all {
+			if s := sub(e); s != nil {
+				r.refs = append(r.refs, s)
+			}
+		}
+	}
+	for _, k := range []string{"oneOf", "anyOf"} {
+		if arr, ok := m[k].([]any); ok {
+			var g []*rule
+			for _, e := range arr {
+				s := sub(e)
+				if s == nil {
+					g = nil // a branch thin cannot read: the group may always hold
+					break
+				}
+				g = append(g, s)
+			}
+			if g != nil {
+				r.groups = append(r.groups, g)
+			}
+			r.branches = true
+		}
+	}
+	for _, k := range []string{"not", "if", "then", "else"} {
+		if _, ok := m[k]; ok {
+			r.branches = true
+		}
+	}
+	for _, k := range []string{"minProperties", "maxProperties", "dependencies", "uniqueItems", "contains", "additionalItems"} {
+		if _, ok := m[k]; ok {
+			r.counts = true
+		}
+	}
+	switch t := m["type"].(type) {
+	case string:
+		r.types = typeBits[t]
+	case []any:
+		for _, e := range t {
+			s, _ := e.(string)
+			r.types |= typeBits[s]
+		}
+	}
+	if e, ok := m["enum"].([]any); ok {
+		r.enum, r.enumOK = map[string]bool{}, true
+		for _, v := range e {
+			switch s := v.(type) {
+			case string:
+				r.enum[s] = true
+			case nil:
+				r.enumNull = true
+			default:
+				r.enumOK = false
+			}
+		}
+	}
+	if c, ok := m["const"].(string); ok {
+		r.enum, r.enumOK = map[string]bool{c: true}, true
+	}
+	if p, ok := m["pattern"].(string); ok {
+		r.pattern = &lazyRE{src: p}
+	}
+	if req, ok := m["required"].([]any); ok {
+		for _, k := range req {
+			if s, ok := k.(string); ok {
+				r.required = append(r.required, s)
+			}
+		}
+	}
+	if props, ok := m["properties"].(map[string]any); ok {
+		r.props = map[string]*rule{}
+		for k, v := range props {
+			if s := sub(v); s != nil {
+				r.props[k] = s
+			}
+		}
+	}
+	if pp, ok := m["patternProperties"].(map[string]any); ok {
+		for k, v := range pp {
+			s := sub(v)
+			if s == nil {
+				r.branches = true
+				continue
+			}
+			r.patterns = append(r.patterns, &lazyRE{src: k})
+			r.patRules = append(r.patRules, s)
+		}
+	}
+	switch a := m["additionalProperties"].(type) {
+	case bool:
+		r.closed = !a
+	case map[string]any:
+		r.extra = rs.get(a, doc)
+	}
+	switch it := m["items"].(type) {
+	case map[string]any:
+		r.items = rs.get(it, doc)
+	case []any:
+		r.counts = true
+	}
+	if n, ok := number(m["minItems"]); ok {
+		r.minItems = n
+	}
+	if n, ok := number(m["maxItems"]); ok {
+		r.maxItems = n
+	}
+	return r
+}
+
+func number(v any) (int, bool) {
+	switch n := v.(type) {
+	case float64:
+		return int(n), true
+	case json.Number:
+		i, err := n.Int64()
+		return int(i), err == nil
+	case int:
+		return n, true
+	}
+	return 0, false
+}
+
+// flat is r with its $refs and allOf laid out: every rule that must hold.
+func flat(rs []*rule, out []*rule, depth int) []*rule {
+	for _, r := range rs {
+		if depth > 32 {
+			return out
+		}
+		out = append(out, r)
+		out = flat(r.refs, out, depth+1)
+	}
+	return out
+}
+
+// fails says whether v certainly breaks r itself (not its members; a
+// mapping's unknown keys are counted one by one, as the library reports
+// them).
+func fails(v any, r *rule, depth int) bool {
+	if depth > 32 {
+		return false
+	}
+	for _, s := range r.refs {
+		if fails(v, s, depth+1) {
+			return true
+		}
+	}
+	for _, g := range r.groups {
+		all := true
+		for _, s := range g {
+			if !fails(v, s, depth+1) {
+				all = false
+				break
+			}
+		}
+		if all {
+			return true
+		}
+	}
+	k := kindOf(v)
+	if r.types != 0 && k&r.types == 0 {
+		return true
+	}
+	switch t := v.(type) {
+	case string:
+		if r.enumOK && !r.enum[t] {
+			return true
+		}
+		if r.pattern != nil && r.pattern.fails(t) {
+			return true
+		}
+	case nil:
+		if r.enumOK && !r.enumNull {
+			return true
+		}
+	case map[string]any:
+		for _, q := range r.required {
+			if _, ok := t[q]; !ok {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+// thinner walks one document.
+type thinner struct {
+	bad   map[*yaml.Node]bool
+	found int // offenders so far
+	keep  int // offenders kept; those past it are left out where they may be
+}
+
+func (t *thinner) offends(v any, rs []*rule, n *yaml.Node, key *yaml.Node) bool {
+	for _, r := range rs {
+		if fails(v, r, 0) {
+			if !t.bad[n] && (key == nil || !t.bad[key]) {
+				t.found++
+			}
+			return true
+		}
+	}
+	return false
+}
+
+func (t *thinner) over() bool { return t.found > t.keep }
+
+// walk returns v with what it may leave out past the kept offenders left
+// out, and whether it changed anything (v itself is never changed: a
+// parsed document may be read again from a cache).
+func (t *thinner) walk(n *yaml.Node, v any, rs []*rule) (any, bool) {
+	if n == nil || n.Kind == yaml.AliasNode || len(rs) == 0 {
+		return v, false
+	}
+	all := rs[0].all
+	if len(rs) > 1 {
+		all = flat(rs, nil, 0)
+	}
+	branches, counts := false, false
+	for _, r := range all {
+		branches = branches || r.branches
+		counts = counts || r.counts
+	}
+	if branches {
+		return v, false // which schema a member meets is the library's to say
+	}
+	switch n.Kind {
+	case yaml.MappingNode:
+		m, ok := v.(map[string]any)
+		if !ok {
+			return v, false
+		}
+		return t.mapping(n, m, all, counts)
+	case yaml.SequenceNode:
+		s, ok := v.([]any)
+		if !ok || len(s) != len(n.Content) {
+			return v, false
+		}
+		return t.sequence(n, s, all, counts)
+	}
+	return v, false
+}
+
+func (t *thinner) mapping(n *yaml.Node, m map[string]any, all []*rule, counts bool) (any, bool) {
+	required := func(k string) bool {
+		for _, r := range all {
+			for _, q := range r.required {
+				if q == k {
+					return true
+				}
+			}
+		}
+		return false
+	}
+	// out is the copy, made at the first change from the keys before it;
+	// from then on every key read is put in it or left out.
+	var out map[string]any
+	change := func(i int) {
+		if out != nil {
+			return
+		}
+		out = make(map[string]any, len(m))
+		for j := 0; j < i; j += 2 {
+			if kn := n.Content[j]; !t.bad[kn] {
+				if v, ok := m[kn.Value]; ok {
+					out[kn.Value] = v
+				}
+			}
+		}
+	}
+	keep := func(k string, v any) {
+		if out != nil {
+			out[k] = v
+		}
+	}
+	for i := 0; i < len(n.Content); i += 2 {
+		if t.bad[n.Content[i]] {
+			// a duplicate key (its problems are placed at the last of
+			// its name, its value is the first's) or a key not text:
+			// neither counted nor left out here
+			return m, false
+		}
+	}
+	for i := 0; i+1 < len(n.Content); i += 2 {
+		kn, vn := n.Content[i], n.Content[i+1]
+		if kn.Kind != yaml.ScalarNode || kn.Tag == "!!merge" {
+			return m, false // merged keys: the value holds keys the text does not show here
+		}
+		k := kn.Value
+		cv, ok := m[k]
+		if !ok {
+			continue
+		}
+		if vn.Kind == yaml.AliasNode {
+			keep(k, cv)
+			continue
+		}
+		removable := !counts && !required(k)
+		var child []*rule
+		unknown := false
+		for _, r := range all {
+			if c, ok := r.props[k]; ok {
+				child = append(child, c)
+				continue
+			}
+			matched := false
+			for j, re := range r.patterns {
+				if re.matches(k) {
+					child = append(child, r.patRules[j])
+					matched = true
+				}
+			}
+			if matched {
+				continue
+			}
+			if r.extra != nil {
+				child = append(child, r.extra)
+			} else if r.closed {
+				unknown = true
+			}
+		}
+		if unknown {
+			if !t.bad[kn] {
+				t.found++
+			}
+			if t.over() && removable {
+				change(i)
+			} else {
+				keep(k, cv)
+			}
+			continue // the library does not read the value of a key it refuses
+		}
+		if t.offends(cv, child, vn, kn) && t.over() && removable {
+			change(i)
+			continue
+		}
+		nv, changed := t.walk(vn, cv, child)
+		if changed {
+			change(i)
+		}
+		keep(k, nv)
+	}
+	if out == nil {
+		return m, false
+	}
+	return out, true
+}
+
+func (t *thinner) sequence(n *yaml.Node, s []any, all []*rule, counts bool) (any, bool) {
+	var items []*rule
+	minItems, maxItems := 0, -1
+	for _, r := range all {
+		if r.items != nil {
+			items = append(items, r.items)
+		}
+		minItems = max(minItems, r.minItems)
+		if r.maxItems >= 0 && (maxItems < 0 || r.maxItems < maxItems) {
+			maxItems = r.maxItems
+		}
+	}
+	var out []any
+	for i, vn := range n.Content {
+		if vn.Kind == yaml.AliasNode {
+			continue
+		}
+		cur := s
+		if out != nil {
+			cur = out
+		}
+		if t.offends(s[i], items, vn, nil) && t.over() && !counts && i >= minItems && (maxItems < 0 || (len(s) > maxItems) == (i > maxItems)) {
+			// the items from here on are left out: none before moves
+			if out == nil {
+				out = append([]any(nil), s...)
+			}
+			return out[:i], true
+		}
+		if nv, changed := t.walk(vn, s[i], items); changed {
+			if out == nil {
+				out = append([]any(nil), cur...)
+			}
+			out[i] = nv
+		}
+	}
+	if out == nil {
+		return s, false
+	}
+	return out, true
+}
+
+// thinOff gives the library every document whole, for the tests.
+var thinOff bool
+
+// thinRules is the rule of a Set's schema of one kind, read whole once.
+func (s *Set) thinRule(kind string) *rule {
+	s.thinMu.Lock()
+	defer s.thinMu.Unlock()
+	if r, ok := s.thinRules[kind]; ok {
+		return r
+	}
+	rs := &rules{byPtr: map[uintptr]*rule{}, common: fixedDoc("common")}
+	root := s.raw(kind)
+	r := rs.get(root, root)
+	for _, x := range rs.byPtr {
+		x.all = flat([]*rule{x}, nil, 0)
+	}
+	if s.thinRules == nil {
+		s.thinRules = map[string]*rule{}
+	}
+	s.thinRules[kind] = r
+	return r
+}
+
+// thin returns the value of d the library is to check: d.Value itself, or
+// when d holds more offenders than MaxProblems+1, a copy without those
+// past them that it may leave out.
+func (s *Set) thin(kind string, d *Doc) any {
+	if thinOff || d.Nodes <= MaxProblems+1 {
+		return d.Value // too few nodes to hold more offenders than are kept
+	}
+	t := thinner{bad: d.Bad, keep: MaxProblems + 1}
+	v, _ := t.walk(d.Root, d.Value, []*rule{s.thinRule(kind)})
+	return v
+}

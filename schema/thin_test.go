@@ -1,0 +1,205 @@
+package schema
+
+import (
+	"fmt"
+	"math/rand"
+	"os"
+	"path/filepath"
+	"sort"
+	"strings"
+	"testing"
+
+	"go.yaml.in/yaml/v3"
+)
+
+// listing is what Validate gives for a document, one line a diagnostic.
+func listing(t *testing.T, set *Set, src []byte) string {
+	t.Helper()
+	docs, ds := Parse("f.yaml", src, DefaultLimits)
+	if len(docs) != 1 {
+		return fmt.Sprint(ds)
+	}
+	var out []string
+	for _, d := range set.Validate(docs[0]) {
+		out = append(out, d.Pos.String()+" "+d.Code+" "+d.Message+" | "+d.Hint)
+	}
+	return strings.Join(out, "\n")
+}
+
+// TestThinSame: the problems listed for a document of many offenders are
+// the same with thin as without it (the library given the whole
+// document), on documents made from every example's files by mutations
+// that each make problems in bulk: unknown keys, values and items of the
+// wrong type, mappings without their keys. MaxProblems is small so that
+// every case runs past it.
+func TestThinSame(t *testing.T) {
+	files, _ := filepath.Glob("../examples/*/*.yaml")
+	if len(files) < 10 {
+		t.Fatalf("examples: %d files", len(files))
+	}
+	set, err := NewSet(nil, "gbacw")
+	if err != nil {
+		t.Fatal(err)
+	}
+	saved := MaxProblems
+	defer func() { MaxProblems, thinOff = saved, false }()
+	rng := rand.New(rand.NewSource(1))
+	thinned, cases := 0, 0
+	for _, f := range files {
+		src, err := os.ReadFile(f)
+		if err != nil {
+			t.Fatal(err)
+		}
+		for round := range 3 {
+			var root yaml.Node
+			if err := yaml.Unmarshal(src, &root); err != nil || len(root.Content) == 0 {
+				break
+			}
+			mutate(rng, root.Content[0], 1+rng.Intn(6))
+			mutated, err := yaml.Marshal(&root)
+			if err != nil {
+				t.Fatal(err)
+			}
+			MaxProblems = 1 + rng.Intn(8)
+			thinOff = true
+			checked.Store(0)
+			want := listing(t, set, mutated)
+			whole := checked.Load()
+			thinOff = false
+			checked.Store(0)
+			got := listing(t, set, mutated)
+			if got != want {
+				t.Fatalf("%s round %d, MaxProblems %d: with thin\n%s\nwithout\n%s\ndocument:\n%s", f, round, MaxProblems, got, want, mutated)
+			}
+			cases++
+			if checked.Load() < whole {
+				thinned++
+			}
+		}
+	}
+	t.Logf("thin left something out in %d of %d documents", thinned, cases)
+	// the test means nothing if thin never leaves anything out
+	if thinned < cases/4 {
+		t.Errorf("thin left something out in %d of %d documents", thinned, cases)
+	}
+}
+
+// mutate makes n bulk changes at random nodes of the tree under root.
+func mutate(rng *rand.Rand, root *yaml.Node, n int) {
+	var maps, seqs []*yaml.Node
+	var walk func(*yaml.Node)
+	walk = func(x *yaml.Node) {
+		switch x.Kind {
+		case yaml.MappingNode:
+			maps = append(maps, x)
+		case yaml.SequenceNode:
+			seqs = append(seqs, x)
+		}
+		for _, c := range x.Content {
+			walk(c)
+		}
+	}
+	walk(root)
+	scalar := func(v string) *yaml.Node { return &yaml.Node{Kind: yaml.ScalarNode, Value: v} }
+	for range n {
+		count := 1 + rng.Intn(30)
+		switch rng.Intn(5) {
+		case 0: // unknown keys
+			m := maps[rng.Intn(len(maps))]
+			for i := range count {
+				m.Content = append(m.Content, scalar(fmt.Sprintf("zz%d", i)), scalar("1"))
+			}
+		case 1: // values of the wrong type
+			m := maps[rng.Intn(len(maps))]
+			for i := 1; i < len(m.Content); i += 2 {
+				if rng.Intn(2) == 0 {
+					m.Content[i] = &yaml.Node{Kind: yaml.SequenceNode, Content: []*yaml.Node{scalar("x")}}
+				}
+			}
+		case 2: // keys taken away
+			m := maps[rng.Intn(len(maps))]
+			if len(m.Content) >= 2 {
+				i := 2 * rng.Intn(len(m.Content)/2)
+				m.Content = append(m.Content[:i:i], m.Content[i+2:]...)
+			}
+		case 3: // items of the wrong type, or empty mappings
+			if len(seqs) == 0 {
+				continue
+			}
+			s := seqs[rng.Intn(len(seqs))]
+			at := rng.Intn(len(s.Content) + 1)
+			var add []*yaml.Node
+			for range count {
+				if rng.Intn(2) == 0 {
+					add = append(add, scalar("7"))
+				} else {
+					add = append(add, &yaml.Node{Kind: yaml.MappingNode})
+				}
+			}
+			s.Content = append(s.Content[:at], append(add, s.Content[at:]...)...)
+		case 4: // copies of an item, good or bad
+			if len(seqs) == 0 {
+				continue
+			}
+			s := seqs[rng.Intn(len(seqs))]
+			if len(s.Content) == 0 {
+				continue
+			}
+			it := s.Content[rng.Intn(len(s.Content))]
+			for range count {
+				s.Content = append(s.Content, it)
+			}
+		}
+	}
+}
+
+// TestThinBounds: a document of 50 times MaxProblems unknown keys, items of
+// the wrong type or items without their keys has the library report a
+// bounded number of problems, and lists the first MaxProblems in the order
+// of the file, the same in every run (the library's order is Go's map
+// order: which were listed changed from run to run).
+func TestThinBounds(t *testing.T) {
+	set, err := NewSet(nil, "gbacw")
+	if err != nil {
+		t.Fatal(err)
+	}
+	head := "kind: scenario\nid: s\nname: S\nsheets: [A]\nturns: {first: \"Jul 1 0800\", last: \"Jul 1 1000\"}\n"
+	n := 50 * MaxProblems
+	var keys, items strings.Builder
+	keys.WriteString(head)
+	for i := range n {
+		fmt.Fprintf(&keys, "x%d: 1\n", i)
+	}
+	items.WriteString(strings.Replace(head, "sheets: [A]\n", "", 1) + "sheets:\n")
+	for range n {
+		items.WriteString("  - 7\n")
+	}
+	for name, src := range map[string]string{"keys": keys.String(), "items": items.String()} {
+		var first string
+		for run := range 3 {
+			checked.Store(0)
+			got := listing(t, set, []byte(src))
+			if c := checked.Load(); c > int64(3*MaxProblems) {
+				t.Errorf("%s: the library reported %d problems for %d offenders, want at most %d", name, c, n, 3*MaxProblems)
+			}
+			lines := strings.Split(got, "\n")
+			if len(lines) != MaxProblems+1 || !strings.Contains(lines[MaxProblems], " Y012 ") {
+				t.Fatalf("%s: %d lines, last %q", name, len(lines), lines[len(lines)-1])
+			}
+			if !sort.SliceIsSorted(lines[:MaxProblems], func(i, j int) bool { return lineOf(lines[i]) < lineOf(lines[j]) }) || lineOf(lines[0]) != 6 {
+				t.Errorf("%s: not the first problems in the file: %s ...", name, lines[0])
+			}
+			if run == 0 {
+				first = got
+			} else if got != first {
+				t.Fatalf("%s: run %d lists other problems", name, run)
+			}
+		}
+	}
+}
+
+func lineOf(s string) int {
+	var line int
+	fmt.Sscanf(s[strings.Index(s, ":")+1:], "%d", &line)
+	return line
+}
