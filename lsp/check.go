@@ -10,7 +10,6 @@ import (
 	"github.com/muster-wargames/muster/battle"
 	"github.com/muster-wargames/muster/diag"
 	"github.com/muster-wargames/muster/pipeline"
-	"github.com/muster-wargames/muster/schema"
 )
 
 // CodesURL is where each code's page is: docs/codes.md, anchored by the
@@ -110,7 +109,7 @@ func (s *Server) check(f *folder) {
 			continue
 		}
 		f.stray[rel] = bt
-		for _, v := range variantNames(f.loads[""].b) {
+		for _, v := range f.loads[""].b.Variants {
 			if f.loads[v] != nil {
 				continue
 			}
@@ -220,20 +219,6 @@ func (f *folder) owner(rel string) string {
 		}
 	}
 	return ""
-}
-
-// variantNames lists the variants battle.yaml declares.
-func variantNames(b *battle.Battle) []string {
-	docs, _ := schema.Parse("battle.yaml", b.Texts["battle.yaml"], schema.DefaultLimits)
-	if len(docs) == 0 {
-		return nil
-	}
-	var out []string
-	keys, _ := schema.Pairs(schema.Get(docs[0].Root, "variants"))
-	for _, k := range keys {
-		out = append(out, schema.Str(k))
-	}
-	return out
 }
 
 // protocol turns a diagnostic into the protocol's, with its range, the
