@@ -11,6 +11,7 @@ import (
 	"github.com/muster-wargames/muster/battle"
 	"github.com/muster-wargames/muster/diag"
 	"github.com/muster-wargames/muster/pipeline"
+	"github.com/muster-wargames/muster/schema"
 	"github.com/muster-wargames/muster/validate"
 )
 
@@ -114,4 +115,42 @@ func TestBaseline(t *testing.T) {
 	if len(ds) == 0 || ds[0].Code != "B016" {
 		t.Errorf("stale entries: %v, want B016", ds)
 	}
+}
+
+// TestOptions: the variant, the run's budget and the cache reach the load.
+func TestOptions(t *testing.T) {
+	dir := filepath.Join("..", "examples", "dow-intro")
+	// one budget for the run: a second battle reads from what the first
+	// left, and a budget smaller than two battles runs out (Y012)
+	one := pipeline.Check(pipeline.Options{Dir: dir})
+	size := int64(0)
+	for _, t := range one.Battle.Texts {
+		size += int64(len(t))
+	}
+	budget := schema.NewBudget(schema.Limits{MaxBytes: schema.DefaultLimits.MaxBytes, RunBytes: size + size/2, MaxNodes: schema.DefaultLimits.MaxNodes})
+	first := pipeline.Check(pipeline.Options{Dir: dir, Budget: budget})
+	second := pipeline.Check(pipeline.Options{Dir: dir, Budget: budget})
+	if has(first.Diagnostics, "Y012") || !has(second.Diagnostics, "Y012") {
+		t.Errorf("budget of %d bytes, battles of %d: first %v, second %v; want Y012 in the second only", size+size/2, size, first.Diagnostics, second.Diagnostics)
+	}
+	v := pipeline.Check(pipeline.Options{Dir: filepath.Join("..", "examples", "dead-of-winter"), Variant: "errata"})
+	if v.Battle == nil || v.Battle.Variant != "errata" {
+		t.Errorf("variant errata: %v", v.Battle)
+	}
+	cache := battle.NewCache()
+	fsys := exampleFS(t, "dow-intro", nil)
+	a := pipeline.Check(pipeline.Options{FS: fsys, Name: ".", Cache: cache})
+	b := pipeline.Check(pipeline.Options{FS: fsys, Name: ".", Cache: cache})
+	if a.Battle.Map == nil || a.Battle.Map != b.Battle.Map {
+		t.Errorf("the cache kept no map: %p, %p", a.Battle.Map, b.Battle.Map)
+	}
+}
+
+func has(ds []diag.Diagnostic, code string) bool {
+	for _, d := range ds {
+		if d.Code == code {
+			return true
+		}
+	}
+	return false
 }

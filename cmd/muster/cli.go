@@ -148,7 +148,7 @@ func (o *options) useColor(w io.Writer) bool {
 // battle.yaml's files), taking what it reads from budget, the run's (nil:
 // a budget of its own): the battles one command checks share one.
 func checkOptions(dir, variant string, budget *schema.Budget) pipeline.Options {
-	o := pipeline.Options{Dir: dir, Variant: variant, Budget: budget, Lookup: lookupCode}
+	o := pipeline.Options{Dir: dir, Variant: variant, Budget: budget}
 	if dir == "" {
 		sub, err := fs.Sub(examples.FS, examples.Default)
 		if err != nil {
