@@ -4,7 +4,7 @@ import "github.com/muster-wargames/muster/diag"
 
 // Codes raised while loading and resolving a battle.
 var (
-	CodeNoBattle = diag.Code{Code: "B001", Severity: diag.Error, Title: "no battle.yaml",
+	CodeNoBattle = diag.Code{Code: "B001", Severity: diag.Error, Title: "no battle.yaml", Unreadable: true,
 		Doc: "A battle is a folder with battle.yaml at its root. muster found none in the folder it was given."}
 	CodeOutside = diag.Code{Code: "B002", Severity: diag.Error, Title: "path leads outside the battle folder",
 		Doc: "Every file a battle names must lie inside its folder: no absolute paths, no '..' that climbs out, no symbolic link that points out. This keeps a battle self-contained and safe to build in CI."}
@@ -22,7 +22,7 @@ var (
 		Doc: "A battle has one map document; put every sheet in it."}
 	CodeSystem = diag.Code{Code: "B009", Severity: diag.Error, Title: "unknown rule system",
 		Doc: "battle.yaml's system must be one of gbacw, tss, summer-storm, amfs."}
-	CodeVariant = diag.Code{Code: "B012", Severity: diag.Error, Title: "unknown variant",
+	CodeVariant = diag.Code{Code: "B012", Severity: diag.Error, Title: "unknown variant", Unreadable: true,
 		Doc: "A command was asked (with --variant) for a variant that battle.yaml's variants do not declare. A variant is a named list of files read instead of battle.yaml's files (the book's errata, say); the message lists the variants the battle has and the hint names the closest. Nothing else of the battle is read, and the command exits with status 2, as for a folder that is not a battle."}
 	CodeDuplicate = diag.Code{Code: "R001", Severity: diag.Error, Title: "duplicate id or name",
 		Doc: "Two formations under one parent share an id, two units of one formation share a name, two scenarios share an id, or two sheets share a letter. Names must be unique where they are defined so references can find them."}

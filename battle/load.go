@@ -408,6 +408,10 @@ func (ld *loader) load() {
 		seenDay[day] = true
 		b.Days = append(b.Days, day)
 	}
+	vkeys, _ := schema.Pairs(schema.Get(root, "variants"))
+	for _, k := range vkeys {
+		b.Variants = append(b.Variants, schema.Str(k))
+	}
 	list := schema.Get(root, "files")
 	if ld.opts.Variant != "" {
 		v, ok := ld.variant(bd)

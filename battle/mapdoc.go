@@ -198,6 +198,11 @@ func (ld *loader) sheetRows(d *schema.Doc, m *maps.Map, s *maps.Sheet, sn *schem
 			return
 		}
 		rows := schema.Items(rowsNode)
+		if key == "terrain" {
+			for _, rn := range rows {
+				s.TerrainRows = append(s.TerrainRows, quotedPos(d, rn, 0))
+			}
+		}
 		if len(rows) != s.Rows {
 			ld.diags.Addf(CodeRows, d.Pos(schema.Key(sn, key)), "sheet %s has %d rows (%s) but its %s has %d", s.ID, s.Rows, s.RowRange(), key, len(rows))
 		}

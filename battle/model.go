@@ -37,6 +37,9 @@ type Battle struct {
 	// Unit.Index and Leader.Index is below them.
 	NumUnits, NumLeaders int
 	Files                []string
+	// Variants are the names of the variants battle.yaml declares, in
+	// its order, whichever is loaded.
+	Variants []string
 	// Reads lists files of the battle, relative to the folder,
 	// slash-separated and sorted: battle.yaml, the files that
 	// battle.yaml's files list and every variant's name, and the pictures

@@ -86,7 +86,13 @@ type Diagnostic struct {
 	// positions: the fingerprint of a finding with no subjects and no
 	// path.
 	args []string
+	// unreadable is its code's Unreadable, set by Addf.
+	unreadable bool
 }
+
+// Unreadable reports whether the finding says that input could not be
+// read: its code's Unreadable, as Addf raised it.
+func (d Diagnostic) Unreadable() bool { return d.unreadable }
 
 // Suppression says why a finding is accepted: Kind is "inSource" (a
 // comment in the battle's files) or "external" (a baseline file), the
@@ -124,7 +130,7 @@ func (l *List) Add(d Diagnostic) { l.items = append(l.items, d) }
 // severity and rule are the code's defaults, which the caller may change
 // through the returned pointer.
 func (l *List) Addf(c Code, pos Pos, format string, args ...any) *Diagnostic {
-	l.items = append(l.items, Diagnostic{Code: c.Code, Severity: c.Severity, Rule: c.Rule, Pos: pos, Message: fmt.Sprintf(format, args...), args: argValues(args)})
+	l.items = append(l.items, Diagnostic{Code: c.Code, Severity: c.Severity, Rule: c.Rule, Pos: pos, Message: fmt.Sprintf(format, args...), args: argValues(args), unreadable: c.Unreadable})
 	return &l.items[len(l.items)-1]
 }
 
@@ -199,6 +205,11 @@ type Code struct {
 	// (rulesets/tss.yaml figures.stacking.limits).
 	Func   string
 	Config string
+	// Unreadable says the code means that input could not be read (no
+	// battle folder, no such variant, a file that cannot be opened): a
+	// run that raises it exits 2, not 1 (report.Exit). A diagnostic
+	// raised with the code carries it (Diagnostic.Unreadable).
+	Unreadable bool
 }
 
 // Catalogue is a list of codes.

@@ -10,9 +10,7 @@ import (
 	"testing"
 	"time"
 
-	"github.com/muster-wargames/muster/accept"
-	"github.com/muster-wargames/muster/battle"
-	"github.com/muster-wargames/muster/validate"
+	"github.com/muster-wargames/muster/pipeline"
 )
 
 // The benchmarks of `muster lsp` on the largest example (docs/performance.md):
@@ -93,9 +91,7 @@ func BenchmarkFullValidate(b *testing.B) {
 	cpu0, _ := cpuTime()
 	for b.Loop() {
 		t0 := time.Now()
-		bt, found := battle.LoadDir(benchDir, battle.Options{})
-		found = append(found, validate.Battle(bt)...)
-		accept.Suppress(found, bt.Texts, accept.Options{Unused: true})
+		pipeline.Check(pipeline.Options{Dir: benchDir})
 		ds = append(ds, time.Since(t0))
 	}
 	b.StopTimer()

@@ -1,18 +1,15 @@
 package lsp
 
 import (
-	"bytes"
 	"encoding/json"
 	"path/filepath"
 	"sort"
 	"strconv"
 	"strings"
 
-	"github.com/muster-wargames/muster/accept"
 	"github.com/muster-wargames/muster/battle"
 	"github.com/muster-wargames/muster/diag"
-	"github.com/muster-wargames/muster/schema"
-	"github.com/muster-wargames/muster/validate"
+	"github.com/muster-wargames/muster/pipeline"
 )
 
 // CodesURL is where each code's page is: docs/codes.md, anchored by the
@@ -78,27 +75,16 @@ func (r *result) text(rel string) *lines {
 	return l
 }
 
-// load checks one variant of the folder's battle as the editor has it.
+// load checks one variant of the folder's battle as the editor has it:
+// the open documents over the folder on disk, through the pipeline every
+// command uses.
 func (s *Server) load(f *folder, variant string) *result {
-	b, ds := battle.Load(s.overlay.FS(f.dir), ".", battle.Options{Variant: variant, Cache: f.cache, Disk: f.dir})
-	if b != nil && b.Rules != nil {
-		ds = append(ds, validate.Battle(b)...)
-	}
-	ds = diag.Reworded(ds) // a test's hook: no reader below depends on the wording
+	r := pipeline.Check(pipeline.Options{FS: s.overlay.FS(f.dir), Name: ".", Disk: f.dir, Variant: variant, Cache: f.cache})
+	b := r.Battle
 	if b == nil {
 		b = &battle.Battle{}
 	}
-	// Only files with a suppression comment have any to read: the others
-	// are left out of the scan, which is otherwise a read of every line
-	// of the battle on every keystroke.
-	texts := map[string][]byte{}
-	for k, t := range b.Texts {
-		if bytes.Contains(t, []byte("muster:")) {
-			texts[k] = t
-		}
-	}
-	ds = accept.Suppress(ds, texts, accept.Options{Lookup: s.lookupCode, Unused: b.Rules != nil})
-	return &result{b: b, diags: ds, lines: map[string]*lines{}}
+	return &result{b: b, diags: r.Diagnostics, lines: map[string]*lines{}}
 }
 
 // check re-checks a folder and publishes the diagnostics of each of its
@@ -123,7 +109,7 @@ func (s *Server) check(f *folder) {
 			continue
 		}
 		f.stray[rel] = bt
-		for _, v := range variantNames(f.loads[""].b) {
+		for _, v := range f.loads[""].b.Variants {
 			if f.loads[v] != nil {
 				continue
 			}
@@ -233,20 +219,6 @@ func (f *folder) owner(rel string) string {
 		}
 	}
 	return ""
-}
-
-// variantNames lists the variants battle.yaml declares.
-func variantNames(b *battle.Battle) []string {
-	docs, _ := schema.Parse("battle.yaml", b.Texts["battle.yaml"], schema.DefaultLimits)
-	if len(docs) == 0 {
-		return nil
-	}
-	var out []string
-	keys, _ := schema.Pairs(schema.Get(docs[0].Root, "variants"))
-	for _, k := range keys {
-		out = append(out, schema.Str(k))
-	}
-	return out
 }
 
 // protocol turns a diagnostic into the protocol's, with its range, the

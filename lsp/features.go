@@ -10,9 +10,7 @@ import (
 	"github.com/muster-wargames/muster/diag"
 	"github.com/muster-wargames/muster/maps"
 	"github.com/muster-wargames/muster/oob"
-	"github.com/muster-wargames/muster/schema"
 	"github.com/muster-wargames/muster/validate"
-	"go.yaml.in/yaml/v3"
 )
 
 // at finds the open document at a URI, its folder and the load that
@@ -160,39 +158,20 @@ func (s *Server) hexDefinition(f *folder, r *result, rel string, pos Position) *
 	if err != nil || sh == nil {
 		return nil
 	}
-	for _, file := range r.b.Files {
-		docs, _ := schema.Parse(file, r.b.Texts[file], schema.DefaultLimits)
-		for _, d := range docs {
-			if k, _ := schema.KindOf(d); k != "map" {
-				continue
-			}
-			for _, sn := range schema.Items(schema.Get(d.Root, "sheets")) {
-				if schema.Str(schema.Get(sn, "id")) != sh.ID {
-					continue
-				}
-				rows := schema.Items(schema.Get(sn, "terrain"))
-				j, i := c.Y-sh.Y, c.X-sh.X
-				if j < 0 || j >= len(rows) || rows[j].Line == 0 {
-					return nil
-				}
-				n := rows[j]
-				col := n.Column + i
-				if n.Style&(yaml.SingleQuotedStyle|yaml.DoubleQuotedStyle) != 0 {
-					col++
-				}
-				ml := r.text(file)
-				if ml == nil {
-					return nil
-				}
-				ltext := ml.line(n.Line - 1)
-				b := byteOfChar(ltext, col-1)
-				e := byteOfChar(ltext, col)
-				return &Location{URI: s.uriOf(filepath.Join(f.dir, filepath.FromSlash(file))),
-					Range: Range{Position{n.Line - 1, utf16Len(ltext[:b])}, Position{n.Line - 1, utf16Len(ltext[:e])}}}
-			}
-		}
+	at, ok := sh.TerrainAt(c)
+	if !ok {
+		return nil
 	}
-	return nil
+	file := filepath.ToSlash(at.File)
+	ml := r.text(file)
+	if ml == nil {
+		return nil
+	}
+	ltext := ml.line(at.Line - 1)
+	b := byteOfChar(ltext, at.Column-1)
+	e := byteOfChar(ltext, at.Column)
+	return &Location{URI: s.uriOf(filepath.Join(f.dir, filepath.FromSlash(file))),
+		Range: Range{Position{at.Line - 1, utf16Len(ltext[:b])}, Position{at.Line - 1, utf16Len(ltext[:e])}}}
 }
 
 // hover describes the name or hex at a position.

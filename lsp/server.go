@@ -10,11 +10,10 @@ import (
 	"runtime/debug"
 	"sort"
 	"strings"
-	"sync"
 
 	"github.com/muster-wargames/muster/battle"
 	"github.com/muster-wargames/muster/diag"
-	"github.com/muster-wargames/muster/validate"
+	"github.com/muster-wargames/muster/pipeline"
 )
 
 // Options configure a server.
@@ -37,9 +36,6 @@ type Server struct {
 	initialized bool // initialize answered
 	shutdown    bool // shutdown answered: only exit is left
 	watch       bool // the client registers file watchers when asked
-
-	catOnce sync.Once
-	cat     diag.Catalogue
 }
 
 // document is an open document.
@@ -435,11 +431,8 @@ func (s *Server) newFolder(dir string) *folder {
 
 // catalogue is every code muster knows, made on first use.
 func (s *Server) catalogue() diag.Catalogue {
-	s.catOnce.Do(func() { s.cat, _ = validate.Catalogue() })
-	return s.cat
+	return pipeline.Catalogue()
 }
-
-func (s *Server) lookupCode(code string) (diag.Code, bool) { return s.catalogue().Lookup(code) }
 
 // openIn lists the open documents of a folder, by path.
 func (s *Server) openIn(dir string) []*document {

@@ -7,10 +7,8 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/muster-wargames/muster/accept"
-	"github.com/muster-wargames/muster/battle"
 	"github.com/muster-wargames/muster/diag"
-	"github.com/muster-wargames/muster/validate"
+	"github.com/muster-wargames/muster/pipeline"
 )
 
 // TestSession drives the server as an editor does: initialize, open a
@@ -274,12 +272,7 @@ func TestExamples(t *testing.T) {
 			if _, err := os.Stat(filepath.Join(dir, "battle.yaml")); err != nil {
 				t.Skip("example missing")
 			}
-			b, ds := battle.LoadDir(dir, battle.Options{})
-			ds = append(ds, validate.Battle(b)...)
-			ds = accept.Suppress(ds, b.Texts, accept.Options{Unused: true, Lookup: func(code string) (diag.Code, bool) {
-				cat, _ := validate.Catalogue()
-				return cat.Lookup(code)
-			}})
+			ds := pipeline.Check(pipeline.Options{Dir: dir}).Diagnostics
 			want := map[string]int{}
 			for _, d := range ds {
 				if d.Suppression == nil {

@@ -7,6 +7,8 @@ import (
 	"math"
 	"strconv"
 	"strings"
+
+	"github.com/muster-wargames/muster/diag"
 )
 
 // Coord is a hex's place on the whole map: X counts lines of hexes west to
@@ -21,7 +23,24 @@ type Sheet struct {
 	RowFirst, RowLast int // label numbers of the north and south lines
 	Cols, Rows        int
 	Art               *Art // the sheet's picture, nil when muster draws it
-	colStep, rowStep  int
+	// TerrainRows are where the rows of the sheet's terrain are written,
+	// north to south: each at the character of its first hex (after an
+	// opening quote), every row the map document gives (see TerrainAt).
+	TerrainRows      []diag.Pos
+	colStep, rowStep int
+}
+
+// TerrainAt is where the character that gives hex c's terrain is written
+// in the sheet's terrain rows; false when c is north or south of every
+// row given.
+func (s *Sheet) TerrainAt(c Coord) (diag.Pos, bool) {
+	j, i := c.Y-s.Y, c.X-s.X
+	if j < 0 || j >= len(s.TerrainRows) || s.TerrainRows[j].Line == 0 {
+		return diag.Pos{}, false
+	}
+	p := s.TerrainRows[j]
+	p.Column += i
+	return p, true
 }
 
 // NewSheet places a sheet. Numbers may fall as well as rise across it.

@@ -3,9 +3,7 @@ package report
 import (
 	"fmt"
 
-	"github.com/muster-wargames/muster/battle"
 	"github.com/muster-wargames/muster/diag"
-	"github.com/muster-wargames/muster/schema"
 )
 
 // Exit statuses of muster's commands.
@@ -28,16 +26,11 @@ type Policy struct {
 var Lenient = Policy{MaxWarnings: -1}
 
 // Unreadable reports whether d says that input cannot be read, which exits
-// ExitBadInput rather than ExitFindings: the folder is no battle (B001),
-// has no variant of the name asked for (B012), or a file it names cannot
-// be read (Y008: missing, a folder, a FIFO or device, no permission).
-func Unreadable(d diag.Diagnostic) bool {
-	switch d.Code {
-	case battle.CodeNoBattle.Code, battle.CodeVariant.Code, schema.CodeUnreadable.Code:
-		return true
-	}
-	return false
-}
+// ExitBadInput rather than ExitFindings: a property of its code
+// (diag.Code.Unreadable, set where the code is declared: the folder is no
+// battle, B001; it has no variant of the name asked for, B012; a file it
+// names cannot be read, Y008), not a list kept here.
+func Unreadable(d diag.Diagnostic) bool { return d.Unreadable() }
 
 // Unsuppressed are the diagnostics of ds that no suppression or baseline
 // accepts: those that count towards the exit status.

@@ -154,7 +154,7 @@ func TestSARIFLookup(t *testing.T) {
 	}
 	rules := log.Runs[0].Tool.Driver.Rules
 	if len(rules) != 2 || rules[0].ID != "Q1" || rules[0].Name != "AMadeUpCode" || rules[1].ID != schema.CodeSyntax.Code || rules[1].Name != "" {
-		t.Errorf("rules = %+v, want Q1 described by the lookup and %s bare", rules, schema.CodeSyntax)
+		t.Errorf("rules = %+v, want Q1 described by the lookup and %s bare", rules, schema.CodeSyntax.Code)
 	}
 }
 
@@ -167,8 +167,8 @@ func TestSARIFExecution(t *testing.T) {
 	}{
 		{nil, true},
 		{[]diag.Diagnostic{{Code: "R002", Severity: diag.Error, Message: "m"}}, true},
-		{[]diag.Diagnostic{{Code: schema.CodeUnreadable.Code, Severity: diag.Error, Message: "cannot read x.yaml"}}, false},
-		{[]diag.Diagnostic{{Code: "R002", Severity: diag.Error, Message: "m"}, {Code: "B001", Severity: diag.Error, Message: "no battle.yaml"}}, false},
+		{[]diag.Diagnostic{raise(schema.CodeUnreadable, diag.Pos{}, "cannot read x.yaml")}, false},
+		{[]diag.Diagnostic{{Code: "R002", Severity: diag.Error, Message: "m"}, raise(battle.CodeNoBattle, diag.Pos{}, "no battle.yaml")}, false},
 	} {
 		var buf bytes.Buffer
 		if err := report.Write("sarif", &buf, c.ds, report.Options{}); err != nil {

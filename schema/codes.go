@@ -18,7 +18,7 @@ var (
 		Doc: "YAML reads an unquoted 0304 as the octal number 196 and 0408 as the number 408, so a hex label or code with a leading zero changes meaning unless it is quoted. muster keeps the text as typed but asks for quotes, so editors and other tools read it the same way: write \"0304\"."}
 	CodeEmpty = diag.Code{Code: "Y007", Severity: diag.Error, Title: "empty document",
 		Doc: "A file or a YAML document (between --- lines) holds nothing. Remove it from the battle's file list or give it content."}
-	CodeUnreadable = diag.Code{Code: "Y008", Severity: diag.Error, Title: "file cannot be read",
+	CodeUnreadable = diag.Code{Code: "Y008", Severity: diag.Error, Title: "file cannot be read", Unreadable: true,
 		Doc: "A file the battle names is missing, is a directory, is not a regular file (a named pipe, a device or a socket, which muster refuses rather than wait on), or cannot be opened; or a folder under the battle folder cannot be listed (no permission), which would hide the YAML files in it (list it under exclude: in battle.yaml if it is not part of the battle). The run exits 2: its input could not be read."}
 	CodeMergeKey = diag.Code{Code: "Y009", Severity: diag.Error, Title: "bad merge key",
 		Doc: "A YAML merge key (<<) must be followed by an alias of a mapping, or a list of such aliases."}

@@ -15,8 +15,8 @@ import (
 
 	"github.com/muster-wargames/muster/battle"
 	"github.com/muster-wargames/muster/diag"
+	"github.com/muster-wargames/muster/pipeline"
 	"github.com/muster-wargames/muster/serve"
-	"github.com/muster-wargames/muster/validate"
 )
 
 // battleDir copies examples/dow-intro into a new folder.
@@ -56,12 +56,8 @@ func newServer(t testing.TB, dir string) *httptest.Server {
 	t.Helper()
 	s := serve.New(serve.Options{
 		Check: func() (*battle.Battle, []diag.Diagnostic) {
-			b, ds := battle.LoadDir(dir, battle.Options{})
-			if b != nil && b.Rules != nil {
-				ds = append(ds, validate.Battle(b)...)
-			}
-			diag.Sort(ds)
-			return b, ds
+			r := pipeline.Check(pipeline.Options{Dir: dir})
+			return r.Battle, r.Diagnostics
 		},
 		Fingerprint: func() string { return fingerprint(dir) },
 		Every:       20 * time.Millisecond,

@@ -9,7 +9,6 @@ import (
 	"path/filepath"
 	"sort"
 	"strings"
-	"sync"
 	"time"
 
 	"github.com/mattn/go-isatty"
@@ -17,6 +16,7 @@ import (
 	"github.com/muster-wargames/muster/compile/targets"
 	"github.com/muster-wargames/muster/diag"
 	"github.com/muster-wargames/muster/examples"
+	"github.com/muster-wargames/muster/pipeline"
 	"github.com/muster-wargames/muster/report"
 	"github.com/muster-wargames/muster/rulesets"
 	"github.com/muster-wargames/muster/schema"
@@ -143,24 +143,20 @@ func (o *options) useColor(w io.Writer) bool {
 	return ok && (isatty.IsTerminal(f.Fd()) || isatty.IsCygwinTerminal(f.Fd()))
 }
 
-// loadIn reads a battle folder, or the embedded example when dir is "",
-// as its variant names ("" for battle.yaml's files), taking what it reads
-// from budget, the run's (nil: a budget of its own): the battles one
-// command checks share one.
-func loadIn(dir, variant string, budget *schema.Budget) (*battle.Battle, []diag.Diagnostic) {
-	opts := battle.Options{Variant: variant}
-	if budget != nil {
-		opts.Limits = schema.DefaultLimits
-		opts.Limits.Budget = budget
-	}
+// checkOptions are the pipeline's options for a battle folder, or the
+// embedded example when dir is "", as its variant names ("" for
+// battle.yaml's files), taking what it reads from budget, the run's (nil:
+// a budget of its own): the battles one command checks share one.
+func checkOptions(dir, variant string, budget *schema.Budget) pipeline.Options {
+	o := pipeline.Options{Dir: dir, Variant: variant, Budget: budget}
 	if dir == "" {
 		sub, err := fs.Sub(examples.FS, examples.Default)
 		if err != nil {
 			panic(err)
 		}
-		return battle.Load(sub, "(example) "+examples.Default, opts)
+		o.FS, o.Name = sub, "(example) "+examples.Default
 	}
-	return battle.LoadDir(dir, opts)
+	return o
 }
 
 // addVariantFlag gives a command that loads a battle its --variant flag.
@@ -169,23 +165,15 @@ func addVariantFlag(c *cobra.Command, variant *string) {
 }
 
 // check loads and validates, and applies the battle's suppression
-// comments; it returns the battle and every diagnostic.
+// comments (pipeline.Check); it returns the battle and every diagnostic.
 func check(dir, variant string) (*battle.Battle, []diag.Diagnostic) {
 	return checkIn(dir, variant, nil)
 }
 
-// checkIn is check within the run's budget (see loadIn).
+// checkIn is check within the run's budget (see checkOptions).
 func checkIn(dir, variant string, budget *schema.Budget) (*battle.Battle, []diag.Diagnostic) {
-	b, ds := loadIn(dir, variant, budget)
-	if b != nil && b.Rules != nil {
-		ds = append(ds, validate.Battle(b)...)
-	}
-	ds = diag.Reworded(ds) // a test's hook: no reader below depends on the wording
-	if b != nil {
-		ds = suppress(b, ds)
-	}
-	diag.Sort(ds)
-	return b, ds
+	r := pipeline.Check(checkOptions(dir, variant, budget))
+	return r.Battle, r.Diagnostics
 }
 
 // exitFor is the exit status ds calls for under the lenient policy
@@ -206,15 +194,7 @@ func writeReport(o *options, w io.Writer, ds []diag.Diagnostic, texts report.Tex
 
 // lookupCode finds a code in the catalogue, made on first use: only the
 // reports that describe codes (sarif) pay for it.
-func lookupCode(code string) (diag.Code, bool) {
-	catOnce.Do(func() { cat, _ = validate.Catalogue() })
-	return cat.Lookup(code)
-}
-
-var (
-	catOnce sync.Once
-	cat     diag.Catalogue
-)
+func lookupCode(code string) (diag.Code, bool) { return pipeline.Lookup(code) }
 
 func validateCmd(stdout, stderr io.Writer) *cobra.Command {
 	o := &options{}

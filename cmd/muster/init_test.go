@@ -9,11 +9,10 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/muster-wargames/muster/battle"
 	"github.com/muster-wargames/muster/internal/golden"
+	"github.com/muster-wargames/muster/pipeline"
 	"github.com/muster-wargames/muster/rulesets"
 	"github.com/muster-wargames/muster/starter"
-	"github.com/muster-wargames/muster/validate"
 )
 
 // TestInitEverySystem writes the starter battle of every rule system and
@@ -30,10 +29,8 @@ func TestInitEverySystem(t *testing.T) {
 			if code := run([]string{"init", dir, "--system", sys}, &out, &errb); code != 0 {
 				t.Fatalf("init exit %d: %s", code, errb.String())
 			}
-			b, ds := battle.LoadDir(dir, battle.Options{})
-			if b != nil {
-				ds = append(ds, validate.Battle(b)...)
-			}
+			r := pipeline.Check(pipeline.Options{Dir: dir})
+			b, ds := r.Battle, r.Diagnostics
 			for _, d := range ds {
 				t.Errorf("%s", d)
 			}

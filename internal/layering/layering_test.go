@@ -6,7 +6,8 @@ import (
 	"testing"
 )
 
-// TestModelsDrawNothing asks the go tool what battle and validate link:
+// TestModelsDrawNothing asks the go tool what battle, validate and the
+// pipeline that runs them link:
 // none of the PDF, PNG, font or HTML-template libraries, and none of the
 // emit-side packages that use them.
 func TestModelsDrawNothing(t *testing.T) {
@@ -14,7 +15,7 @@ func TestModelsDrawNothing(t *testing.T) {
 	if err != nil {
 		t.Skip("no go tool on PATH")
 	}
-	cmd := exec.Command(goTool, "list", "-deps", "github.com/muster-wargames/muster/battle", "github.com/muster-wargames/muster/validate")
+	cmd := exec.Command(goTool, "list", "-deps", "github.com/muster-wargames/muster/battle", "github.com/muster-wargames/muster/validate", "github.com/muster-wargames/muster/pipeline")
 	out, err := cmd.Output()
 	if err != nil {
 		t.Fatalf("go list -deps: %v", err)
@@ -31,7 +32,7 @@ func TestModelsDrawNothing(t *testing.T) {
 	for _, dep := range strings.Fields(string(out)) {
 		for _, b := range banned {
 			if dep == b || strings.HasPrefix(dep, b+"/") {
-				t.Errorf("battle or validate links %s", dep)
+				t.Errorf("battle, validate or pipeline links %s", dep)
 			}
 		}
 	}
