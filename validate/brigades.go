@@ -109,7 +109,7 @@ func byFormation(s *battle.Scenario, ps []placed, level string, keep func(placed
 // group, puts under different orders (GBACW 6.11), but for the units an
 // exception of the figures lets keep others and those marked out of
 // command.
-func (p *pack) oneOrders(s *battle.Scenario) {
+func (p *pass) oneOrders(s *battle.Scenario) {
 	c := p.f.Orders.Brigade
 	if c.Code == "" || c.Level == "" {
 		return
@@ -156,7 +156,7 @@ func (p *pack) oneOrders(s *battle.Scenario) {
 
 // reserve reports set-up stacks in reserve that stand too near an enemy
 // combat unit (GBACW 6.31).
-func (p *pack) reserve(s *battle.Scenario) {
+func (p *pass) reserve(s *battle.Scenario) {
 	r := p.f.Orders.Reserve
 	if r.Code == "" || r.Hexes <= 0 {
 		return
@@ -168,14 +168,15 @@ func (p *pack) reserve(s *battle.Scenario) {
 	if night {
 		reach = r.Night - 1
 	}
-	for _, g := range p.groups {
+	set := p.setup()
+	for _, g := range set.groups {
 		if !g.reserve || g.within > 0 || len(g.pieces) == 0 {
 			continue
 		}
 		var found *group
 		dist := 0
 		within(m.Grid, g.hex, reach, func(c maps.Coord, d int) bool {
-			e := p.idx.first(c, func(o *group) bool { return o.side != g.side && o.within == 0 && len(o.pieces) > 0 })
+			e := set.idx.first(c, func(o *group) bool { return o.side != g.side && o.within == 0 && len(o.pieces) > 0 })
 			if e == nil {
 				return false
 			}
@@ -223,7 +224,7 @@ func (pc piece) named(g *group) diag.Pos {
 // worksFacing checks the hexsides a set-up gives its breastworks (GBACW
 // 15.21): two different, adjacent hexsides for each marker, and no more
 // facings than markers.
-func (p *pack) worksFacing(s *battle.Scenario) {
+func (p *pass) worksFacing(s *battle.Scenario) {
 	c := p.f.Works.Facing
 	if c.Code == "" {
 		return
@@ -295,7 +296,7 @@ func joinInts(xs []int) string {
 // fatigue checks the Fatigue levels a scenario gives: levels the rules
 // have (GBACW 17.24), one level for a brigade at a time (17.1), and no
 // orders a brigade at that level may not hold (17.32).
-func (p *pack) fatigue(s *battle.Scenario) {
+func (p *pass) fatigue(s *battle.Scenario) {
 	fg := p.f.Fatigue
 	if fg.Code == "" {
 		p.noFatigue(s)
@@ -352,7 +353,7 @@ func (p *pack) fatigue(s *battle.Scenario) {
 }
 
 // noFatigue reports Fatigue levels in a system that keeps none.
-func (p *pack) noFatigue(s *battle.Scenario) {
+func (p *pass) noFatigue(s *battle.Scenario) {
 	seen := map[diag.Pos]bool{}
 	report := func(pos diag.Pos) {
 		if pos.File == "" || seen[pos] {

@@ -78,7 +78,7 @@ func locate(b *battle.Battle, groups []*group) *where {
 }
 
 // rangeOf returns a leader's command range at a turn, and whether he has one.
-func (p *pack) rangeOf(l *oob.Leader, light string, w *where) (int, bool) {
+func (p *pass) rangeOf(l *oob.Leader, light string, w *where) (int, bool) {
 	c := p.f.Command
 	r := -1
 	if c.Rating != "" {
@@ -94,8 +94,8 @@ func (p *pack) rangeOf(l *oob.Leader, light string, w *where) (int, bool) {
 	if r < 0 {
 		return 0, false
 	}
-	if rs := c.Raise; rs.By > 0 && p.parent(l.Formation) != nil {
-		if cmd := p.commander(p.parent(l.Formation)); cmd != nil {
+	if t, rs := p.tree(), c.Raise; rs.By > 0 && t.parent(l.Formation) != nil {
+		if cmd := t.commander(t.parent(l.Formation)); cmd != nil {
 			at, on := w.leader(cmd)
 			here, placed := w.leader(l)
 			within := rs.Within
@@ -116,7 +116,7 @@ func (p *pack) rangeOf(l *oob.Leader, light string, w *where) (int, bool) {
 	return r, true
 }
 
-func cavalryOnly(f *oob.Formation, p *pack) bool {
+func cavalryOnly(f *oob.Formation, p *pass) bool {
 	us := f.AllUnits()
 	if len(us) == 0 {
 		return false
@@ -132,7 +132,7 @@ func cavalryOnly(f *oob.Formation, p *pack) bool {
 // stepper builds the cost of a step for command tracing by side. Costs are
 // worked out once per terrain type and per hex, so a step is a few slice
 // reads and, across a hexside with features, one map read.
-func (p *pack) stepper(side string, w *where) maps.StepCost {
+func (p *pass) stepper(side string, w *where) maps.StepCost {
 	m := p.b.Map
 	W, H := m.Grid.W, m.Grid.H
 	idx := func(c maps.Coord) int { return c.Y*W + c.X }
@@ -254,36 +254,18 @@ func (p *pack) stepper(side string, w *where) maps.StepCost {
 	}
 }
 
-// commander returns the leader a formation answers to: its own, the
-// leader above who leads it too (led_by), or the nearest above it.
-func (p *pack) commander(f *oob.Formation) *oob.Leader {
-	for x := f; x != nil; x = p.parent(x) {
-		if p.s != nil && p.s.StandIns[x] != nil {
-			return p.s.StandIns[x] // a spare leader in place of its own
-		}
-		if x.Leader != nil {
-			return x.Leader
-		}
-		if x.LedBy != nil {
-			return x.LedBy
-		}
-	}
-	return nil
-}
-
 // command checks command ranges in a scenario's set-up, in steps: read the
 // scenario's attachments, list the units set up on exact hexes, measure
 // each against its commander, spread command along brigade chains, flag
 // the units left out, then measure the leaders against their superiors.
-func (p *pack) command(s *battle.Scenario) {
+func (p *pass) command(s *battle.Scenario) {
 	c := p.f.Command
 	if c.None || c.Code == "" || p.b.Map == nil {
 		return
 	}
-	p.s = s
-	defer func() { p.s = nil }()
 	cs := p.commandScene(s)
-	units := measuredUnits(p.groups)
+	set := p.setup()
+	units := measuredUnits(set.groups)
 	in, out := p.unitsInRange(cs, units)
 	if c.Chain > 0 || len(c.ChainField) > 0 {
 		p.spreadChains(cs, units, in)
@@ -291,7 +273,7 @@ func (p *pack) command(s *battle.Scenario) {
 	p.flagOutOfCommand(cs, units, in, out)
 	if c.Leaders.Code != "" {
 		p.leadersInRange(cs)
-		p.alsoWithin(s, p.groups, cs.w, cs.inRange)
+		p.alsoWithin(s, set.groups, cs.w, cs.inRange)
 	}
 }
 
@@ -300,9 +282,10 @@ func (p *pack) command(s *battle.Scenario) {
 // the scenario's attachments, and each leader's reach, built when first
 // needed.
 type commandScene struct {
-	p        *pack
+	p        *pass
 	s        *battle.Scenario
 	w        *where
+	t        *tree // the scenario's command organisation
 	ls       *linkSet
 	unitTo   map[*oob.Unit]*oob.Formation   // a unit attached to another formation in this scenario
 	leaderTo map[*oob.Leader]*oob.Formation // a leader attached to another formation in this scenario
@@ -313,11 +296,11 @@ type commandScene struct {
 // commandScene is the first step of command: it locates the pieces of
 // scenario s, in the light of its first turn, and reads its attachments
 // (a piece may answer to another formation in this scenario).
-func (p *pack) commandScene(s *battle.Scenario) *commandScene {
-	w := locate(p.b, p.groups)
+func (p *pass) commandScene(s *battle.Scenario) *commandScene {
+	w := locate(p.b, p.setup().groups)
 	w.light = s.First.Light
 	cs := &commandScene{
-		p: p, s: s, w: w, ls: p.links(),
+		p: p, s: s, w: w, t: p.tree(), ls: p.links(),
 		unitTo:   map[*oob.Unit]*oob.Formation{},
 		leaderTo: map[*oob.Leader]*oob.Formation{},
 		reach:    map[*oob.Leader]map[maps.Coord]float64{},
@@ -418,7 +401,7 @@ func measuredUnits(groups []*group) []*oob.Unit {
 // commander (or the commander of the formation it is attached to): in is
 // true, by Unit.Index, for a unit in command or with nothing to measure;
 // out holds the others with the commander they cannot reach.
-func (p *pack) unitsInRange(cs *commandScene, units []*oob.Unit) ([]bool, map[*oob.Unit]outOfRange) {
+func (p *pass) unitsInRange(cs *commandScene, units []*oob.Unit) ([]bool, map[*oob.Unit]outOfRange) {
 	c := p.f.Command
 	w := cs.w
 	out := map[*oob.Unit]outOfRange{}
@@ -428,9 +411,9 @@ func (p *pack) unitsInRange(cs *commandScene, units []*oob.Unit) ([]bool, map[*o
 			in[u.Index] = true
 			continue
 		}
-		l := p.commander(u.Formation)
+		l := cs.t.commander(u.Formation)
 		if f := cs.unitTo[u]; f != nil {
-			l = p.commander(f)
+			l = cs.t.commander(f)
 		}
 		if l == nil {
 			in[u.Index] = true
@@ -441,7 +424,7 @@ func (p *pack) unitsInRange(cs *commandScene, units []*oob.Unit) ([]bool, map[*o
 			continue
 		}
 		ok, r, has := cs.inRange(l, w.unit(u).hex)
-		if !has || ok || p.nearCommander(u, cs.unitTo[u], l, w) || p.anyLeader(u, l, w, cs.inRange) || linkedIn(cs.ls.of(p, u.Formation), l, w.unit(u).hex, w, cs.inRange) {
+		if !has || ok || p.nearCommander(u, cs.unitTo[u], l, w) || p.anyLeader(u, l, w, cs.inRange) || linkedIn(cs.ls.of(cs.t, u.Formation), l, w.unit(u).hex, w, cs.inRange) {
 			in[u.Index] = true
 			continue
 		}
@@ -454,7 +437,7 @@ func (p *pack) unitsInRange(cs *commandScene, units []*oob.Unit) ([]bool, map[*o
 // one brigade: it spreads command from the in-command units to
 // brigade-mates within Chain hexes, or, for a class of ChainField, within
 // its counter's value measured as command ranges are, marking them in.
-func (p *pack) spreadChains(cs *commandScene, units []*oob.Unit, in []bool) {
+func (p *pass) spreadChains(cs *commandScene, units []*oob.Unit, in []bool) {
 	c := p.f.Command
 	w := cs.w
 	byFormation := map[*oob.Formation][]*oob.Unit{}
@@ -511,7 +494,7 @@ func (p *pack) spreadChains(cs *commandScene, units []*oob.Unit, in []bool) {
 
 // flagOutOfCommand is the step of command that raises the command check
 // for every unit still out of command, citing where its commander sets up.
-func (p *pack) flagOutOfCommand(cs *commandScene, units []*oob.Unit, in []bool, out map[*oob.Unit]outOfRange) {
+func (p *pass) flagOutOfCommand(cs *commandScene, units []*oob.Unit, in []bool, out map[*oob.Unit]outOfRange) {
 	c := p.f.Command
 	w := cs.w
 	for _, u := range units {
@@ -532,35 +515,31 @@ func (p *pack) flagOutOfCommand(cs *commandScene, units []*oob.Unit, in []bool, 
 // on an exact hex against the leader above him (a spare leader answers as
 // the leader he replaces; an attached one to his new formation's), unless
 // the battle book links or frees him, and raises the leaders' check.
-func (p *pack) leadersInRange(cs *commandScene) {
+func (p *pass) leadersInRange(cs *commandScene) {
 	c := p.f.Command
-	s, w, ls := cs.s, cs.w, cs.ls
-	standsFor := map[*oob.Leader]*oob.Formation{}
-	for f, l := range s.StandIns {
-		standsFor[l] = f
-	}
-	for _, g := range p.groups {
+	s, w, ls, t := cs.s, cs.w, cs.ls, cs.t
+	for _, g := range p.setup().groups {
 		if g.within > 0 {
 			continue
 		}
 		for _, l := range g.leaders {
 			lf := l.Formation
-			if f := standsFor[l]; f != nil {
+			if f := t.standsFor[l]; f != nil {
 				lf = f // a spare leader answers as the leader he replaces
 			} else if l.Officer {
 				continue
 			}
-			if p.parent(lf) == nil {
+			if t.parent(lf) == nil {
 				continue
 			}
-			sup := p.commander(p.parent(lf))
+			sup := t.commander(t.parent(lf))
 			if f := cs.leaderTo[l]; f != nil {
-				sup = p.commander(f)
+				sup = t.commander(f)
 			}
 			if sup == nil || sup == l || ls.free[l] || p.independent(s, l) {
 				continue
 			}
-			if here, _ := w.leader(l); linkedIn(ls.of(p, l.Formation), l, here, w, cs.inRange) {
+			if here, _ := w.leader(l); linkedIn(ls.of(t, l.Formation), l, here, w, cs.inRange) {
 				continue
 			}
 			if _, onMap := w.leader(sup); !onMap {
@@ -597,7 +576,7 @@ func citeSetUps(d *diag.Diagnostic, s *battle.Scenario, l *oob.Leader) {
 
 // alsoWithin checks the leaders a battle asks to be within range of a
 // second superior as well, when the scenario starts in the turns it names.
-func (p *pack) alsoWithin(s *battle.Scenario, groups []*group, w *where, inRange func(*oob.Leader, maps.Coord) (bool, int, bool)) {
+func (p *pass) alsoWithin(s *battle.Scenario, groups []*group, w *where, inRange func(*oob.Leader, maps.Coord) (bool, int, bool)) {
 	c := p.f.Command
 	for _, a := range c.AlsoWithin {
 		from, err1 := p.b.ParseTime(a.From)
@@ -657,7 +636,7 @@ func (p *pack) alsoWithin(s *battle.Scenario, groups []*group, w *where, inRange
 // (those above attached, when the scenario attaches u) at the levels of the
 // commander_within figure is within its hexes of u; officer, the leader
 // whose range u is out of, never counts.
-func (p *pack) nearCommander(u *oob.Unit, attached *oob.Formation, officer *oob.Leader, w *where) bool {
+func (p *pass) nearCommander(u *oob.Unit, attached *oob.Formation, officer *oob.Leader, w *where) bool {
 	n := p.f.Command.Near
 	if len(n.Levels) == 0 {
 		return false
@@ -667,7 +646,8 @@ func (p *pack) nearCommander(u *oob.Unit, attached *oob.Formation, officer *oob.
 		f = attached
 	}
 	at := w.unit(u).hex
-	for x := f; x != nil; x = p.parent(x) {
+	t := p.tree()
+	for x := f; x != nil; x = t.parent(x) {
 		l := x.Leader
 		if l == nil || l == officer || !has(n.Levels, x.Level) {
 			continue
@@ -688,13 +668,14 @@ func (p *pack) nearCommander(u *oob.Unit, attached *oob.Formation, officer *oob.
 // anyLeader reports whether u is one of the units the figures put in
 // command within range of any leader of some levels in its larger
 // formation, and such a leader (other than its own, l) reaches it.
-func (p *pack) anyLeader(u *oob.Unit, own *oob.Leader, w *where, inRange func(*oob.Leader, maps.Coord) (bool, int, bool)) bool {
+func (p *pass) anyLeader(u *oob.Unit, own *oob.Leader, w *where, inRange func(*oob.Leader, maps.Coord) (bool, int, bool)) bool {
 	a := p.f.Command.AnyLeader
 	if len(a.Levels) == 0 || a.Within == "" || len(a.Values) == 0 || !valuesMatch(u, a.Values) {
 		return false
 	}
 	var top *oob.Formation
-	for x := u.Formation; x != nil; x = p.parent(x) {
+	t := p.tree()
+	for x := u.Formation; x != nil; x = t.parent(x) {
 		if x.Level == a.Within {
 			top = x
 			break
@@ -721,7 +702,7 @@ func (p *pack) anyLeader(u *oob.Unit, own *oob.Leader, w *where, inRange func(*o
 }
 
 // required reports formations of levels that need a leader but have none.
-func (p *pack) required() {
+func (p *pass) required() {
 	c := p.f.Command
 	if c.RequiredCheck.Code == "" {
 		return
@@ -732,7 +713,7 @@ func (p *pack) required() {
 			continue
 		}
 		side.Army.Walk(func(f *oob.Formation) {
-			if ls.of(p, f) != nil {
+			if ls.of(bookTree, f) != nil {
 				return // the battle book names whom its units trace to
 			}
 			if f.Leader == nil && f.LedBy == nil && has(c.Required, f.Level) {
@@ -748,7 +729,7 @@ func (p *pack) required() {
 
 // attachments checks what a scenario attaches to each formation: how many
 // batteries, and from where.
-func (p *pack) attachments(s *battle.Scenario) {
+func (p *pass) attachments(s *battle.Scenario) {
 	a := p.f.Attach
 	limit := a.Code != "" && a.MaxBatteries > 0 && !a.None
 	count := map[*oob.Formation]int{}
@@ -794,7 +775,7 @@ func (p *pack) attachments(s *battle.Scenario) {
 // whole, and horse artillery's attachments: an artillery formation only to
 // a formation inside its own parent, so many to one formation at most, and
 // horse artillery only to formations holding some classes.
-func (p *pack) attachFormations(s *battle.Scenario) {
+func (p *pass) attachFormations(s *battle.Scenario) {
 	af, hs := p.f.Attach.Formations, p.f.Attach.Horse
 	scope := af.Scope.Code != "" && af.Within
 	most := af.Max.Code != "" && af.MaxPer > 0
@@ -861,7 +842,7 @@ func (p *pack) attachFormations(s *battle.Scenario) {
 
 // artilleryFormation reports whether every unit in and below f is a
 // battery, and there is one.
-func artilleryFormation(p *pack, f *oob.Formation) bool {
+func artilleryFormation(p *pass, f *oob.Formation) bool {
 	us := f.AllUnits()
 	for _, u := range us {
 		if !p.b.Rules.Artillery(u.Type) {
@@ -874,7 +855,7 @@ func artilleryFormation(p *pack, f *oob.Formation) bool {
 // countOwn counts into count, for each formation, the batteries of its own
 // order of battle that the scenario sets up and does not attach elsewhere
 // on their own.
-func (p *pack) countOwn(s *battle.Scenario, count map[*oob.Formation]int) {
+func (p *pass) countOwn(s *battle.Scenario, count map[*oob.Formation]int) {
 	for _, st := range s.Setup {
 		for _, pc := range st.Pieces {
 			for _, u := range pc.Ref.Units() {
@@ -891,7 +872,7 @@ func (p *pack) countOwn(s *battle.Scenario, count map[*oob.Formation]int) {
 // activation checks a scenario's activation markers: given to formations
 // of the right levels, in the right numbers, and, once a side lists any,
 // to every such formation it has in play.
-func (p *pack) activation(s *battle.Scenario) {
+func (p *pass) activation(s *battle.Scenario) {
 	a := p.f.Activation
 	if a.Code == "" || len(s.Activation) == 0 {
 		return
@@ -935,14 +916,6 @@ func (p *pack) activation(s *battle.Scenario) {
 		}
 		add(pos, "%s has units in the scenario but no activation markers", f.Formation.Label())
 	}
-}
-
-// parent is the formation f answers to in the scenario being checked.
-func (p *pack) parent(f *oob.Formation) *oob.Formation {
-	if p.s != nil {
-		return p.s.Parent(f)
-	}
-	return f.Parent
 }
 
 // linkedIn reports whether one of the linked leaders (other than self), on

@@ -59,7 +59,7 @@ func setupPieces(s *battle.Scenario, f func(pc *battle.Piece, u *oob.Unit, order
 
 // orders checks the orders a scenario gives: orders some units may not
 // hold, and orders that may not stand near the enemy at set-up.
-func (p *pack) orders(s *battle.Scenario) {
+func (p *pass) orders(s *battle.Scenario) {
 	o := p.f.Orders
 	for _, fb := range o.Forbid {
 		if fb.Code == "" || len(fb.Orders) == 0 {
@@ -108,14 +108,15 @@ func valuesMatch(u *oob.Unit, want map[string][]string) bool {
 
 // nearEnemy reports set-up units under orders that may not stand within so
 // many hexes (and the line of sight) of an enemy combat unit.
-func (p *pack) nearEnemy(s *battle.Scenario) {
+func (p *pass) nearEnemy(s *battle.Scenario) {
 	ne := p.f.Orders.NearEnemy
 	if ne.Code == "" || ne.Hexes <= 0 || len(ne.Orders) == 0 {
 		return
 	}
 	m := p.b.Map
 	los := -1 // unknown until a unit needs it: 1 when the map gives elevations
-	for _, g := range p.groups {
+	set := p.setup()
+	for _, g := range set.groups {
 		if g.within > 0 {
 			continue // spread over hexes the player picks
 		}
@@ -138,7 +139,7 @@ func (p *pack) nearEnemy(s *battle.Scenario) {
 		var found *group
 		dist := 0
 		within(m.Grid, g.hex, ne.Hexes, func(c maps.Coord, d int) bool {
-			e := p.idx.first(c, func(o *group) bool { return o.side != g.side && o.within == 0 && len(o.pieces) > 0 })
+			e := set.idx.first(c, func(o *group) bool { return o.side != g.side && o.within == 0 && len(o.pieces) > 0 })
 			if e == nil || (los == 1 && !p.sees(g.hex, c, ne.Raise)) {
 				return false
 			}
@@ -196,7 +197,7 @@ func hasElevation(m *maps.Map) bool {
 // raised by its terrain, stands above both ends; a line along a hexside is
 // blocked when either side blocks. The slope, canopy, shadow and crest
 // rules are not applied, so some lines the book blocks are taken as clear.
-func (p *pack) sees(a, b maps.Coord, raise map[string]float64) bool {
+func (p *pass) sees(a, b maps.Coord, raise map[string]float64) bool {
 	m := p.b.Map
 	elev := func(c maps.Coord) float64 {
 		if e := m.At(c).Elevation; e > 0 {
@@ -219,7 +220,7 @@ func (p *pack) sees(a, b maps.Coord, raise map[string]float64) bool {
 }
 
 // breastworks checks where a set-up places breastworks and how many.
-func (p *pack) breastworks(s *battle.Scenario) {
+func (p *pass) breastworks(s *battle.Scenario) {
 	w := p.f.Works
 	p.earlyWorks(s)
 	if w.Terrain.Code == "" && w.Max.Code == "" {
@@ -247,7 +248,7 @@ func (p *pack) breastworks(s *battle.Scenario) {
 // in a window the battle's rules keep the side from having them (Dead of
 // Winter BB 21.1: with the historical option, no Union breastworks on the
 // morning of 31 December).
-func (p *pack) earlyWorks(s *battle.Scenario) {
+func (p *pass) earlyWorks(s *battle.Scenario) {
 	w := p.f.Works
 	if w.Early.Code == "" {
 		return
@@ -279,7 +280,7 @@ func (p *pack) earlyWorks(s *battle.Scenario) {
 
 // leaders checks where a set-up places leaders: one with no friendly
 // combat unit in his hex may not stand next to an enemy combat unit.
-func (p *pack) leaders(s *battle.Scenario) {
+func (p *pass) leaders(s *battle.Scenario) {
 	p.leaderTurns(s)
 	p.standIns(s)
 	c := p.f.Leaders.AloneAdjacent
@@ -287,15 +288,16 @@ func (p *pack) leaders(s *battle.Scenario) {
 		return
 	}
 	g := p.b.Map.Grid
-	for _, grp := range p.groups {
+	set := p.setup()
+	for _, grp := range set.groups {
 		if grp.within > 0 || len(grp.leaders) == 0 || len(grp.pieces) > 0 {
 			continue
 		}
-		if p.idx.first(grp.hex, func(o *group) bool { return o.side == grp.side && len(o.pieces) > 0 && o.within == 0 }) != nil {
+		if set.idx.first(grp.hex, func(o *group) bool { return o.side == grp.side && len(o.pieces) > 0 && o.within == 0 }) != nil {
 			continue // stacked with friendly units listed apart
 		}
 		for _, n := range g.Neighbours(grp.hex) {
-			e := p.idx.first(n, func(o *group) bool { return o.side != grp.side && len(o.pieces) > 0 && o.within == 0 })
+			e := set.idx.first(n, func(o *group) bool { return o.side != grp.side && len(o.pieces) > 0 && o.within == 0 })
 			if e == nil {
 				continue
 			}
@@ -310,7 +312,7 @@ func (p *pack) leaders(s *battle.Scenario) {
 // attachScope checks that a battery is attached only to a formation inside
 // its own one at the configured level (GBACW 4.32: a brigade of its
 // division).
-func (p *pack) attachScope(pc *battle.Piece, u *oob.Unit) {
+func (p *pass) attachScope(pc *battle.Piece, u *oob.Unit) {
 	sc := p.f.Attach.Within
 	if sc.Code == "" || sc.Level == "" || pc.Attached == nil {
 		return
@@ -329,7 +331,7 @@ func (p *pack) attachScope(pc *battle.Piece, u *oob.Unit) {
 
 // scopeOf is the formation at level that holds f, or, when none does, the
 // lowest formation above f whose level ranks at level or higher.
-func (p *pack) scopeOf(f *oob.Formation, level string) *oob.Formation {
+func (p *pass) scopeOf(f *oob.Formation, level string) *oob.Formation {
 	lv, ok := p.b.Rules.LevelByID(level)
 	if !ok {
 		return nil
@@ -356,7 +358,7 @@ func hexWord(n int) string {
 // counter's first turn (forces from:), set up with the leader he joins on
 // that turn (with:), and each on the counter his forces give for the turn
 // (counters:; 3DoG BB 4.41, 4.44).
-func (p *pack) leaderTurns(s *battle.Scenario) {
+func (p *pass) leaderTurns(s *battle.Scenario) {
 	lf := p.f.Leaders
 	if lf.From.Code == "" && lf.Counter.Code == "" {
 		return
@@ -436,7 +438,7 @@ func (p *pack) leaderTurns(s *battle.Scenario) {
 }
 
 // leaderNamed finds a leader of a side by name.
-func (p *pack) leaderNamed(side, name string) *oob.Leader {
+func (p *pass) leaderNamed(side, name string) *oob.Leader {
 	if ix := p.b.Index(side); ix != nil {
 		for _, r := range ix.Resolve(name) {
 			if r.Leader != nil {
@@ -452,7 +454,7 @@ func (p *pack) leaderNamed(side, name string) *oob.Leader {
 // only a spare stands in, for the commander of a formation of the figures'
 // levels, who is then not in play himself. A spare appears once in a
 // scenario (N005, N006), so he stands in for one leader.
-func (p *pack) standIns(s *battle.Scenario) {
+func (p *pass) standIns(s *battle.Scenario) {
 	c := p.f.Leaders.Spare
 	if c.Code == "" || len(p.f.Leaders.SpareLevels) == 0 {
 		return

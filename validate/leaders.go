@@ -12,7 +12,7 @@ import (
 // with a unit of his own command, or with what figures.leader_stack lets
 // him stack with instead (TSS 17.3). A group placement spread over several
 // hexes is not one stack and is not checked.
-func (p *pack) leaderStacks(s *battle.Scenario) {
+func (p *pass) leaderStacks(s *battle.Scenario) {
 	ls := p.f.LeaderStack
 	if ls.Code == "" {
 		return
@@ -28,7 +28,7 @@ func (p *pack) leaderStacks(s *battle.Scenario) {
 			}
 		}
 	}
-	for _, g := range p.groups {
+	for _, g := range p.setup().groups {
 		if g.within > 0 {
 			continue
 		}
@@ -58,7 +58,7 @@ func (p *pack) leaderStacks(s *battle.Scenario) {
 }
 
 // leaderStacked reports whether leader l may stay in group g.
-func (p *pack) leaderStacked(s *battle.Scenario, g *group, l *oob.Leader) bool {
+func (p *pass) leaderStacked(s *battle.Scenario, g *group, l *oob.Leader) bool {
 	ls := p.f.LeaderStack
 	above := func(f *oob.Formation) bool { // f is a formation above l's
 		for x := s.Parent(l.Formation); x != nil; x = s.Parent(x) {

@@ -105,7 +105,7 @@ type editKey struct {
 // them distinct. Names are bucketed by a normalised key and by one-letter
 // edit keys, so the work grows with the number of letters, not with the
 // square of the names.
-func (p *pack) lookAlike() {
+func (p *pass) lookAlike() {
 	for _, side := range p.b.Sides {
 		if side.Army == nil {
 			continue
@@ -114,7 +114,7 @@ func (p *pack) lookAlike() {
 	}
 }
 
-func (p *pack) lookAlikeSide(side *oob.Side) {
+func (p *pass) lookAlikeSide(side *oob.Side) {
 	var names []*nameEntry
 	seen := map[string]bool{}
 	add := func(name, what string, pos diag.Pos) {
@@ -256,7 +256,7 @@ func posLess(a, b diag.Pos) bool {
 // of each unit and leader that no scenario sets up or brings on. A
 // formation none of whose units and leaders plays is reported once, at its
 // highest such level.
-func (p *pack) neverPlaced() {
+func (p *pass) neverPlaced() {
 	if !p.b.OOBComplete {
 		return
 	}
@@ -290,7 +290,7 @@ func (p *pack) neverPlaced() {
 // unplaced reports what of f never plays; it returns whether nothing of f
 // or below it plays, and what that is, without reporting it (the caller
 // reports the whole formation at once).
-func (p *pack) unplaced(f *oob.Formation, units, leaders []bool) (none bool, n int) {
+func (p *pass) unplaced(f *oob.Formation, units, leaders []bool) (none bool, n int) {
 	var missing []string
 	none = true
 	for _, l := range ownLeaders(f) {
@@ -346,7 +346,7 @@ func (p *pack) unplaced(f *oob.Formation, units, leaders []bool) (none bool, n i
 // then, so the value describes a counter no longer in play and is never
 // used. Values given to a unit that is not on the map at all are N023's;
 // to a unit set up and arriving, N006's.
-func valuesLeaving(p *pack, s *battle.Scenario) {
+func valuesLeaving(p *pass, s *battle.Scenario) {
 	for _, w := range s.Withdrawals {
 		for i := range w.Pieces {
 			pc := &w.Pieces[i]
@@ -383,7 +383,7 @@ func valuesLeaving(p *pack, s *battle.Scenario) {
 // `not_in_play:` at all, a formation some of whose units play must have the
 // rest declared out of play (N033), so that a unit left out by mistake is
 // told from one the book leaves out.
-func (p *pack) inPlayParts(s *battle.Scenario) {
+func (p *pass) inPlayParts(s *battle.Scenario) {
 	type placed struct {
 		pos  diag.Pos
 		what string

@@ -14,12 +14,21 @@ import (
 )
 
 // unknownSkip says once per battle how many units a check skipped for an
-// unknown strength.
-func unknownSkip(p *pack) {
+// unknown strength, in every scenario in play (FactUnknown).
+func unknownSkip(p *pass) {
 	b, l := p.b, p.l
-	if n := len(p.unknown); n > 0 {
+	unknown := map[*oob.Unit]bool{}
+	for _, s := range b.Scenarios {
+		if len(s.Play) == 0 {
+			continue
+		}
+		for u := range p.unknownIn(s) {
+			unknown[u] = true
+		}
+	}
+	if n := len(unknown); n > 0 {
 		var names []string
-		for u := range p.unknown {
+		for u := range unknown {
 			names = append(names, u.QualifiedName())
 		}
 		sort.Strings(names)
@@ -32,6 +41,33 @@ func unknownSkip(p *pack) {
 		d.Hint = "give the strengths, or accept that those stacks are unchecked"
 		d.About(diag.Subjects{Units: names})
 	}
+}
+
+// unknownStrengths lists the units of the scenario's set-up whose strength
+// a rule needed but the data does not give: those a stacking limit that
+// adds up strength could not judge, and those that extend their line with
+// no known strength (the minimum SP of lines cannot be judged): FactUnknown.
+func (p *pass) unknownStrengths() map[*oob.Unit]bool {
+	out := map[*oob.Unit]bool{}
+	for _, v := range p.stacks() {
+		for _, u := range v.skipped {
+			out[u] = true
+		}
+	}
+	for _, st := range p.s.Setup {
+		if st.Within > 0 {
+			continue
+		}
+		for i := range st.Pieces {
+			pc := &st.Pieces[i]
+			if u := pc.Ref.Unit; u != nil && len(pc.Extends) > 0 && mayExtend(p, pc, u) {
+				if _, known := lineStrength(p, pc, u); !known {
+					out[u] = true
+				}
+			}
+		}
+	}
+	return out
 }
 
 func hasHave(n int) string {
@@ -49,7 +85,7 @@ func pronoun(n int) string {
 }
 
 // entries checks reinforcements and withdrawals.
-func (p *pack) entries(s *battle.Scenario) {
+func (p *pass) entries(s *battle.Scenario) {
 	m := p.b.Map
 	areaOf := map[maps.Coord]*maps.Area{}
 	var names []string
@@ -111,7 +147,7 @@ func (p *pack) entries(s *battle.Scenario) {
 // entrance hex (a road crosses it) from border ones (3DoG BB 9.75): units
 // entering by border hexes only hold the orders allowed there, and no enemy
 // unit sets up next to an entrance hex while arrivals remain to come.
-func (p *pack) entrances(s *battle.Scenario) {
+func (p *pass) entrances(s *battle.Scenario) {
 	e := p.f.Entry
 	border := e.Border.Code != "" && len(e.Direct) > 0 && len(e.BorderOrders) > 0
 	clear := e.Clear.Code != "" && e.KeepClear
@@ -119,6 +155,7 @@ func (p *pack) entrances(s *battle.Scenario) {
 		return
 	}
 	m := p.b.Map
+	idx := p.setup().idx
 	direct := m.RoadHexes(func(t string) bool { return has(e.Direct, t) })
 	// the hexes an arrival may enter by, with how it names them
 	hexes := func(a *battle.Arrival) ([]maps.Coord, []string, string) {
@@ -174,7 +211,7 @@ func (p *pack) entrances(s *battle.Scenario) {
 		}
 		for i, c := range cs {
 			for _, n := range m.Grid.Neighbours(c) {
-				g := p.idx.first(n, func(o *group) bool { return o.side != a.Side && !o.arriving && o.within == 0 && len(o.pieces) > 0 })
+				g := idx.first(n, func(o *group) bool { return o.side != a.Side && o.within == 0 && len(o.pieces) > 0 })
 				if g == nil || reported[seen{g, name}] {
 					continue
 				}
@@ -191,7 +228,7 @@ func (p *pack) entrances(s *battle.Scenario) {
 // the entry turn: 1 to the most a group has (GBACW 5.24, 9.74), and, where
 // the activation figures cap artillery (3DoG BB 4.36), no more than that
 // for a group all of artillery.
-func (p *pack) arrivalActivations(s *battle.Scenario) {
+func (p *pass) arrivalActivations(s *battle.Scenario) {
 	e := p.f.Entry
 	if e.Arrival.Code == "" || e.MaxArrival <= 0 {
 		return
@@ -213,7 +250,7 @@ func (p *pack) arrivalActivations(s *battle.Scenario) {
 
 // allArtillery reports whether the pieces hold units and every one is a
 // battery (leaders aside).
-func (p *pack) allArtillery(ps []battle.Piece) bool {
+func (p *pass) allArtillery(ps []battle.Piece) bool {
 	n := 0
 	for _, pc := range ps {
 		for _, u := range pc.Ref.Units() {
@@ -228,7 +265,7 @@ func (p *pack) allArtillery(ps []battle.Piece) bool {
 
 // onPlayEdge reports whether c lies on the edge of the scenario's playing
 // area: a neighbour is off the map or out of play.
-func (p *pack) onPlayEdge(s *battle.Scenario, c maps.Coord) bool {
+func (p *pass) onPlayEdge(s *battle.Scenario, c maps.Coord) bool {
 	g := p.b.Map.Grid
 	for _, n := range g.Neighbours(c) {
 		if !g.OnMap(n) || !s.InPlay(n) {
@@ -250,8 +287,8 @@ func isAre(n int) string {
 // that one too. A hex is free when it is on the map, in play, held by no
 // non-artillery unit, and the unit could enter it (no impassable terrain
 // or hexside).
-func (p *pack) extended(s *battle.Scenario) {
-	groups := p.groups
+func (p *pass) extended(s *battle.Scenario) {
+	groups := p.setup().groups
 	e := p.f.Extended
 	if e.Code == "" {
 		return
@@ -317,7 +354,7 @@ func (p *pack) extended(s *battle.Scenario) {
 // passable reports whether a unit of class may step from one hex to the
 // next: along a road, or into terrain and across hexsides none of which is
 // impassable (a negative cost) to it.
-func (p *pack) passable(from, to maps.Coord, class string) bool {
+func (p *pass) passable(from, to maps.Coord, class string) bool {
 	m, r := p.b.Map, p.b.Rules
 	e := maps.EdgeOf(from, to)
 	for _, rd := range m.Roads {
@@ -344,7 +381,7 @@ func (p *pack) passable(from, to maps.Coord, class string) bool {
 
 // organisation runs the order-of-battle checks some systems have, on the
 // formations of the ruleset's lowest level (the brigades that bind counters).
-func (p *pack) organisation() {
+func (p *pass) organisation() {
 	p.letters() // the brigades' counter letters (validate/letters.go)
 	p.hqs()     // Commanders' HQ units (validate/letters.go)
 	p.horseArtillery()
@@ -390,7 +427,7 @@ func (p *pack) organisation() {
 // unitStrength reports units whose printed strength, on any face, is above
 // the largest the figures allow their class (3DoG BB 14.26: cavalry
 // battalions of at most 4 SP).
-func (p *pack) unitStrength() {
+func (p *pass) unitStrength() {
 	o := p.f.Org
 	p.unitFlags()
 	if o.Strength.Code == "" || len(o.MaxSP) == 0 {
@@ -443,7 +480,7 @@ func (p *pack) unitStrength() {
 
 // unitFlags reports units whose counter sets a flag the battle does not
 // use (3DoG BB 14.1: no Green units).
-func (p *pack) unitFlags() {
+func (p *pass) unitFlags() {
 	o := p.f.Org
 	if o.Flag.Code == "" || len(o.NoFlags) == 0 {
 		return
@@ -473,14 +510,14 @@ func (p *pack) unitFlags() {
 }
 
 // classTitle is a class's title, or its id.
-func (p *pack) classTitle(class string) string {
+func (p *pass) classTitle(class string) string {
 	if c, ok := p.b.Rules.Classes[class]; ok && c.Title != "" {
 		return c.Title
 	}
 	return class
 }
 
-func allArtillery(p *pack, f *oob.Formation) bool {
+func allArtillery(p *pass, f *oob.Formation) bool {
 	for _, u := range f.Units {
 		if !p.b.Rules.Artillery(u.Type) {
 			return false
@@ -491,7 +528,7 @@ func allArtillery(p *pack, f *oob.Formation) bool {
 
 // lowestLevel is the ruleset's lowest formation level (the highest rank):
 // the brigades that bind counters.
-func (p *pack) lowestLevel() string {
+func (p *pass) lowestLevel() string {
 	lowest, rank := "", 0
 	for _, l := range p.b.Rules.Levels {
 		if l.Rank > rank {
@@ -504,20 +541,20 @@ func (p *pack) lowestLevel() string {
 // absent raises code at pos for data a system without the rules for it
 // was given: what follows "<system> " in the message, and a hint to remove
 // key or configure the figures section that holds those rules.
-func (p *pack) absent(code diag.Code, pos diag.Pos, key, figures, format string, args ...any) {
+func (p *pass) absent(code diag.Code, pos diag.Pos, key, figures, format string, args ...any) {
 	d := p.l.Addf(code, pos, "%s "+format, append([]any{p.b.Rules.System}, args...)...)
 	d.Hint = "remove " + key + ":, or configure figures." + figures + " under the battle's rules:"
 }
 
 // flag raises a check that ruleset data configures (its code, severity and
 // rule), at pos: a no-op for a check with no code.
-func (p *pack) flag(c rulesets.Check, pos diag.Pos, format string, args ...any) {
+func (p *pass) flag(c rulesets.Check, pos diag.Pos, format string, args ...any) {
 	p.flagged(c, pos, format, args...)
 }
 
 // flagged is flag returning the diagnostic, for a hint; nil when the check
 // is not configured.
-func (p *pack) flagged(c rulesets.Check, pos diag.Pos, format string, args ...any) *diag.Diagnostic {
+func (p *pass) flagged(c rulesets.Check, pos diag.Pos, format string, args ...any) *diag.Diagnostic {
 	if c.Code == "" {
 		return nil
 	}

@@ -25,45 +25,64 @@ type piece struct {
 	pos    *diag.Pos // where the scenario names it
 }
 
-// group is what one side has in one hex: a set-up stack, or a
-// reinforcement group at its entry hex.
+// group is what one side sets up in one hex (or, for a group placement,
+// within some hexes of it). Reinforcements make no groups: they enter
+// one by one, so no stacking limit or set-up neighbour rule counts them.
 type group struct {
-	side     string
-	hex      maps.Coord
-	at       *battle.HexRef // the hex as the scenario writes it, and where
-	pieces   []piece
-	leaders  []*oob.Leader
-	within   int  // a group placement spread within this many hexes
-	works    int  // breastworks markers in the hex
-	reserve  bool // in reserve status
-	arriving bool // a reinforcement group, not a set-up stack
+	side    string
+	hex     maps.Coord
+	at      *battle.HexRef // the hex as the scenario writes it, and where
+	pieces  []piece
+	leaders []*oob.Leader
+	within  int  // a group placement spread within this many hexes
+	works   int  // breastworks markers in the hex
+	reserve bool // in reserve status
 }
 
 func (g *group) label() string  { return g.at.Label }
 func (g *group) pos() *diag.Pos { return &g.at.Pos }
 
-// pack holds what the rule checks of one battle share.
-type pack struct {
-	s       *battle.Scenario // the scenario being checked, where attachments matter
-	b       *battle.Battle
-	f       *rulesets.Figures
-	l       *diag.List
-	unknown map[*oob.Unit]bool // units whose strength a check needed but the data lacks
-	sel     []piece            // scratch for verdict
-	// the set-up groups of the scenario being checked, made once for all
-	// its checks
-	groups []*group
-	idx    *groupIndex
-}
-
 // stacking checks every set-up group against the stacking limits.
-func (p *pack) stacking(*battle.Scenario) {
-	for _, g := range p.groups {
-		p.stack(g)
+func (p *pass) stacking(*battle.Scenario) {
+	for _, v := range p.stacks() {
+		p.stack(v)
 	}
 }
 
-func (p *pack) piece(pc *battle.Piece, u *oob.Unit, stackOrders string) piece {
+// stackVerdict is one stacking limit judged on one set-up stack: why it
+// fails ("" when it holds), or the units whose unknown strength kept it
+// from being judged.
+type stackVerdict struct {
+	g       *group
+	limit   int // in figures.stacking.limits
+	why     string
+	skipped []*oob.Unit
+}
+
+// judgeStacks judges every limit on every set-up stack it applies to, and
+// keeps those that fail or could not be judged: FactStacks. A group
+// placement is spread over several hexes as the player likes, so it is not
+// judged as one stack.
+func (p *pass) judgeStacks() []stackVerdict {
+	var out []stackVerdict
+	for _, g := range p.setup().groups {
+		if g.within > 0 {
+			continue
+		}
+		t := p.b.Map.TerrainName(g.hex) // once for all the limits
+		for i, lim := range p.f.Stacking.Limits {
+			if !p.applies(lim.When, g, t) {
+				continue
+			}
+			if why, skipped := p.verdict(lim, g); why != "" || len(skipped) > 0 {
+				out = append(out, stackVerdict{g: g, limit: i, why: why, skipped: skipped})
+			}
+		}
+	}
+	return out
+}
+
+func (p *pass) piece(pc *battle.Piece, u *oob.Unit, stackOrders string) piece {
 	x := piece{unit: u, class: p.b.Rules.Class(u.Type), orders: pc.Orders, face: pc.Face, pos: &pc.Pos}
 	if x.orders == "" {
 		x.orders = stackOrders
@@ -86,8 +105,8 @@ func (p *pack) piece(pc *battle.Piece, u *oob.Unit, stackOrders string) piece {
 }
 
 // setupGroups gathers the set-up by side and hex (overlapping sheets'
-// labels of one hex make one stack).
-func (p *pack) setupGroups(s *battle.Scenario) ([]*group, *groupIndex) {
+// labels of one hex make one stack): FactSetup.
+func (p *pass) setupGroups(s *battle.Scenario) *setup {
 	idx := newGroupIndex(p.b.Map, len(s.Setup))
 	store := make([]group, 0, len(s.Setup)) // one allocation: at most one group per entry
 	out := make([]*group, 0, len(s.Setup))
@@ -129,7 +148,7 @@ func (p *pack) setupGroups(s *battle.Scenario) ([]*group, *groupIndex) {
 			g.pieces = append(g.pieces, slab[start:]...)
 		}
 	}
-	return out, idx
+	return &setup{groups: out, idx: idx}
 }
 
 // groupIndex finds a set-up group by side, hex, placement and reserve
@@ -245,7 +264,7 @@ func (g *group) orders() string {
 
 // applies reports whether a limit's conditions hold for a group whose hex
 // has terrain t.
-func (p *pack) applies(w rulesets.When, g *group, t string) bool {
+func (p *pass) applies(w rulesets.When, g *group, t string) bool {
 	if w.Moved {
 		return false // every group checked is a set-up stack, before any movement
 	}
@@ -296,7 +315,7 @@ func brigadeOf(u *oob.Unit, level string) *oob.Formation {
 // verdict of one limit on one group: "" when it passes, else why not.
 // skipped lists units whose unknown strength kept the limit from being
 // judged.
-func (p *pack) verdict(lim rulesets.Limit, g *group) (why string, skipped []*oob.Unit) {
+func (p *pass) verdict(lim rulesets.Limit, g *group) (why string, skipped []*oob.Unit) {
 	// sel reuses one buffer: a nested verdict (AnyOf) overwrites it, and
 	// this call does not read it after making one.
 	sel := p.sel[:0]
@@ -447,37 +466,22 @@ func sortedSet(m map[string]bool) []string {
 	return out
 }
 
-// stack checks every limit on a group. A group placement is spread over
-// several hexes as the player likes, so it is not checked as one stack.
-func (p *pack) stack(g *group) {
-	if g.within > 0 {
+// stack flags a limit a set-up stack fails.
+func (p *pass) stack(v stackVerdict) {
+	if v.why == "" {
 		return
 	}
-	t := p.b.Map.TerrainName(g.hex) // once for all the limits
-	for _, lim := range p.f.Stacking.Limits {
-		if !p.applies(lim.When, g, t) {
-			continue
-		}
-		why, skipped := p.verdict(lim, g)
-		for _, u := range skipped {
-			p.unknown[u] = true
-		}
-		if why == "" {
-			continue
-		}
-		what := "stack"
-		if g.arriving {
-			what = "arriving group"
-		}
-		p.flagged(lim.Check, *g.pos(), "%s %s in %s: %s: %s", g.side, what, g.label(), lim.Title, why).
-			About(diag.Subjects{Hexes: []string{g.label()}, Values: []string{g.side, what}})
-	}
+	g, what := v.g, "stack"
+	lim := p.f.Stacking.Limits[v.limit]
+	p.flagged(lim.Check, *g.pos(), "%s %s in %s: %s: %s", g.side, what, g.label(), lim.Title, v.why).
+		About(diag.Subjects{Hexes: []string{g.label()}, Values: []string{g.side, what}})
 }
 
 // sides checks that no hex holds units of both sides at set-up: each
 // group with units is held against the first group with units in its hex.
-func (p *pack) sides(*battle.Scenario) {
-	groups, idx := p.groups, p.idx
+func (p *pass) sides(*battle.Scenario) {
+	set := p.setup()
+	groups, idx := set.groups, set.idx
 	for _, g := range groups {
 		if len(g.pieces) == 0 {
 			continue

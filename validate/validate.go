@@ -28,7 +28,7 @@ func playText(s *battle.Scenario) string {
 }
 
 // inPlay checks that every set-up, entry and victory hex is in play.
-func inPlay(p *pack, s *battle.Scenario) {
+func inPlay(p *pass, s *battle.Scenario) {
 	checkHex := func(h battle.HexRef, what string) {
 		if !s.InPlay(h.Coord) {
 			d := p.l.Addf(CodeNotInPlay, h.Pos, "%s %s is not in play in scenario %s", what, h.Label, s.ID)
@@ -51,7 +51,7 @@ func inPlay(p *pack, s *battle.Scenario) {
 }
 
 // inTime checks that arrivals and withdrawals fall within the scenario.
-func inTime(p *pack, s *battle.Scenario) {
+func inTime(p *pass, s *battle.Scenario) {
 	if s.First.Pos.File == "" || s.Last.Pos.File == "" {
 		return
 	}
@@ -68,7 +68,7 @@ func inTime(p *pack, s *battle.Scenario) {
 }
 
 // presenceCheck follows every unit and leader through the scenario.
-func presenceCheck(p *pack, s *battle.Scenario) { timeline(p.b, s, p.f.Entry.Rule, p.l) }
+func presenceCheck(p *pass, s *battle.Scenario) { timeline(p.b, s, p.f.Entry.Rule, p.l) }
 
 // event is a set-up, arrival or withdrawal of one piece.
 type event struct {

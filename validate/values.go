@@ -13,7 +13,7 @@ import (
 // valueLimits checks counter values against figures.values: a value above
 // the limit for the unit's side and class (TSS 23.21: a Confederate
 // battery carries at most 6 rounds).
-func (p *pack) valueLimits() {
+func (p *pass) valueLimits() {
 	for _, vl := range p.f.Values {
 		for _, side := range p.b.Sides {
 			if side.Army == nil || (len(vl.Sides) > 0 && !slices.Contains(vl.Sides, side.ID)) {
@@ -44,7 +44,7 @@ func (p *pack) valueLimits() {
 
 // orderSides checks that set-up orders kept for some sides (AMFS O: the
 // Skirmish Order is the Union's) are given to their units only.
-func (p *pack) orderSides(s *battle.Scenario) {
+func (p *pass) orderSides(s *battle.Scenario) {
 	for _, os := range p.f.OrderSides {
 		for _, st := range s.Setup {
 			if slices.Contains(os.Sides, st.Side) {
