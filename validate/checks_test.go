@@ -1,8 +1,10 @@
 package validate_test
 
 import (
+	"path/filepath"
 	"reflect"
 	"regexp"
+	"runtime"
 	"strings"
 	"testing"
 
@@ -106,5 +108,27 @@ func TestReads(t *testing.T) {
 	}
 	if s := (validate.ReadsForces | validate.ReadsMap | validate.ReadsScenario).String(); s != "forces, map, scenario" {
 		t.Errorf("Reads.String: %q", s)
+	}
+}
+
+// TestFilesNamed: the functions of each check are in a file named after
+// the check or its engine (stacking.go, orders.go, ...), as staticcheck's
+// folders are named by check, so `muster explain` leads from a code to the
+// one file of its check.
+func TestFilesNamed(t *testing.T) {
+	squash := strings.NewReplacer("-", "", "_", "")
+	for _, c := range validate.Checks {
+		for _, f := range []any{c.Battle, c.Scenario} {
+			v := reflect.ValueOf(f)
+			if v.IsNil() {
+				continue
+			}
+			fn := runtime.FuncForPC(v.Pointer())
+			file, _ := fn.FileLine(fn.Entry())
+			base := strings.TrimSuffix(filepath.Base(file), ".go")
+			if base != squash.Replace(c.Name) && (c.Engine == "" || base != squash.Replace(c.Engine)) {
+				t.Errorf("check %s (engine %q) runs %s, in %s.go: name the file after the check or its engine", c.Name, c.Engine, fn.Name(), base)
+			}
+		}
 	}
 }
