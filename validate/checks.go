@@ -112,8 +112,9 @@ var (
 		Doc: "A reinforcement group enters through a hex the enemy holds at set-up. Units may never enter an enemy-occupied hex, so the group is blocked or delayed unless the enemy has moved by then (GBACW 9.74, TSS 21.51, AMFS I-8c)."}
 )
 
-// Checks is every check muster runs over a resolved battle, in the order it
-// runs them.
+// Checks is every check muster runs over a resolved battle. Battle runs
+// them in this order, but none depends on it: each reads the battle and
+// its facts, never another check's work (TestAnyOrder shuffles it).
 var Checks = []*Check{
 	{Name: "in-play", Codes: []diag.Code{CodeNotInPlay}, Reads: ReadsScenario, Detail: "scenario: sheets in play, set-up, entry and victory hexes", Scenario: inPlay},
 	{Name: "in-time", Codes: []diag.Code{CodeTimeOutside}, Reads: ReadsScenario, Detail: "scenario: first and last turn, arrival and withdrawal times", Scenario: inTime},

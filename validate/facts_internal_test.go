@@ -1,9 +1,13 @@
 package validate
 
 import (
+	"testing/fstest"
+
 	"path/filepath"
 	"strings"
 	"testing"
+
+	"golang.org/x/tools/txtar"
 
 	"github.com/muster-wargames/muster/battle"
 )
@@ -56,4 +60,57 @@ func TestFactReportsNothing(t *testing.T) {
 		}
 	}()
 	run(b, []*Check{c}, false)
+}
+
+// TestTreeFact: any check that requires the command tree sees the
+// scenario's stand-ins and attachments, whatever ran before it (the pack
+// they replace honoured them only while command or off-board had set its
+// scenario); the book's tree sees neither.
+func TestTreeFact(t *testing.T) {
+	stood, attached := 0, 0
+	look := &Check{Name: "look", Requires: []*Fact{FactTree}, Scenario: func(p *pass, s *battle.Scenario) {
+		tr := p.tree()
+		for f, l := range s.StandIns {
+			stood++
+			if got := tr.commander(f); got != l {
+				name := "nobody"
+				if got != nil {
+					name = got.Name
+				}
+				t.Errorf("scenario %s: %s answers to %s, not its stand-in %s", s.ID, f.Label(), name, l.Name)
+			}
+			if bookTree.commander(f) == l {
+				t.Errorf("the book's tree gives %s its stand-in", f.Label())
+			}
+			if tr.standsFor[l] != f {
+				t.Errorf("scenario %s: %s does not stand for %s", s.ID, l.Name, f.Label())
+			}
+		}
+		for f, to := range s.Attachments {
+			attached++
+			if tr.parent(f) != to || bookTree.parent(f) != f.Parent {
+				t.Errorf("scenario %s: %s answers to %s in the scenario, %s in the book", s.ID, f.Label(), tr.parent(f).Label(), bookTree.parent(f).Label())
+			}
+		}
+	}}
+	for _, c := range [][2]string{{"base.txtar", "gbacw-3dog-spare.txtar"}, {"base-ss.txtar", "ss-offboard.txtar"}} {
+		files := fstest.MapFS{}
+		for _, name := range c {
+			ar, err := txtar.ParseFile(filepath.Join("testdata", name))
+			if err != nil {
+				t.Fatal(err)
+			}
+			for _, f := range ar.Files {
+				files[f.Name] = &fstest.MapFile{Data: f.Data}
+			}
+		}
+		b, _ := battle.Load(files, "", battle.Options{})
+		if b == nil || b.Map == nil {
+			t.Fatalf("%s did not load", c[1])
+		}
+		run(b, []*Check{look}, false) // alone: no command check ran first
+	}
+	if stood == 0 || attached == 0 {
+		t.Errorf("%d stand-ins, %d attachments: the cases test nothing", stood, attached)
+	}
 }
