@@ -132,3 +132,38 @@ func TestFilesNamed(t *testing.T) {
 		}
 	}
 }
+
+// TestFacts: validate.Facts lists every fact a check or fact requires,
+// each once, named and documented, and no fact that nothing requires.
+func TestFacts(t *testing.T) {
+	listed := map[*validate.Fact]bool{}
+	names := map[string]bool{}
+	for _, f := range validate.Facts {
+		if listed[f] || names[f.Name] {
+			t.Errorf("fact %s listed twice", f.Name)
+		}
+		listed[f], names[f.Name] = true, true
+		if f.Name == "" || f.Doc == "" {
+			t.Errorf("fact %q lacks a name or a paragraph", f.Name)
+		}
+	}
+	required := map[*validate.Fact]bool{}
+	var walk func(who string, fs []*validate.Fact)
+	walk = func(who string, fs []*validate.Fact) {
+		for _, f := range fs {
+			if !listed[f] {
+				t.Errorf("%s requires fact %s, which validate.Facts does not list", who, f.Name)
+			}
+			required[f] = true
+			walk("fact "+f.Name, f.Requires)
+		}
+	}
+	for _, c := range validate.Checks {
+		walk("check "+c.Name, c.Requires)
+	}
+	for _, f := range validate.Facts {
+		if !required[f] {
+			t.Errorf("fact %s is required by no check", f.Name)
+		}
+	}
+}
