@@ -16,7 +16,7 @@ import (
 // formation units arrive in (TSS 21.2), entry hexes on a road (TSS 20.4 at
 // night, Summer Storm 9.6.10 always) and areas kept for some arrivals (TSS
 // 21.6).
-func (p *pack) arrivals(s *battle.Scenario) {
+func (p *pass) arrivals(s *battle.Scenario) {
 	e := p.f.Entry
 	if e.Formation.Code != "" {
 		for _, a := range s.Arrivals {
@@ -53,7 +53,7 @@ func (p *pack) arrivals(s *battle.Scenario) {
 // availability checks a variable reinforcement's availability rolls
 // (Summer Storm 9.6.6): each for a turn of the scenario before the
 // scheduled one, in turn order, once each, with a roll the dice can make.
-func (p *pack) availability(s *battle.Scenario, c rulesets.Check, a *battle.Arrival) {
+func (p *pass) availability(s *battle.Scenario, c rulesets.Check, a *battle.Arrival) {
 	most := p.b.Rules.Dice.Count * p.b.Rules.Dice.Sides
 	report := func(ch battle.Chance, format string, args ...any) {
 		p.flag(c, ch.Pos, format+": %s", append(args, c.Title)...)
@@ -77,7 +77,7 @@ func (p *pack) availability(s *battle.Scenario, c rulesets.Check, a *battle.Arri
 	}
 }
 
-func (p *pack) arrivalFormation(f rulesets.EntryFormation, a *battle.Arrival) {
+func (p *pass) arrivalFormation(f rulesets.EntryFormation, a *battle.Arrival) {
 	for _, pc := range a.Pieces {
 		if len(pc.Ref.Units()) == 0 {
 			continue // leaders have no formation
@@ -97,7 +97,7 @@ func (p *pack) arrivalFormation(f rulesets.EntryFormation, a *battle.Arrival) {
 	}
 }
 
-func (p *pack) arrivalRoad(r rulesets.EntryRoad, a *battle.Arrival, onRoad map[maps.Coord][]string) {
+func (p *pass) arrivalRoad(r rulesets.EntryRoad, a *battle.Arrival, onRoad map[maps.Coord][]string) {
 	if len(r.Lights) > 0 && !slices.Contains(r.Lights, a.Time.Light) {
 		return
 	}
@@ -129,7 +129,7 @@ func (p *pack) arrivalRoad(r rulesets.EntryRoad, a *battle.Arrival, onRoad map[m
 	}
 }
 
-func (p *pack) arrivalArea(s *battle.Scenario, al rulesets.AreaLimit, a *battle.Arrival) {
+func (p *pass) arrivalArea(s *battle.Scenario, al rulesets.AreaLimit, a *battle.Arrival) {
 	if a.Area != al.Area {
 		return
 	}

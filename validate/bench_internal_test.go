@@ -7,19 +7,22 @@ import (
 	"github.com/muster-wargames/muster/battle"
 	"github.com/muster-wargames/muster/diag"
 	"github.com/muster-wargames/muster/internal/gen"
-	"github.com/muster-wargames/muster/oob"
 )
 
 // benchCommand times the command-range check alone over every scenario of b.
 func benchCommand(b *testing.B, bt *battle.Battle) {
-	f := &bt.Rules.Figures
+	var command *Check
+	for _, c := range Checks {
+		if c.Name == "command" {
+			command = c
+		}
+	}
 	var l0 int
 	b.ReportAllocs()
 	b.ResetTimer()
 	for i := 0; i < b.N; i++ {
 		for _, s := range bt.Scenarios {
-			p := &pack{b: bt, f: f, l: &diag.List{}, unknown: map[*oob.Unit]bool{}}
-			p.groups, p.idx = p.setupGroups(s)
+			p := newFacts(bt).pass(command, s, &diag.List{}) // the set-up groups made afresh
 			p.command(s)
 			l0 += p.l.Len()
 		}

@@ -10,16 +10,20 @@ import (
 	"github.com/muster-wargames/muster/accept"
 	"github.com/muster-wargames/muster/battle"
 	"github.com/muster-wargames/muster/diag"
-	"github.com/muster-wargames/muster/oob"
 	"github.com/muster-wargames/muster/rulesets"
 	"github.com/muster-wargames/muster/schema"
 )
 
 // A Check is one check over the resolved battle, as an analysis.Analyzer
 // is one value: its codes with their titles, documentation, default
-// severity and rule, what it reads, and the function that runs it. Every
-// check is in the one list Checks, which runs in order; `muster explain`,
-// docs/codes.md and the tests read that list.
+// severity and rule, what it reads, the facts it requires, and the
+// functions that run it. Every check is in the one list Checks;
+// `muster explain`, docs/codes.md and the tests read that list.
+//
+// Each run of a check is a pass of its own (facts.go) over the resolved
+// battle, which no check changes: a check reads the battle and the facts
+// its Requires lists, never what another check found, so the checks may
+// run in any order (TestAnyOrder).
 //
 // A check whose Engine is set is configured by ruleset data: the section
 // of the ruleset's `figures` named Engine says which codes it raises, with
@@ -29,18 +33,20 @@ type Check struct {
 	Name   string
 	Engine string      // the figures section that configures it, if any
 	Codes  []diag.Code // the codes it raises whatever the ruleset says
-	// Reads says which documents of the battle the check reads: a check
+	// Reads says which documents of the battle the check reads, the
+	// documents of the facts it requires included (TestReads): a check
 	// reading one that could not be read whole skips (see Battle).
 	Reads Reads
 	// Detail says what of them it reads, for the reader of this list, by
 	// kind as Reads.String names them ("scenario: ...; forces: ..."); a
 	// test keeps its kinds equal to Reads.
 	Detail string
-	// Battle runs once per battle; Scenario once per scenario in play,
-	// after the scenario's set-up groups are made; Final once at the end.
-	Battle   func(*pack)
-	Scenario func(*pack, *battle.Scenario)
-	Final    func(*pack)
+	// Requires lists the facts the check reads; its passes can read no
+	// other.
+	Requires []*Fact
+	// Battle runs once per battle; Scenario once per scenario in play.
+	Battle   func(*pass)
+	Scenario func(*pass, *battle.Scenario)
 }
 
 // Reads is the set of documents of a battle a check reads.
@@ -53,10 +59,9 @@ const (
 	ReadsMap                        // the map: sheets, terrain, hexsides, roads, areas
 	ReadsScenario                   // the scenarios: set-ups, arrivals, withdrawals
 	ReadsRuleset                    // the ruleset beyond its figures (play cups)
-	ReadsFindings                   // what the other checks found or skipped
 )
 
-var readsNames = []string{"battle", "forces", "map", "scenario", "ruleset", "findings"}
+var readsNames = []string{"battle", "forces", "map", "scenario", "ruleset"}
 
 // Has reports whether r includes any of the documents of k.
 func (r Reads) Has(k Reads) bool { return r&k != 0 }
@@ -107,65 +112,75 @@ var (
 		Doc: "A reinforcement group enters through a hex the enemy holds at set-up. Units may never enter an enemy-occupied hex, so the group is blocked or delayed unless the enemy has moved by then (GBACW 9.74, TSS 21.51, AMFS I-8c)."}
 )
 
-// Checks is every check muster runs over a resolved battle, in the order it
-// runs them.
+// Checks is every check muster runs over a resolved battle. Battle runs
+// them in this order, but none depends on it: each reads the battle and
+// its facts, never another check's work (TestAnyOrder shuffles it).
 var Checks = []*Check{
 	{Name: "in-play", Codes: []diag.Code{CodeNotInPlay}, Reads: ReadsScenario, Detail: "scenario: sheets in play, set-up, entry and victory hexes", Scenario: inPlay},
 	{Name: "in-time", Codes: []diag.Code{CodeTimeOutside}, Reads: ReadsScenario, Detail: "scenario: first and last turn, arrival and withdrawal times", Scenario: inTime},
 	{Name: "timeline", Codes: []diag.Code{CodeSetTwice, CodeSetAndArriving, CodeNotOnMap}, Reads: ReadsScenario, Detail: "scenario: set-up, arrivals and withdrawals in turn order", Scenario: presenceCheck},
-	{Name: "sides", Codes: []diag.Code{CodeBothSides}, Reads: ReadsScenario, Detail: "scenario: set-up groups by hex", Scenario: (*pack).sides},
-	{Name: "required-leaders", Engine: "command", Reads: ReadsForces, Detail: "forces: formations and their leaders", Battle: (*pack).required},
-	{Name: "organisation", Engine: "organisation", Reads: ReadsForces, Detail: "forces: brigades, their names, counter values and letters", Battle: (*pack).organisation},
-	{Name: "stacking", Engine: "stacking", Reads: ReadsForces | ReadsScenario, Detail: "scenario: set-up groups, orders, faces, terrain; forces: classes and strengths", Scenario: (*pack).stacking},
-	{Name: "command", Engine: "command", Reads: ReadsForces | ReadsMap | ReadsScenario, Detail: "scenario: set-up, light of the first turn, attachments; forces: leaders and ratings; map: terrain, hexsides, roads", Scenario: (*pack).command},
-	{Name: "attach", Engine: "attach", Reads: ReadsForces | ReadsScenario, Detail: "scenario: attachments; forces: classes", Scenario: (*pack).attachments},
-	{Name: "efficiency", Engine: "efficiency", Codes: []diag.Code{CodeNoEfficiency}, Reads: ReadsForces | ReadsScenario, Detail: "scenario: efficiency pools and fixed values, set-up, arrivals; forces: formations", Scenario: (*pack).efficiency},
-	{Name: "lines", Engine: "lines", Reads: ReadsForces | ReadsScenario, Detail: "scenario: set-up pieces' extension hexes, faces, strengths, stacks; forces: classes and strengths", Scenario: (*pack).lines},
-	{Name: "cups", Codes: []diag.Code{CodeUnknownCup}, Reads: ReadsScenario | ReadsRuleset, Detail: "scenario: chits added to draw cups; ruleset: play cups", Scenario: (*pack).cups},
-	{Name: "activation", Engine: "activation", Reads: ReadsForces | ReadsScenario, Detail: "scenario: activation markers; forces: formations in play", Scenario: (*pack).activation},
-	{Name: "extended", Engine: "extended", Reads: ReadsMap | ReadsScenario, Detail: "scenario: set-up groups, orders; map: free neighbours", Scenario: (*pack).extended},
-	{Name: "orders", Engine: "orders", Reads: ReadsForces | ReadsMap | ReadsScenario, Detail: "scenario: orders and faces of set-up and arriving units, set-up groups; forces: classes; map: distances, elevation, terrain", Scenario: (*pack).orders},
-	{Name: "breastworks", Engine: "breastworks", Reads: ReadsMap | ReadsScenario, Detail: "scenario: breastworks of set-up stacks, first turn, options; map: terrain", Scenario: (*pack).breastworks},
-	{Name: "breastwork-facing", Engine: "breastworks", Reads: ReadsScenario, Detail: "scenario: breastworks of set-up stacks and their facings", Scenario: (*pack).worksFacing},
-	{Name: "one-orders", Engine: "orders", Reads: ReadsForces | ReadsScenario, Detail: "scenario: orders of set-up and arriving units, attachments, out_of_command; forces: formations and classes", Scenario: (*pack).oneOrders},
-	{Name: "reserve", Engine: "orders", Reads: ReadsMap | ReadsScenario, Detail: "scenario: set-up groups in reserve, light of the first turn; map: distances, elevation, terrain", Scenario: (*pack).reserve},
-	{Name: "fatigue", Engine: "fatigue", Codes: []diag.Code{CodeNoFatigue}, Reads: ReadsForces | ReadsScenario, Detail: "scenario: Fatigue levels and orders of set-up and arriving units, attachments; forces: formations and classes", Scenario: (*pack).fatigue},
-	{Name: "leaders", Engine: "leaders", Reads: ReadsForces | ReadsScenario, Detail: "scenario: set-up groups by hex, leaders, arrivals, their counters and stand-ins; forces: leaders' first turns, counters and spares", Scenario: (*pack).leaders},
-	{Name: "entry", Engine: "entry", Codes: []diag.Code{CodeAreaSide, CodeNotEdge, CodeEntryHeld}, Reads: ReadsMap | ReadsScenario, Detail: "scenario: arrivals, set-up; map: areas and edges", Scenario: (*pack).entries},
-	{Name: "staging", Engine: "staging", Reads: ReadsMap | ReadsScenario, Detail: "map: areas, their arrow and entrance hexes, roads; scenario: arrivals' hexes", Battle: (*pack).stagingAreas, Scenario: (*pack).stagingArrivals},
-	{Name: "arrivals", Engine: "entry", Reads: ReadsForces | ReadsMap | ReadsScenario, Detail: "scenario: arrivals, their times, orders and faces; map: roads, areas; forces: formations", Scenario: (*pack).arrivals},
-	{Name: "leader-stacking", Engine: "leader_stack", Reads: ReadsForces | ReadsScenario, Detail: "scenario: set-up groups, leaders, attachments; forces: formations and classes", Scenario: (*pack).leaderStacks},
-	{Name: "values", Engine: "values", Reads: ReadsForces, Detail: "forces: units' counter values, classes and sides", Battle: (*pack).valueLimits},
-	{Name: "order-sides", Engine: "order_sides", Reads: ReadsScenario, Detail: "scenario: set-up orders by side", Scenario: (*pack).orderSides},
-	{Name: "events", Engine: "events", Codes: []diag.Code{CodeNoEvents}, Reads: ReadsScenario, Detail: "scenario: Event card allotments, their times, cups", Scenario: (*pack).events},
-	{Name: "hex-groups", Engine: "hex_groups", Codes: []diag.Code{CodeNoHexGroups}, Reads: ReadsScenario, Detail: "scenario: set-up stacks' Hex Group markers", Scenario: (*pack).hexGroups},
-	{Name: "level-sides", Engine: "level_sides", Reads: ReadsForces, Detail: "forces: formations, their levels and sides", Battle: (*pack).levelSides},
-	{Name: "level-max", Engine: "level_max", Reads: ReadsForces | ReadsScenario, Detail: "scenario: leaders set up, arriving and withdrawn, in turn order; forces: formations' levels and leaders", Scenario: (*pack).levelMax},
-	{Name: "independent", Engine: "independent", Codes: []diag.Code{CodeNoIndependent}, Reads: ReadsForces | ReadsScenario, Detail: "scenario: leaders designated independent; forces: their formations", Scenario: (*pack).designations},
-	{Name: "off-board", Engine: "independent", Reads: ReadsForces | ReadsScenario, Detail: "scenario: leaders set up and arriving, their attachments and stand-ins, leaders designated independent; forces: formations and their leaders", Scenario: (*pack).offBoard},
-	{Name: "variants", Engine: "variants", Codes: []diag.Code{CodeNoVariants}, Reads: ReadsForces | ReadsScenario, Detail: "scenario: variants used, set-up and arriving units; forces: units' variants", Scenario: (*pack).variants},
-	{Name: "morale", Engine: "morale", Codes: []diag.Code{CodeNoMorale}, Reads: ReadsForces, Detail: "forces: formations' morale tracks, levels and classes", Battle: (*pack).morale},
-	{Name: "look-alike-names", Codes: []diag.Code{CodeLookAlike}, Reads: ReadsForces, Detail: "forces: unit and leader names by side, distinct", Battle: (*pack).lookAlike},
-	{Name: "never-placed", Codes: []diag.Code{CodeNeverPlaced}, Reads: ReadsBattle | ReadsForces | ReadsScenario, Detail: "battle: oob_complete; forces: units and leaders; every scenario: set-up and arrivals", Battle: (*pack).neverPlaced},
+	{Name: "sides", Codes: []diag.Code{CodeBothSides}, Reads: ReadsScenario, Detail: "scenario: set-up groups by hex", Requires: []*Fact{FactSetup}, Scenario: (*pass).sides},
+	{Name: "required-leaders", Engine: "command", Reads: ReadsForces, Detail: "forces: formations and their leaders", Requires: []*Fact{FactLinks}, Battle: (*pass).required},
+	{Name: "organisation", Engine: "organisation", Reads: ReadsForces, Detail: "forces: brigades, their names, counter values and letters", Battle: (*pass).organisation},
+	{Name: "stacking", Engine: "stacking", Reads: ReadsForces | ReadsScenario, Detail: "scenario: set-up groups, orders, faces, terrain; forces: classes and strengths", Requires: []*Fact{FactStacks}, Scenario: (*pass).stacking},
+	{Name: "command", Engine: "command", Reads: ReadsForces | ReadsMap | ReadsScenario, Detail: "scenario: set-up, light of the first turn, attachments; forces: leaders and ratings; map: terrain, hexsides, roads", Requires: []*Fact{FactSetup, FactTree, FactLinks}, Scenario: (*pass).command},
+	{Name: "attach", Engine: "attach", Reads: ReadsForces | ReadsScenario, Detail: "scenario: attachments; forces: classes", Scenario: (*pass).attachments},
+	{Name: "efficiency", Engine: "efficiency", Codes: []diag.Code{CodeNoEfficiency}, Reads: ReadsForces | ReadsScenario, Detail: "scenario: efficiency pools and fixed values, set-up, arrivals; forces: formations", Scenario: (*pass).efficiency},
+	{Name: "lines", Engine: "lines", Reads: ReadsForces | ReadsScenario, Detail: "scenario: set-up pieces' extension hexes, faces, strengths, stacks; forces: classes and strengths", Scenario: (*pass).lines},
+	{Name: "cups", Codes: []diag.Code{CodeUnknownCup}, Reads: ReadsScenario | ReadsRuleset, Detail: "scenario: chits added to draw cups; ruleset: play cups", Scenario: (*pass).cups},
+	{Name: "activation", Engine: "activation", Reads: ReadsForces | ReadsScenario, Detail: "scenario: activation markers; forces: formations in play", Scenario: (*pass).activation},
+	{Name: "extended", Engine: "extended", Reads: ReadsMap | ReadsScenario, Detail: "scenario: set-up groups, orders; map: free neighbours", Requires: []*Fact{FactSetup}, Scenario: (*pass).extended},
+	{Name: "orders", Engine: "orders", Reads: ReadsForces | ReadsMap | ReadsScenario, Detail: "scenario: orders and faces of set-up and arriving units, set-up groups; forces: classes; map: distances, elevation, terrain", Requires: []*Fact{FactSetup}, Scenario: (*pass).orders},
+	{Name: "breastworks", Engine: "breastworks", Reads: ReadsMap | ReadsScenario, Detail: "scenario: breastworks of set-up stacks, first turn, options; map: terrain", Scenario: (*pass).breastworks},
+	{Name: "breastwork-facing", Engine: "breastworks", Reads: ReadsScenario, Detail: "scenario: breastworks of set-up stacks and their facings", Scenario: (*pass).worksFacing},
+	{Name: "one-orders", Engine: "orders", Reads: ReadsForces | ReadsScenario, Detail: "scenario: orders of set-up and arriving units, attachments, out_of_command; forces: formations and classes", Scenario: (*pass).oneOrders},
+	{Name: "reserve", Engine: "orders", Reads: ReadsMap | ReadsScenario, Detail: "scenario: set-up groups in reserve, light of the first turn; map: distances, elevation, terrain", Requires: []*Fact{FactSetup}, Scenario: (*pass).reserve},
+	{Name: "fatigue", Engine: "fatigue", Codes: []diag.Code{CodeNoFatigue}, Reads: ReadsForces | ReadsScenario, Detail: "scenario: Fatigue levels and orders of set-up and arriving units, attachments; forces: formations and classes", Scenario: (*pass).fatigue},
+	{Name: "leaders", Engine: "leaders", Reads: ReadsForces | ReadsScenario, Detail: "scenario: set-up groups by hex, leaders, arrivals, their counters and stand-ins; forces: leaders' first turns, counters and spares", Requires: []*Fact{FactSetup}, Scenario: (*pass).leaders},
+	{Name: "entry", Engine: "entry", Codes: []diag.Code{CodeAreaSide, CodeNotEdge, CodeEntryHeld}, Reads: ReadsMap | ReadsScenario, Detail: "scenario: arrivals, set-up; map: areas and edges", Requires: []*Fact{FactSetup}, Scenario: (*pass).entries},
+	{Name: "staging", Engine: "staging", Reads: ReadsMap | ReadsScenario, Detail: "map: areas, their arrow and entrance hexes, roads; scenario: arrivals' hexes", Battle: (*pass).stagingAreas, Scenario: (*pass).stagingArrivals},
+	{Name: "arrivals", Engine: "entry", Reads: ReadsForces | ReadsMap | ReadsScenario, Detail: "scenario: arrivals, their times, orders and faces; map: roads, areas; forces: formations", Scenario: (*pass).arrivals},
+	{Name: "leader-stacking", Engine: "leader_stack", Reads: ReadsForces | ReadsScenario, Detail: "scenario: set-up groups, leaders, attachments; forces: formations and classes", Requires: []*Fact{FactSetup}, Scenario: (*pass).leaderStacks},
+	{Name: "values", Engine: "values", Reads: ReadsForces, Detail: "forces: units' counter values, classes and sides", Battle: (*pass).valueLimits},
+	{Name: "order-sides", Engine: "order_sides", Reads: ReadsScenario, Detail: "scenario: set-up orders by side", Scenario: (*pass).orderSides},
+	{Name: "events", Engine: "events", Codes: []diag.Code{CodeNoEvents}, Reads: ReadsScenario, Detail: "scenario: Event card allotments, their times, cups", Scenario: (*pass).events},
+	{Name: "hex-groups", Engine: "hex_groups", Codes: []diag.Code{CodeNoHexGroups}, Reads: ReadsScenario, Detail: "scenario: set-up stacks' Hex Group markers", Scenario: (*pass).hexGroups},
+	{Name: "level-sides", Engine: "level_sides", Reads: ReadsForces, Detail: "forces: formations, their levels and sides", Battle: (*pass).levelSides},
+	{Name: "level-max", Engine: "level_max", Reads: ReadsForces | ReadsScenario, Detail: "scenario: leaders set up, arriving and withdrawn, in turn order; forces: formations' levels and leaders", Scenario: (*pass).levelMax},
+	{Name: "independent", Engine: "independent", Codes: []diag.Code{CodeNoIndependent}, Reads: ReadsForces | ReadsScenario, Detail: "scenario: leaders designated independent; forces: their formations", Scenario: (*pass).designations},
+	{Name: "off-board", Engine: "independent", Reads: ReadsForces | ReadsScenario, Detail: "scenario: leaders set up and arriving, their attachments and stand-ins, leaders designated independent; forces: formations and their leaders", Requires: []*Fact{FactTree}, Scenario: (*pass).offBoard},
+	{Name: "variants", Engine: "variants", Codes: []diag.Code{CodeNoVariants}, Reads: ReadsForces | ReadsScenario, Detail: "scenario: variants used, set-up and arriving units; forces: units' variants", Scenario: (*pass).variants},
+	{Name: "morale", Engine: "morale", Codes: []diag.Code{CodeNoMorale}, Reads: ReadsForces, Detail: "forces: formations' morale tracks, levels and classes", Battle: (*pass).morale},
+	{Name: "look-alike-names", Codes: []diag.Code{CodeLookAlike}, Reads: ReadsForces, Detail: "forces: unit and leader names by side, distinct", Battle: (*pass).lookAlike},
+	{Name: "never-placed", Codes: []diag.Code{CodeNeverPlaced}, Reads: ReadsBattle | ReadsForces | ReadsScenario, Detail: "battle: oob_complete; forces: units and leaders; every scenario: set-up and arrivals", Battle: (*pass).neverPlaced},
 	{Name: "values-leaving", Codes: []diag.Code{CodeValueLeaving}, Reads: ReadsScenario, Detail: "scenario: values given on withdrawals", Scenario: valuesLeaving},
-	{Name: "not-in-play", Codes: []diag.Code{CodePartly, CodeOutAndIn}, Reads: ReadsForces | ReadsScenario, Detail: "scenario: set-up, arrivals, not_in_play; forces: units of each formation", Scenario: (*pack).inPlayParts},
-	{Name: "unknown-values", Codes: []diag.Code{CodeUnknownSkip}, Reads: ReadsFindings, Detail: "what the other checks skipped", Final: unknownSkip},
+	{Name: "not-in-play", Codes: []diag.Code{CodePartly, CodeOutAndIn}, Reads: ReadsForces | ReadsScenario, Detail: "scenario: set-up, arrivals, not_in_play; forces: units of each formation", Scenario: (*pass).inPlayParts},
+	{Name: "unknown-values", Codes: []diag.Code{CodeUnknownSkip}, Reads: ReadsForces | ReadsScenario, Detail: "every scenario: set-up stacks under stacking limits that add up strength, units extending their lines; forces: units' strengths", Requires: []*Fact{FactUnknown}, Battle: unknownSkip},
 }
 
 // Battle runs every check on b and returns the diagnostics.
 func Battle(b *battle.Battle) []diag.Diagnostic {
+	return run(b, Checks, false)
+}
+
+// run runs the checks of order over b. By scenario, the battle passes of
+// every check run first, then every check's pass over each scenario in
+// play in turn (as Battle does); else each check runs whole, its battle
+// pass and then its scenario passes, before the next. The checks share
+// nothing but the facts, so both give the same diagnostics in any order.
+func run(b *battle.Battle, order []*Check, byCheck bool) []diag.Diagnostic {
 	if b == nil || b.Rules == nil || b.Map == nil {
 		return nil
 	}
 	var l diag.List
-	p := &pack{b: b, f: &b.Rules.Figures, l: &l, unknown: map[*oob.Unit]bool{}}
+	fs := newFacts(b)
 	// A forces document that could not be read leaves the order of battle
 	// incomplete: the checks that read the forces skip (battle's Y011 says
 	// so beside the file). A map sheet refused leaves the map incomplete,
 	// and the scenarios' hexes on it unread: the checks that read the map
 	// or the scenarios skip (Y011 beside the sheet).
 	var checks []*Check
-	for _, c := range Checks {
+	for _, c := range order {
 		if b.Incomplete("forces") && c.Reads.Has(ReadsForces) {
 			continue
 		}
@@ -174,26 +189,37 @@ func Battle(b *battle.Battle) []diag.Diagnostic {
 		}
 		checks = append(checks, c)
 	}
-	for _, c := range checks {
-		if c.Battle != nil {
-			c.Battle(p)
+	var scenarios []*battle.Scenario
+	for _, s := range b.Scenarios {
+		if len(s.Play) > 0 {
+			scenarios = append(scenarios, s)
 		}
 	}
-	for _, s := range b.Scenarios {
-		if len(s.Play) == 0 {
-			continue
+	runBattle := func(c *Check) {
+		if c.Battle != nil {
+			c.Battle(fs.pass(c, nil, &l))
 		}
-		p.groups, p.idx = p.setupGroups(s)
+	}
+	runScenario := func(c *Check, s *battle.Scenario) {
+		if c.Scenario != nil {
+			c.Scenario(fs.pass(c, s, &l), s)
+		}
+	}
+	if byCheck {
 		for _, c := range checks {
-			if c.Scenario != nil {
-				c.Scenario(p, s)
+			runBattle(c)
+			for _, s := range scenarios {
+				runScenario(c, s)
 			}
 		}
+		return l.Items()
 	}
-	p.groups, p.idx = nil, nil
 	for _, c := range checks {
-		if c.Final != nil {
-			c.Final(p)
+		runBattle(c)
+	}
+	for _, s := range scenarios {
+		for _, c := range checks {
+			runScenario(c, s)
 		}
 	}
 	return l.Items()
@@ -203,7 +229,7 @@ func Battle(b *battle.Battle) []diag.Diagnostic {
 // each code is raised: raisedby.go).
 func (c *Check) Func() string {
 	var names []string
-	for _, f := range []any{c.Battle, c.Scenario, c.Final} {
+	for _, f := range []any{c.Battle, c.Scenario} {
 		v := reflect.ValueOf(f)
 		if v.IsNil() {
 			continue

@@ -3,7 +3,6 @@ package validate
 import (
 	"fmt"
 	"math"
-	"strings"
 
 	"github.com/muster-wargames/muster/battle"
 	"github.com/muster-wargames/muster/diag"
@@ -78,7 +77,7 @@ func locate(b *battle.Battle, groups []*group) *where {
 }
 
 // rangeOf returns a leader's command range at a turn, and whether he has one.
-func (p *pack) rangeOf(l *oob.Leader, light string, w *where) (int, bool) {
+func (p *pass) rangeOf(l *oob.Leader, light string, w *where) (int, bool) {
 	c := p.f.Command
 	r := -1
 	if c.Rating != "" {
@@ -94,8 +93,8 @@ func (p *pack) rangeOf(l *oob.Leader, light string, w *where) (int, bool) {
 	if r < 0 {
 		return 0, false
 	}
-	if rs := c.Raise; rs.By > 0 && p.parent(l.Formation) != nil {
-		if cmd := p.commander(p.parent(l.Formation)); cmd != nil {
+	if t, rs := p.tree(), c.Raise; rs.By > 0 && t.parent(l.Formation) != nil {
+		if cmd := t.commander(t.parent(l.Formation)); cmd != nil {
 			at, on := w.leader(cmd)
 			here, placed := w.leader(l)
 			within := rs.Within
@@ -116,23 +115,10 @@ func (p *pack) rangeOf(l *oob.Leader, light string, w *where) (int, bool) {
 	return r, true
 }
 
-func cavalryOnly(f *oob.Formation, p *pack) bool {
-	us := f.AllUnits()
-	if len(us) == 0 {
-		return false
-	}
-	for _, u := range us {
-		if !p.b.Rules.Classes[p.b.Rules.Class(u.Type)].Mounted {
-			return false
-		}
-	}
-	return true
-}
-
 // stepper builds the cost of a step for command tracing by side. Costs are
 // worked out once per terrain type and per hex, so a step is a few slice
 // reads and, across a hexside with features, one map read.
-func (p *pack) stepper(side string, w *where) maps.StepCost {
+func (p *pass) stepper(side string, w *where) maps.StepCost {
 	m := p.b.Map
 	W, H := m.Grid.W, m.Grid.H
 	idx := func(c maps.Coord) int { return c.Y*W + c.X }
@@ -254,36 +240,18 @@ func (p *pack) stepper(side string, w *where) maps.StepCost {
 	}
 }
 
-// commander returns the leader a formation answers to: its own, the
-// leader above who leads it too (led_by), or the nearest above it.
-func (p *pack) commander(f *oob.Formation) *oob.Leader {
-	for x := f; x != nil; x = p.parent(x) {
-		if p.s != nil && p.s.StandIns[x] != nil {
-			return p.s.StandIns[x] // a spare leader in place of its own
-		}
-		if x.Leader != nil {
-			return x.Leader
-		}
-		if x.LedBy != nil {
-			return x.LedBy
-		}
-	}
-	return nil
-}
-
 // command checks command ranges in a scenario's set-up, in steps: read the
 // scenario's attachments, list the units set up on exact hexes, measure
 // each against its commander, spread command along brigade chains, flag
 // the units left out, then measure the leaders against their superiors.
-func (p *pack) command(s *battle.Scenario) {
+func (p *pass) command(s *battle.Scenario) {
 	c := p.f.Command
 	if c.None || c.Code == "" || p.b.Map == nil {
 		return
 	}
-	p.s = s
-	defer func() { p.s = nil }()
 	cs := p.commandScene(s)
-	units := measuredUnits(p.groups)
+	set := p.setup()
+	units := measuredUnits(set.groups)
 	in, out := p.unitsInRange(cs, units)
 	if c.Chain > 0 || len(c.ChainField) > 0 {
 		p.spreadChains(cs, units, in)
@@ -291,7 +259,7 @@ func (p *pack) command(s *battle.Scenario) {
 	p.flagOutOfCommand(cs, units, in, out)
 	if c.Leaders.Code != "" {
 		p.leadersInRange(cs)
-		p.alsoWithin(s, p.groups, cs.w, cs.inRange)
+		p.alsoWithin(s, set.groups, cs.w, cs.inRange)
 	}
 }
 
@@ -300,9 +268,10 @@ func (p *pack) command(s *battle.Scenario) {
 // the scenario's attachments, and each leader's reach, built when first
 // needed.
 type commandScene struct {
-	p        *pack
+	p        *pass
 	s        *battle.Scenario
 	w        *where
+	t        *tree // the scenario's command organisation
 	ls       *linkSet
 	unitTo   map[*oob.Unit]*oob.Formation   // a unit attached to another formation in this scenario
 	leaderTo map[*oob.Leader]*oob.Formation // a leader attached to another formation in this scenario
@@ -313,11 +282,11 @@ type commandScene struct {
 // commandScene is the first step of command: it locates the pieces of
 // scenario s, in the light of its first turn, and reads its attachments
 // (a piece may answer to another formation in this scenario).
-func (p *pack) commandScene(s *battle.Scenario) *commandScene {
-	w := locate(p.b, p.groups)
+func (p *pass) commandScene(s *battle.Scenario) *commandScene {
+	w := locate(p.b, p.setup().groups)
 	w.light = s.First.Light
 	cs := &commandScene{
-		p: p, s: s, w: w, ls: p.links(),
+		p: p, s: s, w: w, t: p.tree(), ls: p.links(),
 		unitTo:   map[*oob.Unit]*oob.Formation{},
 		leaderTo: map[*oob.Leader]*oob.Formation{},
 		reach:    map[*oob.Leader]map[maps.Coord]float64{},
@@ -418,7 +387,7 @@ func measuredUnits(groups []*group) []*oob.Unit {
 // commander (or the commander of the formation it is attached to): in is
 // true, by Unit.Index, for a unit in command or with nothing to measure;
 // out holds the others with the commander they cannot reach.
-func (p *pack) unitsInRange(cs *commandScene, units []*oob.Unit) ([]bool, map[*oob.Unit]outOfRange) {
+func (p *pass) unitsInRange(cs *commandScene, units []*oob.Unit) ([]bool, map[*oob.Unit]outOfRange) {
 	c := p.f.Command
 	w := cs.w
 	out := map[*oob.Unit]outOfRange{}
@@ -428,9 +397,9 @@ func (p *pack) unitsInRange(cs *commandScene, units []*oob.Unit) ([]bool, map[*o
 			in[u.Index] = true
 			continue
 		}
-		l := p.commander(u.Formation)
+		l := cs.t.commander(u.Formation)
 		if f := cs.unitTo[u]; f != nil {
-			l = p.commander(f)
+			l = cs.t.commander(f)
 		}
 		if l == nil {
 			in[u.Index] = true
@@ -441,7 +410,7 @@ func (p *pack) unitsInRange(cs *commandScene, units []*oob.Unit) ([]bool, map[*o
 			continue
 		}
 		ok, r, has := cs.inRange(l, w.unit(u).hex)
-		if !has || ok || p.nearCommander(u, cs.unitTo[u], l, w) || p.anyLeader(u, l, w, cs.inRange) || linkedIn(cs.ls.of(p, u.Formation), l, w.unit(u).hex, w, cs.inRange) {
+		if !has || ok || p.nearCommander(u, cs.unitTo[u], l, w) || p.anyLeader(u, l, w, cs.inRange) || linkedIn(cs.ls.of(cs.t, u.Formation), l, w.unit(u).hex, w, cs.inRange) {
 			in[u.Index] = true
 			continue
 		}
@@ -454,7 +423,7 @@ func (p *pack) unitsInRange(cs *commandScene, units []*oob.Unit) ([]bool, map[*o
 // one brigade: it spreads command from the in-command units to
 // brigade-mates within Chain hexes, or, for a class of ChainField, within
 // its counter's value measured as command ranges are, marking them in.
-func (p *pack) spreadChains(cs *commandScene, units []*oob.Unit, in []bool) {
+func (p *pass) spreadChains(cs *commandScene, units []*oob.Unit, in []bool) {
 	c := p.f.Command
 	w := cs.w
 	byFormation := map[*oob.Formation][]*oob.Unit{}
@@ -511,7 +480,7 @@ func (p *pack) spreadChains(cs *commandScene, units []*oob.Unit, in []bool) {
 
 // flagOutOfCommand is the step of command that raises the command check
 // for every unit still out of command, citing where its commander sets up.
-func (p *pack) flagOutOfCommand(cs *commandScene, units []*oob.Unit, in []bool, out map[*oob.Unit]outOfRange) {
+func (p *pass) flagOutOfCommand(cs *commandScene, units []*oob.Unit, in []bool, out map[*oob.Unit]outOfRange) {
 	c := p.f.Command
 	w := cs.w
 	for _, u := range units {
@@ -532,35 +501,31 @@ func (p *pack) flagOutOfCommand(cs *commandScene, units []*oob.Unit, in []bool, 
 // on an exact hex against the leader above him (a spare leader answers as
 // the leader he replaces; an attached one to his new formation's), unless
 // the battle book links or frees him, and raises the leaders' check.
-func (p *pack) leadersInRange(cs *commandScene) {
+func (p *pass) leadersInRange(cs *commandScene) {
 	c := p.f.Command
-	s, w, ls := cs.s, cs.w, cs.ls
-	standsFor := map[*oob.Leader]*oob.Formation{}
-	for f, l := range s.StandIns {
-		standsFor[l] = f
-	}
-	for _, g := range p.groups {
+	s, w, ls, t := cs.s, cs.w, cs.ls, cs.t
+	for _, g := range p.setup().groups {
 		if g.within > 0 {
 			continue
 		}
 		for _, l := range g.leaders {
 			lf := l.Formation
-			if f := standsFor[l]; f != nil {
+			if f := t.standsFor[l]; f != nil {
 				lf = f // a spare leader answers as the leader he replaces
 			} else if l.Officer {
 				continue
 			}
-			if p.parent(lf) == nil {
+			if t.parent(lf) == nil {
 				continue
 			}
-			sup := p.commander(p.parent(lf))
+			sup := t.commander(t.parent(lf))
 			if f := cs.leaderTo[l]; f != nil {
-				sup = p.commander(f)
+				sup = t.commander(f)
 			}
 			if sup == nil || sup == l || ls.free[l] || p.independent(s, l) {
 				continue
 			}
-			if here, _ := w.leader(l); linkedIn(ls.of(p, l.Formation), l, here, w, cs.inRange) {
+			if here, _ := w.leader(l); linkedIn(ls.of(t, l.Formation), l, here, w, cs.inRange) {
 				continue
 			}
 			if _, onMap := w.leader(sup); !onMap {
@@ -597,7 +562,7 @@ func citeSetUps(d *diag.Diagnostic, s *battle.Scenario, l *oob.Leader) {
 
 // alsoWithin checks the leaders a battle asks to be within range of a
 // second superior as well, when the scenario starts in the turns it names.
-func (p *pack) alsoWithin(s *battle.Scenario, groups []*group, w *where, inRange func(*oob.Leader, maps.Coord) (bool, int, bool)) {
+func (p *pass) alsoWithin(s *battle.Scenario, groups []*group, w *where, inRange func(*oob.Leader, maps.Coord) (bool, int, bool)) {
 	c := p.f.Command
 	for _, a := range c.AlsoWithin {
 		from, err1 := p.b.ParseTime(a.From)
@@ -657,7 +622,7 @@ func (p *pack) alsoWithin(s *battle.Scenario, groups []*group, w *where, inRange
 // (those above attached, when the scenario attaches u) at the levels of the
 // commander_within figure is within its hexes of u; officer, the leader
 // whose range u is out of, never counts.
-func (p *pack) nearCommander(u *oob.Unit, attached *oob.Formation, officer *oob.Leader, w *where) bool {
+func (p *pass) nearCommander(u *oob.Unit, attached *oob.Formation, officer *oob.Leader, w *where) bool {
 	n := p.f.Command.Near
 	if len(n.Levels) == 0 {
 		return false
@@ -667,7 +632,8 @@ func (p *pack) nearCommander(u *oob.Unit, attached *oob.Formation, officer *oob.
 		f = attached
 	}
 	at := w.unit(u).hex
-	for x := f; x != nil; x = p.parent(x) {
+	t := p.tree()
+	for x := f; x != nil; x = t.parent(x) {
 		l := x.Leader
 		if l == nil || l == officer || !has(n.Levels, x.Level) {
 			continue
@@ -688,13 +654,14 @@ func (p *pack) nearCommander(u *oob.Unit, attached *oob.Formation, officer *oob.
 // anyLeader reports whether u is one of the units the figures put in
 // command within range of any leader of some levels in its larger
 // formation, and such a leader (other than its own, l) reaches it.
-func (p *pack) anyLeader(u *oob.Unit, own *oob.Leader, w *where, inRange func(*oob.Leader, maps.Coord) (bool, int, bool)) bool {
+func (p *pass) anyLeader(u *oob.Unit, own *oob.Leader, w *where, inRange func(*oob.Leader, maps.Coord) (bool, int, bool)) bool {
 	a := p.f.Command.AnyLeader
 	if len(a.Levels) == 0 || a.Within == "" || len(a.Values) == 0 || !valuesMatch(u, a.Values) {
 		return false
 	}
 	var top *oob.Formation
-	for x := u.Formation; x != nil; x = p.parent(x) {
+	t := p.tree()
+	for x := u.Formation; x != nil; x = t.parent(x) {
 		if x.Level == a.Within {
 			top = x
 			break
@@ -721,7 +688,7 @@ func (p *pack) anyLeader(u *oob.Unit, own *oob.Leader, w *where, inRange func(*o
 }
 
 // required reports formations of levels that need a leader but have none.
-func (p *pack) required() {
+func (p *pass) required() {
 	c := p.f.Command
 	if c.RequiredCheck.Code == "" {
 		return
@@ -732,7 +699,7 @@ func (p *pack) required() {
 			continue
 		}
 		side.Army.Walk(func(f *oob.Formation) {
-			if ls.of(p, f) != nil {
+			if ls.of(bookTree, f) != nil {
 				return // the battle book names whom its units trace to
 			}
 			if f.Leader == nil && f.LedBy == nil && has(c.Required, f.Level) {
@@ -744,205 +711,6 @@ func (p *pack) required() {
 			}
 		})
 	}
-}
-
-// attachments checks what a scenario attaches to each formation: how many
-// batteries, and from where.
-func (p *pack) attachments(s *battle.Scenario) {
-	a := p.f.Attach
-	limit := a.Code != "" && a.MaxBatteries > 0 && !a.None
-	count := map[*oob.Formation]int{}
-	if limit && a.CountOwn {
-		p.countOwn(s, count)
-	}
-	p.attachFormations(s)
-	for _, st := range s.Setup {
-		for i := range st.Pieces {
-			pc := &st.Pieces[i]
-			if pc.Attached == nil {
-				continue
-			}
-			for _, u := range pc.Ref.Units() {
-				if !p.b.Rules.Artillery(u.Type) {
-					continue
-				}
-				if pc.Ref.Unit != nil {
-					p.attachScope(pc, u) // a battery attached on its own, not with its formation
-					if a.None && a.Code != "" {
-						if d := p.flagged(a.Check, pc.Pos, "%s is attached on its own to %s, but no single battery is attached under the battle's rules: %s", u.QualifiedName(), pc.Attached.Label(), a.Title); d != nil {
-							d.Hint = "attach the battery's whole artillery formation to a division, or drop the attachment"
-						}
-					}
-				}
-				if !limit || (pc.Ref.Formation != nil && artilleryFormation(p, pc.Ref.Formation)) {
-					continue // an artillery formation attached whole is a brigade, not a battery
-				}
-				count[pc.Attached]++
-				if count[pc.Attached] == a.MaxBatteries+1 {
-					own := ""
-					if a.CountOwn {
-						own = ", counting its own"
-					}
-					p.flag(a.Check, pc.Pos, "%s is a battery too many attached to %s: at most %d%s", u.QualifiedName(), pc.Attached.Label(), a.MaxBatteries, own)
-				}
-			}
-		}
-	}
-}
-
-// attachFormations checks the artillery formations a scenario attaches
-// whole, and horse artillery's attachments: an artillery formation only to
-// a formation inside its own parent, so many to one formation at most, and
-// horse artillery only to formations holding some classes.
-func (p *pack) attachFormations(s *battle.Scenario) {
-	af, hs := p.f.Attach.Formations, p.f.Attach.Horse
-	scope := af.Scope.Code != "" && af.Within
-	most := af.Max.Code != "" && af.MaxPer > 0
-	horse := hs.Code != "" && hs.Field != "" && len(hs.To) > 0
-	if !scope && !most && !horse {
-		return
-	}
-	count := map[*oob.Formation]int{}
-	each := func(pc *battle.Piece) {
-		if pc.Attached == nil {
-			return
-		}
-		f := pc.Ref.Formation
-		if f != nil && artilleryFormation(p, f) {
-			if scope && f.Parent != nil && !pc.Attached.Within(f.Parent) {
-				if d := p.flagged(af.Scope, pc.Pos, "artillery formation %s is attached to %s, outside %s, the formation it belongs to: %s", f.Label(), pc.Attached.Label(), f.Parent.Label(), af.Scope.Title); d != nil {
-					d.Hint = "a corps's artillery goes to a division of that corps, and reserve artillery to none; if a scenario rule allows it, say so in the piece's note and accept the finding"
-				}
-			}
-			count[pc.Attached]++
-			if most && count[pc.Attached] == af.MaxPer+1 {
-				p.flag(af.Max, pc.Pos, "artillery formation %s is one too many attached to %s: at most %d: %s", f.Label(), pc.Attached.Label(), af.MaxPer, af.Max.Title)
-			}
-		}
-		if !horse {
-			return
-		}
-		us := pc.Ref.Units()
-		if len(us) == 0 {
-			return
-		}
-		for _, u := range us {
-			if !p.b.Rules.Artillery(u.Type) {
-				return
-			}
-			if b, ok := u.Values.Get(hs.Field).V.(bool); !ok || !b {
-				return
-			}
-		}
-		for _, u := range pc.Attached.AllUnits() {
-			if has(hs.To, p.b.Rules.Class(u.Type)) {
-				return
-			}
-		}
-		var to []string
-		for _, c := range hs.To {
-			to = append(to, strings.ToLower(p.classTitle(c)))
-		}
-		if d := p.flagged(hs.Check, pc.Pos, "horse artillery %s is attached to %s, which holds no %s: %s", pc.Ref.Name(), pc.Attached.Label(), strings.Join(to, " or "), hs.Title); d != nil {
-			d.Hint = "attach horse artillery to a cavalry division or brigade"
-		}
-	}
-	for _, st := range s.Setup {
-		for i := range st.Pieces {
-			each(&st.Pieces[i])
-		}
-	}
-	for _, ar := range s.Arrivals {
-		for i := range ar.Pieces {
-			each(&ar.Pieces[i])
-		}
-	}
-}
-
-// artilleryFormation reports whether every unit in and below f is a
-// battery, and there is one.
-func artilleryFormation(p *pack, f *oob.Formation) bool {
-	us := f.AllUnits()
-	for _, u := range us {
-		if !p.b.Rules.Artillery(u.Type) {
-			return false
-		}
-	}
-	return len(us) > 0
-}
-
-// countOwn counts into count, for each formation, the batteries of its own
-// order of battle that the scenario sets up and does not attach elsewhere
-// on their own.
-func (p *pack) countOwn(s *battle.Scenario, count map[*oob.Formation]int) {
-	for _, st := range s.Setup {
-		for _, pc := range st.Pieces {
-			for _, u := range pc.Ref.Units() {
-				// a battery attached on its own leaves its brigade; one
-				// attached with its whole formation stays with it
-				if (pc.Attached == nil || pc.Ref.Unit == nil) && p.b.Rules.Artillery(u.Type) {
-					count[u.Formation]++
-				}
-			}
-		}
-	}
-}
-
-// activation checks a scenario's activation markers: given to formations
-// of the right levels, in the right numbers, and, once a side lists any,
-// to every such formation it has in play.
-func (p *pack) activation(s *battle.Scenario) {
-	a := p.f.Activation
-	if a.Code == "" || len(s.Activation) == 0 {
-		return
-	}
-	add := func(pos diag.Pos, format string, args ...any) {
-		p.flag(a.Check, pos, format, args...)
-	}
-	listed := map[*oob.Formation]bool{}
-	sides := map[string]diag.Pos{}
-	for _, x := range s.Activation {
-		listed[x.Formation] = true
-		if _, ok := sides[x.Side]; !ok {
-			sides[x.Side] = x.Pos
-		}
-		if ac := a.Artillery; ac.Code != "" && a.ArtilleryMax > 0 && artilleryFormation(p, x.Formation) {
-			if x.Count < 1 || x.Count > a.ArtilleryMax {
-				if d := p.flagged(ac, x.Pos, "%s, a formation of artillery, has %d activation markers; artillery has 1 to %d: %s", x.Formation.Label(), x.Count, a.ArtilleryMax, ac.Title); d != nil {
-					d.Hint = "artillery activates at most this many times a turn, even attached to a division with more"
-				}
-			}
-			continue
-		}
-		if !has(a.Levels, x.Formation.Level) {
-			add(x.Pos, "%s is a %s; activation markers go to each %s", x.Formation.Label(), x.Formation.Level, strings.Join(a.Levels, " or "))
-			continue
-		}
-		if x.Count < a.Min || x.Count > a.Max {
-			if a.Min == a.Max {
-				add(x.Pos, "%s has %d activation markers; each %s has %d", x.Formation.Label(), x.Count, x.Formation.Level, a.Min)
-			} else {
-				add(x.Pos, "%s has %d activation markers; each %s has %d to %d", x.Formation.Label(), x.Count, x.Formation.Level, a.Min, a.Max)
-			}
-		}
-	}
-	// formations of those levels with units in play on a side that lists
-	// markers; artillery activates on its own markers (3DoG BB 4.36)
-	for _, f := range s.FormationsInPlay(func(f *oob.Formation) bool { return has(a.Levels, f.Level) }) {
-		pos, ok := sides[f.Side]
-		if !ok || a.ArtilleryMax > 0 && artilleryFormation(p, f.Formation) || listed[f.Formation] {
-			continue
-		}
-		add(pos, "%s has units in the scenario but no activation markers", f.Formation.Label())
-	}
-}
-
-// parent is the formation f answers to in the scenario being checked.
-func (p *pack) parent(f *oob.Formation) *oob.Formation {
-	if p.s != nil {
-		return p.s.Parent(f)
-	}
-	return f.Parent
 }
 
 // linkedIn reports whether one of the linked leaders (other than self), on

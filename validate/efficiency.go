@@ -8,7 +8,6 @@ import (
 	"github.com/muster-wargames/muster/battle"
 	"github.com/muster-wargames/muster/diag"
 	"github.com/muster-wargames/muster/oob"
-	"github.com/muster-wargames/muster/schema"
 )
 
 // CodeNoEfficiency is raised for efficiency markers in a system that has
@@ -20,7 +19,7 @@ var CodeNoEfficiency = diag.Code{Code: "N040", Severity: diag.Error, Title: "eff
 // ruleset's bounds, fixed values only for formations of the levels that
 // draw, fixed turns within the scenario, and a pool with a marker for each
 // such formation the side has in play.
-func (p *pack) efficiency(s *battle.Scenario) {
+func (p *pass) efficiency(s *battle.Scenario) {
 	e := p.f.Efficiency
 	if len(s.Efficiency) == 0 {
 		return
@@ -66,7 +65,7 @@ func (p *pack) efficiency(s *battle.Scenario) {
 // drawingFormations lists, per side, the formations that draw efficiency
 // markers (of the figures' levels, or cavalry formations of its cavalry
 // levels) with units set up or arriving in s, in the order met.
-func (p *pack) drawingFormations(s *battle.Scenario) map[string][]*oob.Formation {
+func (p *pass) drawingFormations(s *battle.Scenario) map[string][]*oob.Formation {
 	e := p.f.Efficiency
 	out := map[string][]*oob.Formation{}
 	for _, f := range s.FormationsInPlay(func(f *oob.Formation) bool {
@@ -83,26 +82,4 @@ func labels(fs []*oob.Formation) string {
 		out = append(out, f.Label())
 	}
 	return strings.Join(out, ", ")
-}
-
-// CodeUnknownCup is raised for chits added to a cup the ruleset does not
-// have.
-var CodeUnknownCup = diag.Code{Code: "N041", Severity: diag.Error, Title: "chits for a draw cup the system does not have",
-	Doc: "A scenario adds chits or cards under `cups:` to a cup its rule system does not have. The cups are the ruleset's `play: cups:` (docs/rulesets.md, \"Draw cup\"); a battle adds one under `rules: play:`."}
-
-// cups checks that the chits a scenario adds go to cups its ruleset has.
-func (p *pack) cups(s *battle.Scenario) {
-	var ids []string
-	for _, c := range p.b.Rules.Play.Cups {
-		ids = append(ids, c.ID)
-	}
-	reported := map[string]bool{}
-	for _, c := range s.Cups {
-		if has(ids, c.Cup) || reported[c.Cup] {
-			continue
-		}
-		reported[c.Cup] = true
-		d := p.l.Addf(CodeUnknownCup, c.CupPos, "%s has no draw cup %q", p.b.Rules.System, c.Cup)
-		schema.Suggest(d, c.Cup, ids, "its cups", "it draws nothing from a cup")
-	}
 }

@@ -15,7 +15,7 @@ var CodeNoEvents = diag.Code{Code: "N043", Severity: diag.Error, Title: "event c
 // allotment's time lies in the scenario, later than the side's one before.
 // A scenario that gives allotments, or adds the Fog of War card to the
 // pile, has the card the figures say in the pile every turn (D-4).
-func (p *pack) events(s *battle.Scenario) {
+func (p *pass) events(s *battle.Scenario) {
 	e := p.f.Events
 	if e.Code == "" {
 		for _, a := range s.Events {

@@ -13,7 +13,7 @@ var CodeNoHexGroups = diag.Code{Code: "N042", Severity: diag.Error, Title: "hex 
 // one hex of a side, on a stack that is one hex's (not a group placement
 // spread within some hexes). The units of a group are set up on the
 // marker's hex, so every other check, stacking first, counts them there.
-func (p *pack) hexGroups(s *battle.Scenario) {
+func (p *pass) hexGroups(s *battle.Scenario) {
 	c := p.f.HexGroups
 	type key struct{ side, letter string }
 	first := map[key]*battle.Stack{}

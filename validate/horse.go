@@ -13,7 +13,7 @@ import (
 // also holds a unit of a class that is not artillery (so a battalion of
 // batteries answers to the division above it); the command is cavalry when
 // every such unit in it is of a mounted class.
-func (p *pack) horseArtillery() {
+func (p *pass) horseArtillery() {
 	h := p.f.Org.Horse
 	if h.Code == "" || h.Class == "" {
 		return
@@ -75,7 +75,7 @@ func (p *pack) horseArtillery() {
 // Union replacement pool): each a formation of its side at the figures'
 // level, inside the leader's own formation of the within level (his
 // corps), and no two leaders naming the same one.
-func (p *pack) historical() {
+func (p *pass) historical() {
 	h := p.f.Org.Historical
 	if h.Code == "" {
 		return

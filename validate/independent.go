@@ -17,7 +17,7 @@ var CodeNoIndependent = diag.Code{Code: "N046", Severity: diag.Error, Title: "in
 // (Summer Storm 5.2.4): he leads a formation of the figures' levels that
 // holds only mounted classes (a cavalry officer), or the scenario
 // designates him.
-func (p *pack) independent(s *battle.Scenario, l *oob.Leader) bool {
+func (p *pass) independent(s *battle.Scenario, l *oob.Leader) bool {
 	in := p.f.Independent
 	if l == nil || l.Formation == nil || !has(in.Levels, l.Formation.Level) {
 		return false
@@ -35,7 +35,7 @@ func (p *pack) independent(s *battle.Scenario, l *oob.Leader) bool {
 
 // designations checks a scenario's `independent:`: each a leader of a
 // formation at a level whose leaders may be independent.
-func (p *pack) designations(s *battle.Scenario) {
+func (p *pass) designations(s *battle.Scenario) {
 	in := p.f.Independent
 	if in.Code == "" {
 		for _, pc := range s.Independent {

@@ -12,7 +12,7 @@ import (
 // letters_field. Units that sit on a higher formation (corps artillery, a
 // cavalry division's horse battery) form a brigade of their own per name:
 // "Wainwright A" and "Wainwright B" are the A and B of Wainwright's.
-func (p *pack) letters() {
+func (p *pass) letters() {
 	o := p.f.Org
 	if o.Letters.Code == "" {
 		return
@@ -53,7 +53,7 @@ func stem(u *oob.Unit) string {
 	return u.Name
 }
 
-func (p *pack) brigadeLetters(what string, at diag.Pos, units []*oob.Unit) {
+func (p *pass) brigadeLetters(what string, at diag.Pos, units []*oob.Unit) {
 	o := p.f.Org
 	c := o.Letters
 	if o.MaxCounters > 0 && len(units) > o.MaxCounters {
@@ -82,7 +82,7 @@ func (p *pack) brigadeLetters(what string, at diag.Pos, units []*oob.Unit) {
 // hqs checks that each Commander of figures.organisation.hq's levels has
 // one HQ unit of his own, and a cavalry formation's leader none (TSS 17.8,
 // 17.87). The HQ is a unit of the formation itself, not of one below it.
-func (p *pack) hqs() {
+func (p *pass) hqs() {
 	h := p.f.Org.HQ
 	if h.Code == "" || h.Class == "" {
 		return
@@ -119,7 +119,7 @@ func (p *pack) hqs() {
 
 // mountedBut reports whether every unit in and below f but those of class
 // except is of a mounted class (a cavalry command, its HQ aside).
-func mountedBut(f *oob.Formation, p *pack, except string) bool {
+func mountedBut(f *oob.Formation, p *pass, except string) bool {
 	n := 0
 	for _, u := range f.AllUnits() {
 		c := p.b.Rules.Class(u.Type)

@@ -14,7 +14,7 @@ import (
 // until a withdrawal takes him off; the set-up counts first, then each
 // time in turn order, withdrawals before arrivals. Each side is reported
 // once, where the leader who goes over the limit is set up or arrives.
-func (p *pack) levelMax(s *battle.Scenario) {
+func (p *pass) levelMax(s *battle.Scenario) {
 	for _, lm := range p.f.LevelMax {
 		if lm.Code == "" || lm.Max <= 0 {
 			continue

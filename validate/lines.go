@@ -6,11 +6,27 @@ import (
 	"github.com/muster-wargames/muster/battle"
 	"github.com/muster-wargames/muster/diag"
 	"github.com/muster-wargames/muster/maps"
+	"github.com/muster-wargames/muster/oob"
 )
+
+// mayExtend reports whether the extended-line rules let u, as pc sets it
+// up, extend its line: they are configured, and its class and face may.
+func mayExtend(p *pass, pc *battle.Piece, u *oob.Unit) bool {
+	ln := p.f.Lines
+	return ln.Code != "" && has(ln.Classes, p.b.Rules.Class(u.Type)) && (pc.Face == "" || !has(ln.NotFaces, pc.Face))
+}
+
+// lineStrength is u's strength as pc sets it up, and whether it is known.
+func lineStrength(p *pass, pc *battle.Piece, u *oob.Unit) (int, bool) {
+	if pc.Strength != nil {
+		return *pc.Strength, true
+	}
+	return u.Values.Get(p.b.Rules.Strength).Int()
+}
 
 // lines checks the extended lines of a scenario's set-up (GBACW 8.41-8.44):
 // who may extend, into which hexes, and what may stand there.
-func (p *pack) lines(s *battle.Scenario) {
+func (p *pass) lines(s *battle.Scenario) {
 	ln := p.f.Lines
 	if p.b.Map == nil {
 		return
@@ -61,13 +77,10 @@ func (p *pack) lines(s *battle.Scenario) {
 				p.flag(ln.Check, pc.Extends[0].Pos, "%s on its %s face cannot extend its line", u.QualifiedName(), pc.Face)
 				continue
 			}
-			sp, known := u.Values.Get(p.b.Rules.Strength).Int()
-			if pc.Strength != nil {
-				sp, known = *pc.Strength, true
-			}
+			sp, known := lineStrength(p, &pc, u)
 			switch {
 			case !known:
-				p.unknown[u] = true
+				// FactUnknown counts it, for N024
 			case sp < ln.MinSP:
 				p.flag(ln.Check, pc.Extends[0].Pos, "%s has %d SP; a unit extends its line with %d SP or more", u.QualifiedName(), sp, ln.MinSP)
 			case len(pc.Extends) == 2 && ln.TwoSP > 0 && sp < ln.TwoSP:

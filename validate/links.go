@@ -10,9 +10,9 @@ type linkSet struct {
 	free map[*oob.Leader]bool
 }
 
-// links resolves the command links (the loader reported the names that
-// resolve to nothing, at their place in battle.yaml).
-func (p *pack) links() *linkSet {
+// resolveLinks resolves the command links (the loader reported the names
+// that resolve to nothing, at their place in battle.yaml): FactLinks.
+func (p *pass) resolveLinks() *linkSet {
 	ls := &linkSet{to: map[*oob.Formation][]*oob.Leader{}, free: map[*oob.Leader]bool{}}
 	leader := func(side, name string) *oob.Leader {
 		if ix := p.b.Index(side); ix != nil {
@@ -51,9 +51,9 @@ func (p *pack) links() *linkSet {
 }
 
 // of gives the leaders a unit or leader of formation f may trace to by a
-// link: those of the nearest linked formation at or above f.
-func (ls *linkSet) of(p *pack, f *oob.Formation) []*oob.Leader {
-	for x := f; x != nil; x = p.parent(x) {
+// link: those of the nearest linked formation at or above f in t.
+func (ls *linkSet) of(t *tree, f *oob.Formation) []*oob.Leader {
+	for x := f; x != nil; x = t.parent(x) {
 		if l, ok := ls.to[x]; ok {
 			return l
 		}

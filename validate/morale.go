@@ -15,7 +15,7 @@ var CodeNoMorale = diag.Code{Code: "N048", Severity: diag.Error, Title: "morale 
 // morale checks the formations' morale tracks (Summer Storm 11.2.1): once a
 // side gives any, every formation of it that keeps one has one, and each
 // track gives its figures within their bounds.
-func (p *pack) morale() {
+func (p *pass) morale() {
 	m := p.f.Morale
 	if len(m.Levels) == 0 && len(m.Cavalry) == 0 {
 		for _, side := range p.b.Sides {
@@ -54,7 +54,7 @@ func (p *pack) morale() {
 }
 
 // track checks one morale track's figures.
-func (p *pack) track(f *oob.Formation) {
+func (p *pass) track(f *oob.Formation) {
 	m := p.f.Morale
 	var missing []string
 	for _, x := range m.Fields {

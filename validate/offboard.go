@@ -48,21 +48,16 @@ func entries(s *battle.Scenario) ([]*oob.Leader, map[*oob.Leader]entered) {
 // independent is on the map while his superior is off it, or the reverse
 // (Summer Storm 5.25, tactical game): the set-up is on the map, every
 // arrival off it until it comes on.
-func (p *pack) offBoard(s *battle.Scenario) {
+func (p *pass) offBoard(s *battle.Scenario) {
 	c := p.f.Independent.OffBoard
 	if c.Code == "" {
 		return
 	}
-	p.s = s
-	defer func() { p.s = nil }()
-	standsFor := map[*oob.Leader]*oob.Formation{}
-	for f, l := range s.StandIns {
-		standsFor[l] = f
-	}
+	t := p.tree()
 	order, at := entries(s)
 	for _, l := range order {
 		lf := l.Formation
-		if f := standsFor[l]; f != nil {
+		if f := t.standsFor[l]; f != nil {
 			lf = f // a spare leader answers as the leader he replaces
 		} else if l.Officer {
 			continue
@@ -71,9 +66,9 @@ func (p *pack) offBoard(s *battle.Scenario) {
 			continue
 		}
 		e := at[l]
-		sup := p.commander(p.parent(lf))
+		sup := t.commander(t.parent(lf))
 		if e.attached != nil {
-			sup = p.commander(e.attached)
+			sup = t.commander(e.attached)
 		}
 		if sup == nil || sup == l || sup.Formation == nil || !slices.Contains(c.Over, sup.Formation.Level) {
 			continue

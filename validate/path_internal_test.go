@@ -7,7 +7,6 @@ import (
 	"github.com/muster-wargames/muster/battle"
 	"github.com/muster-wargames/muster/diag"
 	"github.com/muster-wargames/muster/maps"
-	"github.com/muster-wargames/muster/oob"
 )
 
 // The command-range pathfinder on a hand-built map whose distances are
@@ -35,7 +34,7 @@ roads:
   - {type: pike, path: ["C1001", "C1101", "C1201", "C1301", "C1401", "C1501", "C1601"]}
 `
 
-func pathBattle(t *testing.T, scenario string) (*battle.Battle, *pack) {
+func pathBattle(t *testing.T, scenario string) (*battle.Battle, *pass) {
 	t.Helper()
 	fsys := fstest.MapFS{
 		"battle.yaml": {Data: []byte("kind: battle\nid: p\nname: P\nsystem: gbacw\nsides: [{id: USA, name: Union}, {id: CSA, name: Confederate}]\ndays: [\"Dec 30\"]\n")},
@@ -63,7 +62,7 @@ army:
 		}
 	}
 	f := &b.Rules.Figures
-	return b, &pack{b: b, f: f, l: &diag.List{}, unknown: map[*oob.Unit]bool{}}
+	return b, &pass{b: b, f: f, l: &diag.List{}, run: newFacts(b)}
 }
 
 func TestCommandPaths(t *testing.T) {
@@ -81,7 +80,7 @@ setup:
 `)
 	s := b.Scenarios[0]
 	g := b.Map.Grid
-	groups, _ := p.setupGroups(s)
+	groups := p.setupGroups(s).groups
 	w := locate(p.b, groups)
 	at := func(l string) maps.Coord {
 		c, _, err := g.Parse(l)

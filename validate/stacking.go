@@ -8,244 +8,53 @@ import (
 
 	"github.com/muster-wargames/muster/battle"
 	"github.com/muster-wargames/muster/diag"
-	"github.com/muster-wargames/muster/maps"
 	"github.com/muster-wargames/muster/oob"
 	"github.com/muster-wargames/muster/rulesets"
 )
 
-// piece is a unit as the rule packs see it in one place at one time.
-type piece struct {
-	unit   *oob.Unit
-	class  string
-	sp     float64
-	known  bool // sp is known
-	orders string
-	face   string    // the face it is set up on ("" the front)
-	facing string    // the facing the set-up gives it, if any
-	pos    *diag.Pos // where the scenario names it
-}
-
-// group is what one side has in one hex: a set-up stack, or a
-// reinforcement group at its entry hex.
-type group struct {
-	side     string
-	hex      maps.Coord
-	at       *battle.HexRef // the hex as the scenario writes it, and where
-	pieces   []piece
-	leaders  []*oob.Leader
-	within   int  // a group placement spread within this many hexes
-	works    int  // breastworks markers in the hex
-	reserve  bool // in reserve status
-	arriving bool // a reinforcement group, not a set-up stack
-}
-
-func (g *group) label() string  { return g.at.Label }
-func (g *group) pos() *diag.Pos { return &g.at.Pos }
-
-// pack holds what the rule checks of one battle share.
-type pack struct {
-	s       *battle.Scenario // the scenario being checked, where attachments matter
-	b       *battle.Battle
-	f       *rulesets.Figures
-	l       *diag.List
-	unknown map[*oob.Unit]bool // units whose strength a check needed but the data lacks
-	sel     []piece            // scratch for verdict
-	// the set-up groups of the scenario being checked, made once for all
-	// its checks
-	groups []*group
-	idx    *groupIndex
-}
-
 // stacking checks every set-up group against the stacking limits.
-func (p *pack) stacking(*battle.Scenario) {
-	for _, g := range p.groups {
-		p.stack(g)
+func (p *pass) stacking(*battle.Scenario) {
+	for _, v := range p.stacks() {
+		p.stack(v)
 	}
 }
 
-func (p *pack) piece(pc *battle.Piece, u *oob.Unit, stackOrders string) piece {
-	x := piece{unit: u, class: p.b.Rules.Class(u.Type), orders: pc.Orders, face: pc.Face, pos: &pc.Pos}
-	if x.orders == "" {
-		x.orders = stackOrders
-	}
-	if c, ok := p.f.Stacking.FaceClass[pc.Face]; ok && pc.Face != "" {
-		x.class = c
-	}
-	printed := u.Values.Get(p.b.Rules.Strength)
-	if fv, ok := u.Faces[pc.Face].Lookup(p.b.Rules.Strength); pc.Face != "" && ok {
-		printed = fv // the face the counter starts on prints its own strength
-	}
-	if v, ok := p.f.Stacking.SPAs[x.class]; ok {
-		x.sp, x.known = v, true
-	} else if pc.Strength != nil {
-		x.sp, x.known = float64(*pc.Strength), true
-	} else if i, ok := printed.Int(); ok {
-		x.sp, x.known = float64(i), true
-	}
-	return x
+// stackVerdict is one stacking limit judged on one set-up stack: why it
+// fails ("" when it holds), or the units whose unknown strength kept it
+// from being judged.
+type stackVerdict struct {
+	g       *group
+	limit   int // in figures.stacking.limits
+	why     string
+	skipped []*oob.Unit
 }
 
-// setupGroups gathers the set-up by side and hex (overlapping sheets'
-// labels of one hex make one stack).
-func (p *pack) setupGroups(s *battle.Scenario) ([]*group, *groupIndex) {
-	idx := newGroupIndex(p.b.Map, len(s.Setup))
-	store := make([]group, 0, len(s.Setup)) // one allocation: at most one group per entry
-	out := make([]*group, 0, len(s.Setup))
-	// The pieces of every group go into one slab; a group takes the run
-	// its entry added, and copies only when a second entry adds to it
-	// (two labels of one hex on overlapping sheets).
-	n := 0
-	for _, st := range s.Setup {
-		n += len(st.Pieces)
-	}
-	slab := make([]piece, 0, n)
-	for _, st := range s.Setup {
-		g := idx.find(st.Side, st.Hex.Coord, st.Within > 0, st.Reserve)
-		if g == nil {
-			store = append(store, group{side: st.Side, hex: st.Hex.Coord, at: &st.Hex, within: st.Within, reserve: st.Reserve})
-			g = &store[len(store)-1]
-			idx.add(g)
-			out = append(out, g)
+// judgeStacks judges every limit on every set-up stack it applies to, and
+// keeps those that fail or could not be judged: FactStacks. A group
+// placement is spread over several hexes as the player likes, so it is not
+// judged as one stack.
+func (p *pass) judgeStacks() []stackVerdict {
+	var out []stackVerdict
+	for _, g := range p.setup().groups {
+		if g.within > 0 {
+			continue
 		}
-		g.works += st.Breastworks
-		start := len(slab)
-		for i := range st.Pieces {
-			pc := &st.Pieces[i]
-			for _, u := range pc.Ref.Units() {
-				// a unit named twice is reported as N005, counted once
-				if !holds(g.pieces, u) && !holds(slab[start:], u) {
-					x := p.piece(pc, u, st.Orders)
-					if x.facing = pc.Facing; x.facing == "" {
-						x.facing = st.Facing
-					}
-					slab = append(slab, x)
-				}
+		t := p.b.Map.TerrainName(g.hex) // once for all the limits
+		for i, lim := range p.f.Stacking.Limits {
+			if !p.applies(lim.When, g, t) {
+				continue
 			}
-			g.leaders = append(g.leaders, pc.Ref.Leaders()...)
-		}
-		if len(g.pieces) == 0 {
-			g.pieces = slab[start:len(slab):len(slab)]
-		} else {
-			g.pieces = append(g.pieces, slab[start:]...)
-		}
-	}
-	return out, idx
-}
-
-// groupIndex finds a set-up group by side, hex, placement and reserve
-// status. Groups on the map's grid hang from a table with a slot per hex,
-// which stays quick at a million hexes; any others go in a map.
-type groupIndex struct {
-	grid   *maps.Grid
-	head   []int32 // by hex: 1 + the place in groups of the last group added there
-	next   []int32 // by group: 1 + the place of the group added there before it
-	groups []*group
-	off    map[maps.Coord][]*group
-}
-
-func newGroupIndex(m *maps.Map, n int) *groupIndex {
-	x := &groupIndex{off: map[maps.Coord][]*group{}, groups: make([]*group, 0, n), next: make([]int32, 0, n)}
-	if m != nil && m.Grid.W*m.Grid.H < 1<<30 {
-		x.grid = m.Grid
-		x.head = make([]int32, m.Grid.W*m.Grid.H)
-	}
-	return x
-}
-
-func (x *groupIndex) find(side string, hex maps.Coord, within, reserve bool) *group {
-	same := func(g *group) bool {
-		return g.side == side && (g.within > 0) == within && g.reserve == reserve
-	}
-	if x.grid != nil {
-		if i, ok := x.grid.Index(hex); ok {
-			for j := x.head[i]; j != 0; j = x.next[j-1] {
-				if g := x.groups[j-1]; same(g) {
-					return g
-				}
+			if why, skipped := p.verdict(lim, g); why != "" || len(skipped) > 0 {
+				out = append(out, stackVerdict{g: g, limit: i, why: why, skipped: skipped})
 			}
-			return nil
 		}
 	}
-	for _, g := range x.off[hex] {
-		if same(g) {
-			return g
-		}
-	}
-	return nil
-}
-
-// first returns the earliest group added at hex for which ok holds.
-func (x *groupIndex) first(hex maps.Coord, ok func(*group) bool) *group {
-	if x.grid != nil {
-		if i, in := x.grid.Index(hex); in {
-			var best int32
-			for j := x.head[i]; j != 0; j = x.next[j-1] {
-				if ok(x.groups[j-1]) {
-					best = j // the chain runs from the latest to the earliest
-				}
-			}
-			if best == 0 {
-				return nil
-			}
-			return x.groups[best-1]
-		}
-	}
-	for _, g := range x.off[hex] {
-		if ok(g) {
-			return g
-		}
-	}
-	return nil
-}
-
-func (x *groupIndex) add(g *group) {
-	if x.grid != nil {
-		if i, ok := x.grid.Index(g.hex); ok {
-			x.groups = append(x.groups, g)
-			x.next = append(x.next, x.head[i])
-			x.head[i] = int32(len(x.groups))
-			return
-		}
-	}
-	x.off[g.hex] = append(x.off[g.hex], g)
-}
-
-func has(list []string, s string) bool {
-	for _, x := range list {
-		if x == s {
-			return true
-		}
-	}
-	return false
-}
-
-// holds reports whether u is among the pieces.
-func holds(pieces []piece, u *oob.Unit) bool {
-	for _, pc := range pieces {
-		if pc.unit == u {
-			return true
-		}
-	}
-	return false
-}
-
-// orders of a group: the orders all its pieces share ("" when none are
-// given or they differ).
-func (g *group) orders() string {
-	o := ""
-	for i, pc := range g.pieces {
-		if i == 0 {
-			o = pc.orders
-		} else if pc.orders != o {
-			return ""
-		}
-	}
-	return o
+	return out
 }
 
 // applies reports whether a limit's conditions hold for a group whose hex
 // has terrain t.
-func (p *pack) applies(w rulesets.When, g *group, t string) bool {
+func (p *pass) applies(w rulesets.When, g *group, t string) bool {
 	if w.Moved {
 		return false // every group checked is a set-up stack, before any movement
 	}
@@ -296,7 +105,7 @@ func brigadeOf(u *oob.Unit, level string) *oob.Formation {
 // verdict of one limit on one group: "" when it passes, else why not.
 // skipped lists units whose unknown strength kept the limit from being
 // judged.
-func (p *pack) verdict(lim rulesets.Limit, g *group) (why string, skipped []*oob.Unit) {
+func (p *pass) verdict(lim rulesets.Limit, g *group) (why string, skipped []*oob.Unit) {
 	// sel reuses one buffer: a nested verdict (AnyOf) overwrites it, and
 	// this call does not read it after making one.
 	sel := p.sel[:0]
@@ -447,46 +256,15 @@ func sortedSet(m map[string]bool) []string {
 	return out
 }
 
-// stack checks every limit on a group. A group placement is spread over
-// several hexes as the player likes, so it is not checked as one stack.
-func (p *pack) stack(g *group) {
-	if g.within > 0 {
+// stack flags a limit a set-up stack fails.
+func (p *pass) stack(v stackVerdict) {
+	if v.why == "" {
 		return
 	}
-	t := p.b.Map.TerrainName(g.hex) // once for all the limits
-	for _, lim := range p.f.Stacking.Limits {
-		if !p.applies(lim.When, g, t) {
-			continue
-		}
-		why, skipped := p.verdict(lim, g)
-		for _, u := range skipped {
-			p.unknown[u] = true
-		}
-		if why == "" {
-			continue
-		}
-		what := "stack"
-		if g.arriving {
-			what = "arriving group"
-		}
-		p.flagged(lim.Check, *g.pos(), "%s %s in %s: %s: %s", g.side, what, g.label(), lim.Title, why).
-			About(diag.Subjects{Hexes: []string{g.label()}, Values: []string{g.side, what}})
-	}
-}
-
-// sides checks that no hex holds units of both sides at set-up: each
-// group with units is held against the first group with units in its hex.
-func (p *pack) sides(*battle.Scenario) {
-	groups, idx := p.groups, p.idx
-	for _, g := range groups {
-		if len(g.pieces) == 0 {
-			continue
-		}
-		if o := idx.first(g.hex, func(o *group) bool { return len(o.pieces) > 0 }); o != nil && o != g && o.side != g.side {
-			p.l.Addf(CodeBothSides, *g.pos(), "%s sets up in %s, where %s already has units (%s)", g.side, g.label(), o.side, *o.pos()).
-				Cite(*o.pos(), o.side+" already has units").About(diag.Subjects{Hexes: []string{g.label()}, Values: []string{g.side, o.side}})
-		}
-	}
+	g, what := v.g, "stack"
+	lim := p.f.Stacking.Limits[v.limit]
+	p.flagged(lim.Check, *g.pos(), "%s %s in %s: %s: %s", g.side, what, g.label(), lim.Title, v.why).
+		About(diag.Subjects{Hexes: []string{g.label()}, Values: []string{g.side, what}})
 }
 
 // faceName names a face for a message: the front face has none.
@@ -495,4 +273,21 @@ func faceName(f string) string {
 		return "its front"
 	}
 	return "its " + f + " face"
+}
+
+// ordersApart says why a stack breaks a limit whose selected units under
+// orders may not share their hex with units under other orders: "" when it
+// does not. A unit whose orders the set-up leaves open could take any.
+func ordersApart(orders []string, sel, all []piece) string {
+	for _, pc := range sel {
+		if !has(orders, pc.orders) {
+			continue
+		}
+		for _, o := range all {
+			if o.orders != "" && o.orders != pc.orders {
+				return fmt.Sprintf("%s under %s orders with %s under %s orders", pc.unit.QualifiedName(), pc.orders, o.unit.QualifiedName(), o.orders)
+			}
+		}
+	}
+	return ""
 }

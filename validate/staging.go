@@ -14,7 +14,7 @@ import (
 // (the off-map border row, 16.0), as is every hex of an area with an arrow; the entrance hex is a hex of the map,
 // in no area, next to the arrow hex, with a road of the figures' types
 // running through it (unless the map draws no roads).
-func (p *pack) stagingAreas() {
+func (p *pass) stagingAreas() {
 	st := p.f.Staging
 	if st.Arrow.Code == "" && st.Entrance.Code == "" {
 		return
@@ -80,7 +80,7 @@ func (p *pack) stagingAreas() {
 // stagingArrivals reports arrivals that give hexes of an area with an
 // arrow hex other than that hex: reinforcements enter a staging area by
 // its arrow hex only (TSS 21.2).
-func (p *pack) stagingArrivals(s *battle.Scenario) {
+func (p *pass) stagingArrivals(s *battle.Scenario) {
 	st := p.f.Staging
 	if st.Arrival.Code == "" {
 		return

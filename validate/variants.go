@@ -17,7 +17,7 @@ var CodeNoVariants = diag.Code{Code: "N047", Severity: diag.Error, Title: "varia
 // variants checks that variant units are set up or brought on only in
 // scenarios that use their variant, and that each variant a scenario names
 // is one some unit belongs to.
-func (p *pack) variants(s *battle.Scenario) {
+func (p *pass) variants(s *battle.Scenario) {
 	v := p.f.Variants
 	if v.Field == "" {
 		for _, n := range s.Variants {
@@ -66,7 +66,7 @@ func (p *pack) variants(s *battle.Scenario) {
 }
 
 // variantNames lists the variants the battle's units belong to, sorted.
-func (p *pack) variantNames() []string {
+func (p *pass) variantNames() []string {
 	var out []string
 	for _, side := range p.b.Sides {
 		if side.Army == nil {

@@ -59,7 +59,7 @@ func frontal(z rulesets.ZOC, f string) uint8 {
 // reaches its class's range in hexes, for the light of the turn measured,
 // and is not traced through units of side. nil when the ruleset has no
 // zones of influence.
-func (p *pack) zoiHexes(side string, w *where, friendly []bool) []bool {
+func (p *pass) zoiHexes(side string, w *where, friendly []bool) []bool {
 	z := p.f.Command.ZOI
 	if len(z.Range) == 0 || z.Cost == 0 {
 		return nil

@@ -7,7 +7,6 @@ import (
 	"github.com/muster-wargames/muster/battle"
 	"github.com/muster-wargames/muster/diag"
 	"github.com/muster-wargames/muster/internal/gen"
-	"github.com/muster-wargames/muster/oob"
 )
 
 // BenchmarkLookAlike times the look-alike names check (N030) on the two
@@ -17,7 +16,7 @@ func BenchmarkLookAlike(b *testing.B) {
 		b.ReportAllocs()
 		b.ResetTimer()
 		for i := 0; i < b.N; i++ {
-			p := &pack{b: bt, f: &bt.Rules.Figures, l: &diag.List{}, unknown: map[*oob.Unit]bool{}}
+			p := &pass{b: bt, f: &bt.Rules.Figures, l: &diag.List{}}
 			p.lookAlike()
 		}
 	}

@@ -9,7 +9,7 @@ import (
 
 // levelSides checks that formations of a level some sides only have
 // (Summer Storm 2.5: the Union's wing commanders) are on those sides.
-func (p *pack) levelSides() {
+func (p *pass) levelSides() {
 	for _, ls := range p.f.LevelSides {
 		for _, side := range p.b.Sides {
 			if side.Army == nil || slices.Contains(ls.Sides, side.ID) {

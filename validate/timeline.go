@@ -1,10 +1,6 @@
-// Package validate runs muster's checks over a resolved battle. Checks that
-// hold for every rule system live here; the rule packs of the systems build
-// on the same model.
 package validate
 
 import (
-	"fmt"
 	"sort"
 	"strings"
 
@@ -12,63 +8,8 @@ import (
 	"github.com/muster-wargames/muster/diag"
 )
 
-func playText(s *battle.Scenario) string {
-	var parts []string
-	for _, pa := range s.Play {
-		t := "sheet " + pa.Sheet.ID
-		if pa.Rows[1] > 0 {
-			t += fmt.Sprintf(" rows %02d-%02d", pa.Rows[0], pa.Rows[1])
-		}
-		if pa.Cols[1] > 0 {
-			t += fmt.Sprintf(" columns %02d-%02d", pa.Cols[0], pa.Cols[1])
-		}
-		parts = append(parts, t)
-	}
-	return strings.Join(parts, ", ")
-}
-
-// inPlay checks that every set-up, entry and victory hex is in play.
-func inPlay(p *pack, s *battle.Scenario) {
-	checkHex := func(h battle.HexRef, what string) {
-		if !s.InPlay(h.Coord) {
-			d := p.l.Addf(CodeNotInPlay, h.Pos, "%s %s is not in play in scenario %s", what, h.Label, s.ID)
-			d.Hint = "in play: " + playText(s)
-		}
-	}
-	for _, st := range s.Setup {
-		checkHex(st.Hex, "set-up hex")
-	}
-	for _, a := range s.Arrivals {
-		for _, h := range a.Hexes {
-			checkHex(h, "entry hex")
-		}
-	}
-	for _, v := range s.Victory.Hexes {
-		for _, h := range v.Hexes {
-			checkHex(h, "victory hex")
-		}
-	}
-}
-
-// inTime checks that arrivals and withdrawals fall within the scenario.
-func inTime(p *pack, s *battle.Scenario) {
-	if s.First.Pos.File == "" || s.Last.Pos.File == "" {
-		return
-	}
-	for _, a := range s.Arrivals {
-		if a.Time.Pos.File != "" && (a.Time.Index < s.First.Index || a.Time.Index > s.Last.Index) {
-			p.l.Addf(CodeTimeOutside, a.Time.Pos, "arrival at %s is outside the scenario (%s to %s)", a.Time.Text(), s.First.Text(), s.Last.Text())
-		}
-	}
-	for _, w := range s.Withdrawals {
-		if w.Time.Pos.File != "" && (w.Time.Index < s.First.Index || w.Time.Index > s.Last.Index) {
-			p.l.Addf(CodeTimeOutside, w.Time.Pos, "withdrawal at %s is outside the scenario (%s to %s)", w.Time.Text(), s.First.Text(), s.Last.Text())
-		}
-	}
-}
-
 // presenceCheck follows every unit and leader through the scenario.
-func presenceCheck(p *pack, s *battle.Scenario) { timeline(p.b, s, p.f.Entry.Rule, p.l) }
+func presenceCheck(p *pass, s *battle.Scenario) { timeline(p.b, s, p.f.Entry.Rule, p.l) }
 
 // event is a set-up, arrival or withdrawal of one piece.
 type event struct {

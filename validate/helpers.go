@@ -1,0 +1,67 @@
+package validate
+
+import (
+	"fmt"
+
+	"github.com/muster-wargames/muster/oob"
+)
+
+func has(list []string, s string) bool {
+	for _, x := range list {
+		if x == s {
+			return true
+		}
+	}
+	return false
+}
+
+func isAre(n int) string {
+	if n == 1 {
+		return "is"
+	}
+	return "are"
+}
+
+func hexWord(n int) string {
+	if n == 1 {
+		return "hex"
+	}
+	return "hexes"
+}
+
+// valuesMatch reports whether u's counter has, for every field of want,
+// one of the values listed (no fields: every unit matches).
+func valuesMatch(u *oob.Unit, want map[string][]string) bool {
+	for field, vals := range want {
+		v := u.Values.Get(field)
+		if !v.Known() || !has(vals, fmt.Sprint(v.V)) {
+			return false
+		}
+	}
+	return true
+}
+
+func cavalryOnly(f *oob.Formation, p *pass) bool {
+	us := f.AllUnits()
+	if len(us) == 0 {
+		return false
+	}
+	for _, u := range us {
+		if !p.b.Rules.Classes[p.b.Rules.Class(u.Type)].Mounted {
+			return false
+		}
+	}
+	return true
+}
+
+// artilleryFormation reports whether every unit in and below f is a
+// battery, and there is one.
+func artilleryFormation(p *pass, f *oob.Formation) bool {
+	us := f.AllUnits()
+	for _, u := range us {
+		if !p.b.Rules.Artillery(u.Type) {
+			return false
+		}
+	}
+	return len(us) > 0
+}

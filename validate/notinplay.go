@@ -1,0 +1,116 @@
+package validate
+
+import (
+	"strings"
+
+	"github.com/muster-wargames/muster/battle"
+	"github.com/muster-wargames/muster/diag"
+	"github.com/muster-wargames/muster/oob"
+)
+
+// inPlayParts checks what a scenario declares out of play: nothing so
+// declared may be set up or brought on (N034), and, in a scenario that has
+// `not_in_play:` at all, a formation some of whose units play must have the
+// rest declared out of play (N033), so that a unit left out by mistake is
+// told from one the book leaves out.
+func (p *pass) inPlayParts(s *battle.Scenario) {
+	type placed struct {
+		pos  diag.Pos
+		what string
+		hex  string // the hex of a set-up
+	}
+	in := map[*oob.Unit]placed{}
+	inL := map[*oob.Leader]placed{}
+	var order []*battle.Piece // pieces that bring units on, in file order
+	visit := func(pcs []battle.Piece, what, hex string) {
+		for i := range pcs {
+			pc := &pcs[i]
+			order = append(order, pc)
+			for _, u := range pc.Ref.Units() {
+				if _, ok := in[u]; !ok {
+					in[u] = placed{pc.Pos, what, hex}
+				}
+			}
+			for _, l := range pc.Ref.Leaders() {
+				if _, ok := inL[l]; !ok {
+					inL[l] = placed{pc.Pos, what, hex}
+				}
+			}
+		}
+	}
+	for _, st := range s.Setup {
+		visit(st.Pieces, "set up in "+st.Hex.Label, st.Hex.Label)
+	}
+	for _, a := range s.Arrivals {
+		visit(a.Pieces, "arriving at "+a.Time.Text(), "")
+	}
+	out := map[*oob.Unit]bool{}
+	for i := range s.NotInPlay {
+		pc := &s.NotInPlay[i]
+		var both []string
+		var first placed
+		var about diag.Subjects
+		for _, u := range pc.Ref.Units() {
+			out[u] = true
+			if pl, ok := in[u]; ok {
+				if len(both) == 0 {
+					first = pl
+				}
+				both = append(both, u.QualifiedName())
+				about.Units = append(about.Units, u.QualifiedName())
+			}
+		}
+		for _, l := range pc.Ref.Leaders() {
+			if pl, ok := inL[l]; ok {
+				if len(both) == 0 {
+					first = pl
+				}
+				both = append(both, "leader "+l.QualifiedName())
+				about.Leaders = append(about.Leaders, l.QualifiedName())
+			}
+		}
+		if len(both) > 0 {
+			d := p.l.Addf(CodeOutAndIn, pc.Pos, "%s %s declared not in play in scenario %s, but %s (%s)", strings.Join(both, ", "), isAre(len(both)), s.ID, first.what, first.pos)
+			d.Cite(first.pos, first.what)
+			if first.hex != "" {
+				about.Hexes = []string{first.hex}
+			}
+			d.About(about)
+			d.Hint = "a unit is either out of play or in it: take it off not_in_play, or out of the set-up and arrivals"
+		}
+	}
+	if !s.ListsOut {
+		return // a scenario that declares nothing out of play is not held to it
+	}
+	done := map[*oob.Formation]bool{}
+	for _, pc := range order {
+		for _, u := range pc.Ref.Units() {
+			f := u.Formation
+			if done[f] || len(f.Children) > 0 {
+				continue // a formation with formations below it holds its own units loosely (an army's wagons, a wing's escort)
+			}
+			done[f] = true
+			var missing []string
+			for _, v := range f.Units {
+				if _, ok := in[v]; !ok && !out[v] {
+					missing = append(missing, v.Name)
+				}
+			}
+			if len(missing) == 0 {
+				continue
+			}
+			d := p.l.Addf(CodePartly, pc.Pos, "%s is only partly in scenario %s: %s %s neither set up nor arriving, nor declared not in play", f.Label(), s.ID, strings.Join(missing, ", "), isAre(len(missing)))
+			d.About(diag.Subjects{Formations: []string{f.Label()}, Units: missing})
+			d.Hint = "if the scenario leaves them out, list them under not_in_play; else set them up or bring them on"
+		}
+	}
+}
+
+// ownLeaders is a formation's commander and further officers.
+func ownLeaders(f *oob.Formation) []*oob.Leader {
+	var out []*oob.Leader
+	if f.Leader != nil {
+		out = append(out, f.Leader)
+	}
+	return append(out, f.Officers...)
+}
