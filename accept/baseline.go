@@ -279,6 +279,7 @@ func (bl *Baseline) Apply(ds []diag.Diagnostic) []diag.Diagnostic {
 		free[k] = append(free[k], i)
 	}
 	just := "accepted in baseline " + filepath.ToSlash(bl.Path)
+	accepted := make([]bool, len(ds))
 	for i := range ds {
 		d := &ds[i]
 		if d.Suppression != nil {
@@ -288,6 +289,23 @@ func (bl *Baseline) Apply(ds []diag.Diagnostic) []diag.Diagnostic {
 		if ix := free[k]; len(ix) > 0 {
 			free[k] = ix[1:]
 			d.Suppression = &diag.Suppression{Kind: diag.External, Justification: just}
+			accepted[i] = true
+		}
+	}
+	if bl.Version >= 2 {
+		// An entry written before its finding had subjects or a path
+		// holds the fingerprint the finding had then: the findings no
+		// entry took by their fingerprint are matched by that one.
+		for i := range ds {
+			d := &ds[i]
+			if d.Suppression != nil || accepted[i] {
+				continue
+			}
+			k := Entry{Code: d.Code, File: relTo(bl.dir, d.Pos.File), Fingerprint: d.PlainFingerprint()}
+			if ix := free[k]; len(ix) > 0 {
+				free[k] = ix[1:]
+				d.Suppression = &diag.Suppression{Kind: diag.External, Justification: just}
+			}
 		}
 	}
 	var stale []int
