@@ -35,6 +35,13 @@ import (
 // message, one to a line, so that a baseline's diff reads as the list of
 // findings gained and lost.
 //
+// An entry written before its finding had subjects or a structural path
+// (the loader's findings got paths later) holds the fingerprint of the
+// values formatted into its message (diag.Diagnostic.PlainFingerprint):
+// a finding that no entry takes by its fingerprint is matched by that
+// one, so such a baseline still matches; --write-baseline writes the
+// fingerprints of now.
+//
 // A baseline of version 1, written before fingerprints, has no
 // fingerprint: its entries are keyed as they were then, by the message
 // with every position in it reduced to its file ("already set up at
