@@ -20,7 +20,7 @@ var raisedBy = map[string]string{
 	"B013": "accept/suppress.go:242 directives",
 	"B014": "accept/suppress.go:112 Suppress",
 	"B015": "accept/suppress.go:74 Suppress",
-	"B016": "accept/baseline.go:331 (*Baseline).Apply",
+	"B016": "accept/baseline.go:338 (*Baseline).Apply",
 	"B017": "battle/unlisted.go:196 (*loader).unlisted, battle/unlisted.go:228 (*Battle).NotPart",
 	"M001": "battle/mapdoc.go:125 (*loader).resolveMap, battle/mapdoc.go:202 (*loader).sheetRows",
 	"M002": "battle/mapdoc.go:225 (*loader).sheetRows",
