@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"fmt"
 	"path/filepath"
+	"slices"
 	"strings"
 	"testing"
 	"time"
@@ -363,5 +364,52 @@ func TestDirectiveLongLine(t *testing.T) {
 	}
 	if len(got) != 1 || got[0].Suppression == nil {
 		t.Errorf("got %v, want the finding of line 2 suppressed", got)
+	}
+}
+
+// TestBaselinePlainFingerprint: an entry of a version 2 baseline written
+// before its finding had a path holds the finding's plain fingerprint
+// (its code and message values) and still accepts it, once; entries by
+// the fingerprint of now are matched first.
+func TestBaselinePlainFingerprint(t *testing.T) {
+	path := filepath.Join("b", "baseline.json")
+	var l diag.List
+	l.Addf(diag.Code{Code: "M003", Severity: diag.Error}, diag.Pos{File: "b/map.yaml", Line: 3}, "unknown terrain %q", "jungle").Path = "map:terrain.w"
+	l.Addf(diag.Code{Code: "M003", Severity: diag.Error}, diag.Pos{File: "b/map.yaml", Line: 4}, "unknown terrain %q", "jungle").Path = "map:terrain.j"
+	ds := l.Items()
+	if ds[0].PlainFingerprint() == ds[0].Fingerprint() || ds[0].PlainFingerprint() != ds[1].PlainFingerprint() {
+		t.Fatal("the plain fingerprint is not the message values'")
+	}
+	entry := func(fp string) string {
+		return `{"code":"M003","file":"map.yaml","fingerprint":"` + fp + `","message":"m"}`
+	}
+	for _, c := range []struct {
+		entries  []string
+		accepted int
+		stale    int
+	}{
+		{[]string{entry(ds[0].PlainFingerprint())}, 1, 0},
+		{[]string{entry(ds[0].PlainFingerprint()), entry(ds[1].PlainFingerprint())}, 2, 0},
+		{[]string{entry(ds[1].Fingerprint()), entry(ds[1].PlainFingerprint())}, 2, 0},
+		{[]string{entry(ds[0].Fingerprint()), entry(ds[0].Fingerprint())}, 1, 1},
+		{[]string{entry(ds[0].PlainFingerprint()), entry(ds[0].PlainFingerprint()), entry(ds[0].PlainFingerprint())}, 2, 1},
+	} {
+		data := `{"version": 2, "findings": [` + strings.Join(c.entries, ",") + "]}"
+		bl, err := ReadBaseline(path, []byte(data))
+		if err != nil {
+			t.Fatal(err)
+		}
+		accepted, stale := 0, 0
+		for _, d := range bl.Apply(slices.Clone(ds)) {
+			switch {
+			case d.Code == CodeStaleBaseline.Code:
+				stale++
+			case d.Suppression != nil:
+				accepted++
+			}
+		}
+		if accepted != c.accepted || stale != c.stale {
+			t.Errorf("%s: %d accepted, %d stale; want %d, %d", data, accepted, stale, c.accepted, c.stale)
+		}
 	}
 }

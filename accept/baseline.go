@@ -35,6 +35,13 @@ import (
 // message, one to a line, so that a baseline's diff reads as the list of
 // findings gained and lost.
 //
+// An entry written before its finding had subjects or a structural path
+// (the loader's findings got paths later) holds the fingerprint of the
+// values formatted into its message (diag.Diagnostic.PlainFingerprint):
+// a finding that no entry takes by its fingerprint is matched by that
+// one, so such a baseline still matches; --write-baseline writes the
+// fingerprints of now.
+//
 // A baseline of version 1, written before fingerprints, has no
 // fingerprint: its entries are keyed as they were then, by the message
 // with every position in it reduced to its file ("already set up at
@@ -279,6 +286,7 @@ func (bl *Baseline) Apply(ds []diag.Diagnostic) []diag.Diagnostic {
 		free[k] = append(free[k], i)
 	}
 	just := "accepted in baseline " + filepath.ToSlash(bl.Path)
+	accepted := make([]bool, len(ds))
 	for i := range ds {
 		d := &ds[i]
 		if d.Suppression != nil {
@@ -288,6 +296,23 @@ func (bl *Baseline) Apply(ds []diag.Diagnostic) []diag.Diagnostic {
 		if ix := free[k]; len(ix) > 0 {
 			free[k] = ix[1:]
 			d.Suppression = &diag.Suppression{Kind: diag.External, Justification: just}
+			accepted[i] = true
+		}
+	}
+	if bl.Version >= 2 {
+		// An entry written before its finding had subjects or a path
+		// holds the fingerprint the finding had then: the findings no
+		// entry took by their fingerprint are matched by that one.
+		for i := range ds {
+			d := &ds[i]
+			if d.Suppression != nil || accepted[i] {
+				continue
+			}
+			k := Entry{Code: d.Code, File: relTo(bl.dir, d.Pos.File), Fingerprint: d.PlainFingerprint()}
+			if ix := free[k]; len(ix) > 0 {
+				free[k] = ix[1:]
+				d.Suppression = &diag.Suppression{Kind: diag.External, Justification: just}
+			}
 		}
 	}
 	var stale []int

@@ -12,6 +12,7 @@ import (
 	"os"
 	"path/filepath"
 	"regexp"
+	"slices"
 	"sort"
 	"strconv"
 	"strings"
@@ -248,6 +249,16 @@ func badExit(name string) int {
 	return report.ExitFindings
 }
 
+// loaderCodes are the codes the loader raises, its own and the
+// ruleset's (battle.Codes, rulesets.Codes).
+var loaderCodes = func() map[string]bool {
+	m := map[string]bool{}
+	for _, c := range append(slices.Clone(battle.Codes), rulesets.Codes...) {
+		m[c.Code] = true
+	}
+	return m
+}()
+
 func runBad(t *testing.T, dir string) (out string, exit int) {
 	t.Helper()
 	defer func() {
@@ -292,6 +303,12 @@ func runBad(t *testing.T, dir string) (out string, exit int) {
 		// is reported without a line: anything else has a node to point at.
 		if d.Pos.Line == 0 && !wholeFile[d.Code] {
 			t.Errorf("%s: no line", d.String())
+		}
+		// A finding the loader raises (battle.Codes, rulesets.Codes) at a
+		// place in a file has subjects or a structural path: its
+		// fingerprint is never the values formatted into its message.
+		if d.Pos.Line > 0 && loaderCodes[d.Code] && d.Subjects.Empty() && d.Path == "" {
+			t.Errorf("%s: no subjects and no path: its fingerprint is the values of its message", d.String())
 		}
 		// A label a hint gives as an example is one the map accepts.
 		if i := strings.Index(d.Hint, "e.g. "); i >= 0 && b != nil && b.Map != nil {

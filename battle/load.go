@@ -85,6 +85,9 @@ type loader struct {
 	exclude *patterns
 	// open opens the folder again, after the load (Battle.AllReads)
 	open func() (fs.FS, func())
+	// parsed are the documents of every file read, by file as
+	// diagnostics show it (paths.go)
+	parsed map[string][]*schema.Doc
 }
 
 // LoadDir loads the battle in folder dir.
@@ -119,7 +122,7 @@ func LoadDir(dir string, opts Options) (*Battle, []diag.Diagnostic) {
 		return r.FS(), func() { r.Close() }
 	}
 	ld.load()
-	return ld.b, ld.diags.Items()
+	return ld.b, ld.placed()
 }
 
 // afterCheck, when set (by a test), runs between the check that a file
@@ -132,7 +135,7 @@ func Load(fsys fs.FS, name string, opts Options) (*Battle, []diag.Diagnostic) {
 	ld := &loader{fsys: fsys, dir: name, root: opts.Disk, disk: opts.Disk != "", opts: opts, b: &Battle{Dir: name, index: map[string]*oob.Index{}}}
 	ld.open = func() (fs.FS, func()) { return fsys, func() {} }
 	ld.load()
-	return ld.b, ld.diags.Items()
+	return ld.b, ld.placed()
 }
 
 // runLimits are lim, schema.DefaultLimits when not set, with a budget of
@@ -328,6 +331,10 @@ func (ld *loader) parse(p string) (docs []*schema.Doc, check func(set *schema.Se
 	}
 	ld.b.Texts[ld.show(p)] = data
 	docs, lost, check := ld.parseCached(ld.show(p), data)
+	if ld.parsed == nil {
+		ld.parsed = map[string][]*schema.Doc{}
+	}
+	ld.parsed[ld.show(p)] = docs
 	for _, l := range lost {
 		ld.lost = append(ld.lost, lostDoc{file: ld.show(p), name: p, Lost: l})
 	}

@@ -178,6 +178,9 @@ func (ld *loader) skipped() {
 		if ls[0].what != "" {
 			subject = "the " + ls[0].what + " of " + ls[0].name + " could not be read"
 		}
-		ld.diags.Addf(CodeSkipped, pos, "%s, so muster skipped what needs it: %s", subject, strings.Join(what, "; "))
+		// a file that could not be read has no structure to place the
+		// finding in: the file as a whole (or the part of it lost)
+		ld.diags.Addf(CodeSkipped, pos, "%s, so muster skipped what needs it: %s", subject, strings.Join(what, "; ")).
+			Path = schema.KeyPath("file", nil, ls[0].what)
 	}
 }

@@ -227,7 +227,8 @@ func (ld *loader) sheetRows(d *schema.Doc, m *maps.Map, s *maps.Sheet, sn *schem
 		name, ok := legend[ch]
 		if !ok {
 			if !reported[ch] && !unknown[ch] {
-				ld.diags.Addf(CodeTerrainChar, pos, "terrain character %q is not in the map's legend", string(ch))
+				ld.diags.Addf(CodeTerrainChar, pos, "terrain character %q is not in the map's legend", string(ch)).
+					About(diag.Subjects{Values: []string{string(ch)}})
 				reported[ch] = true
 			}
 			return
@@ -250,7 +251,8 @@ func (ld *loader) sheetRows(d *schema.Doc, m *maps.Map, s *maps.Sheet, sn *schem
 		case ch >= 'a' && ch <= 'z':
 			lv = int16(ch-'a') + 10
 		default:
-			ld.diags.Addf(CodeElevation, pos, "elevation %q is not 0-9 or a-z", string(ch))
+			ld.diags.Addf(CodeElevation, pos, "elevation %q is not 0-9 or a-z", string(ch)).
+				About(diag.Subjects{Values: []string{string(ch)}})
 			return
 		}
 		h := m.At(c)

@@ -195,6 +195,7 @@ func (ld *loader) unlisted(bd *schema.Doc, read []string) {
 		}
 		dg := ld.diags.Addf(CodeUnlisted, diag.Pos{File: ld.show(p), Line: 1, Column: 1}, "%s is not part of battle %s: no files list in battle.yaml names it, so nothing checks it", p, ld.b.ID)
 		dg.Hint = fmt.Sprintf("add it to files: in battle.yaml to check it, or to exclude: (exclude: [%s]) if it is not part of the battle", yamlQuote(p))
+		dg.Path = schema.KeyPath("file", nil, "") // the file as a whole, which its position names
 	})
 }
 

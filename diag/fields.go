@@ -130,6 +130,17 @@ func (d Diagnostic) Fingerprint() string {
 	return hex.EncodeToString(sum[:16])
 }
 
+// PlainFingerprint is d's fingerprint as it was before its check gave it
+// subjects or a path (a finding raised with List.Addf that named neither
+// was told by its code and the values formatted into its message): what a
+// baseline written then holds for it. A baseline reads it after
+// Fingerprint, so that entries written before a finding had its fields
+// still match it.
+func (d Diagnostic) PlainFingerprint() string {
+	d.Path, d.Subjects = "", nil
+	return d.Fingerprint()
+}
+
 // argValues are the arguments of a message, but positions, as text.
 func argValues(args []any) []string {
 	var out []string

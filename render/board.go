@@ -96,9 +96,9 @@ func (p *indexed) get(c color.RGBA) uint8 {
 // as listed), so the bytes depend on the description alone.
 func (bd *Board) PNG() []byte {
 	mp := &indexed{idx: map[color.RGBA]uint8{}}
-	bg := mp.get(color.RGBA{235, 235, 228, 255})
-	outline := mp.get(color.RGBA{90, 90, 80, 255})
-	labelC := mp.get(color.RGBA{60, 60, 60, 255})
+	bg := mp.get(rgba(boardBackground))
+	outline := mp.get(rgba(boardOutline))
+	labelC := mp.get(rgba(boardLabel))
 	top := 0
 	for _, h := range bd.Hexes {
 		top = max(top, h.Elevation)
@@ -209,7 +209,7 @@ type stampShape struct {
 // big enough to hold a hex, and returns its pixels as spans.
 func (bd *Board) stamp(draw func(img *image.Paletted)) stampShape {
 	r := int(max(bd.HexW, float64(bd.HexH))) + 8
-	img := image.NewPaletted(image.Rect(-r, -r, r+1, r+1), color.Palette{color.Transparent, color.Black})
+	img := image.NewPaletted(image.Rect(-r, -r, r+1, r+1), stampPalette)
 	draw(img)
 	var out []span
 	for y := -r; y <= r; y++ {

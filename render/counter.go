@@ -70,7 +70,7 @@ func (st CounterStyle) image() *image.Paletted {
 	bg, _ := parseHex(back)
 	fg, _ := parseHex(text)
 	edge := color.RGBA{bg.R / 2, bg.G / 2, bg.B / 2, 255}
-	pal := color.Palette{bg, fg, edge, color.RGBA{255, 255, 255, 255}, color.RGBA{160, 0, 0, 255}}
+	pal := color.Palette{bg, fg, edge, rgba(counterHighlight), rgba(counterMark)}
 	return image.NewPaletted(image.Rect(0, 0, st.Size, st.Size), pal)
 }
 
@@ -139,7 +139,7 @@ func (st CounterStyle) Leader(l LeaderCounter) []byte {
 
 // MarkerCounter draws a square marker of size n with two lines of text, as PNG.
 func MarkerCounter(n int, top, bottom string) []byte {
-	pal := color.Palette{color.RGBA{222, 200, 150, 255}, color.RGBA{60, 40, 20, 255}}
+	pal := color.Palette{rgba(markerBack), rgba(markerInk)}
 	img := image.NewPaletted(image.Rect(0, 0, n, n), pal)
 	strokeRect(img, 0, 0, n, n, 1)
 	drawTextCentered(img, top, n/2, 18, 1, 1)
@@ -156,7 +156,7 @@ type Box struct {
 // Boxes draws a w×h sheet of labelled boxes as PNG, with the text empty
 // when there are none.
 func Boxes(w, h int, boxes []Box, empty string) []byte {
-	pal := color.Palette{color.RGBA{236, 232, 220, 255}, color.RGBA{90, 90, 90, 255}, color.RGBA{0, 0, 0, 255}}
+	pal := color.Palette{rgba(boxBackground), rgba(boxOutline), rgba(boxInk)}
 	img := image.NewPaletted(image.Rect(0, 0, w, h), pal)
 	if len(boxes) == 0 {
 		drawText(img, empty, 20, 20, 2, 2)

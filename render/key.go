@@ -55,7 +55,7 @@ func TerrainKey(m *maps.Map, p *Palette, titles map[string]string) ([]byte, erro
 		}
 	}
 	W, H := textX+width+margin, 2*margin+row*rows
-	pal := color.Palette{color.RGBA{255, 255, 255, 255}, color.RGBA{34, 34, 34, 255}, color.RGBA{85, 85, 85, 255}}
+	pal := color.Palette{rgba(keyBackground), rgba(keyInk), rgba(keyInkSoft)}
 	index := map[string]uint8{}
 	colour := func(hex string) uint8 {
 		if i, ok := index[hex]; ok {
@@ -63,7 +63,7 @@ func TerrainKey(m *maps.Map, p *Palette, titles map[string]string) ([]byte, erro
 		}
 		c, ok := parseHex(hex)
 		if !ok {
-			c = color.RGBA{136, 136, 136, 255}
+			c = rgba(keyUnknown)
 		}
 		index[hex] = uint8(len(pal))
 		pal = append(pal, c)

@@ -300,7 +300,7 @@ func newDrawing(m *maps.Map, ov *Overlay, opt MapOptions) *drawing {
 		d.notesH = 8 + noteLine*float64(len(ov.Notes))
 	}
 	sc := &scene{W: W, H: math.Ceil(h + 2*margin + titleBand + d.legendH + d.notesH), hex: s}
-	sc.add("background", shape{kind: kPoly, pts: []pt{{0, 0}, {sc.W, 0}, {sc.W, sc.H}, {0, sc.H}}, fill: "#ffffff"})
+	sc.add("background", shape{kind: kPoly, pts: []pt{{0, 0}, {sc.W, 0}, {sc.W, sc.H}, {0, sc.H}}, fill: mapBackground})
 	d.sc = sc
 	return d
 }
@@ -346,9 +346,9 @@ func (d *drawing) title() {
 	if title == "" {
 		title = "Map"
 	}
-	d.sc.add("title", shape{kind: kText, pts: []pt{{d.margin, 24}}, text: title, size: 18, anchor: "start", fill: "#222222", bold: true})
+	d.sc.add("title", shape{kind: kText, pts: []pt{{d.margin, 24}}, text: title, size: 18, anchor: "start", fill: mapInk, bold: true})
 	if d.ov.Subtitle != "" {
-		d.sc.add("title", shape{kind: kText, pts: []pt{{d.margin, 38}}, text: d.ov.Subtitle, size: 11, anchor: "start", fill: "#555555"})
+		d.sc.add("title", shape{kind: kText, pts: []pt{{d.margin, 38}}, text: d.ov.Subtitle, size: 11, anchor: "start", fill: mapInkSoft})
 	}
 }
 
@@ -364,7 +364,7 @@ func (d *drawing) terrain() {
 	})
 	fillOf := func(c maps.Coord) string {
 		hx := m.At(c)
-		col := "#f4f1e4"
+		col := mapNoTerrain
 		if hx.Terrain >= 0 {
 			col = d.pal.terrainColor(m.Terrain[hx.Terrain], d.opt.Colors)
 		}
@@ -385,7 +385,7 @@ func (d *drawing) terrain() {
 		if d.onArt(c) {
 			return // the art shows it
 		}
-		sc.add("hexes", shape{kind: kHex, pts: []pt{ge.center(c)}, fill: fillOf(c), stroke: "#9a9a8a", width: 0.6 * d.k})
+		sc.add("hexes", shape{kind: kHex, pts: []pt{ge.center(c)}, fill: fillOf(c), stroke: mapHexEdge, width: 0.6 * d.k})
 	})
 }
 
@@ -400,7 +400,7 @@ func (d *drawing) contours() {
 		}
 		if ea >= 0 && eb >= 0 && ea != eb {
 			p, q := d.ge.side(a, b)
-			d.sc.add("contours", shape{kind: kLine, pts: []pt{p, q}, stroke: "#8c6d46", width: 1.4 * d.k})
+			d.sc.add("contours", shape{kind: kLine, pts: []pt{p, q}, stroke: mapContour, width: 1.4 * d.k})
 		}
 	})
 }
@@ -475,7 +475,7 @@ func (d *drawing) labels() {
 		if g.Pointy {
 			top = s
 		}
-		d.sc.add("labels", shape{kind: kText, pts: []pt{{p.X, p.Y - top + fs*1.15}}, text: l, size: fs, anchor: "middle", fill: "#55554a"})
+		d.sc.add("labels", shape{kind: kText, pts: []pt{{p.X, p.Y - top + fs*1.15}}, text: l, size: fs, anchor: "middle", fill: mapLabel})
 	})
 }
 
@@ -493,9 +493,9 @@ func (d *drawing) sheets() {
 					}
 					p, q := ge.side(c, n)
 					if g.OnMap(n) {
-						sc.add("seams", shape{kind: kLine, pts: []pt{p, q}, stroke: "#444444", width: 1.6 * k, dash: scaleDash("5 3", k)})
+						sc.add("seams", shape{kind: kLine, pts: []pt{p, q}, stroke: mapSeam, width: 1.6 * k, dash: scaleDash("5 3", k)})
 					} else {
-						sc.add("sheet-edges", shape{kind: kLine, pts: []pt{p, q}, stroke: "#222222", width: 2 * k})
+						sc.add("sheet-edges", shape{kind: kLine, pts: []pt{p, q}, stroke: mapInk, width: 2 * k})
 					}
 				}
 			}
@@ -505,7 +505,7 @@ func (d *drawing) sheets() {
 		}
 		nw, se := ge.center(maps.Coord{X: sh.X, Y: sh.Y}), ge.center(maps.Coord{X: sh.X + sh.Cols - 1, Y: sh.Y + sh.Rows - 1})
 		fs := math.Min(s*6, math.Min(se.X-nw.X, se.Y-nw.Y)*0.6)
-		sc.add("sheet-ids", shape{kind: kText, pts: []pt{{(nw.X + se.X) / 2, (nw.Y+se.Y)/2 + fs*0.35}}, text: sh.ID, size: fs, anchor: "middle", fill: "#222222", bold: true, opacity: 0.12})
+		sc.add("sheet-ids", shape{kind: kText, pts: []pt{{(nw.X + se.X) / 2, (nw.Y+se.Y)/2 + fs*0.35}}, text: sh.ID, size: fs, anchor: "middle", fill: mapInk, bold: true, opacity: 0.12})
 	}
 }
 
@@ -518,7 +518,7 @@ func (d *drawing) inPlay() {
 	}
 	d.m.Hexes(func(c maps.Coord) {
 		if !ov.InPlay[c] {
-			sc.add("out-of-play", shape{kind: kHex, pts: []pt{ge.center(c)}, fill: "#60605a", opacity: 0.45})
+			sc.add("out-of-play", shape{kind: kHex, pts: []pt{ge.center(c)}, fill: mapOutOfPlay, opacity: 0.45})
 		}
 	})
 	d.m.Hexes(func(c maps.Coord) {
@@ -528,7 +528,7 @@ func (d *drawing) inPlay() {
 		for _, n := range g.Neighbours(c) {
 			if !ov.InPlay[n] && g.OnMap(n) {
 				p, q := ge.side(c, n)
-				sc.add("play-edge", shape{kind: kLine, pts: []pt{p, q}, stroke: "#c0392b", width: 2.4 * d.k})
+				sc.add("play-edge", shape{kind: kLine, pts: []pt{p, q}, stroke: mapPlayEdge, width: 2.4 * d.k})
 			}
 		}
 	})
@@ -566,9 +566,9 @@ func (d *drawing) victory() {
 	s, k := d.s, d.k
 	for _, v := range d.ov.Victory {
 		p := d.ge.center(v.Hex)
-		kids := []shape{{kind: kPoly, pts: star(p, s*0.55, s*0.23), fill: "#f2c12e", stroke: "#7a5a00", width: 1 * k}}
+		kids := []shape{{kind: kPoly, pts: star(p, s*0.55, s*0.23), fill: VictoryHex, stroke: victoryInk, width: 1 * k}}
 		if v.Label != "" {
-			kids = append(kids, shape{kind: kText, pts: []pt{{p.X, p.Y + s*0.8}}, text: v.Label, size: math.Max(6, s*0.36), anchor: "middle", fill: "#7a5a00", bold: true})
+			kids = append(kids, shape{kind: kText, pts: []pt{{p.X, p.Y + s*0.8}}, text: v.Label, size: math.Max(6, s*0.36), anchor: "middle", fill: victoryInk, bold: true})
 		}
 		d.sc.add("victory", shape{kind: kGroup, title: v.Title, kids: kids})
 	}
@@ -595,8 +595,8 @@ func (d *drawing) markers() {
 		}
 		sq := []pt{{p.X - a, p.Y - a}, {p.X + a, p.Y - a}, {p.X + a, p.Y + a}, {p.X - a, p.Y + a}}
 		kids := []shape{
-			{kind: kPoly, pts: shift(sq, 1.2*k, 1.2*k), fill: "#000000", opacity: 0.35},
-			{kind: kPoly, pts: sq, fill: mk.Fill, stroke: "#111111", width: 1 * k},
+			{kind: kPoly, pts: shift(sq, 1.2*k, 1.2*k), fill: markerShadow, opacity: 0.35},
+			{kind: kPoly, pts: sq, fill: mk.Fill, stroke: markerEdge, width: 1 * k},
 		}
 		if mk.Label != "" {
 			kids = append(kids, shape{kind: kText, pts: []pt{{p.X, p.Y + s*0.2}}, text: mk.Label, size: s * 0.55, anchor: "middle", fill: mk.Text, bold: true})
@@ -613,7 +613,7 @@ func (d *drawing) rings() {
 		p := d.ge.center(rg.Hex)
 		col := rg.Color
 		if col == "" {
-			col = "#d0021b"
+			col = RingError
 		}
 		kids := []shape{{kind: kCircle, pts: []pt{p}, r: s * 0.95, stroke: col, width: 3 * k}}
 		if rg.Label != "" {
@@ -621,8 +621,8 @@ func (d *drawing) rings() {
 			fs := math.Max(7, s*0.45)
 			rr := math.Max(fs*0.75, fs*0.32*float64(len(rg.Label))+fs*0.35)
 			kids = append(kids,
-				shape{kind: kCircle, pts: []pt{bp}, r: rr, fill: col, stroke: "#ffffff", width: 1 * k},
-				shape{kind: kText, pts: []pt{{bp.X, bp.Y + fs*0.36}}, text: rg.Label, size: fs, anchor: "middle", fill: "#ffffff", bold: true})
+				shape{kind: kCircle, pts: []pt{bp}, r: rr, fill: col, stroke: ringInk, width: 1 * k},
+				shape{kind: kText, pts: []pt{{bp.X, bp.Y + fs*0.36}}, text: rg.Label, size: fs, anchor: "middle", fill: ringInk, bold: true})
 		}
 		d.sc.add("rings", shape{kind: kGroup, title: rg.Title, kids: kids})
 	}
@@ -639,8 +639,8 @@ func (d *drawing) legend() {
 			x, y = margin, y+legendRow
 		}
 		sc.add("legend",
-			shape{kind: kPoly, pts: []pt{{x, y - 6}, {x + 12, y - 6}, {x + 12, y + 6}, {x, y + 6}}, fill: kk.Color, stroke: "#555555", width: 0.6},
-			shape{kind: kText, pts: []pt{{x + 16, y + 4}}, text: kk.Label, size: 11, anchor: "start", fill: "#222222"})
+			shape{kind: kPoly, pts: []pt{{x, y - 6}, {x + 12, y - 6}, {x + 12, y + 6}, {x, y + 6}}, fill: kk.Color, stroke: mapInkSoft, width: 0.6},
+			shape{kind: kText, pts: []pt{{x + 16, y + 4}}, text: kk.Label, size: 11, anchor: "start", fill: mapInk})
 		x += kw
 	}
 }
@@ -654,7 +654,7 @@ func (d *drawing) notes() {
 		if r := []rune(n); len(r) > maxChars && maxChars > 3 {
 			n = string(r[:maxChars-1]) + "…"
 		}
-		sc.add("notes", shape{kind: kText, pts: []pt{{margin, sc.H - d.notesH + 8 + noteLine*float64(i) + 10}}, text: n, size: 11, anchor: "start", fill: "#222222"})
+		sc.add("notes", shape{kind: kText, pts: []pt{{margin, sc.H - d.notesH + 8 + noteLine*float64(i) + 10}}, text: n, size: 11, anchor: "start", fill: mapInk})
 	}
 }
 

@@ -266,7 +266,7 @@ func (cv *canvas) text(s shape) {
 	}
 	fill := s.fill
 	if fill == "" {
-		fill = "#000000"
+		fill = textDefault
 	}
 	src := image.NewUniform(cv.col(fill, s.opacity))
 	var width fixed.Int26_6

@@ -10,7 +10,7 @@ import (
 // the counter. The slot picks the band's place beside the type box: 0 left
 // top, 1 right top, 2 left bottom, 3 right bottom, then round again.
 func StateOverlay(n, slot int, label string) []byte {
-	pal := color.Palette{color.RGBA{}, color.RGBA{160, 0, 0, 255}, color.RGBA{255, 255, 255, 255}}
+	pal := color.Palette{transparent, rgba(counterMark), rgba(counterHighlight)}
 	img := image.NewPaletted(image.Rect(0, 0, n, n), pal)
 	w, h := n/2-13, 7
 	x, y := 2, 18

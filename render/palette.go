@@ -55,12 +55,6 @@ func NewPalette(r *rulesets.Ruleset) *Palette {
 	return p
 }
 
-// Side colours: what a side without its own colour is drawn in.
-const (
-	DefaultSideColor = "#c8c8c8"
-	DefaultSideText  = "#000000"
-)
-
 // SideColors returns a side's fill and text colours, with the defaults for
 // what is empty or not "#rrggbb".
 func SideColors(fill, text string) (string, string) {

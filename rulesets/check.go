@@ -83,6 +83,8 @@ func Validate(set *schema.Set, d *schema.Doc) []diag.Diagnostic {
 			what = "is read by no figure"
 		}
 		dg := l.Addf(code, d.Pos(n), "%s: %s %q %s", strings.Join(p.path, "."), p.kind, p.name, what)
+		dg.Path = schema.KeyPath("ruleset", p.path, "")
+		dg.About(diag.Subjects{Values: []string{p.name}})
 		if m := schema.Nearest(p.name, p.known); m != "" {
 			dg.Offer(p.name, m)
 		} else if len(p.known) > 0 && len(p.known) <= 12 {

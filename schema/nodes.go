@@ -141,3 +141,52 @@ func Key(n *Node, key string) *Node {
 	}
 	return nil
 }
+
+// Place is where a node begins in its file: its line and column.
+type Place struct{ Line, Column int }
+
+// Paths returns, for each place a node of root begins, the path from root
+// down to it as a problem's path is written (mapping keys, list indices
+// in decimal: the tokens KeyPath takes). A key is the place of its entry:
+// its path ends with the key. Where a collection and its first entry
+// begin at one place, the collection's path is the place's. Aliases are
+// not followed. One walk of the tree, for a document whose findings are
+// to be placed.
+func Paths(root *Node) map[Place][]string {
+	out := map[Place][]string{}
+	var path []string
+	at := func(n *Node) {
+		p := Place{n.Line, n.Column}
+		if _, ok := out[p]; !ok {
+			out[p] = append([]string(nil), path...)
+		}
+	}
+	var walk func(n *Node)
+	walk = func(n *Node) {
+		if n == nil {
+			return
+		}
+		at(n)
+		switch n.Kind {
+		case yaml.DocumentNode:
+			for _, c := range n.Content {
+				walk(c)
+			}
+		case yaml.MappingNode:
+			for i := 0; i+1 < len(n.Content); i += 2 {
+				path = append(path, n.Content[i].Value)
+				at(n.Content[i])
+				walk(n.Content[i+1])
+				path = path[:len(path)-1]
+			}
+		case yaml.SequenceNode:
+			for i, c := range n.Content {
+				path = append(path, strconv.Itoa(i))
+				walk(c)
+				path = path[:len(path)-1]
+			}
+		}
+	}
+	walk(root)
+	return out
+}

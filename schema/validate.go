@@ -548,15 +548,15 @@ func (s *Set) describe(p problem, n *yaml.Node, kind string) diag.Diagnostic {
 		d.Code, d.Severity = CodeSchemaOther.Code, CodeSchemaOther.Severity
 		d.Message = fmt.Sprintf("%s: %s", where(p.path), p.message)
 	}
-	d.Path = keyPath(kind, p.path, p.prop)
+	d.Path = KeyPath(kind, p.path, p.prop)
 	return d
 }
 
-// keyPath is a problem's structural path, for its fingerprint: the
+// KeyPath is a problem's structural path, for its fingerprint: the
 // document's kind and the keys down to the node, without the indices of
 // list items (which move when an item is added above), then the key the
 // problem is about: "scenario:setup.USA.units/orders".
-func keyPath(kind string, path []string, prop string) string {
+func KeyPath(kind string, path []string, prop string) string {
 	var keys []string
 	for _, k := range path {
 		if _, err := strconv.Atoi(k); err != nil {

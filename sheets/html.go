@@ -5,6 +5,8 @@ import (
 	"io"
 	"strings"
 	"sync"
+
+	"github.com/muster-wargames/muster/render"
 )
 
 // Page is the paper a sheet is printed on.
@@ -41,24 +43,24 @@ var htmlTmpl = sync.OnceValue(func() *template.Template {
 <title>{{.S.Title}}{{if .S.Subtitle}} — {{.S.Subtitle}}{{end}}</title>
 <style>
 @page { size: {{.Size}}; margin: 12mm; }
-body { font-family: Helvetica, Arial, sans-serif; font-size: 10pt; color: #111; margin: 0 auto; max-width: 60em; }
+body { font-family: Helvetica, Arial, sans-serif; font-size: 10pt; color: ` + render.SheetInkHTML + `; margin: 0 auto; max-width: 60em; }
 h1 { font-size: 16pt; margin: 0 0 2pt; }
 .subtitle { font-weight: bold; margin: 0 0 6pt; }
-.note { font-style: italic; color: #555; margin: 0 0 8pt; }
+.note { font-style: italic; color: ` + render.SheetNoteHTML + `; margin: 0 0 8pt; }
 table.legend { font-size: 8pt; margin-bottom: 10pt; }
 section.side { break-before: page; }
 section.side:first-of-type { break-before: auto; }
 h2 { font-size: 14pt; padding: 3pt 6pt; margin: 10pt 0 4pt; }
 .block { break-inside: avoid; page-break-inside: avoid; margin: 4pt 0 6pt; }
 .block h3, .block h4, .block h5, .block h6 { margin: 2pt 0; font-size: 11pt; }
-.level { font-weight: normal; color: #666; font-size: 9pt; }
+.level { font-weight: normal; color: ` + render.SheetLevelHTML + `; font-size: 9pt; }
 ul.leaders { list-style: none; margin: 0 0 3pt; padding: 0; font-size: 9pt; }
-.role { color: #666; }
+.role { color: ` + render.SheetLevelHTML + `; }
 table.units { border-collapse: collapse; font-size: 8.5pt; width: 100%; }
-table.units th, table.units td { border: 0.5pt solid #aaa; padding: 1pt 4pt; text-align: left; }
-table.units th { background: #eee; }
+table.units th, table.units td { border: 0.5pt solid ` + render.SheetTableRule + `; padding: 1pt 4pt; text-align: left; }
+table.units th { background: ` + render.SheetTableHeadHTML + `; }
 tr { break-inside: avoid; page-break-inside: avoid; }
-tr.withdraws td { background: #fbe9e7; }
+tr.withdraws td { background: ` + render.SheetWithdraws + `; }
 tr.withdraws td:first-child::after { content: " (W)"; font-weight: bold; }
 .totals { font-size: 9pt; font-style: italic; margin: 2pt 0; }
 .sum { font-size: 9.5pt; font-weight: bold; margin: 2pt 0 8pt; break-before: avoid; }

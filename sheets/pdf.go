@@ -3,11 +3,12 @@ package sheets
 import (
 	"fmt"
 	"io"
-	"strconv"
 	"strings"
 	"time"
 
 	"codeberg.org/go-pdf/fpdf"
+
+	"github.com/muster-wargames/muster/render"
 )
 
 // pdfEpoch is the creation date written into every PDF, so the same sheet
@@ -54,18 +55,18 @@ func (sh *Sheet) PDF(w io.Writer, p Page) error {
 
 	pdf.SetHeaderFunc(func() {
 		pdf.SetFont("Helvetica", "B", 10)
-		pdf.SetTextColor(0, 0, 0)
+		pdf.SetTextColor(render.RGB(render.SheetInkPDF))
 		pdf.SetXY(pdfMargin, pdfMargin-4)
 		pdf.CellFormat(width*0.6, 5, fit(pdf, tr(sh.Title), width*0.6), "", 0, "L", false, 0, "")
 		pdf.SetFont("Helvetica", "", 9)
 		pdf.CellFormat(width*0.4, 5, fit(pdf, tr(sh.Subtitle), width*0.4), "", 1, "R", false, 0, "")
-		pdf.SetDrawColor(120, 120, 120)
+		pdf.SetDrawColor(render.RGB(render.SheetHeaderRule))
 		pdf.Line(pdfMargin, pdfMargin+1.5, pw-pdfMargin, pdfMargin+1.5)
 		pdf.SetXY(pdfMargin, pdfMargin+3)
 	})
 	pdf.SetFooterFunc(func() {
 		pdf.SetFont("Helvetica", "", 8)
-		pdf.SetTextColor(80, 80, 80)
+		pdf.SetTextColor(render.RGB(render.SheetNotePDF))
 		pdf.SetXY(pdfMargin, ph-pdfMargin-3)
 		pdf.CellFormat(width, 4, fmt.Sprintf("Page %d of {nb}", pdf.PageNo()), "", 0, "C", false, 0, "")
 	})
@@ -75,12 +76,12 @@ func (sh *Sheet) PDF(w io.Writer, p Page) error {
 		if si == 0 {
 			if sh.Note != "" {
 				pdf.SetFont("Helvetica", "I", 8)
-				pdf.SetTextColor(80, 80, 80)
+				pdf.SetTextColor(render.RGB(render.SheetNotePDF))
 				pdf.MultiCell(width, 3.6, tr(sh.Note), "", "L", false)
 				pdf.Ln(1)
 			}
 			if len(sh.Legend) > 0 {
-				pdf.SetTextColor(0, 0, 0)
+				pdf.SetTextColor(render.RGB(render.SheetInkPDF))
 				for _, l := range sh.Legend {
 					pdf.SetFont("Helvetica", "B", 7.5)
 					pdf.CellFormat(18, 3.4, tr(l[0]), "", 0, "L", false, 0, "")
@@ -91,14 +92,12 @@ func (sh *Sheet) PDF(w io.Writer, p Page) error {
 			}
 		}
 		// side banner
-		r, g, b := hexRGB(s.Color, 60)
-		tr2, tg, tb := hexRGB(s.Text, 255)
-		pdf.SetFillColor(r, g, b)
-		pdf.SetTextColor(tr2, tg, tb)
+		pdf.SetFillColor(render.RGB(s.Color)) // SideColors: "#rrggbb"
+		pdf.SetTextColor(render.RGB(s.Text))
 		pdf.SetFont("Helvetica", "B", 13)
 		pdf.CellFormat(width, 8, tr(fmt.Sprintf(" %s (%s)", s.Name, s.ID)), "", 1, "L", true, 0, "")
 		pdf.Ln(1.5)
-		pdf.SetTextColor(0, 0, 0)
+		pdf.SetTextColor(render.RGB(render.SheetInkPDF))
 
 		maxDepth := 0
 		for _, bl := range s.Blocks {
@@ -223,9 +222,9 @@ func drawBlock(pdf *fpdf.Fpdf, tr func(string) string, s *SideSheet, b *Block, c
 	head := tr(b.Heading)
 	pdf.CellFormat(pdf.GetStringWidth(head)+1.5, headH, head, "", 0, "L", false, 0, "")
 	pdf.SetFont("Helvetica", "", 8)
-	pdf.SetTextColor(100, 100, 100)
+	pdf.SetTextColor(render.RGB(render.SheetLevelPDF))
 	pdf.CellFormat(0, headH, tr(b.Level), "", 1, "L", false, 0, "")
-	pdf.SetTextColor(0, 0, 0)
+	pdf.SetTextColor(render.RGB(render.SheetInkPDF))
 	for _, l := range b.Leaders {
 		pdf.SetX(x + 2)
 		pdf.SetFont("Helvetica", "", 8.5)
@@ -251,8 +250,8 @@ func drawBlock(pdf *fpdf.Fpdf, tr func(string) string, s *SideSheet, b *Block, c
 	header := func() {
 		pdf.SetX(x)
 		pdf.SetFont("Helvetica", "B", cols.font)
-		pdf.SetFillColor(232, 232, 232)
-		pdf.SetDrawColor(170, 170, 170)
+		pdf.SetFillColor(render.RGB(render.SheetTableHeadPDF))
+		pdf.SetDrawColor(render.RGB(render.SheetTableRule))
 		for i, c := range s.Columns {
 			pdf.CellFormat(cols.widths[i], lineH, fit(pdf, tr(c), cols.widths[i]-1), "1", 0, "L", true, 0, "")
 		}
@@ -268,7 +267,7 @@ func drawBlock(pdf *fpdf.Fpdf, tr func(string) string, s *SideSheet, b *Block, c
 		pdf.SetFont("Helvetica", "", cols.font)
 		fill := false
 		if r.Withdraws {
-			pdf.SetFillColor(251, 233, 231)
+			pdf.SetFillColor(render.RGB(render.SheetWithdraws))
 			fill = true
 		}
 		for i, c := range r.Cells {
@@ -297,13 +296,4 @@ func fit(pdf *fpdf.Fpdf, s string, w float64) string {
 		s = s[:len(s)-1]
 	}
 	return s + "\x85"
-}
-
-func hexRGB(c string, def int) (int, int, int) {
-	c = strings.TrimPrefix(c, "#")
-	v, err := strconv.ParseUint(c, 16, 32)
-	if len(c) != 6 || err != nil {
-		return def, def, def
-	}
-	return int(v >> 16 & 255), int(v >> 8 & 255), int(v & 255)
 }

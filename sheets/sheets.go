@@ -147,7 +147,7 @@ func Overlay(b *battle.Battle, s *battle.Scenario) *render.Overlay {
 				ov.InPlay[c] = true
 			}
 		})
-		ov.Legend = append(ov.Legend, render.LegendKey{Color: "#a6a69f", Label: "not in play"})
+		ov.Legend = append(ov.Legend, render.LegendKey{Color: render.NotInPlayKey, Label: "not in play"})
 	}
 	sideColor := func(id string) (string, string) {
 		if sd := b.Side(id); sd != nil {
@@ -247,7 +247,7 @@ func Overlay(b *battle.Battle, s *battle.Scenario) *render.Overlay {
 		}
 	}
 	if len(s.Victory.Hexes) > 0 {
-		ov.Legend = append(ov.Legend, render.LegendKey{Color: "#f2c12e", Label: "victory hex"})
+		ov.Legend = append(ov.Legend, render.LegendKey{Color: render.VictoryHex, Label: "victory hex"})
 	}
 	return ov
 }
@@ -399,16 +399,16 @@ func DiagnosticOverlay(b *battle.Battle, ds []diag.Diagnostic) *render.Overlay {
 	}
 	for _, c := range order {
 		r := rings[c]
-		col := "#d0021b"
+		col := render.RingError
 		switch r.worst {
 		case diag.Warning:
-			col = "#e67e00"
+			col = render.RingWarning
 		case diag.Info:
-			col = "#1f6fd1"
+			col = render.RingInfo
 		}
 		ov.Rings = append(ov.Rings, render.Ring{Hex: c, Color: col, Label: strings.Join(r.nums, ","), Title: strings.Join(r.titles, "\n")})
 	}
-	ov.Legend = append(ov.Legend, render.LegendKey{Color: "#d0021b", Label: "error"}, render.LegendKey{Color: "#e67e00", Label: "warning"})
+	ov.Legend = append(ov.Legend, render.LegendKey{Color: render.RingError, Label: "error"}, render.LegendKey{Color: render.RingWarning, Label: "warning"})
 	return ov
 }
 
