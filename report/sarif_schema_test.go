@@ -129,8 +129,10 @@ func TestSARIFSchema(t *testing.T) {
 			Suppression: &diag.Suppression{Kind: diag.InSource, Justification: "the book says so"}},
 		{Code: battle.CodeStrength.Code, Severity: diag.Warning, Pos: diag.Pos{File: filepath.Join(root, "b", "s.yaml"), Line: 4, Column: 3}, Message: "m",
 			Suppression: &diag.Suppression{Kind: diag.External}},
-		{Code: schema.CodeUnreadable.Code, Severity: diag.Error, Pos: diag.Pos{File: "b/map.yaml"}, Message: "cannot read map.yaml"},
 	}
+	var unreadable diag.List // raised as the loader raises it: the code's Unreadable travels with the finding
+	unreadable.Addf(schema.CodeUnreadable, diag.Pos{File: "b/map.yaml"}, "cannot read map.yaml")
+	suppressed = append(suppressed, unreadable.Items()...)
 	suppressed[0].Cite(diag.Pos{File: "b/s.yaml", Line: 1, Column: 1}, "first here").Cite(diag.Pos{File: "b/s.yaml", Line: 3, Column: 1}, "then here")
 	suppressed[1].Offer("9", "8")
 	check("suppressions, a failed run, an absolute root", sarifOf(t, suppressed, report.Options{Root: root}))
