@@ -47,6 +47,10 @@ type Options struct {
 	Root string
 	// Elapsed is how long the run took, junit's time attributes.
 	Elapsed time.Duration
+	// Failed says why the run failed after its findings were made (build
+	// could not write its output): sarif's run then did not execute
+	// successfully and carries it as a tool execution notification.
+	Failed string
 }
 
 func (o Options) lookup(code string) (diag.Code, bool) {

@@ -49,7 +49,13 @@ type sarifRun struct {
 }
 
 type sarifInvoc struct {
-	ExecutionSuccessful bool `json:"executionSuccessful"`
+	ExecutionSuccessful        bool                `json:"executionSuccessful"`
+	ToolExecutionNotifications []sarifNotification `json:"toolExecutionNotifications,omitempty"`
+}
+
+type sarifNotification struct {
+	Level   string    `json:"level"`
+	Message sarifText `json:"message"`
 }
 
 type sarifTool struct {
@@ -280,6 +286,7 @@ type sarif struct {
 	version string
 	root    string
 	texts   Texts
+	failed  string
 	held
 }
 
@@ -289,7 +296,7 @@ type sarif struct {
 // a file given by an absolute path under Options.Root is made relative to
 // it, and the run's originalUriBaseIds then says where %SRCROOT% is.
 func SARIF(w io.Writer, o Options) Report {
-	return &sarif{w: w, lookup: o.lookup, version: o.Version, root: o.Root, texts: o.Texts}
+	return &sarif{w: w, lookup: o.lookup, version: o.Version, root: o.Root, texts: o.Texts, failed: o.Failed}
 }
 
 // executed is SARIF's executionSuccessful: false when input could not be
@@ -377,7 +384,10 @@ func (s *sarif) Flush() error {
 		Tool:        sarifTool{Driver: sarifDriver{Name: "muster", Version: s.version, InformationURI: InformationURI, Rules: rules}},
 		ColumnKind:  "unicodeCodePoints",
 		Results:     results,
-		Invocations: []sarifInvoc{{ExecutionSuccessful: executed(ds)}},
+		Invocations: []sarifInvoc{{ExecutionSuccessful: executed(ds) && s.failed == ""}},
+	}
+	if s.failed != "" {
+		run.Invocations[0].ToolExecutionNotifications = []sarifNotification{{Level: "error", Message: sarifText{Text: s.failed}}}
 	}
 	if rooted {
 		run.OriginalURIBaseIDs = map[string]sarifArtifact{srcRoot: {URI: strings.TrimSuffix(fileURI(s.root), "/") + "/"}}

@@ -122,6 +122,7 @@ func TestSARIFSchema(t *testing.T) {
 	ds, texts := reportInput()
 	check("golden input", sarifOf(t, ds, report.Options{Texts: texts, Version: "v1.2.3"}))
 	check("clean run", sarifOf(t, nil, report.Options{Texts: report.Texts{"b/battle.yaml": nil}}))
+	check("a build that could not write its output", sarifOf(t, nil, report.Options{Texts: report.Texts{"b/battle.yaml": nil}, Failed: "cannot write out/t.json: it is a folder"}))
 
 	root := filepath.Join(t.TempDir(), "repo")
 	suppressed := []diag.Diagnostic{

@@ -186,10 +186,12 @@ func exitFor(ds []diag.Diagnostic) error {
 }
 
 // writeReport writes ds to w in the format o names.
-func writeReport(o *options, w io.Writer, ds []diag.Diagnostic, texts report.Texts) error {
+// writeReport writes the findings in o's format; failed, when not "", says
+// why the run failed after them (sarif's executionSuccessful).
+func writeReport(o *options, w io.Writer, ds []diag.Diagnostic, texts report.Texts, failed string) error {
 	root, _ := os.Getwd()
 	return report.Write(o.format, w, ds, report.Options{Texts: texts, Color: o.useColor(w), Lookup: lookupCode,
-		Version: version(), Root: root, Elapsed: time.Since(o.start)})
+		Version: version(), Root: root, Elapsed: time.Since(o.start), Failed: failed})
 }
 
 // lookupCode finds a code in the catalogue, made on first use: only the
@@ -283,7 +285,7 @@ func validateCmd(stdout, stderr io.Writer) *cobra.Command {
 			if bf.write != "" {
 				err := bf.save(stderr, g, all)
 				if err != nil {
-					writeReport(o, stdout, all, texts)
+					writeReport(o, stdout, all, texts, "")
 				}
 				return err
 			}
@@ -306,7 +308,7 @@ func validateCmd(stdout, stderr io.Writer) *cobra.Command {
 			if quiet {
 				shown = report.ErrorsOnly(all)
 			}
-			if err := writeReport(o, stdout, shown, texts); err != nil {
+			if err := writeReport(o, stdout, shown, texts, ""); err != nil {
 				return err
 			}
 			switch {
@@ -372,12 +374,10 @@ func buildCmd(stdout, stderr io.Writer) *cobra.Command {
 			if b != nil {
 				texts = b.Texts
 			}
-			if len(ds) > 0 {
-				if err := writeReport(o, stderr, ds, texts); err != nil {
-					return err
-				}
-			}
 			if err := exitFor(ds); err != nil {
+				if werr := writeReport(o, stderr, ds, texts, ""); werr != nil {
+					return werr
+				}
 				if o.format == "text" {
 					fmt.Fprintf(stderr, "%s: %s; nothing written\n", battleName(b, dir), report.Summary(ds))
 				}
@@ -390,7 +390,19 @@ func buildCmd(stdout, stderr io.Writer) *cobra.Command {
 					out += "-" + b.Variant
 				}
 			}
+			// The output is written before the report, so that a report
+			// (SARIF's executionSuccessful) never says a build that could
+			// not write its files succeeded.
 			files, err := writeTarget(b, dir, out, o.target, o.module)
+			if len(ds) > 0 || err != nil && o.format != "text" {
+				failed := ""
+				if err != nil {
+					failed = printable(err)
+				}
+				if werr := writeReport(o, stderr, ds, texts, failed); werr != nil {
+					return werr
+				}
+			}
 			if err != nil {
 				fmt.Fprintf(stderr, "muster: %s\n", printable(err))
 				return exitError{report.ExitBadInput}

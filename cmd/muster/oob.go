@@ -115,7 +115,7 @@ func loadForSheets(dir, variant, scenario string, stderr io.Writer, allowErrors 
 		if b != nil {
 			texts = b.Texts
 		}
-		if rerr := writeReport(o, stderr, ds, texts); rerr != nil {
+		if rerr := writeReport(o, stderr, ds, texts, ""); rerr != nil {
 			return nil, nil, rerr
 		}
 		fmt.Fprintf(stderr, "%s: %s; nothing written\n", battleName(b, dir), report.Summary(ds))

@@ -48,7 +48,7 @@ func watchCmd(stdout, stderr io.Writer) *cobra.Command {
 						texts = b.Texts
 						scenarios = len(b.Scenarios)
 					}
-					if err := writeReport(o, stdout, ds, texts); err != nil {
+					if err := writeReport(o, stdout, ds, texts, ""); err != nil {
 						return err
 					}
 					line := report.Clean(len(texts), scenarios)
