@@ -31,10 +31,19 @@ var (
 const (
 	artMaxBytes  = 256 << 20
 	artMaxPixels = 1 << 26
+	// artRunPixels bounds the pictures of one battle together (map art,
+	// counter sheets, counter art), by the sizes their headers give: a
+	// PNG of 64 Mi pixels of one colour is a few hundred KB, and a build
+	// decodes the counter sheets and keeps them, 4 bytes a pixel.
+	artRunPixels = 2 * artMaxPixels
 )
 
-// ArtMaxPixels is the most pixels a sheet's art may have.
-const ArtMaxPixels = artMaxPixels
+// ArtMaxPixels is the most pixels a sheet's art may have, and
+// ArtRunPixels the most all of a battle's pictures may have together.
+const (
+	ArtMaxPixels = artMaxPixels
+	ArtRunPixels = artRunPixels
+)
 
 func num(n *schema.Node) (float64, bool) {
 	if !schema.IsScalar(n) {
@@ -231,6 +240,14 @@ func (ld *loader) readPicture(d *schema.Doc, in *schema.Node, what string, code 
 		dg := ld.diags.Addf(code, pos, "%s %s is %d x %d pixels; muster takes at most %s pixels", what, p, w, h, pixels(maxPixels))
 		dg.Hint = "scale the picture down"
 		return nil, false
+	}
+	if w > 0 && h > 0 {
+		ld.pixels += int64(w) * int64(h)
+		if ld.pixels > artRunPixels {
+			dg := ld.diags.Addf(schema.CodeLimit, pos, "%s %s takes the battle's pictures past %s pixels together, muster's limit for one run", what, p, pixels(artRunPixels))
+			dg.Hint = "scale the pictures down: a sheet's art or a counter sheet rarely needs more than 16 Mi pixels"
+			return nil, false
+		}
 	}
 	if err != nil {
 		ld.diags.Addf(code, pos, "%s %s is damaged: %v", what, p, err)

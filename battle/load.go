@@ -75,6 +75,9 @@ type loader struct {
 	gaps     gaps
 	// pictures counts the pictures read: what read one is not cached
 	pictures int
+	// pixels is what the pictures read so far hold, by their headers
+	// (artRunPixels).
+	pixels int64
 	// sheetsOf are the counter sheets of each forces document, by name
 	sheetsOf map[*schema.Doc]map[string]*counterSheet
 	// picturesRead are the pictures the documents name (Battle.Reads)

@@ -42,6 +42,7 @@ func TestLimitsDoc(t *testing.T) {
 		"turns of one game day's track":              rulesets.MaxTurns == 10_000,
 		"pixels of a sheet's art or a counter sheet": battle.ArtMaxPixels == 1<<26,
 		"pixels of one drawn picture":                render.MaxPixels == 1<<26,
+		"pixels of every picture of one battle":      battle.ArtRunPixels == 1<<27,
 		"one language-server message":                lsp.MaxMessage == 64<<20,
 		"memory":                                     memoryLimit == 1536<<20,
 	} {
