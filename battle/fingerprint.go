@@ -1,6 +1,7 @@
 package battle
 
 import (
+	"errors"
 	"fmt"
 	"hash/crc32"
 	"io/fs"
@@ -21,7 +22,7 @@ import (
 // is named and never opened, a link that leads out of the folder is not
 // followed, a file over lim.MaxBytes is not read, and once the files read
 // hold lim.RunBytes (the budget of one run) the rest are named with their
-// sizes only.
+// sizes and the times they were saved.
 func Fingerprint(dir string, lim schema.Limits) string {
 	if lim.MaxBytes == 0 {
 		lim = schema.DefaultLimits
@@ -55,6 +56,16 @@ func Fingerprint(dir string, lim schema.Limits) string {
 		// system's time step that keeps the size is still seen
 		data, err := readRegular(fsys, p, min(lim.MaxBytes, budget))
 		if err != nil {
+			// A file not read for its size (past the file's limit, or
+			// the run's budget spent on the files before it) is told by
+			// its time too: a save that kept its size changed nothing.
+			var big *tooLargeError
+			if errors.As(err, &big) {
+				if st, serr := fs.Stat(fsys, p); serr == nil {
+					lines = append(lines, fmt.Sprintf("%s ! %s, saved %d", p, errText(err), st.ModTime().UnixNano()))
+					return nil
+				}
+			}
 			lines = append(lines, fmt.Sprintf("%s ! %s", p, errText(err)))
 			return nil
 		}

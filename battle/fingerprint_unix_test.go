@@ -133,3 +133,26 @@ func hidden(name string) bool {
 func yamlName(name string) bool {
 	return strings.HasSuffix(name, ".yaml") || strings.HasSuffix(name, ".yml")
 }
+
+// TestFingerprintPastBudget: a file the fingerprint does not read, because
+// the files before it spent the run's budget, still changes it when saved
+// with the same size (it was named by its size only: watch and serve
+// missed the save).
+func TestFingerprintPastBudget(t *testing.T) {
+	dir := t.TempDir()
+	lim := schema.Limits{MaxBytes: 64, MaxNodes: 100, MaxDepth: 10, MaxAliases: 10, RunBytes: 100, RunNodes: 100}
+	os.WriteFile(filepath.Join(dir, "a.yaml"), []byte(strings.Repeat("#", 60)), 0o644)
+	os.WriteFile(filepath.Join(dir, "b.yaml"), []byte(strings.Repeat("#", 60)), 0o644)
+	p := filepath.Join(dir, "c.yaml")
+	os.WriteFile(p, []byte("kind: scenario\n"+strings.Repeat("#", 45)), 0o644)
+	old := time.Now().Add(-time.Hour)
+	os.Chtimes(p, old, old)
+	before := battle.Fingerprint(dir, lim)
+	if !strings.Contains(before, "c.yaml ! ") {
+		t.Fatalf("c.yaml was read within the budget:\n%s", before)
+	}
+	os.WriteFile(p, []byte("kind: forces!!\n"+strings.Repeat("#", 45)), 0o644) // the same size, saved now
+	if after := battle.Fingerprint(dir, lim); after == before {
+		t.Fatalf("a save of c.yaml past the budget left the fingerprint as it was:\n%s", after)
+	}
+}
