@@ -3,10 +3,8 @@ package report_test
 import (
 	"bytes"
 	"encoding/json"
-	"io/fs"
 	"os"
 	"path/filepath"
-	"strings"
 	"sync"
 	"testing"
 	"testing/fstest"
@@ -16,6 +14,7 @@ import (
 	"github.com/muster-wargames/muster/accept"
 	"github.com/muster-wargames/muster/battle"
 	"github.com/muster-wargames/muster/diag"
+	"github.com/muster-wargames/muster/internal/checktest"
 	"github.com/muster-wargames/muster/report"
 	"github.com/muster-wargames/muster/schema"
 	"github.com/muster-wargames/muster/validate"
@@ -204,35 +203,7 @@ func variantNames(t *testing.T, dir string) []string {
 
 // tripFS is an example's folder with its trip.yaml added to the battle's
 // files (as validate's TestExamples reads it), or nil when it has none.
-func tripFS(t *testing.T, dir string) fstest.MapFS {
-	t.Helper()
-	if _, err := os.Stat(filepath.Join(dir, "trip.yaml")); err != nil {
-		return nil
-	}
-	fsys := fstest.MapFS{}
-	err := filepath.WalkDir(dir, func(p string, d fs.DirEntry, err error) error {
-		if err != nil || d.IsDir() {
-			return err
-		}
-		data, err := os.ReadFile(p)
-		if err != nil {
-			return err
-		}
-		rel, _ := filepath.Rel(dir, p)
-		fsys[filepath.ToSlash(rel)] = &fstest.MapFile{Data: data}
-		return nil
-	})
-	if err != nil {
-		t.Fatal(err)
-	}
-	b := string(fsys["battle.yaml"].Data)
-	i := strings.Index(b, "\nfiles: [")
-	if i < 0 {
-		t.Fatal("an example with trip.yaml needs a files list in battle.yaml")
-	}
-	fsys["battle.yaml"] = &fstest.MapFile{Data: []byte(b[:i] + "\nfiles: [trip.yaml, " + b[i+len("\nfiles: ["):])}
-	return fsys
-}
+func tripFS(t *testing.T, dir string) fstest.MapFS { return checktest.TripFS(t, dir) }
 
 // TestSARIFSchemaRefuses: the schema test can fail. The schema refuses a
 // related location with an id below -1 and a fix without artifactChanges.

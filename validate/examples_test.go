@@ -2,14 +2,12 @@ package validate_test
 
 import (
 	"fmt"
-	"io/fs"
 	"os"
 	"path/filepath"
 	"regexp"
 	"strconv"
 	"strings"
 	"testing"
-	"testing/fstest"
 
 	"github.com/muster-wargames/muster/battle"
 	"github.com/muster-wargames/muster/diag"
@@ -180,28 +178,7 @@ func TestParseFindings(t *testing.T) {
 // diagnostics with trip.yaml's want comments.
 func trip(t *testing.T, dir string) {
 	t.Helper()
-	fsys := fstest.MapFS{}
-	err := filepath.WalkDir(dir, func(p string, d fs.DirEntry, err error) error {
-		if err != nil || d.IsDir() {
-			return err
-		}
-		data, err := os.ReadFile(p)
-		if err != nil {
-			return err
-		}
-		rel, _ := filepath.Rel(dir, p)
-		fsys[filepath.ToSlash(rel)] = &fstest.MapFile{Data: data}
-		return nil
-	})
-	if err != nil {
-		t.Fatal(err)
-	}
-	b := string(fsys["battle.yaml"].Data)
-	i := strings.Index(b, "\nfiles: [")
-	if i < 0 {
-		t.Fatal("an example with trip.yaml needs a files list in battle.yaml")
-	}
-	fsys["battle.yaml"] = &fstest.MapFile{Data: []byte(b[:i] + "\nfiles: [trip.yaml, " + b[i+len("\nfiles: ["):])}
+	fsys := checktest.TripFS(t, dir)
 	bt, ds := battle.Load(fsys, "", battle.Options{})
 	if bt != nil && bt.Rules != nil {
 		ds = append(ds, validate.Battle(bt)...)

@@ -13,6 +13,7 @@ package checktest
 
 import (
 	"fmt"
+	"io/fs"
 	"os"
 	"path/filepath"
 	"regexp"
@@ -20,6 +21,7 @@ import (
 	"strconv"
 	"strings"
 	"testing"
+	"testing/fstest"
 
 	"github.com/muster-wargames/muster/diag"
 	"github.com/rogpeppe/go-internal/txtar"
@@ -292,4 +294,37 @@ func write(t *testing.T, files map[string][]byte) string {
 		}
 	}
 	return dir
+}
+
+// TripFS is the example battle in dir with its trip.yaml (the rule pack's
+// trip scenarios, which battle.yaml excludes) added to the battle's files,
+// as the tests read it; nil when the example has no trip.yaml.
+func TripFS(t *testing.T, dir string) fstest.MapFS {
+	t.Helper()
+	if _, err := os.Stat(filepath.Join(dir, "trip.yaml")); err != nil {
+		return nil
+	}
+	fsys := fstest.MapFS{}
+	err := filepath.WalkDir(dir, func(p string, d fs.DirEntry, err error) error {
+		if err != nil || d.IsDir() {
+			return err
+		}
+		data, err := os.ReadFile(p)
+		if err != nil {
+			return err
+		}
+		rel, _ := filepath.Rel(dir, p)
+		fsys[filepath.ToSlash(rel)] = &fstest.MapFile{Data: data}
+		return nil
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+	b := string(fsys["battle.yaml"].Data)
+	i := strings.Index(b, "\nfiles: [")
+	if i < 0 {
+		t.Fatal("an example with trip.yaml needs a files list in battle.yaml")
+	}
+	fsys["battle.yaml"] = &fstest.MapFile{Data: []byte(b[:i] + "\nfiles: [trip.yaml, " + b[i+len("\nfiles: ["):])}
+	return fsys
 }
