@@ -1056,9 +1056,28 @@ func (m *vmod) addPieces(n *xnode, ps []battle.Piece, fatigue string, reserve bo
 					ov = map[string]string{m.play.strength: strconv.Itoa(*p.Strength)}
 				}
 			}
-			n.add(m.slotAt(d, ov, p.Face, m.unitLevels(p, fatigue, reserve)))
+			n.add(m.slotAt(d, ov, p.Face, m.faceState(u, p.Face, m.unitLevels(p, fatigue, reserve))))
 		}
 	}
+}
+
+// faceState adds to levels the state layer that shows unit u's face f
+// where no layer of the piece draws that face (faceLevel): a state's layer
+// may sit in a shared prototype, and slotAt starts it only through levels.
+func (m *vmod) faceState(u *oob.Unit, f string, levels map[string]int) map[string]int {
+	d := m.units[u]
+	if _, drawn := d.faceAt[f]; f == "" || drawn {
+		return levels
+	}
+	layer, level, ok := m.faceLevel(m.b.Side(u.Side), u, f)
+	if !ok {
+		return levels
+	}
+	out := map[string]int{layer: level}
+	for k, v := range levels {
+		out[k] = v
+	}
+	return out
 }
 
 // leaderLevels are the layers a leader's piece l of p starts on, by layer
@@ -1080,12 +1099,16 @@ func (m *vmod) leaderLevels(l *oob.Leader, p battle.Piece, ps []battle.Piece, fa
 
 // faceLevel is the Layer of unit u's piece that shows its face f and the
 // level it shows it at, as unitCounter makes them: the first state whose
-// face f is (that state's layer, at 2), else the Face layer, a level a
-// face from 2 in faceNames' order; ok is false for a face the piece does
-// not have. (TestFaceLevel holds it to the pieces the module makes.)
+// face f is and that draws it (that state's layer, at 2), else the Face
+// layer, a level a face from 2 in faceNames' order, else the first state
+// whose face f is, drawn as its marker (at 2: a face the piece prints no
+// other values for, TSS's dismounted cavalry, Dead of Winter's
+// disordered); ok is false for a face the piece does not have.
+// (TestFaceLevel holds it to the pieces the module makes.)
 func (m *vmod) faceLevel(sd *oob.Side, u *oob.Unit, f string) (layer string, level int, ok bool) {
 	art := sd.ArtOf(u)
 	taken := map[string]bool{}
+	marked := ""
 	for _, s := range m.play.statesFor(m.b.Rules.UnitTypes[u.Type].Class, false) {
 		_, has := u.Faces[s.Face]
 		if _, typed := m.b.Rules.UnitTypes[u.Type].Faces[s.Face]; typed && art != nil && art.Back != nil {
@@ -1097,6 +1120,9 @@ func (m *vmod) faceLevel(sd *oob.Side, u *oob.Unit, f string) (layer string, lev
 				return s.ID, 2, true
 			}
 		}
+		if s.Face == f && f != "" && s.Facings == 0 && marked == "" {
+			marked = s.ID
+		}
 	}
 	i := 0
 	for _, g := range m.faceNames(u) {
@@ -1107,6 +1133,9 @@ func (m *vmod) faceLevel(sd *oob.Side, u *oob.Unit, f string) (layer string, lev
 			return "Face", i + 2, true
 		}
 		i++
+	}
+	if marked != "" {
+		return marked, 2, true
 	}
 	return "", 0, false
 }
