@@ -462,7 +462,7 @@ func (bm *baseModule) extension(b *battle.Battle, baseFile string) ([]compile.Ou
 	root.add(boards...)
 	root.add(stacks...)
 	if len(reinfBoards) > 0 {
-		mp := mapChildren(reinfName(b))
+		mp := windowMap(reinfName(b), "The extension's reinforcements: each arrival group in its box until it enters")
 		bp := el("module.map.BoardPicker", "title", "Choose boards", "slotWidth", "125", "slotHeight", "125", "slotScale", "0.2")
 		// an empty board for any other game, so that a set-up of the base
 		// module does not take the extension's arrivals

@@ -93,10 +93,7 @@ func (m *vmod) sideWindows() []*xnode {
 	}
 	for _, sd := range m.b.Sides {
 		name := eliminatedMap(sd)
-		mp := mapChildren(name)
-		mp.attrs["launch"] = "true"
-		mp.attrs["buttonName"] = name
-		mp.attrs["tooltip"] = sd.Name + ": eliminated and routed-off units, used markers"
+		mp := windowMap(name, sd.Name+": eliminated and routed-off units, used markers")
 		img := m.imageName("eliminated", sd.ID)
 		m.addImage(img, render.Boxes(boxCols*(boxW+20)+20, 2*(boxH+20)+20,
 			[]render.Box{{X: 20, Y: 20, W: boxCols*(boxW+20) - 20, H: 2*boxH + 20, Label: "ELIMINATED (" + sd.Name + ")"}}, ""))
@@ -313,10 +310,7 @@ func (m *vmod) cupsMap() *xnode {
 	if len(cups) == 0 {
 		return nil
 	}
-	mp := mapChildren(cupsMapName)
-	mp.attrs["launch"] = "true"
-	mp.attrs["buttonName"] = cupsMapName
-	mp.attrs["tooltip"] = "Draw cups: chits drawn at random"
+	mp := windowMap(cupsMapName, "Draw cups: chits drawn at random")
 	bp := el("module.map.BoardPicker", "title", "Choose boards", "slotWidth", "125", "slotHeight", "125", "slotScale", "0.2")
 	defaultBoards(bp, cupsMapName, []string{cupsBoard(nil)}, [][2]int{{0, 0}})
 	mp.add(bp)

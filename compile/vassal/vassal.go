@@ -970,6 +970,18 @@ func mapChildren(name string) *xnode {
 	return mp
 }
 
+// windowMap is a map in a window of its own behind a toolbar button of
+// its name: VASSAL hides it at the start of a game and closing it only
+// hides it (Map.setup: a map window no button, toggle or show key can
+// reopen ends the game when closed).
+func windowMap(name, tooltip string) *xnode {
+	mp := mapChildren(name)
+	mp.attrs["launch"] = "true"
+	mp.attrs["buttonName"] = name
+	mp.attrs["tooltip"] = tooltip
+	return mp
+}
+
 func (m *vmod) grid(sb *sheetBoard) *xnode {
 	hg := el("module.map.boardPicker.board.HexGrid", "sideways", "false", "x0", strconv.Itoa(sb.X0), "y0", strconv.Itoa(sb.Y0),
 		"dx", gridNum(sb.dx), "dy", gridNum(sb.dy), "snapTo", "true", "edgesLegal", "false",
@@ -1250,7 +1262,7 @@ func (m *vmod) sortedArrivals(sc *battle.Scenario) []*battle.Arrival {
 }
 
 func (m *vmod) reinforcementMap() *xnode {
-	mp := mapChildren(reinfMapName)
+	mp := windowMap(reinfMapName, "The reinforcements: each arrival group in its box until it enters")
 	bp := el("module.map.BoardPicker", "title", "Choose boards", "slotWidth", "125", "slotHeight", "125", "slotScale", "0.2")
 	m.reinfDefault(bp)
 	mp.add(bp)

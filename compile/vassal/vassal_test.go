@@ -801,3 +801,66 @@ func TestPieceXML(t *testing.T) {
 		}
 	}
 }
+
+// reopenable says whether a map's window can be closed without ending the
+// game, as Map.setup decides: the first map docks into the main window;
+// any other map's window is hidden on closing when a toolbar button (with
+// a name to show), a toggle key or a show key can reopen it, and the game
+// ends otherwise.
+func reopenable(mp *xel) bool {
+	launch, _ := mp.attr("launch")
+	button, _ := mp.attr("buttonName")
+	icon, _ := mp.attr("icon")
+	hot, _ := mp.attr("hotkey")
+	show, _ := mp.attr("showKey")
+	return launch == "true" && (button != "" || icon != "") || hot != "" || show != ""
+}
+
+// Closing any window but the main map's leaves the game running: the
+// Main Map is the first map without a button, the one VASSAL docks into
+// its main window (Map.isFirstMap); every other map (Reinforcements,
+// Eliminated, Draw cups) and an extension's Reinforcements map has a
+// toolbar button that reopens it.
+func TestMapWindowsReopen(t *testing.T) {
+	check := func(t *testing.T, bf []byte, module bool) {
+		t.Helper()
+		var root xel
+		if err := xml.Unmarshal(bf, &root); err != nil {
+			t.Fatal(err)
+		}
+		n, docked := 0, ""
+		root.walk(func(e, _ *xel) {
+			if c := e.class(); c != "module.Map" && c != "module.PrivateMap" && c != "module.PlayerHand" {
+				return
+			}
+			n++
+			name, _ := e.attr("mapName")
+			if launch, _ := e.attr("launch"); module && launch != "true" && docked == "" {
+				docked = name
+				return
+			}
+			if !reopenable(e) {
+				t.Errorf("closing map %s ends the game: no toolbar button, toggle or show key reopens it", name)
+			}
+		})
+		if module && docked != mainMapName {
+			t.Errorf("the map docked into the main window is %q, not the Main Map", docked)
+		}
+		if n < 2 && module || n < 1 {
+			t.Errorf("only %d maps", n)
+		}
+	}
+	for _, d := range []string{"dow-intro", "summer-storm-mcpherson"} {
+		t.Run(d, func(t *testing.T) {
+			_, files, _ := exampleModule(t, d)
+			check(t, files["buildFile.xml"], true)
+		})
+	}
+	b := extExample(t, "summer-storm-mcpherson")
+	outs, err := Extension(moduleBytes(t, b), "ssm.vmod")(b)
+	if err != nil {
+		t.Fatal(err)
+	}
+	files, _ := unzipAll(t, outs[0].Data)
+	check(t, files["buildFile.xml"], false)
+}
