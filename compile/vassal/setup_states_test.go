@@ -110,7 +110,9 @@ func faceShown(b *battle.Battle, ls []layerState) string {
 // through the prototypes it uses, on the face its set-up gives: the
 // state's layer at its first level where a state shows the face
 // (dismounted, unlimbered, disordered), else the Face layer at the level
-// whose image is that face; a piece set up on its front shows none.
+// whose image is that face; a piece set up on its front shows none. A
+// strength a set-up gives is the value of the piece's strength property,
+// which the strength keys step and the values label draws.
 func TestSetupStates(t *testing.T) {
 	for _, ex := range setupExamples {
 		t.Run(ex.dir, func(t *testing.T) {
@@ -124,30 +126,37 @@ func TestSetupStates(t *testing.T) {
 				t.Fatal(err)
 			}
 			protos := protosOf(t, files["buildFile.xml"])
-			faced := 0
+			faced, strong := 0, 0
 			for _, sc := range b.Scenarios {
 				slots := setupSlots(t, &root, protos, sc.ID)
 				check := func(ps []battle.Piece) {
 					for _, p := range ps {
-						var want []string // designation, face
+						var want []string // designation, face, strength ("" none given)
 						for _, l := range p.Ref.Leaders() {
-							want = append(want, l.QualifiedName(), p.Face)
+							want = append(want, l.QualifiedName(), p.Face, "")
 						}
 						for _, u := range p.Ref.Units() {
-							want = append(want, u.QualifiedName(), p.Face)
+							sp := ""
+							if p.Strength != nil {
+								sp = strconv.Itoa(*p.Strength)
+							}
+							want = append(want, u.QualifiedName(), p.Face, sp)
 						}
-						for i := 0; i < len(want); i += 2 {
-							des, face := want[i], want[i+1]
+						for i := 0; i < len(want); i += 3 {
+							des, face, sp := want[i], want[i+1], want[i+2]
 							got := take(slots, des, func(ts [][2]string) bool {
-								return faceMatches(faceShown(b, layersOf(t, ts)), face)
+								return faceMatches(faceShown(b, layersOf(t, ts)), face) && (sp == "" || liveStrength(b, ts) == sp)
 							})
 							if got == nil {
-								t.Errorf("%s: %s: set up on face %q, but no slot of it shows that face (slots show %s)",
-									sc.ID, des, face, shownFaces(t, b, slots[des]))
+								t.Errorf("%s: %s: set up on face %q at strength %q, but no slot of it starts so (slots show %s)",
+									sc.ID, des, face, sp, shownStates(t, b, slots[des]))
 								continue
 							}
 							if face != "" {
 								faced++
+							}
+							if sp != "" {
+								strong++
 							}
 						}
 					}
@@ -159,7 +168,7 @@ func TestSetupStates(t *testing.T) {
 					check(a.Pieces)
 				}
 			}
-			t.Logf("%d pieces set up on a face, each on it", faced)
+			t.Logf("%d pieces set up on a face, each on it; %d at a strength, each a live value", faced, strong)
 		})
 	}
 }
@@ -188,11 +197,49 @@ func take(slots map[string][][][2]string, des string, ok func([][2]string) bool)
 	return nil
 }
 
-// shownFaces lists the faces the slots show, for a message.
-func shownFaces(t *testing.T, b *battle.Battle, slots [][][2]string) string {
+// liveStrength is the value of a piece's strength property where it is a
+// live value: a Dynamic Property of the strength field that the ruleset's
+// strength keys step, drawn by the values label; "" where it is not.
+func liveStrength(b *battle.Battle, ts [][2]string) string {
+	name := b.Rules.Strength
+	if name == "" {
+		name = "strength"
+	}
+	value, live, drawn := "", false, false
+	for _, tr := range ts {
+		switch {
+		case strings.HasPrefix(tr[0], "PROP;"):
+			f := seq.Decode(strings.TrimPrefix(tr[0], "PROP;"), ';')
+			if len(f) > 2 && f[0] == name {
+				value = tr[1]
+				// its key commands (DynamicProperty: name:key:changer),
+				// an Increment (I) of -1 and of 1 on a key each
+				incr := map[string]bool{}
+				for _, c := range seq.Decode(f[2], ',') {
+					if k := seq.Decode(c, ':'); len(k) == 3 && k[1] != "" {
+						if ch := seq.Decode(k[2], ','); len(ch) == 2 && ch[0] == "I" {
+							incr[ch[1]] = true
+						}
+					}
+				}
+				live = incr["-1"] && incr["1"]
+			}
+		case strings.HasPrefix(tr[0], "label;"):
+			drawn = drawn || strings.Contains(tr[1], "$"+name+"$") || strings.Contains(tr[1], `GetProperty("`+name+`")`)
+		}
+	}
+	if !live || !drawn {
+		return ""
+	}
+	return value
+}
+
+// shownStates lists the faces and strengths the slots show, for a
+// message.
+func shownStates(t *testing.T, b *battle.Battle, slots [][][2]string) string {
 	var out []string
 	for _, ts := range slots {
-		out = append(out, fmt.Sprintf("%q", faceShown(b, layersOf(t, ts))))
+		out = append(out, fmt.Sprintf("%q at %q", faceShown(b, layersOf(t, ts)), liveStrength(b, ts)))
 	}
 	if len(out) == 0 {
 		return "no slot left"
