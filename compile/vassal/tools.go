@@ -41,6 +41,12 @@ func (m *vmod) viewerFormat() string {
 	return "$PieceName$  $Formation$  $Values$$Ratings$"
 }
 
+// losReport is the chat line of a line-of-sight check: the thread's
+// report attribute is its format in VASSAL 3.7 (LOS_Thread.REPORT, a
+// FormattedString over FromLocation, ToLocation and Range), so "false"
+// posted the word "false" after every check.
+const losReport = "$playerId$ checked line of sight from $FromLocation$ to $ToLocation$: range $Range$"
+
 // mainMapTools are the Main Map's mouse-over stack viewer, overview map
 // and LOS thread (range in hexes, from the board's HexGrid: scale 0).
 func (m *vmod) mainMapTools() []*xnode {
@@ -55,7 +61,7 @@ func (m *vmod) mainMapTools() []*xnode {
 	overview := el("module.map.GlobalMap", "buttonText", "Overview", "tooltip", "Overview of the whole map", "icon", "/images/overview.gif",
 		"hotkey", "", "scale", m.overviewScale(), "color", "255,0,0")
 	los := el("module.map.LOS_Thread", "threadName", "LOS", "label", "LOS", "tooltip", "Line of sight, with the range in hexes",
-		"iconName", "/images/thread.gif", "hotkey", "", "report", "false", "persistence", "Ctrl-Click & Drag",
+		"iconName", "/images/thread.gif", "hotkey", "", "report", losReport, "persistence", "Ctrl-Click & Drag",
 		"persistentIconName", "/images/thread.gif", "global", "Always", "snapStart", "true", "snapEnd", "true",
 		"drawRange", "true", "scale", "0", "round", "Nearest whole number", "hideCounters", "false", "hideOpacity", "0",
 		"losThickness", "3", "threadColor", "255,0,0", "rangeFg", "255,255,255", "rangeBg", "0,0,0")
