@@ -3,6 +3,7 @@ package vassal
 import (
 	"encoding/xml"
 	"fmt"
+	"image"
 	"path/filepath"
 	"strconv"
 	"strings"
@@ -245,4 +246,92 @@ func shownStates(t *testing.T, b *battle.Battle, slots [][][2]string) string {
 		return "no slot left"
 	}
 	return strings.Join(out, ", ")
+}
+
+// Each scenario's saved game ends, after end_save, with a flare of the
+// Main Map's Flare at the middle of its set-up (the rectangle around its
+// At-Start stacks, each at its x, y on its board, the board where VASSAL
+// lays it out: vassalPlaces), so VASSAL opens the map centred on the
+// units; the flare's id is the one VASSAL numbers the Main Map's Flare
+// with, every map before it having one (Map.build).
+func TestSetupCentre(t *testing.T) {
+	for _, ex := range setupExamples {
+		t.Run(ex.dir, func(t *testing.T) {
+			b, ds := battle.LoadDir(filepath.Join("..", "..", "examples", ex.dir), battle.Options{Variant: ex.variant})
+			if b == nil {
+				t.Fatalf("load: %v", ds)
+			}
+			files, _ := unzipAll(t, buildVmod(t, b))
+			var root xel
+			if err := xml.Unmarshal(files["buildFile.xml"], &root); err != nil {
+				t.Fatal(err)
+			}
+			before, flares, id := 0, 0, ""
+			var main *xel
+			for i := range root.Kids {
+				k := &root.Kids[i]
+				switch k.class() {
+				case "module.Map", "module.PrivateMap", "module.PlayerHand":
+					if n, _ := k.attr("mapName"); n == mainMapName {
+						main = k
+						id = "Flare" + strconv.Itoa(before)
+					}
+					before++
+				}
+			}
+			if main == nil {
+				t.Fatal("no Main Map")
+			}
+			for _, k := range main.Kids {
+				if k.class() == "module.map.Flare" {
+					flares++
+				}
+			}
+			if flares != 1 {
+				t.Fatalf("the Main Map has %d Flares, want 1", flares)
+			}
+			m, err := newVmod(b)
+			if err != nil {
+				t.Fatal(err)
+			}
+			for _, sc := range b.Scenarios {
+				at := map[string][2]int{}
+				for sb, o := range vassalPlaces(m.layouts[sc]) {
+					at[scenarioBoard(sb, sc)] = o
+				}
+				var box image.Rectangle
+				n := 0
+				for _, k := range main.Kids {
+					board, _ := k.attr("owningBoard")
+					o, ok := at[board]
+					if k.class() != "module.map.SetupStack" || !ok {
+						continue
+					}
+					xs, _ := k.attr("x")
+					ys, _ := k.attr("y")
+					x, _ := strconv.Atoi(xs)
+					y, _ := strconv.Atoi(ys)
+					p := image.Pt(x+o[0], y+o[1])
+					if n == 0 {
+						box = image.Rectangle{p, p}
+					}
+					box.Min.X, box.Min.Y = min(box.Min.X, p.X), min(box.Min.Y, p.Y)
+					box.Max.X, box.Max.Y = max(box.Max.X, p.X), max(box.Max.Y, p.Y)
+					n++
+				}
+				save, _ := unzipAll(t, files["scenario-"+sc.ID+".vsav"])
+				cmds := strings.Split(string(save["savedGame"]), "\x1b")
+				if n == 0 {
+					if strings.HasPrefix(cmds[len(cmds)-1], "FLARE") {
+						t.Errorf("%s: nothing is set up, yet the saved game flares", sc.ID)
+					}
+					continue
+				}
+				want := fmt.Sprintf("FLARE\t%s\t%d\t%d", id, (box.Min.X+box.Max.X)/2, (box.Min.Y+box.Max.Y)/2)
+				if len(cmds) < 2 || cmds[len(cmds)-2] != "end_save" || cmds[len(cmds)-1] != want {
+					t.Errorf("%s: the saved game ends %q, want end_save then %q", sc.ID, cmds[max(0, len(cmds)-2):], want)
+				}
+			}
+		})
+	}
 }

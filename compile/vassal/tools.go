@@ -65,7 +65,13 @@ func (m *vmod) mainMapTools() []*xnode {
 		"persistentIconName", "/images/thread.gif", "global", "Always", "snapStart", "true", "snapEnd", "true",
 		"drawRange", "true", "scale", "0", "round", "Nearest whole number", "hideCounters", "false", "hideOpacity", "0",
 		"losThickness", "3", "threadColor", "255,0,0", "rangeFg", "255,255,255", "rangeBg", "0,0,0")
-	return []*xnode{viewer, overview, los}
+	// alt-click pings a point for every player; a scenario's saved game
+	// ends with one over its set-up, so the map opens centred there
+	// (flareCommand)
+	flare := el("module.map.Flare", "flareName", "Flare", "description", "Alt-click: a ring on the map for every player",
+		"flareKey", "keyAlt", "circleSize", "100", "circleColor", "255,0,0", "circleScale", "true",
+		"flarePulses", "3", "flarePulsesPerSec", "3", "reportFormat", "$PlayerName$ points at $FlareLocation$")
+	return []*xnode{viewer, overview, los, flare}
 }
 
 // overviewScale keeps the overview of the whole map about 400 pixels wide.

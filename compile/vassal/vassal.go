@@ -51,6 +51,7 @@ func Module(b *battle.Battle) ([]compile.Output, error) {
 // gpids handed out so far.
 type vmod struct {
 	b          *battle.Battle
+	flareID    string                     // the id VASSAL gives the Main Map's Flare (flareIDAfter)
 	boardErr   error                      // a sheet's own board that a layout uses and its numbering cannot express (framed)
 	layers     map[string]trait           // stateTrait's traits without a face image, by state ID
 	chains     map[*oob.Formation][]trait // chainMarkers' markers, by formation
@@ -655,6 +656,7 @@ func (m *vmod) build() (*xnode, error) {
 	if err != nil {
 		return nil, err
 	}
+	m.flareID = flareIDAfter(root.kids)
 	root.add(m.notes(), key, m.mainMap(), m.reinforcementMap())
 	if cups := m.cupsMap(); cups != nil {
 		root.add(cups)
@@ -1376,7 +1378,11 @@ func (m *vmod) vsav(sc *battle.Scenario) []byte {
 	reinf := seq.Of(reinfMapName+"BoardPicker", '\t').Append(reinfBoard(sc)).Int(0).Int(0)
 	lines := append([]string{"begin_save", main.Value(), reinf.Value()}, m.moreBoardLines(sc)...)
 	lines = append(lines, m.scenarioCommand(sc)...)
-	cmds := strings.Join(append(lines, m.turnCommand(sc.First), "end_save"), "\x1b")
+	lines = append(lines, m.turnCommand(sc.First), "end_save")
+	if c, ok := m.setupCentre(sc); ok {
+		lines = append(lines, m.flareCommand(c))
+	}
+	cmds := strings.Join(lines, "\x1b")
 	files := map[string][]byte{
 		"savedGame":  []byte(cmds),
 		"moduledata": m.metadata(),
@@ -1388,6 +1394,89 @@ func (m *vmod) vsav(sc *battle.Scenario) []byte {
 		panic(err)
 	}
 	return data
+}
+
+// flareIDAfter is the id VASSAL gives the Main Map's Flare when the maps
+// before it are among the module's components built so far: every map
+// has one Flare (Map.build adds one to a map without), and each is
+// numbered in build order (UniqueIdManager: "Flare" + its index), so the
+// Eliminated maps before the Main Map hold Flare0, Flare1.
+func flareIDAfter(built []*xnode) string {
+	n := 0
+	for _, k := range built {
+		switch strings.TrimPrefix(k.tag, vassalPkg) {
+		case "module.Map", "module.PrivateMap", "module.PlayerHand":
+			n++
+		}
+	}
+	return "Flare" + strconv.Itoa(n)
+}
+
+// flareCommand is a Flare command of the Main Map's Flare at map point p,
+// as Flare.encode writes it: "FLARE" TAB id TAB x TAB y. Run from a saved
+// game after end_save (once the set-up's boards are on the map), it is
+// another player's flare: VASSAL centres the map on it
+// (Flare.startAnimation, the "centre on opponent's moves" preference, on
+// by default) and pulses a ring there.
+func (m *vmod) flareCommand(p [2]int) string {
+	return seq.Of("FLARE", '\t').Append(m.flareID).Int(p[0]).Int(p[1]).Value()
+}
+
+// setupCentre is the Main Map point a scenario's set-up centres on: the
+// middle of the rectangle around its set-up stacks (a group spread over
+// its hexes as setupStacks places it), each at its hex's centre on its
+// board, the board where Map.setBoardBoundaries puts it
+// (boardOrigins); ok is false for a scenario with nothing set up.
+func (m *vmod) setupCentre(sc *battle.Scenario) (c [2]int, ok bool) {
+	ps := m.layouts[sc]
+	at := boardOrigins(ps)
+	minX, minY, maxX, maxY := 0, 0, 0, 0
+	for _, st := range sc.Setup {
+		cs := []maps.Coord{st.Hex.Coord}
+		if hexes, groups := m.spread(sc, st); groups != nil {
+			cs = hexes[:len(groups)] // a group spread over hexes, as setupStacks places it
+		}
+		for _, c := range cs {
+			sb := shower(ps, c)
+			if sb == nil {
+				continue
+			}
+			x, y := sb.Center(c)
+			x, y = x+at[sb][0], y+at[sb][1]
+			if !ok {
+				minX, minY, maxX, maxY, ok = x, y, x, y, true
+				continue
+			}
+			minX, minY, maxX, maxY = min(minX, x), min(minY, y), max(maxX, x), max(maxY, y)
+		}
+	}
+	return [2]int{(minX + maxX) / 2, (minY + maxY) / 2}, ok
+}
+
+// boardOrigins is where Map.setBoardBoundaries puts each board of a
+// layout: right of the boards west of it in its row, below those north of
+// it in its column (the Main Map has no edge buffer).
+func boardOrigins(ps []placedBoard) map[*sheetBoard][2]int {
+	at := map[[2]int]*sheetBoard{}
+	for _, p := range ps {
+		at[[2]int{p.col, p.row}] = p.sb
+	}
+	out := map[*sheetBoard][2]int{}
+	for _, p := range ps {
+		x, y := 0, 0
+		for c := 0; c < p.col; c++ {
+			if b := at[[2]int{c, p.row}]; b != nil {
+				x += b.W
+			}
+		}
+		for r := 0; r < p.row; r++ {
+			if b := at[[2]int{p.col, r}]; b != nil {
+				y += b.H
+			}
+		}
+		out[p.sb] = [2]int{x, y}
+	}
+	return out
 }
 
 // turnTrackerID is the id VASSAL gives the module's only TurnTracker

@@ -65,6 +65,7 @@ var vassalClasses = map[string][]string{
 		"display", "layerList", "showNoStack", "showMoveSelectde", "showNonMovable", "showDeck", "unrotatePieces", "showTerrainBeneath",
 		"summaryReportFormat", "counterReportFormat", "emptyHexReportForma", "fontSize", "bgColor", "fgColor", "borderWidth", "centerText", "stretchWidthSummary"},
 	"module.map.GlobalMap": {"tooltip", "buttonText", "icon", "hotkey", "scale", "color"},
+	"module.map.Flare":     {"flareName", "description", "flareKey", "circleSize", "circleColor", "circleScale", "flarePulses", "flarePulsesPerSec", "reportFormat"},
 	"module.map.LOS_Thread": {"threadName", "label", "tooltip", "iconName", "hotkey", "report", "persistence", "persistentIconName", "global",
 		"snapStart", "snapEnd", "drawRange", "scale", "round", "hideCounters", "hideOpacity", "losThickness", "threadColor", "rangeFg", "rangeBg"},
 	"module.NotesWindow": {"buttonText", "tooltip", "hotkey", "icon", "description"},
@@ -90,6 +91,7 @@ var vassalClasses = map[string][]string{
 var vassalTyped = map[string]map[string]byte{
 	"module.DiceButton":            {"prompt": 'b', "nDice": 'i', "lockDice": 'b', "nSides": 'i', "lockSides": 'b', "plus": 'i', "lockPlus": 'b', "addToTotal": 'i', "lockAdd": 'b', "reportTotal": 'b', "sortDice": 'b', "keepDice": 'b', "keepCount": 'i'},
 	"module.Inventory":             {"cutRoot": 'i', "cutLeaves": 'i', "foldersOnly": 'b', "sortPieces": 'b', "centerOnPiece": 'b', "forwardKeystroke": 'b', "showMenu": 'b', "drawPieces": 'b'},
+	"module.map.Flare":             {"circleSize": 'i', "circleScale": 'b', "flarePulses": 'i', "flarePulsesPerSec": 'i'},
 	"module.Map":                   {"edgeWidth": 'i', "edgeHeight": 'i', "allowMultiple": 'b', "thickness": 'i', "launch": 'b'},
 	"module.PieceWindow":           {"hidden": 'b', "scale": 'd', "defaultWidth": 'i'},
 	"module.PredefinedSetup":       {"isMenu": 'b', "useFile": 'b'},
@@ -646,6 +648,7 @@ func TestVassalSavedGame(t *testing.T) {
 		"MutableProperty\tScenario\t\tintro\tModule",    // the turn track says who has the initiative
 		"TURNTurnTracker0\t0|1;0;0;" + trues(5) + ";7\\;0\\;0\\;" + trues(15),
 		"end_save",
+		"FLARE\tFlare2\t1845\t792", // the Main Map's Flare (after the two Eliminated maps') over the set-up: the map opens centred there
 	}
 	if strings.Join(cmds, "\n") != strings.Join(want, "\n") {
 		t.Errorf("savedGame:\n%s\nwant\n%s", strings.Join(cmds, "\n"), strings.Join(want, "\n"))
