@@ -107,7 +107,7 @@ func (m *vmod) sideWindows() []*xnode {
 		name := eliminatedMap(sd)
 		mp := windowMap(name, sd.Name+": eliminated and routed-off units, used markers")
 		img := m.imageName("eliminated", sd.ID)
-		m.addImage(img, render.Boxes(boxCols*(boxW+20)+20, 2*(boxH+20)+20,
+		m.addImage(img, render.Boxes(boxCols*(boxW+20)+20, 2*(boxH+20)+20+windowRoom,
 			[]render.Box{{X: 20, Y: 20, W: boxCols*(boxW+20) - 20, H: 2*boxH + 20, Label: "ELIMINATED (" + sd.Name + ")"}}, ""))
 		bp := el("module.map.BoardPicker", "title", "Choose boards", "slotWidth", "125", "slotHeight", "125", "slotScale", "0.2")
 		bp.add(el("module.map.boardPicker.Board", "name", name, "image", img, "reversible", "false"))
@@ -341,7 +341,7 @@ func (m *vmod) cupsMap() *xnode {
 			id = sc.ID
 		}
 		img := m.imageName("cups", id)
-		m.addImage(img, drawBoxes(labels, boxCols*(boxW+20)+20, rows*(boxH+20)+20))
+		m.addImage(img, drawBoxes(labels, boxCols*(boxW+20)+20, rows*(boxH+20)+20+windowRoom))
 		bp.add(el("module.map.boardPicker.Board", "name", cupsBoard(sc), "image", img, "reversible", "false"))
 		for i, bx := range boxes {
 			c := bx.cup

@@ -1280,7 +1280,7 @@ func (m *vmod) reinforcementMap() *xnode {
 			rows = 1
 		}
 		img := m.imageName("reinforcements", sc.ID)
-		m.addImage(img, drawBoxes(labels, boxCols*(boxW+20)+20, rows*(boxH+20)+20))
+		m.addImage(img, drawBoxes(labels, boxCols*(boxW+20)+20, rows*(boxH+20)+20+windowRoom))
 		board := el("module.map.boardPicker.Board", "name", reinfBoard(sc), "image", img, "reversible", "false")
 		if len(as) > 0 {
 			board.add(m.boxZones(as))

@@ -7,6 +7,7 @@ import (
 	"fmt"
 	"image"
 	_ "image/jpeg"
+	"image/png"
 	"io"
 	"io/fs"
 	"math/rand"
@@ -866,4 +867,73 @@ func TestMapWindowsReopen(t *testing.T) {
 	}
 	files, _ := unzipAll(t, outs[0].Data)
 	check(t, files["buildFile.xml"], false)
+}
+
+// A map window shows all of its boxes: VASSAL packs the window to its
+// boards before it shows the map's toolbar (Map.setup: the PositionOption
+// packs, then toolBar.setVisible), so the toolbar and the scrollbar it
+// brings take their height from the board (measured in VASSAL 3.7.26: a
+// 163 px Draw cups window showed 113 px of a 160 px board). Every board of
+// a window map (Reinforcements, Draw cups) is drawn with windowRoom below
+// its lowest box or pile.
+func TestWindowBoardsRoom(t *testing.T) {
+	b, ds := battle.LoadDir(filepath.Join("testdata", "dow-play"), battle.Options{})
+	if b == nil {
+		t.Fatalf("load: %v", ds)
+	}
+	files, _ := unzipAll(t, buildVmod(t, b))
+	var root xel
+	if err := xml.Unmarshal(files["buildFile.xml"], &root); err != nil {
+		t.Fatal(err)
+	}
+	checked := 0
+	root.walk(func(mp, _ *xel) {
+		if mp.class() != "module.Map" {
+			return
+		}
+		if l, _ := mp.attr("launch"); l != "true" {
+			return
+		}
+		piles := map[string]int{} // board → its lowest pile
+		mp.walk(func(e, _ *xel) {
+			if e.class() == "module.map.DrawPile" {
+				board, _ := e.attr("owningBoard")
+				ys, _ := e.attr("y")
+				hs, _ := e.attr("height")
+				y, _ := strconv.Atoi(ys)
+				h, _ := strconv.Atoi(hs)
+				piles[board] = max(piles[board], y+h/2)
+			}
+		})
+		mp.walk(func(e, _ *xel) {
+			if e.class() != "module.map.boardPicker.Board" {
+				return
+			}
+			name, _ := e.attr("name")
+			low := piles[name]
+			e.walk(func(z, _ *xel) { // its holding boxes
+				if z.class() != "module.map.boardPicker.board.mapgrid.Zone" {
+					return
+				}
+				p, _ := z.attr("path")
+				for _, pt := range strings.Split(p, ";") {
+					_, ys, _ := strings.Cut(pt, ",")
+					y, _ := strconv.Atoi(ys)
+					low = max(low, y)
+				}
+			})
+			img, _ := e.attr("image")
+			cfg, err := png.DecodeConfig(bytes.NewReader(files["images/"+img]))
+			if err != nil {
+				t.Fatalf("board %s: %v", name, err)
+			}
+			if cfg.Height-low < windowRoom {
+				t.Errorf("board %s is %d px high, its lowest box at %d: less than %d px to spare for the toolbar and scrollbar", name, cfg.Height, low, windowRoom)
+			}
+			checked++
+		})
+	})
+	if checked < 4 {
+		t.Errorf("only %d window boards checked", checked)
+	}
 }
