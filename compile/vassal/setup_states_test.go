@@ -7,6 +7,7 @@ import (
 	"path/filepath"
 	"strconv"
 	"strings"
+	"sync"
 	"testing"
 
 	"github.com/muster-wargames/muster/battle"
@@ -20,6 +21,53 @@ var setupExamples = []struct{ dir, variant string }{
 	{"dow-intro", ""}, {"3dog-mcphersons-ridge", ""}, {"art-demo", ""}, {"tss-seminary-ridge", ""},
 	{"summer-storm-mcpherson", ""}, {"amfs-culps-hill", ""},
 	{"dead-of-winter", "errata"}, {"terrible-swift-sword", "errata"},
+}
+
+// builtModule is an example's module as TestSetupStates and
+// TestSetupCentre read it.
+type builtModule struct {
+	b     *battle.Battle
+	files map[string][]byte
+	root  xel
+	err   string
+}
+
+var (
+	setupModulesMu sync.Mutex
+	setupModules   = map[string]*builtModule{}
+)
+
+// setupModule loads and builds an example once for the tests that read
+// its set-ups (they only read it).
+func setupModule(t *testing.T, dir, variant string) (*battle.Battle, map[string][]byte, *xel) {
+	t.Helper()
+	setupModulesMu.Lock()
+	m := setupModules[dir+"\x00"+variant]
+	if m == nil {
+		m = &builtModule{}
+		setupModules[dir+"\x00"+variant] = m
+		b, ds := battle.LoadDir(filepath.Join("..", "..", "examples", dir), battle.Options{Variant: variant})
+		if b == nil {
+			m.err = fmt.Sprintf("load: %v", ds)
+		} else {
+			out, err := Module(b)
+			switch {
+			case err != nil:
+				m.err = err.Error()
+			default:
+				m.b = b
+				m.files, _ = unzipAll(t, out[0].Data)
+				if err := xml.Unmarshal(m.files["buildFile.xml"], &m.root); err != nil {
+					m.err = err.Error()
+				}
+			}
+		}
+	}
+	setupModulesMu.Unlock()
+	if m.err != "" {
+		t.Fatal(m.err)
+	}
+	return m.b, m.files, &m.root
 }
 
 // layerState is a Layer of a piece as VASSAL reads its trait
@@ -117,19 +165,12 @@ func faceShown(b *battle.Battle, ls []layerState) string {
 func TestSetupStates(t *testing.T) {
 	for _, ex := range setupExamples {
 		t.Run(ex.dir, func(t *testing.T) {
-			b, ds := battle.LoadDir(filepath.Join("..", "..", "examples", ex.dir), battle.Options{Variant: ex.variant})
-			if b == nil {
-				t.Fatalf("load: %v", ds)
-			}
-			files, _ := unzipAll(t, buildVmod(t, b))
-			var root xel
-			if err := xml.Unmarshal(files["buildFile.xml"], &root); err != nil {
-				t.Fatal(err)
-			}
+			t.Parallel()
+			b, files, root := setupModule(t, ex.dir, ex.variant)
 			protos := protosOf(t, files["buildFile.xml"])
 			faced, strong := 0, 0
 			for _, sc := range b.Scenarios {
-				slots := setupSlots(t, &root, protos, sc.ID)
+				slots := setupSlots(t, root, protos, sc.ID)
 				check := func(ps []battle.Piece) {
 					for _, p := range ps {
 						var want []string // designation, face, strength ("" none given)
@@ -257,15 +298,8 @@ func shownStates(t *testing.T, b *battle.Battle, slots [][][2]string) string {
 func TestSetupCentre(t *testing.T) {
 	for _, ex := range setupExamples {
 		t.Run(ex.dir, func(t *testing.T) {
-			b, ds := battle.LoadDir(filepath.Join("..", "..", "examples", ex.dir), battle.Options{Variant: ex.variant})
-			if b == nil {
-				t.Fatalf("load: %v", ds)
-			}
-			files, _ := unzipAll(t, buildVmod(t, b))
-			var root xel
-			if err := xml.Unmarshal(files["buildFile.xml"], &root); err != nil {
-				t.Fatal(err)
-			}
+			t.Parallel()
+			b, files, root := setupModule(t, ex.dir, ex.variant)
 			before, flares, id := 0, 0, ""
 			var main *xel
 			for i := range root.Kids {
