@@ -378,7 +378,7 @@ func (bm *baseModule) extension(b *battle.Battle, baseFile string) ([]compile.Ou
 			}
 			rows := (len(as) + boxCols - 1) / boxCols
 			img := "images/" + extensionID + "-reinforcements-" + fileSafe(sc.ID) + ".png"
-			files[img] = drawBoxes(labels, boxCols*(boxW+20)+20, rows*(boxH+20)+20)
+			files[img] = drawBoxes(labels, boxCols*(boxW+20)+20, rows*(boxH+20)+20+windowRoom)
 			board := reinfName(b) + " (" + sc.ID + ")"
 			reinfBoards = append(reinfBoards, el("module.map.boardPicker.Board", "name", board, "image", strings.TrimPrefix(img, "images/"), "reversible", "false").
 				add((&vmod{b: b}).boxZones(as)))
@@ -462,12 +462,12 @@ func (bm *baseModule) extension(b *battle.Battle, baseFile string) ([]compile.Ou
 	root.add(boards...)
 	root.add(stacks...)
 	if len(reinfBoards) > 0 {
-		mp := mapChildren(reinfName(b))
+		mp := windowMap(reinfName(b), "The extension's reinforcements: each arrival group in its box until it enters")
 		bp := el("module.map.BoardPicker", "title", "Choose boards", "slotWidth", "125", "slotHeight", "125", "slotScale", "0.2")
 		// an empty board for any other game, so that a set-up of the base
 		// module does not take the extension's arrivals
 		empty := "images/" + extensionID + "-reinforcements-free.png"
-		files[empty] = drawBoxes(nil, boxCols*(boxW+20)+20, boxH+40)
+		files[empty] = drawBoxes(nil, boxCols*(boxW+20)+20, boxH+40+windowRoom)
 		bp.add(el("module.map.boardPicker.Board", "name", reinfName(b), "image", strings.TrimPrefix(empty, "images/"), "reversible", "false"))
 		defaultBoards(bp, reinfName(b), []string{reinfName(b)}, [][2]int{{0, 0}})
 		bp.add(reinfBoards...)

@@ -227,3 +227,25 @@ func TestExtensionBaseBomb(t *testing.T) {
 		t.Errorf("got %v, want %q", err, want)
 	}
 }
+
+// An extension starts a base module's piece on the face its set-up gives
+// where a state's layer shows that face as its marker from a shared
+// prototype (TSS's dismounted cavalry and unlimbered battery), as the
+// module does: the slot writes the prototype's traits out with the layer
+// at its first level.
+func TestExtensionFaceState(t *testing.T) {
+	b := extExample(t, "tss-seminary-ridge")
+	outs, err := Extension(moduleBytes(t, b), "tss-seminary-ridge.vmod")(b)
+	if err != nil {
+		t.Fatal(err)
+	}
+	files, _ := unzipAll(t, outs[0].Data)
+	ebf := string(files["buildFile.xml"])
+	for _, c := range []struct{ name, id, want string }{
+		{"17 Pa", "dismounted", "2"}, {"A, 2US", "limber", "2"}, {"55 NC", "dismounted", ""},
+	} {
+		if got := stateLayer(t, ebf, c.name, c.id); got != c.want {
+			t.Errorf("extension: %s starts with its %s layer at %q, want %q", c.name, c.id, got, c.want)
+		}
+	}
+}

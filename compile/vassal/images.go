@@ -65,6 +65,13 @@ func drawLeader(st render.CounterStyle, l *oob.Leader, replacement bool) []byte 
 func drawMarker(a, b string) []byte { return render.MarkerCounter(counterPx, a, b) }
 
 // drawBoxes draws the reinforcement holding boxes, labelled.
+// windowRoom is the height a board of a map window has below its boxes:
+// VASSAL packs a map's window to its boards before it shows the map's
+// toolbar (Map.setup: the PositionOption packs, then toolBar.setVisible),
+// so the toolbar and the scrollbar it then needs come out of the board
+// (a 163 px Draw cups window showed 113 px of its 160 px board).
+const windowRoom = 60
+
 func drawBoxes(labels []string, w, h int) []byte {
 	var boxes []render.Box
 	for i, l := range labels {

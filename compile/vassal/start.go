@@ -68,7 +68,7 @@ func zoomLevels(parts []*xnode) {
 // reinfDefault is the Reinforcements map's New Game: an empty board.
 func (m *vmod) reinfDefault(bp *xnode) {
 	img := m.imageName("reinforcements", "free")
-	m.addImage(img, drawBoxes(nil, boxCols*(boxW+20)+20, boxH+40))
+	m.addImage(img, drawBoxes(nil, boxCols*(boxW+20)+20, boxH+40+windowRoom))
 	bp.add(el("module.map.boardPicker.Board", "name", reinfMapName, "image", img, "reversible", "false"))
 	defaultBoards(bp, reinfMapName, []string{reinfMapName}, [][2]int{{0, 0}})
 }

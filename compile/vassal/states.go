@@ -380,7 +380,8 @@ func printed(f string, v oob.Value) (string, bool) {
 }
 
 // valuesText is the Text Label's text: the values in field order joined by
-// "-", each a property reference ($cohesion$) when known, "?" when not.
+// "-", each a property reference ($cohesion$) when known, "?" when not
+// (the strength property: "?" while it is empty).
 // When a face that a layer shows prints other values, it is a BeanShell
 // expression that picks the face's value while the layer shows it.
 func (pl *play) valuesText(fields []string, vals oob.Values, cases []faceCase) string {
@@ -401,6 +402,12 @@ func (pl *play) valuesText(fields []string, vals oob.Values, cases []faceCase) s
 		e := strconv.Quote(s)
 		if known {
 			e = "GetProperty(" + strconv.Quote(f) + ")"
+		}
+		if f == pl.strength && vals.Get(f).V == nil {
+			// the strength property of a unit whose counter prints
+			// none: "?" until a set-up or a key gives it a value
+			dynamic = true
+			e = "(GetString(" + strconv.Quote(f) + `)==""?"?":GetProperty(` + strconv.Quote(f) + "))"
 		}
 		if f != pl.strength {
 			for i := len(cases) - 1; i >= 0; i-- {
@@ -459,7 +466,9 @@ func (m *vmod) unitCounter(d *pieceDef, sd *oob.Side, pal render.CounterStyle, u
 	face := map[string]int{}   // face → index in inner of its layer
 	states := map[string]int{} // state id → index in inner of its layer
 	sv := u.Values.Get(pl.strength)
-	hasProp := slices.Contains(fields, pl.strength) && sv.V != nil
+	// a strength field is a live value even where the counter prints
+	// none (Dead of Winter): the set-ups give it, the keys step it
+	hasProp := slices.Contains(fields, pl.strength)
 	for _, f := range fields {
 		if f == pl.strength && hasProp {
 			continue

@@ -324,16 +324,22 @@ func TestRotator(t *testing.T) {
 }
 
 // TestValuesText: the label of a counter with no faces is plain
-// properties; an unknown value prints "?", a true flag its initial.
+// properties; an unknown value prints "?", a true flag its initial; an
+// unknown strength is the strength property's, "?" while it is empty (a
+// set-up or a key gives it one).
 func TestValuesText(t *testing.T) {
 	b := loadExample(t)
 	m, err := newVmod(b)
 	if err != nil {
 		t.Fatal(err)
 	}
-	got := m.play.valuesText([]string{"weapon", "strength", "cohesion", "ma"}, nil, nil)
-	if got != "?-?-?-?" {
+	got := m.play.valuesText([]string{"weapon", "cohesion", "ma"}, nil, nil)
+	if got != "?-?-?" {
 		t.Errorf("unknown values: %q", got)
+	}
+	got = m.play.valuesText([]string{"weapon", "strength", "cohesion", "ma"}, nil, nil)
+	if want := `{""+"?"+"-"+(GetString("strength")==""?"?":GetProperty("strength"))+"-"+"?"+"-"+"?"}`; got != want {
+		t.Errorf("unknown values and strength: %q, want %q", got, want)
 	}
 	vals := oob.Values{{Name: "green", Value: oob.Value{V: true}}, {Name: "strength", Value: oob.Value{V: int64(6)}}, {Name: "weapon", Value: oob.Value{V: "R"}}}
 	if got := m.play.valuesText([]string{"weapon", "strength", "green"}, vals, nil); got != "$weapon$-$strength$-G" {

@@ -41,6 +41,12 @@ func (m *vmod) viewerFormat() string {
 	return "$PieceName$  $Formation$  $Values$$Ratings$"
 }
 
+// losReport is the chat line of a line-of-sight check: the thread's
+// report attribute is its format in VASSAL 3.7 (LOS_Thread.REPORT, a
+// FormattedString over FromLocation, ToLocation and Range), so "false"
+// posted the word "false" after every check.
+const losReport = "$playerId$ checked line of sight from $FromLocation$ to $ToLocation$: range $Range$"
+
 // mainMapTools are the Main Map's mouse-over stack viewer, overview map
 // and LOS thread (range in hexes, from the board's HexGrid: scale 0).
 func (m *vmod) mainMapTools() []*xnode {
@@ -55,11 +61,17 @@ func (m *vmod) mainMapTools() []*xnode {
 	overview := el("module.map.GlobalMap", "buttonText", "Overview", "tooltip", "Overview of the whole map", "icon", "/images/overview.gif",
 		"hotkey", "", "scale", m.overviewScale(), "color", "255,0,0")
 	los := el("module.map.LOS_Thread", "threadName", "LOS", "label", "LOS", "tooltip", "Line of sight, with the range in hexes",
-		"iconName", "/images/thread.gif", "hotkey", "", "report", "false", "persistence", "Ctrl-Click & Drag",
+		"iconName", "/images/thread.gif", "hotkey", "", "report", losReport, "persistence", "Ctrl-Click & Drag",
 		"persistentIconName", "/images/thread.gif", "global", "Always", "snapStart", "true", "snapEnd", "true",
 		"drawRange", "true", "scale", "0", "round", "Nearest whole number", "hideCounters", "false", "hideOpacity", "0",
 		"losThickness", "3", "threadColor", "255,0,0", "rangeFg", "255,255,255", "rangeBg", "0,0,0")
-	return []*xnode{viewer, overview, los}
+	// alt-click pings a point for every player; a scenario's saved game
+	// ends with one over its set-up, so the map opens centred there
+	// (flareCommand)
+	flare := el("module.map.Flare", "flareName", "Flare", "description", "Alt-click: a ring on the map for every player",
+		"flareKey", "keyAlt", "circleSize", "100", "circleColor", "255,0,0", "circleScale", "true",
+		"flarePulses", "3", "flarePulsesPerSec", "3", "reportFormat", "$PlayerName$ points at $FlareLocation$")
+	return []*xnode{viewer, overview, los, flare}
 }
 
 // overviewScale keeps the overview of the whole map about 400 pixels wide.
@@ -93,12 +105,9 @@ func (m *vmod) sideWindows() []*xnode {
 	}
 	for _, sd := range m.b.Sides {
 		name := eliminatedMap(sd)
-		mp := mapChildren(name)
-		mp.attrs["launch"] = "true"
-		mp.attrs["buttonName"] = name
-		mp.attrs["tooltip"] = sd.Name + ": eliminated and routed-off units, used markers"
+		mp := windowMap(name, sd.Name+": eliminated and routed-off units, used markers")
 		img := m.imageName("eliminated", sd.ID)
-		m.addImage(img, render.Boxes(boxCols*(boxW+20)+20, 2*(boxH+20)+20,
+		m.addImage(img, render.Boxes(boxCols*(boxW+20)+20, 2*(boxH+20)+20+windowRoom,
 			[]render.Box{{X: 20, Y: 20, W: boxCols*(boxW+20) - 20, H: 2*boxH + 20, Label: "ELIMINATED (" + sd.Name + ")"}}, ""))
 		bp := el("module.map.BoardPicker", "title", "Choose boards", "slotWidth", "125", "slotHeight", "125", "slotScale", "0.2")
 		bp.add(el("module.map.boardPicker.Board", "name", name, "image", img, "reversible", "false"))
@@ -313,10 +322,7 @@ func (m *vmod) cupsMap() *xnode {
 	if len(cups) == 0 {
 		return nil
 	}
-	mp := mapChildren(cupsMapName)
-	mp.attrs["launch"] = "true"
-	mp.attrs["buttonName"] = cupsMapName
-	mp.attrs["tooltip"] = "Draw cups: chits drawn at random"
+	mp := windowMap(cupsMapName, "Draw cups: chits drawn at random")
 	bp := el("module.map.BoardPicker", "title", "Choose boards", "slotWidth", "125", "slotHeight", "125", "slotScale", "0.2")
 	defaultBoards(bp, cupsMapName, []string{cupsBoard(nil)}, [][2]int{{0, 0}})
 	mp.add(bp)
@@ -335,7 +341,7 @@ func (m *vmod) cupsMap() *xnode {
 			id = sc.ID
 		}
 		img := m.imageName("cups", id)
-		m.addImage(img, drawBoxes(labels, boxCols*(boxW+20)+20, rows*(boxH+20)+20))
+		m.addImage(img, drawBoxes(labels, boxCols*(boxW+20)+20, rows*(boxH+20)+20+windowRoom))
 		bp.add(el("module.map.boardPicker.Board", "name", cupsBoard(sc), "image", img, "reversible", "false"))
 		for i, bx := range boxes {
 			c := bx.cup

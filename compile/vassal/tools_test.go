@@ -134,3 +134,30 @@ func TestVassalSpread(t *testing.T) {
 		t.Errorf("%d stacks, first %q", len(nodes), nodes[0].attrs["name"])
 	}
 }
+
+// The LOS thread's report attribute is, in VASSAL 3.7, the format of the
+// chat line each check posts (LOS_Thread.REPORT, a FormattedString): it
+// names where the check ran from and to and the range, and is no boolean
+// (report="false" posted the word "false").
+func TestLOSReport(t *testing.T) {
+	_, _, root := exampleModule(t, "dow-intro")
+	n := 0
+	root.walk(func(e, _ *xel) {
+		if e.class() != "module.map.LOS_Thread" {
+			return
+		}
+		n++
+		r, _ := e.attr("report")
+		if r == "true" || r == "false" {
+			t.Errorf("LOS report %q: VASSAL posts it as written after every check", r)
+		}
+		for _, p := range []string{"$FromLocation$", "$ToLocation$", "$Range$"} {
+			if !strings.Contains(r, p) {
+				t.Errorf("LOS report %q does not name %s", r, p)
+			}
+		}
+	})
+	if n != 1 {
+		t.Errorf("%d LOS threads, want 1", n)
+	}
+}

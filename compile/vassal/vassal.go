@@ -51,6 +51,7 @@ func Module(b *battle.Battle) ([]compile.Output, error) {
 // gpids handed out so far.
 type vmod struct {
 	b          *battle.Battle
+	flareID    string                     // the id VASSAL gives the Main Map's Flare (flareIDAfter)
 	boardErr   error                      // a sheet's own board that a layout uses and its numbering cannot express (framed)
 	layers     map[string]trait           // stateTrait's traits without a face image, by state ID
 	chains     map[*oob.Formation][]trait // chainMarkers' markers, by formation
@@ -655,6 +656,7 @@ func (m *vmod) build() (*xnode, error) {
 	if err != nil {
 		return nil, err
 	}
+	m.flareID = flareIDAfter(root.kids)
 	root.add(m.notes(), key, m.mainMap(), m.reinforcementMap())
 	if cups := m.cupsMap(); cups != nil {
 		root.add(cups)
@@ -970,6 +972,18 @@ func mapChildren(name string) *xnode {
 	return mp
 }
 
+// windowMap is a map in a window of its own behind a toolbar button of
+// its name: VASSAL hides it at the start of a game and closing it only
+// hides it (Map.setup: a map window no button, toggle or show key can
+// reopen ends the game when closed).
+func windowMap(name, tooltip string) *xnode {
+	mp := mapChildren(name)
+	mp.attrs["launch"] = "true"
+	mp.attrs["buttonName"] = name
+	mp.attrs["tooltip"] = tooltip
+	return mp
+}
+
 func (m *vmod) grid(sb *sheetBoard) *xnode {
 	hg := el("module.map.boardPicker.board.HexGrid", "sideways", "false", "x0", strconv.Itoa(sb.X0), "y0", strconv.Itoa(sb.Y0),
 		"dx", gridNum(sb.dx), "dy", gridNum(sb.dy), "snapTo", "true", "edgesLegal", "false",
@@ -1056,9 +1070,28 @@ func (m *vmod) addPieces(n *xnode, ps []battle.Piece, fatigue string, reserve bo
 					ov = map[string]string{m.play.strength: strconv.Itoa(*p.Strength)}
 				}
 			}
-			n.add(m.slotAt(d, ov, p.Face, m.unitLevels(p, fatigue, reserve)))
+			n.add(m.slotAt(d, ov, p.Face, m.faceState(u, p.Face, m.unitLevels(p, fatigue, reserve))))
 		}
 	}
+}
+
+// faceState adds to levels the state layer that shows unit u's face f
+// where no layer of the piece draws that face (faceLevel): a state's layer
+// may sit in a shared prototype, and slotAt starts it only through levels.
+func (m *vmod) faceState(u *oob.Unit, f string, levels map[string]int) map[string]int {
+	d := m.units[u]
+	if _, drawn := d.faceAt[f]; f == "" || drawn {
+		return levels
+	}
+	layer, level, ok := m.faceLevel(m.b.Side(u.Side), u, f)
+	if !ok {
+		return levels
+	}
+	out := map[string]int{layer: level}
+	for k, v := range levels {
+		out[k] = v
+	}
+	return out
 }
 
 // leaderLevels are the layers a leader's piece l of p starts on, by layer
@@ -1080,12 +1113,16 @@ func (m *vmod) leaderLevels(l *oob.Leader, p battle.Piece, ps []battle.Piece, fa
 
 // faceLevel is the Layer of unit u's piece that shows its face f and the
 // level it shows it at, as unitCounter makes them: the first state whose
-// face f is (that state's layer, at 2), else the Face layer, a level a
-// face from 2 in faceNames' order; ok is false for a face the piece does
-// not have. (TestFaceLevel holds it to the pieces the module makes.)
+// face f is and that draws it (that state's layer, at 2), else the Face
+// layer, a level a face from 2 in faceNames' order, else the first state
+// whose face f is, drawn as its marker (at 2: a face the piece prints no
+// other values for, TSS's dismounted cavalry, Dead of Winter's
+// disordered); ok is false for a face the piece does not have.
+// (TestFaceLevel holds it to the pieces the module makes.)
 func (m *vmod) faceLevel(sd *oob.Side, u *oob.Unit, f string) (layer string, level int, ok bool) {
 	art := sd.ArtOf(u)
 	taken := map[string]bool{}
+	marked := ""
 	for _, s := range m.play.statesFor(m.b.Rules.UnitTypes[u.Type].Class, false) {
 		_, has := u.Faces[s.Face]
 		if _, typed := m.b.Rules.UnitTypes[u.Type].Faces[s.Face]; typed && art != nil && art.Back != nil {
@@ -1097,6 +1134,9 @@ func (m *vmod) faceLevel(sd *oob.Side, u *oob.Unit, f string) (layer string, lev
 				return s.ID, 2, true
 			}
 		}
+		if s.Face == f && f != "" && s.Facings == 0 && marked == "" {
+			marked = s.ID
+		}
 	}
 	i := 0
 	for _, g := range m.faceNames(u) {
@@ -1107,6 +1147,9 @@ func (m *vmod) faceLevel(sd *oob.Side, u *oob.Unit, f string) (layer string, lev
 			return "Face", i + 2, true
 		}
 		i++
+	}
+	if marked != "" {
+		return marked, 2, true
 	}
 	return "", 0, false
 }
@@ -1221,7 +1264,7 @@ func (m *vmod) sortedArrivals(sc *battle.Scenario) []*battle.Arrival {
 }
 
 func (m *vmod) reinforcementMap() *xnode {
-	mp := mapChildren(reinfMapName)
+	mp := windowMap(reinfMapName, "The reinforcements: each arrival group in its box until it enters")
 	bp := el("module.map.BoardPicker", "title", "Choose boards", "slotWidth", "125", "slotHeight", "125", "slotScale", "0.2")
 	m.reinfDefault(bp)
 	mp.add(bp)
@@ -1237,7 +1280,7 @@ func (m *vmod) reinforcementMap() *xnode {
 			rows = 1
 		}
 		img := m.imageName("reinforcements", sc.ID)
-		m.addImage(img, drawBoxes(labels, boxCols*(boxW+20)+20, rows*(boxH+20)+20))
+		m.addImage(img, drawBoxes(labels, boxCols*(boxW+20)+20, rows*(boxH+20)+20+windowRoom))
 		board := el("module.map.boardPicker.Board", "name", reinfBoard(sc), "image", img, "reversible", "false")
 		if len(as) > 0 {
 			board.add(m.boxZones(as))
@@ -1335,7 +1378,11 @@ func (m *vmod) vsav(sc *battle.Scenario) []byte {
 	reinf := seq.Of(reinfMapName+"BoardPicker", '\t').Append(reinfBoard(sc)).Int(0).Int(0)
 	lines := append([]string{"begin_save", main.Value(), reinf.Value()}, m.moreBoardLines(sc)...)
 	lines = append(lines, m.scenarioCommand(sc)...)
-	cmds := strings.Join(append(lines, m.turnCommand(sc.First), "end_save"), "\x1b")
+	lines = append(lines, m.turnCommand(sc.First), "end_save")
+	if c, ok := m.setupCentre(sc); ok {
+		lines = append(lines, m.flareCommand(c))
+	}
+	cmds := strings.Join(lines, "\x1b")
 	files := map[string][]byte{
 		"savedGame":  []byte(cmds),
 		"moduledata": m.metadata(),
@@ -1347,6 +1394,89 @@ func (m *vmod) vsav(sc *battle.Scenario) []byte {
 		panic(err)
 	}
 	return data
+}
+
+// flareIDAfter is the id VASSAL gives the Main Map's Flare when the maps
+// before it are among the module's components built so far: every map
+// has one Flare (Map.build adds one to a map without), and each is
+// numbered in build order (UniqueIdManager: "Flare" + its index), so the
+// Eliminated maps before the Main Map hold Flare0, Flare1.
+func flareIDAfter(built []*xnode) string {
+	n := 0
+	for _, k := range built {
+		switch strings.TrimPrefix(k.tag, vassalPkg) {
+		case "module.Map", "module.PrivateMap", "module.PlayerHand":
+			n++
+		}
+	}
+	return "Flare" + strconv.Itoa(n)
+}
+
+// flareCommand is a Flare command of the Main Map's Flare at map point p,
+// as Flare.encode writes it: "FLARE" TAB id TAB x TAB y. Run from a saved
+// game after end_save (once the set-up's boards are on the map), it is
+// another player's flare: VASSAL centres the map on it
+// (Flare.startAnimation, the "centre on opponent's moves" preference, on
+// by default) and pulses a ring there.
+func (m *vmod) flareCommand(p [2]int) string {
+	return seq.Of("FLARE", '\t').Append(m.flareID).Int(p[0]).Int(p[1]).Value()
+}
+
+// setupCentre is the Main Map point a scenario's set-up centres on: the
+// middle of the rectangle around its set-up stacks (a group spread over
+// its hexes as setupStacks places it), each at its hex's centre on its
+// board, the board where Map.setBoardBoundaries puts it
+// (boardOrigins); ok is false for a scenario with nothing set up.
+func (m *vmod) setupCentre(sc *battle.Scenario) (c [2]int, ok bool) {
+	ps := m.layouts[sc]
+	at := boardOrigins(ps)
+	minX, minY, maxX, maxY := 0, 0, 0, 0
+	for _, st := range sc.Setup {
+		cs := []maps.Coord{st.Hex.Coord}
+		if hexes, groups := m.spread(sc, st); groups != nil {
+			cs = hexes[:len(groups)] // a group spread over hexes, as setupStacks places it
+		}
+		for _, c := range cs {
+			sb := shower(ps, c)
+			if sb == nil {
+				continue
+			}
+			x, y := sb.Center(c)
+			x, y = x+at[sb][0], y+at[sb][1]
+			if !ok {
+				minX, minY, maxX, maxY, ok = x, y, x, y, true
+				continue
+			}
+			minX, minY, maxX, maxY = min(minX, x), min(minY, y), max(maxX, x), max(maxY, y)
+		}
+	}
+	return [2]int{(minX + maxX) / 2, (minY + maxY) / 2}, ok
+}
+
+// boardOrigins is where Map.setBoardBoundaries puts each board of a
+// layout: right of the boards west of it in its row, below those north of
+// it in its column (the Main Map has no edge buffer).
+func boardOrigins(ps []placedBoard) map[*sheetBoard][2]int {
+	at := map[[2]int]*sheetBoard{}
+	for _, p := range ps {
+		at[[2]int{p.col, p.row}] = p.sb
+	}
+	out := map[*sheetBoard][2]int{}
+	for _, p := range ps {
+		x, y := 0, 0
+		for c := 0; c < p.col; c++ {
+			if b := at[[2]int{c, p.row}]; b != nil {
+				x += b.W
+			}
+		}
+		for r := 0; r < p.row; r++ {
+			if b := at[[2]int{p.col, r}]; b != nil {
+				y += b.H
+			}
+		}
+		out[p.sb] = [2]int{x, y}
+	}
+	return out
 }
 
 // turnTrackerID is the id VASSAL gives the module's only TurnTracker

@@ -7,6 +7,7 @@ import (
 	"fmt"
 	"image"
 	_ "image/jpeg"
+	"image/png"
 	"io"
 	"io/fs"
 	"math/rand"
@@ -65,6 +66,7 @@ var vassalClasses = map[string][]string{
 		"display", "layerList", "showNoStack", "showMoveSelectde", "showNonMovable", "showDeck", "unrotatePieces", "showTerrainBeneath",
 		"summaryReportFormat", "counterReportFormat", "emptyHexReportForma", "fontSize", "bgColor", "fgColor", "borderWidth", "centerText", "stretchWidthSummary"},
 	"module.map.GlobalMap": {"tooltip", "buttonText", "icon", "hotkey", "scale", "color"},
+	"module.map.Flare":     {"flareName", "description", "flareKey", "circleSize", "circleColor", "circleScale", "flarePulses", "flarePulsesPerSec", "reportFormat"},
 	"module.map.LOS_Thread": {"threadName", "label", "tooltip", "iconName", "hotkey", "report", "persistence", "persistentIconName", "global",
 		"snapStart", "snapEnd", "drawRange", "scale", "round", "hideCounters", "hideOpacity", "losThickness", "threadColor", "rangeFg", "rangeBg"},
 	"module.NotesWindow": {"buttonText", "tooltip", "hotkey", "icon", "description"},
@@ -90,6 +92,7 @@ var vassalClasses = map[string][]string{
 var vassalTyped = map[string]map[string]byte{
 	"module.DiceButton":            {"prompt": 'b', "nDice": 'i', "lockDice": 'b', "nSides": 'i', "lockSides": 'b', "plus": 'i', "lockPlus": 'b', "addToTotal": 'i', "lockAdd": 'b', "reportTotal": 'b', "sortDice": 'b', "keepDice": 'b', "keepCount": 'i'},
 	"module.Inventory":             {"cutRoot": 'i', "cutLeaves": 'i', "foldersOnly": 'b', "sortPieces": 'b', "centerOnPiece": 'b', "forwardKeystroke": 'b', "showMenu": 'b', "drawPieces": 'b'},
+	"module.map.Flare":             {"circleSize": 'i', "circleScale": 'b', "flarePulses": 'i', "flarePulsesPerSec": 'i'},
 	"module.Map":                   {"edgeWidth": 'i', "edgeHeight": 'i', "allowMultiple": 'b', "thickness": 'i', "launch": 'b'},
 	"module.PieceWindow":           {"hidden": 'b', "scale": 'd', "defaultWidth": 'i'},
 	"module.PredefinedSetup":       {"isMenu": 'b', "useFile": 'b'},
@@ -646,6 +649,7 @@ func TestVassalSavedGame(t *testing.T) {
 		"MutableProperty\tScenario\t\tintro\tModule",    // the turn track says who has the initiative
 		"TURNTurnTracker0\t0|1;0;0;" + trues(5) + ";7\\;0\\;0\\;" + trues(15),
 		"end_save",
+		"FLARE\tFlare2\t1845\t792", // the Main Map's Flare (after the two Eliminated maps') over the set-up: the map opens centred there
 	}
 	if strings.Join(cmds, "\n") != strings.Join(want, "\n") {
 		t.Errorf("savedGame:\n%s\nwant\n%s", strings.Join(cmds, "\n"), strings.Join(want, "\n"))
@@ -799,5 +803,137 @@ func TestPieceXML(t *testing.T) {
 		if got, want := pieceXML(traits, image, name), pieceXMLSlow(traits, image, name); got != want {
 			t.Fatalf("pieceXML(%q, %q, %q) = %q, want %q", traits, image, name, got, want)
 		}
+	}
+}
+
+// reopenable says whether a map's window can be closed without ending the
+// game, as Map.setup decides: the first map docks into the main window;
+// any other map's window is hidden on closing when a toolbar button (with
+// a name to show), a toggle key or a show key can reopen it, and the game
+// ends otherwise.
+func reopenable(mp *xel) bool {
+	launch, _ := mp.attr("launch")
+	button, _ := mp.attr("buttonName")
+	icon, _ := mp.attr("icon")
+	hot, _ := mp.attr("hotkey")
+	show, _ := mp.attr("showKey")
+	return launch == "true" && (button != "" || icon != "") || hot != "" || show != ""
+}
+
+// Closing any window but the main map's leaves the game running: the
+// Main Map is the first map without a button, the one VASSAL docks into
+// its main window (Map.isFirstMap); every other map (Reinforcements,
+// Eliminated, Draw cups) and an extension's Reinforcements map has a
+// toolbar button that reopens it.
+func TestMapWindowsReopen(t *testing.T) {
+	check := func(t *testing.T, bf []byte, module bool) {
+		t.Helper()
+		var root xel
+		if err := xml.Unmarshal(bf, &root); err != nil {
+			t.Fatal(err)
+		}
+		n, docked := 0, ""
+		root.walk(func(e, _ *xel) {
+			if c := e.class(); c != "module.Map" && c != "module.PrivateMap" && c != "module.PlayerHand" {
+				return
+			}
+			n++
+			name, _ := e.attr("mapName")
+			if launch, _ := e.attr("launch"); module && launch != "true" && docked == "" {
+				docked = name
+				return
+			}
+			if !reopenable(e) {
+				t.Errorf("closing map %s ends the game: no toolbar button, toggle or show key reopens it", name)
+			}
+		})
+		if module && docked != mainMapName {
+			t.Errorf("the map docked into the main window is %q, not the Main Map", docked)
+		}
+		if n < 2 && module || n < 1 {
+			t.Errorf("only %d maps", n)
+		}
+	}
+	for _, d := range []string{"dow-intro", "summer-storm-mcpherson"} {
+		t.Run(d, func(t *testing.T) {
+			_, files, _ := exampleModule(t, d)
+			check(t, files["buildFile.xml"], true)
+		})
+	}
+	b := extExample(t, "summer-storm-mcpherson")
+	outs, err := Extension(moduleBytes(t, b), "ssm.vmod")(b)
+	if err != nil {
+		t.Fatal(err)
+	}
+	files, _ := unzipAll(t, outs[0].Data)
+	check(t, files["buildFile.xml"], false)
+}
+
+// A map window shows all of its boxes: VASSAL packs the window to its
+// boards before it shows the map's toolbar (Map.setup: the PositionOption
+// packs, then toolBar.setVisible), so the toolbar and the scrollbar it
+// brings take their height from the board (measured in VASSAL 3.7.26: a
+// 163 px Draw cups window showed 113 px of a 160 px board). Every board of
+// a window map (Reinforcements, Draw cups) is drawn with windowRoom below
+// its lowest box or pile.
+func TestWindowBoardsRoom(t *testing.T) {
+	b, ds := battle.LoadDir(filepath.Join("testdata", "dow-play"), battle.Options{})
+	if b == nil {
+		t.Fatalf("load: %v", ds)
+	}
+	files, _ := unzipAll(t, buildVmod(t, b))
+	var root xel
+	if err := xml.Unmarshal(files["buildFile.xml"], &root); err != nil {
+		t.Fatal(err)
+	}
+	checked := 0
+	root.walk(func(mp, _ *xel) {
+		if mp.class() != "module.Map" {
+			return
+		}
+		if l, _ := mp.attr("launch"); l != "true" {
+			return
+		}
+		piles := map[string]int{} // board → its lowest pile
+		mp.walk(func(e, _ *xel) {
+			if e.class() == "module.map.DrawPile" {
+				board, _ := e.attr("owningBoard")
+				ys, _ := e.attr("y")
+				hs, _ := e.attr("height")
+				y, _ := strconv.Atoi(ys)
+				h, _ := strconv.Atoi(hs)
+				piles[board] = max(piles[board], y+h/2)
+			}
+		})
+		mp.walk(func(e, _ *xel) {
+			if e.class() != "module.map.boardPicker.Board" {
+				return
+			}
+			name, _ := e.attr("name")
+			low := piles[name]
+			e.walk(func(z, _ *xel) { // its holding boxes
+				if z.class() != "module.map.boardPicker.board.mapgrid.Zone" {
+					return
+				}
+				p, _ := z.attr("path")
+				for _, pt := range strings.Split(p, ";") {
+					_, ys, _ := strings.Cut(pt, ",")
+					y, _ := strconv.Atoi(ys)
+					low = max(low, y)
+				}
+			})
+			img, _ := e.attr("image")
+			cfg, err := png.DecodeConfig(bytes.NewReader(files["images/"+img]))
+			if err != nil {
+				t.Fatalf("board %s: %v", name, err)
+			}
+			if cfg.Height-low < windowRoom {
+				t.Errorf("board %s is %d px high, its lowest box at %d: less than %d px to spare for the toolbar and scrollbar", name, cfg.Height, low, windowRoom)
+			}
+			checked++
+		})
+	})
+	if checked < 4 {
+		t.Errorf("only %d window boards checked", checked)
 	}
 }

@@ -469,6 +469,8 @@ func (im *importer) predefined(n *node) {
 				turnState = string(t)
 			case im.muster && bytes.HasPrefix(c, []byte("MutableProperty\tScenario\t")):
 				// the scenario a muster module's turn track reads: made again
+			case im.muster && bytes.HasPrefix(c, []byte("FLARE\t")):
+				// the flare a muster module's set-up opens the map on: made again
 			default:
 				k, _, _ := bytes.Cut(c, []byte("\t"))
 				if len(k) > 24 {
