@@ -5,6 +5,7 @@ import (
 	"strings"
 
 	"github.com/muster-wargames/muster/battle"
+	"github.com/muster-wargames/muster/diag"
 )
 
 func playText(s *battle.Scenario) string {
@@ -26,7 +27,7 @@ func playText(s *battle.Scenario) string {
 func inPlay(p *pass, s *battle.Scenario) {
 	checkHex := func(h battle.HexRef, what string) {
 		if !s.InPlay(h.Coord) {
-			d := p.l.Addf(CodeNotInPlay, h.Pos, "%s %s is not in play in scenario %s", what, h.Label, s.ID)
+			d := p.l.Addf(CodeNotInPlay, h.Pos, "%s %s is not in play in scenario %s", what, h.Label, s.ID).About(diag.Subjects{Hexes: []string{h.Label}, Values: []string{what}})
 			d.Hint = "in play: " + playText(s)
 		}
 	}

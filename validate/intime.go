@@ -9,12 +9,12 @@ func inTime(p *pass, s *battle.Scenario) {
 	}
 	for _, a := range s.Arrivals {
 		if a.Time.Pos.File != "" && (a.Time.Index < s.First.Index || a.Time.Index > s.Last.Index) {
-			p.l.Addf(CodeTimeOutside, a.Time.Pos, "arrival at %s is outside the scenario (%s to %s)", a.Time.Text(), s.First.Text(), s.Last.Text())
+			p.l.Addf(CodeTimeOutside, a.Time.Pos, "arrival at %s is outside the scenario (%s to %s)", a.Time.Text(), s.First.Text(), s.Last.Text()).About(aboutValues(a.Side, a.Time.Text()))
 		}
 	}
 	for _, w := range s.Withdrawals {
 		if w.Time.Pos.File != "" && (w.Time.Index < s.First.Index || w.Time.Index > s.Last.Index) {
-			p.l.Addf(CodeTimeOutside, w.Time.Pos, "withdrawal at %s is outside the scenario (%s to %s)", w.Time.Text(), s.First.Text(), s.Last.Text())
+			p.l.Addf(CodeTimeOutside, w.Time.Pos, "withdrawal at %s is outside the scenario (%s to %s)", w.Time.Text(), s.First.Text(), s.Last.Text()).About(aboutValues(w.Side, w.Time.Text()))
 		}
 	}
 }

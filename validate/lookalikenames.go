@@ -220,7 +220,7 @@ func (p *pass) lookAlikeSide(side *oob.Side) {
 		return found[i].a.name < found[j].a.name
 	})
 	for _, f := range found {
-		d := p.l.Addf(CodeLookAlike, f.b.pos, "%s and %s (%s) differ only %s", quoteWhat(f.b), quoteWhat(f.a), f.a.pos, howDiffer(f.a, f.b))
+		d := p.l.Addf(CodeLookAlike, f.b.pos, "%s and %s (%s) differ only %s", quoteWhat(f.b), quoteWhat(f.a), f.a.pos, howDiffer(f.a, f.b)).About(aboutValues(f.a.name, f.b.name))
 		d.Cite(f.a.pos, quoteWhat(f.a))
 		d.Hint = fmt.Sprintf("if both are meant, say so in the forces: distinct: [[%q, %q]]", f.a.name, f.b.name)
 	}

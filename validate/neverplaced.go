@@ -87,11 +87,11 @@ func (p *pass) unplaced(f *oob.Formation, units, leaders []bool) (none bool, n i
 		if w.n == 1 {
 			what = "its one unit or leader is not"
 		}
-		d := p.l.Addf(CodeNeverPlaced, w.f.Pos, "%s %s is in no scenario: %s set up or brought on", w.f.Level, w.f.Label(), what)
+		d := p.l.Addf(CodeNeverPlaced, w.f.Pos, "%s %s is in no scenario: %s set up or brought on", w.f.Level, w.f.Label(), what).About(aboutFormations(w.f.Label()))
 		d.Hint = "battle.yaml says the order of battle is complete (oob_complete); add it to a scenario, or take it out of the order of battle"
 	}
 	if len(missing) > 0 {
-		d := p.l.Addf(CodeNeverPlaced, f.Pos, "%s %s: %s %s in no scenario", f.Level, f.Label(), strings.Join(missing, ", "), isAre(len(missing)))
+		d := p.l.Addf(CodeNeverPlaced, f.Pos, "%s %s: %s %s in no scenario", f.Level, f.Label(), strings.Join(missing, ", "), isAre(len(missing))).About(aboutFormations(f.Label()))
 		d.Hint = "battle.yaml says the order of battle is complete (oob_complete); no scenario sets up or brings on these"
 	}
 	return false, n
