@@ -10,6 +10,18 @@ import (
 	"github.com/muster-wargames/muster/maps"
 )
 
+// The entry check's own codes (its ruleset figures configure the rest):
+// an entry hex off the map's edge, an entry area of the other side, an
+// entry hex the enemy holds at set-up.
+var (
+	CodeNotEdge = diag.Code{Code: "N021", Severity: diag.Warning, Title: "entry hex not on the map edge",
+		Doc: "Reinforcements enter through map-edge hexes (GBACW 9.71, AMFS I-8). An entry hex inside the map is legal only where the scenario says so (Dead of Winter's \"appears at A3924\"); say it in the arrival's note."}
+	CodeAreaSide = diag.Code{Code: "N022", Severity: diag.Error, Title: "entry area of the other side",
+		Doc: "An arrival uses an area, or a hex of an area, that the map gives to the other side (TSS 21.53: staging areas 1-4 Confederate, 4-9 Union)."}
+	CodeEntryHeld = diag.Code{Code: "N025", Severity: diag.Warning, Title: "entry hex held by the enemy at set-up",
+		Doc: "A reinforcement group enters through a hex the enemy holds at set-up. Units may never enter an enemy-occupied hex, so the group is blocked or delayed unless the enemy has moved by then (GBACW 9.74, TSS 21.51, AMFS I-8c)."}
+)
+
 // entries checks reinforcements and withdrawals.
 func (p *pass) entries(s *battle.Scenario) {
 	m := p.b.Map

@@ -8,6 +8,11 @@ import (
 	"github.com/muster-wargames/muster/diag"
 )
 
+// CodeNotInPlay is raised for a set-up, entry or victory hex the scenario
+// does not keep in play.
+var CodeNotInPlay = diag.Code{Code: "N004", Severity: diag.Error, Title: "hex not in play",
+	Doc: "A set-up, entry or victory hex lies on a sheet the scenario does not use, or outside the rows and columns it keeps in play."}
+
 func playText(s *battle.Scenario) string {
 	var parts []string
 	for _, pa := range s.Play {

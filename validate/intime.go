@@ -1,6 +1,15 @@
 package validate
 
-import "github.com/muster-wargames/muster/battle"
+import (
+	"github.com/muster-wargames/muster/battle"
+	"github.com/muster-wargames/muster/diag"
+)
+
+// CodeTimeOutside is raised for a time outside the scenario: an
+// arrival's or a withdrawal's (inTime), a fixed efficiency turn's
+// (efficiency.go) or an event allotment's (events.go).
+var CodeTimeOutside = diag.Code{Code: "N003", Severity: diag.Error, Title: "arrival or withdrawal outside the scenario",
+	Doc: "A reinforcement or withdrawal is timed before the scenario's first turn or after its last, so it would never happen in play."}
 
 // inTime checks that arrivals and withdrawals fall within the scenario.
 func inTime(p *pass, s *battle.Scenario) {

@@ -5,8 +5,14 @@ import (
 	"strings"
 
 	"github.com/muster-wargames/muster/battle"
+	"github.com/muster-wargames/muster/diag"
 	"github.com/muster-wargames/muster/oob"
 )
+
+// CodeNeverPlaced is raised, when the order of battle is complete, for
+// the units and leaders no scenario sets up or brings on.
+var CodeNeverPlaced = diag.Code{Code: "N031", Severity: diag.Warning, Title: "unit or leader in no scenario",
+	Doc: "battle.yaml says the order of battle is complete (`oob_complete: true`), yet no scenario sets up or brings on this unit or leader: it was forgotten in a set-up, or misnamed where it should appear, or it does not belong in the order of battle. A formation none of whose units and leaders plays is reported once."}
 
 // neverPlaced warns, in a battle whose order of battle says it is complete,
 // of each unit and leader that no scenario sets up or brings on. A
