@@ -16,8 +16,8 @@ func (p *pass) activation(s *battle.Scenario) {
 	if a.Code == "" || len(s.Activation) == 0 {
 		return
 	}
-	add := func(pos diag.Pos, format string, args ...any) {
-		p.flag(a.Check, pos, format, args...)
+	add := func(f *oob.Formation, pos diag.Pos, format string, args ...any) {
+		p.flagged(a.Check, pos, format, args...).About(aboutFormations(f.Label()))
 	}
 	listed := map[*oob.Formation]bool{}
 	sides := map[string]diag.Pos{}
@@ -28,21 +28,21 @@ func (p *pass) activation(s *battle.Scenario) {
 		}
 		if ac := a.Artillery; ac.Code != "" && a.ArtilleryMax > 0 && artilleryFormation(p, x.Formation) {
 			if x.Count < 1 || x.Count > a.ArtilleryMax {
-				if d := p.flagged(ac, x.Pos, "%s, a formation of artillery, has %d activation markers; artillery has 1 to %d: %s", x.Formation.Label(), x.Count, a.ArtilleryMax, ac.Title); d != nil {
+				if d := p.flagged(ac, x.Pos, "%s, a formation of artillery, has %d activation markers; artillery has 1 to %d: %s", x.Formation.Label(), x.Count, a.ArtilleryMax, ac.Title).About(aboutFormations(x.Formation.Label())); d != nil {
 					d.Hint = "artillery activates at most this many times a turn, even attached to a division with more"
 				}
 			}
 			continue
 		}
 		if !has(a.Levels, x.Formation.Level) {
-			add(x.Pos, "%s is a %s; activation markers go to each %s", x.Formation.Label(), x.Formation.Level, strings.Join(a.Levels, " or "))
+			add(x.Formation, x.Pos, "%s is a %s; activation markers go to each %s", x.Formation.Label(), x.Formation.Level, strings.Join(a.Levels, " or "))
 			continue
 		}
 		if x.Count < a.Min || x.Count > a.Max {
 			if a.Min == a.Max {
-				add(x.Pos, "%s has %d activation markers; each %s has %d", x.Formation.Label(), x.Count, x.Formation.Level, a.Min)
+				add(x.Formation, x.Pos, "%s has %d activation markers; each %s has %d", x.Formation.Label(), x.Count, x.Formation.Level, a.Min)
 			} else {
-				add(x.Pos, "%s has %d activation markers; each %s has %d to %d", x.Formation.Label(), x.Count, x.Formation.Level, a.Min, a.Max)
+				add(x.Formation, x.Pos, "%s has %d activation markers; each %s has %d to %d", x.Formation.Label(), x.Count, x.Formation.Level, a.Min, a.Max)
 			}
 		}
 	}
@@ -53,6 +53,6 @@ func (p *pass) activation(s *battle.Scenario) {
 		if !ok || a.ArtilleryMax > 0 && artilleryFormation(p, f.Formation) || listed[f.Formation] {
 			continue
 		}
-		add(pos, "%s has units in the scenario but no activation markers", f.Formation.Label())
+		add(f.Formation, pos, "%s has units in the scenario but no activation markers", f.Formation.Label())
 	}
 }

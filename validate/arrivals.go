@@ -7,6 +7,7 @@ import (
 	"strings"
 
 	"github.com/muster-wargames/muster/battle"
+	"github.com/muster-wargames/muster/diag"
 	"github.com/muster-wargames/muster/maps"
 	"github.com/muster-wargames/muster/oob"
 	"github.com/muster-wargames/muster/rulesets"
@@ -56,7 +57,7 @@ func (p *pass) arrivals(s *battle.Scenario) {
 func (p *pass) availability(s *battle.Scenario, c rulesets.Check, a *battle.Arrival) {
 	most := p.b.Rules.Dice.Count * p.b.Rules.Dice.Sides
 	report := func(ch battle.Chance, format string, args ...any) {
-		p.flag(c, ch.Pos, format+": %s", append(args, c.Title)...)
+		p.flagged(c, ch.Pos, format+": %s", append(args, c.Title)...).About(aboutValues(a.Side, a.Time.Text(), ch.Time.Text()))
 	}
 	prev := -1
 	for _, ch := range a.Availability {
@@ -91,7 +92,7 @@ func (p *pass) arrivalFormation(f rulesets.EntryFormation, a *battle.Arrival) {
 		default:
 			continue
 		}
-		if d := p.flagged(f.Check, pc.Pos, "%s arrives at %s %s: %s", pc.Ref.Name(), a.Time.Text(), why, f.Title); d != nil {
+		if d := p.flagged(f.Check, pc.Pos, "%s arrives at %s %s: %s", pc.Ref.Name(), a.Time.Text(), why, f.Title).About(aboutRef(pc.Ref)); d != nil {
 			d.Hint = "leave the formation out: the unit enters as the rule says, and changes formation on the map"
 		}
 	}
@@ -123,7 +124,7 @@ func (p *pass) arrivalRoad(r rulesets.EntryRoad, a *battle.Arrival, onRoad map[m
 		if len(r.Types) > 0 {
 			kinds = strings.Join(r.Types, ", ")
 		}
-		if d := p.flagged(r.Check, h.Pos, "%s enters at %s%s (%s), but no %s runs through %s: %s", a.Side, h.Label, when, a.Time.Text(), kinds, h.Label, r.Title); d != nil {
+		if d := p.flagged(r.Check, h.Pos, "%s enters at %s%s (%s), but no %s runs through %s: %s", a.Side, h.Label, when, a.Time.Text(), kinds, h.Label, r.Title).About(diag.Subjects{Hexes: []string{h.Label}, Values: []string{a.Side, a.Time.Text()}}); d != nil {
 			d.Hint = "enter at a hex the road runs through, or draw the road on the map"
 		}
 	}
@@ -141,7 +142,8 @@ func (p *pass) arrivalArea(s *battle.Scenario, al rulesets.AreaLimit, a *battle.
 			for _, d := range al.Days {
 				days = append(days, strconv.Itoa(d))
 			}
-			p.flag(al.Check, pos, "%s arrives through area %s on %s, day %d of the battle; the area is used on day %s only: %s", a.Side, al.Area, a.Time.Day, day, strings.Join(days, ", "), al.Title)
+			p.flagged(al.Check, pos, "%s arrives through area %s on %s, day %d of the battle; the area is used on day %s only: %s", a.Side, al.Area, a.Time.Day, day, strings.Join(days, ", "), al.Title).
+				About(aboutValues(a.Side, al.Area, a.Time.Text()))
 		}
 	}
 	if len(al.Formations) == 0 {
@@ -182,6 +184,7 @@ func (p *pass) arrivalArea(s *battle.Scenario, al rulesets.AreaLimit, a *battle.
 		if len(out) > 1 {
 			ex += fmt.Sprintf(" and %d more", len(out)-1)
 		}
-		p.flag(al.Check, pc.Pos, "%s arrives through area %s, which is kept for %s: %s", ex, al.Area, strings.Join(al.Formations, ", "), al.Title)
+		p.flagged(al.Check, pc.Pos, "%s arrives through area %s, which is kept for %s: %s", ex, al.Area, strings.Join(al.Formations, ", "), al.Title).
+			About(aboutRef(pc.Ref)).About(aboutValues(al.Area))
 	}
 }

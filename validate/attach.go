@@ -4,6 +4,7 @@ import (
 	"strings"
 
 	"github.com/muster-wargames/muster/battle"
+	"github.com/muster-wargames/muster/diag"
 	"github.com/muster-wargames/muster/oob"
 )
 
@@ -30,7 +31,7 @@ func (p *pass) attachments(s *battle.Scenario) {
 				if pc.Ref.Unit != nil {
 					p.attachScope(pc, u) // a battery attached on its own, not with its formation
 					if a.None && a.Code != "" {
-						if d := p.flagged(a.Check, pc.Pos, "%s is attached on its own to %s, but no single battery is attached under the battle's rules: %s", u.QualifiedName(), pc.Attached.Label(), a.Title); d != nil {
+						if d := p.flagged(a.Check, pc.Pos, "%s is attached on its own to %s, but no single battery is attached under the battle's rules: %s", u.QualifiedName(), pc.Attached.Label(), a.Title).About(diag.Subjects{Units: []string{u.QualifiedName()}, Formations: []string{pc.Attached.Label()}}); d != nil {
 							d.Hint = "attach the battery's whole artillery formation to a division, or drop the attachment"
 						}
 					}
@@ -44,7 +45,7 @@ func (p *pass) attachments(s *battle.Scenario) {
 					if a.CountOwn {
 						own = ", counting its own"
 					}
-					p.flag(a.Check, pc.Pos, "%s is a battery too many attached to %s: at most %d%s", u.QualifiedName(), pc.Attached.Label(), a.MaxBatteries, own)
+					p.flagged(a.Check, pc.Pos, "%s is a battery too many attached to %s: at most %d%s", u.QualifiedName(), pc.Attached.Label(), a.MaxBatteries, own).About(diag.Subjects{Units: []string{u.QualifiedName()}, Formations: []string{pc.Attached.Label()}})
 				}
 			}
 		}
@@ -71,13 +72,13 @@ func (p *pass) attachFormations(s *battle.Scenario) {
 		f := pc.Ref.Formation
 		if f != nil && artilleryFormation(p, f) {
 			if scope && f.Parent != nil && !pc.Attached.Within(f.Parent) {
-				if d := p.flagged(af.Scope, pc.Pos, "artillery formation %s is attached to %s, outside %s, the formation it belongs to: %s", f.Label(), pc.Attached.Label(), f.Parent.Label(), af.Scope.Title); d != nil {
+				if d := p.flagged(af.Scope, pc.Pos, "artillery formation %s is attached to %s, outside %s, the formation it belongs to: %s", f.Label(), pc.Attached.Label(), f.Parent.Label(), af.Scope.Title).About(aboutFormations(f.Label(), pc.Attached.Label())); d != nil {
 					d.Hint = "a corps's artillery goes to a division of that corps, and reserve artillery to none; if a scenario rule allows it, say so in the piece's note and accept the finding"
 				}
 			}
 			count[pc.Attached]++
 			if most && count[pc.Attached] == af.MaxPer+1 {
-				p.flag(af.Max, pc.Pos, "artillery formation %s is one too many attached to %s: at most %d: %s", f.Label(), pc.Attached.Label(), af.MaxPer, af.Max.Title)
+				p.flagged(af.Max, pc.Pos, "artillery formation %s is one too many attached to %s: at most %d: %s", f.Label(), pc.Attached.Label(), af.MaxPer, af.Max.Title).About(aboutFormations(f.Label(), pc.Attached.Label()))
 			}
 		}
 		if !horse {
@@ -104,7 +105,7 @@ func (p *pass) attachFormations(s *battle.Scenario) {
 		for _, c := range hs.To {
 			to = append(to, strings.ToLower(p.classTitle(c)))
 		}
-		if d := p.flagged(hs.Check, pc.Pos, "horse artillery %s is attached to %s, which holds no %s: %s", pc.Ref.Name(), pc.Attached.Label(), strings.Join(to, " or "), hs.Title); d != nil {
+		if d := p.flagged(hs.Check, pc.Pos, "horse artillery %s is attached to %s, which holds no %s: %s", pc.Ref.Name(), pc.Attached.Label(), strings.Join(to, " or "), hs.Title).About(aboutRef(pc.Ref)).About(aboutFormations(pc.Attached.Label())); d != nil {
 			d.Hint = "attach horse artillery to a cavalry division or brigade"
 		}
 	}
@@ -152,7 +153,7 @@ func (p *pass) attachScope(pc *battle.Piece, u *oob.Unit) {
 	if pc.Attached.Within(scope) {
 		return
 	}
-	if d := p.flagged(sc.Check, pc.Pos, "%s is attached to %s, outside its own %s %s: %s", u.QualifiedName(), pc.Attached.Label(), scope.Level, scope.Label(), sc.Title); d != nil {
+	if d := p.flagged(sc.Check, pc.Pos, "%s is attached to %s, outside its own %s %s: %s", u.QualifiedName(), pc.Attached.Label(), scope.Level, scope.Label(), sc.Title).About(diag.Subjects{Units: []string{u.QualifiedName()}, Formations: []string{pc.Attached.Label()}}); d != nil {
 		d.Hint = "if a scenario rule allows it, say so in the piece's note, and widen figures.attach.within for the battle or accept the finding"
 	}
 }

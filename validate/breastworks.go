@@ -36,13 +36,13 @@ func (p *pass) breastworks(s *battle.Scenario) {
 		}
 		if w.Terrain.Code != "" && len(w.TerrainNot) > 0 {
 			if t := p.b.Map.TerrainName(st.Hex.Coord); has(w.TerrainNot, t) {
-				p.flag(w.Terrain, st.Hex.Pos, "%s sets up breastworks in %s, a %s hex: %s", st.Side, st.Hex.Label, t, w.Terrain.Title)
+				p.flagged(w.Terrain, st.Hex.Pos, "%s sets up breastworks in %s, a %s hex: %s", st.Side, st.Hex.Label, t, w.Terrain.Title).About(diag.Subjects{Hexes: []string{st.Hex.Label}, Values: []string{st.Side}})
 			}
 		}
 		before := count[st.Hex.Coord]
 		count[st.Hex.Coord] += st.Breastworks
 		if w.Max.Code != "" && w.MaxPerHex > 0 && before <= w.MaxPerHex && count[st.Hex.Coord] > w.MaxPerHex {
-			p.flag(w.Max, st.Hex.Pos, "%s has %d breastworks at set-up (at most %d): %s", st.Hex.Label, count[st.Hex.Coord], w.MaxPerHex, w.Max.Title)
+			p.flagged(w.Max, st.Hex.Pos, "%s has %d breastworks at set-up (at most %d): %s", st.Hex.Label, count[st.Hex.Coord], w.MaxPerHex, w.Max.Title).About(diag.Subjects{Hexes: []string{st.Hex.Label}})
 		}
 	}
 }
@@ -74,7 +74,7 @@ func (p *pass) earlyWorks(s *battle.Scenario) {
 			if st.Side != win.Side || st.Breastworks <= 0 {
 				continue
 			}
-			if d := p.flagged(check, st.Hex.Pos, "%s sets up breastworks in %s at %s, in scenario %s%s: %s has none before %s", st.Side, st.Hex.Label, s.First.Text(), s.ID, with, st.Side, until.Text()); d != nil {
+			if d := p.flagged(check, st.Hex.Pos, "%s sets up breastworks in %s at %s, in scenario %s%s: %s has none before %s", st.Side, st.Hex.Label, s.First.Text(), s.ID, with, st.Side, until.Text()).About(diag.Subjects{Hexes: []string{st.Hex.Label}, Values: []string{st.Side}}); d != nil {
 				d.Hint = "leave the breastworks out of this set-up, or the option out of the scenario's options:; works standing from before the window say so in the stack's note"
 			}
 		}
@@ -95,12 +95,13 @@ func (p *pass) worksFacing(s *battle.Scenario) {
 		}
 		if len(st.WorksFacing) > st.Breastworks {
 			n := st.Breastworks
-			p.flag(c, st.WorksFacing[0].Pos, "%s gives %d breastwork %s in %s, which has %d breastwork %s: %s",
-				st.Side, len(st.WorksFacing), diag.Plural(len(st.WorksFacing), "facing"), st.Hex.Label, n, diag.Plural(n, "marker"), c.Title)
+			p.flagged(c, st.WorksFacing[0].Pos, "%s gives %d breastwork %s in %s, which has %d breastwork %s: %s",
+				st.Side, len(st.WorksFacing), diag.Plural(len(st.WorksFacing), "facing"), st.Hex.Label, n, diag.Plural(n, "marker"), c.Title).
+				About(diag.Subjects{Hexes: []string{st.Hex.Label}, Values: []string{st.Side}})
 		}
 		for _, w := range st.WorksFacing {
 			if why := facingFault(w.Sides, p.f.Works.Sides); why != "" {
-				p.flag(c, w.Pos, "a breastwork in %s faces %s: %s", st.Hex.Label, why, c.Title)
+				p.flagged(c, w.Pos, "a breastwork in %s faces %s: %s", st.Hex.Label, why, c.Title).About(diag.Subjects{Hexes: []string{st.Hex.Label}, Values: []string{fmt.Sprint(w.Sides)}})
 			}
 		}
 	}

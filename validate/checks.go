@@ -78,40 +78,6 @@ func (r Reads) String() string {
 	return strings.Join(out, ", ")
 }
 
-// Codes of the checks in this package.
-var (
-	CodeTimeOutside = diag.Code{Code: "N003", Severity: diag.Error, Title: "arrival or withdrawal outside the scenario",
-		Doc: "A reinforcement or withdrawal is timed before the scenario's first turn or after its last, so it would never happen in play."}
-	CodeNotInPlay = diag.Code{Code: "N004", Severity: diag.Error, Title: "hex not in play",
-		Doc: "A set-up, entry or victory hex lies on a sheet the scenario does not use, or outside the rows and columns it keeps in play."}
-	CodeSetTwice = diag.Code{Code: "N005", Severity: diag.Error, Title: "unit set up twice",
-		Doc: "A unit or leader appears in two set-up hexes (or twice in one) of the same scenario; a counter can start in one place only."}
-	CodeSetAndArriving = diag.Code{Code: "N006", Severity: diag.Error, Title: "unit both set up and arriving",
-		Doc: "A unit or leader is in the set-up and also in a reinforcement group, or in two groups. It can enter play only once; withdraw it first if it is meant to come back."}
-	CodeBothSides = diag.Code{Code: "N020", Severity: diag.Error, Title: "both sides in one hex",
-		Doc: "A set-up puts units of both sides in the same hex (perhaps under two labels where sheets overlap). No system lets enemy units share a hex."}
-	CodeNotEdge = diag.Code{Code: "N021", Severity: diag.Warning, Title: "entry hex not on the map edge",
-		Doc: "Reinforcements enter through map-edge hexes (GBACW 9.71, AMFS I-8). An entry hex inside the map is legal only where the scenario says so (Dead of Winter's \"appears at A3924\"); say it in the arrival's note."}
-	CodeAreaSide = diag.Code{Code: "N022", Severity: diag.Error, Title: "entry area of the other side",
-		Doc: "An arrival uses an area, or a hex of an area, that the map gives to the other side (TSS 21.53: staging areas 1-4 Confederate, 4-9 Union)."}
-	CodeNotOnMap = diag.Code{Code: "N023", Severity: diag.Error, Title: "withdrawal of a unit not on the map",
-		Doc: "A withdrawal names a unit that is not on the map at that time: it is neither set up nor arrived before the withdrawal, or it has already been withdrawn."}
-	CodeUnknownSkip = diag.Code{Code: "N024", Severity: diag.Info, Title: "checks skipped for unknown values",
-		Doc: "A rule check needed a counter value the data does not give (a strength written ~). muster does not guess: it skips that check for those units and says once per battle how many were skipped."}
-	CodeLookAlike = diag.Code{Code: "N030", Severity: diag.Warning, Title: "two names that differ only in spelling",
-		Doc: "Two unit or leader names of one side differ only by punctuation or case (\"O'Neal\" and \"ONeal\", \"5 WI Bty\" and \"5 WI bty\") or by one letter of a word (\"Stanley\" and \"Stanly\", a doubled letter, two letters swapped). A book spells one counter two ways more often than it has two such counters. The letter counts only in a word of four letters or more, so \"1 IL\" and \"1 IN\", \"5th La\" and \"5th Ala\" stay apart; numbers and Roman numerals (\"I HQ\", \"II HQ\") never count. If both are meant, list them in the forces' `distinct:`."}
-	CodeNeverPlaced = diag.Code{Code: "N031", Severity: diag.Warning, Title: "unit or leader in no scenario",
-		Doc: "battle.yaml says the order of battle is complete (`oob_complete: true`), yet no scenario sets up or brings on this unit or leader: it was forgotten in a set-up, or misnamed where it should appear, or it does not belong in the order of battle. A formation none of whose units and leaders plays is reported once."}
-	CodeValueLeaving = diag.Code{Code: "N032", Severity: diag.Warning, Title: "set-up value given as a unit leaves",
-		Doc: "A withdrawal gives a unit a strength, face, orders, facing, attachment or Fatigue level. The unit leaves the map at that time, so the value is never used: it belongs where the unit is set up or arrives. (A value for a unit that is not on the map at all is N023; one set up and also arriving, N006.)"}
-	CodePartly = diag.Code{Code: "N033", Severity: diag.Warning, Title: "formation only partly in a scenario",
-		Doc: "A scenario that declares what is out of play (`not_in_play:`, even empty) sets up or brings on some units of a formation (one with no formations below it: a brigade, a battalion) but neither places nor declares out of play the others. A book that leaves a regiment out says so (\"3 OH not in play\", \"2/2/P (except Garrity Bty)\"), and the scenario's `not_in_play:` says the same; a unit the scenario neither uses nor lists was forgotten or misnamed. A scenario without `not_in_play:` is not checked."}
-	CodeOutAndIn = diag.Code{Code: "N034", Severity: diag.Error, Title: "unit declared out of play is placed",
-		Doc: "A scenario declares a unit, leader or formation not in play (`not_in_play:`) and also sets it up or brings it on."}
-	CodeEntryHeld = diag.Code{Code: "N025", Severity: diag.Warning, Title: "entry hex held by the enemy at set-up",
-		Doc: "A reinforcement group enters through a hex the enemy holds at set-up. Units may never enter an enemy-occupied hex, so the group is blocked or delayed unless the enemy has moved by then (GBACW 9.74, TSS 21.51, AMFS I-8c)."}
-)
-
 // Checks is every check muster runs over a resolved battle. Battle runs
 // them in this order, but none depends on it: each reads the battle and
 // its facts, never another check's work (TestAnyOrder shuffles it).

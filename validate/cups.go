@@ -23,7 +23,7 @@ func (p *pass) cups(s *battle.Scenario) {
 			continue
 		}
 		reported[c.Cup] = true
-		d := p.l.Addf(CodeUnknownCup, c.CupPos, "%s has no draw cup %q", p.b.Rules.System, c.Cup)
+		d := p.l.Addf(CodeUnknownCup, c.CupPos, "%s has no draw cup %q", p.b.Rules.System, c.Cup).About(aboutValues(c.Cup))
 		schema.Suggest(d, c.Cup, ids, "its cups", "it draws nothing from a cup")
 	}
 }

@@ -26,7 +26,7 @@ func (p *pass) efficiency(s *battle.Scenario) {
 	}
 	if e.Code == "" {
 		for _, x := range s.Efficiency {
-			p.absent(CodeNoEfficiency, x.Pos, "efficiency", "efficiency", "has no efficiency markers; scenario %s lists %s's", s.ID, x.Side)
+			p.absent(CodeNoEfficiency, x.Pos, "efficiency", "efficiency", "has no efficiency markers; scenario %s lists %s's", s.ID, x.Side).About(aboutValues(s.ID, x.Side))
 		}
 		return
 	}
@@ -37,7 +37,7 @@ func (p *pass) efficiency(s *battle.Scenario) {
 		for _, m := range x.Pool {
 			total += m.Count
 			if m.Value < e.Min || m.Value > e.Max {
-				p.flag(e.Check, m.Pos, "%s's pool holds %d %s of value %d; efficiency markers are numbered %s", x.Side, m.Count, diag.Plural(m.Count, "marker"), m.Value, bounds)
+				p.flagged(e.Check, m.Pos, "%s's pool holds %d %s of value %d; efficiency markers are numbered %s", x.Side, m.Count, diag.Plural(m.Count, "marker"), m.Value, bounds).About(aboutValues(x.Side, strconv.Itoa(m.Value)))
 			}
 		}
 		for _, f := range x.Fixed {
@@ -50,13 +50,13 @@ func (p *pass) efficiency(s *battle.Scenario) {
 					About(diag.Subjects{Formations: []string{f.Formation.Label()}, Values: []string{f.Turn.Text(), strconv.Itoa(f.Value)}})
 			}
 			if f.Turn.Index < s.First.Index || f.Turn.Index > s.Last.Index {
-				d := p.l.Addf(CodeTimeOutside, f.Turn.Pos, "efficiency fixed for %s, outside scenario %s (%s to %s)", f.Turn.Text(), s.ID, s.First.Text(), s.Last.Text())
+				d := p.l.Addf(CodeTimeOutside, f.Turn.Pos, "efficiency fixed for %s, outside scenario %s (%s to %s)", f.Turn.Text(), s.ID, s.First.Text(), s.Last.Text()).About(diag.Subjects{Formations: []string{f.Formation.Label()}, Values: []string{f.Turn.Text()}})
 				d.Rule = e.Rule
 			}
 		}
 		if e.Short.Code != "" && x.HasPool {
 			if n := len(drawing[x.Side]); total < n {
-				p.flag(e.Short, x.Pos, "%s's pool holds %d %s, but %d of its formations draw one each turn (%s)", x.Side, total, diag.Plural(total, "marker"), n, labels(drawing[x.Side]))
+				p.flagged(e.Short, x.Pos, "%s's pool holds %d %s, but %d of its formations draw one each turn (%s)", x.Side, total, diag.Plural(total, "marker"), n, labels(drawing[x.Side])).About(aboutValues(x.Side))
 			}
 		}
 	}

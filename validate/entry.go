@@ -10,6 +10,18 @@ import (
 	"github.com/muster-wargames/muster/maps"
 )
 
+// The entry check's own codes (its ruleset figures configure the rest):
+// an entry hex off the map's edge, an entry area of the other side, an
+// entry hex the enemy holds at set-up.
+var (
+	CodeNotEdge = diag.Code{Code: "N021", Severity: diag.Warning, Title: "entry hex not on the map edge",
+		Doc: "Reinforcements enter through map-edge hexes (GBACW 9.71, AMFS I-8). An entry hex inside the map is legal only where the scenario says so (Dead of Winter's \"appears at A3924\"); say it in the arrival's note."}
+	CodeAreaSide = diag.Code{Code: "N022", Severity: diag.Error, Title: "entry area of the other side",
+		Doc: "An arrival uses an area, or a hex of an area, that the map gives to the other side (TSS 21.53: staging areas 1-4 Confederate, 4-9 Union)."}
+	CodeEntryHeld = diag.Code{Code: "N025", Severity: diag.Warning, Title: "entry hex held by the enemy at set-up",
+		Doc: "A reinforcement group enters through a hex the enemy holds at set-up. Units may never enter an enemy-occupied hex, so the group is blocked or delayed unless the enemy has moved by then (GBACW 9.74, TSS 21.51, AMFS I-8c)."}
+)
+
 // entries checks reinforcements and withdrawals.
 func (p *pass) entries(s *battle.Scenario) {
 	m := p.b.Map
@@ -43,7 +55,7 @@ func (p *pass) entries(s *battle.Scenario) {
 	}
 	for _, a := range s.Arrivals {
 		if ar := m.Areas[a.Area]; ar != nil && ar.Side != "" && ar.Side != a.Side {
-			l := p.l.Addf(CodeAreaSide, a.AreaPos, "%s arrives through area %s, which belongs to %s", a.Side, a.Area, ar.Side)
+			l := p.l.Addf(CodeAreaSide, a.AreaPos, "%s arrives through area %s, which belongs to %s", a.Side, a.Area, ar.Side).About(aboutValues(a.Side, a.Area, a.Time.Text()))
 			l.Rule = rule
 		}
 		for _, h := range a.Hexes {
@@ -61,7 +73,7 @@ func (p *pass) entries(s *battle.Scenario) {
 		}
 		for _, h := range a.Hexes {
 			if enemy := heldBy[h.Coord]; enemy != "" && enemy != a.Side {
-				d := p.l.Addf(CodeEntryHeld, h.Pos, "%s enters at %s, which %s holds at set-up", a.Side, h.Label, enemy)
+				d := p.l.Addf(CodeEntryHeld, h.Pos, "%s enters at %s, which %s holds at set-up", a.Side, h.Label, enemy).About(diag.Subjects{Hexes: []string{h.Label}, Values: []string{a.Side}})
 				d.Rule = rule
 				d.Hint = "the group cannot enter while the enemy is there; check the hex"
 			}
@@ -126,7 +138,7 @@ func (p *pass) entrances(s *battle.Scenario) {
 					if pc.Orders == "" || pc.Ref.Leader != nil || has(e.BorderOrders, pc.Orders) {
 						continue
 					}
-					if d := p.flagged(e.Border, pc.Pos, "%s enters under %s orders by %s, with no direct entrance hex (none on a %s): %s", pc.Ref.Name(), pc.Orders, name, strings.Join(e.Direct, " or "), e.Border.Title); d != nil {
+					if d := p.flagged(e.Border, pc.Pos, "%s enters under %s orders by %s, with no direct entrance hex (none on a %s): %s", pc.Ref.Name(), pc.Orders, name, strings.Join(e.Direct, " or "), e.Border.Title).About(aboutRef(pc.Ref)).About(aboutValues(name)); d != nil {
 						d.Hint = fmt.Sprintf("units entering by border entrance hexes take %s orders; if the scenario says otherwise, say so in the arrival's note and accept the finding", strings.Join(e.BorderOrders, " or "))
 					}
 				}
@@ -142,7 +154,7 @@ func (p *pass) entrances(s *battle.Scenario) {
 					continue
 				}
 				reported[seen{g, name}] = true
-				if d := p.flagged(e.Clear, *g.pieces[0].pos, "%s's %s sets up in %s, next to entrance hex %s of %s, through which %s arrives at %s: %s", g.side, g.pieces[0].unit.QualifiedName(), g.label(), ls[i], name, a.Side, a.Time.Text(), e.Clear.Title); d != nil {
+				if d := p.flagged(e.Clear, *g.pieces[0].pos, "%s's %s sets up in %s, next to entrance hex %s of %s, through which %s arrives at %s: %s", g.side, g.pieces[0].unit.QualifiedName(), g.label(), ls[i], name, a.Side, a.Time.Text(), e.Clear.Title).About(diag.Subjects{Units: []string{g.pieces[0].unit.QualifiedName()}, Hexes: []string{g.label(), ls[i]}}); d != nil {
 					d.Hint = "the enemy keeps a hex between it and every entrance hex until the area's arrivals are in; move the stack back"
 				}
 			}
@@ -170,7 +182,7 @@ func (p *pass) arrivalActivations(s *battle.Scenario) {
 		if a.Activations >= 1 && a.Activations <= most {
 			continue
 		}
-		p.flag(e.Arrival, a.ActivationsPos, "%s's arrival at %s has %d activations; %s has 1 to %d: %s", a.Side, a.Time.Text(), a.Activations, what, most, e.Arrival.Title)
+		p.flagged(e.Arrival, a.ActivationsPos, "%s's arrival at %s has %d activations; %s has 1 to %d: %s", a.Side, a.Time.Text(), a.Activations, what, most, e.Arrival.Title).About(aboutValues(a.Side, a.Time.Text()))
 	}
 }
 

@@ -19,7 +19,7 @@ func (p *pass) events(s *battle.Scenario) {
 	e := p.f.Events
 	if e.Code == "" {
 		for _, a := range s.Events {
-			p.absent(CodeNoEvents, a.Pos, "events", "events", "has no Event cards; scenario %s gives %s's allotment", s.ID, a.Side)
+			p.absent(CodeNoEvents, a.Pos, "events", "events", "has no Event cards; scenario %s gives %s's allotment", s.ID, a.Side).About(aboutValues(s.ID, a.Side))
 		}
 		return
 	}
@@ -27,15 +27,15 @@ func (p *pass) events(s *battle.Scenario) {
 	for _, a := range s.Events {
 		switch {
 		case e.Key > 0 && a.Key != e.Key:
-			p.flag(e.Check, a.Pos, "%s's allotment puts %d Key Event %s in the pile; each side picks %d", a.Side, a.Key, diag.Plural(a.Key, "card"), e.Key)
+			p.flagged(e.Check, a.Pos, "%s's allotment puts %d Key Event %s in the pile; each side picks %d", a.Side, a.Key, diag.Plural(a.Key, "card"), e.Key).About(aboutValues(a.Side, a.From.Text()))
 		case e.Pool > 0 && a.Key+a.Random > e.Pool:
-			p.flag(e.Check, a.Pos, "%s's allotment of %d Key and %d Random Event cards is %d, more than the side's %d", a.Side, a.Key, a.Random, a.Key+a.Random, e.Pool)
+			p.flagged(e.Check, a.Pos, "%s's allotment of %d Key and %d Random Event cards is %d, more than the side's %d", a.Side, a.Key, a.Random, a.Key+a.Random, e.Pool).About(aboutValues(a.Side, a.From.Text()))
 		}
 		if a.HasFrom && (a.From.Index < s.First.Index || a.From.Index > s.Last.Index) {
-			d := p.l.Addf(CodeTimeOutside, a.From.Pos, "event allotment from %s, outside scenario %s (%s to %s)", a.From.Text(), s.ID, s.First.Text(), s.Last.Text())
+			d := p.l.Addf(CodeTimeOutside, a.From.Pos, "event allotment from %s, outside scenario %s (%s to %s)", a.From.Text(), s.ID, s.First.Text(), s.Last.Text()).About(aboutValues(a.Side, a.From.Text()))
 			d.Rule = e.Rule
 		} else if prev, ok := last[a.Side]; ok && a.From.Index <= prev.Index {
-			p.flag(e.Check, a.Pos, "%s's allotment from %s does not follow the one before it (from %s): give each side's allotments in turn order", a.Side, a.From.Text(), prev.Text())
+			p.flagged(e.Check, a.Pos, "%s's allotment from %s does not follow the one before it (from %s): give each side's allotments in turn order", a.Side, a.From.Text(), prev.Text()).About(aboutValues(a.Side, a.From.Text()))
 		}
 		last[a.Side] = a.From
 	}
@@ -52,10 +52,10 @@ func (p *pass) events(s *battle.Scenario) {
 	}
 	switch {
 	case n == 0 && len(s.Events) > 0:
-		if d := p.flagged(f.Check, s.Events[0].Pos, "scenario %s gives its Event card allotments, but adds no %s card to the draw pile, which holds one every turn", s.ID, f.Card); d != nil {
+		if d := p.flagged(f.Check, s.Events[0].Pos, "scenario %s gives its Event card allotments, but adds no %s card to the draw pile, which holds one every turn", s.ID, f.Card).About(aboutValues(s.ID, f.Card)); d != nil {
 			d.Hint = "add cups: {" + e.Cup + ": {\"" + f.Card + "\": 1}}"
 		}
 	case n > 0 && n != f.Count:
-		p.flag(f.Check, pos, "scenario %s adds %d %s cards to the draw pile, which holds %d every turn", s.ID, n, f.Card, f.Count)
+		p.flagged(f.Check, pos, "scenario %s adds %d %s cards to the draw pile, which holds %d every turn", s.ID, n, f.Card, f.Count).About(aboutValues(s.ID, f.Card))
 	}
 }

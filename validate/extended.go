@@ -2,6 +2,7 @@ package validate
 
 import (
 	"github.com/muster-wargames/muster/battle"
+	"github.com/muster-wargames/muster/diag"
 	"github.com/muster-wargames/muster/maps"
 )
 
@@ -68,7 +69,7 @@ func (p *pass) extended(s *battle.Scenario) {
 				if two {
 					format = "%s (%g SP) under %s orders must extend two hexes, but there is no free hex next to %s with another free hex beyond it"
 				}
-				p.flag(e.Check, *pc.pos, format, pc.unit.QualifiedName(), pc.sp, pc.orders, g.label())
+				p.flagged(e.Check, *pc.pos, format, pc.unit.QualifiedName(), pc.sp, pc.orders, g.label()).About(diag.Subjects{Units: []string{pc.unit.QualifiedName()}, Hexes: []string{g.label()}})
 			}
 		}
 	}

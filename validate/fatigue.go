@@ -32,7 +32,7 @@ func (p *pass) fatigue(s *battle.Scenario) {
 				continue
 			}
 			reported[x.pos] = true
-			d := p.flagged(fg.Check, x.pos, "%s is given Fatigue level %q in %s; %s has levels %s: %s", x.u.QualifiedName(), x.fatigue, what, p.b.Rules.System, strings.Join(fg.Levels, ", "), fg.Title)
+			d := p.flagged(fg.Check, x.pos, "%s is given Fatigue level %q in %s; %s has levels %s: %s", x.u.QualifiedName(), x.fatigue, what, p.b.Rules.System, strings.Join(fg.Levels, ", "), fg.Title).About(aboutUnits(x.u.QualifiedName()))
 			if m := schema.Nearest(x.fatigue, fg.Levels); m != "" && d != nil {
 				d.Offer(x.fatigue, m)
 			}
@@ -46,7 +46,7 @@ func (p *pass) fatigue(s *battle.Scenario) {
 					if x.pc.Ref.Unit == nil {
 						name = x.pc.Ref.Name()
 					}
-					p.flag(fg.Orders, x.pc.Pos, "%s is at Fatigue level %s under %s orders in %s: %s", name, x.fatigue, x.orders, what, fg.Orders.Title)
+					p.flagged(fg.Orders, x.pc.Pos, "%s is at Fatigue level %s under %s orders in %s: %s", name, x.fatigue, x.orders, what, fg.Orders.Title).About(aboutRef(x.pc.Ref))
 				}
 			}
 		}
@@ -66,8 +66,9 @@ func (p *pass) fatigue(s *battle.Scenario) {
 						}
 						return "Fatigue level " + v
 					}
-					p.flag(fg.Split, x.pc.Pos, "%s is at %s in %s, but %s of the same %s %s is at %s: %s",
-						x.u.QualifiedName(), level(x.fatigue), what, us[0].u.QualifiedName(), f.Level, f.Label(), level(us[0].fatigue), fg.Split.Title)
+					p.flagged(fg.Split, x.pc.Pos, "%s is at %s in %s, but %s of the same %s %s is at %s: %s",
+						x.u.QualifiedName(), level(x.fatigue), what, us[0].u.QualifiedName(), f.Level, f.Label(), level(us[0].fatigue), fg.Split.Title).
+						About(diag.Subjects{Units: []string{x.u.QualifiedName(), us[0].u.QualifiedName()}, Formations: []string{f.Label()}})
 					break
 				}
 			}
@@ -78,24 +79,24 @@ func (p *pass) fatigue(s *battle.Scenario) {
 // noFatigue reports Fatigue levels in a system that keeps none.
 func (p *pass) noFatigue(s *battle.Scenario) {
 	seen := map[diag.Pos]bool{}
-	report := func(pos diag.Pos) {
+	report := func(pos diag.Pos, about diag.Subjects) {
 		if pos.File == "" || seen[pos] {
 			return
 		}
 		seen[pos] = true
-		p.absent(CodeNoFatigue, pos, "fatigue", "fatigue", "keeps no Fatigue levels; scenario %s gives one", s.ID)
+		p.absent(CodeNoFatigue, pos, "fatigue", "fatigue", "keeps no Fatigue levels; scenario %s gives one", s.ID).About(about)
 	}
 	pieces := func(ps []battle.Piece) {
 		for _, pc := range ps {
-			report(pc.FatiguePos)
+			report(pc.FatiguePos, aboutRef(pc.Ref))
 		}
 	}
 	for _, st := range s.Setup {
-		report(st.Fatigue.Pos)
+		report(st.Fatigue.Pos, aboutValues(st.Side, st.Hex.Label))
 		pieces(st.Pieces)
 	}
 	for _, a := range s.Arrivals {
-		report(a.Fatigue.Pos)
+		report(a.Fatigue.Pos, aboutValues(a.Side, a.Time.Text()))
 		pieces(a.Pieces)
 	}
 }

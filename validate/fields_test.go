@@ -26,8 +26,11 @@ import (
 //     one of its Related places;
 //   - the hexes the map rings are those the message's hex-like labels
 //     named (what sheets.DiagnosticHexes once read), now its Subjects';
-//   - a finding of an example (what a baseline holds) has subjects or a
-//     path for its fingerprint;
+//   - every finding the checks raise, and every finding of an example
+//     (what a baseline holds), has subjects or a path for its
+//     fingerprint, never the values formatted into its message (the
+//     loader's own findings are held to it by battle's TestBadInputs; the
+//     schema's about a file as a whole, such as Y001, have neither);
 //   - the rings of a finding reworded are its rings.
 func TestFields(t *testing.T) {
 	checktest.Run(t, "testdata/*.txtar", func(dir string) []diag.Diagnostic {
@@ -35,26 +38,29 @@ func TestFields(t *testing.T) {
 		if data, err := os.ReadFile(filepath.Join(dir, "VARIANT")); err == nil {
 			v = strings.TrimSpace(string(data))
 		}
-		b, ds := loadChecked(dir, v)
-		checkFields(t, b, ds, false)
-		return ds
+		b, loaded, checked := loadChecked(dir, v)
+		checkFields(t, b, loaded, false)
+		checkFields(t, b, checked, true)
+		return append(loaded, checked...)
 	}, checktest.Options{Base: caseBase})
 	dirs, _ := filepath.Glob("../examples/*/battle.yaml")
 	for _, p := range dirs {
 		dir := filepath.Dir(p)
 		for _, v := range append([]string{""}, variantNames(t, dir)...) {
-			b, ds := loadChecked(dir, v)
-			checkFields(t, b, ds, true)
+			b, loaded, checked := loadChecked(dir, v)
+			checkFields(t, b, append(loaded, checked...), true)
 		}
 	}
 }
 
-func loadChecked(dir, variant string) (*battle.Battle, []diag.Diagnostic) {
-	b, ds := battle.LoadDir(dir, battle.Options{Variant: variant})
+// loadChecked loads the battle in dir and checks it: the loader's
+// findings and the checks'.
+func loadChecked(dir, variant string) (b *battle.Battle, loaded, checked []diag.Diagnostic) {
+	b, loaded = battle.LoadDir(dir, battle.Options{Variant: variant})
 	if b != nil && b.Rules != nil {
-		ds = append(ds, validate.Battle(b)...)
+		checked = validate.Battle(b)
 	}
-	return b, ds
+	return b, loaded, checked
 }
 
 // The patterns the readers once parsed.
@@ -63,7 +69,9 @@ var (
 	labelRe  = regexp.MustCompile(`\b[A-Za-z]{1,3}[0-9]{2,8}\b`)
 )
 
-func checkFields(t *testing.T, b *battle.Battle, ds []diag.Diagnostic, example bool) {
+// checkFields holds ds to the patterns; with told, each has subjects or a
+// path.
+func checkFields(t *testing.T, b *battle.Battle, ds []diag.Diagnostic, told bool) {
 	t.Helper()
 	var ix *sheets.PosIndex
 	if b != nil && b.Map != nil {
@@ -90,8 +98,8 @@ func checkFields(t *testing.T, b *battle.Battle, ds []diag.Diagnostic, example b
 				t.Errorf("%s: rings %s, reworded %s", d, got, again)
 			}
 		}
-		if example && d.Subjects.Empty() && d.Path == "" {
-			t.Errorf("%s: no subjects and no path: its fingerprint is its code alone", d)
+		if told && d.Subjects.Empty() && d.Path == "" {
+			t.Errorf("%s: no subjects and no path: its fingerprint is the values formatted into its message", d)
 		}
 	}
 }

@@ -22,12 +22,12 @@ func (p *pass) hexGroups(s *battle.Scenario) {
 			continue
 		}
 		if c.Code == "" {
-			d := p.l.Addf(CodeNoHexGroups, st.GroupPos, "%s has no hex groups; scenario %s puts %s's stack in %s under marker %s", p.b.Rules.System, s.ID, st.Side, st.Hex.Label, st.Group)
+			d := p.l.Addf(CodeNoHexGroups, st.GroupPos, "%s has no hex groups; scenario %s puts %s's stack in %s under marker %s", p.b.Rules.System, s.ID, st.Side, st.Hex.Label, st.Group).About(diag.Subjects{Hexes: []string{st.Hex.Label}, Values: []string{st.Side, st.Group}})
 			d.Hint = "list the units in the hex without group:"
 			continue
 		}
 		if st.Within > 0 {
-			p.flag(c, st.GroupPos, "%s's hex group %s is placed within %d of %s: a Hex Group marker stands for the units of one hex", st.Side, st.Group, st.Within, st.Hex.Label)
+			p.flagged(c, st.GroupPos, "%s's hex group %s is placed within %d of %s: a Hex Group marker stands for the units of one hex", st.Side, st.Group, st.Within, st.Hex.Label).About(diag.Subjects{Hexes: []string{st.Hex.Label}, Values: []string{st.Side, st.Group}})
 			continue
 		}
 		k := key{st.Side, st.Group}

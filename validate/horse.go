@@ -62,9 +62,9 @@ func (p *pass) horseArtillery() {
 				horse := class == h.Class
 				switch isCav := arm(command) == 1; {
 				case isCav && !horse:
-					p.flag(h.Check, u.Pos, "%s is a battery of the cavalry command %s, so it is horse artillery, but its type %s is of class %s", u.QualifiedName(), command.Label(), u.Type, class)
+					p.flagged(h.Check, u.Pos, "%s is a battery of the cavalry command %s, so it is horse artillery, but its type %s is of class %s", u.QualifiedName(), command.Label(), u.Type, class).About(diag.Subjects{Units: []string{u.QualifiedName()}, Formations: []string{command.Label()}})
 				case !isCav && horse:
-					p.flag(h.Check, u.Pos, "%s is horse artillery (type %s), but its command %s is not cavalry: only a battery assigned to a cavalry command is", u.QualifiedName(), u.Type, command.Label())
+					p.flagged(h.Check, u.Pos, "%s is horse artillery (type %s), but its command %s is not cavalry: only a battery assigned to a cavalry command is", u.QualifiedName(), u.Type, command.Label()).About(diag.Subjects{Units: []string{u.QualifiedName()}, Formations: []string{command.Label()}})
 				}
 			}
 		})
@@ -92,18 +92,18 @@ func (p *pass) historical() {
 			}
 			f := ix.Formation(l.Historical)
 			if f == nil {
-				d := p.flagged(h.Check, l.HistoricalPos, "%s's historical command %s is no formation of side %s", l.QualifiedName(), l.Historical, side.ID)
+				d := p.flagged(h.Check, l.HistoricalPos, "%s's historical command %s is no formation of side %s", l.QualifiedName(), l.Historical, side.ID).About(diag.Subjects{Leaders: []string{l.QualifiedName()}, Values: []string{l.Historical}})
 				if m := schema.Nearest(l.Historical, formationNames(side.Army)); m != "" && d != nil {
 					d.Offer(l.Historical, m)
 				}
 				continue
 			}
 			if h.Level != "" && f.Level != h.Level {
-				p.flag(h.Check, l.HistoricalPos, "%s's historical command %s is a %s, not a %s", l.QualifiedName(), f.Label(), f.Level, h.Level)
+				p.flagged(h.Check, l.HistoricalPos, "%s's historical command %s is a %s, not a %s", l.QualifiedName(), f.Label(), f.Level, h.Level).About(diag.Subjects{Leaders: []string{l.QualifiedName()}, Formations: []string{f.Label()}})
 			}
 			if h.Within != "" {
 				if own := l.Formation.AtLevel(h.Within); own != nil && !f.Within(own) {
-					p.flag(h.Check, l.HistoricalPos, "%s belongs to %s %s, but his historical command %s is outside it: a replacement comes from his own %s", l.QualifiedName(), h.Within, own.Label(), f.Label(), h.Within)
+					p.flagged(h.Check, l.HistoricalPos, "%s belongs to %s %s, but his historical command %s is outside it: a replacement comes from his own %s", l.QualifiedName(), h.Within, own.Label(), f.Label(), h.Within).About(diag.Subjects{Leaders: []string{l.QualifiedName()}, Formations: []string{f.Label()}})
 				}
 			}
 			if prev, dup := taken[f]; dup {

@@ -39,7 +39,7 @@ func (p *pass) designations(s *battle.Scenario) {
 	in := p.f.Independent
 	if in.Code == "" {
 		for _, pc := range s.Independent {
-			p.absent(CodeNoIndependent, pc.Pos, "independent", "independent", "has no independent leaders to designate; scenario %s designates %s", s.ID, pc.Ref.Name())
+			p.absent(CodeNoIndependent, pc.Pos, "independent", "independent", "has no independent leaders to designate; scenario %s designates %s", s.ID, pc.Ref.Name()).About(aboutRef(pc.Ref))
 		}
 		return
 	}
@@ -47,9 +47,9 @@ func (p *pass) designations(s *battle.Scenario) {
 		l := pc.Ref.Leader
 		switch {
 		case l == nil:
-			p.flag(in.Check, pc.Pos, "%s is no leader; a scenario designates leaders independent: %s", pc.Ref.Name(), in.Title)
+			p.flagged(in.Check, pc.Pos, "%s is no leader; a scenario designates leaders independent: %s", pc.Ref.Name(), in.Title).About(aboutRef(pc.Ref))
 		case l.Officer || !has(in.Levels, l.Formation.Level):
-			p.flag(in.Check, pc.Pos, "%s leads %s, not a %s; only those may be independent: %s", l.QualifiedName(), l.Formation.Label(), strings.Join(in.Levels, " or "), in.Title)
+			p.flagged(in.Check, pc.Pos, "%s leads %s, not a %s; only those may be independent: %s", l.QualifiedName(), l.Formation.Label(), strings.Join(in.Levels, " or "), in.Title).About(aboutLeaders(l.QualifiedName()))
 		}
 	}
 }

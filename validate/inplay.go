@@ -5,7 +5,13 @@ import (
 	"strings"
 
 	"github.com/muster-wargames/muster/battle"
+	"github.com/muster-wargames/muster/diag"
 )
+
+// CodeNotInPlay is raised for a set-up, entry or victory hex the scenario
+// does not keep in play.
+var CodeNotInPlay = diag.Code{Code: "N004", Severity: diag.Error, Title: "hex not in play",
+	Doc: "A set-up, entry or victory hex lies on a sheet the scenario does not use, or outside the rows and columns it keeps in play."}
 
 func playText(s *battle.Scenario) string {
 	var parts []string
@@ -26,7 +32,7 @@ func playText(s *battle.Scenario) string {
 func inPlay(p *pass, s *battle.Scenario) {
 	checkHex := func(h battle.HexRef, what string) {
 		if !s.InPlay(h.Coord) {
-			d := p.l.Addf(CodeNotInPlay, h.Pos, "%s %s is not in play in scenario %s", what, h.Label, s.ID)
+			d := p.l.Addf(CodeNotInPlay, h.Pos, "%s %s is not in play in scenario %s", what, h.Label, s.ID).About(diag.Subjects{Hexes: []string{h.Label}, Values: []string{what}})
 			d.Hint = "in play: " + playText(s)
 		}
 	}

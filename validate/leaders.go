@@ -32,7 +32,7 @@ func (p *pass) leaders(s *battle.Scenario) {
 			if e == nil {
 				continue
 			}
-			if d := p.flagged(c, *grp.pos(), "leader %s sets up alone in %s, next to %s's %s in %s: %s", grp.leaders[0].QualifiedName(), grp.label(), e.side, e.pieces[0].unit.QualifiedName(), e.label(), c.Title); d != nil {
+			if d := p.flagged(c, *grp.pos(), "leader %s sets up alone in %s, next to %s's %s in %s: %s", grp.leaders[0].QualifiedName(), grp.label(), e.side, e.pieces[0].unit.QualifiedName(), e.label(), c.Title).About(diag.Subjects{Units: []string{e.pieces[0].unit.QualifiedName()}, Leaders: []string{grp.leaders[0].QualifiedName()}, Hexes: []string{grp.label(), e.label()}}); d != nil {
 				d.Hint = "the rules move such a leader to the nearest friendly combat unit at once, or kill him; stack him with a unit"
 			}
 			break
@@ -74,11 +74,11 @@ func (p *pass) leaderTurns(s *battle.Scenario) {
 			if from, ok := turn(l.From); ok && l.From != "" {
 				switch {
 				case at.Index < from.Index:
-					p.flag(lf.From, pc.Pos, "scenario %s %s %s at %s; his counter is in play from %s", s.ID, what, l.QualifiedName(), at.Text(), from.Text())
+					p.flagged(lf.From, pc.Pos, "scenario %s %s %s at %s; his counter is in play from %s", s.ID, what, l.QualifiedName(), at.Text(), from.Text()).About(diag.Subjects{Leaders: []string{l.QualifiedName()}, Values: []string{at.Text()}})
 				case hex != nil && at.Index == from.Index && l.With != "":
 					if w := p.leaderNamed(l.Side, l.With); w != nil {
 						if wh, ok := setupHex[w]; ok && wh.Coord != hex.Coord {
-							p.flag(lf.From, pc.Pos, "%s is set up in %s at %s, his first turn, away from %s in %s, whom he is placed with then", l.QualifiedName(), hex.Label, at.Text(), w.QualifiedName(), wh.Label)
+							p.flagged(lf.From, pc.Pos, "%s is set up in %s at %s, his first turn, away from %s in %s, whom he is placed with then", l.QualifiedName(), hex.Label, at.Text(), w.QualifiedName(), wh.Label).About(diag.Subjects{Leaders: []string{l.QualifiedName(), w.QualifiedName()}, Hexes: []string{hex.Label, wh.Label}})
 						}
 					}
 				}
@@ -103,7 +103,7 @@ func (p *pass) leaderTurns(s *battle.Scenario) {
 				if pc.Counter > 0 {
 					pos = pc.CounterPos
 				}
-				p.flag(lf.Counter, pos, "scenario %s %s %s at %s on %s; at %s he plays on %s", s.ID, what, l.QualifiedName(), at.Text(), name(pc.Counter), at.Text(), name(want))
+				p.flagged(lf.Counter, pos, "scenario %s %s %s at %s on %s; at %s he plays on %s", s.ID, what, l.QualifiedName(), at.Text(), name(pc.Counter), at.Text(), name(want)).About(diag.Subjects{Leaders: []string{l.QualifiedName()}, Values: []string{at.Text()}})
 			}
 		}
 	}
@@ -172,9 +172,9 @@ func (p *pass) standIns(s *battle.Scenario) {
 		levels := strings.Join(p.f.Leaders.SpareLevels, " or ")
 		switch {
 		case !l.Spare:
-			p.flag(c, pc.ReplacesPos, "%s replaces %s, but only a spare leader (forces spares:) stands in for another", l.QualifiedName(), r.QualifiedName())
+			p.flagged(c, pc.ReplacesPos, "%s replaces %s, but only a spare leader (forces spares:) stands in for another", l.QualifiedName(), r.QualifiedName()).About(aboutLeaders(l.QualifiedName(), r.QualifiedName()))
 		case r.Formation.Leader != r || !has(p.f.Leaders.SpareLevels, r.Formation.Level):
-			p.flag(c, pc.ReplacesPos, "%s replaces %s, who commands no %s: a spare leader stands in for a %s leader", l.QualifiedName(), r.QualifiedName(), levels, levels)
+			p.flagged(c, pc.ReplacesPos, "%s replaces %s, who commands no %s: a spare leader stands in for a %s leader", l.QualifiedName(), r.QualifiedName(), levels, levels).About(aboutLeaders(l.QualifiedName(), r.QualifiedName()))
 		default:
 			if at, ok := inPlay[r]; ok {
 				p.flagged(c, pc.ReplacesPos, "%s replaces %s, who is in play himself in scenario %s (%s)", l.QualifiedName(), r.QualifiedName(), s.ID, at).

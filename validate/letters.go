@@ -57,7 +57,7 @@ func (p *pass) brigadeLetters(what string, at diag.Pos, units []*oob.Unit) {
 	o := p.f.Org
 	c := o.Letters
 	if o.MaxCounters > 0 && len(units) > o.MaxCounters {
-		p.flag(c, at, "brigade %s has %d counters, more than %d: %s", what, len(units), o.MaxCounters, c.Title)
+		p.flagged(c, at, "brigade %s has %d counters, more than %d: %s", what, len(units), o.MaxCounters, c.Title).About(aboutValues(what))
 	}
 	if o.LettersField == "" {
 		return
@@ -70,7 +70,7 @@ func (p *pass) brigadeLetters(what string, at diag.Pos, units []*oob.Unit) {
 			continue
 		}
 		if prev, dup := seen[l]; dup {
-			if d := p.flagged(c, v.Pos, "%s is lettered %s, as %s is: %s", u.QualifiedName(), l, prev.QualifiedName(), c.Title); d != nil {
+			if d := p.flagged(c, v.Pos, "%s is lettered %s, as %s is: %s", u.QualifiedName(), l, prev.QualifiedName(), c.Title).About(aboutUnits(u.QualifiedName(), prev.QualifiedName())); d != nil {
 				d.Hint = "each counter of a brigade has its own letter, A to E"
 			}
 			continue
@@ -107,11 +107,11 @@ func (p *pass) hqs() {
 			cavalry := mountedBut(f, p, h.Class)
 			switch {
 			case cavalry && len(hq) > 0:
-				p.flag(h.Check, f.Pos, "%s is a cavalry command, which has no HQ, but %s is its HQ: %s", f.Label(), hq[0].QualifiedName(), h.Title)
+				p.flagged(h.Check, f.Pos, "%s is a cavalry command, which has no HQ, but %s is its HQ: %s", f.Label(), hq[0].QualifiedName(), h.Title).About(diag.Subjects{Units: []string{hq[0].QualifiedName()}, Formations: []string{f.Label()}})
 			case !cavalry && len(hq) == 0:
-				p.flag(h.Check, f.Pos, "%s (%s) has no HQ unit of its own: %s", f.Label(), f.Leader.Name, h.Title)
+				p.flagged(h.Check, f.Pos, "%s (%s) has no HQ unit of its own: %s", f.Label(), f.Leader.Name, h.Title).About(aboutFormations(f.Label()))
 			case !cavalry && len(hq) > 1:
-				p.flag(h.Check, f.Pos, "%s (%s) has %d HQ units (%s, %s): %s", f.Label(), f.Leader.Name, len(hq), hq[0].QualifiedName(), hq[1].QualifiedName(), h.Title)
+				p.flagged(h.Check, f.Pos, "%s (%s) has %d HQ units (%s, %s): %s", f.Label(), f.Leader.Name, len(hq), hq[0].QualifiedName(), hq[1].QualifiedName(), h.Title).About(diag.Subjects{Units: unitNames(hq), Formations: []string{f.Label()}})
 			}
 		})
 	}

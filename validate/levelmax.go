@@ -5,6 +5,7 @@ import (
 	"strings"
 
 	"github.com/muster-wargames/muster/battle"
+	"github.com/muster-wargames/muster/diag"
 	"github.com/muster-wargames/muster/oob"
 )
 
@@ -79,7 +80,7 @@ func (p *pass) levelMax(s *battle.Scenario) {
 					if st.index >= 0 {
 						when = "from " + st.time.Text()
 					}
-					if d := p.flagged(lm.Check, pc.Pos, "scenario %s has %d %ss of %s with their leaders in play %s: %s; at most %d at a time", s.ID, len(in[st.side]), lm.Level, st.side, when, strings.Join(names, ", "), lm.Max); d != nil {
+					if d := p.flagged(lm.Check, pc.Pos, "scenario %s has %d %ss of %s with their leaders in play %s: %s; at most %d at a time", s.ID, len(in[st.side]), lm.Level, st.side, when, strings.Join(names, ", "), lm.Max).About(diag.Subjects{Leaders: []string{l.QualifiedName()}, Values: []string{st.side}}); d != nil {
 						d.Hint = "leave " + l.Name + " out, or withdraw another " + lm.Level + " leader first"
 					}
 				}

@@ -27,7 +27,7 @@ func (p *pass) levelSides() {
 				if f.Leader != nil {
 					name += " (" + f.Leader.Name + ")"
 				}
-				p.flag(ls.Check, f.Pos, "%s is a %s of %s, and %s one: %s", name, ls.Level, side.ID, who, ls.Title)
+				p.flagged(ls.Check, f.Pos, "%s is a %s of %s, and %s one: %s", name, ls.Level, side.ID, who, ls.Title).About(aboutFormations(f.Label()))
 			}
 		}
 	}

@@ -58,12 +58,12 @@ func (p *pass) lines(s *battle.Scenario) {
 				continue
 			}
 			if st.Within > 0 {
-				p.flag(ln.Check, pc.Extends[0].Pos, "%s extends its line from a group placed within %d hexes: give it a hex of its own", pc.Ref.Name(), st.Within)
+				p.flagged(ln.Check, pc.Extends[0].Pos, "%s extends its line from a group placed within %d hexes: give it a hex of its own", pc.Ref.Name(), st.Within).About(aboutRef(pc.Ref))
 				continue
 			}
 			u := pc.Ref.Unit
 			if u == nil {
-				p.flag(ln.Check, pc.Extends[0].Pos, "%s is not a unit; only a unit extends its line", pc.Ref.Name())
+				p.flagged(ln.Check, pc.Extends[0].Pos, "%s is not a unit; only a unit extends its line", pc.Ref.Name()).About(aboutRef(pc.Ref))
 				continue
 			}
 			class := p.b.Rules.Class(u.Type)
@@ -71,10 +71,10 @@ func (p *pass) lines(s *battle.Scenario) {
 			case ln.Code == "":
 				continue
 			case !has(ln.Classes, class):
-				p.flag(ln.Check, pc.Extends[0].Pos, "%s (%s) cannot extend its line: only %s can", u.QualifiedName(), class, strings.Join(ln.Classes, " or "))
+				p.flagged(ln.Check, pc.Extends[0].Pos, "%s (%s) cannot extend its line: only %s can", u.QualifiedName(), class, strings.Join(ln.Classes, " or ")).About(aboutUnits(u.QualifiedName()))
 				continue
 			case pc.Face != "" && has(ln.NotFaces, pc.Face):
-				p.flag(ln.Check, pc.Extends[0].Pos, "%s on its %s face cannot extend its line", u.QualifiedName(), pc.Face)
+				p.flagged(ln.Check, pc.Extends[0].Pos, "%s on its %s face cannot extend its line", u.QualifiedName(), pc.Face).About(aboutUnits(u.QualifiedName()))
 				continue
 			}
 			sp, known := lineStrength(p, &pc, u)
@@ -82,9 +82,9 @@ func (p *pass) lines(s *battle.Scenario) {
 			case !known:
 				// FactUnknown counts it, for N024
 			case sp < ln.MinSP:
-				p.flag(ln.Check, pc.Extends[0].Pos, "%s has %d SP; a unit extends its line with %d SP or more", u.QualifiedName(), sp, ln.MinSP)
+				p.flagged(ln.Check, pc.Extends[0].Pos, "%s has %d SP; a unit extends its line with %d SP or more", u.QualifiedName(), sp, ln.MinSP).About(aboutUnits(u.QualifiedName()))
 			case len(pc.Extends) == 2 && ln.TwoSP > 0 && sp < ln.TwoSP:
-				p.flag(ln.Check, pc.Extends[1].Pos, "%s has %d SP; a unit extends into two hexes with %d SP or more", u.QualifiedName(), sp, ln.TwoSP)
+				p.flagged(ln.Check, pc.Extends[1].Pos, "%s has %d SP; a unit extends into two hexes with %d SP or more", u.QualifiedName(), sp, ln.TwoSP).About(aboutUnits(u.QualifiedName()))
 			}
 			for i, x := range pc.Extends {
 				if !grid.Adjacent(st.Hex.Coord, x.Coord) {
@@ -117,7 +117,7 @@ func (p *pass) lines(s *battle.Scenario) {
 				}
 				for _, o := range h.others {
 					if o != u.QualifiedName() {
-						p.flag(ln.Stacked, pc.Extends[0].Pos, "%s extends its line but stands with %s in %s", u.QualifiedName(), o, st.Hex.Label)
+						p.flagged(ln.Stacked, pc.Extends[0].Pos, "%s extends its line but stands with %s in %s", u.QualifiedName(), o, st.Hex.Label).About(diag.Subjects{Units: []string{u.QualifiedName(), o}, Hexes: []string{st.Hex.Label}})
 						break
 					}
 				}

@@ -18,6 +18,11 @@ import (
 	"github.com/muster-wargames/muster/oob"
 )
 
+// CodeLookAlike is raised for two names of a side that differ only in
+// spelling.
+var CodeLookAlike = diag.Code{Code: "N030", Severity: diag.Warning, Title: "two names that differ only in spelling",
+	Doc: "Two unit or leader names of one side differ only by punctuation or case (\"O'Neal\" and \"ONeal\", \"5 WI Bty\" and \"5 WI bty\") or by one letter of a word (\"Stanley\" and \"Stanly\", a doubled letter, two letters swapped). A book spells one counter two ways more often than it has two such counters. The letter counts only in a word of four letters or more, so \"1 IL\" and \"1 IN\", \"5th La\" and \"5th Ala\" stay apart; numbers and Roman numerals (\"I HQ\", \"II HQ\") never count. If both are meant, list them in the forces' `distinct:`."}
+
 // nameEntry is one distinct spelling of a unit or leader name on a side.
 type nameEntry struct {
 	name   string
@@ -220,7 +225,7 @@ func (p *pass) lookAlikeSide(side *oob.Side) {
 		return found[i].a.name < found[j].a.name
 	})
 	for _, f := range found {
-		d := p.l.Addf(CodeLookAlike, f.b.pos, "%s and %s (%s) differ only %s", quoteWhat(f.b), quoteWhat(f.a), f.a.pos, howDiffer(f.a, f.b))
+		d := p.l.Addf(CodeLookAlike, f.b.pos, "%s and %s (%s) differ only %s", quoteWhat(f.b), quoteWhat(f.a), f.a.pos, howDiffer(f.a, f.b)).About(aboutValues(f.a.name, f.b.name))
 		d.Cite(f.a.pos, quoteWhat(f.a))
 		d.Hint = fmt.Sprintf("if both are meant, say so in the forces: distinct: [[%q, %q]]", f.a.name, f.b.name)
 	}

@@ -24,7 +24,7 @@ func (p *pass) morale() {
 			}
 			for _, f := range allFormations(side.Army) {
 				if f.Morale != nil {
-					p.absent(CodeNoMorale, f.Morale.Pos, "the formation's morale", "morale", "keeps no formation morale tracks; the forces give %s one", f.Label())
+					p.absent(CodeNoMorale, f.Morale.Pos, "the formation's morale", "morale", "keeps no formation morale tracks; the forces give %s one", f.Label()).About(aboutFormations(f.Label()))
 				}
 			}
 		}
@@ -47,7 +47,7 @@ func (p *pass) morale() {
 		}
 		for _, f := range fs {
 			if f.Morale == nil && m.Keeps(f.Level, cavalryOnly(f, p)) && len(f.AllUnits()) > 0 {
-				p.flag(m.Check, f.Pos, "%s (%s of %s) has no morale track, though %s gives other formations theirs: %s", f.Label(), f.Level, side.ID, side.ID, m.Title)
+				p.flagged(m.Check, f.Pos, "%s (%s of %s) has no morale track, though %s gives other formations theirs: %s", f.Label(), f.Level, side.ID, side.ID, m.Title).About(aboutFormations(f.Label()))
 			}
 		}
 	}
@@ -63,7 +63,7 @@ func (p *pass) track(f *oob.Formation) {
 		}
 	}
 	if len(missing) > 0 {
-		if d := p.flagged(m.Bounds, f.Morale.Pos, "the morale track of %s lacks %s: %s", f.Label(), strings.Join(missing, ", "), m.Bounds.Title); d != nil {
+		if d := p.flagged(m.Bounds, f.Morale.Pos, "the morale track of %s lacks %s: %s", f.Label(), strings.Join(missing, ", "), m.Bounds.Title).About(aboutFormations(f.Label())); d != nil {
 			d.Hint = "write " + missing[0] + ": ~ if the book does not give it"
 		}
 	}
@@ -73,17 +73,17 @@ func (p *pass) track(f *oob.Formation) {
 			continue
 		}
 		if lo, has := m.Min[fv.Name]; has && n < lo {
-			p.flag(m.Bounds, fv.Value.Pos, "%s's %s is %d, below %d: %s", f.Label(), fv.Name, n, lo, m.Bounds.Title)
+			p.flagged(m.Bounds, fv.Value.Pos, "%s's %s is %d, below %d: %s", f.Label(), fv.Name, n, lo, m.Bounds.Title).About(diag.Subjects{Formations: []string{f.Label()}, Values: []string{fv.Name}})
 		}
 		if hi, has := m.Max[fv.Name]; has && n > hi {
-			p.flag(m.Bounds, fv.Value.Pos, "%s's %s is %d, above %d: %s", f.Label(), fv.Name, n, hi, m.Bounds.Title)
+			p.flagged(m.Bounds, fv.Value.Pos, "%s's %s is %d, above %d: %s", f.Label(), fv.Name, n, hi, m.Bounds.Title).About(diag.Subjects{Formations: []string{f.Label()}, Values: []string{fv.Name}})
 		}
 	}
 	for _, b := range m.Below {
 		lo, ok1 := f.Morale.Values.Get(b.Figure).Int()
 		hi, ok2 := f.Morale.Values.Get(b.Than).Int()
 		if ok1 && ok2 && lo >= hi {
-			p.flag(m.Bounds, f.Morale.Values.Get(b.Figure).Pos, "%s's %s is %d, not below its %s of %d: %s", f.Label(), b.Figure, lo, b.Than, hi, m.Bounds.Title)
+			p.flagged(m.Bounds, f.Morale.Values.Get(b.Figure).Pos, "%s's %s is %d, not below its %s of %d: %s", f.Label(), b.Figure, lo, b.Than, hi, m.Bounds.Title).About(diag.Subjects{Formations: []string{f.Label()}, Values: []string{b.Figure}})
 		}
 	}
 }

@@ -5,8 +5,14 @@ import (
 	"strings"
 
 	"github.com/muster-wargames/muster/battle"
+	"github.com/muster-wargames/muster/diag"
 	"github.com/muster-wargames/muster/oob"
 )
+
+// CodeNeverPlaced is raised, when the order of battle is complete, for
+// the units and leaders no scenario sets up or brings on.
+var CodeNeverPlaced = diag.Code{Code: "N031", Severity: diag.Warning, Title: "unit or leader in no scenario",
+	Doc: "battle.yaml says the order of battle is complete (`oob_complete: true`), yet no scenario sets up or brings on this unit or leader: it was forgotten in a set-up, or misnamed where it should appear, or it does not belong in the order of battle. A formation none of whose units and leaders plays is reported once."}
 
 // neverPlaced warns, in a battle whose order of battle says it is complete,
 // of each unit and leader that no scenario sets up or brings on. A
@@ -87,11 +93,11 @@ func (p *pass) unplaced(f *oob.Formation, units, leaders []bool) (none bool, n i
 		if w.n == 1 {
 			what = "its one unit or leader is not"
 		}
-		d := p.l.Addf(CodeNeverPlaced, w.f.Pos, "%s %s is in no scenario: %s set up or brought on", w.f.Level, w.f.Label(), what)
+		d := p.l.Addf(CodeNeverPlaced, w.f.Pos, "%s %s is in no scenario: %s set up or brought on", w.f.Level, w.f.Label(), what).About(aboutFormations(w.f.Label()))
 		d.Hint = "battle.yaml says the order of battle is complete (oob_complete); add it to a scenario, or take it out of the order of battle"
 	}
 	if len(missing) > 0 {
-		d := p.l.Addf(CodeNeverPlaced, f.Pos, "%s %s: %s %s in no scenario", f.Level, f.Label(), strings.Join(missing, ", "), isAre(len(missing)))
+		d := p.l.Addf(CodeNeverPlaced, f.Pos, "%s %s: %s %s in no scenario", f.Level, f.Label(), strings.Join(missing, ", "), isAre(len(missing))).About(aboutFormations(f.Label()))
 		d.Hint = "battle.yaml says the order of battle is complete (oob_complete); no scenario sets up or brings on these"
 	}
 	return false, n

@@ -8,6 +8,15 @@ import (
 	"github.com/muster-wargames/muster/oob"
 )
 
+// The codes of a scenario's not_in_play: a formation only partly in the
+// scenario, a unit declared out of play that is placed.
+var (
+	CodePartly = diag.Code{Code: "N033", Severity: diag.Warning, Title: "formation only partly in a scenario",
+		Doc: "A scenario that declares what is out of play (`not_in_play:`, even empty) sets up or brings on some units of a formation (one with no formations below it: a brigade, a battalion) but neither places nor declares out of play the others. A book that leaves a regiment out says so (\"3 OH not in play\", \"2/2/P (except Garrity Bty)\"), and the scenario's `not_in_play:` says the same; a unit the scenario neither uses nor lists was forgotten or misnamed. A scenario without `not_in_play:` is not checked."}
+	CodeOutAndIn = diag.Code{Code: "N034", Severity: diag.Error, Title: "unit declared out of play is placed",
+		Doc: "A scenario declares a unit, leader or formation not in play (`not_in_play:`) and also sets it up or brings it on."}
+)
+
 // inPlayParts checks what a scenario declares out of play: nothing so
 // declared may be set up or brought on (N034), and, in a scenario that has
 // `not_in_play:` at all, a formation some of whose units play must have the

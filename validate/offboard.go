@@ -83,7 +83,7 @@ func (p *pass) offBoard(s *battle.Scenario) {
 		} else {
 			msg = fmt.Sprintf("%s starts scenario %s out of command at %s: he is set up on the map, and his %s commander %s arrives at %s", l.QualifiedName(), s.ID, s.First.Text(), sup.Formation.Level, sup.QualifiedName(), se.time.Text())
 		}
-		if d := p.flagged(c.Check, e.pos, "%s", msg); d != nil {
+		if d := p.flagged(c.Check, e.pos, "%s", msg).About(aboutLeaders(l.QualifiedName(), sup.QualifiedName())); d != nil {
 			d.Hint = "set both up or bring both on together, or list " + l.Name + " under the scenario's independent:"
 		}
 	}

@@ -70,7 +70,7 @@ func (p *pass) orders(s *battle.Scenario) {
 			if pc.Face != "" && len(fb.Faces) > 0 {
 				what += " on its " + pc.Face + " face"
 			}
-			if d := p.flagged(fb.Check, pc.Pos, "%s (%s) is under %s orders: %s", u.QualifiedName(), strings.ToLower(what), orders, fb.Title); d != nil {
+			if d := p.flagged(fb.Check, pc.Pos, "%s (%s) is under %s orders: %s", u.QualifiedName(), strings.ToLower(what), orders, fb.Title).About(aboutUnits(u.QualifiedName())); d != nil {
 				d.Hint = "give the unit other orders, or leave them to the player"
 			}
 		})
@@ -125,7 +125,7 @@ func (p *pass) nearEnemy(s *battle.Scenario) {
 		if los == 1 {
 			seen = " and in its line of sight"
 		}
-		if d := p.flagged(ne.Check, *subject.pos, "%s sets up under %s orders in %s, %d %s from %s's %s in %s%s: %s", subject.unit.QualifiedName(), subject.orders, g.label(), dist, hexWord(dist), found.side, found.pieces[0].unit.QualifiedName(), found.label(), seen, ne.Title); d != nil {
+		if d := p.flagged(ne.Check, *subject.pos, "%s sets up under %s orders in %s, %d %s from %s's %s in %s%s: %s", subject.unit.QualifiedName(), subject.orders, g.label(), dist, hexWord(dist), found.side, found.pieces[0].unit.QualifiedName(), found.label(), seen, ne.Title).About(diag.Subjects{Units: []string{subject.unit.QualifiedName(), found.pieces[0].unit.QualifiedName()}, Hexes: []string{g.label(), found.label()}}); d != nil {
 			d.Hint = "a unit under these orders that starts within reach of the enemy may not move until its orders change; give it other orders"
 		}
 	}
@@ -170,7 +170,7 @@ func (p *pass) oneOrders(s *battle.Scenario) {
 				}
 				if x.orders != first.orders {
 					if d := p.flagged(c.Check, x.pc.Pos, "%s is under %s orders in %s, but %s of the same %s %s is under %s orders: %s",
-						x.u.QualifiedName(), x.orders, what, first.u.QualifiedName(), f.Level, f.Label(), first.orders, c.Title); d != nil {
+						x.u.QualifiedName(), x.orders, what, first.u.QualifiedName(), f.Level, f.Label(), first.orders, c.Title).About(diag.Subjects{Units: []string{x.u.QualifiedName(), first.u.QualifiedName()}, Formations: []string{f.Label()}}); d != nil {
 						d.Hint = "give the brigade one orders; a unit out of its brigadier's command that keeps other orders says out_of_command: true"
 					}
 					break
@@ -234,8 +234,9 @@ func (p *pass) reserve(s *battle.Scenario) {
 				seen = " (the map gives no elevations, so it counts as seen)"
 			}
 		}
-		p.flag(r.Check, g.pieces[0].named(g), "%s sets up in reserve in %s, %d %s from %s's %s in %s%s; a command in reserve stands %s: %s",
-			g.side, g.label(), dist, hexWord(dist), found.side, found.pieces[0].unit.QualifiedName(), found.label(), seen, need, r.Title)
+		p.flagged(r.Check, g.pieces[0].named(g), "%s sets up in reserve in %s, %d %s from %s's %s in %s%s; a command in reserve stands %s: %s",
+			g.side, g.label(), dist, hexWord(dist), found.side, found.pieces[0].unit.QualifiedName(), found.label(), seen, need, r.Title).
+			About(diag.Subjects{Units: []string{found.pieces[0].unit.QualifiedName()}, Hexes: []string{g.label(), found.label()}, Values: []string{g.side}})
 	}
 }
 

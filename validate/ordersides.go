@@ -31,7 +31,7 @@ func (p *pass) orderSides(s *battle.Scenario) {
 				if len(units) > 1 {
 					name += fmt.Sprintf(" and %d more", len(units)-1)
 				}
-				p.flag(os.Check, pos, "%s of %s is set up in %s under %s orders, %s: %s", name, st.Side, st.Hex.Label, orders, whoMay(os.Sides), os.Title)
+				p.flagged(os.Check, pos, "%s of %s is set up in %s under %s orders, %s: %s", name, st.Side, st.Hex.Label, orders, whoMay(os.Sides), os.Title).About(diag.Subjects{Units: unitNames(units), Hexes: []string{st.Hex.Label}})
 			}
 			var stackWide []*oob.Unit
 			for _, pc := range st.Pieces {

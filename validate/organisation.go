@@ -4,6 +4,7 @@ import (
 	"sort"
 	"strings"
 
+	"github.com/muster-wargames/muster/diag"
 	"github.com/muster-wargames/muster/oob"
 )
 
@@ -32,7 +33,7 @@ func (p *pass) organisation() {
 				for _, u := range f.Units {
 					v, ok := u.Values.Get(o.CountersField).Int()
 					if ok && v != n {
-						p.flag(o.Counters, u.Values.Get(o.CountersField).Pos, "%s shows %d counters for its brigade, but brigade %s has %d", u.QualifiedName(), v, f.Label(), n)
+						p.flagged(o.Counters, u.Values.Get(o.CountersField).Pos, "%s shows %d counters for its brigade, but brigade %s has %d", u.QualifiedName(), v, f.Label(), n).About(diag.Subjects{Units: []string{u.QualifiedName()}, Formations: []string{f.Label()}})
 					}
 				}
 			}
@@ -43,7 +44,7 @@ func (p *pass) organisation() {
 				}
 				name := f.ID
 				if prev, dup := seen[key{name, arm}]; dup {
-					p.flag(o.UniqueBrigades, f.Pos, "brigade name %q is used twice on side %s (%s and %s): events and activations that name the brigade cannot tell them apart", name, side.ID, prev.Label(), f.Label())
+					p.flagged(o.UniqueBrigades, f.Pos, "brigade name %q is used twice on side %s (%s and %s): events and activations that name the brigade cannot tell them apart", name, side.ID, prev.Label(), f.Label()).About(aboutFormations(prev.Label(), f.Label()))
 					return
 				}
 				seen[key{name, arm}] = f
@@ -96,7 +97,7 @@ func (p *pass) unitStrength() {
 					if pos.Line == 0 {
 						pos = u.Pos
 					}
-					if d := p.flagged(o.Strength, pos, "%s (%s) has %d strength points%s, more than %g: %s", u.QualifiedName(), strings.ToLower(p.classTitle(class)), sp, on, most, o.Strength.Title); d != nil {
+					if d := p.flagged(o.Strength, pos, "%s (%s) has %d strength points%s, more than %g: %s", u.QualifiedName(), strings.ToLower(p.classTitle(class)), sp, on, most, o.Strength.Title).About(aboutUnits(u.QualifiedName())); d != nil {
 						d.Hint = "split the unit into counters of at most that strength (lettered a, b, ...), as the book does"
 					}
 					break
@@ -128,7 +129,7 @@ func (p *pass) unitFlags() {
 					if fd, ok := p.b.Rules.Fields[name]; ok && fd.Title != "" {
 						title = fd.Title
 					}
-					if d := p.flagged(o.Flag, v.Pos, "%s sets %s (%s), which no unit of the battle has: %s", u.QualifiedName(), name, title, o.Flag.Title); d != nil {
+					if d := p.flagged(o.Flag, v.Pos, "%s sets %s (%s), which no unit of the battle has: %s", u.QualifiedName(), name, title, o.Flag.Title).About(diag.Subjects{Units: []string{u.QualifiedName()}, Values: []string{name}}); d != nil {
 						d.Hint = "drop the flag; the battle book says no counter carries it"
 					}
 				}

@@ -427,7 +427,7 @@ func (s *source) configuredSites(t *testing.T) map[string][]site {
 // each code (file:line function), equal to what the source says. A code
 // declared as a variable is raised where a function names it; a check that
 // ruleset data configures is raised where a function of this package
-// passes that check of the figures to p.flag or p.flagged: the table keys
+// passes that check of the figures to p.flagged: the table keys
 // those by their path under figures, indices written [].
 // go generate ./... (UPDATE=1) rewrites the table.
 func TestRaisedBy(t *testing.T) {
@@ -478,8 +478,7 @@ func sortedKeys(m map[string][]site) []string {
 // TestRaisedByRaises checks what `muster explain` names for every code:
 // each place it names is a line of the function it names, and that line
 // raises the code: it names the code's variable, or passes the check that
-// configures the code (the figures path explain cites) to p.flag or
-// p.flagged.
+// configures the code (the figures path explain cites) to p.flagged.
 func TestRaisedByRaises(t *testing.T) {
 	s := parseSource(t)
 	conf := s.configuredSites(t)
@@ -556,8 +555,8 @@ func TestRaisedByRaises(t *testing.T) {
 }
 
 // TestOneWayToRaise: the checks raise every finding through diag.List.Addf
-// (p.l.Addf for a code of this package, p.flag and p.flagged for a check
-// that ruleset data configures), never by building a diag.Diagnostic and
+// (p.l.Addf for a code of this package, p.flagged for a check that
+// ruleset data configures), never by building a diag.Diagnostic and
 // adding it, so a finding's code, severity and rule come from its code or
 // its check, and its fingerprint from the values in its message when it
 // names no subjects.

@@ -5,6 +5,10 @@ import (
 	"github.com/muster-wargames/muster/diag"
 )
 
+// CodeBothSides is raised for a hex where both sides set up.
+var CodeBothSides = diag.Code{Code: "N020", Severity: diag.Error, Title: "both sides in one hex",
+	Doc: "A set-up puts units of both sides in the same hex (perhaps under two labels where sheets overlap). No system lets enemy units share a hex."}
+
 // sides checks that no hex holds units of both sides at set-up: each
 // group with units is held against the first group with units in its hex.
 func (p *pass) sides(*battle.Scenario) {

@@ -8,6 +8,17 @@ import (
 	"github.com/muster-wargames/muster/diag"
 )
 
+// The codes of the timeline: a unit set up twice, set up and arriving,
+// and withdrawn when it is not on the map.
+var (
+	CodeSetTwice = diag.Code{Code: "N005", Severity: diag.Error, Title: "unit set up twice",
+		Doc: "A unit or leader appears in two set-up hexes (or twice in one) of the same scenario; a counter can start in one place only."}
+	CodeSetAndArriving = diag.Code{Code: "N006", Severity: diag.Error, Title: "unit both set up and arriving",
+		Doc: "A unit or leader is in the set-up and also in a reinforcement group, or in two groups. It can enter play only once; withdraw it first if it is meant to come back."}
+	CodeNotOnMap = diag.Code{Code: "N023", Severity: diag.Error, Title: "withdrawal of a unit not on the map",
+		Doc: "A withdrawal names a unit that is not on the map at that time: it is neither set up nor arrived before the withdrawal, or it has already been withdrawn."}
+)
+
 // presenceCheck follows every unit and leader through the scenario.
 func presenceCheck(p *pass, s *battle.Scenario) { timeline(p.b, s, p.f.Entry.Rule, p.l) }
 

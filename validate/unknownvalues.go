@@ -8,6 +8,11 @@ import (
 	"github.com/muster-wargames/muster/oob"
 )
 
+// CodeUnknownSkip is raised once a battle for the units whose unknown
+// values kept checks from them.
+var CodeUnknownSkip = diag.Code{Code: "N024", Severity: diag.Info, Title: "checks skipped for unknown values",
+	Doc: "A rule check needed a counter value the data does not give (a strength written ~). muster does not guess: it skips that check for those units and says once per battle how many were skipped."}
+
 // unknownSkip says once per battle how many units a check skipped for an
 // unknown strength, in every scenario in play (FactUnknown).
 func unknownSkip(p *pass) {

@@ -3,6 +3,8 @@ package validate
 import (
 	"slices"
 	"strings"
+
+	"github.com/muster-wargames/muster/diag"
 )
 
 // valueLimits checks counter values against figures.values: a value above
@@ -21,7 +23,7 @@ func (p *pass) valueLimits() {
 				v := u.Values.Get(vl.Field)
 				if code, ok := v.V.(string); ok && len(vl.Values) > 0 {
 					if !slices.Contains(vl.Values, code) {
-						p.flag(vl.Check, v.Pos, "%s (%s) has %s %s, not one of %s: %s", u.QualifiedName(), u.Type, vl.Field, code, strings.Join(vl.Values, " "), vl.Title)
+						p.flagged(vl.Check, v.Pos, "%s (%s) has %s %s, not one of %s: %s", u.QualifiedName(), u.Type, vl.Field, code, strings.Join(vl.Values, " "), vl.Title).About(diag.Subjects{Units: []string{u.QualifiedName()}, Values: []string{vl.Field}})
 					}
 					continue
 				}
@@ -30,7 +32,7 @@ func (p *pass) valueLimits() {
 					if len(vl.Sides) > 0 {
 						whose = side.ID + "'s "
 					}
-					p.flag(vl.Check, v.Pos, "%s has %s %d, more than %s%d: %s", u.QualifiedName(), vl.Field, n, whose, vl.Max, vl.Title)
+					p.flagged(vl.Check, v.Pos, "%s has %s %d, more than %s%d: %s", u.QualifiedName(), vl.Field, n, whose, vl.Max, vl.Title).About(diag.Subjects{Units: []string{u.QualifiedName()}, Values: []string{vl.Field}})
 				}
 			}
 		}

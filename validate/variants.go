@@ -21,7 +21,7 @@ func (p *pass) variants(s *battle.Scenario) {
 	v := p.f.Variants
 	if v.Field == "" {
 		for _, n := range s.Variants {
-			p.absent(CodeNoVariants, n.Pos, "variants", "variants", "has no variant counters; scenario %s uses the variant %q", s.ID, n.Name)
+			p.absent(CodeNoVariants, n.Pos, "variants", "variants", "has no variant counters; scenario %s uses the variant %q", s.ID, n.Name).About(aboutValues(s.ID, n.Name))
 		}
 		return
 	}
@@ -36,7 +36,7 @@ func (p *pass) variants(s *battle.Scenario) {
 				if !ok || name == "" || uses[name] {
 					continue
 				}
-				if d := p.flagged(v.Check, pc.Pos, "%s belongs to the variant %q, which scenario %s does not use: %s", u.QualifiedName(), name, s.ID, v.Title); d != nil {
+				if d := p.flagged(v.Check, pc.Pos, "%s belongs to the variant %q, which scenario %s does not use: %s", u.QualifiedName(), name, s.ID, v.Title).About(diag.Subjects{Units: []string{u.QualifiedName()}, Values: []string{name}}); d != nil {
 					d.Hint = "add " + name + " to the scenario's variants:, or leave the unit out"
 				}
 			}
@@ -56,7 +56,7 @@ func (p *pass) variants(s *battle.Scenario) {
 		if slices.Contains(known, n.Name) {
 			continue
 		}
-		d := p.flagged(v.Unknown, n.Pos, "scenario %s uses the variant %q, which no unit belongs to: %s", s.ID, n.Name, v.Unknown.Title)
+		d := p.flagged(v.Unknown, n.Pos, "scenario %s uses the variant %q, which no unit belongs to: %s", s.ID, n.Name, v.Unknown.Title).About(aboutValues(s.ID, n.Name))
 		if m := schema.Nearest(n.Name, known); m != "" {
 			d.Offer(n.Name, m)
 		} else if len(known) > 0 {
