@@ -194,6 +194,11 @@ func (r *Ruleset) refProblems() []refProblem {
 				check(append(p, "faces", face, strconv.Itoa(i)), "field", f)
 			}
 		}
+		for i, f := range t.Counters {
+			if _, ok := t.Faces[f]; !ok {
+				out = append(out, refProblem{append(p, "counters", strconv.Itoa(i)), "face", f, sortedKeys(t.Faces)})
+			}
+		}
 	}
 	for i, l := range r.Levels {
 		for j, f := range l.Leader {

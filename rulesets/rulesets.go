@@ -94,7 +94,11 @@ type UnitType struct {
 	Fields   []string            `json:"fields,omitempty"`
 	Optional []string            `json:"optional,omitempty"`
 	Faces    map[string][]string `json:"faces,omitempty"`
-	Source   string              `json:"source,omitempty"`
+	// Counters are the faces printed on a counter of their own, which
+	// every unit of the type must give (its values, ~ where not known):
+	// GBACW's dismounted cavalry (14.21).
+	Counters []string `json:"counters,omitempty"`
+	Source   string   `json:"source,omitempty"`
 	// Symbol is what its counters show in the box: infantry (a cross),
 	// cavalry (a diagonal), artillery (a dot), or "" for the type's name.
 	Symbol string `json:"symbol,omitempty"`
