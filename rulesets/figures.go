@@ -556,6 +556,9 @@ type Lines struct {
 	TwoSP     int      `json:"two_sp,omitempty" doc:"The least strength that may extend into two hexes." min:"0"`
 	Stacked   Check    `json:"stacked,omitempty" doc:"The check of a unit other than artillery in the extending unit's hex or an extension hex."`
 	EnemyNear Check    `json:"enemy_adjacent,omitempty" doc:"The check of an extension hex next to an enemy unit."`
+	// Three Days of Gettysburg BB 9.4: units in town form no Extended Line.
+	InTerrain  Check    `json:"in_terrain,omitempty" needs:"terrain_not" doc:"The check of an extended line with its unit's hex or an extension hex in one of terrain_not."`
+	TerrainNot []string `json:"terrain_not,omitempty" doc:"Terrain in which no part of an extended line stands (Three Days of Gettysburg's Town)." items:"terrain"`
 }
 
 // Org configures the organisation engine.
