@@ -366,6 +366,9 @@ type Scope struct {
 	// ReserveFree: 3DoG BB 4.37 L2106 lets the Army reserve's batteries go
 	// to any infantry brigade.
 	ReserveFree bool `json:"artillery_reserve_free,omitempty" doc:"A battery whose bounding formation is itself all artillery (an army artillery reserve under its own commander) may be attached to a brigade anywhere on its side."`
+	// ReserveTo: and to infantry brigades only (the same line).
+	ReserveTo    []string `json:"artillery_reserve_to,omitempty" doc:"The classes of which a formation must hold a unit for a battery of artillery_reserve_free to be attached to it (Three Days of Gettysburg: infantry). Horse artillery is left to the horse check." items:"class"`
+	ReserveClass Check    `json:"artillery_reserve_class,omitempty" needs:"artillery_reserve_free,artillery_reserve_to" doc:"The check of a reserve battery attached to a formation holding no unit of artillery_reserve_to."`
 }
 
 // Orders configures the orders engine.
