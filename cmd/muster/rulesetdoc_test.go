@@ -217,7 +217,7 @@ func indent(s string) string {
 // the case's battle.yaml, is generated from the book (go generate ./...,
 // UPDATE=1).
 func TestBooks(t *testing.T) {
-	uses := map[string]string{"gbacw-three-days-of-gettysburg.yaml": "gbacw-3dog.txtar"}
+	uses := map[string]string{"gbacw-three-days-of-gettysburg.yaml": "gbacw-3dog.txtar", "gbacw-dead-of-winter.yaml": "gbacw-dow.txtar"}
 	books, err := filepath.Glob("../../rulesets/books/*.yaml")
 	if err != nil {
 		t.Fatal(err)
