@@ -258,6 +258,46 @@ func TestBooks(t *testing.T) {
 	}
 }
 
+// TestBookExamples: an example battle of a battle book carries the book's
+// rules: block, every line of it (comments aside) in order under its
+// battle.yaml's rules:, with its own additions between (Dead of Winter's
+// attachments, Three Days of Gettysburg's also_within).
+func TestBookExamples(t *testing.T) {
+	for book, example := range map[string]string{
+		"gbacw-dead-of-winter.yaml":           "dead-of-winter",
+		"gbacw-three-days-of-gettysburg.yaml": "3dog-mcphersons-ridge",
+	} {
+		data, err := os.ReadFile("../../rulesets/books/" + book)
+		if err != nil {
+			t.Fatal(err)
+		}
+		battle, err := os.ReadFile("../../examples/" + example + "/battle.yaml")
+		if err != nil {
+			t.Fatal(err)
+		}
+		_, rules, ok := strings.Cut(string(battle), "\nrules:\n")
+		if !ok {
+			t.Errorf("examples/%s/battle.yaml: no rules: block for %s", example, book)
+			continue
+		}
+		have := strings.Split(rules, "\n")
+		i := 0
+		for _, l := range strings.Split(indent(string(data)), "\n") {
+			if s := strings.TrimSpace(l); s == "" || strings.HasPrefix(s, "#") {
+				continue
+			}
+			for i < len(have) && have[i] != l {
+				i++
+			}
+			if i == len(have) {
+				t.Errorf("examples/%s/battle.yaml: its rules: block lacks, or has out of order, the line of %s\n%s", example, book, l)
+				break
+			}
+			i++
+		}
+	}
+}
+
 func cell(s string) string { return strings.ReplaceAll(strings.ReplaceAll(s, "|", "\\|"), "\n", " ") }
 
 func sortedKeys[V any](m map[string]V) []string { return slices.Sorted(maps.Keys(m)) }
