@@ -36,6 +36,8 @@ var (
 		Doc: "A formation must sit below a formation of a higher level (a brigade in a division, a division in a corps or wing). The rule system's levels give the order."}
 	CodeMissingValue = diag.Code{Code: "R006", Severity: diag.Error, Title: "counter value missing",
 		Doc: "A unit lacks a value that every counter of its type carries in this rule system. Write `~` when the value is not known, so an honest gap is told from a forgotten one."}
+	CodeMissingCounter = diag.Code{Code: "R011", Severity: diag.Error, Title: "counter of a face missing",
+		Doc: "A unit lacks a face that its type prints on a counter of its own in this rule system (GBACW 14.21: each cavalry unit has a mounted and a dismounted counter; the ruleset's unit type lists them as `counters:`). Give the face with its values, `~` where not known (`dismounted: {weapon: ~, strength: ~, cohesion: ~, ma: ~}`); a battle book whose cavalry has one counter only overrides the type's `counters:` in battle.yaml's rules."}
 	CodeValueNotHere = diag.Code{Code: "R007", Severity: diag.Error, Title: "value or face not used by this unit type",
 		Doc: "A unit carries a counter value or a face that its type does not have in this rule system (a weapon code on a Summer Storm counter, a dismounted face on infantry)."}
 	CodeRatingNotHere = diag.Code{Code: "R008", Severity: diag.Error, Title: "rating not used at this level",
@@ -109,6 +111,7 @@ var Codes = []diag.Code{
 	CodeNoParent,
 	CodeLevelOrder,
 	CodeMissingValue,
+	CodeMissingCounter,
 	CodeValueNotHere,
 	CodeRatingNotHere,
 	CodeLedBy,

@@ -3,6 +3,7 @@ package battle
 import (
 	"sort"
 	"strconv"
+	"strings"
 
 	"github.com/muster-wargames/muster/schema"
 )
@@ -137,11 +138,18 @@ func (ld *loader) commandLinks() {
 		for _, key := range []string{"leaders", "free"} {
 			for _, n := range schema.Items(schema.Get(lk, key)) {
 				name := schema.Str(n)
-				found := false
+				var found []string
 				for _, r := range ix.Resolve(name) {
-					found = found || r.Leader != nil
+					if r.Leader != nil {
+						found = append(found, r.Leader.QualifiedName())
+					}
 				}
-				if !found {
+				if len(found) > 1 {
+					sort.Strings(found)
+					dg := ld.diags.Addf(CodeAmbiguous, ld.bd.Pos(n), "%q could be %s: the command link needs one leader", name, strings.Join(found, " or "))
+					dg.Hint = "qualify it with its formation, e.g. \"" + found[0] + "\""
+				}
+				if len(found) == 0 {
 					dg := ld.diags.Addf(CodeUnknownName, ld.bd.Pos(n), "no leader %q on side %s for the command link", name, side)
 					if m := schema.Nearest(name, ix.Names()); m != "" {
 						dg.Offer(name, m)

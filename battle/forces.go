@@ -525,6 +525,18 @@ func (ld *loader) unit(d *schema.Doc, n *schema.Node, f *oob.Formation) *oob.Uni
 			dg := ld.diags.Addf(CodeMissingValue, d.Pos(schema.Get(n, "name")), "%s lacks %s", u.QualifiedName(), strings.Join(missing, ", "))
 			dg.Hint = fmt.Sprintf("write %s: ~ if the value is not known", missing[0])
 		}
+		for _, face := range t.Counters {
+			if _, ok := u.Faces[face]; ok {
+				continue
+			}
+			dg := ld.diags.Addf(CodeMissingCounter, d.Pos(schema.Get(n, "name")), "%s has no %s counter: every %s counter has one", u.QualifiedName(), face, u.Type)
+			dg.Rule = t.Source
+			vals := make([]string, len(t.Faces[face]))
+			for i, x := range t.Faces[face] {
+				vals[i] = x + ": ~"
+			}
+			dg.Hint = fmt.Sprintf("write %s: {%s}, ~ where a value is not known", face, strings.Join(vals, ", "))
+		}
 	}
 	return u
 }

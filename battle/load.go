@@ -436,6 +436,16 @@ func (ld *loader) load() {
 	if !ld.rulesetCached(bd) {
 		return
 	}
+	levels := schema.Items(schema.Get(schema.Get(root, "rules"), "hexside_levels"))
+	for i, lv := range b.Rules.HexsideLevels {
+		if !seenDay[lv.From] {
+			at := schema.Get(root, "rules")
+			if i < len(levels) && len(levels) == len(b.Rules.HexsideLevels) {
+				at = schema.Get(levels[i], "from")
+			}
+			ld.diags.Addf(CodeRules, bd.Pos(at), "rules override: hexside_levels.%d.from: %q is not one of the battle's days", i, lv.From).Hint = "a level begins on one of the days battle.yaml lists"
+		}
+	}
 	set, err := schema.NewSet(b.Rules.Counters(), b.System)
 	if err != nil {
 		ld.diags.Addf(CodeRules, bd.Pos(schema.Get(root, "rules")), "the ruleset's counter fields do not make a valid schema: %v", err)

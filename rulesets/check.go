@@ -113,7 +113,7 @@ var keyRefs = map[string]bool{"face_class": true, "sp_as": true, "weight": true,
 
 type refProblem struct {
 	path  []string
-	kind  string // class, light, field, level, order, terrain, face, mover, switch
+	kind  string // class, light, field, level, order, terrain, hexside, face, mover, switch
 	name  string
 	known []string
 }
@@ -140,6 +140,9 @@ func (r *Ruleset) domains() map[string][]string {
 	}
 	for t := range r.Roads {
 		d["road"] = append(d["road"], t)
+	}
+	for t := range r.Hexsides {
+		d["hexside"] = append(d["hexside"], t)
 	}
 	faces := map[string]bool{}
 	for _, t := range r.UnitTypes {
@@ -194,6 +197,11 @@ func (r *Ruleset) refProblems() []refProblem {
 				check(append(p, "faces", face, strconv.Itoa(i)), "field", f)
 			}
 		}
+		for i, f := range t.Counters {
+			if _, ok := t.Faces[f]; !ok {
+				out = append(out, refProblem{append(p, "counters", strconv.Itoa(i)), "face", f, sortedKeys(t.Faces)})
+			}
+		}
 	}
 	for i, l := range r.Levels {
 		for j, f := range l.Leader {
@@ -202,6 +210,13 @@ func (r *Ruleset) refProblems() []refProblem {
 	}
 	for i, s := range r.Turns.Slots {
 		check([]string{"turns", "slots", strconv.Itoa(i), "light"}, "light", s.Light)
+	}
+	for i, lv := range r.HexsideLevels {
+		for _, k := range sortedKeys(lv.As) {
+			p := []string{"hexside_levels", strconv.Itoa(i), "as", k}
+			check(p, "hexside", k)
+			check(p, "hexside", lv.As[k])
+		}
 	}
 	check([]string{"strength"}, "field", r.Strength)
 	for _, table := range []struct {

@@ -157,6 +157,70 @@ func TestValidateRefs(t *testing.T) {
 	}
 }
 
+// TestValidateCounters: a unit type's counters: names one of its own
+// faces; a face it does not have is B011 at its place.
+func TestValidateCounters(t *testing.T) {
+	set, err := schema.NewSet(nil, "")
+	if err != nil {
+		t.Fatal(err)
+	}
+	_, data, _ := Raw("gbacw")
+	for _, c := range []struct{ to, want string }{
+		{"counters: [dismounted]", ""},
+		{"counters: [dismountd]", `unit_types.cav.counters.0: face "dismountd"`},
+	} {
+		s := strings.Replace(string(data), "counters: [dismounted]", c.to, 1)
+		if s == string(data) && c.want != "" {
+			t.Fatal("no counters: [dismounted] in gbacw.yaml")
+		}
+		docs, ds := schema.Parse("rulesets/gbacw.yaml", []byte(s), schema.DefaultLimits)
+		if len(ds) > 0 {
+			t.Fatal(ds)
+		}
+		var got []string
+		for _, d := range Validate(set, docs[0]) {
+			got = append(got, fmt.Sprintf("%s %s %s", d.Pos, d.Code, d.Message))
+		}
+		if c.want == "" && len(got) > 0 {
+			t.Errorf("%s: want nothing; got %q", c.to, got)
+		}
+		if c.want != "" && (len(got) != 1 || !strings.Contains(got[0], "B011 "+c.want)) {
+			t.Errorf("%s: want B011 %q; got %q", c.to, c.want, got)
+		}
+	}
+}
+
+// TestValidateHexsideLevels: a hexside level reads a hexside feature as
+// another; a name that is no hexside feature is B011 at its place.
+func TestValidateHexsideLevels(t *testing.T) {
+	set, err := schema.NewSet(nil, "")
+	if err != nil {
+		t.Fatal(err)
+	}
+	_, data, _ := Raw("gbacw")
+	for _, c := range []struct{ as, want string }{
+		{"{river: stream, ford-b: ford-a}", ""},
+		{"{rivr: stream}", `hexside_levels.0.as.rivr: hexside "rivr"`},
+		{"{river: streem}", `hexside_levels.0.as.river: hexside "streem"`},
+	} {
+		s := string(data) + "\nhexside_levels:\n  - {from: \"Dec 29\", as: " + c.as + "}\n"
+		docs, ds := schema.Parse("rulesets/gbacw.yaml", []byte(s), schema.DefaultLimits)
+		if len(ds) > 0 {
+			t.Fatal(ds)
+		}
+		var got []string
+		for _, d := range Validate(set, docs[0]) {
+			got = append(got, fmt.Sprintf("%s %s %s", d.Pos, d.Code, d.Message))
+		}
+		if c.want == "" && len(got) > 0 {
+			t.Errorf("%s: want nothing; got %q", c.as, got)
+		}
+		if c.want != "" && (len(got) != 1 || !strings.Contains(got[0], "B011 "+c.want)) {
+			t.Errorf("%s: want B011 %q; got %q", c.as, c.want, got)
+		}
+	}
+}
+
 // TestSwitches: a switch no figure reads is a misspelt switch, B010 at its
 // key; a figure reading a switch the ruleset does not set is B010 too.
 func TestSwitches(t *testing.T) {

@@ -366,6 +366,9 @@ type Scope struct {
 	// ReserveFree: 3DoG BB 4.37 L2106 lets the Army reserve's batteries go
 	// to any infantry brigade.
 	ReserveFree bool `json:"artillery_reserve_free,omitempty" doc:"A battery whose bounding formation is itself all artillery (an army artillery reserve under its own commander) may be attached to a brigade anywhere on its side."`
+	// ReserveTo: and to infantry brigades only (the same line).
+	ReserveTo    []string `json:"artillery_reserve_to,omitempty" doc:"The classes of which a formation must hold a unit for a battery of artillery_reserve_free to be attached to it (Three Days of Gettysburg: infantry). Horse artillery is left to the horse check." items:"class"`
+	ReserveClass Check    `json:"artillery_reserve_class,omitempty" needs:"artillery_reserve_free,artillery_reserve_to" doc:"The check of a reserve battery attached to a formation holding no unit of artillery_reserve_to."`
 }
 
 // Orders configures the orders engine.
@@ -556,6 +559,9 @@ type Lines struct {
 	TwoSP     int      `json:"two_sp,omitempty" doc:"The least strength that may extend into two hexes." min:"0"`
 	Stacked   Check    `json:"stacked,omitempty" doc:"The check of a unit other than artillery in the extending unit's hex or an extension hex."`
 	EnemyNear Check    `json:"enemy_adjacent,omitempty" doc:"The check of an extension hex next to an enemy unit."`
+	// Three Days of Gettysburg BB 9.4: units in town form no Extended Line.
+	InTerrain  Check    `json:"in_terrain,omitempty" needs:"terrain_not" doc:"The check of an extended line with its unit's hex or an extension hex in one of terrain_not."`
+	TerrainNot []string `json:"terrain_not,omitempty" doc:"Terrain in which no part of an extended line stands (Three Days of Gettysburg's Town)." items:"terrain"`
 }
 
 // Org configures the organisation engine.

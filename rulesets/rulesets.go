@@ -40,6 +40,11 @@ type Ruleset struct {
 	Play      Play                 `json:"play"`
 	Switches  map[string]any       `json:"switches,omitempty"`
 
+	// HexsideLevels are the hexside features a scenario reads as others
+	// by the day it starts on (Dead of Winter BB 18.2: Stones River's
+	// level), each from its day until the next.
+	HexsideLevels []HexsideLevel `json:"hexside_levels,omitempty"`
+
 	// switchesRead are the switches the figures read, by name.
 	switchesRead []string
 }
@@ -94,10 +99,26 @@ type UnitType struct {
 	Fields   []string            `json:"fields,omitempty"`
 	Optional []string            `json:"optional,omitempty"`
 	Faces    map[string][]string `json:"faces,omitempty"`
-	Source   string              `json:"source,omitempty"`
+	// Counters are the faces printed on a counter of their own, which
+	// every unit of the type must give (its values, ~ where not known):
+	// GBACW's dismounted cavalry (14.21).
+	Counters []string `json:"counters,omitempty"`
+	Source   string   `json:"source,omitempty"`
 	// Symbol is what its counters show in the box: infantry (a cross),
 	// cavalry (a diagonal), artillery (a dot), or "" for the type's name.
 	Symbol string `json:"symbol,omitempty"`
+}
+
+// HexsideLevel is one level of hexside_levels: from the day From (one of
+// the battle's days) on, each hexside feature keyed in As is read as the
+// feature it names (Dead of Winter's low river: river as stream, ford-b
+// as ford-a); a feature As does not name is read as printed.
+type HexsideLevel struct {
+	From   string            `json:"from"`
+	Title  string            `json:"title,omitempty"`
+	As     map[string]string `json:"as,omitempty"`
+	Rule   string            `json:"rule,omitempty"`
+	Source string            `json:"source,omitempty"`
 }
 
 // CostEntry is a terrain type, hexside feature or road type.

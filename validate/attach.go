@@ -147,7 +147,11 @@ func (p *pass) attachScope(pc *battle.Piece, u *oob.Unit) {
 		return
 	}
 	scope := p.scopeOf(u.Formation, sc.Level)
-	if scope == nil || (sc.ReserveFree && artilleryFormation(p, scope)) {
+	if scope != nil && sc.ReserveFree && artilleryFormation(p, scope) {
+		p.reserveTo(pc, u)
+		return
+	}
+	if scope == nil {
 		return
 	}
 	if pc.Attached.Within(scope) {
@@ -155,6 +159,34 @@ func (p *pass) attachScope(pc *battle.Piece, u *oob.Unit) {
 	}
 	if d := p.flagged(sc.Check, pc.Pos, "%s is attached to %s, outside its own %s %s: %s", u.QualifiedName(), pc.Attached.Label(), scope.Level, scope.Label(), sc.Title).About(diag.Subjects{Units: []string{u.QualifiedName()}, Formations: []string{pc.Attached.Label()}}); d != nil {
 		d.Hint = "if a scenario rule allows it, say so in the piece's note, and widen figures.attach.within for the battle or accept the finding"
+	}
+}
+
+// reserveTo checks that a battery of an artillery reserve, free to go to
+// any brigade of its side, goes to one holding a unit of the classes
+// artillery_reserve_to names (3DoG BB 4.37 L2106: infantry brigades).
+// Horse artillery is the horse check's.
+func (p *pass) reserveTo(pc *battle.Piece, u *oob.Unit) {
+	sc := p.f.Attach.Within
+	if sc.ReserveClass.Code == "" || len(sc.ReserveTo) == 0 {
+		return
+	}
+	if hs := p.f.Attach.Horse; hs.Field != "" {
+		if b, ok := u.Values.Get(hs.Field).V.(bool); ok && b {
+			return
+		}
+	}
+	for _, x := range pc.Attached.AllUnits() {
+		if has(sc.ReserveTo, p.b.Rules.Class(x.Type)) {
+			return
+		}
+	}
+	var to []string
+	for _, c := range sc.ReserveTo {
+		to = append(to, strings.ToLower(p.classTitle(c)))
+	}
+	if d := p.flagged(sc.ReserveClass, pc.Pos, "reserve battery %s is attached to %s, which holds no %s: %s", u.QualifiedName(), pc.Attached.Label(), strings.Join(to, " or "), sc.ReserveClass.Title); d != nil {
+		d.Hint = "attach a reserve battery to a brigade of " + strings.Join(to, " or ")
 	}
 }
 

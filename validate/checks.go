@@ -92,7 +92,7 @@ var Checks = []*Check{
 	{Name: "command", Engine: "command", Reads: ReadsForces | ReadsMap | ReadsScenario, Detail: "scenario: set-up, light of the first turn, attachments; forces: leaders and ratings; map: terrain, hexsides, roads", Requires: []*Fact{FactSetup, FactTree, FactLinks}, Scenario: (*pass).command},
 	{Name: "attach", Engine: "attach", Reads: ReadsForces | ReadsScenario, Detail: "scenario: attachments; forces: classes", Scenario: (*pass).attachments},
 	{Name: "efficiency", Engine: "efficiency", Codes: []diag.Code{CodeNoEfficiency}, Reads: ReadsForces | ReadsScenario, Detail: "scenario: efficiency pools and fixed values, set-up, arrivals; forces: formations", Scenario: (*pass).efficiency},
-	{Name: "lines", Engine: "lines", Reads: ReadsForces | ReadsScenario, Detail: "scenario: set-up pieces' extension hexes, faces, strengths, stacks; forces: classes and strengths", Scenario: (*pass).lines},
+	{Name: "lines", Engine: "lines", Reads: ReadsForces | ReadsMap | ReadsScenario, Detail: "scenario: set-up pieces' extension hexes, faces, strengths, stacks; forces: classes and strengths; map: the terrain of a line's hexes", Scenario: (*pass).lines},
 	{Name: "cups", Codes: []diag.Code{CodeUnknownCup}, Reads: ReadsScenario | ReadsRuleset, Detail: "scenario: chits added to draw cups; ruleset: play cups", Scenario: (*pass).cups},
 	{Name: "activation", Engine: "activation", Reads: ReadsForces | ReadsScenario, Detail: "scenario: activation markers; forces: formations in play", Scenario: (*pass).activation},
 	{Name: "extended", Engine: "extended", Reads: ReadsMap | ReadsScenario, Detail: "scenario: set-up groups, orders; map: free neighbours", Requires: []*Fact{FactSetup}, Scenario: (*pass).extended},

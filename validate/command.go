@@ -150,7 +150,11 @@ func (p *pass) stepper(side string, w *where) maps.StepCost {
 		}
 	}
 	sideCost := map[string]float64{}
+	as := p.hexsideAs() // the river's level (DoW BB 18.2)
 	for name, e := range p.b.Rules.Hexsides {
+		if x, ok := p.b.Rules.Hexsides[as[name]]; ok {
+			e = x
+		}
 		if c, ok := e.CostFor(p.f.Command.LeaderClass); ok {
 			sideCost[name] = c
 		}

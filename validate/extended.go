@@ -93,7 +93,11 @@ func (p *pass) passable(from, to maps.Coord, class string) bool {
 			return false
 		}
 	}
+	as := p.hexsideAs() // the river's level (DoW BB 18.2)
 	for _, f := range m.Hexsides[e] {
+		if x, ok := as[f]; ok {
+			f = x
+		}
 		if h, ok := r.Hexsides[f]; ok {
 			if c, ok := h.CostFor(class); ok && c < 0 {
 				return false

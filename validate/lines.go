@@ -86,6 +86,15 @@ func (p *pass) lines(s *battle.Scenario) {
 			case len(pc.Extends) == 2 && ln.TwoSP > 0 && sp < ln.TwoSP:
 				p.flagged(ln.Check, pc.Extends[1].Pos, "%s has %d SP; a unit extends into two hexes with %d SP or more", u.QualifiedName(), sp, ln.TwoSP).About(aboutUnits(u.QualifiedName()))
 			}
+			if ln.InTerrain.Code != "" {
+				for _, x := range append([]battle.HexRef{st.Hex}, pc.Extends...) {
+					if t := p.b.Map.TerrainName(x.Coord); has(ln.TerrainNot, t) {
+						p.flagged(ln.InTerrain, x.Pos, "%s extends its line with a part in %s, a %s hex: %s", u.QualifiedName(), x.Label, t, ln.InTerrain.Title).
+							About(diag.Subjects{Units: []string{u.QualifiedName()}, Hexes: []string{x.Label}})
+						break
+					}
+				}
+			}
 			for i, x := range pc.Extends {
 				if !grid.Adjacent(st.Hex.Coord, x.Coord) {
 					p.flagged(ln.Check, x.Pos, "%s extends into %s, which is not next to its hex %s", u.QualifiedName(), x.Label, st.Hex.Label).

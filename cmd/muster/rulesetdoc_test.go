@@ -217,7 +217,7 @@ func indent(s string) string {
 // the case's battle.yaml, is generated from the book (go generate ./...,
 // UPDATE=1).
 func TestBooks(t *testing.T) {
-	uses := map[string]string{"gbacw-three-days-of-gettysburg.yaml": "gbacw-3dog.txtar"}
+	uses := map[string]string{"gbacw-three-days-of-gettysburg.yaml": "gbacw-3dog.txtar", "gbacw-dead-of-winter.yaml": "gbacw-dow.txtar"}
 	books, err := filepath.Glob("../../rulesets/books/*.yaml")
 	if err != nil {
 		t.Fatal(err)
@@ -255,6 +255,46 @@ func TestBooks(t *testing.T) {
 			continue
 		}
 		golden.CheckSection(t, "../../validate/testdata/"+tc, "battle.yaml", []byte(battle[:i]+"rules:\n"+indent(body.String())))
+	}
+}
+
+// TestBookExamples: an example battle of a battle book carries the book's
+// rules: block, every line of it (comments aside) in order under its
+// battle.yaml's rules:, with its own additions between (Dead of Winter's
+// attachments, Three Days of Gettysburg's also_within).
+func TestBookExamples(t *testing.T) {
+	for book, example := range map[string]string{
+		"gbacw-dead-of-winter.yaml":           "dead-of-winter",
+		"gbacw-three-days-of-gettysburg.yaml": "3dog-mcphersons-ridge",
+	} {
+		data, err := os.ReadFile("../../rulesets/books/" + book)
+		if err != nil {
+			t.Fatal(err)
+		}
+		battle, err := os.ReadFile("../../examples/" + example + "/battle.yaml")
+		if err != nil {
+			t.Fatal(err)
+		}
+		_, rules, ok := strings.Cut(string(battle), "\nrules:\n")
+		if !ok {
+			t.Errorf("examples/%s/battle.yaml: no rules: block for %s", example, book)
+			continue
+		}
+		have := strings.Split(rules, "\n")
+		i := 0
+		for _, l := range strings.Split(indent(string(data)), "\n") {
+			if s := strings.TrimSpace(l); s == "" || strings.HasPrefix(s, "#") {
+				continue
+			}
+			for i < len(have) && have[i] != l {
+				i++
+			}
+			if i == len(have) {
+				t.Errorf("examples/%s/battle.yaml: its rules: block lacks, or has out of order, the line of %s\n%s", example, book, l)
+				break
+			}
+			i++
+		}
 	}
 }
 
