@@ -185,7 +185,7 @@ func (p *pass) reserveTo(pc *battle.Piece, u *oob.Unit) {
 	for _, c := range sc.ReserveTo {
 		to = append(to, strings.ToLower(p.classTitle(c)))
 	}
-	if d := p.flagged(sc.ReserveClass, pc.Pos, "reserve battery %s is attached to %s, which holds no %s: %s", u.QualifiedName(), pc.Attached.Label(), strings.Join(to, " or "), sc.ReserveClass.Title); d != nil {
+	if d := p.flagged(sc.ReserveClass, pc.Pos, "reserve battery %s is attached to %s, which holds no %s: %s", u.QualifiedName(), pc.Attached.Label(), strings.Join(to, " or "), sc.ReserveClass.Title).About(diag.Subjects{Units: []string{u.QualifiedName()}, Formations: []string{pc.Attached.Label()}}); d != nil {
 		d.Hint = "attach a reserve battery to a brigade of " + strings.Join(to, " or ")
 	}
 }
