@@ -139,7 +139,7 @@ var Checks = []*Check{
 	{Name: "leaders", Engine: "leaders", Reads: ReadsForces | ReadsScenario, Detail: "scenario: set-up groups by hex, leaders, arrivals, their counters and stand-ins; forces: leaders' first turns, counters and spares", Requires: []*Fact{FactSetup}, Scenario: (*pass).leaders},
 	{Name: "entry", Engine: "entry", Codes: []diag.Code{CodeAreaSide, CodeNotEdge, CodeEntryHeld}, Reads: ReadsMap | ReadsScenario, Detail: "scenario: arrivals, set-up; map: areas and edges", Requires: []*Fact{FactSetup}, Scenario: (*pass).entries},
 	{Name: "staging", Engine: "staging", Reads: ReadsMap | ReadsScenario, Detail: "map: areas, their arrow and entrance hexes, roads; scenario: arrivals' hexes", Battle: (*pass).stagingAreas, Scenario: (*pass).stagingArrivals},
-	{Name: "arrivals", Engine: "entry", Reads: ReadsForces | ReadsMap | ReadsScenario, Detail: "scenario: arrivals, their times, orders and faces; map: roads, areas; forces: formations", Scenario: (*pass).arrivals},
+	{Name: "arrivals", Engine: "entry", Reads: ReadsForces | ReadsMap | ReadsScenario, Detail: "scenario: arrivals, their times, orders and faces; map: roads, areas and their roles; forces: formations", Battle: (*pass).areaRoles, Scenario: (*pass).arrivals},
 	{Name: "leader-stacking", Engine: "leader_stack", Reads: ReadsForces | ReadsScenario, Detail: "scenario: set-up groups, leaders, attachments; forces: formations and classes", Requires: []*Fact{FactSetup}, Scenario: (*pass).leaderStacks},
 	{Name: "values", Engine: "values", Reads: ReadsForces, Detail: "forces: units' counter values, classes and sides", Battle: (*pass).valueLimits},
 	{Name: "order-sides", Engine: "order_sides", Reads: ReadsScenario, Detail: "scenario: set-up orders by side", Scenario: (*pass).orderSides},
