@@ -150,6 +150,7 @@ func (ld *loader) resolveMap(d *schema.Doc) {
 			refuse(pos)
 			continue
 		}
+		s.Pos = d.Pos(sn)
 		g.AddSheet(s)
 		sheets = append(sheets, sheetDoc{s, sn})
 	}

@@ -42,6 +42,7 @@ type Figures struct {
 	Variants    Variants     `json:"variants,omitempty" doc:"Variant counters: units that belong to a variant, used only in the scenarios that name it."`
 	Morale      Morale       `json:"morale,omitempty" doc:"Formation morale tracks (Summer Storm's divisional morale): which formations have one, and the bounds of its figures."`
 	LevelMax    []LevelMax   `json:"level_max,omitempty" doc:"Formation levels of which a side may have only so many, with their leaders, in play at once; each a check."`
+	Elevation   Check        `json:"elevation,omitempty" doc:"The elevation engine: the check of a map sheet that leaves hexes without an elevation, where the system gives every hex one (AMFS A-6). A system without it lets a map leave elevation out."`
 }
 
 // Check names a check that ruleset data configures: its stable code and the
