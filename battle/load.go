@@ -394,6 +394,7 @@ func (ld *loader) load() {
 		b.Sides = append(b.Sides, &oob.Side{
 			ID: schema.Str(schema.Get(s, "id")), Name: schema.Str(schema.Get(s, "name")),
 			Color: schema.Str(schema.Get(s, "color")), Text: schema.Str(schema.Get(s, "text")),
+			Pos: bd.Pos(schema.Get(s, "id")),
 		})
 	}
 	if sn := schema.Get(root, "sides"); !schema.IsSeq(sn) {

@@ -75,6 +75,7 @@ func (vs *Values) Set(name string, v Value) {
 type Side struct {
 	ID, Name    string
 	Color, Text string
+	Pos         diag.Pos // where battle.yaml gives its id
 	Army        *Formation
 	TypeArt     map[string]*CounterArt // counter art by unit type
 }

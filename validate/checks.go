@@ -144,6 +144,7 @@ var Checks = []*Check{
 	{Name: "values", Engine: "values", Reads: ReadsForces, Detail: "forces: units' counter values, classes and sides", Battle: (*pass).valueLimits},
 	{Name: "order-sides", Engine: "order_sides", Reads: ReadsScenario, Detail: "scenario: set-up orders by side", Scenario: (*pass).orderSides},
 	{Name: "events", Engine: "events", Codes: []diag.Code{CodeNoEvents}, Reads: ReadsScenario, Detail: "scenario: Event card allotments, their times, cups", Scenario: (*pass).events},
+	{Name: "side-names", Codes: []diag.Code{CodeSideNotNamed}, Reads: ReadsBattle, Detail: "battle: its sides' ids", Battle: (*pass).sideNames},
 	{Name: "elevation", Engine: "elevation", Reads: ReadsMap, Detail: "map: each sheet's elevation rows", Battle: (*pass).elevations},
 	{Name: "hex-groups", Engine: "hex_groups", Codes: []diag.Code{CodeNoHexGroups}, Reads: ReadsScenario, Detail: "scenario: set-up stacks' Hex Group markers", Scenario: (*pass).hexGroups},
 	{Name: "level-sides", Engine: "level_sides", Reads: ReadsForces, Detail: "forces: formations, their levels and sides", Battle: (*pass).levelSides},
