@@ -76,6 +76,10 @@ type Side struct {
 	ID, Name    string
 	Color, Text string
 	Pos         diag.Pos // where battle.yaml gives its id
+	// Role is what the side is in the rules when its id is not the one
+	// they name (battle.yaml's role: USA, the Union; CSA, the
+	// Confederacy): a rule that binds one side finds it by id or role.
+	Role string
 	Army        *Formation
 	TypeArt     map[string]*CounterArt // counter art by unit type
 }

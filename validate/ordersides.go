@@ -15,7 +15,7 @@ import (
 func (p *pass) orderSides(s *battle.Scenario) {
 	for _, os := range p.f.OrderSides {
 		for _, a := range s.Arrivals {
-			if slices.Contains(os.Sides, a.Side) {
+			if p.sideIn(os.Sides, a.Side) {
 				continue
 			}
 			for _, pc := range a.Pieces {
@@ -39,7 +39,7 @@ func (p *pass) orderSides(s *battle.Scenario) {
 			}
 		}
 		for _, st := range s.Setup {
-			if slices.Contains(os.Sides, st.Side) {
+			if p.sideIn(os.Sides, st.Side) {
 				continue
 			}
 			report := func(pos diag.Pos, orders string, all []*oob.Unit) {
