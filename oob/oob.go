@@ -79,9 +79,9 @@ type Side struct {
 	// Role is what the side is in the rules when its id is not the one
 	// they name (battle.yaml's role: USA, the Union; CSA, the
 	// Confederacy): a rule that binds one side finds it by id or role.
-	Role string
-	Army        *Formation
-	TypeArt     map[string]*CounterArt // counter art by unit type
+	Role    string
+	Army    *Formation
+	TypeArt map[string]*CounterArt // counter art by unit type
 }
 
 // Formation is a node of the formation tree.
