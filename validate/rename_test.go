@@ -24,8 +24,10 @@ import (
 // same diagnostics: the same codes on the same lines, with the same
 // messages once the new names are read as the old. No rule may depend on
 // a name the designer picks (TSS 21.6 finds Staging Area 9 by its role,
-// not by the key "9"). Renamed: the keys of a map's areas, and every
-// `area:` that names one (arrivals, a battle's own rules).
+// not by the key "9"; AMFS O the Union by its role, not its id). Renamed:
+// the keys of a map's areas, and every `area:` that names one (arrivals, a
+// battle's own rules); the sides' ids, each declaring the old id as its
+// role, and every place that names one.
 func TestRenamedIDs(t *testing.T) {
 	dirs, _ := filepath.Glob("../examples/*/battle.yaml")
 	if len(dirs) == 0 {
@@ -125,12 +127,17 @@ func renamedRun(files map[string][]byte, variant string, back map[string]string)
 var atColumn = regexp.MustCompile(`(\.yaml:[0-9]+):[0-9]+`)
 
 // renameIDs gives every area key of a map a new name, and every `area:`
-// value that names one, keeping each file's lines; back maps the new
-// names to the old.
+// value that names one; and every side a new id, declaring the old one as
+// its role (what the rules name it by), with every key, `side:` and
+// `sides:` item that names it. Each file keeps its lines; back maps the
+// new names to the old.
 func renameIDs(files map[string][]byte) (map[string][]byte, map[string]string) {
-	type edit struct{ line, col int }
+	type edit struct {
+		line, col int
+		to        string // the new text, %s the old name
+	}
 	docs := map[string][]*schema.Doc{}
-	names := map[string]string{}
+	areas, sides := map[string]string{}, map[string]string{}
 	for f, data := range files {
 		if !strings.HasSuffix(f, ".yaml") {
 			continue
@@ -138,13 +145,19 @@ func renameIDs(files map[string][]byte) (map[string][]byte, map[string]string) {
 		ds, _ := schema.Parse(f, data, schema.DefaultLimits)
 		docs[f] = ds
 		for _, d := range ds {
-			if schema.Str(schema.Get(d.Root, "kind")) != "map" {
-				continue
-			}
-			keys, _ := schema.Pairs(schema.Get(d.Root, "areas"))
-			for _, k := range keys {
-				if _, ok := names[k.Value]; !ok {
-					names[k.Value] = fmt.Sprintf("Renamed%dArea", len(names)+1)
+			switch schema.Str(schema.Get(d.Root, "kind")) {
+			case "map":
+				keys, _ := schema.Pairs(schema.Get(d.Root, "areas"))
+				for _, k := range keys {
+					if _, ok := areas[k.Value]; !ok {
+						areas[k.Value] = fmt.Sprintf("Renamed%dArea", len(areas)+1)
+					}
+				}
+			case "battle":
+				for _, sn := range schema.Items(schema.Get(d.Root, "sides")) {
+					if id := schema.Get(sn, "id"); id != nil && sn.Style&yaml.FlowStyle != 0 && schema.Get(sn, "role") == nil {
+						sides[id.Value] = fmt.Sprintf("Renamed%dSide", len(sides)+1)
+					}
 				}
 			}
 		}
@@ -153,24 +166,43 @@ func renameIDs(files map[string][]byte) (map[string][]byte, map[string]string) {
 	back := map[string]string{}
 	for f, data := range files {
 		var edits []edit
-		var walk func(n *schema.Node)
-		walk = func(n *schema.Node) {
+		var walk func(n *schema.Node, key string)
+		walk = func(n *schema.Node, key string) {
 			for i := 0; n.Kind == yaml.MappingNode && i+1 < len(n.Content); i += 2 {
 				k, v := n.Content[i], n.Content[i+1]
-				if _, ok := names[v.Value]; ok && k.Value == "area" && v.Kind == yaml.ScalarNode {
-					edits = append(edits, edit{v.Line, v.Column})
+				if _, ok := areas[v.Value]; ok && k.Value == "area" && v.Kind == yaml.ScalarNode {
+					edits = append(edits, edit{v.Line, v.Column, areas[v.Value]})
 				}
+				if _, ok := sides[v.Value]; ok && (k.Value == "side" || k.Value == "first") && v.Kind == yaml.ScalarNode {
+					edits = append(edits, edit{v.Line, v.Column, sides[v.Value]})
+				}
+				if _, ok := sides[k.Value]; ok {
+					edits = append(edits, edit{k.Line, k.Column, sides[k.Value]})
+				}
+				walk(v, k.Value)
 			}
 			for _, c := range n.Content {
-				walk(c)
+				if n.Kind == yaml.SequenceNode && key == "sides" && c.Kind == yaml.ScalarNode && sides[c.Value] != "" {
+					edits = append(edits, edit{c.Line, c.Column, sides[c.Value]})
+				}
+				if n.Kind != yaml.MappingNode {
+					walk(c, "")
+				}
 			}
 		}
 		for _, d := range docs[f] {
-			walk(d.Root)
-			if schema.Str(schema.Get(d.Root, "kind")) == "map" {
+			walk(d.Root, "")
+			switch schema.Str(schema.Get(d.Root, "kind")) {
+			case "map":
 				keys, _ := schema.Pairs(schema.Get(d.Root, "areas"))
 				for _, k := range keys {
-					edits = append(edits, edit{k.Line, k.Column})
+					edits = append(edits, edit{k.Line, k.Column, areas[k.Value]})
+				}
+			case "battle":
+				for _, sn := range schema.Items(schema.Get(d.Root, "sides")) {
+					if id := schema.Get(sn, "id"); id != nil && sides[id.Value] != "" {
+						edits = append(edits, edit{id.Line, id.Column, sides[id.Value] + `", role: "` + id.Value})
+					}
 				}
 			}
 		}
@@ -183,10 +215,10 @@ func renameIDs(files map[string][]byte) (map[string][]byte, map[string]string) {
 		for _, e := range edits {
 			l := lines[e.line-1]
 			at := e.col - 1
-			end, quote := at, byte(0)
+			end := at
 			if c := l[at]; c == '"' || c == '\'' {
-				quote, end = c, at+1
-				for end < len(l) && l[end] != quote {
+				end++
+				for end < len(l) && l[end] != c {
 					end++
 				}
 				end++
@@ -195,13 +227,10 @@ func renameIDs(files map[string][]byte) (map[string][]byte, map[string]string) {
 					end++
 				}
 			}
-			old := l[at:end]
-			if quote != 0 {
-				old = old[1 : len(old)-1]
-			}
-			n := names[old]
-			back[n] = old
-			lines[e.line-1] = l[:at] + `"` + n + `"` + l[end:]
+			old := strings.Trim(l[at:end], `"'`)
+			new, _, _ := strings.Cut(e.to, `"`)
+			back[new] = old
+			lines[e.line-1] = l[:at] + `"` + e.to + `"` + l[end:]
 		}
 		out[f] = []byte(strings.Join(lines, "\n"))
 	}
