@@ -397,6 +397,7 @@ func (ld *loader) load() {
 		b.Sides = append(b.Sides, &oob.Side{
 			ID: schema.Str(schema.Get(s, "id")), Name: schema.Str(schema.Get(s, "name")),
 			Color: schema.Str(schema.Get(s, "color")), Text: schema.Str(schema.Get(s, "text")),
+			Pos: bd.Pos(schema.Get(s, "id")), Role: schema.Str(schema.Get(s, "role")),
 		})
 	}
 	if sn := schema.Get(root, "sides"); !schema.IsSeq(sn) {

@@ -150,6 +150,7 @@ func (ld *loader) resolveMap(d *schema.Doc) {
 			refuse(pos)
 			continue
 		}
+		s.Pos = d.Pos(sn)
 		g.AddSheet(s)
 		sheets = append(sheets, sheetDoc{s, sn})
 	}
@@ -416,6 +417,10 @@ func (ld *loader) areas(d *schema.Doc, m *maps.Map) {
 	keys, vals := schema.Pairs(schema.Get(d.Root, "areas"))
 	for i, k := range keys {
 		a := &maps.Area{Name: k.Value, Side: schema.Str(schema.Get(vals[i], "side")), Edge: schema.Str(schema.Get(vals[i], "edge"))}
+		a.Pos = d.Pos(k)
+		if rn := schema.Get(vals[i], "role"); rn != nil {
+			a.Role, a.RolePos = schema.Str(rn), d.Pos(rn)
+		}
 		if sn := schema.Get(vals[i], "side"); sn != nil && ld.b.Side(a.Side) == nil {
 			ld.unknownSide(d.Pos(sn), a.Side)
 		}

@@ -26,7 +26,9 @@ type Sheet struct {
 	// TerrainRows are where the rows of the sheet's terrain are written,
 	// north to south: each at the character of its first hex (after an
 	// opening quote), every row the map document gives (see TerrainAt).
-	TerrainRows      []diag.Pos
+	TerrainRows []diag.Pos
+	// Pos is where the map gives the sheet.
+	Pos              diag.Pos
 	colStep, rowStep int
 }
 

@@ -55,6 +55,14 @@ type Area struct {
 	Side  string
 	Edge  string
 	Hexes []Coord
+	// Role is what the area is in the rules, as the ruleset names it
+	// (TSS: staging-1 to staging-9, the book's numbered staging areas),
+	// whatever key the map gives it; a rule bound to an area finds it by
+	// its role. RolePos is where the map gives it.
+	Role    string
+	RolePos diag.Pos
+	// Pos is where the map gives the area (its key).
+	Pos diag.Pos
 
 	// Arrow and Entrance are the hex of the area the map's arrow is
 	// printed in and the hex of the map it points to (TSS 21.1), when the

@@ -75,8 +75,13 @@ func (vs *Values) Set(name string, v Value) {
 type Side struct {
 	ID, Name    string
 	Color, Text string
-	Army        *Formation
-	TypeArt     map[string]*CounterArt // counter art by unit type
+	Pos         diag.Pos // where battle.yaml gives its id
+	// Role is what the side is in the rules when its id is not the one
+	// they name (battle.yaml's role: USA, the Union; CSA, the
+	// Confederacy): a rule that binds one side finds it by id or role.
+	Role    string
+	Army    *Formation
+	TypeArt map[string]*CounterArt // counter art by unit type
 }
 
 // Formation is a node of the formation tree.

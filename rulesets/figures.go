@@ -42,6 +42,7 @@ type Figures struct {
 	Variants    Variants     `json:"variants,omitempty" doc:"Variant counters: units that belong to a variant, used only in the scenarios that name it."`
 	Morale      Morale       `json:"morale,omitempty" doc:"Formation morale tracks (Summer Storm's divisional morale): which formations have one, and the bounds of its figures."`
 	LevelMax    []LevelMax   `json:"level_max,omitempty" doc:"Formation levels of which a side may have only so many, with their leaders, in play at once; each a check."`
+	Elevation   Check        `json:"elevation,omitempty" doc:"The elevation engine: the check of a map sheet that leaves hexes without an elevation, where the system gives every hex one (AMFS A-6). A system without it lets a map leave elevation out."`
 }
 
 // Check names a check that ruleset data configures: its stable code and the
@@ -99,6 +100,7 @@ type When struct {
 	Orders     []string `json:"orders,omitempty" doc:"Stacks under these orders; none stands for a stack whose orders the set-up leaves open." items:"order"`
 	Terrain    []string `json:"terrain,omitempty" doc:"Stacks in these terrain types." items:"terrain"`
 	TerrainNot []string `json:"terrain_not,omitempty" doc:"Stacks not in these terrain types." items:"terrain"`
+	Hexes      []string `json:"hexes,omitempty" doc:"Stacks in these hexes, by the labels the book prints (AMFS I-3: Devil's Den is S2522), whatever terrain the map gives them; with terrain, a stack in these hexes or in that terrain."`
 	With       []string `json:"with,omitempty" doc:"Stacks holding a unit of one of these classes." items:"class"`
 	Without    []string `json:"without,omitempty" doc:"Stacks holding no unit of these classes." items:"class"`
 	Reserve    *bool    `json:"reserve,omitempty" doc:"Stacks in reserve status (true) or out of it (false)."`
@@ -288,10 +290,14 @@ type EntryRoad struct {
 }
 
 // AreaLimit keeps an entry area for some arrivals: those on the given days
-// of the battle and of the given formations.
+// of the battle and of the given formations. A ruleset names the area by
+// its Role (the map's area that declares it, whatever its key); a battle's
+// own `rules:` may name its Area by key.
 type AreaLimit struct {
 	Check
-	Area       string   `json:"area,omitempty" doc:"The map's entry area."`
+	Area       string   `json:"area,omitempty" doc:"The map's entry area, by the key the map gives it (a battle's own rules: only; a ruleset names the role)."`
+	Role       string   `json:"role,omitempty" doc:"The entry area, by the role the map's area declares (role: staging-9), whatever its key." pattern:"^[a-z][a-z0-9-]*$"`
+	Missing    Check    `json:"missing,omitempty" needs:"role" doc:"The check of what the limit needs and the data lacks: a map area that declares no role, so that the limit cannot tell whether it is the role's area, and formations the order of battle does not have."`
 	Days       []int    `json:"days,omitempty" doc:"The days of the battle (1 the first) on which the area may be used; none: any."`
 	Formations []string `json:"formations,omitempty" doc:"The formations (as the order of battle names them, e.g. 3/I) whose units alone may use it; none: any."`
 }

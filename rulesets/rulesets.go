@@ -77,6 +77,9 @@ type Class struct {
 	Artillery bool `json:"artillery,omitempty"`
 	// Mounted: counts as cavalry for command (Summer Storm's cavalry range).
 	Mounted bool `json:"mounted,omitempty"`
+	// Supply: a supply wagon or train, no combat unit: whether a formation
+	// is cavalry (holds only mounted classes) is judged without it.
+	Supply bool `json:"supply,omitempty"`
 }
 
 // Light is a kind of light on the turn track.

@@ -130,8 +130,43 @@ func (p *pass) arrivalRoad(r rulesets.EntryRoad, a *battle.Arrival, onRoad map[m
 	}
 }
 
+// areaRoles reports, for each area limit a ruleset binds to a role, the
+// map's areas that declare no role: the limit cannot tell whether one of
+// them is the role's area (TSS 21.6: Staging Area 9), whatever its key.
+func (p *pass) areaRoles() {
+	for _, al := range p.f.Entry.Areas {
+		if al.Role == "" || al.Missing.Code == "" {
+			continue
+		}
+		for _, n := range areaNames(p.b.Map) {
+			a := p.b.Map.Areas[n]
+			if a.Role != "" {
+				continue
+			}
+			if d := p.flagged(al.Missing, a.Pos, "area %s declares no role, so muster cannot tell whether it is the %s that %s binds: %s is not checked on it", n, al.Role, al.Rule, al.Code); d != nil {
+				d.Hint = "give the area its role as the book numbers it (role: " + al.Role + " for that area)"
+				d.About(diag.Subjects{Values: []string{n}})
+			}
+		}
+	}
+}
+
+// limitedArea reports whether an arrival through the area named n is one
+// the limit keeps: by the role the map's area declares, or by its key when
+// a battle's own rules name it so.
+func (p *pass) limitedArea(al rulesets.AreaLimit, n string) bool {
+	if n == "" {
+		return false
+	}
+	if al.Role != "" {
+		a := p.b.Map.Areas[n]
+		return a != nil && a.Role == al.Role
+	}
+	return n == al.Area
+}
+
 func (p *pass) arrivalArea(s *battle.Scenario, al rulesets.AreaLimit, a *battle.Arrival) {
-	if a.Area != al.Area {
+	if !p.limitedArea(al, a.Area) {
 		return
 	}
 	pos := a.AreaPos
@@ -142,8 +177,8 @@ func (p *pass) arrivalArea(s *battle.Scenario, al rulesets.AreaLimit, a *battle.
 			for _, d := range al.Days {
 				days = append(days, strconv.Itoa(d))
 			}
-			p.flagged(al.Check, pos, "%s arrives through area %s on %s, day %d of the battle; the area is used on day %s only: %s", a.Side, al.Area, a.Time.Day, day, strings.Join(days, ", "), al.Title).
-				About(aboutValues(a.Side, al.Area, a.Time.Text()))
+			p.flagged(al.Check, pos, "%s arrives through area %s on %s, day %d of the battle; the area is used on day %s only: %s", a.Side, a.Area, a.Time.Day, day, strings.Join(days, ", "), al.Title).
+				About(aboutValues(a.Side, a.Area, a.Time.Text()))
 		}
 	}
 	if len(al.Formations) == 0 {
@@ -156,6 +191,13 @@ func (p *pass) arrivalArea(s *battle.Scenario, al rulesets.AreaLimit, a *battle.
 				fs = append(fs, f)
 			}
 		}
+	}
+	if len(fs) == 0 && !p.anyFormation(al.Formations) {
+		if d := p.flagged(al.Missing, pos, "%s arrives through area %s, which %s keeps for %s, but no side's order of battle has %s: muster cannot tell whose units may use it", a.Side, a.Area, al.Rule, strings.Join(al.Formations, ", "), strings.Join(al.Formations, " or ")); d != nil {
+			d.Hint = "give the formations the book's designations, or name yours under rules: figures: entry: areas"
+			d.About(diag.Subjects{Formations: al.Formations, Values: []string{a.Area}})
+		}
+		return
 	}
 	in := func(f *oob.Formation) bool {
 		for x := f; x != nil; x = s.Parent(x) {
@@ -184,7 +226,26 @@ func (p *pass) arrivalArea(s *battle.Scenario, al rulesets.AreaLimit, a *battle.
 		if len(out) > 1 {
 			ex += fmt.Sprintf(" and %d more", len(out)-1)
 		}
-		p.flagged(al.Check, pc.Pos, "%s arrives through area %s, which is kept for %s: %s", ex, al.Area, strings.Join(al.Formations, ", "), al.Title).
-			About(aboutRef(pc.Ref)).About(aboutValues(al.Area))
+		p.flagged(al.Check, pc.Pos, "%s arrives through area %s, which is kept for %s: %s", ex, a.Area, strings.Join(al.Formations, ", "), al.Title).
+			About(aboutRef(pc.Ref)).About(aboutValues(a.Area))
 	}
+}
+
+// anyFormation reports whether some side's order of battle has one of the
+// formations the designations name, or the formation above it ("I" for
+// "3/I"): an order of battle that names I Corps as the book does but has
+// no 3rd Division holds no unit of 3/I, while one that has neither may
+// name them otherwise.
+func (p *pass) anyFormation(names []string) bool {
+	for _, sd := range p.b.Sides {
+		if ix := p.b.Index(sd.ID); ix != nil {
+			for _, n := range names {
+				_, up, _ := strings.Cut(n, "/")
+				if ix.Formation(n) != nil || up != "" && ix.Formation(up) != nil {
+					return true
+				}
+			}
+		}
+	}
+	return false
 }

@@ -222,6 +222,14 @@ func trip(t *testing.T, dir string) {
 	// scenario cannot change (tss-staging.txtar raises those codes).
 	st := bt.Rules.Figures.Staging
 	idle[st.Arrow.Code], idle[st.Entrance.Code] = true, true
+	// What an entry area's limit needs and the data lacks (an area's role,
+	// the formations it is kept for) is the map's and the forces', which a
+	// scenario cannot change (tss-roles.txtar raises it).
+	for _, al := range bt.Rules.Figures.Entry.Areas {
+		idle[al.Missing.Code] = true
+	}
+	// So is a sheet's elevation (amfs-elevation.txtar raises it).
+	idle[bt.Rules.Figures.Elevation.Code] = true
 	for _, c := range cat {
 		if c.System != bt.System || strings.HasSuffix(c.Code, "203") || strings.HasPrefix(c.Code, "AM20") || moved[c.Code] || idle[c.Code] {
 			continue

@@ -41,17 +41,22 @@ func valuesMatch(u *oob.Unit, want map[string][]string) bool {
 	return true
 }
 
+// cavalryOnly reports whether f's combat units are all of mounted classes,
+// and there is one: supply wagons and trains, no combat units, do not
+// count (a cavalry division with its wagon is cavalry).
 func cavalryOnly(f *oob.Formation, p *pass) bool {
-	us := f.AllUnits()
-	if len(us) == 0 {
-		return false
-	}
-	for _, u := range us {
-		if !p.b.Rules.Classes[p.b.Rules.Class(u.Type)].Mounted {
+	n := 0
+	for _, u := range f.AllUnits() {
+		c := p.b.Rules.Classes[p.b.Rules.Class(u.Type)]
+		if c.Supply {
+			continue
+		}
+		if !c.Mounted {
 			return false
 		}
+		n++
 	}
-	return true
+	return n > 0
 }
 
 // artilleryFormation reports whether every unit in and below f is a

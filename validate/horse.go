@@ -12,7 +12,7 @@ import (
 // command. A battery's command is the lowest formation holding it that
 // also holds a unit of a class that is not artillery (so a battalion of
 // batteries answers to the division above it); the command is cavalry when
-// every such unit in it is of a mounted class.
+// every such unit in it is of a mounted class (supply wagons aside).
 func (p *pass) horseArtillery() {
 	h := p.f.Org.Horse
 	if h.Code == "" || h.Class == "" {
@@ -27,7 +27,7 @@ func (p *pass) horseArtillery() {
 		v := 0
 		for _, u := range f.AllUnits() {
 			c := r.Classes[r.Class(u.Type)]
-			if c.Artillery {
+			if c.Artillery || c.Supply {
 				continue
 			}
 			if !c.Mounted {

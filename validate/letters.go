@@ -118,12 +118,13 @@ func (p *pass) hqs() {
 }
 
 // mountedBut reports whether every unit in and below f but those of class
-// except is of a mounted class (a cavalry command, its HQ aside).
+// except is of a mounted class (a cavalry command, its HQ and supply
+// wagons aside).
 func mountedBut(f *oob.Formation, p *pass, except string) bool {
 	n := 0
 	for _, u := range f.AllUnits() {
 		c := p.b.Rules.Class(u.Type)
-		if c == except {
+		if c == except || p.b.Rules.Classes[c].Supply {
 			continue
 		}
 		if !p.b.Rules.Classes[c].Mounted {

@@ -1,7 +1,6 @@
 package validate
 
 import (
-	"slices"
 	"strings"
 
 	"github.com/muster-wargames/muster/oob"
@@ -12,7 +11,7 @@ import (
 func (p *pass) levelSides() {
 	for _, ls := range p.f.LevelSides {
 		for _, side := range p.b.Sides {
-			if side.Army == nil || slices.Contains(ls.Sides, side.ID) {
+			if side.Army == nil || p.sideIn(ls.Sides, side.ID) {
 				continue
 			}
 			for _, f := range allFormations(side.Army) {

@@ -10,11 +10,36 @@ import (
 )
 
 // orderSides checks that set-up orders kept for some sides (AMFS O: the
-// Skirmish Order is the Union's) are given to their units only.
+// Skirmish Order is the Union's) are given to their units only, in the
+// set-up and in the reinforcements alike.
 func (p *pass) orderSides(s *battle.Scenario) {
 	for _, os := range p.f.OrderSides {
+		for _, a := range s.Arrivals {
+			if p.sideIn(os.Sides, a.Side) {
+				continue
+			}
+			for _, pc := range a.Pieces {
+				if !slices.Contains(os.Orders, pc.Orders) {
+					continue
+				}
+				var units []*oob.Unit
+				for _, u := range pc.Ref.Units() {
+					if len(os.Classes) == 0 || slices.Contains(os.Classes, p.b.Rules.Class(u.Type)) {
+						units = append(units, u)
+					}
+				}
+				if len(units) == 0 {
+					continue
+				}
+				name := units[0].QualifiedName()
+				if len(units) > 1 {
+					name += fmt.Sprintf(" and %d more", len(units)-1)
+				}
+				p.flagged(os.Check, pc.Pos, "%s of %s arrives at %s under %s orders, %s: %s", name, a.Side, a.Time.Text(), pc.Orders, whoMay(os.Sides), os.Title).About(diag.Subjects{Units: unitNames(units), Values: []string{a.Time.Text()}})
+			}
+		}
 		for _, st := range s.Setup {
-			if slices.Contains(os.Sides, st.Side) {
+			if p.sideIn(os.Sides, st.Side) {
 				continue
 			}
 			report := func(pos diag.Pos, orders string, all []*oob.Unit) {

@@ -8,6 +8,7 @@ import (
 
 	"github.com/muster-wargames/muster/battle"
 	"github.com/muster-wargames/muster/diag"
+	"github.com/muster-wargames/muster/maps"
 	"github.com/muster-wargames/muster/oob"
 	"github.com/muster-wargames/muster/rulesets"
 )
@@ -70,7 +71,11 @@ func (p *pass) applies(w rulesets.When, g *group, t string) bool {
 			return false
 		}
 	}
-	if len(w.Terrain) > 0 && !has(w.Terrain, t) {
+	switch named := p.namedHex(w.Hexes, g.hex); {
+	case named:
+	case len(w.Hexes) > 0 && len(w.Terrain) == 0:
+		return false
+	case len(w.Terrain) > 0 && !has(w.Terrain, t):
 		return false
 	}
 	if len(w.TerrainNot) > 0 && has(w.TerrainNot, t) {
@@ -91,6 +96,17 @@ func (p *pass) applies(w rulesets.When, g *group, t string) bool {
 		return false
 	}
 	return true
+}
+
+// namedHex reports whether c is one of the hexes the labels name (a label
+// the map does not have names none).
+func (p *pass) namedHex(labels []string, c maps.Coord) bool {
+	for _, l := range labels {
+		if h, _, err := p.b.Map.Grid.Parse(l); err == nil && h == c {
+			return true
+		}
+	}
+	return false
 }
 
 // brigadeOf returns the formation at level that holds u, or u's own

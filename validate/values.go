@@ -13,7 +13,7 @@ import (
 func (p *pass) valueLimits() {
 	for _, vl := range p.f.Values {
 		for _, side := range p.b.Sides {
-			if side.Army == nil || (len(vl.Sides) > 0 && !slices.Contains(vl.Sides, side.ID)) {
+			if side.Army == nil || (len(vl.Sides) > 0 && !p.sideIn(vl.Sides, side.ID)) {
 				continue
 			}
 			for _, u := range side.Army.AllUnits() {

@@ -118,6 +118,9 @@ func TestRulesetsDoc(t *testing.T) {
 			if c.Mounted {
 				traits = append(traits, "mounted")
 			}
+			if c.Supply {
+				traits = append(traits, "supply")
+			}
 			if len(traits) > 0 {
 				name += " (" + strings.Join(traits, ", ") + ")"
 			}
