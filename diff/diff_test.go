@@ -3,6 +3,7 @@ package diff
 import (
 	"bytes"
 	"encoding/json"
+	"path/filepath"
 	"strings"
 	"testing"
 	"testing/fstest"
@@ -252,6 +253,31 @@ func TestNatural(t *testing.T) {
 		for j := range want {
 			if got := natural(want[i], want[j]); got != (i < j) {
 				t.Errorf("natural(%q, %q) = %v", want[i], want[j], got)
+			}
+		}
+	}
+}
+
+// Every example and each of its variants, compared with itself, has no
+// changes: nothing of the comparison depends on anything but the data.
+func TestExamplesUnchanged(t *testing.T) {
+	dirs, _ := filepath.Glob("../examples/*/battle.yaml")
+	if len(dirs) < 5 {
+		t.Fatalf("%d examples", len(dirs))
+	}
+	for _, f := range dirs {
+		dir := filepath.Dir(f)
+		b, _ := battle.LoadDir(dir, battle.Options{})
+		if b == nil {
+			t.Fatalf("%s: not loaded", dir)
+		}
+		if r := Compare(dir, dir, b, b); len(r.Changes) != 0 {
+			t.Errorf("%s:\n%s", dir, lines(r))
+		}
+		for _, v := range b.Variants {
+			w, _ := battle.LoadDir(dir, battle.Options{Variant: v})
+			if r := Compare(dir, dir+" "+v, w, w); len(r.Changes) != 0 {
+				t.Errorf("%s, variant %s:\n%s", dir, v, lines(r))
 			}
 		}
 	}

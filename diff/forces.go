@@ -306,9 +306,9 @@ func forces(a, b *battle.Battle) ([]Change, *ids) {
 		}
 		return cs
 	}, func(i int) string {
-		return ua[i].Type + "; " + valuesList(ua[i].Values, unitOrder(a.Rules, ua[i].Type)...)
+		return typed(ua[i].Type, valuesList(ua[i].Values, unitOrder(a.Rules, ua[i].Type)...))
 	}, func(j int) string {
-		return ub[j].Type + "; " + valuesList(ub[j].Values, unitOrder(b.Rules, ub[j].Type)...)
+		return typed(ub[j].Type, valuesList(ub[j].Values, unitOrder(b.Rules, ub[j].Type)...))
 	})...)
 	for i, u := range ua {
 		if pair[i] >= 0 {
@@ -502,4 +502,12 @@ func orArmyPath(p string) string {
 		return "army"
 	}
 	return p
+}
+
+// typed writes a unit's type and values: "inf; weapon R, strength 6".
+func typed(typ, values string) string {
+	if values == "" {
+		return typ
+	}
+	return typ + "; " + values
 }

@@ -46,11 +46,11 @@ func diffCmd(stdout, stderr io.Writer) *cobra.Command {
 			if err != nil {
 				return err
 			}
-			a, err := diffLoad(oldDir, oldName, variant)
+			a, err := diffLoad(stderr, oldDir, oldName, variant)
 			if err != nil {
 				return err
 			}
-			b, err := diffLoad(newDir, newName, variant)
+			b, err := diffLoad(stderr, newDir, newName, variant)
 			if err != nil {
 				return err
 			}
@@ -226,8 +226,9 @@ func untar(dir string, data []byte) error {
 
 // diffLoad loads one version of the battle through the pipeline (no check
 // runs: a changelog needs the model only). A version that cannot be read
-// is an error.
-func diffLoad(dir, name, variant string) (*battle.Battle, error) {
+// is an error; one whose load found errors is compared as it resolved
+// (what did not resolve left out), and stderr says so.
+func diffLoad(stderr io.Writer, dir, name, variant string) (*battle.Battle, error) {
 	if fi, err := os.Stat(filepath.Join(dir, "battle.yaml")); err != nil || !fi.Mode().IsRegular() {
 		return nil, fmt.Errorf("%s: no battle.yaml", diag.Printable(name))
 	}
@@ -239,6 +240,13 @@ func diffLoad(dir, name, variant string) (*battle.Battle, error) {
 	}
 	if b == nil {
 		return nil, fmt.Errorf("%s: not a battle", diag.Printable(name))
+	}
+	if n := diag.Count(ds, diag.Error); n > 0 {
+		errs := "errors"
+		if n == 1 {
+			errs = "error"
+		}
+		fmt.Fprintf(stderr, "muster: %s: %d %s as it loads (muster validate lists them); what did not resolve is left out\n", diag.Printable(name), n, errs)
 	}
 	return b, nil
 }
