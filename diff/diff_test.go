@@ -181,11 +181,12 @@ func TestMoved(t *testing.T) {
 func TestSetupAndSchedule(t *testing.T) {
 	old := load(t)
 	b := load(t, [3]string{"scenario.yaml", `    "C1101": [Post, 59 IL, 74 IL]`, `    "C1101": [Post, 59 IL]
-    "C1102": {units: [{unit: 74 IL, strength: 5}], orders: attack}
+    "C1102": {units: [{unit: 74 IL, strength: 5}], orders: attack, breastworks: true}
 reinforcements:
   USA:
     - {time: "Dec 30 1400", hexes: ["C1201"], units: [38 IL]}`})
 	check(t, Compare("a", "b", old, b), ""+
+		"- USA 74 IL/1: breastworks none → 1\n"+
 		"- USA 74 IL/1: hex C1101 → C1102\n"+
 		"- USA 74 IL/1: orders none → attack\n"+
 		"- USA 74 IL/1: strength none → 5\n"+

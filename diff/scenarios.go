@@ -57,6 +57,8 @@ func setupOf(s *battle.Scenario, x *ids) []placed {
 				{"orders", first(p.Orders, st.Orders)},
 				{"facing", first(p.Facing, st.Facing)},
 				{"reserve", boolText(st.Reserve)},
+				{"breastworks", countText(st.Breastworks)},
+				{"fatigue", first(p.Fatigue, st.Fatigue.Level)},
 			}})
 		}
 	}
@@ -203,4 +205,11 @@ func piecesText(ps []battle.Piece, x *ids) string {
 		parts = append(parts, pieceName(x, p))
 	}
 	return strings.Join(parts, ", ")
+}
+
+func countText(n int) string {
+	if n == 0 {
+		return ""
+	}
+	return fmt.Sprint(n)
 }
