@@ -84,6 +84,11 @@ type Change struct {
 	// Note explains a change (why a removed and an added unit were not
 	// taken for a rename).
 	Note string `json:"note,omitempty"`
+	// Hexes are the labels of the hexes on the map the change is at: a
+	// hex's own, a hexside's two, the hexes a road or an area gained or
+	// lost, a set-up's hex before and after. `muster diff --map` rings
+	// them.
+	Hexes []string `json:"hexes,omitempty"`
 }
 
 // Result is every change between two battles.

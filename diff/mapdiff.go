@@ -81,8 +81,9 @@ func sheetsOf(m *maps.Map) map[string]string {
 	return out
 }
 
-// keyedText compares two maps of subject to text: removed, added, changed.
-func keyedText(base Change, field string, a, b map[string]string) []Change {
+// keyedText compares two maps of subject to text: removed, added, changed;
+// hexes gives the hexes a change is at, from the texts before and after.
+func keyedText(base Change, field string, a, b map[string]string, hexes func(k, old, new string) []string) []Change {
 	var out []Change
 	keys := map[string]bool{}
 	for k := range a {
@@ -106,6 +107,9 @@ func keyedText(base Change, field string, a, b map[string]string) []Change {
 		default:
 			continue
 		}
+		if hexes != nil {
+			c.Hexes = hexes(k, at, bt)
+		}
 		out = append(out, c)
 	}
 	return out
@@ -126,7 +130,7 @@ func mapChanges(a, b *maps.Map) []Change {
 		}
 		return []Change{c}
 	}
-	out := keyedText(Change{Section: Map}, "extent", prefixed("sheet ", sheetsOf(a)), prefixed("sheet ", sheetsOf(b)))
+	out := keyedText(Change{Section: Map}, "extent", prefixed("sheet ", sheetsOf(a)), prefixed("sheet ", sheetsOf(b)), nil)
 	ha, hb := hexesOf(a), hexesOf(b)
 	for _, l := range sortedKeys(ha) {
 		x := ha[l]
@@ -134,12 +138,16 @@ func mapChanges(a, b *maps.Map) []Change {
 		if !ok {
 			continue // its sheet's change says so
 		}
-		base := Change{Section: Map, Subject: l}
+		base := Change{Section: Map, Subject: l, Hexes: []string{l}}
 		out = append(out, diffText(base, "terrain", x.terrain, y.terrain)...)
 		out = append(out, diffText(base, "elevation", x.elevation, y.elevation)...)
 	}
-	out = append(out, keyedText(Change{Section: Map}, "features", prefixed("hexside ", hexsidesOf(a)), prefixed("hexside ", hexsidesOf(b)))...)
-	out = append(out, keyedText(Change{Section: Map}, "path", prefixed("road ", roadsOf(a)), prefixed("road ", roadsOf(b)))...)
+	out = append(out, keyedText(Change{Section: Map}, "features", prefixed("hexside ", hexsidesOf(a)), prefixed("hexside ", hexsidesOf(b)), func(k, _, _ string) []string {
+		return strings.Split(strings.TrimPrefix(k, "hexside "), "/")
+	})...)
+	out = append(out, keyedText(Change{Section: Map}, "path", prefixed("road ", roadsOf(a)), prefixed("road ", roadsOf(b)), func(_, old, new string) []string {
+		return symmetric(strings.Fields(old), strings.Fields(new))
+	})...)
 	out = append(out, areas(a, b)...)
 	return out
 }
@@ -168,10 +176,10 @@ func areas(a, b *maps.Map) []Change {
 		subject := "area " + n
 		switch {
 		case y == nil:
-			out = append(out, Change{Section: Map, Action: Removed, Subject: subject, Old: str(pathText(a, x.Hexes))})
+			out = append(out, Change{Section: Map, Action: Removed, Subject: subject, Old: str(pathText(a, x.Hexes)), Hexes: strings.Fields(pathText(a, x.Hexes))})
 			continue
 		case x == nil:
-			out = append(out, Change{Section: Map, Action: Added, Subject: subject, New: str(pathText(b, y.Hexes))})
+			out = append(out, Change{Section: Map, Action: Added, Subject: subject, New: str(pathText(b, y.Hexes)), Hexes: strings.Fields(pathText(b, y.Hexes))})
 			continue
 		}
 		base := Change{Section: Map, Subject: subject}
@@ -198,14 +206,38 @@ func areas(a, b *maps.Map) []Change {
 		}
 		if len(lost) > 0 {
 			c := base
-			c.Action, c.Field, c.Old = Removed, "hexes", str(strings.Join(lost, " "))
+			c.Action, c.Field, c.Old, c.Hexes = Removed, "hexes", str(strings.Join(lost, " ")), lost
 			out = append(out, c)
 		}
 		if len(gained) > 0 {
 			c := base
-			c.Action, c.Field, c.New = Added, "hexes", str(strings.Join(gained, " "))
+			c.Action, c.Field, c.New, c.Hexes = Added, "hexes", str(strings.Join(gained, " ")), gained
 			out = append(out, c)
 		}
 	}
 	return out
+}
+
+// symmetric lists, sorted and each once, the labels in one list and not
+// the other.
+func symmetric(a, b []string) []string {
+	in, now := map[string]bool{}, map[string]bool{}
+	for _, l := range a {
+		in[l] = true
+	}
+	for _, l := range b {
+		now[l] = true
+	}
+	out := map[string]bool{}
+	for l := range in {
+		if !now[l] {
+			out[l] = true
+		}
+	}
+	for l := range now {
+		if !in[l] {
+			out[l] = true
+		}
+	}
+	return sortedKeys(out)
 }

@@ -139,18 +139,22 @@ func compare(sec Section, scenario string, a, b []placed) []Change {
 		p := ma[k]
 		q, ok := mb[k]
 		if !ok {
-			out = append(out, Change{Section: sec, Action: Removed, Scenario: scenario, Side: p.side, Subject: p.name, Old: str(fieldsText(p.fields))})
+			out = append(out, Change{Section: sec, Action: Removed, Scenario: scenario, Side: p.side, Subject: p.name, Old: str(fieldsText(p.fields)), Hexes: hexOf(p)})
 			continue
 		}
 		base := Change{Section: sec, Scenario: scenario, Side: q.side, Subject: q.name}
 		for i, f := range p.fields {
-			out = append(out, diffText(base, f[0], f[1], q.fields[i][1])...)
+			cs := diffText(base, f[0], f[1], q.fields[i][1])
+			if len(cs) > 0 && f[0] == "hex" {
+				cs[0].Hexes = []string{f[1], q.fields[i][1]}
+			}
+			out = append(out, cs...)
 		}
 	}
 	for _, k := range kb {
 		if _, ok := ma[k]; !ok {
 			q := mb[k]
-			out = append(out, Change{Section: sec, Action: Added, Scenario: scenario, Side: q.side, Subject: q.name, New: str(fieldsText(q.fields))})
+			out = append(out, Change{Section: sec, Action: Added, Scenario: scenario, Side: q.side, Subject: q.name, New: str(fieldsText(q.fields)), Hexes: hexOf(q)})
 		}
 	}
 	return out
@@ -212,4 +216,15 @@ func countText(n int) string {
 		return ""
 	}
 	return fmt.Sprint(n)
+}
+
+// hexOf is a set-up piece's hex, as a list of one (none for a schedule's
+// piece).
+func hexOf(p placed) []string {
+	for _, f := range p.fields {
+		if f[0] == "hex" && f[1] != "" {
+			return []string{f[1]}
+		}
+	}
+	return nil
 }

@@ -50,6 +50,10 @@ func text(p *string, quote func(string) string) string {
 	return quote(*p)
 }
 
+// Line writes one change as a line of the Markdown release notes: "- "
+// and the change, and a newline.
+func Line(c Change) string { return line(c) }
+
 // line writes one change as a line of release notes.
 func line(c Change) string {
 	q := esc

@@ -18,11 +18,13 @@ import (
 	"github.com/muster-wargames/muster/diag"
 	"github.com/muster-wargames/muster/diff"
 	"github.com/muster-wargames/muster/pipeline"
+	"github.com/muster-wargames/muster/render"
 	"github.com/muster-wargames/muster/report"
+	"github.com/muster-wargames/muster/sheets"
 )
 
 func diffCmd(stdout, stderr io.Writer) *cobra.Command {
-	var format, since, variant string
+	var format, since, variant, mapFile string
 	var exitCode bool
 	c := &cobra.Command{
 		Use:   "diff OLD NEW | diff REV1 REV2 [DIR] | diff --since REV [DIR]",
@@ -41,7 +43,7 @@ func diffCmd(stdout, stderr io.Writer) *cobra.Command {
 			if format != "markdown" && format != "json" {
 				return fmt.Errorf("unknown --format %q (markdown, json)", format)
 			}
-			oldDir, newDir, oldName, newName, cleanup, err := diffSides(stderr, since, args)
+			oldDir, newDir, oldName, newName, guardDir, cleanup, err := diffSides(stderr, since, args)
 			defer cleanup()
 			if err != nil {
 				return err
@@ -55,6 +57,15 @@ func diffCmd(stdout, stderr io.Writer) *cobra.Command {
 				return err
 			}
 			r := diff.Compare(oldName, newName, a, b)
+			if mapFile != "" {
+				gOld, gNew := oldDir, newDir
+				if guardDir != "" {
+					gOld, gNew = guardDir, guardDir
+				}
+				if err := writeChangesMap(mapFile, gOld, gNew, a, b, r); err != nil {
+					return err
+				}
+			}
 			if format == "json" {
 				err = r.JSON(stdout)
 			} else {
@@ -73,13 +84,16 @@ func diffCmd(stdout, stderr io.Writer) *cobra.Command {
 	c.Flags().StringVar(&since, "since", "", "compare the battle folder at this git revision with the folder on disk")
 	c.Flags().StringVar(&variant, "variant", "", "compare this variant of battle.yaml in both versions")
 	c.Flags().BoolVar(&exitCode, "exit-code", false, "exit 1 when something changed, as git diff --exit-code")
+	c.Flags().StringVar(&mapFile, "map", "", "also draw the new version's map with every changed hex ringed and numbered, the changes listed under it (SVG, or PNG for a .png name)")
 	return c
 }
 
 // diffSides works out the two folders to compare from the arguments: two
 // folders, two revisions of a folder, or a revision and the folder on
 // disk. Revisions are read into temporary folders, which cleanup removes.
-func diffSides(stderr io.Writer, since string, args []string) (oldDir, newDir, oldName, newName string, cleanup func(), err error) {
+// guardDir is, for revisions, the battle folder on disk named: an output
+// must not write over a file of it ("" for two folders).
+func diffSides(stderr io.Writer, since string, args []string) (oldDir, newDir, oldName, newName, guardDir string, cleanup func(), err error) {
 	var temps []string
 	cleanup = func() {
 		for _, t := range temps {
@@ -100,34 +114,34 @@ func diffSides(stderr io.Writer, since string, args []string) (oldDir, newDir, o
 	switch {
 	case since != "":
 		if len(args) > 1 {
-			return "", "", "", "", cleanup, fmt.Errorf("diff --since REV takes at most one battle folder, not %d arguments", len(args))
+			return "", "", "", "", "", cleanup, fmt.Errorf("diff --since REV takes at most one battle folder, not %d arguments", len(args))
 		}
 		dir, err := battleDir(stderr, args, false)
 		if err != nil {
-			return "", "", "", "", cleanup, err
+			return "", "", "", "", "", cleanup, err
 		}
 		oldDir, err = at(dir, since)
-		return oldDir, dir, since, "the working tree", cleanup, err
+		return oldDir, dir, since, "the working tree", dir, cleanup, err
 	case len(args) == 2 && isDir(args[0]) && isDir(args[1]):
-		return args[0], args[1], args[0], args[1], cleanup, nil
+		return args[0], args[1], args[0], args[1], "", cleanup, nil
 	case len(args) == 2 && (isDir(args[0]) || isDir(args[1])):
 		other := args[1]
 		if isDir(other) {
 			other = args[0]
 		}
-		return "", "", "", "", cleanup, fmt.Errorf("%s is not a folder (give two battle folders, or two git revisions)", diag.Printable(other))
+		return "", "", "", "", "", cleanup, fmt.Errorf("%s is not a folder (give two battle folders, or two git revisions)", diag.Printable(other))
 	case len(args) == 2 || len(args) == 3:
 		dir, err := battleDir(stderr, args[2:], false)
 		if err != nil {
-			return "", "", "", "", cleanup, err
+			return "", "", "", "", "", cleanup, err
 		}
 		if oldDir, err = at(dir, args[0]); err != nil {
-			return "", "", "", "", cleanup, err
+			return "", "", "", "", "", cleanup, err
 		}
 		newDir, err = at(dir, args[1])
-		return oldDir, newDir, args[0], args[1], cleanup, err
+		return oldDir, newDir, args[0], args[1], dir, cleanup, err
 	}
-	return "", "", "", "", cleanup, fmt.Errorf("diff needs two battle folders, two git revisions, or --since REV")
+	return "", "", "", "", "", cleanup, fmt.Errorf("diff needs two battle folders, two git revisions, or --since REV")
 }
 
 // git runs git in dir and returns its standard output.
@@ -249,4 +263,31 @@ func diffLoad(stderr io.Writer, dir, name, variant string) (*battle.Battle, erro
 		fmt.Fprintf(stderr, "muster: %s: %d %s as it loads (muster validate lists them); what did not resolve is left out\n", diag.Printable(name), n, errs)
 	}
 	return b, nil
+}
+
+// writeChangesMap draws b's map (the new version's) with the hexes of r's
+// changes ringed (sheets.ChangesOverlay) and writes it to path: PNG when
+// path ends in .png, else SVG. It writes over no file either version reads.
+func writeChangesMap(path, oldDir, newDir string, a, b *battle.Battle, r diff.Result) error {
+	if b.Map == nil {
+		return fmt.Errorf("--map: the new version has no map to draw")
+	}
+	if strings.TrimSpace(path) == "" || path == "-" {
+		return fmt.Errorf("--map needs a file name (standard output has the changes)")
+	}
+	g := newGuard(b, newDir)
+	for _, gd := range []guard{newGuard(a, oldDir), g} {
+		if err := checkOutFile(gd, path); err != nil {
+			return err
+		}
+	}
+	format, err := outFormat("", path, "--map", "", mapFormats, mapExts, "svg")
+	if err != nil {
+		return err
+	}
+	data, err := renderMap(b.Map, sheets.ChangesOverlay(b, r), render.NewPalette(b.Rules), format, 20)
+	if err != nil {
+		return err
+	}
+	return g.write(nil, path, data)
 }
