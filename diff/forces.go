@@ -402,7 +402,7 @@ func valuesList(vs oob.Values, order ...string) string {
 			return
 		}
 		done[name] = true
-		if t, ok := valueText(vs.Get(name)); ok {
+		if t, ok := valueText(vs.Get(name)); ok && t != "" {
 			parts = append(parts, name+" "+t)
 		}
 	}

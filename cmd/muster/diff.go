@@ -17,6 +17,7 @@ import (
 	"github.com/muster-wargames/muster/battle"
 	"github.com/muster-wargames/muster/diag"
 	"github.com/muster-wargames/muster/diff"
+	"github.com/muster-wargames/muster/importer/vmod"
 	"github.com/muster-wargames/muster/pipeline"
 	"github.com/muster-wargames/muster/render"
 	"github.com/muster-wargames/muster/report"
@@ -27,7 +28,7 @@ func diffCmd(stdout, stderr io.Writer) *cobra.Command {
 	var format, since, variant, mapFile string
 	var exitCode bool
 	c := &cobra.Command{
-		Use:   "diff OLD NEW | diff REV1 REV2 [DIR] | diff --since REV [DIR]",
+		Use:   "diff OLD NEW | diff REV1 REV2 [DIR] | diff --since REV [DIR] | diff OLD.vmod NEW.vmod",
 		Short: "List what changed between two versions of a battle, as release notes (Markdown) or JSON",
 		Long: "diff compares two versions of a battle and lists every change: units and leaders added, removed,\n" +
 			"renamed (the same formation and values under a new name), moved and re-valued; formations;\n" +
@@ -36,8 +37,9 @@ func diffCmd(stdout, stderr io.Writer) *cobra.Command {
 			"OLD and NEW are two battle folders. In a git repository, REV1 REV2 compares the battle folder DIR\n" +
 			"(the battle around the working folder when not given) at two revisions, and --since REV compares\n" +
 			"DIR at REV with DIR as it is on disk; each revision's folder is read with git archive into a\n" +
-			"temporary folder. The exit status is 0 whether or not anything changed; with --exit-code it is 1\n" +
-			"when something did (as git diff --exit-code); 2 when a version cannot be read.",
+			"temporary folder. Two .vmod files muster wrote are each read back as muster import vmod reads\n" +
+			"them, so what a module carries is compared. The exit status is 0 whether or not anything changed;\n" +
+			"with --exit-code it is 1 when something did (as git diff --exit-code); 2 when a version cannot be read.",
 		Args: cobra.RangeArgs(0, 3),
 		RunE: func(cmd *cobra.Command, args []string) error {
 			if format != "markdown" && format != "json" {
@@ -122,6 +124,17 @@ func diffSides(stderr io.Writer, since string, args []string) (oldDir, newDir, o
 		}
 		oldDir, err = at(dir, since)
 		return oldDir, dir, since, "the working tree", dir, cleanup, err
+	case len(args) == 2 && isModule(args[0]) && isModule(args[1]):
+		for _, m := range args {
+			t, err := importModule(m)
+			if t != "" {
+				temps = append(temps, t)
+			}
+			if err != nil {
+				return "", "", "", "", "", cleanup, err
+			}
+		}
+		return temps[0], temps[1], args[0], args[1], "", cleanup, nil
 	case len(args) == 2 && isDir(args[0]) && isDir(args[1]):
 		return args[0], args[1], args[0], args[1], "", cleanup, nil
 	case len(args) == 2 && (isDir(args[0]) || isDir(args[1])):
@@ -290,4 +303,40 @@ func writeChangesMap(path, oldDir, newDir string, a, b *battle.Battle, r diff.Re
 		return err
 	}
 	return g.write(nil, path, data)
+}
+
+// isModule reports whether p names a VASSAL module file (.vmod).
+func isModule(p string) bool {
+	fi, err := os.Stat(p)
+	return err == nil && fi.Mode().IsRegular() && strings.EqualFold(filepath.Ext(p), ".vmod")
+}
+
+// importModule reads a module muster wrote back into a battle folder (as
+// muster import vmod does, docs/import.md) in a new temporary folder.
+func importModule(p string) (string, error) {
+	data, err := os.ReadFile(p)
+	if err != nil {
+		return "", err
+	}
+	res, err := vmod.Import(data, vmod.Options{Module: filepath.Base(p)})
+	if res == nil || err != nil {
+		return "", fmt.Errorf("%s: %v", diag.Printable(p), err)
+	}
+	tmp, err := os.MkdirTemp("", "muster-diff-")
+	if err != nil {
+		return "", err
+	}
+	for name, data := range res.Files {
+		q := filepath.Join(tmp, filepath.FromSlash(name))
+		if !filepath.IsLocal(filepath.FromSlash(name)) {
+			return tmp, fmt.Errorf("%s: the import names %q", diag.Printable(p), name)
+		}
+		if err := os.MkdirAll(filepath.Dir(q), 0o755); err != nil {
+			return tmp, err
+		}
+		if err := os.WriteFile(q, data, 0o644); err != nil {
+			return tmp, err
+		}
+	}
+	return tmp, nil
 }

@@ -93,6 +93,12 @@ func TestPlayDoc(t *testing.T) {
 	}
 	lay("old", "old")
 	lay("new", "new")
+	for v, out := range map[string]string{"old": "va", "new": "vb"} { // the modules the doc compares
+		var o, errb bytes.Buffer
+		if code := run([]string{"build", "--target", "vassal", "-o", filepath.Join(work, out), filepath.Join(work, v)}, &o, &errb); code != 0 {
+			t.Fatalf("build %s: exit %d\n%s", v, code, errb.String())
+		}
+	}
 	_, gitErr := exec.LookPath("git")
 	if gitErr == nil {
 		for k, v := range map[string]string{"GIT_AUTHOR_NAME": "t", "GIT_AUTHOR_EMAIL": "t@example.org", "GIT_COMMITTER_NAME": "t", "GIT_COMMITTER_EMAIL": "t@example.org", "GIT_CONFIG_NOSYSTEM": "1", "HOME": work} {
