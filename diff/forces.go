@@ -39,7 +39,10 @@ func (x *ids) piece(r oob.Ref) string {
 // counter is a unit or leader as matching sees it.
 type counter struct {
 	side, name, path string // path: the formation's designation
-	values           string // type, values and faces (ratings and rank for a leader), as text
+	// home is the formation as the new battle names it: for an old
+	// counter, its formation's match (the formations are matched first)
+	home   string
+	values string // type, values and faces (ratings and rank for a leader), as text
 }
 
 func (c counter) qualified() string {
@@ -49,9 +52,9 @@ func (c counter) qualified() string {
 	return c.name + "/" + c.path
 }
 
-// match pairs old and new counters: by side, path and name; then, of
+// match pairs old and new counters: by side, home and name; then, of
 // those left, by side and name when that pairs one with one (moved); then
-// by side, path and values when that pairs one with one (renamed). It
+// by side, home and values when that pairs one with one (renamed). It
 // returns, for each old counter, the index of its new one or -1.
 func match(olds, news []counter) []int {
 	pair := make([]int, len(olds))
@@ -78,9 +81,9 @@ func match(olds, news []counter) []int {
 			}
 		}
 	}
-	byKey(func(c counter) string { return c.side + "\x00" + c.path + "\x00" + c.name })
+	byKey(func(c counter) string { return c.side + "\x00" + c.home + "\x00" + c.name })
 	byKey(func(c counter) string { return c.side + "\x00" + c.name })
-	byKey(func(c counter) string { return c.side + "\x00" + c.path + "\x00" + c.values })
+	byKey(func(c counter) string { return c.side + "\x00" + c.home + "\x00" + c.values })
 	return pair
 }
 
@@ -284,7 +287,7 @@ func forces(a, b *battle.Battle) ([]Change, *ids) {
 	uc := func(us []*oob.Unit) []counter {
 		cs := make([]counter, len(us))
 		for i, u := range us {
-			cs[i] = counter{side: u.Side, name: u.Name, path: designation(u.Formation), values: u.Type + "|" + valuesText(u.Values) + "|" + facesText(u.Faces)}
+			cs[i] = counter{side: u.Side, name: u.Name, path: designation(u.Formation), home: x.home(u.Formation), values: u.Type + "|" + valuesText(u.Values) + "|" + facesText(u.Faces)}
 		}
 		return cs
 	}
@@ -326,7 +329,7 @@ func forces(a, b *battle.Battle) ([]Change, *ids) {
 	lc := func(ls []*oob.Leader) []counter {
 		cs := make([]counter, len(ls))
 		for i, l := range ls {
-			cs[i] = counter{side: l.Side, name: l.Name, path: designation(l.Formation), values: rankText(l.Rank) + "|" + valuesText(l.Ratings)}
+			cs[i] = counter{side: l.Side, name: l.Name, path: designation(l.Formation), home: x.home(l.Formation), values: rankText(l.Rank) + "|" + valuesText(l.Ratings)}
 		}
 		return cs
 	}
@@ -440,6 +443,8 @@ func leaderOrder(r *rulesets.Ruleset, f *oob.Formation) []string {
 
 // counters turns the matching of units or leaders into changes: removed,
 // added, renamed, moved, and each value that changed.
+// A counter whose formation moved with it is not listed as moved itself:
+// its formation's move is.
 func counters(sec Section, ca, cb []counter, pair []int, values func(i, j int, base Change) []Change, oldText, newText func(int) string) []Change {
 	var out []Change
 	paired := make([]bool, len(cb))
@@ -453,7 +458,7 @@ func counters(sec Section, ca, cb []counter, pair []int, values func(i, j int, b
 	likely := func(c counter, others []counter, taken func(int) bool) []string {
 		var names []string
 		for k, o := range others {
-			if !taken(k) && o.side == c.side && o.path == c.path {
+			if !taken(k) && o.side == c.side && o.home == c.home {
 				names = append(names, o.qualified())
 			}
 		}
@@ -472,7 +477,7 @@ func counters(sec Section, ca, cb []counter, pair []int, values func(i, j int, b
 		d := cb[j]
 		base := Change{Section: sec, Side: d.side, Subject: d.qualified()}
 		switch {
-		case c.path != d.path:
+		case c.home != d.home:
 			ch := base
 			ch.Action, ch.Was, ch.Old, ch.New = Moved, c.qualified(), str(orArmyPath(c.path)), str(orArmyPath(d.path))
 			out = append(out, ch)
@@ -510,4 +515,19 @@ func typed(typ, values string) string {
 		return typ
 	}
 	return typ + "; " + values
+}
+
+// home is the formation f as the new battle names it (ids): for one of
+// the old battle, its match's name, else its own.
+func (x *ids) home(f *oob.Formation) string {
+	if f == nil {
+		return ""
+	}
+	if n, ok := x.formations[f]; ok {
+		return n
+	}
+	if f.Parent == nil {
+		return "army"
+	}
+	return f.Designation()
 }
