@@ -2,13 +2,16 @@
 // changelog a module's players ask for. It reads two *battle.Battle models
 // (loaded by the caller through package pipeline) and never parses YAML.
 //
-// Units, leaders and formations are matched by identity: the side, the
-// formation path and the name ("74 IL/1/1/RW"). What is left unmatched on
-// both sides is matched again, first by side and name alone (a unit moved
-// to another formation), then by formation path and values (a rename: the
-// same counter under a new name; the data declares no renames, so a
-// renamed unit whose values changed too is reported as removed and added,
-// with a note naming the likely pair). Every later comparison (set-ups,
+// Formations are matched by side and designation, then by side, id, level
+// and name (moved under another formation). Units and leaders are matched
+// by identity: the side, the formation (as the new battle names it, so a
+// unit whose brigade moved keeps its match) and the name ("74 IL/1/1/RW").
+// What is left unmatched on both sides is matched again, first by side and
+// name alone (a unit moved to another formation), then by formation and
+// values (a rename: the same counter under a new name; the data declares
+// no renames, so a renamed unit whose values changed too is reported as
+// removed and added, with a note naming the likely pair). Each later pass
+// pairs only what it pairs one with one: nothing is paired by guess. Every later comparison (set-ups,
 // arrivals, withdrawals) follows these matches, so a renamed unit's set-up
 // is not reported as moved.
 //
