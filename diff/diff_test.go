@@ -100,7 +100,7 @@ func load(t *testing.T, edits ...[3]string) *battle.Battle {
 func lines(r Result) string {
 	var b bytes.Buffer
 	for _, c := range r.Changes {
-		b.WriteString(line(c))
+		b.WriteString(Line(c))
 	}
 	return b.String()
 }
@@ -281,5 +281,17 @@ func TestExamplesUnchanged(t *testing.T) {
 				t.Errorf("%s, variant %s:\n%s", dir, v, lines(r))
 			}
 		}
+	}
+}
+
+// Markdown escapes what Markdown would read as markup in the battle's
+// names; the plain text of a picture's notes escapes nothing.
+func TestLineText(t *testing.T) {
+	c := Change{Section: Units, Action: Changed, Side: "USA", Subject: "1st_Bn*", Field: "strength", Old: str("4"), New: str("5")}
+	if got, want := Line(c), "- USA 1st\\_Bn\\*: strength 4 → 5\n"; got != want {
+		t.Errorf("Line: %q, want %q", got, want)
+	}
+	if got, want := Text(c), "USA 1st_Bn*: strength 4 → 5"; got != want {
+		t.Errorf("Text: %q, want %q", got, want)
 	}
 }

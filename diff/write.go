@@ -52,10 +52,18 @@ func text(p *string, quote func(string) string) string {
 
 // Line writes one change as a line of the Markdown release notes: "- "
 // and the change, and a newline.
-func Line(c Change) string { return line(c) }
+func Line(c Change) string { return line(c, esc, code) }
 
-// line writes one change as a line of release notes.
-func line(c Change) string {
+// Text writes one change as Line does, as plain text: no "- ", no
+// newline, nothing escaped (for a picture's notes).
+func Text(c Change) string {
+	plain := func(s string) string { return diag.Printable(s) }
+	return strings.TrimSuffix(strings.TrimPrefix(line(c, plain, plain), "- "), "\n")
+}
+
+// line writes one change as a line of release notes, esc quoting the
+// battle's text and code the ruleset's paths and values.
+func line(c Change, esc, code func(string) string) string {
 	q := esc
 	subject := esc(c.Subject)
 	if c.Section == Rules {
@@ -128,7 +136,7 @@ func (r Result) Markdown(w io.Writer) error {
 			scenario = c.Scenario
 			fmt.Fprintf(&b, "### Scenario %s\n\n", esc(scenario))
 		}
-		b.WriteString(line(c))
+		b.WriteString(Line(c))
 	}
 	_, err := io.WriteString(w, b.String())
 	return err

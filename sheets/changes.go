@@ -31,7 +31,7 @@ func ChangesOverlay(b *battle.Battle, r diff.Result) *render.Overlay {
 		}
 		n++
 		num := fmt.Sprint(n)
-		text := strings.TrimPrefix(strings.TrimSuffix(diff.Line(c), "\n"), "- ")
+		text := diff.Text(c)
 		if c.Scenario != "" {
 			text = c.Scenario + ": " + text
 		}
