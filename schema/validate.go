@@ -116,7 +116,7 @@ func (l *lazySchema) get(mk func() (compiled, error)) (compiled, error) {
 // fixedKinds are the schemas that do not depend on a rule system. Their
 // documents are decoded, and their schemas compiled, on first use and
 // shared: nothing may change them.
-var fixedKinds = [...]string{"common", "battle", "map", "scenario", "ruleset", "bundle"}
+var fixedKinds = [...]string{"common", "battle", "map", "scenario", "ruleset", "bundle", "diff"}
 
 var (
 	fixedOnce     [len(fixedKinds)]sync.Once
@@ -144,7 +144,7 @@ func fixedDoc(kind string) map[string]any {
 func fixedSchema(kind string) (compiled, error) {
 	return fixedCompiled[fixedIndex(kind)].get(func() (compiled, error) {
 		raw := map[string]map[string]any{kind + ".schema.json": fixedDoc(kind)}
-		if kind != "bundle" {
+		if kind != "bundle" && kind != "diff" {
 			raw["common.schema.json"] = fixedDoc("common")
 		}
 		return compile(raw, kind+".schema.json")
@@ -827,20 +827,30 @@ func Distance(a, b string) int {
 }
 
 // Extra returns the schemas that describe muster's outputs (the engine
-// bundle), keyed by file name.
+// bundle, muster diff's JSON), keyed by file name.
 func Extra() map[string][]byte {
-	b, err := files.ReadFile("schemas/bundle.schema.json")
-	if err != nil {
-		panic(err)
+	out := map[string][]byte{}
+	for _, name := range []string{"bundle.schema.json", "diff.schema.json"} {
+		b, err := files.ReadFile("schemas/" + name)
+		if err != nil {
+			panic(err)
+		}
+		out[name] = b
 	}
-	return map[string][]byte{"bundle.schema.json": b}
+	return out
 }
 
 // CheckBundle validates an engine bundle against its published schema and
 // returns the problems as text (for tests and for tools that consume
 // bundles).
-func CheckBundle(v any) ([]string, error) {
-	c, err := fixedSchema("bundle")
+func CheckBundle(v any) ([]string, error) { return checkOutput("bundle", v) }
+
+// CheckDiff validates muster diff's JSON against its published schema
+// and returns the problems as text.
+func CheckDiff(v any) ([]string, error) { return checkOutput("diff", v) }
+
+func checkOutput(kind string, v any) ([]string, error) {
+	c, err := fixedSchema(kind)
 	if err != nil {
 		return nil, err
 	}

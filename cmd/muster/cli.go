@@ -84,6 +84,7 @@ func newRoot(stdout, stderr io.Writer) *cobra.Command {
 // lists them.
 var commands = []func(stdout, stderr io.Writer) *cobra.Command{
 	buildCmd,
+	diffCmd,
 	explainCmd,
 	importCmd,
 	initCmd,
