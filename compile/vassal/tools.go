@@ -6,6 +6,7 @@ import (
 	"strings"
 
 	"github.com/muster-wargames/muster/battle"
+	"github.com/muster-wargames/muster/compile/vassal/seq"
 	"github.com/muster-wargames/muster/oob"
 	"github.com/muster-wargames/muster/render"
 	"github.com/muster-wargames/muster/rulesets"
@@ -323,11 +324,15 @@ func (m *vmod) cupsMap() *xnode {
 		return nil
 	}
 	mp := windowMap(cupsMapName, "Draw cups: chits drawn at random")
+	// a chit the Draw command puts on the drawn pile gets this key, which
+	// its report answers (Deck.extendedSend: applyOnMove)
+	mp.attrs["moveKey"] = drawnKey
 	bp := el("module.map.BoardPicker", "title", "Choose boards", "slotWidth", "125", "slotHeight", "125", "slotScale", "0.2")
 	defaultBoards(bp, cupsMapName, []string{cupsBoard(nil)}, [][2]int{{0, 0}})
 	mp.add(bp)
 	var piles []*xnode
 	chitImg := map[string]string{}
+	backs := map[string]string{} // cup → the image of its chits' back
 	scs := append([]*battle.Scenario{nil}, m.b.Scenarios...)
 	for _, sc := range scs {
 		boxes := m.cupBoxes(sc)
@@ -346,12 +351,25 @@ func (m *vmod) cupsMap() *xnode {
 		for i, bx := range boxes {
 			c := bx.cup
 			x, y := boxAt(i)
-			dp := el("module.map.DrawPile", "name", bx.title+" ("+id+")", "owningBoard", cupsBoard(sc),
-				"x", strconv.Itoa(x+boxW/2), "y", strconv.Itoa(y+boxH/2+10), "width", strconv.Itoa(boxW-40), "height", strconv.Itoa(boxH-40),
-				"allowMultiple", "false", "allowSelect", "false", "faceDown", "Never", "drawFaceUp", "false",
-				"shuffle", "Always", "reversible", "false", "draw", "true", "color", "0,0,0",
-				"reshufflable", "false", "canSave", "false", "expressionCounting", "false", "hotkeyOnEmpty", "false",
-				"restrictOption", "false")
+			secret := m.secretCup(c)
+			back, ok := backs[c.ID]
+			if !ok {
+				back = m.imageName("chit-back", c.ID)
+				m.addImage(back, drawMarker(cupBack(c), ""))
+				backs[c.ID] = back
+			}
+			name := bx.title + " (" + id + ")"
+			drawn := bx.title + " drawn (" + id + ")"
+			dp := drawPile(name, cupsBoard(sc), x+boxW/4, y+boxH/2+10, "Always", "Always", !secret)
+			dp.add(el("module.map.deck.DeckSendKeyCommand", "description", "draw one chit", "menuText", "Draw one",
+				"hotkey", "", "reportFormat", "", "variableDeck", "false", "targetDeck", drawn, "deckExpression", "{}",
+				"sendMatching", "false", "matchExpression", "{}", "limitTotal", "true", "limitExpression", "{1}",
+				"stop", "false", "stopExpression", "{}", "stopAlso", "false", "applyOnMove", "true"))
+			face := "Never"
+			if secret {
+				face = "Always" // the drawer sees the chit, the other side its back
+			}
+			out := drawPile(drawn, cupsBoard(sc), x+3*boxW/4, y+boxH/2+10, face, "Never", false)
 			for _, ch := range bx.chits {
 				img, ok := chitImg[ch]
 				if !ok {
@@ -360,15 +378,71 @@ func (m *vmod) cupsMap() *xnode {
 					m.addImage(img, drawMarker(a, b))
 					chitImg[ch] = img
 				}
-				d := &pieceDef{name: ch, image: img, traits: []trait{marker("Kind", "chit"), marker("Cup", c.ID)}}
+				d := &pieceDef{name: ch, image: img, traits: append(m.drawnTraits(bx.title, back, secret), marker("Kind", "chit"), marker("Cup", c.ID))}
 				dp.add(m.slot(d, nil, ""))
 			}
-			piles = append(piles, dp)
+			piles = append(piles, dp, out)
 		}
 	}
 	mp.add(standardMapParts()...)
 	mp.add(piles...)
 	return mp
+}
+
+// drawnKey is the key a chit gets on the drawn pile, answered by its
+// report. A cup's Draw command (right-click on the cup) has no key of
+// its own: a Deck's key is heard by the whole module (DeckSendKeyCommand
+// registerListeners), so one key would draw from every cup at once.
+const (
+	drawnKey = "0,0,drawn"
+	// maskKey turns a masked chit face up or down again (its owner only).
+	maskKey = "73,130" // ctrl I
+)
+
+// secretCup tells a cup whose draw only its drawer may see: efficiency
+// markers, placed face down on the corps' chart (GBACW 5.21, play note
+// L250), and AMFS's card draw pile, whose drawer looks at the card and
+// keeps his own Hold Event cards hidden (AMFS F-2, L209).
+func (m *vmod) secretCup(c rulesets.Cup) bool {
+	return c.Chits == "efficiency" || (c.ID != "" && c.ID == m.b.Rules.Figures.Events.Cup)
+}
+
+// drawPile is a face-down or face-up pile of the cups map. A cup is
+// shuffled before every draw (shuffle Always) and drawn face down; a
+// drawn pile keeps the order chits come in.
+func drawPile(name, board string, cx, cy int, faceDown, shuffle string, drawFaceUp bool) *xnode {
+	return el("module.map.DrawPile", "name", name, "owningBoard", board,
+		"x", strconv.Itoa(cx), "y", strconv.Itoa(cy), "width", strconv.Itoa(boxW/2-30), "height", strconv.Itoa(boxH-40),
+		"allowMultiple", "false", "allowSelect", "false", "faceDown", faceDown, "drawFaceUp", strconv.FormatBool(drawFaceUp),
+		"shuffle", shuffle, "reversible", "false", "draw", "true", "color", "0,0,0",
+		"reshufflable", "false", "canSave", "false", "expressionCounting", "false", "hotkeyOnEmpty", "false",
+		"restrictOption", "false")
+}
+
+// drawnTraits are a chit's mask, which shows its back while it lies face
+// down in a cup (VASSAL's Deck draws a face-down piece through its Mask)
+// and, for a secret cup, to the other side after the draw; and its report
+// of the draw: by whom, and what unless the cup is secret.
+func (m *vmod) drawnTraits(title, back string, secret bool) []trait {
+	what := "$newPieceName$"
+	if secret {
+		what = "a chit, unseen by the other side,"
+	}
+	report := "* $PlayerName$ ($PlayerSide$) draws " + what + " from " + title
+	mask := seq.New(';').Append(maskKey).Append(back).Append("Reveal / hide").Append("P").
+		Append("?").Append("").Append("").Append("face down").Bool(true).Append("").Append("").Value()
+	return []trait{m.reportTrait([]string{drawnKey}, report, "draw"), {"obs;" + mask, "null"}}
+}
+
+// cupBack is the word on a chit's back: what the cup holds.
+func cupBack(c rulesets.Cup) string {
+	switch c.Chits {
+	case "efficiency":
+		return "EM"
+	case "activation":
+		return "AM"
+	}
+	return "?"
 }
 
 func cupTitle(c rulesets.Cup) string {

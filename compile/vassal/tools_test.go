@@ -3,10 +3,13 @@ package vassal
 import (
 	"encoding/xml"
 	"path/filepath"
+	"slices"
+	"strconv"
 	"strings"
 	"testing"
 
 	"github.com/muster-wargames/muster/battle"
+	"github.com/muster-wargames/muster/compile/vassal/seq"
 )
 
 // TestVassalTools builds a battle whose rules carry a play section (the
@@ -51,7 +54,7 @@ func TestVassalTools(t *testing.T) {
 	for class, want := range map[string]int{
 		"module.map.CounterDetailViewer": 1, "module.map.GlobalMap": 1, "module.map.LOS_Thread": 1,
 		"module.NotesWindow": 1, "module.documentation.HelpFile": 1, "module.GlobalKeyCommand": 2,
-		"module.map.DrawPile": 6, "module.Inventory": 3,
+		"module.map.DrawPile": 12, "module.Inventory": 3,
 	} {
 		if count[class] != want {
 			t.Errorf("%d %s, want %d", count[class], class, want)
@@ -159,5 +162,121 @@ func TestLOSReport(t *testing.T) {
 	})
 	if n != 1 {
 		t.Errorf("%d LOS threads, want 1", n)
+	}
+}
+
+// TestDrawCupsSecret reads every draw cup of the examples with cups: each
+// is a pile drawn face down and shuffled before every draw, with a Draw
+// command that sends one chit to the cup's drawn pile and gives it the
+// key its report answers; the report names the drawer and, unless the
+// rules keep the draw secret (GBACW's efficiency markers, AMFS's card
+// pile), the chit. Every chit has a mask, which VASSAL needs to show a
+// face-down chit's back.
+func TestDrawCupsSecret(t *testing.T) {
+	for _, tc := range []struct {
+		dir            string
+		secret, public []string // cups (by title, before the scenario)
+	}{
+		{"dow-intro", []string{"Efficiency Pool USA", "Efficiency Pool CSA"}, []string{"AM Pool"}},
+		{"amfs-culps-hill", []string{"Card Draw Pile"}, nil},
+		{"summer-storm-mcpherson", nil, []string{"URAC"}},
+	} {
+		t.Run(tc.dir, func(t *testing.T) {
+			b, files, root := exampleModule(t, tc.dir)
+			protos := protosOf(t, files["buildFile.xml"])
+			piles := map[string]*xel{}
+			var cups *xel
+			root.walk(func(e, _ *xel) {
+				if e.class() == "module.map.DrawPile" {
+					n, _ := e.attr("name")
+					piles[n] = e
+				}
+				if n, _ := e.attr("mapName"); e.class() == "module.Map" && n == cupsMapName {
+					cups = e
+				}
+			})
+			if cups == nil {
+				t.Fatal("no Draw cups map")
+			}
+			if k, _ := cups.attr("moveKey"); k != drawnKey {
+				t.Errorf("Draw cups moveKey %q, want %q", k, drawnKey)
+			}
+			want := map[string]bool{}
+			for _, c := range tc.secret {
+				want[c] = true
+			}
+			for _, c := range tc.public {
+				want[c] = false
+			}
+			seen := map[string]bool{}
+			for name, dp := range piles {
+				if strings.Contains(name, " drawn (") {
+					continue
+				}
+				title := name[:strings.LastIndex(name, " (")]
+				secret := false
+				for c, s := range want {
+					if strings.HasPrefix(title, c) {
+						secret = s
+						seen[c] = true
+					}
+				}
+				for k, v := range map[string]string{"faceDown": "Always", "shuffle": "Always", "drawFaceUp": strconv.FormatBool(!secret)} {
+					if got, _ := dp.attr(k); got != v {
+						t.Errorf("%s: %s=%q, want %q", name, k, got, v)
+					}
+				}
+				var send *xel
+				for i := range dp.Kids {
+					if dp.Kids[i].class() == "module.map.deck.DeckSendKeyCommand" {
+						send = &dp.Kids[i]
+					}
+				}
+				if send == nil {
+					t.Errorf("%s: no Draw command", name)
+					continue
+				}
+				target, _ := send.attr("targetDeck")
+				out, ok := piles[target]
+				if !ok || target != title+" drawn"+name[len(title):] {
+					t.Errorf("%s: Draw sends to %q, no drawn pile of the cup", name, target)
+				} else if fd, _ := out.attr("faceDown"); fd != map[bool]string{true: "Always", false: "Never"}[secret] {
+					t.Errorf("%s: faceDown=%q, secret=%v", target, fd, secret)
+				}
+				for k, v := range map[string]string{"menuText": "Draw one", "hotkey": "", "limitTotal": "true", "limitExpression": "{1}", "applyOnMove": "true"} {
+					if got, _ := send.attr(k); got != v {
+						t.Errorf("%s Draw: %s=%q, want %q", name, k, got, v)
+					}
+				}
+				for _, k := range dp.Kids {
+					if k.class() != "widget.PieceSlot" {
+						continue
+					}
+					ts := expanded(t, protos, k.Text)
+					if len(byPrefix(ts, "obs;")) != 1 {
+						t.Errorf("%s: chit %q has no mask", name, k.Text)
+					}
+					reports := 0
+					for _, r := range byPrefix(ts, "report;") {
+						f := seq.Decode(r[0], ';')
+						if !slices.Contains(seq.Decode(f[1], ','), drawnKey) {
+							continue
+						}
+						reports++
+						if !strings.Contains(f[2], "$PlayerName$") || strings.Contains(f[2], "$newPieceName$") == secret {
+							t.Errorf("%s: report %q (secret %v)", name, f[2], secret)
+						}
+					}
+					if reports != 1 {
+						t.Errorf("%s: %d draw reports", name, reports)
+					}
+				}
+			}
+			for c := range want {
+				if !seen[c] {
+					t.Errorf("no cup %s among %d piles of %s", c, len(piles), b.ID)
+				}
+			}
+		})
 	}
 }
