@@ -378,7 +378,7 @@ func (m *vmod) cupsMap() *xnode {
 					m.addImage(img, drawMarker(a, b))
 					chitImg[ch] = img
 				}
-				d := &pieceDef{name: ch, image: img, traits: append(m.drawnTraits(bx.title, back, secret), marker("Kind", "chit"), marker("Cup", c.ID))}
+				d := &pieceDef{name: ch, image: img, traits: append(m.drawnTraits(c, bx.title, back, secret), marker("Kind", "chit"), marker("Cup", c.ID))}
 				dp.add(m.slot(d, nil, ""))
 			}
 			piles = append(piles, dp, out)
@@ -423,15 +423,26 @@ func drawPile(name, board string, cx, cy int, faceDown, shuffle string, drawFace
 // down in a cup (VASSAL's Deck draws a face-down piece through its Mask)
 // and, for a secret cup, to the other side after the draw; and its report
 // of the draw: by whom, and what unless the cup is secret.
-func (m *vmod) drawnTraits(title, back string, secret bool) []trait {
+func (m *vmod) drawnTraits(c rulesets.Cup, title, back string, secret bool) []trait {
 	what := "$newPieceName$"
 	if secret {
-		what = "a chit, unseen by the other side,"
+		what = "a " + secretWhat(c) + ", unseen by the other side,"
 	}
-	report := "* $PlayerName$ ($PlayerSide$) draws " + what + " from " + title
+	if i := strings.IndexAny(title, ":("); i > 0 { // "Card Draw Pile: the Corps Activation cards, ..."
+		title = strings.TrimSpace(title[:i])
+	}
+	report := "$PlayerName$ ($PlayerSide$) draws " + what + " from " + title
 	mask := seq.New(';').Append(maskKey).Append(back).Append("Reveal / hide").Append("P").
 		Append("?").Append("").Append("").Append("face down").Bool(true).Append("").Append("").Value()
 	return []trait{m.reportTrait([]string{drawnKey}, report, "draw"), {"obs;" + mask, "null"}}
+}
+
+// secretWhat is what a secret draw is said to draw.
+func secretWhat(c rulesets.Cup) string {
+	if c.Chits == "efficiency" {
+		return "marker"
+	}
+	return "card"
 }
 
 // cupBack is the word on a chit's back: what the cup holds.
