@@ -72,7 +72,11 @@ func (m *vmod) mainMapTools() []*xnode {
 	flare := el("module.map.Flare", "flareName", "Flare", "description", "Alt-click: a ring on the map for every player",
 		"flareKey", "keyAlt", "circleSize", "100", "circleColor", "255,0,0", "circleScale", "true",
 		"flarePulses", "3", "flarePulsesPerSec", "3", "reportFormat", "$PlayerName$ points at $FlareLocation$")
-	return []*xnode{viewer, overview, los, flare}
+	// the toolbar's Show/Hide counters, as hand-made modules have, to
+	// read the map under the stacks (ctrl shift O, VASSAL's usual key)
+	hide := el("module.map.HidePiecesButton", "buttonText", "Show/Hide counters", "tooltip", "Hide every counter to read the map, show them again",
+		"hotkey", "79,195", "showingIcon", "/images/globe_unselected.gif", "hiddenIcon", "/images/globe_selected.gif")
+	return []*xnode{viewer, overview, los, flare, hide}
 }
 
 // overviewScale keeps the overview of the whole map about 400 pixels wide.

@@ -280,3 +280,60 @@ func TestDrawCupsSecret(t *testing.T) {
 		})
 	}
 }
+
+// TestSidesRestricted reads every unit and leader of two examples' modules
+// (slots and set-up stacks): each piece's outermost trait is Restricted
+// Access to its side's player (the side's name in the PlayerRoster), which
+// also keeps the other side from moving it; the Main Map has the toolbar's
+// Show/Hide counters button.
+func TestSidesRestricted(t *testing.T) {
+	for _, dir := range []string{"dow-intro", "amfs-culps-hill"} {
+		t.Run(dir, func(t *testing.T) {
+			b, files, root := exampleModule(t, dir)
+			protos := protosOf(t, files["buildFile.xml"])
+			names := map[string]string{} // side id → its roster name
+			for _, sd := range b.Sides {
+				names[sd.ID] = sd.Name
+			}
+			pieces, hide := 0, 0
+			root.walk(func(e, parent *xel) {
+				if e.class() == "module.map.HidePiecesButton" {
+					if n, _ := parent.attr("mapName"); n == mainMapName {
+						hide++
+					}
+				}
+				if e.class() != "widget.PieceSlot" {
+					return
+				}
+				ts := expanded(t, protos, e.Text)
+				side := ""
+				kind := ""
+				for _, tr := range byPrefix(ts, "mark;") {
+					switch tr[0] {
+					case "mark;Side":
+						side = tr[1]
+					case "mark;Kind":
+						kind = tr[1]
+					}
+				}
+				if kind != "unit" && kind != "leader" {
+					if len(byPrefix(ts, "restrict;")) != 0 {
+						t.Errorf("%s %q is restricted", kind, e.Text)
+					}
+					return
+				}
+				pieces++
+				f := seq.Decode(ts[0][0], ';')
+				if f[0] != "restrict" || len(f) < 4 || f[1] != names[side] || f[2] != "false" || f[3] != "true" {
+					t.Errorf("%s (%s): outermost trait %q, want Restricted Access to %q", e.Text[:min(60, len(e.Text))], side, ts[0][0], names[side])
+				}
+				if len(byPrefix(ts, "restrict;")) != 1 {
+					t.Errorf("%q: %d Restricted traits", e.Text, len(byPrefix(ts, "restrict;")))
+				}
+			})
+			if pieces == 0 || hide != 1 {
+				t.Errorf("%d pieces, %d Show/Hide buttons on the Main Map", pieces, hide)
+			}
+		})
+	}
+}

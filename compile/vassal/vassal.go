@@ -670,8 +670,17 @@ func (m *vmod) build() (*xnode, error) {
 
 func sideProto(sd *oob.Side) string { return "Side " + sd.ID }
 func typeProto(t string) string     { return "Type " + t }
-func leaderProto() string           { return "Leader" }
-func breastworksPieceName() string  { return "Breastworks" }
+
+// restrictedTo is the Restricted Access trait of a side's pieces, as
+// hand-made modules give them: only the player of that side (its name in
+// the PlayerRoster) may move them or use their commands; the other side
+// and observers see them. It is a piece's outermost trait (assemble), so
+// it guards every other (states, strength, facing, reports).
+func restrictedTo(sd *oob.Side) trait {
+	return trait{"restrict;" + seq.New(';').Append(seq.One(sd.Name, ',')).Bool(false).Bool(true).Append("side "+sd.ID).Value(), ""}
+}
+func leaderProto() string          { return "Leader" }
+func breastworksPieceName() string { return "Breastworks" }
 func (m *vmod) sortedTypes() []string {
 	var ts []string
 	for t := range m.b.Rules.UnitTypes {
