@@ -460,6 +460,43 @@ func cupBack(c rulesets.Cup) string {
 	return "?"
 }
 
+// holdsCards tells rules whose players hold cards: a cup of Event cards.
+func (m *vmod) holdsCards() bool {
+	ev := m.b.Rules.Figures.Events.Cup
+	return ev != "" && slices.ContainsFunc(m.b.Rules.Play.Cups, func(c rulesets.Cup) bool { return c.ID == ev })
+}
+
+// handName is the window of a side's private hand.
+func handName(sd *oob.Side) string { return sd.Name + " hand" }
+
+// hands are the sides' private hands where the rules let a player hold
+// cards the other does not see: AMFS's Event cards, which the drawer's
+// side may keep hidden until played (F-2, L209-211). A PlayerHand shows
+// its pieces to its side's player only. Nil for other rules.
+func (m *vmod) hands() []*xnode {
+	if !m.holdsCards() {
+		return nil
+	}
+	var out []*xnode
+	for _, sd := range m.b.Sides {
+		name := handName(sd)
+		mp := windowMap(name, sd.Name+"'s held Event cards: only "+sd.Name+" sees them")
+		mp.tag = vassalPkg + "module.PlayerHand"
+		mp.attrs["side"] = seq.One(sd.Name, ',')
+		mp.attrs["visible"] = "false"
+		mp.attrs["useBoards"] = ""
+		bp := el("module.map.BoardPicker", "title", "Choose boards", "slotWidth", "125", "slotHeight", "125", "slotScale", "0.2")
+		defaultBoards(bp, name, []string{name}, [][2]int{{0, 0}})
+		img := m.imageName("hand", sd.ID)
+		m.addImage(img, drawBoxes([]string{strings.ToUpper(sd.Name + " held cards")}, boxW+40, boxH+40+windowRoom))
+		bp.add(el("module.map.boardPicker.Board", "name", name, "image", img, "reversible", "false"))
+		mp.add(bp)
+		mp.add(standardMapParts()...)
+		out = append(out, mp)
+	}
+	return out
+}
+
 func cupTitle(c rulesets.Cup) string {
 	if c.Title != "" {
 		return c.Title

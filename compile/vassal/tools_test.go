@@ -337,3 +337,39 @@ func TestSidesRestricted(t *testing.T) {
 		})
 	}
 }
+
+// TestHands: AMFS's players hold Event cards the other side does not see
+// (F-2), so its module has a private hand per side, shown to that side's
+// player only, with a board each set-up's saved game lays; GBACW's players
+// hold none.
+func TestHands(t *testing.T) {
+	for dir, want := range map[string][]string{"amfs-culps-hill": {"Union", "Confederate"}, "dow-intro": nil} {
+		t.Run(dir, func(t *testing.T) {
+			_, files, root := exampleModule(t, dir)
+			var got []string
+			root.walk(func(e, _ *xel) {
+				if e.class() != "module.PlayerHand" {
+					return
+				}
+				side, _ := e.attr("side")
+				vis, _ := e.attr("visible")
+				name, _ := e.attr("mapName")
+				if vis != "false" || name != side+" hand" {
+					t.Errorf("hand %q: side %q visible %q", name, side, vis)
+				}
+				got = append(got, side)
+				for n, data := range files {
+					if strings.HasSuffix(n, ".vsav") {
+						saved, _ := unzipAll(t, data)
+						if !strings.Contains(string(saved["savedGame"]), name+"BoardPicker\t"+name+"\t0\t0") {
+							t.Errorf("%s lays no board for %s", n, name)
+						}
+					}
+				}
+			})
+			if strings.Join(got, ",") != strings.Join(want, ",") {
+				t.Errorf("hands %v, want %v", got, want)
+			}
+		})
+	}
+}

@@ -661,6 +661,7 @@ func (m *vmod) build() (*xnode, error) {
 	if cups := m.cupsMap(); cups != nil {
 		root.add(cups)
 	}
+	root.add(m.hands()...)
 	root.add(m.setups()...)
 	root.attrs["nextPieceSlotId"] = strconv.Itoa(m.gpid + 1)
 	return root, nil
