@@ -1,6 +1,7 @@
 package vassal
 
 import (
+	"fmt"
 	"slices"
 	"strconv"
 	"strings"
@@ -349,22 +350,30 @@ func (m *vmod) cupsMap() *xnode {
 		if sc != nil {
 			id = sc.ID
 		}
+		bh := boxH
+		if slices.ContainsFunc(boxes, func(bx cupBox) bool { return m.cardCup(bx.cup) }) {
+			bh = render.CardH + 50 // a card stands in its box
+		}
 		img := m.imageName("cups", id)
-		m.addImage(img, drawBoxes(labels, boxCols*(boxW+20)+20, rows*(boxH+20)+20+windowRoom))
+		m.addImage(img, drawBoxesH(labels, boxCols*(boxW+20)+20, rows*(bh+20)+20+windowRoom, bh))
 		bp.add(el("module.map.boardPicker.Board", "name", cupsBoard(sc), "image", img, "reversible", "false"))
 		for i, bx := range boxes {
 			c := bx.cup
-			x, y := boxAt(i)
+			x, y := boxAtH(i, bh)
 			secret := m.secretCup(c)
 			back, ok := backs[c.ID]
 			if !ok {
 				back = m.imageName("chit-back", c.ID)
-				m.addImage(back, drawMarker(cupBack(c), ""))
+				if m.cardCup(c) {
+					m.addImage(back, render.Card("", cupTitle(c), nil))
+				} else {
+					m.addImage(back, drawMarker(cupBack(c), ""))
+				}
 				backs[c.ID] = back
 			}
 			name := bx.title + " (" + id + ")"
 			drawn := bx.title + " drawn (" + id + ")"
-			dp := drawPile(name, cupsBoard(sc), x+boxW/4, y+boxH/2+10, "Always", "Always", !secret)
+			dp := drawPile(name, cupsBoard(sc), x+boxW/4, y+bh/2+10, bh-40, "Always", "Always", !secret)
 			dp.add(el("module.map.deck.DeckSendKeyCommand", "description", "draw one chit", "menuText", "Draw one",
 				"hotkey", "", "reportFormat", "", "variableDeck", "false", "targetDeck", drawn, "deckExpression", "{}",
 				"sendMatching", "false", "matchExpression", "{}", "limitTotal", "true", "limitExpression", "{1}",
@@ -373,13 +382,17 @@ func (m *vmod) cupsMap() *xnode {
 			if secret {
 				face = "Always" // the drawer sees the chit, the other side its back
 			}
-			out := drawPile(drawn, cupsBoard(sc), x+3*boxW/4, y+boxH/2+10, face, "Never", false)
+			out := drawPile(drawn, cupsBoard(sc), x+3*boxW/4, y+bh/2+10, bh-40, face, "Never", false)
 			for _, ch := range bx.chits {
 				img, ok := chitImg[ch]
 				if !ok {
-					a, b := splitLabel(strings.ToUpper(ch))
 					img = m.imageName("chit", ch)
-					m.addImage(img, drawMarker(a, b))
+					if m.cardCup(c) {
+						m.addImage(img, render.Card(m.cardText(c, ch)))
+					} else {
+						a, b := splitLabel(strings.ToUpper(ch))
+						m.addImage(img, drawMarker(a, b))
+					}
 					chitImg[ch] = img
 				}
 				d := &pieceDef{name: ch, image: img, traits: append(m.drawnTraits(c, bx.title, back, secret), marker("Kind", "chit"), marker("Cup", c.ID))}
@@ -414,9 +427,9 @@ func (m *vmod) secretCup(c rulesets.Cup) bool {
 // drawPile is a face-down or face-up pile of the cups map. A cup is
 // shuffled before every draw (shuffle Always) and drawn face down; a
 // drawn pile keeps the order chits come in.
-func drawPile(name, board string, cx, cy int, faceDown, shuffle string, drawFaceUp bool) *xnode {
+func drawPile(name, board string, cx, cy, h int, faceDown, shuffle string, drawFaceUp bool) *xnode {
 	return el("module.map.DrawPile", "name", name, "owningBoard", board,
-		"x", strconv.Itoa(cx), "y", strconv.Itoa(cy), "width", strconv.Itoa(boxW/2-30), "height", strconv.Itoa(boxH-40),
+		"x", strconv.Itoa(cx), "y", strconv.Itoa(cy), "width", strconv.Itoa(boxW/2-30), "height", strconv.Itoa(h),
 		"allowMultiple", "false", "allowSelect", "false", "faceDown", faceDown, "drawFaceUp", strconv.FormatBool(drawFaceUp),
 		"shuffle", shuffle, "reversible", "false", "draw", "true", "color", "0,0,0",
 		"reshufflable", "false", "canSave", "false", "expressionCounting", "false", "hotkeyOnEmpty", "false",
@@ -439,6 +452,37 @@ func (m *vmod) drawnTraits(c rulesets.Cup, title, back string, secret bool) []tr
 	mask := seq.New(';').Append(maskKey).Append(back).Append("Reveal / hide").Append("P").
 		Append("?").Append("").Append("").Append("face down").Bool(true).Append("").Append("").Value()
 	return []trait{m.reportTrait([]string{drawnKey}, report, "draw"), {"obs;" + mask, "null"}}
+}
+
+// cardCup tells a cup of cards (AMFS's card draw pile): its chits are
+// drawn as cards, with their text.
+func (m *vmod) cardCup(c rulesets.Cup) bool {
+	return m.holdsCards() && c.ID == m.b.Rules.Figures.Events.Cup
+}
+
+// cardText is what a card of a cup of cards says: its title, its owner
+// (the side its name starts with) and its text, from the ruleset: what
+// the card does and the rule that says so.
+func (m *vmod) cardText(c rulesets.Cup, name string) (title, owner string, body []string) {
+	title = name
+	for _, sd := range m.b.Sides {
+		if rest, ok := strings.CutPrefix(name, sd.ID+" "); ok {
+			title, owner = rest, sd.Name
+		}
+	}
+	ev := m.b.Rules.Figures.Events
+	switch {
+	case title == "Event":
+		body = []string{fmt.Sprintf("Play one of the Event cards your side chose for the turn (%d Key, the rest Random), at random.", ev.Key),
+			"Yours: keep a Hold card hidden until you play it. The other side's: hand it over.", "AMFS D-2, F-2"}
+	case title == ev.Fog.Card:
+		body = []string{"In the draw pile every turn.", ev.Fog.Rule}
+	case owner != "" && c.Chits == "formation":
+		body = []string{"Corps Activation: roll on the corps's Command Table.", c.Rule}
+	default:
+		body = []string{c.Rule}
+	}
+	return title, owner, body
 }
 
 // secretWhat is what a secret draw is said to draw.
@@ -488,7 +532,8 @@ func (m *vmod) hands() []*xnode {
 		bp := el("module.map.BoardPicker", "title", "Choose boards", "slotWidth", "125", "slotHeight", "125", "slotScale", "0.2")
 		defaultBoards(bp, name, []string{name}, [][2]int{{0, 0}})
 		img := m.imageName("hand", sd.ID)
-		m.addImage(img, drawBoxes([]string{strings.ToUpper(sd.Name + " held cards")}, boxW+40, boxH+40+windowRoom))
+		bh := render.CardH + 50 // a card stands in it
+		m.addImage(img, drawBoxesH([]string{strings.ToUpper(sd.Name + " held cards")}, boxW+40, bh+40+windowRoom, bh))
 		bp.add(el("module.map.boardPicker.Board", "name", name, "image", img, "reversible", "false"))
 		mp.add(bp)
 		mp.add(standardMapParts()...)

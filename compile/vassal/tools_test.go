@@ -1,7 +1,9 @@
 package vassal
 
 import (
+	"bytes"
 	"encoding/xml"
+	"image/png"
 	"path/filepath"
 	"slices"
 	"strconv"
@@ -10,6 +12,7 @@ import (
 
 	"github.com/muster-wargames/muster/battle"
 	"github.com/muster-wargames/muster/compile/vassal/seq"
+	"github.com/muster-wargames/muster/render"
 )
 
 // TestVassalTools builds a battle whose rules carry a play section (the
@@ -371,5 +374,68 @@ func TestHands(t *testing.T) {
 				t.Errorf("hands %v, want %v", got, want)
 			}
 		})
+	}
+}
+
+// TestCards: AMFS's card draw pile holds cards (render.Card), not 56 px
+// chits: each card's picture is a card's size, its back too, and its text
+// comes from the ruleset (the Event card's Key count, the Fog of War
+// card's rule, the corps card's cup rule); GBACW's cups keep chits.
+func TestCards(t *testing.T) {
+	size := func(data []byte) (int, int) {
+		cfg, err := png.DecodeConfig(bytes.NewReader(data))
+		if err != nil {
+			t.Fatal(err)
+		}
+		return cfg.Width, cfg.Height
+	}
+	for dir, card := range map[string]bool{"amfs-culps-hill": true, "dow-intro": false} {
+		t.Run(dir, func(t *testing.T) {
+			_, files, root := exampleModule(t, dir)
+			n := 0
+			root.walk(func(e, _ *xel) {
+				if e.class() != "module.map.DrawPile" {
+					return
+				}
+				for _, k := range e.Kids {
+					if k.class() != "widget.PieceSlot" {
+						continue
+					}
+					var imgs []string
+					for _, tr := range pieceTraits(t, k.Text) {
+						f := seq.Decode(tr[0], ';')
+						switch f[0] {
+						case "piece":
+							imgs = append(imgs, f[3])
+						case "obs":
+							imgs = append(imgs, f[2])
+						}
+					}
+					for _, img := range imgs {
+						w, h := size(files["images/"+img])
+						if card && (w != render.CardW || h != render.CardH) || !card && w != counterPx {
+							t.Errorf("%s: %dx%d", img, w, h)
+						}
+						n++
+					}
+				}
+			})
+			if n == 0 {
+				t.Error("no chits")
+			}
+		})
+	}
+	b, _ := battle.LoadDir(filepath.Join("..", "..", "examples", "amfs-culps-hill"), battle.Options{})
+	m := &vmod{b: b}
+	cup := b.Rules.Play.Cups[0]
+	ti, owner, body := m.cardText(cup, "CSA Event")
+	if ti != "Event" || owner != "Confederate" || !strings.Contains(strings.Join(body, " "), "(2 Key") {
+		t.Errorf("CSA Event card: %q %q %q", ti, owner, body)
+	}
+	if ti, owner, body := m.cardText(cup, b.Rules.Figures.Events.Fog.Card); ti != "Fog of War" || owner != "" || !slices.Contains(body, b.Rules.Figures.Events.Fog.Rule) {
+		t.Errorf("Fog of War card: %q %q %q", ti, owner, body)
+	}
+	if _, _, body := m.cardText(cup, "USA XII Corps"); !slices.Contains(body, cup.Rule) || !strings.HasPrefix(body[0], "Corps Activation") {
+		t.Errorf("corps card: %q", body)
 	}
 }

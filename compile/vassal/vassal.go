@@ -1263,8 +1263,11 @@ const (
 	boxCols    = 3
 )
 
-func boxAt(i int) (x, y int) {
-	return 20 + (i%boxCols)*(boxW+20), 20 + (i/boxCols)*(boxH+20)
+func boxAt(i int) (x, y int) { return boxAtH(i, boxH) }
+
+// boxAtH is boxAt for boxes bh pixels high.
+func boxAtH(i, bh int) (x, y int) {
+	return 20 + (i%boxCols)*(boxW+20), 20 + (i/boxCols)*(bh+20)
 }
 
 func (m *vmod) sortedArrivals(sc *battle.Scenario) []*battle.Arrival {
