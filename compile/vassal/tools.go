@@ -260,6 +260,7 @@ type cupBox struct {
 	cup   rulesets.Cup
 	title string
 	chits []string
+	side  *oob.Side // the side whose cup it is (efficiency), else nil
 }
 
 // cupBoxes lists the draw piles of one scenario (nil: the free set-up):
@@ -283,7 +284,7 @@ func (m *vmod) cupBoxes(sc *battle.Scenario) []cupBox {
 					chits = append(chits, eventChits(sc)...)
 				}
 			}
-			out = append(out, cupBox{c, cupTitle(c), chits})
+			out = append(out, cupBox{c, cupTitle(c), chits, nil})
 			continue
 		}
 		for _, sd := range m.b.Sides {
@@ -307,7 +308,7 @@ func (m *vmod) cupBoxes(sc *battle.Scenario) []cupBox {
 					chits = append(chits, sd.ID+" "+ch)
 				}
 			}
-			out = append(out, cupBox{c, cupTitle(c) + " " + sd.ID, chits})
+			out = append(out, cupBox{c, cupTitle(c) + " " + sd.ID, chits, sd})
 		}
 	}
 	return out
@@ -397,6 +398,14 @@ func (m *vmod) cupsMap() *xnode {
 				}
 				d := &pieceDef{name: ch, image: img, traits: append(m.drawnTraits(c, bx.title, back, secret), marker("Kind", "chit"), marker("Cup", c.ID))}
 				dp.add(m.slot(d, nil, ""))
+			}
+			if bx.side != nil {
+				// a side's own cup: only its player draws from it (5.21: each
+				// player places his EMs in a cup and draws)
+				for _, p := range []*xnode{dp, out} {
+					p.attrs["deckRestrictAccess"] = "true"
+					p.attrs["deckOwners"] = seq.One(bx.side.Name, ',')
+				}
 			}
 			piles = append(piles, dp, out)
 		}

@@ -224,6 +224,15 @@ func TestDrawCupsSecret(t *testing.T) {
 						seen[c] = true
 					}
 				}
+				owners, _ := dp.attr("deckOwners")
+				if strings.HasPrefix(title, "Efficiency Pool ") {
+					side := b.Side(strings.TrimPrefix(title, "Efficiency Pool "))
+					if r, _ := dp.attr("deckRestrictAccess"); side == nil || r != "true" || owners != side.Name {
+						t.Errorf("%s: restricted %q to %q", name, r, owners)
+					}
+				} else if owners != "" {
+					t.Errorf("%s: restricted to %q", name, owners)
+				}
 				for k, v := range map[string]string{"faceDown": "Always", "shuffle": "Always", "drawFaceUp": strconv.FormatBool(!secret)} {
 					if got, _ := dp.attr(k); got != v {
 						t.Errorf("%s: %s=%q, want %q", name, k, got, v)

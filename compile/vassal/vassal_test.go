@@ -77,7 +77,7 @@ var vassalClasses = map[string][]string{
 	"module.GlobalKeyCommand": {"name", "buttonText", "tooltip", "icon", "buttonHotkey", "hotkey", "filter", "deckCount", "reportSingle",
 		"reportFormat", "singleMap", "suppressSounds", "target", "parameters", "condition", "property", "propValue", "names"},
 	"module.map.DrawPile": {"name", "description", "owningBoard", "x", "y", "width", "height", "allowMultiple", "allowSelect", "faceDown",
-		"drawFaceUp", "shuffle", "reversible", "draw", "color", "reshufflable", "canSave", "expressionCounting", "hotkeyOnEmpty", "restrictOption"},
+		"drawFaceUp", "shuffle", "reversible", "draw", "color", "reshufflable", "canSave", "expressionCounting", "hotkeyOnEmpty", "restrictOption", "deckRestrictAccess", "deckOwners"},
 	"module.map.deck.DeckSendKeyCommand": {"description", "menuText", "hotkey", "reportFormat", "variableDeck", "targetDeck", "deckExpression",
 		"sendMatching", "matchExpression", "limitTotal", "limitExpression", "stop", "stopExpression", "stopAlso", "applyOnMove"},
 	"module.map.SetupStack":                     {"name", "owningBoard", "useGridLocation", "location", "x", "y"},
@@ -96,7 +96,7 @@ var vassalClasses = map[string][]string{
 var vassalTyped = map[string]map[string]byte{
 	"module.DiceButton":                  {"prompt": 'b', "nDice": 'i', "lockDice": 'b', "nSides": 'i', "lockSides": 'b', "plus": 'i', "lockPlus": 'b', "addToTotal": 'i', "lockAdd": 'b', "reportTotal": 'b', "sortDice": 'b', "keepDice": 'b', "keepCount": 'i'},
 	"module.Inventory":                   {"cutRoot": 'i', "cutLeaves": 'i', "foldersOnly": 'b', "sortPieces": 'b', "centerOnPiece": 'b', "forwardKeystroke": 'b', "showMenu": 'b', "drawPieces": 'b'},
-	"module.map.DrawPile":                {"x": 'i', "y": 'i', "width": 'i', "height": 'i', "allowMultiple": 'b', "allowSelect": 'b', "drawFaceUp": 'b', "reversible": 'b', "draw": 'b', "reshufflable": 'b', "canSave": 'b', "expressionCounting": 'b', "hotkeyOnEmpty": 'b', "restrictOption": 'b'},
+	"module.map.DrawPile":                {"x": 'i', "y": 'i', "width": 'i', "height": 'i', "allowMultiple": 'b', "allowSelect": 'b', "drawFaceUp": 'b', "reversible": 'b', "draw": 'b', "reshufflable": 'b', "canSave": 'b', "expressionCounting": 'b', "hotkeyOnEmpty": 'b', "restrictOption": 'b', "deckRestrictAccess": 'b'},
 	"module.map.deck.DeckSendKeyCommand": {"variableDeck": 'b', "sendMatching": 'b', "limitTotal": 'b', "stop": 'b', "stopAlso": 'b', "applyOnMove": 'b'},
 	"module.map.Flare":                   {"circleSize": 'i', "circleScale": 'b', "flarePulses": 'i', "flarePulsesPerSec": 'i'},
 	"module.Map":                         {"edgeWidth": 'i', "edgeHeight": 'i', "allowMultiple": 'b', "thickness": 'i', "launch": 'b'},
