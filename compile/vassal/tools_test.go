@@ -265,8 +265,8 @@ func TestDrawCupsSecret(t *testing.T) {
 						continue
 					}
 					ts := expanded(t, protos, k.Text)
-					if len(byPrefix(ts, "obs;")) != 1 {
-						t.Errorf("%s: chit %q has no mask", name, k.Text)
+					if obs := byPrefix(ts, "obs;"); len(obs) != 1 || seq.Decode(obs[0][0], ';')[1] != maskKey {
+						t.Errorf("%s: chit %q has no mask on %s", name, k.Text, maskKey)
 					}
 					reports := 0
 					for _, r := range byPrefix(ts, "report;") {
