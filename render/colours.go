@@ -73,6 +73,10 @@ const (
 	keyInk           = "#222222"
 	keyInkSoft       = "#555555"
 	keyUnknown       = "#888888" // a key's swatch whose colour does not read
+	cardFace         = "#faf6ea" // a card's face (VASSAL's draw piles of cards)
+	cardEdge         = "#3c2814" // its edge and title band
+	cardInk          = "#1a1a1a" // its text
+	cardBandInk      = "#faf6ea" // the title on the band
 )
 
 // transparent is the see-through index of a paletted overlay.

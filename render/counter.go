@@ -168,3 +168,64 @@ func Boxes(w, h int, boxes []Box, empty string) []byte {
 	}
 	return encodePNG(img)
 }
+
+// CardW and CardH are a card's size in pixels: a playing card's shape,
+// large enough for its text in the 3×5 font.
+const CardW, CardH = 120, 168
+
+// Card draws a card face as PNG: a rounded-off frame, the title on a band
+// at the top (scale 2, shortened to fit), the owner under it, then the
+// body's lines word-wrapped at scale 1. A card with no title is a back:
+// the owner alone, large, in the middle.
+func Card(title, owner string, body []string) []byte {
+	pal := color.Palette{rgba(cardFace), rgba(cardEdge), rgba(cardInk), rgba(cardBandInk)}
+	img := image.NewPaletted(image.Rect(0, 0, CardW, CardH), pal)
+	strokeRect(img, 0, 0, CardW, CardH, 1)
+	strokeRect(img, 3, 3, CardW-6, CardH-6, 1)
+	if title == "" {
+		fillRect(img, 6, 6, CardW-12, CardH-12, 1)
+		for i, l := range wrapText(owner, CardW-24, 2) {
+			drawTextCentered(img, l, CardW/2, CardH/2-10+14*i, 2, 3)
+		}
+		return encodePNG(img)
+	}
+	fillRect(img, 6, 6, CardW-12, 22, 1)
+	drawTextCentered(img, fitText(title, CardW-16, 2), CardW/2, 12, 2, 3)
+	y := 34
+	if owner != "" {
+		drawTextCentered(img, fitText(owner, CardW-16, 1), CardW/2, y, 1, 2)
+		y += 12
+	}
+	for _, para := range body {
+		for _, l := range wrapText(para, CardW-20, 1) {
+			if y+5 > CardH-8 {
+				return encodePNG(img)
+			}
+			drawText(img, l, 10, y, 1, 2)
+			y += 8
+		}
+		y += 4
+	}
+	return encodePNG(img)
+}
+
+// wrapText breaks s into upper-cased lines of whole words that fit w
+// pixels at scale k; a word longer than a line is shortened.
+func wrapText(s string, w, k int) []string {
+	var out []string
+	line := ""
+	for _, word := range strings.Fields(strings.ToUpper(s)) {
+		if line != "" && textWidth(line+" "+word, k) <= w {
+			line += " " + word
+			continue
+		}
+		if line != "" {
+			out = append(out, line)
+		}
+		line = fitText(word, w, k)
+	}
+	if line != "" {
+		out = append(out, line)
+	}
+	return out
+}

@@ -72,11 +72,15 @@ func drawMarker(a, b string) []byte { return render.MarkerCounter(counterPx, a, 
 // (a 163 px Draw cups window showed 113 px of its 160 px board).
 const windowRoom = 60
 
-func drawBoxes(labels []string, w, h int) []byte {
+func drawBoxes(labels []string, w, h int) []byte { return drawBoxesH(labels, w, h, boxH) }
+
+// drawBoxesH is drawBoxes with boxes bh pixels high (boxAtH): the draw
+// cups of cards.
+func drawBoxesH(labels []string, w, h, bh int) []byte {
 	var boxes []render.Box
 	for i, l := range labels {
-		x, y := boxAt(i)
-		boxes = append(boxes, render.Box{X: x, Y: y, W: boxW, H: boxH, Label: l})
+		x, y := boxAtH(i, bh)
+		boxes = append(boxes, render.Box{X: x, Y: y, W: boxW, H: bh, Label: l})
 	}
 	return render.Boxes(w, h, boxes, "NO REINFORCEMENTS")
 }

@@ -22,12 +22,18 @@ func scenarioTitle(sc *battle.Scenario) string {
 
 // moreBoardLines are the BoardPicker lines of a scenario's saved game for
 // the maps beside the Main Map and Reinforcements: the scenario's board of
-// the draw cups.
+// the draw cups, and each side's hand.
 func (m *vmod) moreBoardLines(sc *battle.Scenario) []string {
 	if len(m.b.Rules.Play.Cups) == 0 {
 		return nil
 	}
-	return []string{seq.Of(cupsMapName+"BoardPicker", '\t').Append(cupsBoard(sc)).Int(0).Int(0).Value()}
+	out := []string{seq.Of(cupsMapName+"BoardPicker", '\t').Append(cupsBoard(sc)).Int(0).Int(0).Value()}
+	if m.holdsCards() {
+		for _, sd := range m.b.Sides {
+			out = append(out, seq.Of(handName(sd)+"BoardPicker", '\t').Append(handName(sd)).Int(0).Int(0).Value())
+		}
+	}
+	return out
 }
 
 // defaultBoards gives a BoardPicker the boards File > New Game uses, so

@@ -628,6 +628,9 @@ func ratingsText(l *oob.Leader) string {
 // d shares with other pieces in prototypes named after base and side
 // (shareTraits).
 func (m *vmod) assemble(d *pieceDef, outer, inner []trait, face, states map[string]int, base, side string) {
+	if sd := m.b.Side(side); sd != nil {
+		outer = append([]trait{restrictedTo(sd)}, outer...)
+	}
 	n := len(outer) + len(d.traits)
 	d.traits = append(append(slices.Clone(outer), d.traits...), inner...)
 	d.faceAt = map[string]int{}

@@ -1,11 +1,13 @@
 package vassal
 
 import (
+	"fmt"
 	"slices"
 	"strconv"
 	"strings"
 
 	"github.com/muster-wargames/muster/battle"
+	"github.com/muster-wargames/muster/compile/vassal/seq"
 	"github.com/muster-wargames/muster/oob"
 	"github.com/muster-wargames/muster/render"
 	"github.com/muster-wargames/muster/rulesets"
@@ -71,7 +73,11 @@ func (m *vmod) mainMapTools() []*xnode {
 	flare := el("module.map.Flare", "flareName", "Flare", "description", "Alt-click: a ring on the map for every player",
 		"flareKey", "keyAlt", "circleSize", "100", "circleColor", "255,0,0", "circleScale", "true",
 		"flarePulses", "3", "flarePulsesPerSec", "3", "reportFormat", "$PlayerName$ points at $FlareLocation$")
-	return []*xnode{viewer, overview, los, flare}
+	// the toolbar's Show/Hide counters, as hand-made modules have, to
+	// read the map under the stacks (ctrl shift O, VASSAL's usual key)
+	hide := el("module.map.HidePiecesButton", "buttonText", "Show/Hide counters", "tooltip", "Hide every counter to read the map, show them again",
+		"hotkey", "79,195", "showingIcon", "/images/globe_unselected.gif", "hiddenIcon", "/images/globe_selected.gif")
+	return []*xnode{viewer, overview, los, flare, hide}
 }
 
 // overviewScale keeps the overview of the whole map about 400 pixels wide.
@@ -254,6 +260,7 @@ type cupBox struct {
 	cup   rulesets.Cup
 	title string
 	chits []string
+	side  *oob.Side // the side whose cup it is (efficiency), else nil
 }
 
 // cupBoxes lists the draw piles of one scenario (nil: the free set-up):
@@ -277,7 +284,7 @@ func (m *vmod) cupBoxes(sc *battle.Scenario) []cupBox {
 					chits = append(chits, eventChits(sc)...)
 				}
 			}
-			out = append(out, cupBox{c, cupTitle(c), chits})
+			out = append(out, cupBox{c, cupTitle(c), chits, nil})
 			continue
 		}
 		for _, sd := range m.b.Sides {
@@ -301,7 +308,7 @@ func (m *vmod) cupBoxes(sc *battle.Scenario) []cupBox {
 					chits = append(chits, sd.ID+" "+ch)
 				}
 			}
-			out = append(out, cupBox{c, cupTitle(c) + " " + sd.ID, chits})
+			out = append(out, cupBox{c, cupTitle(c) + " " + sd.ID, chits, sd})
 		}
 	}
 	return out
@@ -323,11 +330,15 @@ func (m *vmod) cupsMap() *xnode {
 		return nil
 	}
 	mp := windowMap(cupsMapName, "Draw cups: chits drawn at random")
+	// a chit the Draw command puts on the drawn pile gets this key, which
+	// its report answers (Deck.extendedSend: applyOnMove)
+	mp.attrs["moveKey"] = drawnKey
 	bp := el("module.map.BoardPicker", "title", "Choose boards", "slotWidth", "125", "slotHeight", "125", "slotScale", "0.2")
 	defaultBoards(bp, cupsMapName, []string{cupsBoard(nil)}, [][2]int{{0, 0}})
 	mp.add(bp)
 	var piles []*xnode
 	chitImg := map[string]string{}
+	backs := map[string]string{} // cup → the image of its chits' back
 	scs := append([]*battle.Scenario{nil}, m.b.Scenarios...)
 	for _, sc := range scs {
 		boxes := m.cupBoxes(sc)
@@ -340,35 +351,204 @@ func (m *vmod) cupsMap() *xnode {
 		if sc != nil {
 			id = sc.ID
 		}
+		bh := boxH
+		if slices.ContainsFunc(boxes, func(bx cupBox) bool { return m.cardCup(bx.cup) }) {
+			bh = render.CardH + 50 // a card stands in its box
+		}
 		img := m.imageName("cups", id)
-		m.addImage(img, drawBoxes(labels, boxCols*(boxW+20)+20, rows*(boxH+20)+20+windowRoom))
+		m.addImage(img, drawBoxesH(labels, boxCols*(boxW+20)+20, rows*(bh+20)+20+windowRoom, bh))
 		bp.add(el("module.map.boardPicker.Board", "name", cupsBoard(sc), "image", img, "reversible", "false"))
 		for i, bx := range boxes {
 			c := bx.cup
-			x, y := boxAt(i)
-			dp := el("module.map.DrawPile", "name", bx.title+" ("+id+")", "owningBoard", cupsBoard(sc),
-				"x", strconv.Itoa(x+boxW/2), "y", strconv.Itoa(y+boxH/2+10), "width", strconv.Itoa(boxW-40), "height", strconv.Itoa(boxH-40),
-				"allowMultiple", "false", "allowSelect", "false", "faceDown", "Never", "drawFaceUp", "false",
-				"shuffle", "Always", "reversible", "false", "draw", "true", "color", "0,0,0",
-				"reshufflable", "false", "canSave", "false", "expressionCounting", "false", "hotkeyOnEmpty", "false",
-				"restrictOption", "false")
+			x, y := boxAtH(i, bh)
+			secret := m.secretCup(c)
+			back, ok := backs[c.ID]
+			if !ok {
+				back = m.imageName("chit-back", c.ID)
+				if m.cardCup(c) {
+					m.addImage(back, render.Card("", cupTitle(c), nil))
+				} else {
+					m.addImage(back, drawMarker(cupBack(c), ""))
+				}
+				backs[c.ID] = back
+			}
+			name := bx.title + " (" + id + ")"
+			drawn := bx.title + " drawn (" + id + ")"
+			dp := drawPile(name, cupsBoard(sc), x+boxW/4, y+bh/2+10, bh-40, "Always", "Always", !secret)
+			dp.add(el("module.map.deck.DeckSendKeyCommand", "description", "draw one chit", "menuText", "Draw one",
+				"hotkey", "", "reportFormat", "", "variableDeck", "false", "targetDeck", drawn, "deckExpression", "{}",
+				"sendMatching", "false", "matchExpression", "{}", "limitTotal", "true", "limitExpression", "{1}",
+				"stop", "false", "stopExpression", "{}", "stopAlso", "false", "applyOnMove", "true"))
+			face := "Never"
+			if secret {
+				face = "Always" // the drawer sees the chit, the other side its back
+			}
+			out := drawPile(drawn, cupsBoard(sc), x+3*boxW/4, y+bh/2+10, bh-40, face, "Never", false)
 			for _, ch := range bx.chits {
 				img, ok := chitImg[ch]
 				if !ok {
-					a, b := splitLabel(strings.ToUpper(ch))
 					img = m.imageName("chit", ch)
-					m.addImage(img, drawMarker(a, b))
+					if m.cardCup(c) {
+						m.addImage(img, render.Card(m.cardText(c, ch)))
+					} else {
+						a, b := splitLabel(strings.ToUpper(ch))
+						m.addImage(img, drawMarker(a, b))
+					}
 					chitImg[ch] = img
 				}
-				d := &pieceDef{name: ch, image: img, traits: []trait{marker("Kind", "chit"), marker("Cup", c.ID)}}
+				d := &pieceDef{name: ch, image: img, traits: append(m.drawnTraits(c, bx.title, back, secret), marker("Kind", "chit"), marker("Cup", c.ID))}
 				dp.add(m.slot(d, nil, ""))
 			}
-			piles = append(piles, dp)
+			if bx.side != nil {
+				// a side's own cup: only its player draws from it (5.21: each
+				// player places his EMs in a cup and draws)
+				for _, p := range []*xnode{dp, out} {
+					p.attrs["deckRestrictAccess"] = "true"
+					p.attrs["deckOwners"] = seq.One(bx.side.Name, ',')
+				}
+			}
+			piles = append(piles, dp, out)
 		}
 	}
 	mp.add(standardMapParts()...)
 	mp.add(piles...)
 	return mp
+}
+
+// drawnKey is the key a chit gets on the drawn pile, answered by its
+// report. A cup's Draw command (right-click on the cup) has no key of
+// its own: a Deck's key is heard by the whole module (DeckSendKeyCommand
+// registerListeners), so one key would draw from every cup at once.
+const (
+	drawnKey = "0,0,drawn"
+	// maskKey turns a masked chit face up or down again (its owner only).
+	maskKey = "73,130" // ctrl I
+)
+
+// secretCup tells a cup whose draw only its drawer may see: efficiency
+// markers, placed face down on the corps' chart (GBACW 5.21, play note
+// L250), and AMFS's card draw pile, whose drawer looks at the card and
+// keeps his own Hold Event cards hidden (AMFS F-2, L209).
+func (m *vmod) secretCup(c rulesets.Cup) bool {
+	return c.Chits == "efficiency" || (c.ID != "" && c.ID == m.b.Rules.Figures.Events.Cup)
+}
+
+// drawPile is a face-down or face-up pile of the cups map. A cup is
+// shuffled before every draw (shuffle Always) and drawn face down; a
+// drawn pile keeps the order chits come in.
+func drawPile(name, board string, cx, cy, h int, faceDown, shuffle string, drawFaceUp bool) *xnode {
+	return el("module.map.DrawPile", "name", name, "owningBoard", board,
+		"x", strconv.Itoa(cx), "y", strconv.Itoa(cy), "width", strconv.Itoa(boxW/2-30), "height", strconv.Itoa(h),
+		"allowMultiple", "false", "allowSelect", "false", "faceDown", faceDown, "drawFaceUp", strconv.FormatBool(drawFaceUp),
+		"shuffle", shuffle, "reversible", "false", "draw", "true", "color", "0,0,0",
+		"reshufflable", "false", "canSave", "false", "expressionCounting", "false", "hotkeyOnEmpty", "false",
+		"restrictOption", "false")
+}
+
+// drawnTraits are a chit's mask, which shows its back while it lies face
+// down in a cup (VASSAL's Deck draws a face-down piece through its Mask)
+// and, for a secret cup, to the other side after the draw; and its report
+// of the draw: by whom, and what unless the cup is secret.
+func (m *vmod) drawnTraits(c rulesets.Cup, title, back string, secret bool) []trait {
+	what := "$newPieceName$"
+	if secret {
+		what = "a " + secretWhat(c) + ", unseen by the other side,"
+	}
+	if i := strings.IndexAny(title, ":("); i > 0 { // "Card Draw Pile: the Corps Activation cards, ..."
+		title = strings.TrimSpace(title[:i])
+	}
+	report := "$PlayerName$ ($PlayerSide$) draws " + what + " from " + title
+	mask := seq.New(';').Append(maskKey).Append(back).Append("Reveal / hide").Append("P").
+		Append("?").Append("").Append("").Append("face down").Bool(true).Append("").Append("").Value()
+	return []trait{m.reportTrait([]string{drawnKey}, report, "draw"), {"obs;" + mask, "null"}}
+}
+
+// cardCup tells a cup of cards (AMFS's card draw pile): its chits are
+// drawn as cards, with their text.
+func (m *vmod) cardCup(c rulesets.Cup) bool {
+	return m.holdsCards() && c.ID == m.b.Rules.Figures.Events.Cup
+}
+
+// cardText is what a card of a cup of cards says: its title, its owner
+// (the side its name starts with) and its text, from the ruleset: what
+// the card does and the rule that says so.
+func (m *vmod) cardText(c rulesets.Cup, name string) (title, owner string, body []string) {
+	title = name
+	for _, sd := range m.b.Sides {
+		if rest, ok := strings.CutPrefix(name, sd.ID+" "); ok {
+			title, owner = rest, sd.Name
+		}
+	}
+	ev := m.b.Rules.Figures.Events
+	switch {
+	case title == "Event":
+		body = []string{fmt.Sprintf("Play one of the Event cards your side chose for the turn (%d Key, the rest Random), at random.", ev.Key),
+			"Yours: keep a Hold card hidden until you play it. The other side's: hand it over.", "AMFS D-2, F-2"}
+	case title == ev.Fog.Card:
+		body = []string{"In the draw pile every turn.", ev.Fog.Rule}
+	case owner != "" && c.Chits == "formation":
+		body = []string{"Corps Activation: roll on the corps's Command Table.", c.Rule}
+	default:
+		body = []string{c.Rule}
+	}
+	return title, owner, body
+}
+
+// secretWhat is what a secret draw is said to draw.
+func secretWhat(c rulesets.Cup) string {
+	if c.Chits == "efficiency" {
+		return "marker"
+	}
+	return "card"
+}
+
+// cupBack is the word on a chit's back: what the cup holds.
+func cupBack(c rulesets.Cup) string {
+	switch c.Chits {
+	case "efficiency":
+		return "EM"
+	case "activation":
+		return "AM"
+	}
+	return "?"
+}
+
+// holdsCards tells rules whose players hold cards: a cup of Event cards.
+func (m *vmod) holdsCards() bool {
+	ev := m.b.Rules.Figures.Events.Cup
+	return ev != "" && slices.ContainsFunc(m.b.Rules.Play.Cups, func(c rulesets.Cup) bool { return c.ID == ev })
+}
+
+// handName is the window of a side's private hand.
+func handName(sd *oob.Side) string { return sd.Name + " hand" }
+
+// hands are the sides' private hands where the rules let a player hold
+// cards the other does not see: AMFS's Event cards, which the drawer's
+// side may keep hidden until played (F-2, L209-211). A PlayerHand shows
+// its pieces to its side's player only. Nil for other rules.
+func (m *vmod) hands() []*xnode {
+	if !m.holdsCards() {
+		return nil
+	}
+	var out []*xnode
+	for _, sd := range m.b.Sides {
+		name := handName(sd)
+		mp := windowMap(name, sd.Name+"'s held Event cards: only "+sd.Name+" sees them")
+		mp.tag = vassalPkg + "module.PlayerHand"
+		mp.attrs["side"] = seq.One(sd.Name, ',')
+		mp.attrs["visible"] = "false"
+		mp.attrs["useBoards"] = ""
+		bp := el("module.map.BoardPicker", "title", "Choose boards", "slotWidth", "125", "slotHeight", "125", "slotScale", "0.2")
+		defaultBoards(bp, name, []string{name}, [][2]int{{0, 0}})
+		img := m.imageName("hand", sd.ID)
+		bh := render.CardH + 50 // a card stands in it
+		m.addImage(img, drawBoxesH([]string{strings.ToUpper(sd.Name + " held cards")}, boxW+40, bh+40+windowRoom, bh))
+		bp.add(el("module.map.boardPicker.Board", "name", name, "image", img, "reversible", "false"))
+		mp.add(bp)
+		mp.add(standardMapParts()...)
+		out = append(out, mp)
+	}
+	return out
 }
 
 func cupTitle(c rulesets.Cup) string {

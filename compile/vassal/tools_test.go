@@ -1,12 +1,18 @@
 package vassal
 
 import (
+	"bytes"
 	"encoding/xml"
+	"image/png"
 	"path/filepath"
+	"slices"
+	"strconv"
 	"strings"
 	"testing"
 
 	"github.com/muster-wargames/muster/battle"
+	"github.com/muster-wargames/muster/compile/vassal/seq"
+	"github.com/muster-wargames/muster/render"
 )
 
 // TestVassalTools builds a battle whose rules carry a play section (the
@@ -51,7 +57,7 @@ func TestVassalTools(t *testing.T) {
 	for class, want := range map[string]int{
 		"module.map.CounterDetailViewer": 1, "module.map.GlobalMap": 1, "module.map.LOS_Thread": 1,
 		"module.NotesWindow": 1, "module.documentation.HelpFile": 1, "module.GlobalKeyCommand": 2,
-		"module.map.DrawPile": 6, "module.Inventory": 3,
+		"module.map.DrawPile": 12, "module.Inventory": 3,
 	} {
 		if count[class] != want {
 			t.Errorf("%d %s, want %d", count[class], class, want)
@@ -159,5 +165,286 @@ func TestLOSReport(t *testing.T) {
 	})
 	if n != 1 {
 		t.Errorf("%d LOS threads, want 1", n)
+	}
+}
+
+// TestDrawCupsSecret reads every draw cup of the examples with cups: each
+// is a pile drawn face down and shuffled before every draw, with a Draw
+// command that sends one chit to the cup's drawn pile and gives it the
+// key its report answers; the report names the drawer and, unless the
+// rules keep the draw secret (GBACW's efficiency markers, AMFS's card
+// pile), the chit. Every chit has a mask, which VASSAL needs to show a
+// face-down chit's back.
+func TestDrawCupsSecret(t *testing.T) {
+	for _, tc := range []struct {
+		dir            string
+		secret, public []string // cups (by title, before the scenario)
+	}{
+		{"dow-intro", []string{"Efficiency Pool USA", "Efficiency Pool CSA"}, []string{"AM Pool"}},
+		{"amfs-culps-hill", []string{"Card Draw Pile"}, nil},
+		{"summer-storm-mcpherson", nil, []string{"URAC"}},
+	} {
+		t.Run(tc.dir, func(t *testing.T) {
+			b, files, root := exampleModule(t, tc.dir)
+			protos := protosOf(t, files["buildFile.xml"])
+			piles := map[string]*xel{}
+			var cups *xel
+			root.walk(func(e, _ *xel) {
+				if e.class() == "module.map.DrawPile" {
+					n, _ := e.attr("name")
+					piles[n] = e
+				}
+				if n, _ := e.attr("mapName"); e.class() == "module.Map" && n == cupsMapName {
+					cups = e
+				}
+			})
+			if cups == nil {
+				t.Fatal("no Draw cups map")
+			}
+			if k, _ := cups.attr("moveKey"); k != drawnKey {
+				t.Errorf("Draw cups moveKey %q, want %q", k, drawnKey)
+			}
+			want := map[string]bool{}
+			for _, c := range tc.secret {
+				want[c] = true
+			}
+			for _, c := range tc.public {
+				want[c] = false
+			}
+			seen := map[string]bool{}
+			for name, dp := range piles {
+				if strings.Contains(name, " drawn (") {
+					continue
+				}
+				title := name[:strings.LastIndex(name, " (")]
+				secret := false
+				for c, s := range want {
+					if strings.HasPrefix(title, c) {
+						secret = s
+						seen[c] = true
+					}
+				}
+				owners, _ := dp.attr("deckOwners")
+				if strings.HasPrefix(title, "Efficiency Pool ") {
+					side := b.Side(strings.TrimPrefix(title, "Efficiency Pool "))
+					if r, _ := dp.attr("deckRestrictAccess"); side == nil || r != "true" || owners != side.Name {
+						t.Errorf("%s: restricted %q to %q", name, r, owners)
+					}
+				} else if owners != "" {
+					t.Errorf("%s: restricted to %q", name, owners)
+				}
+				for k, v := range map[string]string{"faceDown": "Always", "shuffle": "Always", "drawFaceUp": strconv.FormatBool(!secret)} {
+					if got, _ := dp.attr(k); got != v {
+						t.Errorf("%s: %s=%q, want %q", name, k, got, v)
+					}
+				}
+				var send *xel
+				for i := range dp.Kids {
+					if dp.Kids[i].class() == "module.map.deck.DeckSendKeyCommand" {
+						send = &dp.Kids[i]
+					}
+				}
+				if send == nil {
+					t.Errorf("%s: no Draw command", name)
+					continue
+				}
+				target, _ := send.attr("targetDeck")
+				out, ok := piles[target]
+				if !ok || target != title+" drawn"+name[len(title):] {
+					t.Errorf("%s: Draw sends to %q, no drawn pile of the cup", name, target)
+				} else if fd, _ := out.attr("faceDown"); fd != map[bool]string{true: "Always", false: "Never"}[secret] {
+					t.Errorf("%s: faceDown=%q, secret=%v", target, fd, secret)
+				}
+				for k, v := range map[string]string{"menuText": "Draw one", "hotkey": "", "limitTotal": "true", "limitExpression": "{1}", "applyOnMove": "true"} {
+					if got, _ := send.attr(k); got != v {
+						t.Errorf("%s Draw: %s=%q, want %q", name, k, got, v)
+					}
+				}
+				for _, k := range dp.Kids {
+					if k.class() != "widget.PieceSlot" {
+						continue
+					}
+					ts := expanded(t, protos, k.Text)
+					if obs := byPrefix(ts, "obs;"); len(obs) != 1 || seq.Decode(obs[0][0], ';')[1] != maskKey {
+						t.Errorf("%s: chit %q has no mask on %s", name, k.Text, maskKey)
+					}
+					reports := 0
+					for _, r := range byPrefix(ts, "report;") {
+						f := seq.Decode(r[0], ';')
+						if !slices.Contains(seq.Decode(f[1], ','), drawnKey) {
+							continue
+						}
+						reports++
+						if !strings.Contains(f[2], "$PlayerName$") || strings.Contains(f[2], "$newPieceName$") == secret {
+							t.Errorf("%s: report %q (secret %v)", name, f[2], secret)
+						}
+					}
+					if reports != 1 {
+						t.Errorf("%s: %d draw reports", name, reports)
+					}
+				}
+			}
+			for c := range want {
+				if !seen[c] {
+					t.Errorf("no cup %s among %d piles of %s", c, len(piles), b.ID)
+				}
+			}
+		})
+	}
+}
+
+// TestSidesRestricted reads every unit and leader of two examples' modules
+// (slots and set-up stacks): each piece's outermost trait is Restricted
+// Access to its side's player (the side's name in the PlayerRoster), which
+// also keeps the other side from moving it; the Main Map has the toolbar's
+// Show/Hide counters button.
+func TestSidesRestricted(t *testing.T) {
+	for _, dir := range []string{"dow-intro", "amfs-culps-hill"} {
+		t.Run(dir, func(t *testing.T) {
+			b, files, root := exampleModule(t, dir)
+			protos := protosOf(t, files["buildFile.xml"])
+			names := map[string]string{} // side id → its roster name
+			for _, sd := range b.Sides {
+				names[sd.ID] = sd.Name
+			}
+			pieces, hide := 0, 0
+			root.walk(func(e, parent *xel) {
+				if e.class() == "module.map.HidePiecesButton" {
+					if n, _ := parent.attr("mapName"); n == mainMapName {
+						hide++
+					}
+				}
+				if e.class() != "widget.PieceSlot" {
+					return
+				}
+				ts := expanded(t, protos, e.Text)
+				side := ""
+				kind := ""
+				for _, tr := range byPrefix(ts, "mark;") {
+					switch tr[0] {
+					case "mark;Side":
+						side = tr[1]
+					case "mark;Kind":
+						kind = tr[1]
+					}
+				}
+				if kind != "unit" && kind != "leader" {
+					if len(byPrefix(ts, "restrict;")) != 0 {
+						t.Errorf("%s %q is restricted", kind, e.Text)
+					}
+					return
+				}
+				pieces++
+				f := seq.Decode(ts[0][0], ';')
+				if f[0] != "restrict" || len(f) < 4 || f[1] != names[side] || f[2] != "false" || f[3] != "true" {
+					t.Errorf("%s (%s): outermost trait %q, want Restricted Access to %q", e.Text[:min(60, len(e.Text))], side, ts[0][0], names[side])
+				}
+				if len(byPrefix(ts, "restrict;")) != 1 {
+					t.Errorf("%q: %d Restricted traits", e.Text, len(byPrefix(ts, "restrict;")))
+				}
+			})
+			if pieces == 0 || hide != 1 {
+				t.Errorf("%d pieces, %d Show/Hide buttons on the Main Map", pieces, hide)
+			}
+		})
+	}
+}
+
+// TestHands: AMFS's players hold Event cards the other side does not see
+// (F-2), so its module has a private hand per side, shown to that side's
+// player only, with a board each set-up's saved game lays; GBACW's players
+// hold none.
+func TestHands(t *testing.T) {
+	for dir, want := range map[string][]string{"amfs-culps-hill": {"Union", "Confederate"}, "dow-intro": nil} {
+		t.Run(dir, func(t *testing.T) {
+			_, files, root := exampleModule(t, dir)
+			var got []string
+			root.walk(func(e, _ *xel) {
+				if e.class() != "module.PlayerHand" {
+					return
+				}
+				side, _ := e.attr("side")
+				vis, _ := e.attr("visible")
+				name, _ := e.attr("mapName")
+				if vis != "false" || name != side+" hand" {
+					t.Errorf("hand %q: side %q visible %q", name, side, vis)
+				}
+				got = append(got, side)
+				for n, data := range files {
+					if strings.HasSuffix(n, ".vsav") {
+						saved, _ := unzipAll(t, data)
+						if !strings.Contains(string(saved["savedGame"]), name+"BoardPicker\t"+name+"\t0\t0") {
+							t.Errorf("%s lays no board for %s", n, name)
+						}
+					}
+				}
+			})
+			if strings.Join(got, ",") != strings.Join(want, ",") {
+				t.Errorf("hands %v, want %v", got, want)
+			}
+		})
+	}
+}
+
+// TestCards: AMFS's card draw pile holds cards (render.Card), not 56 px
+// chits: each card's picture is a card's size, its back too, and its text
+// comes from the ruleset (the Event card's Key count, the Fog of War
+// card's rule, the corps card's cup rule); GBACW's cups keep chits.
+func TestCards(t *testing.T) {
+	size := func(data []byte) (int, int) {
+		cfg, err := png.DecodeConfig(bytes.NewReader(data))
+		if err != nil {
+			t.Fatal(err)
+		}
+		return cfg.Width, cfg.Height
+	}
+	for dir, card := range map[string]bool{"amfs-culps-hill": true, "dow-intro": false} {
+		t.Run(dir, func(t *testing.T) {
+			_, files, root := exampleModule(t, dir)
+			n := 0
+			root.walk(func(e, _ *xel) {
+				if e.class() != "module.map.DrawPile" {
+					return
+				}
+				for _, k := range e.Kids {
+					if k.class() != "widget.PieceSlot" {
+						continue
+					}
+					var imgs []string
+					for _, tr := range pieceTraits(t, k.Text) {
+						f := seq.Decode(tr[0], ';')
+						switch f[0] {
+						case "piece":
+							imgs = append(imgs, f[3])
+						case "obs":
+							imgs = append(imgs, f[2])
+						}
+					}
+					for _, img := range imgs {
+						w, h := size(files["images/"+img])
+						if card && (w != render.CardW || h != render.CardH) || !card && w != counterPx {
+							t.Errorf("%s: %dx%d", img, w, h)
+						}
+						n++
+					}
+				}
+			})
+			if n == 0 {
+				t.Error("no chits")
+			}
+		})
+	}
+	b, _ := battle.LoadDir(filepath.Join("..", "..", "examples", "amfs-culps-hill"), battle.Options{})
+	m := &vmod{b: b}
+	cup := b.Rules.Play.Cups[0]
+	ti, owner, body := m.cardText(cup, "CSA Event")
+	if ti != "Event" || owner != "Confederate" || !strings.Contains(strings.Join(body, " "), "(2 Key") {
+		t.Errorf("CSA Event card: %q %q %q", ti, owner, body)
+	}
+	if ti, owner, body := m.cardText(cup, b.Rules.Figures.Events.Fog.Card); ti != "Fog of War" || owner != "" || !slices.Contains(body, b.Rules.Figures.Events.Fog.Rule) {
+		t.Errorf("Fog of War card: %q %q %q", ti, owner, body)
+	}
+	if _, _, body := m.cardText(cup, "USA XII Corps"); !slices.Contains(body, cup.Rule) || !strings.HasPrefix(body[0], "Corps Activation") {
+		t.Errorf("corps card: %q", body)
 	}
 }

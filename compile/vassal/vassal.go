@@ -661,6 +661,7 @@ func (m *vmod) build() (*xnode, error) {
 	if cups := m.cupsMap(); cups != nil {
 		root.add(cups)
 	}
+	root.add(m.hands()...)
 	root.add(m.setups()...)
 	root.attrs["nextPieceSlotId"] = strconv.Itoa(m.gpid + 1)
 	return root, nil
@@ -670,8 +671,17 @@ func (m *vmod) build() (*xnode, error) {
 
 func sideProto(sd *oob.Side) string { return "Side " + sd.ID }
 func typeProto(t string) string     { return "Type " + t }
-func leaderProto() string           { return "Leader" }
-func breastworksPieceName() string  { return "Breastworks" }
+
+// restrictedTo is the Restricted Access trait of a side's pieces, as
+// hand-made modules give them: only the player of that side (its name in
+// the PlayerRoster) may move them or use their commands; the other side
+// and observers see them. It is a piece's outermost trait (assemble), so
+// it guards every other (states, strength, facing, reports).
+func restrictedTo(sd *oob.Side) trait {
+	return trait{"restrict;" + seq.New(';').Append(seq.One(sd.Name, ',')).Bool(false).Bool(true).Append("side "+sd.ID).Value(), ""}
+}
+func leaderProto() string          { return "Leader" }
+func breastworksPieceName() string { return "Breastworks" }
 func (m *vmod) sortedTypes() []string {
 	var ts []string
 	for t := range m.b.Rules.UnitTypes {
@@ -1253,8 +1263,11 @@ const (
 	boxCols    = 3
 )
 
-func boxAt(i int) (x, y int) {
-	return 20 + (i%boxCols)*(boxW+20), 20 + (i/boxCols)*(boxH+20)
+func boxAt(i int) (x, y int) { return boxAtH(i, boxH) }
+
+// boxAtH is boxAt for boxes bh pixels high.
+func boxAtH(i, bh int) (x, y int) {
+	return 20 + (i%boxCols)*(boxW+20), 20 + (i/boxCols)*(bh+20)
 }
 
 func (m *vmod) sortedArrivals(sc *battle.Scenario) []*battle.Arrival {

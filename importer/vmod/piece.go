@@ -83,8 +83,9 @@ func (p *props) set(k, v string) {
 }
 
 // regenerated are the traits muster's own modules carry that the rebuild
-// makes again from the ruleset (states, facing, reports, clone, delete).
-var regenerated = map[string]bool{"emb2": true, "rotate": true, "report": true, "clone": true, "delete": true}
+// makes again from the ruleset (states, facing, reports, clone, delete)
+// and from the sides (Restricted Access to the piece's side).
+var regenerated = map[string]bool{"emb2": true, "rotate": true, "report": true, "clone": true, "delete": true, "restrict": true}
 
 // collect reads traits into p, expanding prototypes from defs. The piece's
 // own traits come first, so its values win over its prototypes'.
