@@ -183,23 +183,7 @@ func exampleSARIF(t *testing.T, b *battle.Battle, ds []diag.Diagnostic) []byte {
 }
 
 // variantNames are the variants battle.yaml names.
-func variantNames(t *testing.T, dir string) []string {
-	t.Helper()
-	data, err := os.ReadFile(filepath.Join(dir, "battle.yaml"))
-	if err != nil {
-		t.Fatal(err)
-	}
-	docs, _ := schema.Parse("battle.yaml", data, schema.DefaultLimits)
-	if len(docs) == 0 {
-		return nil
-	}
-	keys, _ := schema.Pairs(schema.Get(docs[0].Root, "variants"))
-	var out []string
-	for _, k := range keys {
-		out = append(out, schema.Str(k))
-	}
-	return out
-}
+func variantNames(t *testing.T, dir string) []string { return checktest.Variants(t, dir) }
 
 // tripFS is an example's folder with its trip.yaml added to the battle's
 // files (as validate's TestExamples reads it), or nil when it has none.

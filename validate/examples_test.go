@@ -12,7 +12,6 @@ import (
 	"github.com/muster-wargames/muster/battle"
 	"github.com/muster-wargames/muster/diag"
 	"github.com/muster-wargames/muster/internal/checktest"
-	"github.com/muster-wargames/muster/schema"
 	"github.com/muster-wargames/muster/validate"
 )
 
@@ -88,23 +87,7 @@ func compareFindings(t *testing.T, dir string, ds []diag.Diagnostic, data []byte
 func variantHeading(v string) string { return "## Every diagnostic of the " + v + " variant, by place" }
 
 // variantNames lists the variants battle.yaml declares.
-func variantNames(t *testing.T, dir string) []string {
-	t.Helper()
-	data, err := os.ReadFile(filepath.Join(dir, "battle.yaml"))
-	if err != nil {
-		t.Fatal(err)
-	}
-	docs, _ := schema.Parse("battle.yaml", data, schema.DefaultLimits)
-	if len(docs) == 0 {
-		return nil
-	}
-	keys, _ := schema.Pairs(schema.Get(docs[0].Root, "variants"))
-	var out []string
-	for _, k := range keys {
-		out = append(out, schema.Str(k))
-	}
-	return out
-}
+func variantNames(t *testing.T, dir string) []string { return checktest.Variants(t, dir) }
 
 // findingsHeading heads the machine-read table at the end of FINDINGS.md.
 const findingsHeading = "## Every diagnostic, by place"

@@ -292,7 +292,7 @@ func shownStates(t *testing.T, b *battle.Battle, slots [][][2]string) string {
 // Each scenario's saved game ends, after end_save, with a flare of the
 // Main Map's Flare at the middle of its set-up (the rectangle around its
 // At-Start stacks, each at its x, y on its board, the board where VASSAL
-// lays it out: vassalPlaces), so VASSAL opens the map centred on the
+// lays it out: boardOrigins), so VASSAL opens the map centred on the
 // units; the flare's id is the one VASSAL numbers the Main Map's Flare
 // with, every map before it having one (Map.build).
 func TestSetupCentre(t *testing.T) {
@@ -330,7 +330,7 @@ func TestSetupCentre(t *testing.T) {
 			}
 			for _, sc := range b.Scenarios {
 				at := map[string][2]int{}
-				for sb, o := range vassalPlaces(m.layouts[sc]) {
+				for sb, o := range boardOrigins(m.layouts[sc]) {
 					at[scenarioBoard(sb, sc)] = o
 				}
 				var box image.Rectangle

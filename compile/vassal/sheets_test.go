@@ -32,31 +32,6 @@ func seamVmod(t *testing.T, g *maps.Grid) *vmod {
 	return m
 }
 
-// vassalPlaces puts the boards where Map.setBoardBoundaries does: right of
-// the boards west of it in its row, below those north of it in its column.
-func vassalPlaces(ps []placedBoard) map[*sheetBoard][2]int {
-	at := map[[2]int]*sheetBoard{}
-	for _, p := range ps {
-		at[[2]int{p.col, p.row}] = p.sb
-	}
-	out := map[*sheetBoard][2]int{}
-	for _, p := range ps {
-		x, y := 0, 0
-		for c := 0; c < p.col; c++ {
-			if b := at[[2]int{c, p.row}]; b != nil {
-				x += b.W
-			}
-		}
-		for r := 0; r < p.row; r++ {
-			if b := at[[2]int{p.col, r}]; b != nil {
-				y += b.H
-			}
-		}
-		out[p.sb] = [2]int{x, y}
-	}
-	return out
-}
-
 func seamDoW() *maps.Grid {
 	g := &maps.Grid{ShiftOdd: true, Digits: 2}
 	g.AddSheet(maps.NewSheet("A", 0, 0, 10, 48, 1, 53))
@@ -185,7 +160,7 @@ func TestSeams(t *testing.T) {
 		{tss, map[string]string{"B6134": "A6101", "C0130": "A6101", "C0101": "B6105", "C0152": "A6123", "C0252": "C0252", "B0134": "A0101"}},
 	} {
 		m := seamVmod(t, tc.g)
-		at := vassalPlaces(m.full)
+		at := boardOrigins(m.full)
 		l0, t0 := m.full[0].sb.frame.L, m.full[0].sb.frame.T
 		for _, p := range m.full {
 			f := p.sb.frame

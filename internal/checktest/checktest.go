@@ -24,6 +24,7 @@ import (
 	"testing/fstest"
 
 	"github.com/muster-wargames/muster/diag"
+	"github.com/muster-wargames/muster/schema"
 	"github.com/rogpeppe/go-internal/txtar"
 )
 
@@ -327,4 +328,23 @@ func TripFS(t *testing.T, dir string) fstest.MapFS {
 	}
 	fsys["battle.yaml"] = &fstest.MapFile{Data: []byte(b[:i] + "\nfiles: [trip.yaml, " + b[i+len("\nfiles: ["):])}
 	return fsys
+}
+
+// Variants lists the variants the battle.yaml in dir declares, in order.
+func Variants(t *testing.T, dir string) []string {
+	t.Helper()
+	data, err := os.ReadFile(filepath.Join(dir, "battle.yaml"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	docs, _ := schema.Parse("battle.yaml", data, schema.DefaultLimits)
+	if len(docs) == 0 {
+		return nil
+	}
+	keys, _ := schema.Pairs(schema.Get(docs[0].Root, "variants"))
+	var out []string
+	for _, k := range keys {
+		out = append(out, schema.Str(k))
+	}
+	return out
 }
