@@ -196,21 +196,58 @@ func extractRev(dir, rev string) (string, error) {
 	if p := strings.TrimSuffix(strings.TrimSpace(string(prefix)), "/"); p != "" {
 		tree = rev + ":" + p
 	}
-	data, err := git(strings.TrimSpace(string(top)), "archive", "--format=tar", tree)
-	if err != nil {
-		return "", fmt.Errorf("revision %s has no folder %s: %w", rev, strings.TrimSpace(string(prefix)), err)
-	}
 	tmp, err := os.MkdirTemp("", "muster-diff-")
 	if err != nil {
 		return "", err
 	}
-	return tmp, untar(tmp, data)
+	// The archive is read as git writes it, never held whole, and no more
+	// than maxRevisionBytes of files are written from it.
+	cmd := exec.Command("git", "-C", strings.TrimSpace(string(top)), "archive", "--format=tar", tree)
+	var errb bytes.Buffer
+	cmd.Stderr = &errb
+	out, err := cmd.StdoutPipe()
+	if err != nil {
+		return tmp, err
+	}
+	if err := cmd.Start(); err != nil {
+		return tmp, err
+	}
+	uerr := untar(tmp, out, maxRevisionBytes)
+	if uerr != nil {
+		cmd.Process.Kill()
+	}
+	werr := cmd.Wait()
+	switch {
+	case uerr != nil && !errors.Is(uerr, errRevisionTooLarge):
+		if werr != nil {
+			break // git's own error says more
+		}
+		return tmp, uerr
+	case uerr != nil:
+		return tmp, fmt.Errorf("revision %s: %w", rev, uerr)
+	}
+	if werr != nil {
+		msg := strings.TrimSpace(errb.String())
+		if msg == "" {
+			msg = werr.Error()
+		}
+		return tmp, fmt.Errorf("revision %s has no folder %s: git archive: %s", rev, strings.TrimSpace(string(prefix)), msg)
+	}
+	return tmp, nil
 }
 
-// untar writes the folders and regular files of a tar archive under dir;
-// a name that would leave dir is refused, links are left out.
-func untar(dir string, data []byte) error {
-	tr := tar.NewReader(bytes.NewReader(data))
+// maxRevisionBytes bounds the files diff writes from one revision's
+// folder (docs/ci.md, "Limits"): the battle's own files are bounded when
+// they are loaded, and anything else committed beside them is written too.
+var maxRevisionBytes int64 = 1 << 30 // a variable for the tests
+
+var errRevisionTooLarge = errors.New("the folder holds more than 1 GiB of files, muster's limit for one revision")
+
+// untar writes the folders and regular files of a tar archive under dir,
+// at most max bytes of files; a name that would leave dir is refused,
+// links are left out.
+func untar(dir string, r io.Reader, max int64) error {
+	tr := tar.NewReader(r)
 	for {
 		h, err := tr.Next()
 		if errors.Is(err, io.EOF) {
@@ -236,11 +273,15 @@ func untar(dir string, data []byte) error {
 			if err := os.MkdirAll(filepath.Dir(p), 0o755); err != nil {
 				return err
 			}
+			if h.Size > max {
+				return errRevisionTooLarge
+			}
+			max -= h.Size
 			f, err := os.OpenFile(p, os.O_WRONLY|os.O_CREATE|os.O_EXCL, 0o644)
 			if err != nil {
 				return err
 			}
-			_, err = io.Copy(f, tr)
+			_, err = io.Copy(f, io.LimitReader(tr, h.Size))
 			if cerr := f.Close(); err == nil {
 				err = cerr
 			}

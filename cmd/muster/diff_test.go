@@ -3,6 +3,8 @@ package main
 import (
 	"archive/tar"
 	"bytes"
+	"errors"
+	"fmt"
 	"os"
 	"os/exec"
 	"path/filepath"
@@ -45,13 +47,13 @@ func TestUntarStaysInside(t *testing.T) {
 		return b.Bytes()
 	}
 	dir := t.TempDir()
-	if err := untar(dir, mk(tar.Header{Name: "../out.yaml", Typeflag: tar.TypeReg, Size: 1})); err == nil {
+	if err := untar(dir, bytes.NewReader(mk(tar.Header{Name: "../out.yaml", Typeflag: tar.TypeReg, Size: 1})), 1<<20); err == nil {
 		t.Error("../out.yaml written")
 	}
-	if err := untar(dir, mk(tar.Header{Name: "in.yaml", Typeflag: tar.TypeReg, Size: 1})); err != nil {
+	if err := untar(dir, bytes.NewReader(mk(tar.Header{Name: "in.yaml", Typeflag: tar.TypeReg, Size: 1})), 1<<20); err != nil {
 		t.Error(err)
 	}
-	if err := untar(dir, mk(tar.Header{Name: "link.yaml", Typeflag: tar.TypeSymlink, Linkname: "/etc/passwd"})); err != nil {
+	if err := untar(dir, bytes.NewReader(mk(tar.Header{Name: "link.yaml", Typeflag: tar.TypeSymlink, Linkname: "/etc/passwd"})), 1<<20); err != nil {
 		t.Error(err)
 	}
 	if _, err := os.Lstat(filepath.Join(dir, "link.yaml")); err == nil {
@@ -59,6 +61,27 @@ func TestUntarStaysInside(t *testing.T) {
 	}
 	if _, err := os.Stat(filepath.Join(filepath.Dir(dir), "out.yaml")); err == nil {
 		t.Error("out.yaml written above the folder")
+	}
+}
+
+// TestUntarBudget: files up to the limit are written, one byte past it is
+// refused (a revision's folder was read whole into memory, unbounded).
+func TestUntarBudget(t *testing.T) {
+	mk := func(sizes ...int) []byte {
+		var b bytes.Buffer
+		w := tar.NewWriter(&b)
+		for i, n := range sizes {
+			w.WriteHeader(&tar.Header{Name: fmt.Sprintf("f%d.yaml", i), Typeflag: tar.TypeReg, Size: int64(n), Mode: 0o644})
+			w.Write(bytes.Repeat([]byte("#"), n))
+		}
+		w.Close()
+		return b.Bytes()
+	}
+	if err := untar(t.TempDir(), bytes.NewReader(mk(60, 40)), 100); err != nil {
+		t.Errorf("100 bytes with a limit of 100: %v", err)
+	}
+	if err := untar(t.TempDir(), bytes.NewReader(mk(60, 41)), 100); !errors.Is(err, errRevisionTooLarge) {
+		t.Errorf("101 bytes with a limit of 100: %v, want the limit", err)
 	}
 }
 

@@ -45,6 +45,7 @@ func TestLimitsDoc(t *testing.T) {
 		"pixels of every picture of one battle":      battle.ArtRunPixels == 1<<27,
 		"one language-server message":                lsp.MaxMessage == 64<<20,
 		"memory":                                     memoryLimit == 1536<<20,
+		"files of one revision's folder":             maxRevisionBytes == 1<<30,
 	} {
 		if _, ok := rows[row]; !ok {
 			t.Errorf("docs/ci.md's limits have no row %q", row)
