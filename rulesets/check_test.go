@@ -157,6 +157,26 @@ func TestValidateRefs(t *testing.T) {
 	}
 }
 
+// onlyB011 validates src as gbacw.yaml and wants nothing (want "") or one
+// B011 whose message holds want.
+func onlyB011(t *testing.T, set *schema.Set, src, label, want string) {
+	t.Helper()
+	docs, ds := schema.Parse("rulesets/gbacw.yaml", []byte(src), schema.DefaultLimits)
+	if len(ds) > 0 {
+		t.Fatal(ds)
+	}
+	var got []string
+	for _, d := range Validate(set, docs[0]) {
+		got = append(got, fmt.Sprintf("%s %s %s", d.Pos, d.Code, d.Message))
+	}
+	if want == "" && len(got) > 0 {
+		t.Errorf("%s: want nothing; got %q", label, got)
+	}
+	if want != "" && (len(got) != 1 || !strings.Contains(got[0], "B011 "+want)) {
+		t.Errorf("%s: want B011 %q; got %q", label, want, got)
+	}
+}
+
 // TestValidateCounters: a unit type's counters: names one of its own
 // faces; a face it does not have is B011 at its place.
 func TestValidateCounters(t *testing.T) {
@@ -173,20 +193,7 @@ func TestValidateCounters(t *testing.T) {
 		if s == string(data) && c.want != "" {
 			t.Fatal("no counters: [dismounted] in gbacw.yaml")
 		}
-		docs, ds := schema.Parse("rulesets/gbacw.yaml", []byte(s), schema.DefaultLimits)
-		if len(ds) > 0 {
-			t.Fatal(ds)
-		}
-		var got []string
-		for _, d := range Validate(set, docs[0]) {
-			got = append(got, fmt.Sprintf("%s %s %s", d.Pos, d.Code, d.Message))
-		}
-		if c.want == "" && len(got) > 0 {
-			t.Errorf("%s: want nothing; got %q", c.to, got)
-		}
-		if c.want != "" && (len(got) != 1 || !strings.Contains(got[0], "B011 "+c.want)) {
-			t.Errorf("%s: want B011 %q; got %q", c.to, c.want, got)
-		}
+		onlyB011(t, set, s, c.to, c.want)
 	}
 }
 
@@ -204,20 +211,7 @@ func TestValidateHexsideLevels(t *testing.T) {
 		{"{river: streem}", `hexside_levels.0.as.river: hexside "streem"`},
 	} {
 		s := string(data) + "\nhexside_levels:\n  - {from: \"Dec 29\", as: " + c.as + "}\n"
-		docs, ds := schema.Parse("rulesets/gbacw.yaml", []byte(s), schema.DefaultLimits)
-		if len(ds) > 0 {
-			t.Fatal(ds)
-		}
-		var got []string
-		for _, d := range Validate(set, docs[0]) {
-			got = append(got, fmt.Sprintf("%s %s %s", d.Pos, d.Code, d.Message))
-		}
-		if c.want == "" && len(got) > 0 {
-			t.Errorf("%s: want nothing; got %q", c.as, got)
-		}
-		if c.want != "" && (len(got) != 1 || !strings.Contains(got[0], "B011 "+c.want)) {
-			t.Errorf("%s: want B011 %q; got %q", c.as, c.want, got)
-		}
+		onlyB011(t, set, s, c.as, c.want)
 	}
 }
 

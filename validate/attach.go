@@ -96,16 +96,11 @@ func (p *pass) attachFormations(s *battle.Scenario) {
 				return
 			}
 		}
-		for _, u := range pc.Attached.AllUnits() {
-			if has(hs.To, p.b.Rules.Class(u.Type)) {
-				return
-			}
+		to, none := p.holdsNone(pc.Attached, hs.To)
+		if !none {
+			return
 		}
-		var to []string
-		for _, c := range hs.To {
-			to = append(to, strings.ToLower(p.classTitle(c)))
-		}
-		if d := p.flagged(hs.Check, pc.Pos, "horse artillery %s is attached to %s, which holds no %s: %s", pc.Ref.Name(), pc.Attached.Label(), strings.Join(to, " or "), hs.Title).About(aboutRef(pc.Ref)).About(aboutFormations(pc.Attached.Label())); d != nil {
+		if d := p.flagged(hs.Check, pc.Pos, "horse artillery %s is attached to %s, which holds no %s: %s", pc.Ref.Name(), pc.Attached.Label(), to, hs.Title).About(aboutRef(pc.Ref)).About(aboutFormations(pc.Attached.Label())); d != nil {
 			d.Hint = "attach horse artillery to a cavalry division or brigade"
 		}
 	}
@@ -176,18 +171,28 @@ func (p *pass) reserveTo(pc *battle.Piece, u *oob.Unit) {
 			return
 		}
 	}
-	for _, x := range pc.Attached.AllUnits() {
-		if has(sc.ReserveTo, p.b.Rules.Class(x.Type)) {
-			return
+	to, none := p.holdsNone(pc.Attached, sc.ReserveTo)
+	if !none {
+		return
+	}
+	if d := p.flagged(sc.ReserveClass, pc.Pos, "reserve battery %s is attached to %s, which holds no %s: %s", u.QualifiedName(), pc.Attached.Label(), to, sc.ReserveClass.Title).About(diag.Subjects{Units: []string{u.QualifiedName()}, Formations: []string{pc.Attached.Label()}}); d != nil {
+		d.Hint = "attach a reserve battery to a brigade of " + to
+	}
+}
+
+// holdsNone reports whether formation f holds no unit of the classes, and
+// names them for a message ("infantry or cavalry").
+func (p *pass) holdsNone(f *oob.Formation, classes []string) (names string, none bool) {
+	for _, u := range f.AllUnits() {
+		if has(classes, p.b.Rules.Class(u.Type)) {
+			return "", false
 		}
 	}
 	var to []string
-	for _, c := range sc.ReserveTo {
+	for _, c := range classes {
 		to = append(to, strings.ToLower(p.classTitle(c)))
 	}
-	if d := p.flagged(sc.ReserveClass, pc.Pos, "reserve battery %s is attached to %s, which holds no %s: %s", u.QualifiedName(), pc.Attached.Label(), strings.Join(to, " or "), sc.ReserveClass.Title).About(diag.Subjects{Units: []string{u.QualifiedName()}, Formations: []string{pc.Attached.Label()}}); d != nil {
-		d.Hint = "attach a reserve battery to a brigade of " + strings.Join(to, " or ")
-	}
+	return strings.Join(to, " or "), true
 }
 
 // scopeOf is the formation at level that holds f, or, when none does, the
