@@ -216,6 +216,9 @@ func TestSARIFLocations(t *testing.T) {
 		{Code: schema.CodeSyntax.Code, Severity: diag.Error, Pos: diag.Pos{File: filepath.Join(root, "battles", "b", "map.yaml"), Line: 2, Column: 1}, Message: "m"},
 		{Code: schema.CodeSyntax.Code, Severity: diag.Error, Pos: diag.Pos{File: filepath.Join(filepath.Dir(root), "elsewhere", "map.yaml"), Line: 3, Column: 1}, Message: "m"},
 		{Code: schema.CodeSyntax.Code, Severity: diag.Error, Pos: diag.Pos{File: filepath.Join("..", "up", "map.yaml"), Line: 4, Column: 1}, Message: "m"},
+		// A first segment with a colon would read as a scheme (RFC 3986 4.2).
+		{Code: schema.CodeSyntax.Code, Severity: diag.Error, Pos: diag.Pos{File: "c:d/map.yaml", Line: 5, Column: 1}, Message: "m"},
+		{Code: schema.CodeSyntax.Code, Severity: diag.Error, Pos: diag.Pos{File: filepath.Join(root, "e:f", "map.yaml"), Line: 6, Column: 1}, Message: "m"},
 	}
 	type artifact struct {
 		URI       string `json:"uri"`
@@ -260,7 +263,7 @@ func TestSARIFLocations(t *testing.T) {
 	}
 	elsewhere := strings.TrimSuffix(rootURI, "repo%20dir/") + "elsewhere/map.yaml"
 	up := strings.TrimSuffix(rootURI, "repo%20dir/") + "up/map.yaml"
-	want := []artifact{{"b/map.yaml", "%SRCROOT%"}, {"battles/b/map.yaml", "%SRCROOT%"}, {elsewhere, ""}, {up, ""}}
+	want := []artifact{{"b/map.yaml", "%SRCROOT%"}, {"battles/b/map.yaml", "%SRCROOT%"}, {elsewhere, ""}, {up, ""}, {"./c:d/map.yaml", "%SRCROOT%"}, {"./e:f/map.yaml", "%SRCROOT%"}}
 	for i := range want {
 		if i >= len(got) || got[i] != want[i] {
 			t.Errorf("result %d: artifact %+v, want %+v", i, got, want)

@@ -176,7 +176,7 @@ func location(file, root string) (a sarifArtifact, rooted bool) {
 	slash := strings.ReplaceAll(file, "\\", "/")
 	abs := filepath.IsAbs(file) || path.IsAbs(slash)
 	if !abs && slash != ".." && !strings.HasPrefix(path.Clean(slash), "../") {
-		return sarifArtifact{URI: (&url.URL{Path: slash}).EscapedPath(), URIBaseID: srcRoot}, false
+		return sarifArtifact{URI: relativeURI(slash), URIBaseID: srcRoot}, false
 	}
 	full := file
 	if !abs && root != "" {
@@ -184,10 +184,21 @@ func location(file, root string) (a sarifArtifact, rooted bool) {
 	}
 	if root != "" {
 		if rel, err := filepath.Rel(root, full); err == nil && filepath.IsLocal(rel) {
-			return sarifArtifact{URI: (&url.URL{Path: filepath.ToSlash(rel)}).EscapedPath(), URIBaseID: srcRoot}, true
+			return sarifArtifact{URI: relativeURI(filepath.ToSlash(rel)), URIBaseID: srcRoot}, true
 		}
 	}
 	return sarifArtifact{URI: fileURI(full)}, false
+}
+
+// relativeURI is a relative slash path as a relative-path reference: its
+// characters escaped, and "./" before a first segment that holds a colon,
+// which a reader would otherwise take for a scheme (RFC 3986, 4.2).
+func relativeURI(p string) string {
+	u := (&url.URL{Path: p}).EscapedPath()
+	if first, _, _ := strings.Cut(u, "/"); strings.Contains(first, ":") {
+		u = "./" + u
+	}
+	return u
 }
 
 // fileURI is an absolute path as a file: URI.
