@@ -143,10 +143,6 @@ var limitOwed = map[string]bool{
 	"gbacw:efficiency.max":                                               true,
 	"gbacw:efficiency.min":                                               true,
 	"gbacw:entry.max_activations":                                        true,
-	"gbacw:extended.class_max_sp.cavalry":                                true,
-	"gbacw:extended.max_sp":                                              true,
-	"gbacw:extended.two_hex_sp.cavalry":                                  true,
-	"gbacw:extended.two_hex_sp.infantry":                                 true,
 	"gbacw:lines.min_sp":                                                 true,
 	"gbacw:lines.two_sp":                                                 true,
 	"gbacw:orders.near_enemy.hexes":                                      true,
@@ -245,13 +241,15 @@ func limitMarkers(t *testing.T) []limitMarker {
 				if !strings.Contains(l, "# limit") {
 					continue
 				}
-				m := limitRE.FindStringSubmatch(l)
-				if m == nil {
+				ms := limitRE.FindAllStringSubmatch(l, -1)
+				if len(ms) != strings.Count(l, "# limit") {
 					t.Errorf("%s: %s:%d: a limit comment reads # limit CODE RULESET:PATH at|past", path, f.Name, i+1)
 					continue
 				}
-				out = append(out, limitMarker{path: path, file: f.Name, line: i + 1, code: m[1],
-					figure: m[2] + ":" + m[3], ruleset: m[2], figurePath: m[3], past: m[4] == "past"})
+				for _, m := range ms {
+					out = append(out, limitMarker{path: path, file: f.Name, line: i + 1, code: m[1],
+						figure: m[2] + ":" + m[3], ruleset: m[2], figurePath: m[3], past: m[4] == "past"})
+				}
 			}
 		}
 	}
