@@ -11,6 +11,7 @@ import (
 	"slices"
 	"strconv"
 	"strings"
+	"sync"
 	"testing"
 	"testing/fstest"
 
@@ -60,18 +61,25 @@ func TestLimits(t *testing.T) {
 		}
 		byCase[m.path] = append(byCase[m.path], m)
 	}
-	for _, path := range cases {
-		t.Run(strings.TrimSuffix(filepath.Base(path), ".txtar"), func(t *testing.T) {
-			for _, m := range limitCase(t, path, byCase[path], figs) {
-				p := seen[m.figure]
-				if m.past {
-					p.past = true
-				} else {
-					p.at = true
+	var mu sync.Mutex
+	t.Run("cases", func(t *testing.T) {
+		for _, path := range cases {
+			t.Run(strings.TrimSuffix(filepath.Base(path), ".txtar"), func(t *testing.T) {
+				t.Parallel()
+				held := limitCase(t, path, byCase[path], figs)
+				mu.Lock()
+				defer mu.Unlock()
+				for _, m := range held {
+					p := seen[m.figure]
+					if m.past {
+						p.past = true
+					} else {
+						p.at = true
+					}
 				}
-			}
-		})
-	}
+			})
+		}
+	})
 	if t.Failed() {
 		return
 	}
@@ -266,9 +274,23 @@ func limitCase(t *testing.T, path string, ms []limitMarker, figs map[string]floa
 	}
 	rules := b.Rules
 	defer func() { b.Rules = rules }()
+	ran := map[string][]diag.Diagnostic{}
+	all := b.Scenarios
+	defer func() { b.Scenarios = all }()
 	// with runs the checks with the figure at path set to v (the figures
-	// as loaded when path is "").
-	with := func(path string, v float64) []diag.Diagnostic {
+	// as loaded when path is ""), over the scenario of file alone when
+	// file is one (a marker's finding is on its own scenario's lines).
+	with := func(file, path string, v float64) []diag.Diagnostic {
+		key := fmt.Sprint(file, ":", path, "=", v)
+		if ds, ok := ran[key]; ok {
+			return ds
+		}
+		b.Scenarios = all
+		for _, sc := range all {
+			if filepath.ToSlash(sc.File) == file {
+				b.Scenarios = []*battle.Scenario{sc}
+			}
+		}
 		var doc map[string]any
 		if err := json.Unmarshal(raw, &doc); err != nil {
 			t.Fatal(err)
@@ -281,7 +303,8 @@ func limitCase(t *testing.T, path string, ms []limitMarker, figs map[string]floa
 			t.Fatal(err)
 		}
 		b.Rules = r
-		return validate.Battle(b)
+		ran[key] = validate.Battle(b)
+		return ran[key]
 	}
 	raises := func(ds []diag.Diagnostic, m limitMarker) bool {
 		for _, d := range ds {
@@ -291,7 +314,11 @@ func limitCase(t *testing.T, path string, ms []limitMarker, figs map[string]floa
 		}
 		return false
 	}
-	as := with("", 0)
+	as := with("", "", 0)
+	b.Rules = rules
+	if !slices.EqualFunc(validate.Battle(b), as, sameDiag) {
+		t.Fatal("the ruleset read back from JSON gives other findings than as loaded")
+	}
 	var out []limitMarker
 	for _, m := range ms {
 		at := fmt.Sprintf("%s:%d: %s %s", m.file, m.line, m.code, m.figure)
@@ -314,7 +341,7 @@ func limitCase(t *testing.T, path string, ms []limitMarker, figs map[string]floa
 		}
 		moved := false
 		for _, d := range []float64{-1, 1} {
-			if raises(with(m.figurePath, v+d), m) != m.past {
+			if raises(with(m.file, m.figurePath, v+d), m) != m.past {
 				moved = true
 			}
 		}
@@ -322,7 +349,7 @@ func limitCase(t *testing.T, path string, ms []limitMarker, figs map[string]floa
 		// tightened: its at case stands when 0 turns the check off (the
 		// same findings as with the figure gone) and a past case proves
 		// the limit from above.
-		if !moved && !m.past && v == 1 && slices.EqualFunc(with(m.figurePath, 0), with(m.figurePath, math.NaN()), sameDiag) {
+		if !moved && !m.past && v == 1 && slices.EqualFunc(with(m.file, m.figurePath, 0), with(m.file, m.figurePath, math.NaN()), sameDiag) {
 			moved = true
 		}
 		if !moved {
