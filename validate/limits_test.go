@@ -133,13 +133,6 @@ var limitExempt = map[string]string{
 // limitOwed lists the figures that still lack their cases (issue 24): the
 // list may only shrink, and a figure that gains both cases must leave it.
 var limitOwed = map[string]bool{
-	"summer-storm:activation.max":                                   true,
-	"summer-storm:activation.min":                                   true,
-	"summer-storm:command.cavalry":                                  true,
-	"summer-storm:command.chain":                                    true,
-	"summer-storm:command.fixed.army":                               true,
-	"summer-storm:command.fixed.corps":                              true,
-	"summer-storm:command.fixed.division":                           true,
 	"summer-storm:command.fixed.wing":                               true,
 	"summer-storm:command.zoi.light_range[0].range.artillery":       true,
 	"summer-storm:command.zoi.light_range[0].range.cavalry":         true,
@@ -152,22 +145,10 @@ var limitOwed = map[string]bool{
 	"summer-storm:command.zoi.range.cavalry":                        true,
 	"summer-storm:command.zoi.range.horse-artillery":                true,
 	"summer-storm:command.zoi.range.infantry":                       true,
-	"summer-storm:level_max[0].max":                                 true,
 	"summer-storm:morale.min.amf":                                   true,
 	"summer-storm:morale.min.dmf":                                   true,
 	"summer-storm:morale.min.shaken":                                true,
 	"summer-storm:morale.min.start":                                 true,
-	"summer-storm:organisation.max_counters":                        true,
-	"summer-storm:stacking.limits[0].max_units":                     true,
-	"summer-storm:stacking.limits[1].max_units":                     true,
-	"summer-storm:stacking.limits[2].max_units":                     true,
-	"summer-storm:stacking.limits[3].max_units":                     true,
-	"summer-storm:stacking.limits[4].max_groups":                    true,
-	"summer-storm:stacking.limits[5].max_units":                     true,
-	"summer-storm:stacking.limits[6].max_units":                     true,
-	"summer-storm:stacking.limits[7].max_units":                     true,
-	"summer-storm:stacking.limits[8].max_groups":                    true,
-	"summer-storm:stacking.weight.wagon":                            true,
 }
 
 type limitMarker struct {
