@@ -145,10 +145,6 @@ var limitOwed = map[string]bool{
 	"summer-storm:command.zoi.range.cavalry":                        true,
 	"summer-storm:command.zoi.range.horse-artillery":                true,
 	"summer-storm:command.zoi.range.infantry":                       true,
-	"summer-storm:morale.min.amf":                                   true,
-	"summer-storm:morale.min.dmf":                                   true,
-	"summer-storm:morale.min.shaken":                                true,
-	"summer-storm:morale.min.start":                                 true,
 }
 
 type limitMarker struct {
