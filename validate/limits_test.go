@@ -29,20 +29,22 @@ import (
 // the check tests of validate/testdata. A case declares what it exercises
 // with a comment on the line where the check reports,
 //
-//   - {hex: 0101, units: [...]}  # limit TS102 tss:stacking.limits[1].max_sp at
-//   - {hex: 0102, units: [...]}  # limit TS102 tss:stacking.limits[1].max_sp past # want TS102 "..."
+//	"A0230": [I1, I3a]  # limit TS101 tss:stacking.limits[0].max_units at
+//	"A0230": [I1, I3a, I3b]  # limit TS101 tss:stacking.limits[0].max_units past # want TS101 "..."
 //
 // naming the code, the figure (RULESET:PATH, the ruleset file's name and
 // the figure's path under figures:, RULESET a book's file name for a
-// book's figure) and at or past. The test runs the case with the figure
-// as the ruleset gives it (the case may not change it): the at line raises
-// no CODE, the past line raises it. Then with the figure moved by one
-// (each way): the at line must raise CODE for one of them, and the past
-// line lose it for one, so that each case sits on the limit, not merely
-// near it. A figure of 0 forbids (no supply wagon in reserve): any stack
-// without one is at it, and only its past case is asked for. A figure no
-// check reads as a limit is in limitExempt with the
-// reason; a new figure with neither cases nor a reason fails the test.
+// book's figure) and at or past: at is the passing side of the limit, past
+// the failing side, one step apart (for a reach, "within 4 hexes of the
+// enemy", at is five hexes off and past four). The test runs the case with
+// the figure as the ruleset gives it (the case may not change it): the at
+// line raises no CODE, the past line raises it. Then with the figure moved
+// by one (each way): the at line must raise CODE for one of them, and the
+// past line lose it for one, so that each case sits on the limit, not
+// merely near it. A figure of 0 forbids (no supply wagon in reserve): any
+// stack without one is at it, and only its past case is asked for. A
+// figure no check reads as a limit is in limitExempt with the reason; a new
+// figure with neither cases nor a reason fails the test.
 func TestLimits(t *testing.T) {
 	figs := rulesetFigures(t)
 	markers := limitMarkers(t)
@@ -96,17 +98,9 @@ func TestLimits(t *testing.T) {
 			t.Errorf("%s is exempt (%s) but has a case: take it out of limitExempt", id, reason)
 		}
 	}
-	for id := range limitOwed {
-		if _, ok := figs[id]; !ok {
-			t.Errorf("limitOwed names %s, a figure no ruleset has", id)
-		}
-		if p := seen[id]; p != nil && (p.at || figs[id] == 0) && p.past {
-			t.Errorf("%s has both its cases: take it out of limitOwed", id)
-		}
-	}
 	for _, id := range slices.Sorted(maps.Keys(figs)) {
 		p := seen[id]
-		if _, ok := limitExempt[id]; ok || limitOwed[id] {
+		if _, ok := limitExempt[id]; ok {
 			continue
 		}
 		if !p.at && figs[id] != 0 {
@@ -127,24 +121,6 @@ var limitExempt = map[string]string{
 	"gbacw:stacking.limits[5].max_sp":                  "GB106 binds moved stacks only (when: moved): muster checks set-up stacks, before any movement, and raises it for none (TestExamples), so no case can stand past it",
 	"gbacw:stacking.limits[6].max_sp":                  "GB107 binds moved stacks only (when: moved): muster checks set-up stacks, before any movement, and raises it for none (TestExamples), so no case can stand past it",
 	"gbacw:stacking.limits[7].max_classes":             "GB108 binds moved stacks only (when: moved): muster checks set-up stacks, before any movement, and raises it for none (TestExamples), so no case can stand past it",
-	"summer-storm:command.zoi.cost":                    "a cost, not a bound: the leader MP a hex in an enemy zone of influence adds to a range traced through it (ss-zoi cases it)",
-}
-
-// limitOwed lists the figures that still lack their cases (issue 24): the
-// list may only shrink, and a figure that gains both cases must leave it.
-var limitOwed = map[string]bool{
-	"summer-storm:command.fixed.wing":                               true,
-	"summer-storm:command.zoi.light_range[0].range.artillery":       true,
-	"summer-storm:command.zoi.light_range[0].range.cavalry":         true,
-	"summer-storm:command.zoi.light_range[0].range.horse-artillery": true,
-	"summer-storm:command.zoi.light_range[1].range.artillery":       true,
-	"summer-storm:command.zoi.light_range[1].range.cavalry":         true,
-	"summer-storm:command.zoi.light_range[1].range.horse-artillery": true,
-	"summer-storm:command.zoi.light_range[1].range.infantry":        true,
-	"summer-storm:command.zoi.range.artillery":                      true,
-	"summer-storm:command.zoi.range.cavalry":                        true,
-	"summer-storm:command.zoi.range.horse-artillery":                true,
-	"summer-storm:command.zoi.range.infantry":                       true,
 }
 
 type limitMarker struct {
