@@ -107,7 +107,7 @@ func browser(t *testing.T) (ctx context.Context, problems func()) {
 	t.Cleanup(cancel)
 	ctx, cancel = chromedp.NewContext(actx)
 	t.Cleanup(cancel)
-	ctx, cancel = context.WithTimeout(ctx, 120*time.Second)
+	ctx, cancel = context.WithTimeout(ctx, 300*time.Second) // Dead of Winter under a loaded machine
 	t.Cleanup(cancel)
 	var mu sync.Mutex
 	var seen []string
