@@ -70,7 +70,10 @@ func TestLimits(t *testing.T) {
 		for _, path := range cases {
 			t.Run(strings.TrimSuffix(filepath.Base(path), ".txtar"), func(t *testing.T) {
 				t.Parallel()
-				held := limitCase(t, path, byCase[path], figs)
+				held, problems := limitCase(t, path, byCase[path], figs)
+				for _, p := range problems {
+					t.Error(p)
+				}
 				mu.Lock()
 				defer mu.Unlock()
 				for _, m := range held {
@@ -108,6 +111,52 @@ func TestLimits(t *testing.T) {
 		}
 		if !p.past {
 			t.Errorf("%s (%v): no case one past the limit that fails (# limit CODE %s past)", id, figs[id], id)
+		}
+	}
+}
+
+// TestLimitsCatch gives TestLimits' case runner markers that are not on
+// their limits, and wants each refused: one on a stack far under its
+// limit, one past marker on a stack that passes, one at marker on a stack
+// that fails.
+func TestLimitsCatch(t *testing.T) {
+	const path = "testdata/gbacw-limits.txtar"
+	a, err := txtar.ParseFile(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	line := func(file, text string) int {
+		for _, f := range a.Files {
+			if f.Name == file {
+				for i, l := range strings.Split(string(f.Data), "\n") {
+					if strings.Contains(l, text) {
+						return i + 1
+					}
+				}
+			}
+		}
+		t.Fatalf("%s has no line %q", file, text)
+		return 0
+	}
+	mark := func(file, text, code, fig string, past bool) limitMarker {
+		r, p, _ := strings.Cut(fig, ":")
+		return limitMarker{path: path, file: file, line: line(file, text), code: code, figure: fig, ruleset: r, figurePath: p, past: past}
+	}
+	ms := []limitMarker{
+		// 7 cavalry SP: far under the infantry's 15
+		mark("scenario.yaml", `"C1301": [Cav5, Cav2]`, "GB102", "gbacw:stacking.limits[1].max_sp", false),
+		// 15 infantry SP pass: not past the limit
+		mark("scenario.yaml", `"C1101": [I8, I7]`, "GB102", "gbacw:stacking.limits[1].max_sp", true),
+		// 13 guns of artillery alone fail: not at the limit
+		mark("scenario2.yaml", `"C1501": [B4a, B4b, B5]`, "GB104", "gbacw:stacking.limits[3].any_of[1].max_sp", false),
+	}
+	held, problems := limitCase(t, path, ms, rulesetFigures(t))
+	if len(held) != 0 || len(problems) != len(ms) {
+		t.Errorf("markers off their limits: %d held, problems %q; want none held, %d problems", len(held), problems, len(ms))
+	}
+	for i, want := range []string{"it is not at the limit", "raises no GB102", "at the limit raises GB104"} {
+		if i < len(problems) && !strings.Contains(problems[i], want) {
+			t.Errorf("problem %d: %q, want it to say %q", i, problems[i], want)
 		}
 	}
 }
@@ -165,8 +214,10 @@ func limitMarkers(t *testing.T) []limitMarker {
 	return out
 }
 
-// limitCase runs one case's markers and returns those that hold.
-func limitCase(t *testing.T, path string, ms []limitMarker, figs map[string]float64) []limitMarker {
+// limitCase runs one case's markers and returns those that hold, and what
+// is wrong with the others.
+func limitCase(t *testing.T, path string, ms []limitMarker, figs map[string]float64) (held []limitMarker, problems []string) {
+	problem := func(format string, args ...any) { problems = append(problems, fmt.Sprintf(format, args...)) }
 	t.Helper()
 	files := map[string][]byte{}
 	for _, p := range []string{caseBase(strings.TrimSuffix(filepath.Base(path), ".txtar")), path} {
@@ -244,11 +295,10 @@ func limitCase(t *testing.T, path string, ms []limitMarker, figs map[string]floa
 	if !slices.EqualFunc(validate.Battle(b), as, sameDiag) {
 		t.Fatal("the ruleset read back from JSON gives other findings than as loaded")
 	}
-	var out []limitMarker
 	for _, m := range ms {
 		at := fmt.Sprintf("%s:%d: %s %s", m.file, m.line, m.code, m.figure)
 		if m.ruleset != rules.System && !strings.HasPrefix(m.ruleset, rules.System+"-") {
-			t.Errorf("%s: the case's system is %s", at, rules.System)
+			problem("%s: the case's system is %s", at, rules.System)
 			continue
 		}
 		v, ok := figureAt(loadedFigures(t, raw), m.figurePath)
@@ -256,14 +306,14 @@ func limitCase(t *testing.T, path string, ms []limitMarker, figs map[string]floa
 			v, ok = 0, true // a figure of 0 is left out of the JSON
 		}
 		if !ok || v != figs[m.figure] {
-			t.Errorf("%s: the case runs with %s at %v, not the ruleset's %v (a limit case may not change the figure)", at, m.figurePath, v, figs[m.figure])
+			problem("%s: the case runs with %s at %v, not the ruleset's %v (a limit case may not change the figure)", at, m.figurePath, v, figs[m.figure])
 			continue
 		}
 		if m.past != raises(as, m) {
 			if m.past {
-				t.Errorf("%s past: the line one past the limit raises no %s", at, m.code)
+				problem("%s past: the line one past the limit raises no %s", at, m.code)
 			} else {
-				t.Errorf("%s at: the line at the limit raises %s", at, m.code)
+				problem("%s at: the line at the limit raises %s", at, m.code)
 			}
 			continue
 		}
@@ -282,15 +332,15 @@ func limitCase(t *testing.T, path string, ms []limitMarker, figs map[string]floa
 		}
 		if !moved {
 			if m.past {
-				t.Errorf("%s past: with the figure moved by one either way the line still raises %s: it is not one past the limit", at, m.code)
+				problem("%s past: with the figure moved by one either way the line still raises %s: it is not one past the limit", at, m.code)
 			} else {
-				t.Errorf("%s at: with the figure moved by one either way the line still raises no %s: it is not at the limit", at, m.code)
+				problem("%s at: with the figure moved by one either way the line still raises no %s: it is not at the limit", at, m.code)
 			}
 			continue
 		}
-		out = append(out, m)
+		held = append(held, m)
 	}
-	return out
+	return held, problems
 }
 
 func sameDiag(a, b diag.Diagnostic) bool {

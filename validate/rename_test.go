@@ -34,10 +34,10 @@ import (
 // every formation's id, in the forces and in every designation that holds
 // it (set-ups, arrivals, attachments, activation and efficiency keys, a
 // forces file's parent:, a battle's own rules), a formation a ruleset
-// names (3/I, and I above it) declaring its old designation as its role.
-// Unit and leader names are not renamed: the books print them, and the
-// rules that name one (Dead of Winter's command links) are a battle's own
-// rules: block.
+// names (3/I, and I above it) declaring its old designation as its role;
+// every unit's and leader's name, in the forces and in every reference
+// that gives it ("Post", "1 OH/2/1/RW", "Stanley/Cav" in Dead of Winter's
+// command links, a leader's with: and led_by:).
 func TestRenamedIDs(t *testing.T) {
 	dirs, _ := filepath.Glob("../examples/*/battle.yaml")
 	if len(dirs) == 0 {
@@ -173,7 +173,8 @@ func renamedRun(files map[string][]byte, variant string, back map[string]string,
 var notFormation = map[string]bool{"name": true, "note": true, "source": true, "rule": true, "title": true,
 	"sheet": true, "sheets": true, "hex": true, "hexes": true, "time": true, "from": true, "until": true,
 	"area": true, "side": true, "sides": true, "first": true, "days": true, "terrain": true, "level": true,
-	"type": true, "kind": true, "system": true, "face": true, "orders": true, "variants": true, "variant": true}
+	"type": true, "kind": true, "system": true, "face": true, "orders": true, "variants": true, "variant": true,
+	"letter": true, "weapon": true, "guns": true, "group": true, "profile": true}
 
 var (
 	atColumn = regexp.MustCompile(`(\.yaml:[0-9]+):[0-9]+`)
@@ -181,10 +182,13 @@ var (
 )
 
 // renameIDs gives every area key of a map a new name, and every `area:`
-// value that names one; and every side a new id, declaring the old one as
-// its role (what the rules name it by), with every key, `side:` and
-// `sides:` item that names it. Each file keeps its lines; back maps the
-// new names to the old.
+// value that names one; every side a new id, declaring the old one as its
+// role (what the rules name it by), with every key, `side:` and `sides:`
+// item that names it; every formation id ("1" as Q1), and every unit and
+// leader name ("Post" as "Ж Post"), wherever a reference gives them. Each
+// file keeps its lines but for a formation's role put in on a line of its
+// own, which moved reads back (new line to old); back maps the new names
+// to the old.
 func renameIDs(files map[string][]byte) (map[string][]byte, map[string]string, map[string]map[int]int) {
 	type edit struct {
 		line, col int
@@ -212,8 +216,33 @@ func renameIDs(files map[string][]byte) (map[string][]byte, map[string]string, m
 	}
 	roles := map[string][]roleAt{} // by file
 	var file string
+	// Unit and leader names, each renamed wherever a reference gives it
+	// ("Post", "1 OH/2/1/RW", "Stanley/Cav"); nameNodes are the forces'
+	// own name: nodes of units and leaders.
+	names := map[string]string{}
+	nameNodes := map[*schema.Node]bool{}
+	nameOf := func(n *schema.Node) {
+		if nm := schema.Get(n, "name"); nm != nil && nm.Kind == yaml.ScalarNode && nm.Value != "" && strconv.Quote(nm.Value) == `"`+nm.Value+`"` {
+			// a word of its own, so that "III HQ" keeps its Roman numeral
+			names[nm.Value] = "Ж " + nm.Value
+			nameNodes[nm] = true
+		}
+	}
 	var walkForces func(n *schema.Node, parent string)
 	walkForces = func(n *schema.Node, parent string) {
+		for _, u := range schema.Items(schema.Get(n, "units")) {
+			nameOf(u)
+		}
+		for _, k := range []string{"leader"} {
+			if l := schema.Get(n, k); l != nil {
+				nameOf(l)
+			}
+		}
+		for _, k := range []string{"officers", "spares"} {
+			for _, l := range schema.Items(schema.Get(n, k)) {
+				nameOf(l)
+			}
+		}
 		for _, f := range schema.Items(schema.Get(n, "formations")) {
 			id := schema.Get(f, "id")
 			if id == nil || id.Kind != yaml.ScalarNode {
@@ -273,6 +302,9 @@ func renameIDs(files map[string][]byte) (map[string][]byte, map[string]string, m
 	// it is a designation, all but its first part (a unit's or leader's
 	// name) when the rest is one; "" when it names no formation.
 	designation := func(v string) string {
+		if names[v] != "" && !top[v] {
+			return names[v] // a name may hold a slash: 6/7 Ark
+		}
 		segs := strings.Split(v, "/")
 		from := -1
 		switch {
@@ -280,8 +312,16 @@ func renameIDs(files map[string][]byte) (map[string][]byte, map[string]string, m
 			from = 0
 		case len(segs) > 1 && designations[v]:
 			from = 0
-		case len(segs) > 1 && designations[strings.Join(segs[1:], "/")]:
-			from = 1
+		default:
+			for k := 1; k < len(segs) && from < 0; k++ {
+				if n := strings.Join(segs[:k], "/"); designations[strings.Join(segs[k:], "/")] && (k == 1 || names[n] != "") {
+					from = k
+					if names[n] != "" {
+						segs = append([]string{names[n]}, segs[k:]...)
+						from = 1
+					}
+				}
+			}
 		}
 		if from < 0 {
 			return ""
@@ -300,6 +340,10 @@ func renameIDs(files map[string][]byte) (map[string][]byte, map[string]string, m
 		// form renames a scalar that names formations (a key, a value, an
 		// item), but no name, note or map.
 		form := func(n *schema.Node, key string) {
+			if nameNodes[n] {
+				edits = append(edits, edit{n.Line, n.Column, names[n.Value], n.Value})
+				return
+			}
 			if n.Kind != yaml.ScalarNode || n.Tag != "!!str" || kind == "map" || kind == "" || notFormation[key] {
 				return
 			}
@@ -427,6 +471,9 @@ func renameIDs(files map[string][]byte) (map[string][]byte, map[string]string, m
 		out[f] = []byte(strings.Join(lines, "\n"))
 	}
 	for old, new := range forms {
+		back[new] = old
+	}
+	for old, new := range names {
 		back[new] = old
 	}
 	return out, back, moved
