@@ -113,13 +113,13 @@ type Step struct {
 
 // Move is a piece or stack moved.
 type Move struct {
-	ID               string
-	FromMap, ToMap   string
-	FromX, FromY     int
-	ToX, ToY         int
-	Player           string
-	Pieces           []string // the pieces moved: the piece, or the stack's
-	fromStack, under string
+	ID             string
+	FromMap, ToMap string
+	FromX, FromY   int
+	ToX, ToY       int
+	Player         string
+	Pieces         []string // the pieces moved: the piece, or the stack's
+	under          string
 }
 
 // LimitError is a game past one of the limits.

@@ -1,0 +1,46 @@
+package game
+
+import (
+	"os"
+	"testing"
+)
+
+func module(t *testing.T) *Module {
+	t.Helper()
+	b, err := os.ReadFile("testdata/dow-intro.vmod")
+	if err != nil {
+		t.Fatal(err)
+	}
+	m, err := ReadModule("dow-intro.vmod", b)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return m
+}
+
+// TestLocate names each piece's hex as VASSAL named it in the game's chat
+// ("74 IL moves C3215 → C3014") and the harness printed.
+func TestLocate(t *testing.T) {
+	m, g := module(t), read(t, "moves.vlog")
+	if !m.Muster {
+		t.Fatal("dow-intro.vmod not read as muster's")
+	}
+	for _, c := range []struct {
+		x, y int
+		want string
+	}{{1442, 1080, "C3215"}, {1318, 1008, "C3014"}, {1442, 936, "C3213"}, {1752, 612, "C3708"}, {1380, 1260, "C3117"}} {
+		if got := m.Locate(g, "Main Map", c.x, c.y); got.Location != c.want || got.Board != "Sheet C (intro)" {
+			t.Errorf("%d,%d: %+v, want %s", c.x, c.y, got, c.want)
+		}
+	}
+	if got := m.Locate(g, "Eliminated (Union)", 10, 10); got.Location != "" || got.Board != "Eliminated (Union)" {
+		t.Errorf("a box: %+v", got)
+	}
+	if got := m.Locate(g, "Main Map", -5, 10); got.Board != "" {
+		t.Errorf("off the board: %+v", got)
+	}
+	s := m.Slots[byName(g.Start, "74 IL").GPID]
+	if s == nil || s.Piece.Markers["Designation"] != "74 IL/1/1/RW" {
+		t.Errorf("74 IL's slot: %+v", s)
+	}
+}
