@@ -52,6 +52,9 @@ type Game struct {
 	TurnID string
 	// Players are the sides players took (PLAYER commands).
 	Players []string
+	// Properties are the global properties the game sets (GlobalProperty
+	// commands: muster's modules keep the scenario in "Scenario").
+	Properties map[string]string
 }
 
 // BoardAt is a board a map shows and its picker slot.
@@ -413,6 +416,15 @@ func (g *Game) apply(pos *Position, step *Step, c string) error {
 	case strings.HasPrefix(c, "TURN"):
 		id, st, _ := strings.Cut(c[4:], "\t")
 		g.TurnID, g.Turn = id, st
+	case strings.HasPrefix(c, "GlobalProperty\t"):
+		// "GlobalProperty\t;name;value;container" (GlobalProperty.encode)
+		f := seq.Decode(c, ';')
+		if len(f) >= 3 {
+			if g.Properties == nil {
+				g.Properties = map[string]string{}
+			}
+			g.Properties[f[1]] = f[2]
+		}
 	case strings.HasPrefix(c, "PLAYER\t"):
 		f := seq.Decode(c, '\t')
 		if len(f) >= 4 && f[3] != "" {

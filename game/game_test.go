@@ -60,6 +60,9 @@ func TestLogSteps(t *testing.T) {
 	if in22.Markers["Designation"] != "22 IN/1/1/RW" || in22.Markers["Kind"] != "unit" || in22.Props["strength"] != "5" {
 		t.Errorf("22 IN's markers %v, props %v", in22.Markers, in22.Props)
 	}
+	if g.Properties["Scenario"] != "intro" {
+		t.Errorf("properties %v", g.Properties)
+	}
 	if g.Steps[3].Chat[0] != "* 15 WI moves C3708 &rarr; C3117 *" {
 		t.Errorf("step 4 chat %q", g.Steps[3].Chat)
 	}

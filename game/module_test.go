@@ -44,3 +44,15 @@ func TestLocate(t *testing.T) {
 		t.Errorf("74 IL's slot: %+v", s)
 	}
 }
+
+// TestNotMusters: a module whose description muster did not write is not
+// read as muster's.
+func TestNotMusters(t *testing.T) {
+	for desc, want := range map[string]bool{"Dead of Winter, compiled by muster": true, "Dead of Winter": false, "compiled by muster, Dead of Winter": false} {
+		b := zipOf(t, map[string]string{"buildFile.xml": `<VASSAL.build.GameModule name="DoW" description="` + desc + `"/>`})
+		m, err := ReadModule("m.vmod", b)
+		if err != nil || m.Muster != want {
+			t.Errorf("%q: muster %v, want %v (%v)", desc, m != nil && m.Muster, want, err)
+		}
+	}
+}

@@ -1,0 +1,149 @@
+package check
+
+import (
+	"errors"
+	"os"
+	"strings"
+	"testing"
+
+	"github.com/muster-wargames/muster/battle"
+	"github.com/muster-wargames/muster/diag"
+	"github.com/muster-wargames/muster/game"
+	"github.com/muster-wargames/muster/pipeline"
+)
+
+func load(t *testing.T, name string) (*game.Game, *game.Module) {
+	t.Helper()
+	b, err := os.ReadFile("../testdata/" + name)
+	if err != nil {
+		t.Fatal(err)
+	}
+	g, err := game.Read(name, b)
+	if err != nil {
+		t.Fatal(err)
+	}
+	mb, err := os.ReadFile("../testdata/dow-intro.vmod")
+	if err != nil {
+		t.Fatal(err)
+	}
+	m, err := game.ReadModule("dow-intro.vmod", mb)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return g, m
+}
+
+func run(t *testing.T, name string) *Result {
+	t.Helper()
+	g, m := load(t, name)
+	r, err := Run(Options{Battle: pipeline.Options{Dir: "../../examples/dow-intro"}, Game: g, Module: m, ModuleName: "dow-intro.vmod"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	return r
+}
+
+func show(ds []diag.Diagnostic) string {
+	var b strings.Builder
+	for _, d := range ds {
+		b.WriteString(d.Pos.String() + " " + d.Code + " " + d.Message)
+		for _, r := range d.Related {
+			b.WriteString("\n\t" + r.At.String() + " (" + r.Note + ")")
+		}
+		b.WriteString("\n")
+	}
+	return b.String()
+}
+
+type want struct {
+	code string
+	at   diag.Play
+	msg  string // the message begins with it
+}
+
+func expect(t *testing.T, r *Result, ws []want) {
+	t.Helper()
+	if len(r.Diagnostics) != len(ws) {
+		t.Fatalf("%d findings, want %d:\n%s", len(r.Diagnostics), len(ws), show(r.Diagnostics))
+	}
+	for i, w := range ws {
+		d := r.Diagnostics[i]
+		if d.Code != w.code || d.Pos.File != w.at.Game || len(d.Related) == 0 || d.Related[0].At != w.at || !strings.HasPrefix(d.Message, w.msg) {
+			t.Errorf("finding %d:\n%s\nwant %s at %v, message %q...", i, show(r.Diagnostics[i:i+1]), w.code, w.at, w.msg)
+		}
+	}
+}
+
+// TestSavedGame: the game VASSAL saved after the moves (testdata/README.md)
+// has 18 infantry SP in C3014 (GB102, at most 15) and 15 WI six hexes from
+// Carlin (GB201, range 4), each at the game, the piece and the hex; the
+// set-up saved untouched has neither.
+func TestSavedGame(t *testing.T) {
+	expect(t, run(t, "setup.vsav"), nil)
+	expect(t, run(t, "moves.vsav"), []want{
+		{"GB102", diag.Play{Game: "moves.vsav", Hex: "C3014"}, "USA stack in C3014: too much infantry"},
+		{"GB201", diag.Play{Game: "moves.vsav", Piece: "15 WI", Hex: "C3117"}, "15 WI/2/1/RW is out of command"},
+	})
+}
+
+// TestLogNamesTheStep: in the log of the same game, the stack is legal
+// after step 1 (12 SP) and over the limit after step 2, which moved 75 IL
+// there; 15 WI leaves Carlin's range at step 4. Steps 1 and 3 break
+// nothing.
+func TestLogNamesTheStep(t *testing.T) {
+	r := run(t, "moves.vlog")
+	if r.Steps != 5 {
+		t.Errorf("%d positions judged, want 5 (the start and 4 steps)", r.Steps)
+	}
+	expect(t, r, []want{
+		{"GB102", diag.Play{Game: "moves.vlog", Step: 2, Piece: "75 IL", Hex: "C3014"}, "step 2 (75 IL moves C3213 → C3014): USA stack in C3014"},
+		{"GB201", diag.Play{Game: "moves.vlog", Step: 4, Piece: "15 WI", Hex: "C3117"}, "step 4 (15 WI moves C3708 → C3117): 15 WI/2/1/RW is out of command"},
+	})
+}
+
+// TestPieces reads what each piece shows as the battle's set-up holds it.
+func TestPieces(t *testing.T) {
+	g, m := load(t, "moves.vlog")
+	r := pipeline.Check(pipeline.Options{Dir: "../../examples/dow-intro", Position: func(b *battle.Battle) *battle.Scenario {
+		ps, unknown := Position(b, m, g, g.Steps[2].After)
+		if len(unknown) != 0 {
+			t.Errorf("unknown pieces %v", unknown)
+		}
+		on := 0
+		for _, p := range ps {
+			if p.Hex != "" {
+				on++
+			}
+			switch p.Piece.Name {
+			case "22 IN":
+				if p.Face != "disordered" || p.Hex != "C3217" || p.Strength == nil || *p.Strength != 5 || p.Ref.Unit == nil {
+					t.Errorf("22 IN: %+v", p)
+				}
+			case "74 IL":
+				if p.Face != "" || p.Hex != "C3014" || p.Orders != "" {
+					t.Errorf("74 IL: %+v", p)
+				}
+			case "Carlin":
+				if p.Ref.Leader == nil || p.Hex != "C3508" {
+					t.Errorf("Carlin: %+v", p)
+				}
+			}
+		}
+		if on != 39 {
+			t.Errorf("%d pieces on the map, want the set-up's 39", on)
+		}
+		return nil
+	}})
+	_ = r
+}
+
+// TestNotMusters: a module muster did not write is refused.
+func TestNotMusters(t *testing.T) {
+	g, m := load(t, "setup.vsav")
+	m.Muster = false
+	_, err := Run(Options{Battle: pipeline.Options{Dir: "../../examples/dow-intro"}, Game: g, Module: m, ModuleName: "other.vmod"})
+	var nm *NotMusters
+	if !errors.As(err, &nm) || !strings.Contains(err.Error(), "other.vmod was not written by muster") {
+		t.Errorf("got %v", err)
+	}
+}
