@@ -29,6 +29,7 @@ var (
 	maxCommands       = 1_000_000 // commands in a game, nested ones counted
 	maxDepth          = 16        // commands nested in commands
 	maxTraits         = 1000      // traits of one piece
+	maxWork     int64 = 1 << 30   // bytes decoded in all as pieces' traits are split from the rest, level by level
 )
 
 // Game is a saved game or a log, read.
@@ -52,6 +53,7 @@ type Game struct {
 	TurnID string
 	// Players are the sides players took (PLAYER commands).
 	Players []string
+	work    int64 // bytes decoded so far, against maxWork
 	// Properties are the global properties the game sets (GlobalProperty
 	// commands: muster's modules keep the scenario in "Scenario").
 	Properties map[string]string
@@ -342,11 +344,13 @@ func (g *Game) apply(pos *Position, step *Step, c string) error {
 		if strings.HasPrefix(typ, "deck;") {
 			return nil
 		}
-		p, err := newPiece(id, typ)
+		p, err := newPiece(id, typ, &g.work)
 		if err != nil {
 			return err
 		}
-		p.setState(state)
+		if err := p.setState(state, &g.work); err != nil {
+			return err
+		}
 		pos.Pieces[id] = p
 		if step != nil {
 			step.Added = append(step.Added, id)
@@ -372,7 +376,9 @@ func (g *Game) apply(pos *Position, step *Step, c string) error {
 			return nil
 		}
 		if p := pos.Pieces[f[0]]; p != nil {
-			p.setState(f[1])
+			if err := p.setState(f[1], &g.work); err != nil {
+				return err
+			}
 			if step != nil {
 				step.Changed = append(step.Changed, p.ID)
 			}

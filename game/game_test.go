@@ -177,3 +177,23 @@ func FuzzRead(f *testing.F) {
 		}
 	})
 }
+
+// TestDecodingLimit: a game whose pieces' traits take more bytes to split
+// than the limit is refused; the fixture needs about 2 MiB.
+func TestDecodingLimit(t *testing.T) {
+	b, err := os.ReadFile("testdata/moves.vsav")
+	if err != nil {
+		t.Fatal(err)
+	}
+	old := maxWork
+	defer func() { maxWork = old }()
+	maxWork = 256 << 10
+	var le *LimitError
+	if _, err := Read("moves.vsav", b); !errors.As(err, &le) || !strings.Contains(err.Error(), "decoding limit") {
+		t.Errorf("at 256 KiB: %v", err)
+	}
+	maxWork = 16 << 20
+	if _, err := Read("moves.vsav", b); err != nil {
+		t.Errorf("at 16 MiB: %v", err)
+	}
+}

@@ -127,6 +127,7 @@ func (m *Module) parse(r io.Reader, size func(string) (int, int)) error {
 	var curBoard *Board
 	var slot *Slot
 	var text strings.Builder
+	slots := &Game{Boards: map[string][]BoardAt{}} // the slots' pieces share one decoding limit
 	attrs := func(e xml.StartElement) map[string]string {
 		out := map[string]string{}
 		for _, a := range e.Attr {
@@ -176,7 +177,7 @@ func (m *Module) parse(r io.Reader, size func(string) (int, int)) error {
 						g.First = f[0]
 					}
 					g.HOff, g.VOff = atoiOr(a["hOff"], 1), atoiOr(a["vOff"], 1)
-					g.HLeading, g.VLeading = atoiOr(a["hLeading"], 1), atoiOr(a["vLeading"], 1)
+					g.HLeading, g.VLeading = clamp(atoiOr(a["hLeading"], 1), 0, maxLeading), clamp(atoiOr(a["vLeading"], 1), 0, maxLeading)
 					g.HDescend, g.VDescend = a["hDescend"] == "true", a["vDescend"] == "true"
 					g.stagger = a["stagger"] != "false"
 					g.alphaH, g.alphV = a["hType"] == "A", a["vType"] == "A"
@@ -204,7 +205,7 @@ func (m *Module) parse(r io.Reader, size func(string) (int, int)) error {
 				curBoard = nil
 			case "widget.PieceSlot":
 				if slot != nil && slot.GPID != "" {
-					if p := slotPiece(text.String()); p != nil {
+					if p := slotPiece(slots, text.String()); p != nil {
 						slot.Piece = p
 					}
 					m.Slots[slot.GPID] = slot
@@ -220,9 +221,8 @@ func (m *Module) parse(r io.Reader, size func(string) (int, int)) error {
 }
 
 // slotPiece reads a PieceSlot's text, an AddPiece command "+/null/type/state".
-func slotPiece(text string) *Piece {
+func slotPiece(g *Game, text string) *Piece {
 	var p *Piece
-	g := &Game{Boards: map[string][]BoardAt{}}
 	pos := &Position{Pieces: map[string]*Piece{}, Stacks: map[string]*Stack{}}
 	if err := g.apply(pos, nil, strings.TrimSpace(text)); err != nil {
 		return nil
@@ -232,6 +232,11 @@ func slotPiece(text string) *Piece {
 	}
 	return p
 }
+
+// maxLeading bounds a numbering's leading zeros (import vmod's limit).
+const maxLeading = 8
+
+func clamp(n, lo, hi int) int { return min(max(n, lo), hi) }
 
 func atoiOr(s string, def int) int {
 	if strings.TrimSpace(s) == "" {

@@ -11,12 +11,15 @@ import (
 // newPiece reads a piece's type: its traits, outermost first, each split
 // from the rest at the first TAB (Decorator.getType), down to the
 // BasicPiece ("piece;cloneKey;deleteKey;image;name").
-func newPiece(id, typ string) (*Piece, error) {
+func newPiece(id, typ string, work *int64) (*Piece, error) {
 	p := &Piece{ID: id, typ: typ}
 	rest := typ
 	for {
 		if len(p.traits) >= maxTraits {
 			return nil, &LimitError{fmt.Sprintf("piece %s has more than %d traits (the trait limit)", id, maxTraits)}
+		}
+		if *work += int64(len(rest)); *work > maxWork {
+			return nil, &LimitError{fmt.Sprintf("the pieces' traits nest past %d MiB decoded in all (the decoding limit), at piece %s", maxWork>>20, id)}
 		}
 		tt := seq.Decode(rest, '\t')
 		if len(tt) < 2 || strings.HasPrefix(tt[0], "piece;") {
@@ -37,11 +40,14 @@ func newPiece(id, typ string) (*Piece, error) {
 
 // setState reads a piece's state, the chain its type's traits give, each
 // trait's state split from the rest's at the first TAB.
-func (p *Piece) setState(state string) {
+func (p *Piece) setState(state string, work *int64) error {
 	p.Markers, p.Props, p.Persistent = map[string]string{}, map[string]string{}, map[string]string{}
 	p.Layers, p.Active, p.Facings = map[string]int{}, map[string]bool{}, map[string]int{}
 	rest := state
 	for i, t := range p.traits {
+		if *work += int64(len(rest)); *work > maxWork {
+			return &LimitError{fmt.Sprintf("the pieces' states nest past %d MiB decoded in all (the decoding limit), at piece %s", maxWork>>20, p.ID)}
+		}
 		var st string
 		if i == len(p.traits)-1 {
 			st = rest
@@ -55,6 +61,7 @@ func (p *Piece) setState(state string) {
 		}
 		p.trait(t, st)
 	}
+	return nil
 }
 
 // trait reads one trait's type and state.

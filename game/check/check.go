@@ -231,9 +231,15 @@ func Run(o Options) (*Result, error) {
 		positions = append(positions, s.After)
 	}
 	key := g.Name + "\x00position"
+	if o.Battle.Cache == nil {
+		o.Battle.Cache = battle.NewCache() // each position loads the battle again: read once
+	}
 	var prev map[string]bool
 	unknown := map[string]bool{}
 	for i, pos := range positions {
+		if i > 0 && len(g.Steps[i-1].Moves)+len(g.Steps[i-1].Changed)+len(g.Steps[i-1].Added)+len(g.Steps[i-1].Removed) == 0 {
+			continue // a chat line: the position is the one before
+		}
 		var places []diag.Play // by synthetic line - 1
 		bo := o.Battle
 		var failed error

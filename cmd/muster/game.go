@@ -1,0 +1,152 @@
+package main
+
+import (
+	"fmt"
+	"io"
+	"os"
+	"path/filepath"
+
+	"github.com/spf13/cobra"
+
+	"github.com/muster-wargames/muster/diag"
+	"github.com/muster-wargames/muster/game"
+	gamecheck "github.com/muster-wargames/muster/game/check"
+	"github.com/muster-wargames/muster/pipeline"
+	"github.com/muster-wargames/muster/report"
+)
+
+// gameCommands are the subcommands of muster game, sorted by name.
+var gameCommands = []func(stdout, stderr io.Writer) *cobra.Command{
+	gameCheckCmd,
+}
+
+func gameCmd(stdout, stderr io.Writer) *cobra.Command {
+	c := &cobra.Command{
+		Use:   "game",
+		Short: "Read a game VASSAL saved or logged against its battle",
+		Long: "game reads a VASSAL saved game (.vsav) or log (.vlog) of a module muster wrote, and never\n" +
+			"writes to it (docs/play.md).",
+	}
+	for _, mk := range gameCommands {
+		c.AddCommand(mk(stdout, stderr))
+	}
+	return c
+}
+
+// Files a game command reads, at most (docs/ci.md, "Limits").
+const maxGameFile = 512 << 20
+
+func gameCheckCmd(stdout, stderr io.Writer) *cobra.Command {
+	o := &options{}
+	var bf baselineFlags
+	c := &cobra.Command{
+		Use:   "check SAVE [DIR]",
+		Short: "Check a saved game's or log's position against the battle's rules",
+		Long: "check reads SAVE, a game VASSAL saved (.vsav) or logged (.vlog) with a module muster wrote for the\n" +
+			"battle in DIR (default: the battle around the working folder), maps each piece to its unit or\n" +
+			"leader and each position to its hex, and runs every check that judges a position on it: stacking,\n" +
+			"both sides in one hex, leaders alone next to the enemy, command range in the light of the turn\n" +
+			"the game's turn track shows, units on hexes out of play. Pieces in boxes (reinforcements, the\n" +
+			"eliminated) are off the map. A log is checked after every step, and each finding names the step\n" +
+			"that made it. --module names the module (default: build/<battle id>/<battle id>.vmod in DIR,\n" +
+			"what muster build --target vassal writes). Exit status as validate's (docs/ci.md).",
+		Args: cobra.RangeArgs(1, 2),
+		RunE: func(cmd *cobra.Command, args []string) error {
+			if err := o.check(); err != nil {
+				return err
+			}
+			if err := bf.check(); err != nil {
+				return err
+			}
+			bad := func(err error) error {
+				fmt.Fprintf(stderr, "muster: %s\n", printable(err))
+				return exitError{report.ExitBadInput}
+			}
+			save := args[0]
+			dir, err := battleDir(stderr, args[1:], false)
+			if err != nil {
+				return err
+			}
+			data, err := readBounded(save, maxGameFile)
+			if err != nil {
+				return bad(err)
+			}
+			g, err := game.Read(filepath.ToSlash(save), data)
+			if err != nil {
+				return bad(err)
+			}
+			opts := checkOptions(dir, o.variant, nil)
+			mod := o.module
+			if mod == "" {
+				b, _ := pipeline.Load(opts)
+				if b == nil || b.ID == "" {
+					return bad(fmt.Errorf("%s is no battle muster can read: give the module with --module", dir))
+				}
+				mod = filepath.Join(dir, "build", b.ID, b.ID+".vmod")
+				if _, err := os.Stat(mod); err != nil {
+					return bad(fmt.Errorf("no module at %s: build it (muster build --target vassal) or give it with --module", mod))
+				}
+			}
+			mdata, err := readBounded(mod, maxGameFile)
+			if err != nil {
+				return bad(err)
+			}
+			m, err := game.ReadModule(filepath.Base(mod), mdata)
+			if err != nil {
+				return bad(err)
+			}
+			r, err := gamecheck.Run(gamecheck.Options{Battle: opts, Game: g, Module: m, ModuleName: filepath.Base(mod)})
+			if err != nil {
+				return bad(err) // a module muster did not write, a game of another module
+			}
+			all := r.Diagnostics
+			if bf.write != "" {
+				var gd guard
+				gd.add(r.Battle, dir)
+				return bf.save(stderr, gd, all)
+			}
+			if all, err = bf.apply(all); err != nil {
+				return err
+			}
+			texts := report.Texts{}
+			if r.Battle != nil {
+				for k, v := range r.Battle.Texts {
+					texts[k] = v
+				}
+			}
+			if err := writeReport(o, stdout, all, texts, ""); err != nil {
+				return err
+			}
+			if o.format == "text" {
+				what := fmt.Sprintf("%d %s", r.Steps, diag.Plural(r.Steps, "position"))
+				if r.Scenario != nil {
+					what = fmt.Sprintf("scenario %s, %s, %s", r.Scenario.ID, r.Turn.Text(), what)
+				}
+				if len(r.Unknown) > 0 {
+					fmt.Fprintf(stderr, "muster: %d %s the battle does not know, left out: %s\n", len(r.Unknown), diag.Plural(len(r.Unknown), "piece"), diag.Printable(fmt.Sprint(r.Unknown)))
+				}
+				if len(all) > 0 {
+					fmt.Fprintf(stderr, "%s (%s): %s\n", diag.Printable(save), what, report.Summary(all))
+				} else {
+					fmt.Fprintf(stderr, "%s (%s): no problems\n", diag.Printable(save), what)
+				}
+			}
+			st, note := report.Exit(all, report.Policy{Werror: o.werror, MaxWarnings: o.maxWarnings})
+			if note != "" && o.format == "text" {
+				fmt.Fprintf(stderr, "muster: %s\n", note)
+			}
+			if st != report.ExitClean {
+				return exitError{st}
+			}
+			return nil
+		},
+	}
+	addReportFlags(c, o)
+	c.Flags().StringVar(&o.module, "module", "", "the module the game was played with, as muster wrote it (default: build/<battle id>/<battle id>.vmod in the battle's folder)")
+	c.Flags().BoolVar(&o.werror, "werror", false, "treat warnings as errors for the exit status")
+	c.Flags().IntVar(&o.maxWarnings, "max-warnings", -1, "exit 1 when there are more than N warnings (-1: no limit)")
+	addVariantFlag(c, &o.variant)
+	c.Flags().StringVar(&bf.read, "baseline", "", "accept the findings listed in FILE (written by --write-baseline); warn (B016) of entries that no longer occur")
+	c.Flags().StringVar(&bf.write, "write-baseline", "", "write every finding not suppressed to FILE as a baseline, print no report, and exit 0")
+	return c
+}
