@@ -72,20 +72,25 @@ func TestLogSteps(t *testing.T) {
 // saved after the same steps: every piece on the same map, at the same
 // point, with the same layers, properties and facings.
 func TestLogEndsAsSaved(t *testing.T) {
-	log, save := read(t, "moves.vlog"), read(t, "moves.vsav")
-	end := log.Steps[len(log.Steps)-1].After
-	if len(end.Pieces) != len(save.Start.Pieces) || len(save.Steps) != 0 {
-		t.Fatalf("log ends with %d pieces, the save has %d (and %d steps)", len(end.Pieces), len(save.Start.Pieces), len(save.Steps))
+	for _, n := range []string{"moves", "more"} {
+		log, save := read(t, n+".vlog"), read(t, n+".vsav")
+		end := log.Steps[len(log.Steps)-1].After
+		if len(end.Pieces) != len(save.Start.Pieces) || len(save.Steps) != 0 {
+			t.Fatalf("%s: log ends with %d pieces, the save has %d (and %d steps)", n, len(end.Pieces), len(save.Start.Pieces), len(save.Steps))
+		}
+		for _, s := range save.Start.Sorted() {
+			l := byName(end, s.Name)
+			if l == nil {
+				t.Errorf("%s: %s is not in the log's end", n, s.Name)
+				continue
+			}
+			if l.Map != s.Map || l.X != s.X || l.Y != s.Y || !maps.Equal(l.Layers, s.Layers) || !maps.Equal(l.Props, s.Props) || !maps.Equal(l.Facings, s.Facings) {
+				t.Errorf("%s: %s: log %s %d,%d %v; save %s %d,%d %v", n, s.Name, l.Map, l.X, l.Y, l.Layers, s.Map, s.X, s.Y, s.Layers)
+			}
+		}
 	}
-	for _, s := range save.Start.Sorted() {
-		l := byName(end, s.Name)
-		if l == nil {
-			t.Errorf("%s is not in the log's end", s.Name)
-			continue
-		}
-		if l.Map != s.Map || l.X != s.X || l.Y != s.Y || !maps.Equal(l.Layers, s.Layers) || !maps.Equal(l.Props, s.Props) || !maps.Equal(l.Facings, s.Facings) {
-			t.Errorf("%s: log %s %d,%d %v; save %s %d,%d %v", s.Name, l.Map, l.X, l.Y, l.Layers, s.Map, s.X, s.Y, s.Layers)
-		}
+	if p := byName(read(t, "more.vlog").Steps[3].After, "21 IL"); p != nil {
+		t.Errorf("21 IL, deleted at step 4, is still in the game: %+v", p)
 	}
 }
 

@@ -362,10 +362,40 @@ func place(d diag.Diagnostic, key string, places []diag.Play, g *game.Game, m *g
 	}
 	d.Related = related
 	d.Pos = diag.Pos{File: g.Name}
+	// a place of the position a check wrote into its text ("where CSA
+	// already has units (KEY:40:1)") is told as the game's place
+	d.Message, d.Hint = inText(d.Message, key, at), inText(d.Hint, key, at)
 	if st != nil {
 		d.Message = "step " + strconv.Itoa(step) + " (" + what(st, g) + "): " + d.Message
 	}
 	return d
+}
+
+// inText writes each place of the position in s as its diag.Play.
+func inText(s, key string, at func(diag.Pos) (diag.Play, bool)) string {
+	for {
+		i := strings.Index(s, key+":")
+		if i < 0 {
+			return s
+		}
+		j := i + len(key) + 1
+		k := j
+		for k < len(s) && (s[k] >= '0' && s[k] <= '9' || s[k] == ':') {
+			k++
+		}
+		f := strings.Split(strings.TrimSuffix(s[j:k], ":"), ":")
+		line, _ := strconv.Atoi(f[0])
+		col := 0
+		if len(f) > 1 {
+			col, _ = strconv.Atoi(f[1])
+		}
+		p, ok := at(diag.Pos{File: key, Line: line, Column: col})
+		text := p.String()
+		if !ok {
+			text = "the game"
+		}
+		s = s[:i] + text + s[k:]
+	}
 }
 
 func note(st *game.Step, g *game.Game) string {

@@ -147,3 +147,42 @@ func TestNotMusters(t *testing.T) {
 		t.Errorf("got %v", err)
 	}
 }
+
+// TestMoreRules: the second game VASSAL played (testdata/README.md): a
+// leader alone next to the enemy (GB701), a unit on a row out of play
+// (N004), both sides in one hex (N020), a unit deleted (off the map: no
+// finding), each at the step that made it.
+func TestMoreRules(t *testing.T) {
+	r := run(t, "more.vlog")
+	found := map[string]diag.Diagnostic{}
+	for _, d := range r.Diagnostics {
+		if d.Code != "GB201" {
+			found[d.Code] = d
+		}
+		if p := d.Related[0].At.(diag.Play); p.Step == 4 {
+			t.Errorf("step 4 deleted 21 IL, yet: %s", show([]diag.Diagnostic{d}))
+		}
+	}
+	for code, at := range map[string]diag.Play{
+		"GB701": {Game: "more.vlog", Step: 1, Piece: "Woodruff", Hex: "C4213"},
+		"GB202": {Game: "more.vlog", Step: 1, Piece: "Woodruff", Hex: "C4213"},
+		"N004":  {Game: "more.vlog", Step: 2, Piece: "25 IL", Hex: "C3420"},
+		"N020":  {Game: "more.vlog", Step: 3, Piece: "35 IL", Hex: "C4314"},
+	} {
+		d, ok := found[code]
+		if !ok || d.Related[0].At != at {
+			t.Errorf("%s: want it at %v, got\n%s", code, at, show(r.Diagnostics))
+		}
+	}
+	if d := found["N020"]; !strings.HasSuffix(d.Message, "where CSA already has units (more.vlog step 3: in C4314)") {
+		t.Errorf("N020's message: %q", d.Message)
+	}
+	s := run(t, "more.vsav")
+	codes := ""
+	for _, d := range s.Diagnostics {
+		codes += d.Code + " "
+	}
+	if codes != "GB201 GB201 GB201 GB201 GB202 GB701 N004 N020 " {
+		t.Errorf("more.vsav: %s\n%s", codes, show(s.Diagnostics))
+	}
+}

@@ -21,5 +21,9 @@ cp "$mod" "$here/dow-intro.vmod" && zip -qd "$here/dow-intro.vmod" 'images/*' 'h
 # 22 IN disordered, 15 WI out of Carlin's range (C3708 -> C3117: GB201)
 "$H/check.sh" --move "74 IL" C3014 --move "75 IL" C3014 --press "ctrl D" --on "22 IN" \
   --move "15 WI" C3117 --log "$here/moves.vlog" --save "$here/moves.vsav" "$mod"
+# Woodruff alone next to 25 AL (GB701), 25 IL onto row 20, out of play (N004),
+# 35 IL into 39 AL's hex (N020), 21 IL deleted (off the map)
+"$H/check.sh" --move "Woodruff" C4213 --move "25 IL" C3420 --move "35 IL" C4314 --press "DELETE" --on "21 IL" \
+  --log "$here/more.vlog" --save "$here/more.vsav" "$mod"
 # the set-up as it starts, saved untouched: the passing case
 "$H/check.sh" --save "$here/setup.vsav" "$mod"
