@@ -67,35 +67,11 @@ func gameCheckCmd(stdout, stderr io.Writer) *cobra.Command {
 			if err != nil {
 				return err
 			}
-			data, err := readBounded(save, maxGameFile)
+			gopts, err := openGame(save, o.module, dir, o.variant)
 			if err != nil {
 				return bad(err)
 			}
-			g, err := game.Read(filepath.ToSlash(save), data)
-			if err != nil {
-				return bad(err)
-			}
-			opts := checkOptions(dir, o.variant, nil)
-			mod := o.module
-			if mod == "" {
-				b, _ := pipeline.Load(opts)
-				if b == nil || b.ID == "" {
-					return bad(fmt.Errorf("%s is no battle muster can read: give the module with --module", dir))
-				}
-				mod = filepath.Join(dir, "build", b.ID, b.ID+".vmod")
-				if _, err := os.Stat(mod); err != nil {
-					return bad(fmt.Errorf("no module at %s: build it (muster build --target vassal) or give it with --module", mod))
-				}
-			}
-			mdata, err := readBounded(mod, maxGameFile)
-			if err != nil {
-				return bad(err)
-			}
-			m, err := game.ReadModule(filepath.Base(mod), mdata)
-			if err != nil {
-				return bad(err)
-			}
-			r, err := gamecheck.Run(gamecheck.Options{Battle: opts, Game: g, Module: m, ModuleName: filepath.Base(mod)})
+			r, err := gamecheck.Run(gopts)
 			if err != nil {
 				return bad(err) // a module muster did not write, a game of another module
 			}
@@ -148,5 +124,90 @@ func gameCheckCmd(stdout, stderr io.Writer) *cobra.Command {
 	addVariantFlag(c, &o.variant)
 	c.Flags().StringVar(&bf.read, "baseline", "", "accept the findings listed in FILE (written by --write-baseline); warn (B016) of entries that no longer occur")
 	c.Flags().StringVar(&bf.write, "write-baseline", "", "write every finding not suppressed to FILE as a baseline, print no report, and exit 0")
+	return c
+}
+
+// openGame reads a saved game or log and the module it was played with
+// (mod, or build/<battle id>/<battle id>.vmod in dir), for the battle in dir.
+func openGame(save, mod, dir, variant string) (gamecheck.Options, error) {
+	data, err := readBounded(save, maxGameFile)
+	if err != nil {
+		return gamecheck.Options{}, err
+	}
+	g, err := game.Read(filepath.ToSlash(save), data)
+	if err != nil {
+		return gamecheck.Options{}, err
+	}
+	opts := checkOptions(dir, variant, nil)
+	if mod == "" {
+		b, _ := pipeline.Load(opts)
+		if b == nil || b.ID == "" {
+			return gamecheck.Options{}, fmt.Errorf("%s is no battle muster can read: give the module with --module", dir)
+		}
+		mod = filepath.Join(dir, "build", b.ID, b.ID+".vmod")
+		if _, err := os.Stat(mod); err != nil {
+			return gamecheck.Options{}, fmt.Errorf("no module at %s: build it (muster build --target vassal) or give it with --module", mod)
+		}
+	}
+	mdata, err := readBounded(mod, maxGameFile)
+	if err != nil {
+		return gamecheck.Options{}, err
+	}
+	m, err := game.ReadModule(filepath.Base(mod), mdata)
+	if err != nil {
+		return gamecheck.Options{}, err
+	}
+	return gamecheck.Options{Battle: opts, Game: g, Module: m, ModuleName: filepath.Base(mod)}, nil
+}
+
+func importVsavCmd(stdout, stderr io.Writer) *cobra.Command {
+	var module, out, variant string
+	c := &cobra.Command{
+		Use:   "vsav SAVE [DIR]",
+		Short: "Write the position of a VASSAL saved game or log as a scenario's set-up",
+		Long: "vsav reads SAVE, a game VASSAL saved (.vsav) or logged (.vlog, its last position) with a module\n" +
+			"muster wrote for the battle in DIR, and writes the position as the set-up of the scenario it plays:\n" +
+			"each side's pieces on the map by hex, with the strength, face, orders and facing each shows where\n" +
+			"its counter does not, the turn its track shows as the first. Pieces off the map (boxes, the\n" +
+			"eliminated) are left out. --module as muster game check's (docs/play.md).",
+		Args: cobra.RangeArgs(1, 2),
+		RunE: func(cmd *cobra.Command, args []string) error {
+			bad := func(err error) error {
+				fmt.Fprintf(stderr, "muster: %s\n", printable(err))
+				return exitError{report.ExitBadInput}
+			}
+			dir, err := battleDir(stderr, args[1:], false)
+			if err != nil {
+				return err
+			}
+			gopts, err := openGame(args[0], module, dir, variant)
+			if err != nil {
+				return bad(err)
+			}
+			b, sc, t, placed, unknown, err := gamecheck.Final(gopts)
+			if err != nil {
+				return bad(err)
+			}
+			if len(unknown) > 0 {
+				fmt.Fprintf(stderr, "muster: %d %s the battle does not know, left out: %s\n", len(unknown), diag.Plural(len(unknown), "piece"), diag.Printable(fmt.Sprint(unknown)))
+			}
+			y := gamecheck.SetupYAML(b, sc, t, placed, filepath.Base(args[0]))
+			if out == "" || out == "-" {
+				_, err := stdout.Write(y)
+				return err
+			}
+			g := newGuard(b, dir)
+			if err := checkOutFile(g, out); err != nil {
+				return bad(err)
+			}
+			if err := g.write(stdout, out, y); err != nil {
+				return bad(err)
+			}
+			return nil
+		},
+	}
+	c.Flags().StringVar(&module, "module", "", "the module the game was played with, as muster wrote it (default: build/<battle id>/<battle id>.vmod in the battle's folder)")
+	c.Flags().StringVarP(&out, "output", "o", "", "write the YAML to this file (mode 0644); - or none for standard output")
+	addVariantFlag(c, &variant)
 	return c
 }

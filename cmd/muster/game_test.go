@@ -172,3 +172,39 @@ func TestGameDoc(t *testing.T) {
 	z += a + len(open)
 	golden.Check(t, docPath, []byte(string(doc[:a+len(open)])+string(shown)+string(doc[z:])))
 }
+
+// TestImportVsav: the position of the game VASSAL saved becomes a set-up
+// (22 IN disordered as VASSAL shows him), and muster validate finds in it
+// what muster game check finds in the game (GB102 in C3014, GB201 for 15
+// WI), at its lines; the battle's own files are never written.
+func TestImportVsav(t *testing.T) {
+	dir := filepath.Join(t.TempDir(), "dow-intro")
+	if err := os.CopyFS(dir, os.DirFS(gameBattle)); err != nil {
+		t.Fatal(err)
+	}
+	mod := gameData + "dow-intro.vmod"
+	out := filepath.Join(t.TempDir(), "intro.yaml")
+	if code, o, e := muster(t, "import", "vsav", gameData+"moves.vsav", "--module", mod, dir, "-o", out); code != 0 {
+		t.Fatalf("import: exit %d\n%s%s", code, o, e)
+	}
+	y, _ := os.ReadFile(out)
+	for _, want := range []string{"id: intro\n", `"C3014": [Post, 59 IL, 5 WI Bty, 74 IL, 75 IL]`, `"C3217": [{unit: 22 IN, face: disordered}]`, `"C3117": [15 WI]`} {
+		if !strings.Contains(string(y), want) {
+			t.Errorf("no %s in\n%s", want, y)
+		}
+	}
+	if code, _, e := muster(t, "import", "vsav", gameData+"moves.vsav", "--module", mod, dir, "-o", filepath.Join(dir, "intro.yaml")); code != 2 || !strings.Contains(e, "it is a file of the battle") {
+		t.Errorf("over intro.yaml: exit %d, %s", code, e)
+	}
+	os.WriteFile(filepath.Join(dir, "intro.yaml"), y, 0o644)
+	code, o, _ := muster(t, "validate", "--format", "json", dir)
+	var j struct{ Diagnostics []struct{ Code, File, Message string } }
+	json.Unmarshal([]byte(o), &j)
+	got := ""
+	for _, d := range j.Diagnostics {
+		got += d.Code + " " + filepath.Base(d.File) + "; "
+	}
+	if code != 1 || got != "GB102 intro.yaml; GB201 intro.yaml; " {
+		t.Errorf("validate: exit %d, %s\n%s", code, got, o)
+	}
+}
