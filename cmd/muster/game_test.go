@@ -198,7 +198,9 @@ func TestImportVsav(t *testing.T) {
 	}
 	os.WriteFile(filepath.Join(dir, "intro.yaml"), y, 0o644)
 	code, o, _ := muster(t, "validate", "--format", "json", dir)
-	var j struct{ Diagnostics []struct{ Code, File, Message string } }
+	var j struct {
+		Diagnostics []struct{ Code, File, Message string }
+	}
 	json.Unmarshal([]byte(o), &j)
 	got := ""
 	for _, d := range j.Diagnostics {
