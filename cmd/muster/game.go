@@ -18,6 +18,7 @@ import (
 // gameCommands are the subcommands of muster game, sorted by name.
 var gameCommands = []func(stdout, stderr io.Writer) *cobra.Command{
 	gameCheckCmd,
+	gameReportCmd,
 }
 
 func gameCmd(stdout, stderr io.Writer) *cobra.Command {
@@ -208,6 +209,58 @@ func importVsavCmd(stdout, stderr io.Writer) *cobra.Command {
 	}
 	c.Flags().StringVar(&module, "module", "", "the module the game was played with, as muster wrote it (default: build/<battle id>/<battle id>.vmod in the battle's folder)")
 	c.Flags().StringVarP(&out, "output", "o", "", "write the YAML to this file (mode 0644); - or none for standard output")
+	addVariantFlag(c, &variant)
+	return c
+}
+
+func gameReportCmd(stdout, stderr io.Writer) *cobra.Command {
+	var module, out, variant string
+	c := &cobra.Command{
+		Use:   "report SAVE [DIR]",
+		Short: "Write an after-action report of a saved game or log as Markdown",
+		Long: "report reads SAVE, a game VASSAL saved (.vsav) or logged (.vlog, its last position) with a module\n" +
+			"muster wrote for the battle in DIR, and writes as Markdown the losses of each side by formation\n" +
+			"(strength points, and units eliminated: in an Eliminated box, deleted, or at 0) against the\n" +
+			"scenario's set-up and arrivals, and where every unit and leader stands at the end. --module as\n" +
+			"muster game check's (docs/play.md).",
+		Args: cobra.RangeArgs(1, 2),
+		RunE: func(cmd *cobra.Command, args []string) error {
+			bad := func(err error) error {
+				fmt.Fprintf(stderr, "muster: %s\n", printable(err))
+				return exitError{report.ExitBadInput}
+			}
+			dir, err := battleDir(stderr, args[1:], false)
+			if err != nil {
+				return err
+			}
+			gopts, err := openGame(args[0], module, dir, variant)
+			if err != nil {
+				return bad(err)
+			}
+			b, sc, t, placed, unknown, err := gamecheck.Final(gopts)
+			if err != nil {
+				return bad(err)
+			}
+			if len(unknown) > 0 {
+				fmt.Fprintf(stderr, "muster: %d %s the battle does not know, left out: %s\n", len(unknown), diag.Plural(len(unknown), "piece"), diag.Printable(fmt.Sprint(unknown)))
+			}
+			md := gamecheck.Report(b, sc, t, placed, gopts.Game)
+			if out == "" || out == "-" {
+				_, err := stdout.Write(md)
+				return err
+			}
+			g := newGuard(b, dir)
+			if err := checkOutFile(g, out); err != nil {
+				return bad(err)
+			}
+			if err := g.write(stdout, out, md); err != nil {
+				return bad(err)
+			}
+			return nil
+		},
+	}
+	c.Flags().StringVar(&module, "module", "", "the module the game was played with, as muster wrote it (default: build/<battle id>/<battle id>.vmod in the battle's folder)")
+	c.Flags().StringVarP(&out, "output", "o", "", "write the Markdown to this file (mode 0644); - or none for standard output")
 	addVariantFlag(c, &variant)
 	return c
 }

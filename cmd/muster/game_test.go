@@ -210,3 +210,27 @@ func TestImportVsav(t *testing.T) {
 		t.Errorf("validate: exit %d, %s\n%s", code, got, o)
 	}
 }
+
+// TestGameReport: muster game report writes the Markdown report to stdout
+// or to -o, never over a file of the battle.
+func TestGameReport(t *testing.T) {
+	mod := gameData + "dow-intro.vmod"
+	code, out, e := muster(t, "game", "report", gameData+"losses.vsav", "--module", mod, gameBattle)
+	if code != 0 || !strings.HasPrefix(out, "# After-action report: Skirmish of December 30th\n") || !strings.Contains(out, "| 101 OH |") {
+		t.Errorf("exit %d\n%s%s", code, out, e)
+	}
+	dir := filepath.Join(t.TempDir(), "dow-intro")
+	if err := os.CopyFS(dir, os.DirFS(gameBattle)); err != nil {
+		t.Fatal(err)
+	}
+	if code, _, e := muster(t, "game", "report", gameData+"losses.vsav", "--module", mod, dir, "-o", filepath.Join(dir, "map.yaml")); code != 2 || !strings.Contains(e, "it is a file of the battle") {
+		t.Errorf("over map.yaml: exit %d, %s", code, e)
+	}
+	o := filepath.Join(t.TempDir(), "aar.md")
+	if code, _, e := muster(t, "game", "report", gameData+"losses.vsav", "--module", mod, dir, "-o", o); code != 0 {
+		t.Errorf("-o: exit %d, %s", code, e)
+	}
+	if b, _ := os.ReadFile(o); string(b) != out {
+		t.Errorf("-o wrote\n%s", b)
+	}
+}

@@ -186,3 +186,29 @@ func TestMoreRules(t *testing.T) {
 		t.Errorf("more.vsav: %s\n%s", codes, show(s.Diagnostics))
 	}
 }
+
+// TestReport: the losses of the game VASSAL saved after 59 IL lost two
+// strength points and 101 OH was deleted, by formation against the
+// set-up, and where the pieces stand.
+func TestReport(t *testing.T) {
+	g, m := load(t, "losses.vsav")
+	b, sc, turn, placed, _, err := Final(Options{Battle: pipeline.Options{Dir: "../../examples/dow-intro"}, Game: g, Module: m})
+	if err != nil {
+		t.Fatal(err)
+	}
+	md := string(Report(b, sc, turn, placed, g))
+	for _, want := range []string{
+		"| USA | Post's Brigade (1/1/RW) | 5 | 29 | 27 | 2 |  |\n",
+		"| USA | Carlin's Brigade (2/1/RW) | 5 | 32 | 25 | 7 | 101 OH |\n",
+		"| USA | **all** | 15 | 86 | 77 | 9 | 1 unit |\n",
+		"| CSA | **all** | 16 | 74 | 74 | 0 | 0 units |\n",
+		"| C3014 | Post, 59 IL (4 SP), 5 WI Bty (6 SP) |\n",
+	} {
+		if !strings.Contains(md, want) {
+			t.Errorf("no %q in\n%s", want, md)
+		}
+	}
+	if strings.Contains(md, "101 OH (") {
+		t.Errorf("101 OH, deleted, still stands somewhere:\n%s", md)
+	}
+}

@@ -25,5 +25,8 @@ cp "$mod" "$here/dow-intro.vmod" && zip -qd "$here/dow-intro.vmod" 'images/*' 'h
 # 35 IL into 39 AL's hex (N020), 21 IL deleted (off the map)
 "$H/check.sh" --move "Woodruff" C4213 --move "25 IL" C3420 --move "35 IL" C4314 --press "DELETE" --on "21 IL" \
   --log "$here/more.vlog" --save "$here/more.vsav" "$mod"
+# losses: 59 IL down two strength points (ctrl DOWN twice: 6 -> 4), 101 OH deleted
+"$H/check.sh" --press "ctrl DOWN" --on "59 IL" --press "ctrl DOWN" --on "59 IL" --press "DELETE" --on "101 OH" \
+  --save "$here/losses.vsav" "$mod"
 # the set-up as it starts, saved untouched: the passing case
 "$H/check.sh" --save "$here/setup.vsav" "$mod"
