@@ -43,6 +43,9 @@ type Placed struct {
 	Face     string
 	Orders   string
 	Facing   string
+	// Counter is, for a leader with further counters, the one the piece
+	// shows (its Counter layer's level less one; 0 his first).
+	Counter int
 }
 
 // Position maps a position of g onto battle b: every unit and leader
@@ -124,6 +127,9 @@ func (pl *Placed) read(b *battle.Battle) {
 				}
 			}
 		}
+	}
+	if lv := p.Level("Counter"); lv >= 2 && pl.Ref.Leader != nil && lv-1 <= len(pl.Ref.Leader.Counters) {
+		pl.Counter = lv - 1
 	}
 	if lv := p.Level("Face"); lv >= 2 && pl.Face == "" {
 		if u := pl.Ref.Unit; u != nil {
@@ -281,8 +287,12 @@ func Run(o Options) (*Result, error) {
 					stacks[k] = st
 					order = append(order, k)
 				}
-				st.Pieces = append(st.Pieces, battle.Piece{Name: pl.Ref.Name(), Ref: pl.Ref, Strength: pl.Strength, Face: pl.Face, Orders: pl.Orders,
-					Pos: line(diag.Play{Game: g.Name, Step: i, Piece: pl.Piece.Name, Hex: pl.Hex})})
+				at := line(diag.Play{Game: g.Name, Step: i, Piece: pl.Piece.Name, Hex: pl.Hex})
+				bp := battle.Piece{Name: pl.Ref.Name(), Ref: pl.Ref, Strength: pl.Strength, Face: pl.Face, Orders: pl.Orders, Counter: pl.Counter, Pos: at}
+				if pl.Counter > 0 {
+					bp.CounterPos = at
+				}
+				st.Pieces = append(st.Pieces, bp)
 			}
 			for _, k := range order {
 				ns.Setup = append(ns.Setup, stacks[k])
