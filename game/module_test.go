@@ -56,3 +56,22 @@ func TestNotMusters(t *testing.T) {
 		}
 	}
 }
+
+// FuzzModule: any build file reads without a panic, and any point of any
+// map it declares is located.
+func FuzzModule(f *testing.F) {
+	f.Add(`<VASSAL.build.GameModule name="m" description="x, compiled by muster"><VASSAL.build.module.Map mapName="Main Map" edgeWidth="5"><VASSAL.build.module.map.BoardPicker><VASSAL.build.module.map.boardPicker.Board name="Sheet C" width="900" height="700"><VASSAL.build.module.map.boardPicker.board.HexGrid dx="62.0" dy="72.0" x0="78" y0="72"><VASSAL.build.module.map.boardPicker.board.mapgrid.HexGridNumbering first="H" hOff="10" vOff="1" hLeading="1" vLeading="1" stagger="false" locationFormat="C$gridLocation$"/></VASSAL.build.module.map.boardPicker.board.HexGrid></VASSAL.build.module.map.boardPicker.Board></VASSAL.build.module.map.BoardPicker></VASSAL.build.module.Map><VASSAL.build.widget.PieceSlot gpid="7" entryName="A">+/null/mark;Designation	piece;;;a.png;A/x	null;0;0;7;0</VASSAL.build.widget.PieceSlot></VASSAL.build.GameModule>`, 100, 200)
+	f.Fuzz(func(t *testing.T, xml string, x, y int) {
+		m, err := ReadModule("m.vmod", zipOf(t, map[string]string{"buildFile.xml": xml}))
+		if err != nil {
+			return
+		}
+		g := &Game{Boards: map[string][]BoardAt{}}
+		for name, mp := range m.Maps {
+			for b := range mp.Boards {
+				g.Boards[name] = append(g.Boards[name], BoardAt{Name: b, Col: x % 3, Row: y % 3})
+			}
+			m.Locate(g, name, x, y)
+		}
+	})
+}
