@@ -100,8 +100,19 @@ type Piece struct {
 	Stack string
 
 	typ    string   // the whole type, as the game gave it
+	state  string   // the whole state, as last given
 	traits []string // each trait's own type, outermost first; the last is the BasicPiece
 }
+
+// Type is the piece's whole type as the game wrote it (its traits, each
+// with the rest nested after a TAB), State its whole state as last set:
+// what a tool that rewrites a game (a module update) carries over.
+func (p *Piece) Type() string  { return p.typ }
+func (p *Piece) State() string { return p.state }
+
+// Traits are the piece's traits' own types, outermost first; the last is
+// the BasicPiece.
+func (p *Piece) Traits() []string { return append([]string(nil), p.traits...) }
 
 // Step is one step of a log: what one player action sent.
 type Step struct {

@@ -202,3 +202,15 @@ func TestDecodingLimit(t *testing.T) {
 		t.Errorf("at 16 MiB: %v", err)
 	}
 }
+
+// TestRaw: a piece keeps its type and state as the game wrote them.
+func TestRaw(t *testing.T) {
+	g := read(t, "moves.vlog")
+	p := byName(g.Steps[2].After, "22 IN")
+	if !strings.HasSuffix(p.Traits()[len(p.Traits())-1], ";22 IN") || !strings.Contains(p.Type(), "emb2;") || !strings.Contains(p.State(), "UniqueID") {
+		t.Errorf("22 IN: traits %q\nstate %q", p.Traits(), p.State())
+	}
+	if byName(g.Start, "22 IN").State() == p.State() {
+		t.Error("22 IN's state did not change at step 3")
+	}
+}

@@ -41,6 +41,7 @@ func newPiece(id, typ string, work *int64) (*Piece, error) {
 // setState reads a piece's state, the chain its type's traits give, each
 // trait's state split from the rest's at the first TAB.
 func (p *Piece) setState(state string, work *int64) error {
+	p.state = state
 	p.Markers, p.Props, p.Persistent = map[string]string{}, map[string]string{}, map[string]string{}
 	p.Layers, p.Active, p.Facings = map[string]int{}, map[string]bool{}, map[string]int{}
 	rest := state
