@@ -51,9 +51,11 @@ type Game struct {
 	Turn string
 	// TurnID is the tracker's id ("TurnTracker0").
 	TurnID string
-	// Players are the sides players took (PLAYER commands).
-	Players []string
-	work    int64 // bytes decoded so far, against maxWork
+	// Players are the sides players took (PLAYER commands), and
+	// PlayerSides each player's side by the id a MovePiece names him by.
+	Players     []string
+	PlayerSides map[string]string
+	work        int64 // bytes decoded so far, against maxWork
 	// Properties are the global properties the game sets (GlobalProperty
 	// commands: muster's modules keep the scenario in "Scenario").
 	Properties map[string]string
@@ -446,6 +448,12 @@ func (g *Game) apply(pos *Position, step *Step, c string) error {
 		f := seq.Decode(c, '\t')
 		if len(f) >= 4 && f[3] != "" {
 			g.Players = append(g.Players, f[3])
+			if f[1] != "" {
+				if g.PlayerSides == nil {
+					g.PlayerSides = map[string]string{}
+				}
+				g.PlayerSides[f[1]] = f[3]
+			}
 		}
 	default:
 		if m, rest, ok := strings.Cut(c, "BoardPicker\t"); ok && !strings.Contains(m, "\t") {

@@ -214,3 +214,11 @@ func TestRaw(t *testing.T) {
 		t.Error("22 IN's state did not change at step 3")
 	}
 }
+
+// TestPlayerSides: PLAYER commands give each player's side by his id.
+func TestPlayerSides(t *testing.T) {
+	g, err := Read("p", zipOf(t, map[string]string{"savedGame": "begin_save\x1bPLAYER\tp1\tpw\tUnion\x1bPLAYER\tp2\tpw\tConfederate\x1bend_save"}))
+	if err != nil || g.PlayerSides["p1"] != "Union" || g.PlayerSides["p2"] != "Confederate" {
+		t.Errorf("%v %v", err, g)
+	}
+}

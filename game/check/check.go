@@ -441,5 +441,12 @@ func what(st *game.Step, g *game.Game) string {
 	if len(out) == 0 {
 		return strconv.Itoa(len(st.Changed)+len(st.Added)+len(st.Removed)) + " pieces changed"
 	}
+	// who: the side of the player the step's moves name (PBEM and
+	// online games name him; a game played alone does not)
+	for _, mv := range st.Moves {
+		if side := g.PlayerSides[mv.Player]; side != "" && mv.Player != "" {
+			return side + ": " + strings.Join(out, "; ")
+		}
+	}
 	return strings.Join(out, "; ")
 }

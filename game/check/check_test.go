@@ -212,3 +212,17 @@ func TestReport(t *testing.T) {
 		t.Errorf("101 OH, deleted, still stands somewhere:\n%s", md)
 	}
 }
+
+// TestWho: a step names the side of the player its move names, as a
+// PLAYER command of the game gives it.
+func TestWho(t *testing.T) {
+	g := &game.Game{PlayerSides: map[string]string{"p1": "Union"}}
+	st := &game.Step{Moves: []game.Move{{ID: "1", Player: "p1"}}, Chat: []string{"* 74 IL moves C3215 &rarr; C3014 *"}}
+	if got := what(st, g); got != "Union: 74 IL moves C3215 → C3014" {
+		t.Errorf("got %q", got)
+	}
+	st.Moves[0].Player = "p2"
+	if got := what(st, g); got != "74 IL moves C3215 → C3014" {
+		t.Errorf("an unknown player: %q", got)
+	}
+}
