@@ -195,6 +195,39 @@ func Turn(b *battle.Battle, g *game.Game) (battle.Turn, bool) {
 	return b.TurnAt(d*len(b.Slots) + si), true
 }
 
+// AsScenario is scenario sc with placed as its set-up on turn t, as the
+// battle's model holds a set-up: a stack for each side's pieces in a hex
+// (pieces off the map left out), each piece with what it shows; its
+// arrivals and withdrawals are dropped (the game shows where they are).
+// at gives each stack and piece its position (piece "" for a stack).
+func AsScenario(b *battle.Battle, sc *battle.Scenario, t battle.Turn, placed []Placed, at func(piece, hex string) diag.Pos) *battle.Scenario {
+	ns := *sc
+	ns.Setup, ns.Arrivals, ns.Withdrawals = nil, nil, nil
+	t.Pos = sc.First.Pos
+	ns.First = t
+	stacks := map[string]*battle.Stack{}
+	for _, pl := range placed {
+		if pl.Hex == "" {
+			continue // off the map: a box, the eliminated
+		}
+		k := pl.Side + "\x00" + pl.Hex
+		st := stacks[k]
+		if st == nil {
+			c, _, _ := b.Map.Grid.Parse(pl.Hex)
+			st = &battle.Stack{Side: pl.Side, Hex: battle.HexRef{Coord: c, Label: pl.Hex, Pos: at("", pl.Hex)}}
+			stacks[k] = st
+			ns.Setup = append(ns.Setup, st)
+		}
+		pos := at(pl.Piece.Name, pl.Hex)
+		bp := battle.Piece{Name: pl.Ref.Name(), Ref: pl.Ref, Strength: pl.Strength, Face: pl.Face, Orders: pl.Orders, Counter: pl.Counter, Pos: pos}
+		if pl.Counter > 0 {
+			bp.CounterPos = pos
+		}
+		st.Pieces = append(st.Pieces, bp)
+	}
+	return &ns
+}
+
 // Options are a check of a game.
 type Options struct {
 	// Battle are the pipeline's options for the battle folder (Position
@@ -260,44 +293,15 @@ func Run(o Options) (*Result, error) {
 			for _, u := range unk {
 				unknown[u] = true
 			}
-			ns := *sc
-			ns.Setup, ns.Arrivals, ns.Withdrawals = nil, nil, nil
-			if t, ok := Turn(b, g); ok {
-				t.Pos = sc.First.Pos
-				ns.First = t
-				res.Turn = t
-			} else {
-				res.Turn = sc.First
+			t, ok := Turn(b, g)
+			if !ok {
+				t = sc.First
 			}
-			line := func(p diag.Play) diag.Pos {
-				places = append(places, p)
+			res.Turn = t
+			return AsScenario(b, sc, t, placed, func(piece, hex string) diag.Pos {
+				places = append(places, diag.Play{Game: g.Name, Step: i, Piece: piece, Hex: hex})
 				return diag.Pos{File: key, Line: len(places), Column: 1}
-			}
-			stacks := map[string]*battle.Stack{}
-			var order []string
-			for _, pl := range placed {
-				if pl.Hex == "" {
-					continue // off the map: a box, the eliminated
-				}
-				k := pl.Side + "\x00" + pl.Hex
-				st := stacks[k]
-				if st == nil {
-					c, _, _ := b.Map.Grid.Parse(pl.Hex)
-					st = &battle.Stack{Side: pl.Side, Hex: battle.HexRef{Coord: c, Label: pl.Hex, Pos: line(diag.Play{Game: g.Name, Step: i, Hex: pl.Hex})}}
-					stacks[k] = st
-					order = append(order, k)
-				}
-				at := line(diag.Play{Game: g.Name, Step: i, Piece: pl.Piece.Name, Hex: pl.Hex})
-				bp := battle.Piece{Name: pl.Ref.Name(), Ref: pl.Ref, Strength: pl.Strength, Face: pl.Face, Orders: pl.Orders, Counter: pl.Counter, Pos: at}
-				if pl.Counter > 0 {
-					bp.CounterPos = at
-				}
-				st.Pieces = append(st.Pieces, bp)
-			}
-			for _, k := range order {
-				ns.Setup = append(ns.Setup, stacks[k])
-			}
-			return &ns
+			})
 		}
 		r := pipeline.Check(bo)
 		if failed != nil {
