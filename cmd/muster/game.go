@@ -1,6 +1,7 @@
 package main
 
 import (
+	"bytes"
 	"fmt"
 	"io"
 	"os"
@@ -12,7 +13,9 @@ import (
 	"github.com/muster-wargames/muster/game"
 	gamecheck "github.com/muster-wargames/muster/game/check"
 	"github.com/muster-wargames/muster/pipeline"
+	"github.com/muster-wargames/muster/render"
 	"github.com/muster-wargames/muster/report"
+	"github.com/muster-wargames/muster/sheets"
 )
 
 // gameCommands are the subcommands of muster game, sorted by name.
@@ -214,15 +217,15 @@ func importVsavCmd(stdout, stderr io.Writer) *cobra.Command {
 }
 
 func gameReportCmd(stdout, stderr io.Writer) *cobra.Command {
-	var module, out, variant string
+	var module, out, variant, format string
 	c := &cobra.Command{
 		Use:   "report SAVE [DIR]",
 		Short: "Write an after-action report of a saved game or log as Markdown",
 		Long: "report reads SAVE, a game VASSAL saved (.vsav) or logged (.vlog, its last position) with a module\n" +
 			"muster wrote for the battle in DIR, and writes as Markdown the losses of each side by formation\n" +
 			"(strength points, and units eliminated: in an Eliminated box, deleted, or at 0) against the\n" +
-			"scenario's set-up and arrivals, and where every unit and leader stands at the end. --module as\n" +
-			"muster game check's (docs/play.md).",
+			"scenario's set-up and arrivals, and where every unit and leader stands at the end; --format html\n" +
+			"writes an HTML page with the map of the position. --module as muster game check's (docs/play.md).",
 		Args: cobra.RangeArgs(1, 2),
 		RunE: func(cmd *cobra.Command, args []string) error {
 			bad := func(err error) error {
@@ -244,7 +247,23 @@ func gameReportCmd(stdout, stderr io.Writer) *cobra.Command {
 			if len(unknown) > 0 {
 				fmt.Fprintf(stderr, "muster: %d %s the battle does not know, left out: %s\n", len(unknown), diag.Plural(len(unknown), "piece"), diag.Printable(fmt.Sprint(unknown)))
 			}
-			md := gamecheck.Report(b, sc, t, placed, gopts.Game)
+			var md []byte
+			switch format {
+			case "markdown", "md":
+				md = gamecheck.Report(b, sc, t, placed, gopts.Game)
+			case "html":
+				pos := gamecheck.AsScenario(b, sc, t, placed, func(string, string) diag.Pos { return diag.Pos{} })
+				svg, err := renderMap(b.Map, sheets.Overlay(b, pos), render.NewPalette(b.Rules), "svg", 20)
+				if err != nil {
+					return bad(err)
+				}
+				if i := bytes.Index(svg, []byte("<svg")); i > 0 {
+					svg = svg[i:] // the picture alone, inside the page
+				}
+				md = gamecheck.ReportHTML(b, sc, t, placed, gopts.Game, svg)
+			default:
+				return fmt.Errorf("--format must be markdown or html, not %q", format)
+			}
 			if out == "" || out == "-" {
 				_, err := stdout.Write(md)
 				return err
@@ -260,7 +279,8 @@ func gameReportCmd(stdout, stderr io.Writer) *cobra.Command {
 		},
 	}
 	c.Flags().StringVar(&module, "module", "", "the module the game was played with, as muster wrote it (default: build/<battle id>/<battle id>.vmod in the battle's folder)")
-	c.Flags().StringVarP(&out, "output", "o", "", "write the Markdown to this file (mode 0644); - or none for standard output")
+	c.Flags().StringVarP(&out, "output", "o", "", "write the report to this file (mode 0644); - or none for standard output")
+	c.Flags().StringVar(&format, "format", "markdown", "markdown, or html: a page with the map of the position")
 	addVariantFlag(c, &variant)
 	return c
 }

@@ -233,4 +233,12 @@ func TestGameReport(t *testing.T) {
 	if b, _ := os.ReadFile(o); string(b) != out {
 		t.Errorf("-o wrote\n%s", b)
 	}
+	// as HTML, with the map of the position: 15 WI's counter where the game left him
+	code, out, e = muster(t, "game", "report", "--format", "html", gameData+"moves.vsav", "--module", mod, gameBattle)
+	if code != 0 || !strings.HasPrefix(out, "<!DOCTYPE html>") || !strings.Contains(out, "<figure>\n<svg") || !strings.Contains(out, "C3117 USA: 15 WI/2/1/RW") || !strings.HasSuffix(out, "</html>\n") {
+		t.Errorf("html: exit %d\n%.600s%s", code, out, e)
+	}
+	if code, _, e := muster(t, "game", "report", "--format", "pdf", gameData+"moves.vsav", "--module", mod, gameBattle); code == 0 || !strings.Contains(e, "--format must be markdown or html") {
+		t.Errorf("--format pdf: exit %d, %s", code, e)
+	}
 }

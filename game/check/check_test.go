@@ -200,8 +200,8 @@ func TestReport(t *testing.T) {
 	for _, want := range []string{
 		"| USA | Post's Brigade (1/1/RW) | 5 | 29 | 27 | 2 |  |\n",
 		"| USA | Carlin's Brigade (2/1/RW) | 5 | 32 | 25 | 7 | 101 OH |\n",
-		"| USA | **all** | 15 | 86 | 77 | 9 | 1 unit |\n",
-		"| CSA | **all** | 16 | 74 | 74 | 0 | 0 units |\n",
+		"| USA | all | 15 | 86 | 77 | 9 | 1 unit |\n",
+		"| CSA | all | 16 | 74 | 74 | 0 | 0 units |\n",
 		"| C3014 | Post, 59 IL (4 SP), 5 WI Bty (6 SP) |\n",
 	} {
 		if !strings.Contains(md, want) {
@@ -224,5 +224,21 @@ func TestWho(t *testing.T) {
 	st.Moves[0].Player = "p2"
 	if got := what(st, g); got != "74 IL moves C3215 → C3014" {
 		t.Errorf("an unknown player: %q", got)
+	}
+}
+
+// TestReportHTML: the same report as an HTML page, text escaped, the
+// caller's map in it.
+func TestReportHTML(t *testing.T) {
+	g, m := load(t, "losses.vsav")
+	b, sc, turn, placed, _, err := Final(Options{Battle: pipeline.Options{Dir: "../../examples/dow-intro"}, Game: g, Module: m})
+	if err != nil {
+		t.Fatal(err)
+	}
+	h := string(ReportHTML(b, sc, turn, placed, g, []byte("<svg id=\"map\"></svg>")))
+	for _, want := range []string{"<title>After-action report: Skirmish of December 30th</title>", "<td>Carlin&#39;s Brigade (2/1/RW)</td><td>5</td><td class=\"n\">32</td><td class=\"n\">25</td><td class=\"n\">7</td><td>101 OH</td>", "<svg id=\"map\"></svg>", "<td>C3014</td><td>Post, 59 IL (4 SP), 5 WI Bty (6 SP)</td>"} {
+		if !strings.Contains(h, want) {
+			t.Errorf("no %s in\n%s", want, h)
+		}
 	}
 }

@@ -2,7 +2,9 @@ package check
 
 import (
 	"fmt"
+	"html"
 	"sort"
+	"strconv"
 	"strings"
 
 	"github.com/muster-wargames/muster/battle"
@@ -17,13 +19,99 @@ import (
 // every unit and leader stands at the end, on the map by hex and off it
 // by box.
 func Report(b *battle.Battle, sc *battle.Scenario, t battle.Turn, placed []Placed, g *game.Game) []byte {
+	a := newAAR(b, sc, t, placed, g)
 	var w strings.Builder
-	fmt.Fprintf(&w, "# After-action report: %s\n\n", sc.Name)
+	fmt.Fprintf(&w, "# %s\n\n%s\n\n## Losses\n\n%s\n\n", a.title, a.intro, a.lossNote)
+	table := func(head []string, rows [][]string, right int) {
+		w.WriteString("| " + strings.Join(head, " | ") + " |\n|")
+		for i := range head {
+			if i >= right && i < right+3 {
+				w.WriteString("---:|")
+			} else {
+				w.WriteString("---|")
+			}
+		}
+		w.WriteString("\n")
+		for _, r := range rows {
+			cells := make([]string, len(r))
+			for i, c := range r {
+				cells[i] = md(c)
+			}
+			w.WriteString("| " + strings.Join(cells, " | ") + " |\n")
+		}
+	}
+	table(a.lossHead, a.losses, 3)
+	w.WriteString("\n## Positions at the end\n")
+	for _, sp := range a.positions {
+		fmt.Fprintf(&w, "\n### %s\n\n", sp.side)
+		table([]string{"Where", "Pieces"}, sp.rows, 9)
+	}
+	return []byte(w.String())
+}
+
+// ReportHTML is Report as an HTML page, with the map (an SVG picture the
+// caller draws of the position) under the positions' heading.
+func ReportHTML(b *battle.Battle, sc *battle.Scenario, t battle.Turn, placed []Placed, g *game.Game, mapSVG []byte) []byte {
+	a := newAAR(b, sc, t, placed, g)
+	e := html.EscapeString
+	var w strings.Builder
+	fmt.Fprintf(&w, "<!DOCTYPE html>\n<html lang=\"en\"><head><meta charset=\"utf-8\"><title>%s</title>\n", e(a.title))
+	w.WriteString("<style>body{font-family:sans-serif;max-width:70em;margin:auto}table{border-collapse:collapse}td,th{border:1px solid;padding:2px 6px}td.n{text-align:right}svg{max-width:100%;height:auto}</style></head><body>\n")
+	fmt.Fprintf(&w, "<h1>%s</h1>\n<p>%s</p>\n<h2>Losses</h2>\n<p>%s</p>\n", e(a.title), e(a.intro), e(a.lossNote))
+	table := func(head []string, rows [][]string, right int) {
+		w.WriteString("<table><tr>")
+		for _, h := range head {
+			w.WriteString("<th>" + e(h) + "</th>")
+		}
+		w.WriteString("</tr>\n")
+		for _, r := range rows {
+			w.WriteString("<tr>")
+			for i, c := range r {
+				if i >= right && i < right+3 {
+					w.WriteString("<td class=\"n\">" + e(c) + "</td>")
+				} else {
+					w.WriteString("<td>" + e(c) + "</td>")
+				}
+			}
+			w.WriteString("</tr>\n")
+		}
+		w.WriteString("</table>\n")
+	}
+	table(a.lossHead, a.losses, 3)
+	w.WriteString("<h2>Positions at the end</h2>\n")
+	if len(mapSVG) > 0 {
+		w.WriteString("<figure>\n")
+		w.Write(mapSVG)
+		w.WriteString("\n</figure>\n")
+	}
+	for _, sp := range a.positions {
+		fmt.Fprintf(&w, "<h3>%s</h3>\n", e(sp.side))
+		table([]string{"Where", "Pieces"}, sp.rows, 9)
+	}
+	w.WriteString("</body></html>\n")
+	return []byte(w.String())
+}
+
+// aar is an after-action report, as text, for Report and ReportHTML.
+type aar struct {
+	title, intro, lossNote string
+	lossHead               []string
+	losses                 [][]string
+	positions              []sidePositions
+}
+
+type sidePositions struct {
+	side string
+	rows [][]string
+}
+
+func newAAR(b *battle.Battle, sc *battle.Scenario, t battle.Turn, placed []Placed, g *game.Game) *aar {
+	a := &aar{title: "After-action report: " + sc.Name}
 	steps := ""
 	if len(g.Steps) > 0 {
 		steps = fmt.Sprintf(", a log of %d steps", len(g.Steps))
 	}
-	fmt.Fprintf(&w, "%s (scenario %s%s), the turn track at %s.\n\n", g.Name, sc.ID, steps, t.Text())
+	a.intro = fmt.Sprintf("%s (scenario %s%s), the turn track at %s.", g.Name, sc.ID, steps, t.Text())
 
 	// the strength each unit starts with: the set-up's, else the arrival's, else its counter's
 	start := map[*oob.Unit]int{}
@@ -68,9 +156,8 @@ func Report(b *battle.Battle, sc *battle.Scenario, t battle.Turn, placed []Place
 		p := now[u]
 		return p == nil || strings.HasPrefix(p.Board, "Eliminated") || strings.HasPrefix(p.Map, "Eliminated") || p.Strength != nil && *p.Strength == 0
 	}
-	w.WriteString("## Losses\n\n")
-	w.WriteString("Strength points lost and units eliminated (a unit in an Eliminated box, deleted, or at 0), by\nformation, against the strength each started with.\n\n")
-	w.WriteString("| Side | Formation | Units | Strength at start | Strength now | Lost | Eliminated |\n|---|---|---|---:|---:|---:|---|\n")
+	a.lossNote = "Strength points lost and units eliminated (a unit in an Eliminated box, deleted, or at 0), by formation, against the strength each started with."
+	a.lossHead = []string{"Side", "Formation", "Units", "Strength at start", "Strength now", "Lost", "Eliminated"}
 	type row struct {
 		side, formation   string
 		n, from, to, lost int
@@ -109,7 +196,7 @@ func Report(b *battle.Battle, sc *battle.Scenario, t battle.Turn, placed []Place
 	total := map[string]*row{}
 	for _, k := range keys {
 		r := rows[k]
-		fmt.Fprintf(&w, "| %s | %s | %d | %d | %d | %d | %s |\n", r.side, md(r.formation), r.n, r.from, r.to, r.from-r.to, md(strings.Join(r.elim, ", ")))
+		a.losses = append(a.losses, []string{r.side, r.formation, strconv.Itoa(r.n), strconv.Itoa(r.from), strconv.Itoa(r.to), strconv.Itoa(r.from - r.to), strings.Join(r.elim, ", ")})
 		t := total[r.side]
 		if t == nil {
 			t = &row{}
@@ -119,10 +206,9 @@ func Report(b *battle.Battle, sc *battle.Scenario, t battle.Turn, placed []Place
 	}
 	for _, sd := range b.Sides {
 		if t := total[sd.ID]; t != nil {
-			fmt.Fprintf(&w, "| %s | **all** | %d | %d | %d | %d | %d %s |\n", sd.ID, t.n, t.from, t.to, t.from-t.to, t.lost, diag.Plural(t.lost, "unit"))
+			a.losses = append(a.losses, []string{sd.ID, "all", strconv.Itoa(t.n), strconv.Itoa(t.from), strconv.Itoa(t.to), strconv.Itoa(t.from - t.to), fmt.Sprintf("%d %s", t.lost, diag.Plural(t.lost, "unit"))})
 		}
 	}
-	w.WriteString("\n## Positions at the end\n")
 	for _, sd := range b.Sides {
 		on := map[string][]string{}
 		var hexes []string
@@ -160,12 +246,13 @@ func Report(b *battle.Battle, sc *battle.Scenario, t battle.Turn, placed []Place
 			continue
 		}
 		sort.Strings(hexes)
-		fmt.Fprintf(&w, "\n### %s\n\n| Where | Pieces |\n|---|---|\n", sd.ID)
+		sp := sidePositions{side: sd.ID}
 		for _, h := range hexes {
-			fmt.Fprintf(&w, "| %s | %s |\n", md(h), md(strings.Join(on[h], ", ")))
+			sp.rows = append(sp.rows, []string{h, strings.Join(on[h], ", ")})
 		}
+		a.positions = append(a.positions, sp)
 	}
-	return []byte(w.String())
+	return a
 }
 
 func sideOf(b *battle.Battle, f *oob.Formation) string {
