@@ -7,6 +7,7 @@ import (
 	"testing"
 
 	"github.com/muster-wargames/muster/battle"
+	"github.com/muster-wargames/muster/compile/vassal/seq"
 	"github.com/muster-wargames/muster/diag"
 	"github.com/muster-wargames/muster/game"
 	"github.com/muster-wargames/muster/pipeline"
@@ -239,6 +240,57 @@ func TestReportHTML(t *testing.T) {
 	for _, want := range []string{"<title>After-action report: Skirmish of December 30th</title>", "<td>Carlin&#39;s Brigade (2/1/RW)</td><td>5</td><td class=\"n\">32</td><td class=\"n\">25</td><td class=\"n\">7</td><td>101 OH</td>", "<svg id=\"map\"></svg>", "<td>C3014</td><td>Post, 59 IL (4 SP), 5 WI Bty (6 SP)</td>"} {
 		if !strings.Contains(h, want) {
 			t.Errorf("no %s in\n%s", want, h)
+		}
+	}
+}
+
+// trackAt writes a turn track's state as compile/vassal's turnCommand
+// does, for day d and slot si of n slots and days days.
+func trackAt(d, si, n, days int) string {
+	active := func(k int) []string {
+		out := make([]string, k)
+		for i := range out {
+			out[i] = "true"
+		}
+		return out
+	}
+	tm := seq.New(';').Int(si).Int(0).Int(0).Strings(active(n)).Value()
+	day := seq.New(';').Int(d).Int(0).Int(0).Strings(active(days)).Append(tm).Value()
+	return seq.New('|').Int(0).Append(day).Value()
+}
+
+// TestTurnOfTheTrack: command range is judged in the light of the turn
+// the game's turn track shows, not the scenario's first: with the track
+// moved to 1700 (dusk), 15 WI's finding names that turn.
+func TestTurnOfTheTrack(t *testing.T) {
+	g, m := load(t, "moves.vsav")
+	var r *Result
+	check := func() {
+		var err error
+		r, err = Run(Options{Battle: pipeline.Options{Dir: "../../examples/dow-intro"}, Game: g, Module: m, ModuleName: "dow-intro.vmod"})
+		if err != nil {
+			t.Fatal(err)
+		}
+	}
+	check()
+	b := r.Battle
+	if r.Turn.Text() != "Dec 30 1300" || g.Turn != trackAt(r.Turn.Index/len(b.Slots), r.Turn.Index%len(b.Slots), len(b.Slots), len(b.Days)) {
+		t.Fatalf("the track VASSAL saved reads %s (%q)", r.Turn.Text(), g.Turn)
+	}
+	dusk := -1
+	for i, s := range b.Slots {
+		if s.Time == "1700" {
+			dusk = i
+		}
+	}
+	g.Turn = trackAt(r.Turn.Index/len(b.Slots), dusk, len(b.Slots), len(b.Days))
+	check()
+	if r.Turn.Text() != "Dec 30 1700" || r.Turn.Light != "dusk" {
+		t.Fatalf("turn %+v", r.Turn)
+	}
+	for _, d := range r.Diagnostics {
+		if d.Code == "GB201" && !strings.Contains(d.Message, "at Dec 30 1700") {
+			t.Errorf("GB201 not judged at the track's turn: %s", d.Message)
 		}
 	}
 }
