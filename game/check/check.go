@@ -315,7 +315,7 @@ func Run(o Options) (*Result, error) {
 		now := map[string]bool{}
 		for _, d := range r.Diagnostics {
 			if d.Pos.File != key {
-				if i == 0 && d.Severity == diag.Error {
+				if i == 0 && d.Unreadable() {
 					res.Diagnostics = append(res.Diagnostics, d) // the battle cannot be read whole
 				}
 				continue
@@ -335,7 +335,19 @@ func Run(o Options) (*Result, error) {
 	}
 	sort.Strings(res.Unknown)
 	diag.Sort(res.Diagnostics)
+	// a log's findings in the order of its steps
+	sort.SliceStable(res.Diagnostics, func(a, b int) bool { return stepOf(res.Diagnostics[a]) < stepOf(res.Diagnostics[b]) })
 	return res, nil
+}
+
+// stepOf is the step a finding of the game is told at (-1: the battle's).
+func stepOf(d diag.Diagnostic) int {
+	if len(d.Related) > 0 {
+		if p, ok := d.Related[0].At.(diag.Play); ok {
+			return p.Step
+		}
+	}
+	return -1
 }
 
 // place moves a finding from the position's synthetic lines to the game:

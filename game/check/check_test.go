@@ -155,6 +155,12 @@ func TestNotMusters(t *testing.T) {
 // finding), each at the step that made it.
 func TestMoreRules(t *testing.T) {
 	r := run(t, "more.vlog")
+	for i := 1; i < len(r.Diagnostics); i++ {
+		if stepOf(r.Diagnostics[i]) < stepOf(r.Diagnostics[i-1]) {
+			t.Errorf("not in the order of the steps:\n%s", show(r.Diagnostics))
+			break
+		}
+	}
 	found := map[string]diag.Diagnostic{}
 	for _, d := range r.Diagnostics {
 		if d.Code != "GB201" {
