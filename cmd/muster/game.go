@@ -52,8 +52,8 @@ func gameCheckCmd(stdout, stderr io.Writer) *cobra.Command {
 			"both sides in one hex, leaders alone next to the enemy, command range in the light of the turn\n" +
 			"the game's turn track shows, units on hexes out of play. Pieces in boxes (reinforcements, the\n" +
 			"eliminated) are off the map. A log is checked after every step, and each finding names the step\n" +
-			"that made it. --module names the module (default: build/<battle id>/<battle id>.vmod in DIR,\n" +
-			"what muster build --target vassal writes). Exit status as validate's (docs/ci.md).",
+			"that made it. --module names the module (default: build/<battle id>/<battle id>.vmod, where muster\n" +
+			"build --target vassal writes it, under the working folder or DIR). Exit status as validate's (docs/ci.md).",
 		Args: cobra.RangeArgs(1, 2),
 		RunE: func(cmd *cobra.Command, args []string) error {
 			if err := o.check(); err != nil {
@@ -122,7 +122,7 @@ func gameCheckCmd(stdout, stderr io.Writer) *cobra.Command {
 		},
 	}
 	addReportFlags(c, o)
-	c.Flags().StringVar(&o.module, "module", "", "the module the game was played with, as muster wrote it (default: build/<battle id>/<battle id>.vmod in the battle's folder)")
+	c.Flags().StringVar(&o.module, "module", "", "the module the game was played with, as muster wrote it (default: build/<battle id>/<battle id>.vmod under the working folder or the battle's, as muster build --target vassal writes it)")
 	c.Flags().BoolVar(&o.werror, "werror", false, "treat warnings as errors for the exit status")
 	c.Flags().IntVar(&o.maxWarnings, "max-warnings", -1, "exit 1 when there are more than N warnings (-1: no limit)")
 	addVariantFlag(c, &o.variant)
@@ -132,7 +132,8 @@ func gameCheckCmd(stdout, stderr io.Writer) *cobra.Command {
 }
 
 // openGame reads a saved game or log and the module it was played with
-// (mod, or build/<battle id>/<battle id>.vmod in dir), for the battle in dir.
+// (mod, or build/<battle id>/<battle id>.vmod under the working folder or
+// dir, where muster build --target vassal writes it), for the battle in dir.
 func openGame(save, mod, dir, variant string) (gamecheck.Options, error) {
 	data, err := readBounded(save, maxGameFile)
 	if err != nil {
@@ -148,9 +149,18 @@ func openGame(save, mod, dir, variant string) (gamecheck.Options, error) {
 		if b == nil || b.ID == "" {
 			return gamecheck.Options{}, fmt.Errorf("%s is no battle muster can read: give the module with --module", dir)
 		}
-		mod = filepath.Join(dir, "build", b.ID, b.ID+".vmod")
-		if _, err := os.Stat(mod); err != nil {
-			return gamecheck.Options{}, fmt.Errorf("no module at %s: build it (muster build --target vassal) or give it with --module", mod)
+		// where muster build --target vassal writes it: build/<id> under
+		// the working folder, or under the battle's when run there
+		cands := []string{filepath.Join("build", b.ID, b.ID+".vmod"), filepath.Join(dir, "build", b.ID, b.ID+".vmod")}
+		mod = ""
+		for _, c := range cands {
+			if fi, err := os.Stat(c); err == nil && fi.Mode().IsRegular() {
+				mod = c
+				break
+			}
+		}
+		if mod == "" {
+			return gamecheck.Options{}, fmt.Errorf("no module at %s or %s: build it (muster build --target vassal) or give it with --module", cands[0], cands[1])
 		}
 	}
 	mdata, err := readBounded(mod, maxGameFile)
@@ -210,7 +220,7 @@ func importVsavCmd(stdout, stderr io.Writer) *cobra.Command {
 			return nil
 		},
 	}
-	c.Flags().StringVar(&module, "module", "", "the module the game was played with, as muster wrote it (default: build/<battle id>/<battle id>.vmod in the battle's folder)")
+	c.Flags().StringVar(&module, "module", "", "the module the game was played with, as muster wrote it (default: build/<battle id>/<battle id>.vmod under the working folder or the battle's, as muster build --target vassal writes it)")
 	c.Flags().StringVarP(&out, "output", "o", "", "write the YAML to this file (mode 0644); - or none for standard output")
 	addVariantFlag(c, &variant)
 	return c
@@ -278,7 +288,7 @@ func gameReportCmd(stdout, stderr io.Writer) *cobra.Command {
 			return nil
 		},
 	}
-	c.Flags().StringVar(&module, "module", "", "the module the game was played with, as muster wrote it (default: build/<battle id>/<battle id>.vmod in the battle's folder)")
+	c.Flags().StringVar(&module, "module", "", "the module the game was played with, as muster wrote it (default: build/<battle id>/<battle id>.vmod under the working folder or the battle's, as muster build --target vassal writes it)")
 	c.Flags().StringVarP(&out, "output", "o", "", "write the report to this file (mode 0644); - or none for standard output")
 	c.Flags().StringVar(&format, "format", "markdown", "markdown, or html: a page with the map of the position")
 	addVariantFlag(c, &variant)

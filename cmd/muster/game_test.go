@@ -100,7 +100,7 @@ func TestGameCheckRefuses(t *testing.T) {
 	}{
 		{[]string{gameData + "moves.vsav", "--module", other, gameBattle}, "other.vmod was not written by muster"},
 		{[]string{gameData + "README.md", "--module", gameData + "dow-intro.vmod", gameBattle}, "not a VASSAL saved game or log"},
-		{[]string{gameData + "moves.vsav", gameBattle}, "no module at ../../examples/dow-intro/build/dow-intro/dow-intro.vmod"},
+		{[]string{gameData + "moves.vsav", gameBattle}, "no module at build/dow-intro/dow-intro.vmod or ../../examples/dow-intro/build/dow-intro/dow-intro.vmod"},
 	} {
 		code, _, e := muster(t, append([]string{"game", "check"}, c.args...)...)
 		if code != 2 || !strings.Contains(e, c.want) {
@@ -240,5 +240,27 @@ func TestGameReport(t *testing.T) {
 	}
 	if code, _, e := muster(t, "game", "report", "--format", "pdf", gameData+"moves.vsav", "--module", mod, gameBattle); code == 0 || !strings.Contains(e, "--format must be markdown or html") {
 		t.Errorf("--format pdf: exit %d, %s", code, e)
+	}
+}
+
+// TestGameCheckDefaultModule: with no --module, the module muster build
+// --target vassal wrote under the working folder is read.
+func TestGameCheckDefaultModule(t *testing.T) {
+	work := t.TempDir()
+	dir := filepath.Join(work, "dow-intro")
+	if err := os.CopyFS(dir, os.DirFS(gameBattle)); err != nil {
+		t.Fatal(err)
+	}
+	save, err := filepath.Abs(gameData + "moves.vsav")
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Chdir(work)
+	if code, _, e := muster(t, "build", "--target", "vassal", "dow-intro"); code != 0 {
+		t.Fatalf("build: exit %d\n%s", code, e)
+	}
+	code, out, e := muster(t, "game", "check", save, "dow-intro")
+	if code != 1 || !strings.Contains(out, "GB102") || !strings.Contains(out, "GB201") {
+		t.Errorf("exit %d\n%s%s", code, out, e)
 	}
 }
