@@ -77,6 +77,35 @@ func placements(t *testing.T, data []byte) []string {
 	return out
 }
 
+// cupsAndBoxes lists what a module's draw piles hold, as "pile: chit"
+// in pile order, and its arrival boxes, as "board: zone" (each names
+// where its group enters).
+func cupsAndBoxes(t *testing.T, data []byte) []string {
+	t.Helper()
+	root, err := parseXML(bytes.NewReader(unzip(t, data)["buildFile.xml"]))
+	if err != nil {
+		t.Fatal(err)
+	}
+	var out []string
+	root.walk(func(n *node) bool {
+		switch n.Class {
+		case "module.map.DrawPile":
+			for _, k := range n.Kids {
+				if k.Class == "widget.PieceSlot" {
+					out = append(out, n.attr("name")+": "+k.attr("entryName"))
+				}
+			}
+			return false
+		case "module.map.boardPicker.board.mapgrid.Zone":
+			if b := n.Up.Up; b.Up.Up.attr("mapName") == "Reinforcements" {
+				out = append(out, b.attr("name")+": "+n.attr("name"))
+			}
+		}
+		return true
+	})
+	return out
+}
+
 func write(t *testing.T, dir string, files map[string][]byte) {
 	t.Helper()
 	for n, b := range files {
@@ -120,6 +149,14 @@ func TestRoundTrip(t *testing.T) {
 			}
 			if len(want) == 0 {
 				t.Errorf("no set-up read")
+			}
+			// a draw pile is shuffled before every draw: its chits are
+			// compared as a set
+			want, got = cupsAndBoxes(t, orig), cupsAndBoxes(t, rebuilt)
+			sort.Strings(want)
+			sort.Strings(got)
+			if strings.Join(want, "\n") != strings.Join(got, "\n") {
+				t.Errorf("draw cups or arrival boxes differ after the round trip:\nwant %q\ngot  %q", want, got)
 			}
 			of := unzip(t, orig)
 			n := 0
@@ -303,4 +340,28 @@ func TestRealThirdParty(t *testing.T) {
 		t.Fatal(err)
 	}
 	t.Logf("%v; %d not understood", err, len(res.Unread))
+}
+
+// TestCupsWithoutHelp: a muster module whose help page does not say what
+// its draw cups hold names them in the report as not read.
+func TestCupsWithoutHelp(t *testing.T) {
+	files := unzip(t, moduleOf(t, filepath.Join("..", "..", "examples", "dow-intro")))
+	m := map[string]string{}
+	for n, b := range files {
+		m[n] = string(b)
+		if strings.HasPrefix(n, "help/") {
+			m[n] = strings.Replace(m[n], "<h4>Activation and efficiency</h4>", "<h4>Something else</h4>", 1)
+		}
+	}
+	res, err := Import(zipOf(t, m), Options{Module: "dow-intro.vmod"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	rep := string(res.Files["import-report.md"])
+	if !strings.Contains(rep, "scenario intro: its draw cups hold 16 chits, and the help page does not say") {
+		t.Errorf("the report does not name the unread chits:\n%s", rep)
+	}
+	if strings.Contains(string(res.Files["scenario-intro.yaml"]), "activation:") {
+		t.Errorf("activation written without the help page's line")
+	}
 }
