@@ -73,8 +73,11 @@ type Cup struct {
 	Chits  string   `json:"chits,omitempty" doc:"What is drawn: activation (the scenario's activation markers), formation (one chit per formation of the levels given), fixed (the chits listed), or efficiency (a cup for each side, holding the markers of the scenario's efficiency pool, else the chits listed)." enum:"activation,formation,fixed,efficiency"`
 	Levels []string `json:"levels,omitempty" doc:"For formation chits: the formation levels that have one." items:"level"`
 	List   []string `json:"list,omitempty" doc:"For fixed chits: their names."`
-	Rule   string   `json:"rule,omitempty" doc:"The rule that draws from the cup."`
-	Source string   `json:"source,omitempty" doc:"The seed line(s)."`
+	// PerSide gives each side a cup of its own (Summer Storm 2.9: "Each
+	// player uses his own URAC").
+	PerSide bool   `json:"per_side,omitempty" doc:"A cup for each side, which its player alone draws from, holding that side's chits (Summer Storm 2.9: each player uses his own URAC); efficiency cups are each side's whether or not this is set."`
+	Rule    string `json:"rule,omitempty" doc:"The rule that draws from the cup."`
+	Source  string `json:"source,omitempty" doc:"The seed line(s)."`
 }
 
 // Keys are the keys every piece answers to.

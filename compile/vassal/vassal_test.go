@@ -710,9 +710,15 @@ func TestVassalCupDefaults(t *testing.T) {
 		walk(root, false)
 		return got
 	}
-	ss := count(t, "summer-storm-mcpherson", "URAC (Universal Random Activation Chit Container), one a player (first-shots)")
-	if want := map[string]int{"CSA Heth's Division": 2, "USA Buford's Division": 2, "USA Wadsworth's Division": 2}; fmt.Sprint(ss) != fmt.Sprint(want) {
-		t.Errorf("Summer Storm cup: %v, want %v", ss, want)
+	// Summer Storm: each player his own URAC (2.9), holding his side's
+	// DACs, two a division
+	ss := count(t, "summer-storm-mcpherson", "URAC (Universal Random Activation Chit Container) USA (first-shots)")
+	if want := map[string]int{"USA Buford's Division": 2, "USA Wadsworth's Division": 2}; fmt.Sprint(ss) != fmt.Sprint(want) {
+		t.Errorf("Summer Storm Union URAC: %v, want %v", ss, want)
+	}
+	ss = count(t, "summer-storm-mcpherson", "URAC (Universal Random Activation Chit Container) CSA (first-shots)")
+	if want := map[string]int{"CSA Heth's Division": 2}; fmt.Sprint(ss) != fmt.Sprint(want) {
+		t.Errorf("Summer Storm Confederate URAC: %v, want %v", ss, want)
 	}
 	// AMFS: the Corps Activation cards, the Fog of War card and each
 	// side's Event cards (2 Key and 6 Random a side, D-2).
