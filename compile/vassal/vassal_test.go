@@ -651,8 +651,10 @@ func TestVassalSavedGame(t *testing.T) {
 		"begin_save",
 		"Main MapBoardPicker\tSheet C (intro)\t0\t0",
 		"ReinforcementsBoardPicker\tReinforcements (intro)\t0\t0",
-		"Draw cupsBoardPicker\tDraw cups (intro)\t0\t0", // GBACW draws activation and efficiency markers
-		"MutableProperty\tScenario\t\tintro\tModule",    // the turn track says who has the initiative
+		"Draw cupsBoardPicker\tDraw cups (intro)\t0\t0",               // GBACW draws activation and efficiency markers
+		"Leader Board (Union)BoardPicker\tLeader Board (Union)\t0\t0", // each side's leader board (package displays)
+		"Leader Board (Confederate)BoardPicker\tLeader Board (Confederate)\t0\t0",
+		"MutableProperty\tScenario\t\tintro\tModule", // the turn track says who has the initiative
 		"TURNTurnTracker0\t0|1;0;0;" + trues(5) + ";7\\;0\\;0\\;" + trues(15),
 		"end_save",
 		"FLARE\tFlare2\t1845\t792", // the Main Map's Flare (after the two Eliminated maps') over the set-up: the map opens centred there

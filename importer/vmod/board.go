@@ -131,6 +131,12 @@ func (im *importer) readBoard(mapName string, n *node) {
 		im.boxZones[n.attr("name")] = zones
 		zones = nil
 	}
+	if hg == nil && im.muster && im.display(mapName) {
+		for _, z := range zones {
+			im.rebuilt(z, "a place of a display, made again by muster from the ruleset")
+		}
+		zones = nil
+	}
 	for _, z := range zones {
 		if hg != nil && hg.inside(z) {
 			im.unread(z, "zone %q: its hex grid is read as the whole board's; the zone's shape and properties are not", z.attr("name"))

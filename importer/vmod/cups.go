@@ -76,8 +76,11 @@ func (im *importer) drawPile(n *node) {
 func (im *importer) drawData(sc *scenario) string {
 	lines := im.cups.lines[sc.name]
 	if len(lines) == 0 {
-		if n := im.cups.chits[sc.id]; n > 0 {
-			im.unread(im.cups.piles[sc.id], "scenario %s: its draw cups hold %d chits, and the help page does not say which activation markers, efficiency pools, Event cards or added chits they are: not read", sc.id, n)
+		// a scenario that gives its cups nothing has the ruleset's chits
+		// (Summer Storm's two DACs a division), which the rebuild makes
+		// again; without a help page, what it gave cannot be told
+		if n := im.cups.chits[sc.id]; n > 0 && im.help == nil {
+			im.unread(im.cups.piles[sc.id], "scenario %s: its draw cups hold %d chits, and with no help page to say which activation markers, efficiency pools, Event cards or added chits they are, they are not read", sc.id, n)
 		}
 		return ""
 	}

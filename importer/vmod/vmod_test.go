@@ -190,6 +190,14 @@ func TestRoundTrip(t *testing.T) {
 			if !bytes.Contains(res.Files["import-report.md"], []byte("## Not understood")) {
 				t.Errorf("no report")
 			}
+			// everything muster wrote comes back, or is made again from
+			// the ruleset
+			for _, n := range res.Unread {
+				if strings.Contains(n.What, "its replacement face is read as no replacement") {
+					continue // a leader's replacement is only in its image (docs/import.md)
+				}
+				t.Errorf("not understood in a module muster wrote: %s: %s", n.Path, n.What)
+			}
 		})
 	}
 }
@@ -342,15 +350,15 @@ func TestRealThirdParty(t *testing.T) {
 	t.Logf("%v; %d not understood", err, len(res.Unread))
 }
 
-// TestCupsWithoutHelp: a muster module whose help page does not say what
-// its draw cups hold names them in the report as not read.
+// TestCupsWithoutHelp: a muster module without its help page, which says
+// what the scenario puts in its draw cups, names them in the report as not
+// read.
 func TestCupsWithoutHelp(t *testing.T) {
 	files := unzip(t, moduleOf(t, filepath.Join("..", "..", "examples", "dow-intro")))
 	m := map[string]string{}
 	for n, b := range files {
-		m[n] = string(b)
-		if strings.HasPrefix(n, "help/") {
-			m[n] = strings.Replace(m[n], "<h4>Activation and efficiency</h4>", "<h4>Something else</h4>", 1)
+		if !strings.HasPrefix(n, "help/") {
+			m[n] = string(b)
 		}
 	}
 	res, err := Import(zipOf(t, m), Options{Module: "dow-intro.vmod"})
@@ -358,7 +366,7 @@ func TestCupsWithoutHelp(t *testing.T) {
 		t.Fatal(err)
 	}
 	rep := string(res.Files["import-report.md"])
-	if !strings.Contains(rep, "scenario intro: its draw cups hold 16 chits, and the help page does not say") {
+	if !strings.Contains(rep, "scenario intro: its draw cups hold 16 chits, and with no help page to say") {
 		t.Errorf("the report does not name the unread chits:\n%s", rep)
 	}
 	if strings.Contains(string(res.Files["scenario-intro.yaml"]), "activation:") {

@@ -119,3 +119,15 @@ func arrivalMore(a *arrivalGroup) string {
 	}
 	return s
 }
+
+// display tells a map of a muster module that shows one of the ruleset's
+// displays (package displays: "Army Orders Card (Union)"), which the
+// rebuild makes again.
+func (im *importer) display(mapName string) bool {
+	for _, d := range im.rules.Play.Displays {
+		if mapName == d.Title || strings.HasPrefix(mapName, d.Title+" (") {
+			return true
+		}
+	}
+	return false
+}
