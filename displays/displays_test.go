@@ -117,3 +117,23 @@ func TestTrackFromData(t *testing.T) {
 		t.Errorf("with to: 30 the CP track has %d spaces, want 31", n)
 	}
 }
+
+// TestTerrainEffects: the chart is the ruleset's costs, a column per
+// movement class the costs name, P where a cost is prohibited.
+func TestTerrainEffects(t *testing.T) {
+	tb := displays.TerrainEffects(load(t, "dow-intro"))
+	if got := strings.Join(tb.Columns, "|"); got != "Terrain|artillery|cavalry|infantry|leader|other|Source" {
+		t.Errorf("columns %s", got)
+	}
+	rows := map[string]string{}
+	for _, r := range tb.Rows {
+		rows[r[0]] = strings.Join(r[1:len(r)-1], " ")
+	}
+	for name, want := range map[string]string{
+		"Woods": "4 3 2 2 2", "Hexside: River (impassable except at bridges and fords)": "P P P P P", "Road: Pike": "0.5 0.5 0.5 0.5 0.5",
+	} {
+		if rows[name] != want {
+			t.Errorf("%s: %q, want %q", name, rows[name], want)
+		}
+	}
+}

@@ -41,3 +41,54 @@ func Display(w, h int, title string, cells []Cell) []byte {
 	}
 	return encodePNG(img)
 }
+
+// Table draws a chart as PNG: its title (scale 2), a row of column heads,
+// then its rows, each column as wide as its widest cell, and the notes
+// under it.
+func Table(title string, columns []string, rows [][]string, notes []string) []byte {
+	const pad, rowH = 8, 14
+	widths := make([]int, len(columns))
+	for i, c := range columns {
+		widths[i] = textWidth(c, 1)
+	}
+	for _, r := range rows {
+		for i, c := range r {
+			if i < len(widths) {
+				widths[i] = min(max(widths[i], textWidth(c, 1)), 320)
+			}
+		}
+	}
+	w := 2 * 20
+	for _, x := range widths {
+		w += x + 2*pad
+	}
+	w = max(w, textWidth(title, 2)+40)
+	h := 60 + rowH*(len(rows)+1) + 20 + 12*len(notes) + 20
+	pal := color.Palette{rgba(boxBackground), rgba(boxOutline), rgba(boxInk)}
+	img := image.NewPaletted(image.Rect(0, 0, w, h), pal)
+	drawText(img, fitText(title, w-40, 2), 20, 20, 2, 2)
+	y := 50
+	line := func(cells []string) {
+		x := 20
+		for i, c := range cells {
+			if i >= len(widths) {
+				break
+			}
+			drawText(img, fitText(c, widths[i], 1), x+pad, y+4, 1, 2)
+			x += widths[i] + 2*pad
+		}
+		fillRect(img, 20, y+rowH, w-40, 1, 1)
+		y += rowH
+	}
+	line(columns)
+	fillRect(img, 20, y, w-40, 1, 1)
+	for _, r := range rows {
+		line(r)
+	}
+	y += 12
+	for _, n := range notes {
+		drawText(img, fitText(n, w-40, 1), 20, y, 1, 2)
+		y += 12
+	}
+	return encodePNG(img)
+}

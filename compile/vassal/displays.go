@@ -141,3 +141,18 @@ func (m *vmod) displayBoardLines() []string {
 	}
 	return out
 }
+
+// terrainEffects is a chart window with the ruleset's terrain effects
+// chart (displays.TerrainEffects: each terrain, hexside and road's cost
+// for each movement class), as the rulebook prints one.
+func (m *vmod) terrainEffects() *xnode {
+	t := displays.TerrainEffects(m.b)
+	if len(t.Rows) == 0 {
+		return nil
+	}
+	img := t.ID + ".png"
+	m.addImage(img, render.Table(t.Title, t.Columns, t.Rows, t.Notes))
+	w := el("module.ChartWindow", "name", "Terrain effects", "text", "Terrain effects", "tooltip", "Movement costs of the ruleset's terrain, hexsides and roads",
+		"icon", "", "hotkey", "", "description", "Terrain effects")
+	return w.add(el("widget.Chart", "chartName", "Terrain effects", "description", t.Title, "fileName", img))
+}

@@ -133,3 +133,19 @@ func inRect(path string, x, y int) bool {
 	sort.Ints(ys)
 	return x >= xs[0] && x <= xs[len(xs)-1] && y >= ys[0] && y <= ys[len(ys)-1]
 }
+
+// TestTerrainEffectsChart: the module has a Terrain effects chart window
+// whose picture is in the archive.
+func TestTerrainEffectsChart(t *testing.T) {
+	_, files, root := exampleModule(t, "dow-intro")
+	found := false
+	root.walk(func(e, _ *xel) {
+		if n, _ := e.attr("chartName"); e.class() == "widget.Chart" && n == "Terrain effects" {
+			f, _ := e.attr("fileName")
+			found = len(files["images/"+f]) > 0
+		}
+	})
+	if !found {
+		t.Errorf("no Terrain effects chart with its picture")
+	}
+}

@@ -665,6 +665,9 @@ func (m *vmod) build() (*xnode, error) {
 	}
 	root.add(m.hands()...)
 	root.add(m.displayMaps()...)
+	if t := m.terrainEffects(); t != nil {
+		root.add(t)
+	}
 	root.add(m.setups()...)
 	root.attrs["nextPieceSlotId"] = strconv.Itoa(m.gpid + 1)
 	return root, nil
