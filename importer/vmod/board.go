@@ -43,6 +43,10 @@ func atof(s string) float64 {
 
 func (im *importer) readMap(n *node) {
 	name := n.attr("mapName")
+	if im.muster && im.display(name) {
+		im.rebuilt(n, "display made again by muster from the ruleset, with the markers it starts with")
+		return
+	}
 	for _, k := range n.Kids {
 		switch {
 		case k.Class == "module.map.BoardPicker":
@@ -129,12 +133,6 @@ func (im *importer) readBoard(mapName string, n *node) {
 		// a muster arrival box: its zone's name says where the group
 		// enters (arrival, zones.go)
 		im.boxZones[n.attr("name")] = zones
-		zones = nil
-	}
-	if hg == nil && im.muster && im.display(mapName) {
-		for _, z := range zones {
-			im.rebuilt(z, "a place of a display, made again by muster from the ruleset")
-		}
 		zones = nil
 	}
 	for _, z := range zones {

@@ -254,8 +254,6 @@ func (im *importer) setupStack(mapName string, n *node) {
 	if b == nil {
 		if im.muster && mapName == "Reinforcements" && isCopy {
 			im.arrival(n, scID)
-		} else if im.muster && im.display(mapName) {
-			im.rebuilt(n, "the markers a display starts with, made again by muster from the ruleset")
 		} else {
 			im.unread(n, "At-Start stack %q on board %q of map %q: not on a hex board, not read", n.attr("name"), owner, mapName)
 		}
