@@ -411,6 +411,7 @@ func buildCmd(stdout, stderr io.Writer) *cobra.Command {
 			for _, f := range files {
 				fmt.Fprintln(stdout, diag.Printable(f))
 			}
+			idsNote(stderr, b, dir, files)
 			return nil
 		},
 	}

@@ -1,0 +1,216 @@
+package vassal
+
+import (
+	"encoding/xml"
+	"io/fs"
+	"os"
+	"path/filepath"
+	"strconv"
+	"strings"
+	"testing"
+	"testing/fstest"
+
+	"github.com/muster-wargames/muster/battle"
+	"github.com/muster-wargames/muster/examples"
+)
+
+// edited is examples/dir with each file's lines replaced (old to new, in
+// the order given) and some files added, loaded with no diagnostic.
+func edited(t *testing.T, dir string, edits map[string][][2]string, add map[string][]byte) *battle.Battle {
+	t.Helper()
+	sub := os.DirFS(filepath.Join("..", "..", "examples", dir))
+	files := fstest.MapFS{}
+	err := fs.WalkDir(sub, ".", func(p string, d fs.DirEntry, err error) error {
+		if err != nil || d.IsDir() {
+			return err
+		}
+		data, err := fs.ReadFile(sub, p)
+		files[p] = &fstest.MapFile{Data: data}
+		return err
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+	for file, repl := range edits {
+		text := string(files[file].Data)
+		for _, r := range repl {
+			if !strings.Contains(text, r[0]) {
+				t.Fatalf("%s has no %q", file, r[0])
+			}
+			text = strings.Replace(text, r[0], r[1], 1)
+		}
+		files[file] = &fstest.MapFile{Data: []byte(text)}
+	}
+	for name, data := range add {
+		files[name] = &fstest.MapFile{Data: data}
+	}
+	b, ds := battle.Load(files, dir, battle.Options{})
+	if b == nil {
+		t.Fatalf("load: %v", ds)
+	}
+	for _, d := range ds {
+		t.Errorf("diagnostic: %v", d)
+	}
+	return b
+}
+
+// slotsByGpid reads a module's PieceSlots: each gpid's entry name, with the
+// At-Start stack it stands in ("" for a palette).
+func slotsByGpid(t *testing.T, vmod []byte) (map[string]string, string) {
+	t.Helper()
+	files, _ := unzipAll(t, vmod)
+	var root xel
+	if err := xml.Unmarshal(files["buildFile.xml"], &root); err != nil {
+		t.Fatal(err)
+	}
+	out := map[string]string{}
+	root.walk(func(e, parent *xel) {
+		if e.class() != "widget.PieceSlot" {
+			return
+		}
+		g, _ := e.attr("gpid")
+		name, _ := e.attr("entryName")
+		where := ""
+		if parent != nil && parent.class() == "module.map.SetupStack" {
+			where, _ = parent.attr("name")
+			// the stack's hex may change; the scenario may not
+			where, _, _ = strings.Cut(where, " ")
+		}
+		if _, dup := out[g]; dup {
+			t.Errorf("gpid %s given twice", g)
+		}
+		out[g] = where + "|" + name
+	})
+	next, _ := root.attr("nextPieceSlotId")
+	return out, next
+}
+
+// v2 of dow-intro: a regiment (10 IL) inserted before 74 IL, 75 IL renamed
+// 75 ILL (was: 75 IL), 22 IN removed (10 IL set up in its hex).
+var introV2 = map[string][][2]string{
+	"forces-usa.yaml": {
+		{"                - {name: 74 IL,", "                - {name: 10 IL, type: inf, weapon: R, strength: 5, cohesion: 5, ma: 6, disordered: {cohesion: 3, ma: 4}}\n                - {name: 74 IL,"},
+		{"{name: 75 IL, type: inf,", "{name: 75 ILL, was: 75 IL, type: inf,"},
+		{"                - {name: 22 IN, type: inf, weapon: R, strength: 5, cohesion: 6, ma: 6, disordered: {cohesion: 4, ma: 4}}\n", ""},
+	},
+	"intro.yaml": {{`"C3213": [75 IL]`, `"C3213": [75 ILL]`}, {`"C3217": [22 IN]`, `"C3217": [10 IL]`}},
+}
+
+// A battle with a new (empty) ledger builds the module it built without
+// one, and writes the ledger; built again with that ledger after a
+// regiment is inserted, one renamed and one removed, every piece keeps its
+// gpid (the renamed its old one), the removed's gpids are given to no
+// piece, and the new regiment's are above every gpid given before.
+// Without the ledger the same edit gives old gpids to other units: what
+// makes VASSAL's Refresh Counters swap units.
+func TestIDsKeepPieces(t *testing.T) {
+	dir := examples.Default
+	plain, err := Module(edited(t, dir, nil, nil))
+	if err != nil {
+		t.Fatal(err)
+	}
+	declare := map[string][][2]string{"battle.yaml": {{"\nsides:", "\nids: dow-intro.ids\nsides:"}}}
+	out1, err := Module(edited(t, dir, declare, nil))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(out1) != 2 || out1[1].Name != "dow-intro.ids" {
+		t.Fatalf("a new ledger: outputs %d, want the module and dow-intro.ids", len(out1))
+	}
+	if string(plain[0].Data) != string(out1[0].Data) {
+		t.Errorf("a new ledger changed the module: its ids must be those of the modules released without one")
+	}
+	ids1 := out1[1].Data
+	v1, next1 := slotsByGpid(t, out1[0].Data)
+	if !strings.Contains(string(ids1), "\n1 palette leader USA Rosecrans\n") {
+		t.Errorf("ledger:\n%s", ids1)
+	}
+
+	// the same battle with its ledger: the same module, no ledger written
+	same, err := Module(edited(t, dir, declare, map[string][]byte{"dow-intro.ids": ids1}))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(same) != 1 || string(same[0].Data) != string(plain[0].Data) {
+		t.Errorf("built again with its ledger: %d outputs, module equal %v", len(same), len(same) > 0 && string(same[0].Data) == string(plain[0].Data))
+	}
+
+	edits := map[string][][2]string{"battle.yaml": declare["battle.yaml"]}
+	for k, v := range introV2 {
+		edits[k] = v
+	}
+	out2, err := Module(edited(t, dir, edits, map[string][]byte{"dow-intro.ids": ids1}))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(out2) != 2 {
+		t.Fatalf("v2: the ledger changed, but %d outputs", len(out2))
+	}
+	v2, _ := slotsByGpid(t, out2[0].Data)
+	n1, _ := strconv.Atoi(next1)
+	kept := 0
+	for g, was := range v1 {
+		now, ok := v2[g]
+		switch {
+		case strings.HasSuffix(was, "|22 IN"):
+			if ok {
+				t.Errorf("gpid %s of removed %s given to %s", g, was, now)
+			}
+		case strings.HasSuffix(was, "|75 IL"):
+			if now != strings.TrimSuffix(was, "75 IL")+"75 ILL" {
+				t.Errorf("gpid %s: %s became %s, want 75 ILL (renamed)", g, was, now)
+			}
+		case now != was:
+			t.Errorf("gpid %s: %s became %s", g, was, now)
+		default:
+			kept++
+		}
+	}
+	newIDs := 0
+	for g, now := range v2 {
+		if strings.HasSuffix(now, "|10 IL") {
+			newIDs++
+			if n, _ := strconv.Atoi(g); n < n1 {
+				t.Errorf("new %s got gpid %s, below v1's nextPieceSlotId %s", now, g, next1)
+			}
+		}
+	}
+	if newIDs != 2 || kept < 50 {
+		t.Errorf("10 IL has %d slots (want palette and set-up), %d slots kept", newIDs, kept)
+	}
+	for _, want := range []string{"retired palette unit USA 22 IN/1/1/RW", "palette unit USA 75 ILL/1/1/RW", "scenario intro unit USA 10 IL/1/1/RW"} {
+		if !strings.Contains(string(out2[1].Data), want) {
+			t.Errorf("v2 ledger lacks %q:\n%s", want, out2[1].Data)
+		}
+	}
+
+	// without a ledger, the edit renumbers: some old gpid names another unit
+	bare, err := Module(edited(t, dir, introV2, nil))
+	if err != nil {
+		t.Fatal(err)
+	}
+	v2bare, _ := slotsByGpid(t, bare[0].Data)
+	swapped := 0
+	for g, was := range v1 {
+		if now, ok := v2bare[g]; ok && now != was && !strings.HasSuffix(was, "75 IL") {
+			swapped++
+		}
+	}
+	if swapped == 0 {
+		t.Errorf("without a ledger no piece changed gpid: the test proves nothing")
+	}
+}
+
+// battle.yaml's version is the module's version (the build file and
+// moduledata, and each set-up's savedata); 1.0 without one.
+func TestModuleVersion(t *testing.T) {
+	b := edited(t, examples.Default, map[string][][2]string{"battle.yaml": {{"\nsides:", "\nversion: \"2.1\"\nsides:"}}}, nil)
+	files, _ := unzipAll(t, buildVmod(t, b))
+	if !strings.Contains(string(files["buildFile.xml"]), `version="2.1"`) || !strings.Contains(string(files["moduledata"]), "<version>2.1</version>") {
+		t.Errorf("version 2.1 not in the build file or moduledata:\n%s", files["moduledata"])
+	}
+	vsav, _ := unzipAll(t, files["scenario-intro.vsav"])
+	if !strings.Contains(string(vsav["savedata"]), "<version>2.1</version>") {
+		t.Errorf("savedata: %s", vsav["savedata"])
+	}
+}
