@@ -85,15 +85,20 @@ func slotsByGpid(t *testing.T, vmod []byte) (map[string]string, string) {
 	return out, next
 }
 
-// v2 of dow-intro: a regiment (10 IL) inserted before 74 IL, 75 IL renamed
-// 75 ILL (was: 75 IL), 22 IN removed (10 IL set up in its hex).
+// v2 of dow-intro, as internal/savedgame/testdata/refresh proves it in
+// VASSAL: a regiment (10 IL) inserted before 74 IL and set up with 59 IL,
+// 75 IL renamed 75 ILL (was: 75 IL), 25 IL removed.
 var introV2 = map[string][][2]string{
 	"forces-usa.yaml": {
 		{"                - {name: 74 IL,", "                - {name: 10 IL, type: inf, weapon: R, strength: 5, cohesion: 5, ma: 6, disordered: {cohesion: 3, ma: 4}}\n                - {name: 74 IL,"},
 		{"{name: 75 IL, type: inf,", "{name: 75 ILL, was: 75 IL, type: inf,"},
-		{"                - {name: 22 IN, type: inf, weapon: R, strength: 5, cohesion: 6, ma: 6, disordered: {cohesion: 4, ma: 4}}\n", ""},
+		{"                - {name: 25 IL, type: inf, weapon: R, strength: 6, cohesion: 6, ma: 6, disordered: {cohesion: 4, ma: 4}}\n", ""},
 	},
-	"intro.yaml": {{`"C3213": [75 IL]`, `"C3213": [75 ILL]`}, {`"C3217": [22 IN]`, `"C3217": [10 IL]`}},
+	"intro.yaml": {
+		{`"C3014": [Post, 59 IL, 5 WI Bty]`, `"C3014": [Post, 59 IL, 10 IL, 5 WI Bty]`},
+		{`"C3213": [75 IL]`, `"C3213": [75 ILL]`},
+		{"    \"C3406\": [25 IL]\n", ""},
+	},
 }
 
 // A battle with a new (empty) ledger builds the module it built without
@@ -152,7 +157,7 @@ func TestIDsKeepPieces(t *testing.T) {
 	for g, was := range v1 {
 		now, ok := v2[g]
 		switch {
-		case strings.HasSuffix(was, "|22 IN"):
+		case strings.HasSuffix(was, "|25 IL"):
 			if ok {
 				t.Errorf("gpid %s of removed %s given to %s", g, was, now)
 			}
@@ -178,7 +183,7 @@ func TestIDsKeepPieces(t *testing.T) {
 	if newIDs != 2 || kept < 50 {
 		t.Errorf("10 IL has %d slots (want palette and set-up), %d slots kept", newIDs, kept)
 	}
-	for _, want := range []string{"retired palette unit USA 22 IN/1/1/RW", "palette unit USA 75 ILL/1/1/RW", "scenario intro unit USA 10 IL/1/1/RW"} {
+	for _, want := range []string{"retired palette unit USA 25 IL/3/1/RW", "palette unit USA 75 ILL/1/1/RW", "scenario intro unit USA 10 IL/1/1/RW"} {
 		if !strings.Contains(string(out2[1].Data), want) {
 			t.Errorf("v2 ledger lacks %q:\n%s", want, out2[1].Data)
 		}
