@@ -86,6 +86,7 @@ var commands = []func(stdout, stderr io.Writer) *cobra.Command{
 	buildCmd,
 	diffCmd,
 	explainCmd,
+	gameCmd,
 	importCmd,
 	initCmd,
 	lspCmd,

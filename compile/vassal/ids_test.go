@@ -2,56 +2,20 @@ package vassal
 
 import (
 	"encoding/xml"
-	"io/fs"
-	"os"
 	"path/filepath"
 	"strconv"
 	"strings"
 	"testing"
-	"testing/fstest"
 
 	"github.com/muster-wargames/muster/battle"
 	"github.com/muster-wargames/muster/examples"
+	"github.com/muster-wargames/muster/internal/battletest"
 )
 
-// edited is examples/dir with each file's lines replaced (old to new, in
-// the order given) and some files added, loaded with no diagnostic.
+// edited is examples/dir edited (battletest.Edited).
 func edited(t *testing.T, dir string, edits map[string][][2]string, add map[string][]byte) *battle.Battle {
 	t.Helper()
-	sub := os.DirFS(filepath.Join("..", "..", "examples", dir))
-	files := fstest.MapFS{}
-	err := fs.WalkDir(sub, ".", func(p string, d fs.DirEntry, err error) error {
-		if err != nil || d.IsDir() {
-			return err
-		}
-		data, err := fs.ReadFile(sub, p)
-		files[p] = &fstest.MapFile{Data: data}
-		return err
-	})
-	if err != nil {
-		t.Fatal(err)
-	}
-	for file, repl := range edits {
-		text := string(files[file].Data)
-		for _, r := range repl {
-			if !strings.Contains(text, r[0]) {
-				t.Fatalf("%s has no %q", file, r[0])
-			}
-			text = strings.Replace(text, r[0], r[1], 1)
-		}
-		files[file] = &fstest.MapFile{Data: []byte(text)}
-	}
-	for name, data := range add {
-		files[name] = &fstest.MapFile{Data: data}
-	}
-	b, ds := battle.Load(files, dir, battle.Options{})
-	if b == nil {
-		t.Fatalf("load: %v", ds)
-	}
-	for _, d := range ds {
-		t.Errorf("diagnostic: %v", d)
-	}
-	return b
+	return battletest.Edited(t, filepath.Join("..", "..", "examples", dir), edits, add)
 }
 
 // slotsByGpid reads a module's PieceSlots: each gpid's entry name, with the
@@ -85,21 +49,9 @@ func slotsByGpid(t *testing.T, vmod []byte) (map[string]string, string) {
 	return out, next
 }
 
-// v2 of dow-intro, as internal/savedgame/testdata/refresh proves it in
-// VASSAL: a regiment (10 IL) inserted before 74 IL and set up with 59 IL,
-// 75 IL renamed 75 ILL (was: 75 IL), 25 IL removed.
-var introV2 = map[string][][2]string{
-	"forces-usa.yaml": {
-		{"                - {name: 74 IL,", "                - {name: 10 IL, type: inf, weapon: R, strength: 5, cohesion: 5, ma: 6, disordered: {cohesion: 3, ma: 4}}\n                - {name: 74 IL,"},
-		{"{name: 75 IL, type: inf,", "{name: 75 ILL, was: 75 IL, type: inf,"},
-		{"                - {name: 25 IL, type: inf, weapon: R, strength: 6, cohesion: 6, ma: 6, disordered: {cohesion: 4, ma: 4}}\n", ""},
-	},
-	"intro.yaml": {
-		{`"C3014": [Post, 59 IL, 5 WI Bty]`, `"C3014": [Post, 59 IL, 10 IL, 5 WI Bty]`},
-		{`"C3213": [75 IL]`, `"C3213": [75 ILL]`},
-		{"    \"C3406\": [25 IL]\n", ""},
-	},
-}
+// introV2 is v2 of dow-intro, as internal/savedgame/testdata/refresh-dow-intro
+// proves it in VASSAL (battletest.IntroV2).
+var introV2 = battletest.IntroV2()
 
 // A battle with a new (empty) ledger builds the module it built without
 // one, and writes the ledger; built again with that ledger after a

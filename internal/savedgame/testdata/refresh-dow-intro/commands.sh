@@ -24,3 +24,7 @@ cp -r v2 v2bare && sed -i '/^ids: /d' v2bare/battle.yaml && rm v2bare/dow-intro.
 muster build --target vassal -o out2bare v2bare
 $H --load v1.vsav --refresh --dump out2bare/dow-intro.vmod > run2bare.txt
 python3 compare.py run1.txt run2bare.txt > compare-bare.txt
+# muster's own update of the v1 game to v2, loaded in VASSAL under v2 (no refresh) and compared
+muster game update v1.vsav --module out2/dow-intro.vmod -o v1-muster-updated.vsav   # exit 1: 25 IL not carried
+$H --load v1-muster-updated.vsav --dump out2/dow-intro.vmod > run3.txt
+python3 compare.py run1.txt run3.txt > compare-update.txt
