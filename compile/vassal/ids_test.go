@@ -171,3 +171,37 @@ func TestModuleVersion(t *testing.T) {
 		t.Errorf("savedata: %s", vsav["savedata"])
 	}
 }
+
+// A was: that names a unit still in the battle takes no id from it, even
+// when the unit comes first: the unit keeps its ids, the new one gets new
+// ones.
+func TestIDsWasInUse(t *testing.T) {
+	declare := map[string][][2]string{"battle.yaml": {{"\nsides:", "\nids: dow-intro.ids\nsides:"}}}
+	out1, err := Module(edited(t, examples.Default, declare, nil))
+	if err != nil {
+		t.Fatal(err)
+	}
+	v1, next1 := slotsByGpid(t, out1[0].Data)
+	edits := map[string][][2]string{
+		"battle.yaml":     declare["battle.yaml"],
+		"forces-usa.yaml": {{"                - {name: 59 IL,", "                - {name: 10 IL, was: 74 IL, type: inf, weapon: R, strength: 5, cohesion: 5, ma: 6, disordered: {cohesion: 3, ma: 4}}\n                - {name: 59 IL,"}},
+		"intro.yaml":      {{`"C3014": [Post, 59 IL, 5 WI Bty]`, `"C3014": [Post, 10 IL, 59 IL, 5 WI Bty]`}},
+	}
+	out2, err := Module(edited(t, examples.Default, edits, map[string][]byte{"dow-intro.ids": out1[1].Data}))
+	if err != nil {
+		t.Fatal(err)
+	}
+	v2, _ := slotsByGpid(t, out2[0].Data)
+	n1, _ := strconv.Atoi(next1)
+	for g, now := range v2 {
+		n, _ := strconv.Atoi(g)
+		switch {
+		case strings.HasSuffix(now, "|10 IL"):
+			if n < n1 {
+				t.Errorf("10 IL (was: 74 IL, still in the battle) got gpid %s, below %s", g, next1)
+			}
+		case v1[g] != now:
+			t.Errorf("gpid %s: %s became %s", g, v1[g], now)
+		}
+	}
+}
