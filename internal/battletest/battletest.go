@@ -11,12 +11,19 @@ import (
 	"testing/fstest"
 
 	"github.com/muster-wargames/muster/battle"
+	"github.com/muster-wargames/muster/diag"
 )
 
 // Edited is the battle in folder dir with each file's text replaced (old
-// to new, the first of each, in the order given) and some files added,
-// loaded with no diagnostic.
+// to new, the first of each, in the order given) and some files added or
+// replaced, loaded with no error.
 func Edited(t testing.TB, dir string, edits map[string][][2]string, add map[string][]byte) *battle.Battle {
+	t.Helper()
+	return EditedOpts(t, dir, edits, add, battle.Options{})
+}
+
+// EditedOpts is Edited loaded with opts (a variant).
+func EditedOpts(t testing.TB, dir string, edits map[string][][2]string, add map[string][]byte, opts battle.Options) *battle.Battle {
 	t.Helper()
 	sub := os.DirFS(dir)
 	files := fstest.MapFS{}
@@ -44,12 +51,14 @@ func Edited(t testing.TB, dir string, edits map[string][][2]string, add map[stri
 	for name, data := range add {
 		files[name] = &fstest.MapFile{Data: data}
 	}
-	b, ds := battle.Load(files, filepath.Base(dir), battle.Options{})
+	b, ds := battle.Load(files, filepath.Base(dir), opts)
 	if b == nil {
 		t.Fatalf("load: %v", ds)
 	}
 	for _, d := range ds {
-		t.Errorf("diagnostic: %v", d)
+		if d.Severity == diag.Error {
+			t.Errorf("diagnostic: %v", d)
+		}
 	}
 	return b
 }

@@ -3,6 +3,7 @@ package savedgame
 import (
 	"os"
 	"path/filepath"
+	"regexp"
 	"strings"
 	"testing"
 
@@ -96,8 +97,16 @@ func TestUpdateAsVASSAL(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	// VASSAL gives a refreshed piece a new id: pieces are matched by gpid
-	// (one piece each in this game)
+	if same := sameAsVASSAL(t, g, want); same != 55 {
+		t.Errorf("%d of 55 pieces as VASSAL refreshed them", same)
+	}
+}
+
+// sameAsVASSAL counts the pieces of g that are, trait by trait, the piece
+// of the same gpid in VASSAL's refreshed game want (VASSAL gives a
+// refreshed piece a new id), and reports each that is not.
+func sameAsVASSAL(t *testing.T, g, want *Game) int {
+	t.Helper()
 	byGpid := map[string]Piece{}
 	want.Each(func(c *string) {
 		if p, ok := ParsePiece(*c); ok {
@@ -126,9 +135,7 @@ func TestUpdateAsVASSAL(t *testing.T) {
 		}
 		same++
 	})
-	if same != 55 {
-		t.Errorf("%d of 55 pieces as VASSAL refreshed them", same)
-	}
+	return same
 }
 
 func traitDiff(want, got []Trait) string {
@@ -176,5 +183,49 @@ func TestCarry(t *testing.T) {
 	}
 	if len(problems) != 1 || !strings.Contains(problems[0], `its layer "routed" at level 2 has no layer of that name in the new piece`) {
 		t.Errorf("problems %q, want routed lost (gone at its first level is not lost)", problems)
+	}
+}
+
+// On every example the refresh proof ran on (testdata/refresh-EXAMPLE,
+// made by refresh-tools/: v2-pieces.zip is the build file and metadata of
+// the v2 module VASSAL ran), muster's update of the game VASSAL saved
+// under v1 is, piece by piece, what VASSAL's own Refresh Counters made of
+// it under v2; the one piece not carried is the unit v2 removed.
+func TestUpdateEveryExample(t *testing.T) {
+	zips, _ := filepath.Glob("testdata/refresh-*/v2-pieces.zip")
+	if len(zips) == 0 {
+		t.Fatal("no example fixtures")
+	}
+	for _, z := range zips {
+		dir := filepath.Dir(z)
+		t.Run(strings.TrimPrefix(filepath.Base(dir), "refresh-"), func(t *testing.T) {
+			read := func(name string) []byte {
+				data, err := os.ReadFile(filepath.Join(dir, name))
+				if err != nil {
+					t.Fatal(err)
+				}
+				return data
+			}
+			m, err := ReadModule(read("v2-pieces.zip"))
+			if err != nil {
+				t.Fatal(err)
+			}
+			game := func(name string) *Game {
+				g, err := Read(read(name))
+				if err != nil {
+					t.Fatal(err)
+				}
+				return g
+			}
+			g := game("v1.vsav")
+			s := Update(g, m)
+			removed := regexp.MustCompile(` D=(.*) S=`).FindSubmatch(read("names.txt"))
+			if len(s.Problems) != 1 || removed == nil || s.Problems[0].Name != string(removed[1]) {
+				t.Errorf("problems %v, want the removed unit's alone (%s)", s.Problems, read("names.txt"))
+			}
+			if same := sameAsVASSAL(t, g, game("v1-refreshed.vsav")); same != s.Pieces {
+				t.Errorf("%d of %d pieces as VASSAL refreshed them", same, s.Pieces)
+			}
+		})
 	}
 }
