@@ -94,6 +94,7 @@ var Codes = []diag.Code{
 	CodeArtGrid,
 	CodeArtCalibrate,
 	CodeCounterArt,
+	CodeIDs,
 	CodeNoBattle,
 	CodeOutside,
 	CodeNoMatch,

@@ -376,7 +376,7 @@ func (ld *loader) children(d *schema.Doc, n *schema.Node, f *oob.Formation, ns *
 
 func (ld *loader) leader(d *schema.Doc, n *schema.Node, f *oob.Formation, officer, spare bool) *oob.Leader {
 	l := &oob.Leader{Index: ld.nextLeader(), Name: schema.Str(schema.Get(n, "name")), Rank: schema.Scalar(schema.Get(n, "rank")), Side: f.Side, Formation: f,
-		Officer: officer, Spare: spare, Pos: d.Pos(n),
+		Officer: officer, Spare: spare, Pos: d.Pos(n), Was: schema.Str(schema.Get(n, "was")),
 		Source: schema.Str(schema.Get(n, "source")), Note: schema.Str(schema.Get(n, "note"))}
 	lv, levelKnown := ld.b.Rules.LevelByID(f.Level)
 	allowed := map[string]bool{}
@@ -439,7 +439,7 @@ func (ld *loader) nextLeader() int {
 	return ld.b.NumLeaders - 1
 }
 
-var leaderKeys = map[string]bool{"name": true, "rank": true, "replacement": true, "historical": true, "source": true, "note": true, "from": true, "with": true, "counters": true}
+var leaderKeys = map[string]bool{"name": true, "rank": true, "replacement": true, "historical": true, "source": true, "note": true, "from": true, "with": true, "counters": true, "was": true}
 
 func (ld *loader) ratings(d *schema.Doc, n *schema.Node, into *oob.Values, allowed map[string]bool, level string) {
 	keys, vals := schema.Pairs(n)
@@ -461,12 +461,12 @@ func (ld *loader) ratings(d *schema.Doc, n *schema.Node, into *oob.Values, allow
 	}
 }
 
-var unitKeys = map[string]bool{"name": true, "type": true, "source": true, "note": true, "art": true}
+var unitKeys = map[string]bool{"name": true, "type": true, "source": true, "note": true, "art": true, "was": true}
 
 func (ld *loader) unit(d *schema.Doc, n *schema.Node, f *oob.Formation) *oob.Unit {
 	u := ld.newUnit()
 	*u = oob.Unit{Index: ld.b.NumUnits, Name: schema.Str(schema.Get(n, "name")), Type: schema.Str(schema.Get(n, "type")), Side: f.Side, Formation: f,
-		Pos:    d.Pos(n),
+		Pos: d.Pos(n), Was: schema.Str(schema.Get(n, "was")),
 		Source: schema.Str(schema.Get(n, "source")), Note: schema.Str(schema.Get(n, "note"))}
 	ld.b.NumUnits++
 	u.Art = ld.counterArt(d, schema.Get(n, "art"))

@@ -383,6 +383,10 @@ func (ld *loader) load() {
 	b.Note = schema.Str(schema.Get(root, "note"))
 	b.Illustrative = schema.Str(schema.Get(root, "illustrative"))
 	b.OOBComplete, _ = schema.Bool(schema.Get(root, "oob_complete"))
+	b.Version = schema.Str(schema.Get(root, "version"))
+	if n := schema.Get(root, "ids"); n != nil && schema.IsScalar(n) {
+		ld.readIDs(bd, n)
+	}
 	ld.sidePos = map[string]diag.Pos{}
 	for _, s := range schema.Items(schema.Get(root, "sides")) {
 		// A side that is not a mapping with an id, or one past the

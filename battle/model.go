@@ -6,6 +6,7 @@ import (
 	"sync"
 
 	"github.com/muster-wargames/muster/diag"
+	"github.com/muster-wargames/muster/ledger"
 	"github.com/muster-wargames/muster/maps"
 	"github.com/muster-wargames/muster/oob"
 	"github.com/muster-wargames/muster/rulesets"
@@ -23,6 +24,14 @@ type Battle struct {
 	// OOBComplete is battle.yaml's oob_complete: the order of battle holds
 	// only units and leaders that some scenario sets up or brings on.
 	OOBComplete bool
+	// Version is battle.yaml's version: the modules' version, "" for
+	// none given (VASSAL's 1.0).
+	Version string
+	// IDs is the ids ledger battle.yaml's ids: names (a new one when its
+	// file does not exist yet), nil when it names none; IDsFile is its
+	// path in the folder.
+	IDs     *ledger.Ledger
+	IDsFile string
 	// Variant is the variant of battle.yaml loaded (Options.Variant), ""
 	// for the battle as its files list it; VariantNote is its note.
 	Variant, VariantNote string

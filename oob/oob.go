@@ -213,8 +213,11 @@ type Unit struct {
 	Faces     map[string]Values
 	Art       *CounterArt // its own counter art; Side.ArtOf finds what it shows
 	Pos       diag.Pos
-	Source    string
-	Note      string
+	// Was is the unit's name in the release before, forces' was: ("59
+	// IL", or qualified, "59 IL/1/1/RW"): its pieces keep their ids.
+	Was    string
+	Source string
+	Note   string
 }
 
 // QualifiedName is "74 IL/1/1/RW".
@@ -251,9 +254,11 @@ type Leader struct {
 	Counters    []Counter
 	Ratings     Values
 	Replacement *Leader
-	Pos         diag.Pos
-	Source      string
-	Note        string
+	// Was is the leader's name in the release before (forces' was:).
+	Was    string
+	Pos    diag.Pos
+	Source string
+	Note   string
 
 	// Historical designates the formation the leader historically
 	// commanded (TSS 27.0: a replacement pool brigadier's "1/1/I"), as the

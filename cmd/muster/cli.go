@@ -85,8 +85,8 @@ func newRoot(stdout, stderr io.Writer) *cobra.Command {
 var commands = []func(stdout, stderr io.Writer) *cobra.Command{
 	buildCmd,
 	diffCmd,
-	gameCmd,
 	explainCmd,
+	gameCmd,
 	importCmd,
 	initCmd,
 	lspCmd,
@@ -412,6 +412,7 @@ func buildCmd(stdout, stderr io.Writer) *cobra.Command {
 			for _, f := range files {
 				fmt.Fprintln(stdout, diag.Printable(f))
 			}
+			idsNote(stderr, b, dir, files)
 			return nil
 		},
 	}

@@ -22,14 +22,15 @@ import (
 var gameCommands = []func(stdout, stderr io.Writer) *cobra.Command{
 	gameCheckCmd,
 	gameReportCmd,
+	gameUpdateCmd,
 }
 
 func gameCmd(stdout, stderr io.Writer) *cobra.Command {
 	c := &cobra.Command{
 		Use:   "game",
-		Short: "Read a game VASSAL saved or logged against its battle",
+		Short: "Read a game VASSAL saved or logged against its battle, or bring it to a new module",
 		Long: "game reads a VASSAL saved game (.vsav) or log (.vlog) of a module muster wrote, and never\n" +
-			"writes to it (docs/play.md).",
+			"writes to it; game update writes the game brought to a new module to a new file (docs/play.md).",
 	}
 	for _, mk := range gameCommands {
 		c.AddCommand(mk(stdout, stderr))

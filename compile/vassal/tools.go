@@ -142,7 +142,7 @@ func (m *vmod) markerDef(mk rulesets.Marker) *pieceDef {
 		m.addImage(img, drawMarker(a, b))
 		d = &pieceDef{image: img, traits: []trait{marker("Kind", "marker"), marker("Type", mk.ID)}}
 	}
-	d = &pieceDef{name: mk.Title, image: d.image, traits: append([]trait{}, d.traits...), faceLvl: map[string]int{}}
+	d = &pieceDef{name: mk.Title, image: d.image, traits: append([]trait{}, d.traits...), faceLvl: map[string]int{}, key: "marker " + mk.ID}
 	if d.name == "" {
 		d.name = mk.ID
 	}
@@ -193,6 +193,7 @@ func (m *vmod) markerTray() *xnode {
 	pw := el("module.PieceWindow", "name", "Markers", "text", "Markers", "tooltip", "Markers: things on the map that are not a state of one counter",
 		"hidden", "false", "scale", "1.0")
 	panel := el("widget.PanelWidget", "entryName", "Markers", "fixed", "true", "nColumns", strconv.Itoa(markerColumns), "vert", "false")
+	m.idPlace = "markers"
 	haveBW := false
 	for _, mk := range m.b.Rules.Play.Markers {
 		haveBW = haveBW || mk.ID == "breastworks"
@@ -393,6 +394,7 @@ func (m *vmod) cupsMap() *xnode {
 			bh = render.CardH + 50 // a card stands in its box
 		}
 		img := m.imageName("cups", id)
+		m.idPlace = "cups " + id
 		m.addImage(img, drawBoxesH(labels, boxCols*(boxW+20)+20, rows*(bh+20)+20+windowRoom, bh))
 		bp.add(el("module.map.boardPicker.Board", "name", cupsBoard(sc), "image", img, "reversible", "false"))
 		for i, bx := range boxes {
@@ -433,7 +435,7 @@ func (m *vmod) cupsMap() *xnode {
 					}
 					chitImg[ch] = img
 				}
-				d := &pieceDef{name: ch, image: img, traits: append(m.drawnTraits(c, bx.title, back, secret), marker("Kind", "chit"), marker("Cup", c.ID))}
+				d := &pieceDef{name: ch, image: img, traits: append(m.drawnTraits(c, bx.title, back, secret), marker("Kind", "chit"), marker("Cup", c.ID)), key: "chit " + c.ID + " " + ch}
 				dp.add(m.slot(d, nil, ""))
 			}
 			if bx.side != nil {

@@ -20,6 +20,7 @@ import (
 	"github.com/muster-wargames/muster/battle"
 	"github.com/muster-wargames/muster/compile"
 	"github.com/muster-wargames/muster/compile/vassal/seq"
+	"github.com/muster-wargames/muster/ledger"
 	"github.com/muster-wargames/muster/maps"
 	"github.com/muster-wargames/muster/oob"
 	"github.com/muster-wargames/muster/render"
@@ -45,7 +46,7 @@ func Module(b *battle.Battle) ([]compile.Output, error) {
 	if err != nil {
 		return nil, err
 	}
-	return []compile.Output{{Name: b.ID + ".vmod", Data: data}}, nil
+	return append([]compile.Output{{Name: b.ID + ".vmod", Data: data}}, m.idsOutput()...), nil
 }
 
 // vmod is a module being compiled: the build file, its files and the
@@ -61,14 +62,21 @@ type vmod struct {
 	labelTypes map[string]string          // valuesLabel's types, by colour
 	files      map[string][]byte          // archive path → bytes
 	gpid       int
-	boards     map[*maps.Sheet]*sheetBoard
-	order      []*sheetBoard
-	rankKey    []string // Marker key per formation rank, top down
-	rankOf     map[string]int
-	units      map[*oob.Unit]*pieceDef
-	leaders    map[*oob.Leader]*pieceDef
-	used       map[string]bool // image names
-	play       *play           // the ruleset's play section, keys parsed (states.go)
+	// With an ids ledger (ids.go): the build's ids, the place the slots
+	// being written stand in, how often each key was given there, and
+	// the keys of the battle's units and leaders.
+	ids      *ledger.Assigner
+	idPlace  string
+	keyCount map[string]int
+	keys     map[string]bool
+	boards   map[*maps.Sheet]*sheetBoard
+	order    []*sheetBoard
+	rankKey  []string // Marker key per formation rank, top down
+	rankOf   map[string]int
+	units    map[*oob.Unit]*pieceDef
+	leaders  map[*oob.Leader]*pieceDef
+	used     map[string]bool // image names
+	play     *play           // the ruleset's play section, keys parsed (states.go)
 	// Boards laid out together (sheets.go): every sheet as on the map, and
 	// each scenario's sheets; the boards cut at seams, by sheet and frame.
 	full    []placedBoard
@@ -107,6 +115,10 @@ type pieceDef struct {
 	// and face: the escaped text before and after the gpid, which sits in
 	// the innermost state and which no escaping changes (slot).
 	texts map[string][2]string
+	// key names the def's pieces in the ids ledger ("unit USA 74
+	// IL/1/1/RW", ids.go), was the keys it had before a rename.
+	key string
+	was []string
 }
 
 // trait is one decorator: its type and its state.
@@ -342,6 +354,7 @@ func newVmod(b *battle.Battle) (*vmod, error) {
 		m.order = append(m.order, sb)
 	}
 	m.slots()
+	m.startIDs()
 	m.full = m.frameLayout(layout(m.order))
 	if m.boardErr != nil {
 		return nil, m.boardErr
@@ -623,7 +636,7 @@ func zipFiles(names []string, files map[string][]byte) ([]byte, error) {
 func (m *vmod) metadata() []byte {
 	var b strings.Builder
 	b.WriteString("<?xml version=\"1.0\" encoding=\"UTF-8\" standalone=\"no\"?>\n<data version=\"1\">\n")
-	b.WriteString("  <version>1.0</version>\n")
+	b.WriteString("  <version>" + escText(moduleVersion(m.b)) + "</version>\n")
 	b.WriteString("  <VassalVersion>" + Version + "</VassalVersion>\n")
 	b.WriteString("  <dateSaved>0</dateSaved>\n")
 	b.WriteString("  <description>" + escText(m.description()) + "</description>\n")
@@ -638,7 +651,7 @@ func (m *vmod) description() string {
 
 func (m *vmod) build() (*xnode, error) {
 	b := m.b
-	root := el("GameModule", "name", b.Name, "version", "1.0", "VassalVersion", Version,
+	root := el("GameModule", "name", b.Name, "version", moduleVersion(b), "VassalVersion", Version,
 		"description", m.description(), "ModuleOther1", "", "ModuleOther2", "")
 	root.add(el("module.BasicCommandEncoder"), m.documentation(), m.roster(),
 		el("module.GlobalOptions"), el("module.Chatter"), el("module.KeyNamer"))
@@ -669,7 +682,7 @@ func (m *vmod) build() (*xnode, error) {
 		root.add(t)
 	}
 	root.add(m.setups()...)
-	root.attrs["nextPieceSlotId"] = strconv.Itoa(m.gpid + 1)
+	root.attrs["nextPieceSlotId"] = strconv.Itoa(m.nextSlotID())
 	return root, nil
 }
 
@@ -806,7 +819,7 @@ func formationLeaders(f *oob.Formation) []*oob.Leader {
 }
 
 func (m *vmod) unitDef(sd *oob.Side, pal render.CounterStyle, u *oob.Unit) *pieceDef {
-	d := &pieceDef{name: u.Name, faceLvl: map[string]int{}}
+	d := &pieceDef{name: u.Name, faceLvl: map[string]int{}, key: unitKey(u), was: m.wasKey("unit", u.Side, u.Was, u.Formation)}
 	d.traits = append(d.traits, usePrototype(typeProto(u.Type)), usePrototype(sideProto(sd)))
 	d.traits = append(d.traits, m.chainMarkers(u.Formation)...)
 	d.traits = append(d.traits, marker("Designation", u.QualifiedName()))
@@ -815,7 +828,7 @@ func (m *vmod) unitDef(sd *oob.Side, pal render.CounterStyle, u *oob.Unit) *piec
 }
 
 func (m *vmod) leaderDef(sd *oob.Side, pal render.CounterStyle, l *oob.Leader) *pieceDef {
-	d := &pieceDef{name: l.Name, faceLvl: map[string]int{}}
+	d := &pieceDef{name: l.Name, faceLvl: map[string]int{}, key: leaderKey(l), was: m.wasKey("leader", l.Side, l.Was, l.Formation)}
 	d.traits = append(d.traits, usePrototype(leaderProto()), usePrototype(sideProto(sd)))
 	d.traits = append(d.traits, m.chainMarkers(l.Formation)...)
 	d.traits = append(d.traits, marker("Designation", l.QualifiedName()), marker("Level", l.Formation.Level))
@@ -859,7 +872,7 @@ func (m *vmod) slot(d *pieceDef, overrides map[string]string, face string) *xnod
 // slotAt is slot with some states' layers started at a level: levels maps
 // a state id to its Layer's level (2 the state's first level).
 func (m *vmod) slotAt(d *pieceDef, overrides map[string]string, face string, levels map[string]int) *xnode {
-	g := m.nextGpid()
+	g := m.slotID(d)
 	key := face
 	if len(levels) > 0 {
 		for _, id := range slices.Sorted(stdmaps.Keys(levels)) {
@@ -908,6 +921,7 @@ func (m *vmod) palette() *xnode {
 		"hidden", "false", "scale", "1.0")
 	tabs := el("widget.TabWidget", "entryName", "Sides")
 	pw.add(tabs)
+	m.idPlace = "palette"
 	for _, sd := range m.b.Sides {
 		list := el("widget.ListWidget", "entryName", sd.Name)
 		tabs.add(list)
@@ -939,7 +953,7 @@ func (m *vmod) breastworks() *pieceDef {
 		m.used[name] = true
 		m.addImage(name, drawMarker("BREAST-", "WORKS"))
 	}
-	return &pieceDef{name: breastworksPieceName(), image: name, traits: []trait{marker("Kind", "marker"), marker("Type", "breastworks")}}
+	return &pieceDef{name: breastworksPieceName(), image: name, traits: []trait{marker("Kind", "marker"), marker("Type", "breastworks")}, key: "marker breastworks"}
 }
 
 func (m *vmod) inventory() *xnode {
@@ -1054,6 +1068,7 @@ func (m *vmod) mainMap() *xnode {
 
 func (m *vmod) setupStack(sc *battle.Scenario, st *battle.Stack) *xnode {
 	sb := shower(m.layouts[sc], st.Hex.Coord) // checked in newVmod
+	m.idPlace = "scenario " + sc.ID
 	label := m.b.Map.Grid.LabelOn(sb.Sheet, st.Hex.Coord)
 	x, y := sb.Center(st.Hex.Coord)
 	n := el("module.map.SetupStack", "name", sc.ID+" "+st.Side+" "+label, "owningBoard", scenarioBoard(sb, sc),
@@ -1310,6 +1325,7 @@ func (m *vmod) reinforcementMap() *xnode {
 			n := el("module.map.SetupStack", "name", fmt.Sprintf("%s arrival %d %s %s", sc.ID, i+1, a.Side, a.Time.Text()),
 				"owningBoard", reinfBoard(sc), "useGridLocation", "false",
 				"x", strconv.Itoa(x+boxW/2), "y", strconv.Itoa(y+boxH/2+10))
+			m.idPlace = "scenario " + sc.ID
 			m.addPieces(n, a.Pieces, a.Fatigue.Level, false)
 			mp.add(n)
 		}
@@ -1405,7 +1421,7 @@ func (m *vmod) vsav(sc *battle.Scenario) []byte {
 	files := map[string][]byte{
 		"savedGame":  []byte(cmds),
 		"moduledata": m.metadata(),
-		"savedata": []byte("<?xml version=\"1.0\" encoding=\"UTF-8\" standalone=\"no\"?>\n<data version=\"1\">\n  <version>1.0</version>\n  <VassalVersion>" +
+		"savedata": []byte("<?xml version=\"1.0\" encoding=\"UTF-8\" standalone=\"no\"?>\n<data version=\"1\">\n  <version>" + escText(moduleVersion(m.b)) + "</version>\n  <VassalVersion>" +
 			Version + "</VassalVersion>\n  <dateSaved>0</dateSaved>\n  <description>" + escText(sc.Name) + "</description>\n</data>\n"),
 	}
 	data, err := zipFiles([]string{"moduledata", "savedGame", "savedata"}, files)
