@@ -115,6 +115,7 @@ var Codes = []diag.Code{
 	CodeValueNotHere,
 	CodeRatingNotHere,
 	CodeLedBy,
+	CodePrintedPath,
 	CodeRows,
 	CodeTerrainChar,
 	CodeTerrainName,

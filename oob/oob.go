@@ -325,17 +325,20 @@ type Index struct {
 	leaders    map[string][]*Leader
 	formations map[string]*Formation
 	names      []string // every plain name, for suggestions
+	aliases    []alias  // the side's printing, read as its names (Alias)
+	byID       map[string][]*Formation
 }
 
 // NewIndex indexes a side's army.
 func NewIndex(army *Formation) *Index {
-	ix := &Index{units: map[string][]*Unit{}, leaders: map[string][]*Leader{}, formations: map[string]*Formation{}}
+	ix := &Index{units: map[string][]*Unit{}, leaders: map[string][]*Leader{}, formations: map[string]*Formation{}, byID: map[string][]*Formation{}}
 	if army == nil {
 		return ix
 	}
 	army.Walk(func(f *Formation) {
 		if d := f.Designation(); d != "" {
 			ix.formations[d] = f
+			ix.byID[f.ID] = append(ix.byID[f.ID], f)
 		}
 		for _, u := range f.Units {
 			ix.units[u.Name] = append(ix.units[u.Name], u)
@@ -443,6 +446,128 @@ func (ix *Index) Resolve(name string) []Ref {
 				addL(l)
 			}
 		}
+	}
+	return out
+}
+
+// Alias says that a side's printing writes Printed for Means: a word or
+// words of a name ("Artillery" for "Bty", "AK" for "Ark", "BN SS" for
+// "SS Bn") or a whole part of a formation path ("Center" for "C"), as the
+// battle's forces declare them (`aliases:`).
+func (ix *Index) Alias(printed, means string) {
+	w := strings.Fields(printed)
+	if len(w) == 0 {
+		return
+	}
+	ix.aliases = append(ix.aliases, alias{printed: w, means: strings.Fields(means)})
+	// the longer printed first, so "BN SS" is read before "BN"
+	sort.SliceStable(ix.aliases, func(i, j int) bool { return len(ix.aliases[i].printed) > len(ix.aliases[j].printed) })
+}
+
+type alias struct{ printed, means []string }
+
+// unalias lays the side's aliases on s, word by word from the left, and
+// reports whether any applied.
+func (ix *Index) unalias(s string) (string, bool) {
+	if len(ix.aliases) == 0 {
+		return s, false
+	}
+	words := strings.Fields(s)
+	var out []string
+	changed := false
+	for i := 0; i < len(words); {
+		hit := false
+		for _, a := range ix.aliases {
+			if i+len(a.printed) <= len(words) && equalWords(words[i:i+len(a.printed)], a.printed) {
+				out = append(out, a.means...)
+				i += len(a.printed)
+				hit, changed = true, true
+				break
+			}
+		}
+		if !hit {
+			out = append(out, words[i])
+			i++
+		}
+	}
+	return strings.Join(out, " "), changed
+}
+
+func equalWords(a, b []string) bool {
+	for i := range a {
+		if a[i] != b[i] {
+			return false
+		}
+	}
+	return true
+}
+
+// Printed is one reading of a name as a book prints it: the unit or
+// leader its name part names (the side's aliases laid on), and the
+// formation path printed after the name, part by part as printed and as
+// the aliases read it.
+type Printed struct {
+	Ref     Ref
+	Path    []string // as the aliases read each part
+	Printed []string // each part as printed
+}
+
+// ReadPrinted reads name as a book prints a unit or leader: a name, the
+// side's aliases laid on its words, then a formation path of any parts
+// ("Moses Bty/1/2/H", "L 2 KY Cav/3/RW", "9 MI/Provost/C"). It returns a
+// reading for every unit, leader and formation (by its own part of the
+// designation, "Heth/II") the name part may be, each with the
+// path as printed; whether the path fits is for the caller to judge (a
+// scenario's attachments count). Resolve is tried first: ReadPrinted is
+// for the names it does not know.
+func (ix *Index) ReadPrinted(name string) []Printed {
+	var out []Printed
+	seen := map[any]bool{}
+	try := func(base string, path []string) {
+		bases := []string{base}
+		if b, ok := ix.unalias(base); ok {
+			bases = append(bases, b)
+		}
+		var parts []string
+		for _, p := range path {
+			if q, ok := ix.unalias(p); ok && !strings.Contains(q, " ") {
+				p = q
+			}
+			parts = append(parts, p)
+		}
+		for _, b := range bases {
+			// a formation by its own part of the designation, its path
+			// the parts above it ("Heth/II" for Heth/III)
+			for _, f := range ix.byID[b] {
+				if !seen[f] && len(path) > 0 {
+					seen[f] = true
+					out = append(out, Printed{Ref: Ref{Formation: f}, Path: parts, Printed: path})
+				}
+			}
+			for _, u := range ix.units[b] {
+				if !seen[u] {
+					seen[u] = true
+					out = append(out, Printed{Ref: Ref{Unit: u}, Path: parts, Printed: path})
+				}
+			}
+			for _, l := range ix.leaders[b] {
+				if !seen[l] {
+					seen[l] = true
+					out = append(out, Printed{Ref: Ref{Leader: l}, Path: parts, Printed: path})
+				}
+			}
+		}
+	}
+	// the longest name part first: a name may hold a slash ("6/7 Ark")
+	for i := len(name); i > 0; i-- {
+		if i < len(name) && name[i] != '/' {
+			continue
+		}
+		var path []string
+		if i < len(name) {
+			path = strings.Split(name[i+1:], "/")
+		}
+		try(name[:i], path)
 	}
 	return out
 }
