@@ -467,8 +467,11 @@ func (ix *Index) Alias(printed, means string) {
 type alias struct{ printed, means []string }
 
 // unalias lays the side's aliases on s, word by word from the left, and
-// reports whether any applied.
-func (ix *Index) unalias(s string) (string, bool) {
+// reports whether any applied. With renames, an alias that only adds words
+// to what is printed ("Swett" for "Swett Bty") is left out, so that a name
+// printed with another of its words abbreviated ("Swett Artillery") reads
+// as well as one printed short.
+func (ix *Index) unalias(s string, renames bool) (string, bool) {
 	if len(ix.aliases) == 0 {
 		return s, false
 	}
@@ -478,6 +481,9 @@ func (ix *Index) unalias(s string) (string, bool) {
 	for i := 0; i < len(words); {
 		hit := false
 		for _, a := range ix.aliases {
+			if renames && len(a.means) > len(a.printed) && equalWords(a.means[:len(a.printed)], a.printed) {
+				continue
+			}
 			if i+len(a.printed) <= len(words) && equalWords(words[i:i+len(a.printed)], a.printed) {
 				out = append(out, a.means...)
 				i += len(a.printed)
@@ -525,12 +531,14 @@ func (ix *Index) ReadPrinted(name string) []Printed {
 	seen := map[any]bool{}
 	try := func(base string, path []string) {
 		bases := []string{base}
-		if b, ok := ix.unalias(base); ok {
-			bases = append(bases, b)
+		for _, only := range []bool{false, true} {
+			if b, ok := ix.unalias(base, only); ok {
+				bases = append(bases, b)
+			}
 		}
 		var parts []string
 		for _, p := range path {
-			if q, ok := ix.unalias(p); ok && !strings.Contains(q, " ") {
+			if q, ok := ix.unalias(p, false); ok && !strings.Contains(q, " ") {
 				p = q
 			}
 			parts = append(parts, p)
