@@ -519,6 +519,15 @@ func (ld *loader) schedule(d *schema.Doc, s *Scenario) {
 		g.Hexes = hexes(schema.Get(n, "hexes"))
 		g.Area = area(schema.Get(n, "area"))
 		g.AreaPos = d.Pos(schema.Get(n, "area"))
+		// the alternatives the book gives: "area 3 or 4"
+		if alts := schema.Items(schema.Get(n, "or")); len(alts) > 0 && g.Area != "" {
+			g.Areas = []Named{{Name: g.Area, Pos: g.AreaPos}}
+			for _, x := range alts {
+				if an := schema.Get(x, "area"); an != nil {
+					g.Areas = append(g.Areas, Named{Name: area(an), Pos: d.Pos(an)})
+				}
+			}
+		}
 		g.Pieces = ld.pieces(d, side, schema.Items(schema.Get(n, "units")))
 		g.Fatigue = fatigue(d, schema.Get(n, "fatigue"))
 		return g
