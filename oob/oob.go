@@ -520,7 +520,8 @@ type Printed struct {
 
 // ReadPrinted reads name as a book prints a unit or leader: a name, the
 // side's aliases laid on its words, then a formation path of any parts
-// ("Moses Bty/1/2/H", "L 2 KY Cav/3/RW", "9 MI/Provost/C"). It returns a
+// ("Moses Bty/1/2/H", "L 2 KY Cav/3/RW", "9 MI/Provost/C"), or the path
+// in parentheses after it ("114Penn (1/1/III)"). It returns a
 // reading for every unit, leader and formation (by its own part of the
 // designation, "Heth/II") the name part may be, each with the
 // path as printed; whether the path fits is for the caller to judge (a
@@ -565,6 +566,10 @@ func (ix *Index) ReadPrinted(name string) []Printed {
 				}
 			}
 		}
+	}
+	// a path printed in parentheses after the name: "114Penn (1/1/III)"
+	if j := strings.LastIndex(name, " ("); j > 0 && strings.HasSuffix(name, ")") {
+		try(name[:j], strings.Split(name[j+2:len(name)-1], "/"))
 	}
 	// the longest name part first: a name may hold a slash ("6/7 Ark")
 	for i := len(name); i > 0; i-- {
