@@ -539,7 +539,7 @@ func (ix *Index) ReadPrinted(name string) []Printed {
 		}
 		var parts []string
 		for _, p := range path {
-			if q, ok := ix.unalias(p, false); ok && !strings.Contains(q, " ") {
+			if q, ok := ix.unalias(p, false); ok {
 				p = q
 			}
 			parts = append(parts, p)
