@@ -173,6 +173,7 @@ func (ld *loader) resolveForcesCached(docs []*schema.Doc) {
 			ld.b.index[s.ID] = oob.NewIndex(s.Army)
 		}
 		for _, d := range docs {
+			ld.aliases(d)
 			ld.distinct(d)
 		}
 	}

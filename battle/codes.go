@@ -116,6 +116,7 @@ var Codes = []diag.Code{
 	CodeValueNotHere,
 	CodeRatingNotHere,
 	CodeLedBy,
+	CodePrintedPath,
 	CodeRows,
 	CodeTerrainChar,
 	CodeTerrainName,

@@ -73,6 +73,9 @@ type loader struct {
 	// lists: a file that cannot be read is reported there.
 	listedAt map[string]diag.Pos
 	gaps     gaps
+	// printed are the names of the scenario being read that were read as
+	// printed, judged when its attachments are (printed.go)
+	printed []printedRef
 	// pictures counts the pictures read: what read one is not cached
 	pictures int
 	// pixels is what the pictures read so far hold, by their headers

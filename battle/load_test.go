@@ -89,7 +89,8 @@ func TestLoadFS(t *testing.T) {
 	}
 }
 
-// A name with a wrong qualifier gets the right qualified name as a hint.
+// A name with a wrong qualifier is read as printed (R012), with the right
+// qualified name as a hint; an unknown name gets the nearest.
 func TestQualifierHint(t *testing.T) {
 	sub, _ := fs.Sub(examples.FS, examples.Default)
 	fsys := fstest.MapFS{}
@@ -107,7 +108,7 @@ func TestQualifierHint(t *testing.T) {
 	for _, d := range ds {
 		hints = append(hints, d.Code+" "+d.Hint)
 	}
-	want := "R002 did you mean 74 IL/1/1/RW?|R002 did you mean 75 IL?"
+	want := "R012 did you mean 74 IL/1/1/RW?|R002 did you mean 75 IL?"
 	if strings.Join(hints, "|") != want {
 		t.Errorf("hints %q, want %q", strings.Join(hints, "|"), want)
 	}

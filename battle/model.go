@@ -383,13 +383,29 @@ type Group struct {
 	Hexes   []HexRef
 	Area    string
 	AreaPos diag.Pos
-	Pieces  []Piece
-	Pos     diag.Pos
-	Source  string
-	Note    string
+	// Areas are the alternatives the book gives ("area 3 or 4", written
+	// `area: "3", or: [{area: "4"}]`), the area first: the whole group
+	// uses one of them. nil when the group gives no alternative.
+	Areas  []Named
+	Pieces []Piece
+	Pos    diag.Pos
+	Source string
+	Note   string
 	// Fatigue is the group's Fatigue level on entry (Level "" when not
 	// given).
 	Fatigue Fatigue
+}
+
+// AreaChoices are the areas the group may use: its alternatives, or its
+// one area; none when it names hexes only.
+func (g *Group) AreaChoices() []Named {
+	if len(g.Areas) > 0 {
+		return g.Areas
+	}
+	if g.Area != "" {
+		return []Named{{Name: g.Area, Pos: g.AreaPos}}
+	}
+	return nil
 }
 
 // Arrival is a reinforcement group.

@@ -87,6 +87,7 @@ func (ld *loader) resolveScenario(d *schema.Doc) *Scenario {
 	if s.ID == "" {
 		return nil
 	}
+	ld.printed = nil
 	m := ld.b.Map
 	for _, pn := range schema.Items(schema.Get(d.Root, "sheets")) {
 		id := schema.Str(pn)
@@ -197,6 +198,7 @@ func (ld *loader) resolveScenario(d *schema.Doc) *Scenario {
 			s.Activation = append(s.Activation, Activation{Side: side, Formation: f, Count: int(c), Pos: d.Pos(k)})
 		}
 	})
+	ld.judgePrinted(s)
 	ld.efficiency(d, s)
 	ld.cups(d, s)
 	ld.events(d, s)
@@ -362,7 +364,7 @@ func (ld *loader) pieces(d *schema.Doc, side string, entries []*schema.Node) []P
 				}
 			}
 		}
-		ref, ok := ld.lookup(side, p.Name, p.Pos)
+		ref, ok := ld.lookup(side, p.Name, p.Pos, p.Attached)
 		if !ok {
 			continue
 		}
@@ -372,7 +374,7 @@ func (ld *loader) pieces(d *schema.Doc, side string, entries []*schema.Node) []P
 		}
 		if rn := schema.Get(e, "replaces"); rn != nil && schema.IsMap(e) {
 			p.ReplacesPos = d.Pos(rn)
-			if r, ok := ld.lookup(side, schema.Str(rn), d.Pos(rn)); ok {
+			if r, ok := ld.lookup(side, schema.Str(rn), d.Pos(rn), nil); ok {
 				if r.Leader == nil {
 					ld.diags.Addf(CodeUnknownName, d.Pos(rn), "%s is not a leader: replaces names the leader a spare stands in for", r.Name())
 				} else {
@@ -422,7 +424,10 @@ func (ld *loader) face(d *schema.Doc, n *schema.Node, p Piece) {
 }
 
 // lookup resolves a name on a side, reporting unknown and ambiguous names.
-func (ld *loader) lookup(side, name string, pos diag.Pos) (oob.Ref, bool) {
+// A name it does not know is read as printed (printed.go): the side's
+// aliases laid on, a formation path after the name; attached is the
+// formation the piece is attached to, which such a path may name.
+func (ld *loader) lookup(side, name string, pos diag.Pos, attached *oob.Formation) (oob.Ref, bool) {
 	ix := ld.b.index[side]
 	if ix == nil {
 		return oob.Ref{}, false
@@ -432,6 +437,9 @@ func (ld *loader) lookup(side, name string, pos diag.Pos) (oob.Ref, bool) {
 	case 1:
 		return refs[0], true
 	case 0:
+		if ref, ok := ld.readPrinted(ix, name, pos, attached); ok {
+			return ref, ref != oob.Ref{}
+		}
 		if ld.gaps.side(side) {
 			return oob.Ref{}, false // the name may be in the document that was lost
 		}
@@ -511,6 +519,15 @@ func (ld *loader) schedule(d *schema.Doc, s *Scenario) {
 		g.Hexes = hexes(schema.Get(n, "hexes"))
 		g.Area = area(schema.Get(n, "area"))
 		g.AreaPos = d.Pos(schema.Get(n, "area"))
+		// the alternatives the book gives: "area 3 or 4"
+		if alts := schema.Items(schema.Get(n, "or")); len(alts) > 0 && g.Area != "" {
+			g.Areas = []Named{{Name: g.Area, Pos: g.AreaPos}}
+			for _, x := range alts {
+				if an := schema.Get(x, "area"); an != nil {
+					g.Areas = append(g.Areas, Named{Name: area(an), Pos: d.Pos(an)})
+				}
+			}
+		}
 		g.Pieces = ld.pieces(d, side, schema.Items(schema.Get(n, "units")))
 		g.Fatigue = fatigue(d, schema.Get(n, "fatigue"))
 		return g

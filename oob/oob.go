@@ -335,17 +335,20 @@ type Index struct {
 	formations map[string]*Formation
 	roles      map[string]*Formation
 	names      []string // every plain name, for suggestions
+	aliases    []alias  // the side's printing, read as its names (Alias)
+	byID       map[string][]*Formation
 }
 
 // NewIndex indexes a side's army.
 func NewIndex(army *Formation) *Index {
-	ix := &Index{units: map[string][]*Unit{}, leaders: map[string][]*Leader{}, formations: map[string]*Formation{}, roles: map[string]*Formation{}}
+	ix := &Index{units: map[string][]*Unit{}, leaders: map[string][]*Leader{}, formations: map[string]*Formation{}, roles: map[string]*Formation{}, byID: map[string][]*Formation{}}
 	if army == nil {
 		return ix
 	}
 	army.Walk(func(f *Formation) {
 		if d := f.Designation(); d != "" {
 			ix.formations[d] = f
+			ix.byID[f.ID] = append(ix.byID[f.ID], f)
 		}
 		if f.Role != "" && ix.roles[f.Role] == nil {
 			ix.roles[f.Role] = f
@@ -465,6 +468,141 @@ func (ix *Index) Resolve(name string) []Ref {
 				addL(l)
 			}
 		}
+	}
+	return out
+}
+
+// Alias says that a side's printing writes Printed for Means: a word or
+// words of a name ("Artillery" for "Bty", "AK" for "Ark", "BN SS" for
+// "SS Bn") or a whole part of a formation path ("Center" for "C"), as the
+// battle's forces declare them (`aliases:`).
+func (ix *Index) Alias(printed, means string) {
+	w := strings.Fields(printed)
+	if len(w) == 0 {
+		return
+	}
+	ix.aliases = append(ix.aliases, alias{printed: w, means: strings.Fields(means)})
+	// the longer printed first, so "BN SS" is read before "BN"
+	sort.SliceStable(ix.aliases, func(i, j int) bool { return len(ix.aliases[i].printed) > len(ix.aliases[j].printed) })
+}
+
+type alias struct{ printed, means []string }
+
+// unalias lays the side's aliases on s, word by word from the left, and
+// reports whether any applied. With renames, an alias that only adds words
+// to what is printed ("Swett" for "Swett Bty") is left out, so that a name
+// printed with another of its words abbreviated ("Swett Artillery") reads
+// as well as one printed short.
+func (ix *Index) unalias(s string, renames bool) (string, bool) {
+	if len(ix.aliases) == 0 {
+		return s, false
+	}
+	words := strings.Fields(s)
+	var out []string
+	changed := false
+	for i := 0; i < len(words); {
+		hit := false
+		for _, a := range ix.aliases {
+			if renames && len(a.means) > len(a.printed) && equalWords(a.means[:len(a.printed)], a.printed) {
+				continue
+			}
+			if i+len(a.printed) <= len(words) && equalWords(words[i:i+len(a.printed)], a.printed) {
+				out = append(out, a.means...)
+				i += len(a.printed)
+				hit, changed = true, true
+				break
+			}
+		}
+		if !hit {
+			out = append(out, words[i])
+			i++
+		}
+	}
+	return strings.Join(out, " "), changed
+}
+
+func equalWords(a, b []string) bool {
+	for i := range a {
+		if a[i] != b[i] {
+			return false
+		}
+	}
+	return true
+}
+
+// Printed is one reading of a name as a book prints it: the unit or
+// leader its name part names (the side's aliases laid on), and the
+// formation path printed after the name, part by part as printed and as
+// the aliases read it.
+type Printed struct {
+	Ref     Ref
+	Path    []string // as the aliases read each part
+	Printed []string // each part as printed
+}
+
+// ReadPrinted reads name as a book prints a unit or leader: a name, the
+// side's aliases laid on its words, then a formation path of any parts
+// ("Moses Bty/1/2/H", "L 2 KY Cav/3/RW", "9 MI/Provost/C"), or the path
+// in parentheses after it ("114Penn (1/1/III)"). It returns a
+// reading for every unit, leader and formation (by its own part of the
+// designation, "Heth/II") the name part may be, each with the
+// path as printed; whether the path fits is for the caller to judge (a
+// scenario's attachments count). Resolve is tried first: ReadPrinted is
+// for the names it does not know.
+func (ix *Index) ReadPrinted(name string) []Printed {
+	var out []Printed
+	seen := map[any]bool{}
+	try := func(base string, path []string) {
+		bases := []string{base}
+		for _, only := range []bool{false, true} {
+			if b, ok := ix.unalias(base, only); ok {
+				bases = append(bases, b)
+			}
+		}
+		var parts []string
+		for _, p := range path {
+			if q, ok := ix.unalias(p, false); ok {
+				p = q
+			}
+			parts = append(parts, p)
+		}
+		for _, b := range bases {
+			// a formation by its own part of the designation, its path
+			// the parts above it ("Heth/II" for Heth/III)
+			for _, f := range ix.byID[b] {
+				if !seen[f] && len(path) > 0 {
+					seen[f] = true
+					out = append(out, Printed{Ref: Ref{Formation: f}, Path: parts, Printed: path})
+				}
+			}
+			for _, u := range ix.units[b] {
+				if !seen[u] {
+					seen[u] = true
+					out = append(out, Printed{Ref: Ref{Unit: u}, Path: parts, Printed: path})
+				}
+			}
+			for _, l := range ix.leaders[b] {
+				if !seen[l] {
+					seen[l] = true
+					out = append(out, Printed{Ref: Ref{Leader: l}, Path: parts, Printed: path})
+				}
+			}
+		}
+	}
+	// a path printed in parentheses after the name: "114Penn (1/1/III)"
+	if j := strings.LastIndex(name, " ("); j > 0 && strings.HasSuffix(name, ")") {
+		try(name[:j], strings.Split(name[j+2:len(name)-1], "/"))
+	}
+	// the longest name part first: a name may hold a slash ("6/7 Ark")
+	for i := len(name); i > 0; i-- {
+		if i < len(name) && name[i] != '/' {
+			continue
+		}
+		var path []string
+		if i < len(name) {
+			path = strings.Split(name[i+1:], "/")
+		}
+		try(name[:i], path)
 	}
 	return out
 }

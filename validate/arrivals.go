@@ -41,7 +41,12 @@ func (p *pass) arrivals(s *battle.Scenario) {
 	}
 	for _, al := range e.Areas {
 		for _, a := range s.Arrivals {
-			p.arrivalArea(s, al, a)
+			// each alternative the book gives is judged as if written alone
+			for _, alt := range a.AreaChoices() {
+				one := *a
+				one.Area, one.AreaPos = alt.Name, alt.Pos
+				p.arrivalArea(s, al, &one)
+			}
 		}
 	}
 	if e.Variable.Code != "" {

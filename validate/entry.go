@@ -54,9 +54,12 @@ func (p *pass) entries(s *battle.Scenario) {
 		}
 	}
 	for _, a := range s.Arrivals {
-		if ar := m.Areas[a.Area]; ar != nil && ar.Side != "" && ar.Side != a.Side {
-			l := p.l.Addf(CodeAreaSide, a.AreaPos, "%s arrives through area %s, which belongs to %s", a.Side, a.Area, ar.Side).About(aboutValues(a.Side, a.Area, a.Time.Text()))
-			l.Rule = rule
+		// each alternative the book gives must be one the side may use
+		for _, alt := range a.AreaChoices() {
+			if ar := m.Areas[alt.Name]; ar != nil && ar.Side != "" && ar.Side != a.Side {
+				l := p.l.Addf(CodeAreaSide, alt.Pos, "%s arrives through area %s, which belongs to %s", a.Side, alt.Name, ar.Side).About(aboutValues(a.Side, alt.Name, a.Time.Text()))
+				l.Rule = rule
+			}
 		}
 		for _, h := range a.Hexes {
 			if ar := areaOf[h.Coord]; ar != nil && ar.Side != "" && ar.Side != a.Side {
@@ -105,13 +108,23 @@ func (p *pass) entrances(s *battle.Scenario) {
 			}
 			return cs, ls, ""
 		}
-		if ar := m.Areas[a.Area]; ar != nil {
-			for _, c := range ar.Hexes {
-				cs, ls = append(cs, c), append(ls, m.Grid.Label(c))
+		// the hexes of every alternative area
+		var names []string
+		for _, alt := range a.AreaChoices() {
+			if ar := m.Areas[alt.Name]; ar != nil {
+				for _, c := range ar.Hexes {
+					cs, ls = append(cs, c), append(ls, m.Grid.Label(c))
+				}
+				names = append(names, alt.Name)
 			}
-			return cs, ls, "area " + a.Area
 		}
-		return nil, nil, ""
+		switch len(names) {
+		case 0:
+			return nil, nil, ""
+		case 1:
+			return cs, ls, "area " + names[0]
+		}
+		return cs, ls, "areas " + strings.Join(names, " or ")
 	}
 	type seen struct {
 		g    *group
