@@ -247,7 +247,7 @@ func (d *printDoc) table(t *cardTable) {
 		pdf.SetTextColor(render.RGB(render.SheetInkPDF))
 		pdf.SetXY(m, 12)
 		pdf.SetFont(pdfFont, "B", 13)
-		pdf.CellFormat(width, 7, fit(pdf, title, width), "", 1, "L", false, 0, "")
+		pdf.CellFormat(width, 7, fitU(pdf, title, width), "", 1, "L", false, 0, "")
 		if t.note != "" && !cont {
 			pdf.SetX(m)
 			pdf.SetFont(pdfFont, "I", 8)

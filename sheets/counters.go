@@ -371,7 +371,7 @@ func (d *printDoc) counterFace(f face, x, y, c float64) {
 		pdf.SetTextColor(render.RGB(f.ink))
 		pdf.SetFont(pdfFont, "B", c*0.16/0.3528)
 		pdf.SetXY(x, y+c*0.74)
-		pdf.CellFormat(c, c*0.22, fit(pdf, f.over, c-1), "", 0, "C", false, 0, "")
+		pdf.CellFormat(c, c*0.22, fitU(pdf, f.over, c-1), "", 0, "C", false, 0, "")
 	}
 }
 

@@ -99,7 +99,7 @@ func newPrintDoc(b *battle.Battle, sc *battle.Scenario, opt PrintOptions) *print
 	if title == "" {
 		title = b.ID
 	}
-	if sc != nil {
+	if sc != nil && sc.Name != title {
 		title += ": " + sc.Name
 	}
 	pdf.SetTitle(title, true)
@@ -187,9 +187,22 @@ func (d *printDoc) heading(what string) {
 	pdf.SetTextColor(render.RGB(render.SheetInkPDF))
 	pdf.SetFont(pdfFont, "B", 9)
 	pdf.SetXY(16, 4)
-	pdf.CellFormat((pw-32)*0.55, 5, fit(pdf, d.title, (pw-32)*0.55), "", 0, "L", false, 0, "")
+	pdf.CellFormat((pw-32)*0.55, 5, fitU(pdf, d.title, (pw-32)*0.55), "", 0, "L", false, 0, "")
 	pdf.SetFont(pdfFont, "", 8)
-	pdf.CellFormat((pw-32)*0.45, 5, fit(pdf, what, (pw-32)*0.45), "", 0, "R", false, 0, "")
+	pdf.CellFormat((pw-32)*0.45, 5, fitU(pdf, what, (pw-32)*0.45), "", 0, "R", false, 0, "")
+}
+
+// fitU cuts s to the width w with an ellipsis, in the embedded Unicode
+// font.
+func fitU(pdf *fpdf.Fpdf, s string, w float64) string {
+	if pdf.GetStringWidth(s) <= w {
+		return s
+	}
+	r := []rune(s)
+	for len(r) > 0 && pdf.GetStringWidth(string(r)+"…") > w {
+		r = r[:len(r)-1]
+	}
+	return string(r) + "…"
 }
 
 // registration draws a registration mark centred at x, y: a circle and a

@@ -399,3 +399,47 @@ func TestPrintedAt300dpi(t *testing.T) {
 		t.Fatal("no counter measured")
 	}
 }
+
+// TestSetupCards: a scenario's set-up cards list every stack's hex and
+// pieces, and its turn record every turn with its light, each arrival on
+// the row of the turn it is due.
+func TestSetupCards(t *testing.T) {
+	b := loadExample(t, "summer-storm-mcpherson")
+	sc := b.Scenarios[0]
+	var buf bytes.Buffer
+	if err := sheets.PrintCards(&buf, b, sc, sheets.PrintOptions{}); err != nil {
+		t.Fatal(err)
+	}
+	text := ""
+	for _, p := range pages(t, buf.Bytes()) {
+		text += p.text
+	}
+	has := func(s string) int {
+		i := strings.Index(text, sheets.PDFText(s))
+		if i < 0 {
+			t.Errorf("the cards do not print %q", s)
+		}
+		return i
+	}
+	for _, st := range sc.Setup {
+		has(st.Hex.Label)
+		for _, p := range st.Pieces {
+			has(p.Name)
+		}
+	}
+	if len(sc.Arrivals) == 0 {
+		t.Fatal("the scenario brings nothing on; the test needs an arrival")
+	}
+	for _, a := range sc.Arrivals {
+		at := has(a.Time.Text())
+		next := strings.Index(text[at+1:], sheets.PDFText(b.TurnAt(a.Time.Index+1).Text()))
+		name := strings.Index(text[at:], sheets.PDFText(a.Pieces[0].Name))
+		if name < 0 || (next >= 0 && name > next) {
+			t.Errorf("%s is not on the row of %s", a.Pieces[0].Name, a.Time.Text())
+		}
+	}
+	for i := sc.First.Index; i <= sc.Last.Index; i++ {
+		has(b.TurnAt(i).Text())
+		has(b.TurnAt(i).Light)
+	}
+}
