@@ -443,3 +443,30 @@ func TestSetupCards(t *testing.T) {
 		has(b.TurnAt(i).Light)
 	}
 }
+
+// TestKit: the kit of a scenario holds its set-up cards, turn record,
+// counter sheets and map pages, in that order, and is the same bytes
+// every time (fpdf would write pictures of one width in a random order).
+func TestKit(t *testing.T) {
+	b := loadExample(t, "dow-intro")
+	sc := b.Scenario("intro")
+	var one, two bytes.Buffer
+	if err := sheets.PrintKit(&one, b, sc, sheets.PrintOptions{}); err != nil {
+		t.Fatal(err)
+	}
+	if err := sheets.PrintKit(&two, b, sc, sheets.PrintOptions{}); err != nil {
+		t.Fatal(err)
+	}
+	if !bytes.Equal(one.Bytes(), two.Bytes()) {
+		t.Error("the kit differs between two runs")
+	}
+	plain := one
+	last := -1
+	for _, part := range []string{"Set-up card: ", "Turn record: ", " counters, sheet 1 of 1, fronts", "Map: page index", "Map page A1 "} {
+		i := strings.Index(plain.String(), sheets.PDFText(part))
+		if i <= last {
+			t.Errorf("%q at %d, after the part before it at %d", part, i, last)
+		}
+		last = i
+	}
+}
