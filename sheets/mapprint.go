@@ -106,7 +106,11 @@ func (d *printDoc) mapIndex(p mapPlan, hexMM float64) {
 	pdf := d.pdf
 	pdf.AddPage()
 	pw, ph := pdf.GetPageSize()
-	d.heading(fmt.Sprintf("Map: page index, %d pages; hexes %s across", p.cols*p.rows, mm(hexMM)))
+	pages := "1 page"
+	if n := p.cols * p.rows; n > 1 {
+		pages = fmt.Sprintf("%d pages", n)
+	}
+	d.heading(fmt.Sprintf("Map: page index, %s; hexes %s across", pages, mm(hexMM)))
 	aw, ah := pw-2*tileMarginMM, ph-tileTopMM-tileMarginMM-12
 	k := math.Min(aw/p.wmm, ah/p.hmm)
 	x0, y0 := tileMarginMM+(aw-p.wmm*k)/2, tileTopMM+4
