@@ -118,6 +118,13 @@ func counterSet(b *battle.Battle, sc *battle.Scenario) []sideCounters {
 				c.back = plain(st.Blank(l.Name))
 			}
 			s.counters = append(s.counters, c)
+			// his further counters, each a counter of its own (3DoG BB
+			// 4.44), with a plain back
+			for _, fc := range l.Counters {
+				cl := *l
+				cl.Name, cl.Ratings, cl.Replacement = fc.Name, fc.Ratings, nil
+				s.counters = append(s.counters, printed{front: plain(st.Leader(leaderFace(&cl, false))), back: plain(st.Blank(fc.Name))})
+			}
 		}
 		if b.Rules != nil {
 			for _, m := range b.Rules.Play.Markers {

@@ -17,6 +17,7 @@ import (
 	"github.com/muster-wargames/muster/battle"
 	"github.com/muster-wargames/muster/diag"
 	"github.com/muster-wargames/muster/maps"
+	"github.com/muster-wargames/muster/oob"
 	"github.com/muster-wargames/muster/render"
 	"github.com/muster-wargames/muster/sheets"
 )
@@ -468,5 +469,42 @@ func TestKit(t *testing.T) {
 			t.Errorf("%q at %d, after the part before it at %d", part, i, last)
 		}
 		last = i
+	}
+}
+
+// TestCounterCount: the sheets hold every unit, every leader and each of
+// his further counters (3DoG BB 4.44), and each marker as many times a
+// side as the ruleset counts it.
+func TestCounterCount(t *testing.T) {
+	b := loadExample(t, "3dog-mcphersons-ridge")
+	want, further := 0, 0
+	for _, sd := range b.Sides {
+		if sd.Army == nil {
+			continue
+		}
+		want += len(sd.Army.AllUnits())
+		seen := map[*oob.Leader]bool{}
+		for _, l := range sd.Army.AllLeaders() {
+			if !seen[l] {
+				seen[l] = true
+				want += 1 + len(l.Counters)
+				further += len(l.Counters)
+			}
+		}
+		for _, m := range b.Rules.Play.Markers {
+			want += max(m.Count, 1)
+		}
+	}
+	if further == 0 {
+		t.Fatal("no leader with further counters; the test needs one")
+	}
+	got := 0
+	for i, p := range counterPDF(t, b, nil, "long") {
+		if i%2 == 0 {
+			got += len(p.images)
+		}
+	}
+	if got != want {
+		t.Fatalf("%d counters printed, want %d (%d of them further counters)", got, want, further)
 	}
 }
