@@ -6,6 +6,7 @@ import (
 	"image"
 	"image/png"
 	"math"
+	"slices"
 	"sort"
 	"strconv"
 	"strings"
@@ -103,7 +104,7 @@ func counterSet(b *battle.Battle, sc *battle.Scenario) []sideCounters {
 			if inUnits != nil && !inUnits[u] {
 				continue
 			}
-			s.counters = append(s.counters, unitCounter(b, sd, st, u, plain))
+			s.counters = append(s.counters, unitCounter(b, sd, st, u, plain)...)
 		}
 		seen := map[*oob.Leader]bool{}
 		for _, l := range sd.Army.AllLeaders() {
@@ -149,7 +150,7 @@ func counterSet(b *battle.Battle, sc *battle.Scenario) []sideCounters {
 // unitCounter is a unit's counter: its art when the battle has it, else
 // muster's drawing; its back the art's back, else its first other face,
 // else a plain back naming it.
-func unitCounter(b *battle.Battle, sd *oob.Side, st render.CounterStyle, u *oob.Unit, plain func([]byte) face) printed {
+func unitCounter(b *battle.Battle, sd *oob.Side, st render.CounterStyle, u *oob.Unit, plain func([]byte) face) []printed {
 	t := b.Rules.UnitTypes[u.Type]
 	fields := append([]string(nil), t.Fields...)
 	for _, f := range t.Optional {
@@ -158,11 +159,18 @@ func unitCounter(b *battle.Battle, sd *oob.Side, st render.CounterStyle, u *oob.
 		}
 	}
 	sym := render.SymbolNamed(t.Symbol)
-	var faces []string
+	// the faces printed on a counter of their own (GBACW 14.21's
+	// dismounted cavalry) and the others, one of which is the back
+	var faces, own []string
 	for f := range u.Faces {
-		faces = append(faces, f)
+		if slices.Contains(t.Counters, f) {
+			own = append(own, f)
+		} else {
+			faces = append(faces, f)
+		}
 	}
 	sort.Strings(faces)
+	sort.Strings(own)
 	draw := func(vals oob.Values, f string) []byte {
 		return st.Unit(render.UnitCounter{Name: u.Name, Designation: u.Formation.Designation(), Symbol: sym,
 			Type: u.Type, Face: f, Values: valueLine(fields, vals)})
@@ -185,7 +193,7 @@ func unitCounter(b *battle.Battle, sd *oob.Side, st render.CounterStyle, u *oob.
 			if art.ValuesOver() && len(faces) > 0 {
 				c.back.over = strings.Join(valueLine(fields, faceVals(faces[0])), "-")
 			}
-			return c
+			return append([]printed{c}, ownCounters(own, draw, faceVals, u.Name, st, plain)...)
 		}
 	} else {
 		c.front = plain(draw(u.Values, ""))
@@ -195,7 +203,17 @@ func unitCounter(b *battle.Battle, sd *oob.Side, st render.CounterStyle, u *oob.
 	} else {
 		c.back = plain(st.Blank(u.Name))
 	}
-	return c
+	return append([]printed{c}, ownCounters(own, draw, faceVals, u.Name, st, plain)...)
+}
+
+// ownCounters are the counters of a unit's faces printed on counters of
+// their own, each with a plain back.
+func ownCounters(own []string, draw func(oob.Values, string) []byte, vals func(string) oob.Values, name string, st render.CounterStyle, plain func([]byte) face) []printed {
+	var out []printed
+	for _, f := range own {
+		out = append(out, printed{front: plain(draw(vals(f), f)), back: plain(st.Blank(name + " " + f))})
+	}
+	return out
 }
 
 // artFace is a face from the battle's art: the picture, cut from its

@@ -10,6 +10,7 @@ import (
 	"os/exec"
 	"path/filepath"
 	"regexp"
+	"slices"
 	"strconv"
 	"strings"
 	"testing"
@@ -472,39 +473,51 @@ func TestKit(t *testing.T) {
 	}
 }
 
-// TestCounterCount: the sheets hold every unit, every leader and each of
-// his further counters (3DoG BB 4.44), and each marker as many times a
-// side as the ruleset counts it.
+// TestCounterCount: the sheets hold every unit and each of its faces the
+// ruleset prints on a counter of its own (GBACW 14.21's dismounted
+// cavalry), every leader and each of his further counters (3DoG BB 4.44),
+// and each marker as many times a side as the ruleset counts it.
 func TestCounterCount(t *testing.T) {
-	b := loadExample(t, "3dog-mcphersons-ridge")
-	want, further := 0, 0
-	for _, sd := range b.Sides {
-		if sd.Army == nil {
-			continue
-		}
-		want += len(sd.Army.AllUnits())
-		seen := map[*oob.Leader]bool{}
-		for _, l := range sd.Army.AllLeaders() {
-			if !seen[l] {
-				seen[l] = true
-				want += 1 + len(l.Counters)
-				further += len(l.Counters)
+	further, own := 0, 0
+	for _, ex := range []string{"3dog-mcphersons-ridge", "dow-intro"} {
+		b := loadExample(t, ex)
+		want := 0
+		for _, sd := range b.Sides {
+			if sd.Army == nil {
+				continue
+			}
+			for _, u := range sd.Army.AllUnits() {
+				want++
+				for f := range u.Faces {
+					if slices.Contains(b.Rules.UnitTypes[u.Type].Counters, f) {
+						want++
+						own++
+					}
+				}
+			}
+			seen := map[*oob.Leader]bool{}
+			for _, l := range sd.Army.AllLeaders() {
+				if !seen[l] {
+					seen[l] = true
+					want += 1 + len(l.Counters)
+					further += len(l.Counters)
+				}
+			}
+			for _, m := range b.Rules.Play.Markers {
+				want += max(m.Count, 1)
 			}
 		}
-		for _, m := range b.Rules.Play.Markers {
-			want += max(m.Count, 1)
+		got := 0
+		for i, p := range counterPDF(t, b, nil, "long") {
+			if i%2 == 0 {
+				got += len(p.images)
+			}
+		}
+		if got != want {
+			t.Fatalf("%s: %d counters printed, want %d", ex, got, want)
 		}
 	}
-	if further == 0 {
-		t.Fatal("no leader with further counters; the test needs one")
-	}
-	got := 0
-	for i, p := range counterPDF(t, b, nil, "long") {
-		if i%2 == 0 {
-			got += len(p.images)
-		}
-	}
-	if got != want {
-		t.Fatalf("%d counters printed, want %d (%d of them further counters)", got, want, further)
+	if further == 0 || own == 0 {
+		t.Fatalf("%d further leader counters, %d faces on counters of their own; the test needs both", further, own)
 	}
 }
