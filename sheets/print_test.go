@@ -139,11 +139,26 @@ func TestCounterSize(t *testing.T) {
 	}
 }
 
-// TestCounterOverride: a battle's rules: play: paper: counter: prints at
-// its own size.
+// TestCounterOverride: a battle's rules: play: paper: counter: prints its
+// counters at its own size, the hex at the ruleset's still.
 func TestCounterOverride(t *testing.T) {
-	b := loadExample(t, "dow-intro")
-	b.Rules.Play.Paper.Counter.MM = 16
+	dir := t.TempDir()
+	if err := os.CopyFS(dir, os.DirFS(filepath.Join("..", "examples", "dow-intro"))); err != nil {
+		t.Fatal(err)
+	}
+	f, err := os.OpenFile(filepath.Join(dir, "battle.yaml"), os.O_APPEND|os.O_WRONLY, 0)
+	if err != nil {
+		t.Fatal(err)
+	}
+	f.WriteString("rules:\n  play:\n    paper:\n      counter: {mm: 16, source: measured}\n")
+	f.Close()
+	b, ds := battle.LoadDir(dir, battle.Options{})
+	if diag.Count(ds, diag.Error) > 0 {
+		t.Fatalf("the override has errors: %v", ds)
+	}
+	if c, h := sheets.PaperSizes(b); c != 16 || h != 16 {
+		t.Fatalf("sizes %v, %v; want the battle's 16 mm counter and the ruleset's 16 mm hex", c, h)
+	}
 	for _, im := range counterPDF(t, b, nil, "long")[0].images {
 		if math.Abs(im.w-16) > 0.2 {
 			t.Fatalf("counter %.2f mm, want 16", im.w)
