@@ -101,6 +101,14 @@ const (
 	SheetWithdraws     = "#fbe9e7" // the row of a unit the scenario withdraws
 )
 
+// The printed paper game's colours (muster print): the marks a printer
+// and a player cut and align by, and the bleed of a marker.
+const (
+	PrintRegistration = "#000000" // registration and cut marks, a tile's edge and trim line
+	PrintAlign        = "#c80000" // a map tile's alignment marks; the page index's tiles
+	PrintMarkerBleed  = markerBack
+)
+
 // RGB reads a colour written "#rrggbb" or "#rgb" as its red, green and
 // blue; anything else is mid grey.
 func RGB(c string) (r, g, b int) {

@@ -229,3 +229,13 @@ func wrapText(s string, w, k int) []string {
 	}
 	return out
 }
+
+// Blank draws the back of a counter that prints none: the side's colour,
+// its edge and a small label naming whose back it is, as PNG.
+func (st CounterStyle) Blank(label string) []byte {
+	n := st.Size
+	img := st.image()
+	strokeRect(img, 0, 0, n, n, cEdge)
+	drawTextCentered(img, fitText(label, n-6, 1), n/2, n/2-3, 1, cText)
+	return encodePNG(img)
+}

@@ -19,6 +19,24 @@ type Play struct {
 	// marker on its units (8.7).
 	Reserve string `json:"reserve,omitempty" doc:"The state (one of states) that a set-up stack given reserve: true starts at its first level, on every piece of the stack that has it (nothing when the battle's states have no such state)."`
 	Source  string `json:"source,omitempty" doc:"Where the system's components and markers are described."`
+	// Paper is what muster print draws the paper game at.
+	Paper Paper `json:"paper,omitempty" doc:"The printed sizes of the paper game: a counter's side and a hex's width, each citing the book or marked illustrative."`
+}
+
+// Paper is the printed game's sizes (muster print): a counter's side and a
+// map hex's width across flats. A book that prints neither gets a stated
+// default marked illustrative; a battle overrides either under
+// `rules: play: paper:`.
+type Paper struct {
+	Counter Printed `json:"counter,omitempty" doc:"A counter's printed side (counters are square)."`
+	Hex     Printed `json:"hex,omitempty" doc:"A map hex's printed width across flats."`
+}
+
+// Printed is one printed size.
+type Printed struct {
+	MM           float64 `json:"mm,omitempty" doc:"The size in millimetres." min:"0"`
+	Illustrative bool    `json:"illustrative,omitempty" doc:"The book prints no size: a stated default, to be replaced by a measured one."`
+	Source       string  `json:"source,omitempty" doc:"The seed line(s), or why the figure is illustrative."`
 }
 
 // First is what a scenario's first side holds on its first turn (GBACW's
@@ -63,6 +81,7 @@ type Marker struct {
 	Title  string   `json:"title,omitempty" doc:"The marker's name."`
 	Faces  []string `json:"faces,omitempty" doc:"The marker's faces after the front, in order (Under construction)."`
 	Label  string   `json:"label,omitempty" doc:"The short text printed on the marker."`
+	Count  int      `json:"count,omitempty" doc:"How many of the marker a side's counter sheet holds, as the book gives it; absent: one a side." min:"0"`
 	Rule   string   `json:"rule,omitempty" doc:"The rule that uses the marker."`
 	Source string   `json:"source,omitempty" doc:"The seed line(s)."`
 }

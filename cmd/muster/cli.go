@@ -92,6 +92,7 @@ var commands = []func(stdout, stderr io.Writer) *cobra.Command{
 	lspCmd,
 	mapCmd,
 	oobCmd,
+	printCmd,
 	schemaCmd,
 	serveCmd,
 	validateCmd,
