@@ -190,9 +190,7 @@ func exitFor(ds []diag.Diagnostic) error {
 // writeReport writes the findings in o's format; failed, when not "", says
 // why the run failed after them (sarif's executionSuccessful).
 func writeReport(o *options, w io.Writer, ds []diag.Diagnostic, texts report.Texts, failed string) error {
-	root, _ := os.Getwd()
-	return report.Write(o.format, w, ds, report.Options{Texts: texts, Color: o.useColor(w), Lookup: lookupCode,
-		Version: version(), Root: root, Elapsed: time.Since(o.start), Failed: failed})
+	return report.Write(o.format, w, ds, reportOptions(o, o.useColor(w), texts, failed))
 }
 
 // lookupCode finds a code in the catalogue, made on first use: only the
@@ -204,6 +202,7 @@ func validateCmd(stdout, stderr io.Writer) *cobra.Command {
 	var mapOut string
 	var quiet, changed bool
 	var bf baselineFlags
+	var rf reportFlags
 	c := &cobra.Command{
 		Use:   "validate [DIR|FILE...]",
 		Short: "Check battle folders and report every problem with its file, line and column",
@@ -221,6 +220,13 @@ func validateCmd(stdout, stderr io.Writer) *cobra.Command {
 				return err
 			}
 			if err := bf.check(); err != nil {
+				return err
+			}
+			if bf.write != "" && (rf.out != "" || len(rf.specs) > 0) {
+				return fmt.Errorf("--write-baseline writes a baseline and no report: -o and --report are for a report")
+			}
+			var err error
+			if o.format, err = rf.check(o.format, cmd.Flags().Changed("format")); err != nil {
 				return err
 			}
 			if mapOut != "" && len(args) > 1 {
@@ -290,7 +296,7 @@ func validateCmd(stdout, stderr io.Writer) *cobra.Command {
 				}
 				return err
 			}
-			all, err := bf.apply(all)
+			all, err = bf.apply(all)
 			if err != nil {
 				return err
 			}
@@ -309,7 +315,10 @@ func validateCmd(stdout, stderr io.Writer) *cobra.Command {
 			if quiet {
 				shown = report.ErrorsOnly(all)
 			}
-			if err := writeReport(o, stdout, shown, texts, ""); err != nil {
+			if err := rf.writeMain(o, &g, stdout, shown, texts, ""); err != nil {
+				return err
+			}
+			if err := rf.writeFiles(o, &g, all, texts, ""); err != nil {
 				return err
 			}
 			switch {
@@ -347,12 +356,15 @@ func validateCmd(stdout, stderr io.Writer) *cobra.Command {
 	c.Flags().StringVar(&bf.write, "write-baseline", "", "write every finding not suppressed to FILE as a baseline, print no report, and exit 0")
 	c.Flags().BoolVar(&changed, "changed", false, "the arguments are changed files, as a pre-commit hook passes them: validate the battle of each (the nearest folder at or above it holding battle.yaml) once, and skip files in no battle")
 	c.Flags().BoolVarP(&quiet, "quiet", "q", false, "report errors only: no warnings, no info, no summary line, nothing at all when there is no error; the exit status is as without it, and a run failed by its warnings (--werror, --max-warnings) still says so on stderr")
+	c.Flags().StringVarP(&rf.out, "output", "o", "", "write the --format report to this file instead of standard output (-: standard output); a .json, .sarif, .xml or .txt name chooses the format when --format is not given")
+	addReportFileFlags(c, &rf, "standard output (or -o)")
 	c.Flags().StringVar(&mapOut, "map", "", "also draw the map with every hex a diagnostic is about ringed and numbered (FILE.svg or FILE.png)")
 	return c
 }
 
 func buildCmd(stdout, stderr io.Writer) *cobra.Command {
 	o := &options{}
+	var rf reportFlags
 	c := &cobra.Command{
 		Use:   "build [DIR]",
 		Short: "Validate a battle and write its engine bundle, one JSON file per scenario",
@@ -366,17 +378,24 @@ func buildCmd(stdout, stderr io.Writer) *cobra.Command {
 			if err := o.check(); err != nil {
 				return err
 			}
+			if _, err := rf.check(o.format, true); err != nil {
+				return err
+			}
 			dir, err := battleDir(stderr, args, true)
 			if err != nil {
 				return err
 			}
 			b, ds := check(dir, o.variant)
+			g := newGuard(b, dir)
 			texts := report.Texts{}
 			if b != nil {
 				texts = b.Texts
 			}
 			if err := exitFor(ds); err != nil {
 				if werr := writeReport(o, stderr, ds, texts, ""); werr != nil {
+					return werr
+				}
+				if werr := rf.writeFiles(o, &g, ds, texts, ""); werr != nil {
 					return werr
 				}
 				if o.format == "text" {
@@ -395,14 +414,17 @@ func buildCmd(stdout, stderr io.Writer) *cobra.Command {
 			// (SARIF's executionSuccessful) never says a build that could
 			// not write its files succeeded.
 			files, err := writeTarget(b, dir, out, o.target, o.module)
+			failed := ""
+			if err != nil {
+				failed = printable(err)
+			}
 			if len(ds) > 0 || err != nil && o.format != "text" {
-				failed := ""
-				if err != nil {
-					failed = printable(err)
-				}
 				if werr := writeReport(o, stderr, ds, texts, failed); werr != nil {
 					return werr
 				}
+			}
+			if werr := rf.writeFiles(o, &g, ds, texts, failed); werr != nil {
+				return werr
 			}
 			if err != nil {
 				fmt.Fprintf(stderr, "muster: %s\n", printable(err))
@@ -420,6 +442,7 @@ func buildCmd(stdout, stderr io.Writer) *cobra.Command {
 	c.RegisterFlagCompletionFunc("target", cobra.FixedCompletions(targets.Names(), cobra.ShellCompDirectiveNoFileComp))
 	c.Flags().StringVar(&o.module, "module", "", "with --target vassal-extension: the VASSAL module the extension extends")
 	addReportFlags(c, o)
+	addReportFileFlags(c, &rf, "standard error")
 	return c
 }
 
