@@ -74,6 +74,13 @@ func newRoot(stdout, stderr io.Writer) *cobra.Command {
 	root.SetOut(stdout)
 	root.SetErr(stderr)
 	root.SetVersionTemplate(versionText(Version, buildInfo()))
+	root.PersistentPreRunE = func(c *cobra.Command, _ []string) error {
+		switch c.Name() {
+		case "version", "explain", "help", "completion": // read no battle: work whatever muster.yaml holds
+			return nil
+		}
+		return loadProject(stderr)
+	}
 	for _, mk := range commands {
 		root.AddCommand(mk(stdout, stderr))
 	}
@@ -216,17 +223,18 @@ func validateCmd(stdout, stderr io.Writer) *cobra.Command {
 			"Exit status: 0 clean (warnings allowed), 1 errors found, 2 bad usage or input that cannot be\n" +
 			"read, 3 muster itself failed (docs/ci.md).",
 		RunE: func(cmd *cobra.Command, args []string) error {
+			chosen := projectDefaults(cmd, o, &rf)
 			if err := o.check(); err != nil {
 				return err
 			}
 			if err := bf.check(); err != nil {
 				return err
 			}
-			if bf.write != "" && (rf.out != "" || len(rf.specs) > 0) {
+			if bf.write != "" && (cmd.Flags().Changed("output") || cmd.Flags().Changed("report")) {
 				return fmt.Errorf("--write-baseline writes a baseline and no report: -o and --report are for a report")
 			}
 			var err error
-			if o.format, err = rf.check(o.format, cmd.Flags().Changed("format")); err != nil {
+			if o.format, err = rf.check(o.format, chosen); err != nil {
 				return err
 			}
 			if mapOut != "" && len(args) > 1 {
@@ -261,12 +269,19 @@ func validateCmd(stdout, stderr io.Writer) *cobra.Command {
 				}
 				sort.Strings(named)
 			}
-			if len(args) == 0 {
+			runs := make([]battleRun, 0, len(args))
+			for _, dir := range args {
+				runs = append(runs, battleRun{dir: dir, variant: o.variant})
+			}
+			if len(args) == 0 && !changed {
+				runs = projectBattles(o.variant, cmd.Flags().Changed("variant"))
+			}
+			if len(runs) == 0 {
 				dir, err := battleDir(stderr, nil, true)
 				if err != nil {
 					return err
 				}
-				args = []string{dir}
+				runs = []battleRun{{dir: dir, variant: o.variant}}
 			}
 			var all []diag.Diagnostic
 			var mapBattle *battle.Battle
@@ -275,9 +290,17 @@ func validateCmd(stdout, stderr io.Writer) *cobra.Command {
 			scenarios := 0
 			var names []string
 			budget := schema.NewBudget(schema.DefaultLimits) // one for every battle checked
-			for _, dir := range args {
-				b, ds := checkIn(dir, o.variant, budget)
+			for _, run := range runs {
+				dir := run.dir
+				b, ds := checkIn(dir, run.variant, budget)
 				ds = notPart(b, dir, named, explicit, ds)
+				if run.baseline != "" && bf.read == "" && bf.write == "" {
+					// the project's baseline of this battle (--baseline overrides it)
+					var err error
+					if ds, err = pipeline.ApplyBaseline(ds, run.baseline); err != nil {
+						return err
+					}
+				}
 				all = append(all, ds...)
 				names = append(names, battleName(b, dir))
 				g.add(b, dir)
@@ -306,7 +329,7 @@ func validateCmd(stdout, stderr io.Writer) *cobra.Command {
 			if mapOut != "" {
 				if mapBattle == nil || mapBattle.Map == nil {
 					fmt.Fprintln(stderr, "muster: --map: the battle has no map to draw")
-				} else if err := writeDiagnosticMap(mapOut, args[0], mapBattle, all); err != nil {
+				} else if err := writeDiagnosticMap(mapOut, runs[0].dir, mapBattle, all); err != nil {
 					fmt.Fprintf(stderr, "muster: %s\n", printable(err))
 					return exitError{report.ExitBadInput}
 				}
@@ -375,6 +398,7 @@ func buildCmd(stdout, stderr io.Writer) *cobra.Command {
 			"Winter's introductory scenario, and says so.",
 		Args: cobra.MaximumNArgs(1),
 		RunE: func(cmd *cobra.Command, args []string) error {
+			projectDefaults(cmd, o, &rf)
 			if err := o.check(); err != nil {
 				return err
 			}

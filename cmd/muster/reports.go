@@ -125,6 +125,7 @@ func (f *reportFlags) writeFiles(o *options, g *guard, ds []diag.Diagnostic, tex
 // reportOptions are the report options of a run.
 func reportOptions(o *options, color bool, texts report.Texts, failed string) report.Options {
 	root, _ := os.Getwd()
+	docs, _ := docsBase()
 	return report.Options{Texts: texts, Color: color, Lookup: lookupCode,
-		Version: version(), Root: root, Elapsed: time.Since(o.start), Failed: failed}
+		Version: version(), Root: root, Elapsed: time.Since(o.start), Failed: failed, Docs: docs}
 }
