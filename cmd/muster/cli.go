@@ -75,6 +75,7 @@ func newRoot(stdout, stderr io.Writer) *cobra.Command {
 	root.SetErr(stderr)
 	root.SetVersionTemplate(versionText(Version, buildInfo()))
 	root.PersistentPreRunE = func(c *cobra.Command, _ []string) error {
+		proj = nil // this run's, never a run before's (tests run muster in one process)
 		switch c.Name() {
 		case "version", "explain", "help", "completion": // read no battle: work whatever muster.yaml holds
 			return nil

@@ -92,11 +92,14 @@ func projectDefaults(c *cobra.Command, o *options, rf *reportFlags) bool {
 	if proj == nil {
 		return chosen
 	}
-	if set("format") && proj.Format != "" {
+	if c.Flags().Changed("changed") {
+		// the pre-commit hook: its report is for the terminal, as text,
+		// not the project's outputs
+	} else if set("format") && proj.Format != "" {
 		o.format, chosen = proj.Format, true
 	}
-	if c.Flags().Changed("write-baseline") {
-		return chosen // it writes no report
+	if c.Flags().Changed("write-baseline") || c.Flags().Changed("changed") {
+		return chosen // it writes no report, or reports to the terminal
 	}
 	if set("report") {
 		for _, r := range proj.Reports {
@@ -104,7 +107,7 @@ func projectDefaults(c *cobra.Command, o *options, rf *reportFlags) bool {
 		}
 	}
 	if c.Name() == "validate" {
-		if set("output") && proj.Output != "" {
+		if set("output") && proj.Output != "" && !c.Flags().Changed("changed") {
 			rf.out = fromProject(proj.Output)
 		}
 		if set("werror") && proj.Werror != nil {
