@@ -290,3 +290,27 @@ func TestSARIFLocations(t *testing.T) {
 		t.Errorf("a report of relative paths names the root:\n%s", buf.String())
 	}
 }
+
+// TestPlayedGame: a finding in a played game (muster game check) cites a
+// diag.Play; every format writes it: json as a "play" location with its
+// step, piece and hex, text its place and message.
+func TestPlayedGame(t *testing.T) {
+	d := diag.Diagnostic{Code: "GB102", Severity: diag.Error, Pos: diag.Pos{File: "moves.vlog"}, Message: "step 2 (75 IL moves C3213 → C3014): USA stack in C3014"}
+	d.Cite(diag.Play{Game: "moves.vlog", Step: 2, Piece: "75 IL", Hex: "C3014"}, "the position after step 2")
+	for _, f := range report.Formats {
+		var b bytes.Buffer
+		if err := report.Write(f.Name, &b, []diag.Diagnostic{d}, report.Options{Lookup: codes.Lookup}); err != nil {
+			t.Fatalf("%s: %v", f.Name, err)
+		}
+		if !strings.Contains(b.String(), "moves.vlog") || !strings.Contains(b.String(), "step 2") {
+			t.Errorf("%s: the game or the step is missing:\n%s", f.Name, b.String())
+		}
+		var compact bytes.Buffer
+		if f.Name == "json" && (json.Compact(&compact, b.Bytes()) != nil || !strings.Contains(compact.String(), `{"kind":"play","file":"moves.vlog","step":2,"piece":"75 IL","hex":"C3014"}`)) {
+			t.Errorf("json: no play location:\n%s", b.String())
+		}
+	}
+	if s := (diag.Play{Game: "g.vsav", Piece: "Post"}).String(); s != "g.vsav: Post off the map" {
+		t.Errorf("String: %q", s)
+	}
+}

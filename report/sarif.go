@@ -127,7 +127,16 @@ type sarifSuppression struct {
 type sarifLocation struct {
 	ID               *int           `json:"id,omitempty"`
 	PhysicalLocation *sarifPhysical `json:"physicalLocation,omitempty"`
+	LogicalLocations []sarifLogical `json:"logicalLocations,omitempty"`
 	Message          *sarifText     `json:"message,omitempty"`
+}
+
+// sarifLogical is a place in a played game: the piece, named with its
+// step and hex.
+type sarifLogical struct {
+	Name               string `json:"name,omitempty"`
+	FullyQualifiedName string `json:"fullyQualifiedName,omitempty"`
+	Kind               string `json:"kind,omitempty"`
 }
 
 type sarifFix struct {
@@ -369,6 +378,13 @@ func (s *sarif) Flush() error {
 				}
 				rooted = rooted || under
 				l.PhysicalLocation = loc
+			case diag.Play:
+				// the game's file, and the piece in it as a logical place
+				if loc, under, ok := s.physical(diag.Pos{File: at.Game}); ok {
+					rooted = rooted || under
+					l.PhysicalLocation = loc
+				}
+				l.LogicalLocations = []sarifLogical{{Name: at.Piece, FullyQualifiedName: at.String(), Kind: "element"}}
 			}
 			r.RelatedLocations = append(r.RelatedLocations, l)
 		}

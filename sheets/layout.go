@@ -1,6 +1,7 @@
 package sheets
 
 import (
+	"encoding/json"
 	"fmt"
 	"github.com/muster-wargames/muster/render"
 	"sort"
@@ -109,6 +110,16 @@ type Totals struct {
 	HasSP    bool
 	SP, Guns int
 	Counters int
+}
+
+// MarshalJSON writes the totals' fields and, as Text, the line the sheets
+// print (the live page shows it as muster oob does).
+func (t Totals) MarshalJSON() ([]byte, error) {
+	type fields Totals
+	return json.Marshal(struct {
+		fields
+		Text string
+	}{fields(t), t.String()})
 }
 
 func (t Totals) String() string {

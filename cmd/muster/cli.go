@@ -93,6 +93,7 @@ func newRoot(stdout, stderr io.Writer) *cobra.Command {
 var commands = []func(stdout, stderr io.Writer) *cobra.Command{
 	buildCmd,
 	diffCmd,
+	gameCmd,
 	explainCmd,
 	importCmd,
 	initCmd,
