@@ -15,6 +15,7 @@ import (
 	"strings"
 
 	"github.com/muster-wargames/muster/diag"
+	"github.com/muster-wargames/muster/project"
 	"github.com/muster-wargames/muster/schema"
 )
 
@@ -56,8 +57,8 @@ func (ld *loader) survey(visit func(p string, d fs.DirEntry)) {
 			}
 			return nil
 		}
-		if ld.excluded(p) {
-			return nil
+		if ld.excluded(p) || d.Name() == project.Name {
+			return nil // muster.yaml is the project's file, never the battle's
 		}
 		visit(p, d)
 		return nil

@@ -16,6 +16,14 @@ import (
 // code in lower case (the generated page's headings).
 const CodesURL = "https://github.com/muster-wargames/muster/blob/main/docs/codes.md#"
 
+// codesURL is CodesURL under the docs base Options.Docs names.
+func (s *Server) codesURL() string {
+	if s.opts.Docs != "" {
+		return s.opts.Docs + "/codes.md#"
+	}
+	return CodesURL
+}
+
 // folder is a battle folder with open documents.
 type folder struct {
 	dir string
@@ -243,7 +251,7 @@ func (s *Server) protocol(f *folder, r *result, d diag.Diagnostic) Diagnostic {
 	}
 	out := Diagnostic{Range: rng, Severity: severity(d.Severity), Code: d.Code, Source: "muster", Message: msg}
 	if d.Code != "" {
-		out.CodeDescription = &codeDescription{Href: CodesURL + strings.ToLower(d.Code)}
+		out.CodeDescription = &codeDescription{Href: s.codesURL() + strings.ToLower(d.Code)}
 	}
 	for _, c := range d.Related {
 		switch at := c.At.(type) {

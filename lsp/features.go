@@ -233,7 +233,7 @@ func (s *Server) codeHover(r *result, line string, pos Position) *hover {
 	if c.Rule != "" {
 		text += " · " + c.Rule
 	}
-	text += "\n\n" + c.Doc + "\n\n[" + c.Code + " in docs/codes.md](" + CodesURL + strings.ToLower(c.Code) + ")"
+	text += "\n\n" + c.Doc + "\n\n[" + c.Code + " in docs/codes.md](" + s.codesURL() + strings.ToLower(c.Code) + ")"
 	rng := Range{Position{pos.Line, utf16Len(line[:b])}, Position{pos.Line, utf16Len(line[:e])}}
 	return &hover{Contents: markupContent{Kind: "markdown", Value: text}, Range: &rng}
 }

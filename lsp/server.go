@@ -23,6 +23,9 @@ type Options struct {
 	// Log, when set, receives a line for each message the server could
 	// not handle (stderr for `muster lsp`).
 	Log io.Writer
+	// Docs is the base URL of muster's docs folder, for each code's link
+	// ("": the default, CodesURL's).
+	Docs string
 }
 
 // Server is one language server session.

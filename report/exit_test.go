@@ -88,7 +88,8 @@ func TestExitUnreadableProperty(t *testing.T) {
 }
 
 // TestUnreadableCodes: the codes that say input could not be read are
-// B001, B012 and Y008, and no other code of muster's.
+// B001, B012, Y008 and the project file's P001-P003 (muster.yaml that
+// cannot be used stops the run), and no other code of muster's.
 func TestUnreadableCodes(t *testing.T) {
 	cat, err := validate.Catalogue()
 	if err != nil {
@@ -100,8 +101,8 @@ func TestUnreadableCodes(t *testing.T) {
 			got = append(got, c.Code)
 		}
 	}
-	if strings.Join(got, " ") != "B001 B012 Y008" {
-		t.Errorf("unreadable codes %v, want B001 B012 Y008", got)
+	if strings.Join(got, " ") != "B001 B012 P001 P002 P003 Y008" {
+		t.Errorf("unreadable codes %v, want B001 B012 P001 P002 P003 Y008", got)
 	}
 }
 

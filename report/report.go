@@ -51,6 +51,9 @@ type Options struct {
 	// could not write its output): sarif's run then did not execute
 	// successfully and carries it as a tool execution notification.
 	Failed string
+	// Docs is the base URL of muster's docs folder, for sarif's helpUri
+	// and informationUri; "" is DefaultDocs (and the project's page).
+	Docs string
 }
 
 func (o Options) lookup(code string) (diag.Code, bool) {

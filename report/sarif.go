@@ -23,10 +23,20 @@ const sarifSchema = "https://json.schemastore.org/sarif-2.1.0.json"
 // InformationURI is muster's home page, which SARIF names as the tool's.
 const InformationURI = "https://github.com/muster-wargames/muster"
 
+// DefaultDocs is where muster's docs folder is read unless a setting
+// (Options.Docs: muster.yaml's docs, MUSTER_DOCS) names another.
+const DefaultDocs = InformationURI + "/blob/main/docs"
+
 // HelpURI is where a code is documented: its section of docs/codes.md,
 // whose headings are the codes ("## R002", anchor #r002).
-func HelpURI(code string) string {
-	return InformationURI + "/blob/main/docs/codes.md#" + strings.ToLower(code)
+func HelpURI(code string) string { return DocsHelpURI("", code) }
+
+// DocsHelpURI is HelpURI under the docs base docs ("": DefaultDocs).
+func DocsHelpURI(docs, code string) string {
+	if docs == "" {
+		docs = DefaultDocs
+	}
+	return docs + "/codes.md#" + strings.ToLower(code)
 }
 
 // srcRoot is the base the artifact URIs are relative to.
@@ -259,7 +269,7 @@ func (s *sarif) rule(code string) sarifRule {
 	r.ID = c.Code
 	r.Name = ruleName(c.Title)
 	r.ShortDescription = &sarifText{Text: c.Title}
-	r.HelpURI = HelpURI(c.Code)
+	r.HelpURI = DocsHelpURI(s.docs, c.Code)
 	r.FullDescription = &sarifText{Text: c.Doc}
 	help := c.Doc
 	md := "**" + c.Code + ": " + c.Title + "**\n\n" + c.Doc
@@ -307,6 +317,7 @@ type sarif struct {
 	root    string
 	texts   Texts
 	failed  string
+	docs    string // the docs base: Options.Docs
 	held
 }
 
@@ -316,7 +327,7 @@ type sarif struct {
 // a file given by an absolute path under Options.Root is made relative to
 // it, and the run's originalUriBaseIds then says where %SRCROOT% is.
 func SARIF(w io.Writer, o Options) Report {
-	return &sarif{w: w, lookup: o.lookup, version: o.Version, root: o.Root, texts: o.Texts, failed: o.Failed}
+	return &sarif{w: w, lookup: o.lookup, version: o.Version, root: o.Root, texts: o.Texts, failed: o.Failed, docs: o.Docs}
 }
 
 // executed is SARIF's executionSuccessful: false when input could not be
@@ -407,8 +418,12 @@ func (s *sarif) Flush() error {
 		}
 		results = append(results, r)
 	}
+	info := InformationURI
+	if s.docs != "" {
+		info = s.docs // muster's docs where this project reads them
+	}
 	run := sarifRun{
-		Tool:        sarifTool{Driver: sarifDriver{Name: "muster", Version: s.version, InformationURI: InformationURI, Rules: rules}},
+		Tool:        sarifTool{Driver: sarifDriver{Name: "muster", Version: s.version, InformationURI: info, Rules: rules}},
 		ColumnKind:  "unicodeCodePoints",
 		Results:     results,
 		Invocations: []sarifInvoc{{ExecutionSuccessful: executed(ds) && s.failed == ""}},

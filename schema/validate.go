@@ -830,7 +830,7 @@ func Distance(a, b string) int {
 // bundle, muster diff's JSON), keyed by file name.
 func Extra() map[string][]byte {
 	out := map[string][]byte{}
-	for _, name := range []string{"bundle.schema.json", "diff.schema.json"} {
+	for _, name := range []string{"bundle.schema.json", "diff.schema.json", "project.schema.json"} {
 		b, err := files.ReadFile("schemas/" + name)
 		if err != nil {
 			panic(err)

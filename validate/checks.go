@@ -10,6 +10,7 @@ import (
 	"github.com/muster-wargames/muster/accept"
 	"github.com/muster-wargames/muster/battle"
 	"github.com/muster-wargames/muster/diag"
+	"github.com/muster-wargames/muster/project"
 	"github.com/muster-wargames/muster/rulesets"
 	"github.com/muster-wargames/muster/schema"
 )
@@ -244,7 +245,7 @@ func funcName(pc uintptr) string {
 // r's figures configure. It decodes nothing but r.
 func Codes(r *rulesets.Ruleset) diag.Catalogue {
 	var out []diag.Code
-	for _, cs := range [][]diag.Code{schema.Codes, battle.Codes, rulesets.Codes, accept.Codes} {
+	for _, cs := range [][]diag.Code{schema.Codes, battle.Codes, rulesets.Codes, accept.Codes, project.Codes} {
 		for _, c := range cs {
 			c.Func = raisedBy[c.Code]
 			out = append(out, c)

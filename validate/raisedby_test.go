@@ -29,7 +29,7 @@ type source struct {
 	byCode map[string][]string    // code → package.variable
 }
 
-var raisingPkgs = []string{"schema", "battle", "rulesets", "accept", "validate"}
+var raisingPkgs = []string{"schema", "battle", "rulesets", "accept", "project", "validate"}
 
 func parseSource(t *testing.T) *source {
 	t.Helper()

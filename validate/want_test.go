@@ -94,6 +94,10 @@ var elsewhere = []struct {
 	{"B014", "cmd/muster", "testdata/script/suppress.txtar"},
 	{"B015", "cmd/muster", "testdata/script/suppress.txtar"},
 	{"B016", "cmd/muster", "testdata/script/baseline.txtar"},
+	// the project file, muster.yaml
+	{"P001", "cmd/muster", "testdata/script/project.txtar"},
+	{"P002", "cmd/muster", "testdata/script/project.txtar"},
+	{"P003", "cmd/muster", "testdata/script/project.txtar"},
 	// a sheet's art: load errors, cased with generated pictures
 	{"M014", "battle", "testdata/bad/map-art-huge.txtar"},
 	{"M015", "battle", "testdata/bad/map-art-off.txtar"},

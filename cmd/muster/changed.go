@@ -19,7 +19,7 @@ func battlesOf(files []string) (dirs []string, skipped int) {
 	seen := map[string]bool{}
 	for _, f := range files {
 		dir, ok := battleOf(f)
-		if !ok {
+		if !ok || ignored(f) || ignored(dir) { // the project file, or what it ignores
 			skipped++
 			continue
 		}

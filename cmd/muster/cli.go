@@ -74,6 +74,14 @@ func newRoot(stdout, stderr io.Writer) *cobra.Command {
 	root.SetOut(stdout)
 	root.SetErr(stderr)
 	root.SetVersionTemplate(versionText(Version, buildInfo()))
+	root.PersistentPreRunE = func(c *cobra.Command, _ []string) error {
+		proj = nil // this run's, never a run before's (tests run muster in one process)
+		switch c.Name() {
+		case "version", "explain", "help", "completion": // read no battle: work whatever muster.yaml holds
+			return nil
+		}
+		return loadProject(stderr)
+	}
 	for _, mk := range commands {
 		root.AddCommand(mk(stdout, stderr))
 	}
@@ -192,9 +200,7 @@ func exitFor(ds []diag.Diagnostic) error {
 // writeReport writes the findings in o's format; failed, when not "", says
 // why the run failed after them (sarif's executionSuccessful).
 func writeReport(o *options, w io.Writer, ds []diag.Diagnostic, texts report.Texts, failed string) error {
-	root, _ := os.Getwd()
-	return report.Write(o.format, w, ds, report.Options{Texts: texts, Color: o.useColor(w), Lookup: lookupCode,
-		Version: version(), Root: root, Elapsed: time.Since(o.start), Failed: failed})
+	return report.Write(o.format, w, ds, reportOptions(o, o.useColor(w), texts, failed))
 }
 
 // lookupCode finds a code in the catalogue, made on first use: only the
@@ -206,6 +212,7 @@ func validateCmd(stdout, stderr io.Writer) *cobra.Command {
 	var mapOut string
 	var quiet, changed bool
 	var bf baselineFlags
+	var rf reportFlags
 	c := &cobra.Command{
 		Use:   "validate [DIR|FILE...]",
 		Short: "Check battle folders and report every problem with its file, line and column",
@@ -219,10 +226,18 @@ func validateCmd(stdout, stderr io.Writer) *cobra.Command {
 			"Exit status: 0 clean (warnings allowed), 1 errors found, 2 bad usage or input that cannot be\n" +
 			"read, 3 muster itself failed (docs/ci.md).",
 		RunE: func(cmd *cobra.Command, args []string) error {
+			chosen := projectDefaults(cmd, o, &rf)
 			if err := o.check(); err != nil {
 				return err
 			}
 			if err := bf.check(); err != nil {
+				return err
+			}
+			if bf.write != "" && (cmd.Flags().Changed("output") || cmd.Flags().Changed("report")) {
+				return fmt.Errorf("--write-baseline writes a baseline and no report: -o and --report are for a report")
+			}
+			var err error
+			if o.format, err = rf.check(o.format, chosen); err != nil {
 				return err
 			}
 			if mapOut != "" && len(args) > 1 {
@@ -257,12 +272,19 @@ func validateCmd(stdout, stderr io.Writer) *cobra.Command {
 				}
 				sort.Strings(named)
 			}
-			if len(args) == 0 {
+			runs := make([]battleRun, 0, len(args))
+			for _, dir := range args {
+				runs = append(runs, battleRun{dir: dir, variant: o.variant})
+			}
+			if len(args) == 0 && !changed {
+				runs = projectBattles(o.variant, cmd.Flags().Changed("variant"))
+			}
+			if len(runs) == 0 {
 				dir, err := battleDir(stderr, nil, true)
 				if err != nil {
 					return err
 				}
-				args = []string{dir}
+				runs = []battleRun{{dir: dir, variant: o.variant}}
 			}
 			var all []diag.Diagnostic
 			var mapBattle *battle.Battle
@@ -271,9 +293,17 @@ func validateCmd(stdout, stderr io.Writer) *cobra.Command {
 			scenarios := 0
 			var names []string
 			budget := schema.NewBudget(schema.DefaultLimits) // one for every battle checked
-			for _, dir := range args {
-				b, ds := checkIn(dir, o.variant, budget)
+			for _, run := range runs {
+				dir := run.dir
+				b, ds := checkIn(dir, run.variant, budget)
 				ds = notPart(b, dir, named, explicit, ds)
+				if run.baseline != "" && bf.read == "" && bf.write == "" {
+					// the project's baseline of this battle (--baseline overrides it)
+					var err error
+					if ds, err = pipeline.ApplyBaseline(ds, run.baseline); err != nil {
+						return err
+					}
+				}
 				all = append(all, ds...)
 				names = append(names, battleName(b, dir))
 				g.add(b, dir)
@@ -292,7 +322,7 @@ func validateCmd(stdout, stderr io.Writer) *cobra.Command {
 				}
 				return err
 			}
-			all, err := bf.apply(all)
+			all, err = bf.apply(all)
 			if err != nil {
 				return err
 			}
@@ -302,7 +332,7 @@ func validateCmd(stdout, stderr io.Writer) *cobra.Command {
 			if mapOut != "" {
 				if mapBattle == nil || mapBattle.Map == nil {
 					fmt.Fprintln(stderr, "muster: --map: the battle has no map to draw")
-				} else if err := writeDiagnosticMap(mapOut, args[0], mapBattle, all); err != nil {
+				} else if err := writeDiagnosticMap(mapOut, runs[0].dir, mapBattle, all); err != nil {
 					fmt.Fprintf(stderr, "muster: %s\n", printable(err))
 					return exitError{report.ExitBadInput}
 				}
@@ -311,7 +341,10 @@ func validateCmd(stdout, stderr io.Writer) *cobra.Command {
 			if quiet {
 				shown = report.ErrorsOnly(all)
 			}
-			if err := writeReport(o, stdout, shown, texts, ""); err != nil {
+			if err := rf.writeMain(o, &g, stdout, shown, texts, ""); err != nil {
+				return err
+			}
+			if err := rf.writeFiles(o, &g, all, texts, ""); err != nil {
 				return err
 			}
 			switch {
@@ -349,12 +382,15 @@ func validateCmd(stdout, stderr io.Writer) *cobra.Command {
 	c.Flags().StringVar(&bf.write, "write-baseline", "", "write every finding not suppressed to FILE as a baseline, print no report, and exit 0")
 	c.Flags().BoolVar(&changed, "changed", false, "the arguments are changed files, as a pre-commit hook passes them: validate the battle of each (the nearest folder at or above it holding battle.yaml) once, and skip files in no battle")
 	c.Flags().BoolVarP(&quiet, "quiet", "q", false, "report errors only: no warnings, no info, no summary line, nothing at all when there is no error; the exit status is as without it, and a run failed by its warnings (--werror, --max-warnings) still says so on stderr")
+	c.Flags().StringVarP(&rf.out, "output", "o", "", "write the --format report to this file instead of standard output (-: standard output); a .json, .sarif, .xml or .txt name chooses the format when --format is not given")
+	addReportFileFlags(c, &rf, "standard output (or -o)")
 	c.Flags().StringVar(&mapOut, "map", "", "also draw the map with every hex a diagnostic is about ringed and numbered (FILE.svg or FILE.png)")
 	return c
 }
 
 func buildCmd(stdout, stderr io.Writer) *cobra.Command {
 	o := &options{}
+	var rf reportFlags
 	c := &cobra.Command{
 		Use:   "build [DIR]",
 		Short: "Validate a battle and write its engine bundle, one JSON file per scenario",
@@ -365,7 +401,11 @@ func buildCmd(stdout, stderr io.Writer) *cobra.Command {
 			"Winter's introductory scenario, and says so.",
 		Args: cobra.MaximumNArgs(1),
 		RunE: func(cmd *cobra.Command, args []string) error {
+			projectDefaults(cmd, o, &rf)
 			if err := o.check(); err != nil {
+				return err
+			}
+			if _, err := rf.check(o.format, true); err != nil {
 				return err
 			}
 			dir, err := battleDir(stderr, args, true)
@@ -373,12 +413,16 @@ func buildCmd(stdout, stderr io.Writer) *cobra.Command {
 				return err
 			}
 			b, ds := check(dir, o.variant)
+			g := newGuard(b, dir)
 			texts := report.Texts{}
 			if b != nil {
 				texts = b.Texts
 			}
 			if err := exitFor(ds); err != nil {
 				if werr := writeReport(o, stderr, ds, texts, ""); werr != nil {
+					return werr
+				}
+				if werr := rf.writeFiles(o, &g, ds, texts, ""); werr != nil {
 					return werr
 				}
 				if o.format == "text" {
@@ -397,14 +441,17 @@ func buildCmd(stdout, stderr io.Writer) *cobra.Command {
 			// (SARIF's executionSuccessful) never says a build that could
 			// not write its files succeeded.
 			files, err := writeTarget(b, dir, out, o.target, o.module)
+			failed := ""
+			if err != nil {
+				failed = printable(err)
+			}
 			if len(ds) > 0 || err != nil && o.format != "text" {
-				failed := ""
-				if err != nil {
-					failed = printable(err)
-				}
 				if werr := writeReport(o, stderr, ds, texts, failed); werr != nil {
 					return werr
 				}
+			}
+			if werr := rf.writeFiles(o, &g, ds, texts, failed); werr != nil {
+				return werr
 			}
 			if err != nil {
 				fmt.Fprintf(stderr, "muster: %s\n", printable(err))
@@ -423,6 +470,7 @@ func buildCmd(stdout, stderr io.Writer) *cobra.Command {
 	c.RegisterFlagCompletionFunc("target", cobra.FixedCompletions(targets.Names(), cobra.ShellCompDirectiveNoFileComp))
 	c.Flags().StringVar(&o.module, "module", "", "with --target vassal-extension: the VASSAL module the extension extends")
 	addReportFlags(c, o)
+	addReportFileFlags(c, &rf, "standard error")
 	return c
 }
 

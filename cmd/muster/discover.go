@@ -50,8 +50,8 @@ func aroundWorkingDir() (string, bool) {
 	}
 	up := "."
 	for dir := wd; ; {
-		if fi, err := os.Stat(filepath.Join(dir, "battle.yaml")); err == nil && fi.Mode().IsRegular() {
-			return up, true
+		if fi, err := os.Stat(filepath.Join(dir, "battle.yaml")); err == nil && fi.Mode().IsRegular() && !ignored(dir) {
+			return up, true // a folder the project file ignores is no battle
 		}
 		parent := filepath.Dir(dir)
 		if parent == dir {

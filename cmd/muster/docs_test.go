@@ -28,7 +28,7 @@ func TestCodesDoc(t *testing.T) {
 	b.WriteString("`muster explain CODE` prints one page. This file is generated from the same registry\n")
 	b.WriteString("(`go generate ./...`); do not edit it by hand.\n\n")
 	b.WriteString("Prefixes: Y YAML input, S schema, B battle folder, R order of battle and references,\n")
-	b.WriteString("M map, N scenario; rule-pack codes name their system.\n\n")
+	b.WriteString("M map, N scenario, P the project file (muster.yaml); rule-pack codes name their system.\n\n")
 	b.WriteString("| Code | Severity | System | Rule | Title |\n|---|---|---|---|---|\n")
 	cat, err := validate.Catalogue()
 	if err != nil {

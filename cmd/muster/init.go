@@ -59,13 +59,18 @@ func initCmd(stdout, stderr io.Writer) *cobra.Command {
 			if err != nil {
 				return err
 			}
+			for i := range files {
+				files[i].Data = withDocs(files[i].Data) // the format link, under the docs base
+			}
 			docs, err := schemaFiles()
 			if err != nil {
 				return err
 			}
 			var names []string
 			for n := range docs {
-				names = append(names, n)
+				if n != "project.schema.json" { // a repository's, not a battle's
+					names = append(names, n)
+				}
 			}
 			sort.Strings(names)
 			for _, n := range names {

@@ -19,7 +19,8 @@ func lspCmd(stdout, stderr io.Writer) *cobra.Command {
 			"--stdio is accepted and changes nothing (editors' client presets add it; stdio is the only transport).",
 		Args: cobra.NoArgs,
 		RunE: func(cmd *cobra.Command, args []string) error {
-			err := lsp.Serve(cmd.InOrStdin(), stdout, lsp.Options{Version: version(), Log: stderr})
+			docs, _ := docsBase()
+			err := lsp.Serve(cmd.InOrStdin(), stdout, lsp.Options{Version: version(), Log: stderr, Docs: docs})
 			if errors.Is(err, lsp.ErrNoShutdown) {
 				return exitError{1}
 			}

@@ -1,3 +1,5 @@
+//go:build ignore
+
 // Command artmap draws the art of examples/art-demo: art/sheet-a.png, the
 // demo's map art, a "printed" sheet with its own hex size, margins, a title and hex
 // numbers, as a designer's scan would have. It reads the sheet's terrain,
@@ -5,7 +7,10 @@
 // says; nothing of muster's renderer is used. It draws the demo's counter
 // art too (counters below). Run from the repository:
 //
-//	go run ./scripts/artmap
+//	go run ./scripts/artmap/main.go
+//
+// It is built only when named (the ignore build tag), so that `go install
+// ./...`, which pre-commit's golang hook runs, installs muster alone.
 //
 // The output is deterministic: the same bytes every run.
 package main
