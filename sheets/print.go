@@ -26,8 +26,7 @@ import (
 // rules: play: paper:). Record sheets (TSS's Combat Effectiveness record,
 // casualty tracks, AMFS's Command Display, GBACW's leader board, Summer
 // Storm's Orders Card) are drawn from one description shared with the
-// VASSAL module's displays; that description is not here yet, and
-// PrintKit leaves its place (RecordSheets) for it.
+// VASSAL module's displays (displays.Build; records.go).
 
 // PrintOptions are the options of muster print.
 type PrintOptions struct {
@@ -228,7 +227,7 @@ func (d *printDoc) finish(w io.Writer) error {
 
 // PrintKit writes the whole kit for the battle or a scenario as one PDF:
 // the set-up cards and turn record, the counter sheets, the record sheets
-// (RecordSheets) and the map.
+// (records.go) and the map.
 func PrintKit(w io.Writer, b *battle.Battle, sc *battle.Scenario, opt PrintOptions) error {
 	d := newPrintDoc(b, sc, opt)
 	if err := d.cards(); err != nil {
@@ -237,23 +236,14 @@ func PrintKit(w io.Writer, b *battle.Battle, sc *battle.Scenario, opt PrintOptio
 	if err := d.counters(); err != nil {
 		return err
 	}
-	for _, r := range RecordSheets {
-		if err := r(d.pdf, b, sc); err != nil {
-			return err
-		}
+	if err := d.records(); err != nil {
+		return err
 	}
 	if err := d.mapPages(); err != nil {
 		return err
 	}
 	return d.finish(w)
 }
-
-// RecordSheets are the record sheets the kit prints after the counters,
-// each adding its pages to the PDF: the hook for the one description of
-// each system's displays (TSS's Combat Effectiveness record and casualty
-// tracks, AMFS's Command Display, GBACW's leader board, Summer Storm's
-// Orders Card) that the VASSAL module draws too. None is registered yet.
-var RecordSheets []func(pdf *fpdf.Fpdf, b *battle.Battle, sc *battle.Scenario) error
 
 // PrintCounters writes the counter sheets alone.
 func PrintCounters(w io.Writer, b *battle.Battle, sc *battle.Scenario, opt PrintOptions) error {

@@ -17,6 +17,7 @@ import (
 
 	"github.com/muster-wargames/muster/battle"
 	"github.com/muster-wargames/muster/diag"
+	"github.com/muster-wargames/muster/displays"
 	"github.com/muster-wargames/muster/maps"
 	"github.com/muster-wargames/muster/oob"
 	"github.com/muster-wargames/muster/render"
@@ -479,7 +480,7 @@ func TestKit(t *testing.T) {
 	}
 	plain := one
 	last := -1
-	for _, part := range []string{"Set-up card: ", "Turn record: ", " counters, sheet 1 of 1, fronts", "Map: page index", "Map page A1 "} {
+	for _, part := range []string{"Set-up card: ", "Turn record: ", " counters, sheet 1 of 1, fronts", "record sheet: Leader Board (Union)", "Map: page index", "Map page A1 "} {
 		i := strings.Index(plain.String(), sheets.PDFText(part))
 		if i <= last {
 			t.Errorf("%q at %d, after the part before it at %d", part, i, last)
@@ -534,5 +535,34 @@ func TestCounterCount(t *testing.T) {
 	}
 	if further == 0 || own == 0 {
 		t.Fatalf("%d further leader counters, %d faces on counters of their own; the test needs both", further, own)
+	}
+}
+
+// TestRecordSheets: the kit prints a record sheet for every display the
+// VASSAL module has (one description, displays.Build), with every box's,
+// space's and row's label on it, for a battle of each system.
+func TestRecordSheets(t *testing.T) {
+	for _, ex := range []string{"dow-intro", "tss-seminary-ridge", "summer-storm-mcpherson", "amfs-culps-hill"} {
+		b := loadExample(t, ex)
+		ds := displays.Build(b)
+		if len(ds) == 0 {
+			t.Errorf("%s: no displays to print", ex)
+			continue
+		}
+		var out bytes.Buffer
+		if err := sheets.PrintKit(&out, b, b.Scenarios[0], sheets.PrintOptions{}); err != nil {
+			t.Fatal(err)
+		}
+		pdf := out.String()
+		for _, d := range ds {
+			if !strings.Contains(pdf, sheets.PDFText("record sheet: "+d.Name())) {
+				t.Errorf("%s: no record sheet for %s", ex, d.Name())
+			}
+			for _, bx := range d.Boxes {
+				if bx.Label != "" && !strings.Contains(pdf, sheets.PDFText(bx.Label)) && !strings.Contains(pdf, sheets.PDFText(strings.Fields(bx.Label)[0])) {
+					t.Errorf("%s: %s's %s %q is not printed", ex, d.Name(), bx.Kind, bx.Label)
+				}
+			}
+		}
 	}
 }

@@ -21,6 +21,7 @@ func (m *vmod) displayMaps() []*xnode {
 	defs := map[string]*pieceDef{}
 	for _, d := range m.displays() {
 		name := d.Name()
+		m.idPlace = "display " + name // the ledger's keys of its markers' slots
 		mp := windowMap(name, d.Title+" ("+d.Rule+")")
 		bp := el("module.map.BoardPicker", "title", "Choose boards", "slotWidth", "125", "slotHeight", "125", "slotScale", "0.2")
 		defaultBoards(bp, name, []string{name}, [][2]int{{0, 0}})
@@ -116,7 +117,8 @@ func (m *vmod) displayMarker(defs map[string]*pieceDef, d displays.Display, mk d
 	} else {
 		img := m.imageName("display-marker", sideID(d), mk.Top, mk.Bottom)
 		m.addImage(img, drawMarker(mk.Top, mk.Bottom))
-		def = &pieceDef{name: mk.Name, image: img, traits: []trait{marker("Kind", "marker"), marker("Type", trackID(mk.Track))}}
+		def = &pieceDef{name: mk.Name, image: img, traits: []trait{marker("Kind", "marker"), marker("Type", trackID(mk.Track))},
+			key: "display-marker " + sideID(d) + " " + mk.Name}
 	}
 	defs[key] = def
 	return def
