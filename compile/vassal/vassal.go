@@ -647,9 +647,7 @@ func (m *vmod) build() (*xnode, error) {
 	}
 	palette := m.palette()
 	root.add(protos, palette, m.markerTray(), m.inventory(), m.turnTracker(), m.dice())
-	if p := m.scenarioProperty(); p != nil {
-		root.add(p)
-	}
+	root.add(m.flagProperties(m.scenarioProperty()))
 	root.add(m.sideWindows()...)
 	root.add(m.globalCommands()...)
 	key, err := m.terrainKey()
@@ -707,6 +705,7 @@ func (m *vmod) prototypes() *xnode {
 		def(typeProto(t), ut.Title, []trait{marker("Kind", "unit"), marker("Type", t), marker("Class", ut.Class)})
 	}
 	def(leaderProto(), "leaders", []trait{marker("Kind", "leader"), marker("Type", "leader"), marker("Class", "leader")})
+	m.flagPrototypes(def)
 	return pc
 }
 
@@ -801,9 +800,10 @@ func formationLeaders(f *oob.Formation) []*oob.Leader {
 
 func (m *vmod) unitDef(sd *oob.Side, pal render.CounterStyle, u *oob.Unit) *pieceDef {
 	d := &pieceDef{name: u.Name, faceLvl: map[string]int{}}
-	d.traits = append(d.traits, usePrototype(typeProto(u.Type)), usePrototype(sideProto(sd)))
+	d.traits = append(d.traits, usePrototype(typeProto(u.Type)), usePrototype(sideProto(sd)), usePrototype(flagsProto))
 	d.traits = append(d.traits, m.chainMarkers(u.Formation)...)
 	d.traits = append(d.traits, marker("Designation", u.QualifiedName()))
+	d.traits = append(d.traits, m.unitFlags(u)...)
 	m.unitCounter(d, sd, pal, u)
 	return d
 }
@@ -811,8 +811,10 @@ func (m *vmod) unitDef(sd *oob.Side, pal render.CounterStyle, u *oob.Unit) *piec
 func (m *vmod) leaderDef(sd *oob.Side, pal render.CounterStyle, l *oob.Leader) *pieceDef {
 	d := &pieceDef{name: l.Name, faceLvl: map[string]int{}}
 	d.traits = append(d.traits, usePrototype(leaderProto()), usePrototype(sideProto(sd)))
+	d.traits = append(d.traits, m.leaderRadius(l)...)
 	d.traits = append(d.traits, m.chainMarkers(l.Formation)...)
 	d.traits = append(d.traits, marker("Designation", l.QualifiedName()), marker("Level", l.Formation.Level))
+	d.traits = append(d.traits, m.leaderFlags(l)...)
 	if l.Rank != nil {
 		d.traits = append(d.traits, marker("Rank", fmt.Sprint(l.Rank)))
 	}
