@@ -214,11 +214,12 @@ func TestRadiusByLight(t *testing.T) {
 	}
 }
 
-// TestFlagKeysFree: the radius key and the switches' keys are no key an
-// embedded ruleset gives a piece.
+// TestFlagKeysFree: the radius key, the switches' keys and the
+// conveniences' (Eliminate, moved flag, trail) are no key an embedded
+// ruleset gives a piece.
 func TestFlagKeysFree(t *testing.T) {
 	ours := map[string]string{}
-	for _, k := range []string{radiusKey, "ctrl shift S", "ctrl shift M"} {
+	for _, k := range []string{radiusKey, "ctrl shift S", "ctrl shift M", eliminateKey, movedKey, trailKey} {
 		ks, err := keyStroke(k)
 		if err != nil {
 			t.Fatal(err)

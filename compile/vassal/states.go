@@ -258,20 +258,20 @@ func (m *vmod) makeStateTrait(s playState, faceImg string) trait {
 	imgs := append([]string{""}, images...)
 	down, downName := s.back, ""
 	if down != "" {
-		downName = s.Title + " (back)"
+		downName = menuTitle(s.State) + " (back)"
 	}
 	reset := ""
 	if s.Clear {
 		reset = "0,0," + ClearKey(s.State) // the global command that clears the state
 	}
-	return layer(s.ID, s.Title+" ("+s.Rule+")", s.Title, s.key, downName, down, reset, imgs, s.back == "", 1)
+	return layer(s.ID, s.Title+" ("+s.Rule+")", menuTitle(s.State), s.key, downName, down, reset, imgs, s.back == "", 1)
 }
 
 // rotator is a FreeRotator with the state's facings, Key turning clockwise
 // and Back counter-clockwise. State is the facing's index.
 func rotator(s playState) trait {
 	se := seq.New(';').Int(s.Facings)
-	se.Append(s.key).Append(s.back).Append(s.Title + " (clockwise)").Append(s.Title + " (counter-clockwise)")
+	se.Append(s.key).Append(s.back).Append(menuTitle(s.State) + " (clockwise)").Append(menuTitle(s.State) + " (counter-clockwise)")
 	se.Append("").Append("")        // random rotation key, text
 	se.Append(s.ID).Append(s.Title) // name (its properties: ID_Facing, ID_Degrees), description
 	se.Append("").Append("").Append("").Bool(true)
@@ -629,7 +629,8 @@ func ratingsText(l *oob.Leader) string {
 // (shareTraits).
 func (m *vmod) assemble(d *pieceDef, outer, inner []trait, face, states map[string]int, base, side string) {
 	if sd := m.b.Side(side); sd != nil {
-		outer = append([]trait{restrictedTo(sd)}, outer...)
+		all := append(append(append(slices.Clone(outer), d.traits...), inner...), m.sideConveniences(sd)...)
+		outer = append(append([]trait{restrictedTo(sd)}, m.subMenus(all)...), outer...)
 	}
 	n := len(outer) + len(d.traits)
 	d.traits = append(append(slices.Clone(outer), d.traits...), inner...)

@@ -661,6 +661,7 @@ func (m *vmod) build() (*xnode, error) {
 	}
 	root.add(m.hands()...)
 	root.add(m.setups()...)
+	m.mapIDs(root)
 	root.attrs["nextPieceSlotId"] = strconv.Itoa(m.gpid + 1)
 	return root, nil
 }
@@ -698,7 +699,7 @@ func (m *vmod) prototypes() *xnode {
 		m.protoNames[name] = true
 	}
 	for _, sd := range m.b.Sides {
-		def(sideProto(sd), "side "+sd.Name, []trait{marker("Side", sd.ID), marker("SideName", sd.Name)})
+		def(sideProto(sd), "side "+sd.Name, append([]trait{marker("Side", sd.ID), marker("SideName", sd.Name)}, m.sideConveniences(sd)...))
 	}
 	for _, t := range m.sortedTypes() {
 		ut := m.b.Rules.UnitTypes[t]
@@ -1025,6 +1026,7 @@ func standardMapParts() []*xnode {
 func (m *vmod) mainMap() *xnode {
 	m.drawBoards()
 	mp := mapChildren(mainMapName)
+	markMoved(mp)
 	bp := el("module.map.BoardPicker", "title", "Choose boards", "slotWidth", "125", "slotHeight", "125", "slotScale", "0.2")
 	for _, p := range m.full {
 		bp.add(m.board(p.sb.Name, p.sb))

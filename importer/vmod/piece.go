@@ -86,7 +86,7 @@ func (p *props) set(k, v string) {
 // makes again from the ruleset (states, facing, reports, clone, delete)
 // and from the sides (Restricted Access to the piece's side).
 var regenerated = map[string]bool{"emb2": true, "rotate": true, "report": true, "clone": true, "delete": true, "restrict": true,
-	"border": true, "AreaOfEffect": true}
+	"border": true, "AreaOfEffect": true, "submenu": true, "sendto": true, "markmoved": true, "footprint": true}
 
 // flagCalcs are the Calculated Properties of muster's rule flags
 // (compile/vassal/flags.go), made again from the ruleset's figures.
