@@ -2,10 +2,12 @@ package vassal
 
 import (
 	"slices"
+	"strconv"
 	"strings"
 	"testing"
 
 	"github.com/muster-wargames/muster/compile/vassal/seq"
+	"github.com/muster-wargames/muster/oob"
 )
 
 // commandNames are the menu commands a piece's traits give (as subMenus
@@ -197,5 +199,44 @@ func TestConveniences(t *testing.T) {
 		if len(byPrefix(ts, "markmoved;")) != 1 || len(byPrefix(ts, "footprint;")) != 1 {
 			t.Errorf("%s: no moved flag or trail", name)
 		}
+	}
+}
+
+// TestStackViewer: the stack viewer writes each piece's name, formation and
+// values (or ratings) on lines of their own, in columns as wide as the
+// widest line of any piece, and shows an empty hex's id. Before, one line
+// of them under a 56-pixel counter ran into the next piece's text (VASSAL
+// 3.7.26: 121 to 236 pixels in a 58-64 pixel column) and an empty hex
+// showed nothing.
+func TestStackViewer(t *testing.T) {
+	b, _, root := exampleModule(t, "dow-intro")
+	var v *xel
+	root.walk(func(e, _ *xel) {
+		if e.class() == "module.map.CounterDetailViewer" {
+			v = e
+		}
+	})
+	if v == nil {
+		t.Fatal("no stack viewer")
+	}
+	attr := func(k string) string { s, _ := v.attr(k); return s }
+	if attr("enableHTML") != "true" || attr("minDisplayPieces") != "0" || attr("emptyHexReportForma") != "$LocationName$" {
+		t.Errorf("viewer: enableHTML=%s minDisplayPieces=%s empty=%q", attr("enableHTML"), attr("minDisplayPieces"), attr("emptyHexReportForma"))
+	}
+	if f := attr("counterReportFormat"); strings.Count(f, "<br>") < 3 || !strings.Contains(f, `replace(", ","<br>")`) {
+		t.Errorf("counterReportFormat %q: not one line per value", f)
+	}
+	gap, _ := strconv.Atoi(attr("borderWidth"))
+	widest := 0
+	for _, sd := range b.Sides {
+		sd.Army.Walk(func(f *oob.Formation) {
+			widest = max(widest, len(f.Designation()))
+			for _, u := range f.Units {
+				widest = max(widest, len(u.Name))
+			}
+		})
+	}
+	if counterPx+gap < widest*viewerCharPx {
+		t.Errorf("column %d px for lines of %d characters", counterPx+gap, widest)
 	}
 }
