@@ -300,15 +300,17 @@ func (pl *play) strengthProp(value string) trait {
 // valuesLabel is the Text Label that draws the counter values at the foot
 // of the counter, in the side's text colour; the piece's name is kept. Its
 // state is the text, properties and all.
-func (m *vmod) valuesLabel(color, text string) trait {
-	// its type is the same for every piece of a colour: made once
-	return trait{memo(&m.labelTypes, color, func() string { return valuesLabelType(color) }), text}
+func (m *vmod) valuesLabel(color, text string, size int) trait {
+	// its type is the same for every piece of a colour and size: made once
+	key := color + " " + strconv.Itoa(size)
+	return trait{memo(&m.labelTypes, key, func() string { return valuesLabelType(color, size) }), text}
 }
 
-// valuesLabelType is the type of valuesLabel's trait.
-func valuesLabelType(color string) string {
+// valuesLabelType is the type of valuesLabel's trait: its font size the
+// largest at which the piece's values fit the counter (valuesSize).
+func valuesLabelType(color string, size int) string {
 	se := seq.New(';')
-	se.Append("").Append("").Int(11) // no key, no menu command, font size
+	se.Append("").Append("").Int(size) // no key, no menu command, font size
 	se.Append("").Append(color)      // background (none), foreground
 	se.Append("b").Int(-2).Append("c").Int(0).Append("b").Append("c")
 	se.Append("$pieceName$").Append("Dialog").Int(1).Int(0) // name format, font, bold, rotation
@@ -524,9 +526,9 @@ func (m *vmod) unitCounter(d *pieceDef, sd *oob.Side, pal render.CounterStyle, u
 	}
 	_, text := render.SideColors(sd.Color, sd.Text)
 	if art != nil && !art.ValuesOver() {
-		inner[labelAt] = m.valuesLabel(rgb(text), "") // the art prints them
+		inner[labelAt] = m.valuesLabel(rgb(text), "", 11) // the art prints them
 	} else {
-		inner[labelAt] = m.valuesLabel(rgb(text), pl.valuesText(fields, u.Values, cases))
+		inner[labelAt] = m.valuesLabel(rgb(text), pl.valuesText(fields, u.Values, cases), valuesSize(valuesLines(fields, u.Values, cases)))
 	}
 	inner = append(inner, m.pieceKeys()...)
 	if hasProp && (pl.down != "" || pl.up != "") {
