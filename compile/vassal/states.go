@@ -311,7 +311,7 @@ func (m *vmod) valuesLabel(color, text string, size int) trait {
 func valuesLabelType(color string, size int) string {
 	se := seq.New(';')
 	se.Append("").Append("").Int(size) // no key, no menu command, font size
-	se.Append("").Append(color)      // background (none), foreground
+	se.Append("").Append(color)        // background (none), foreground
 	se.Append("b").Int(-2).Append("c").Int(0).Append("b").Append("c")
 	se.Append("$pieceName$").Append("Dialog").Int(1).Int(0) // name format, font, bold, rotation
 	se.Append("Values").Append("counter values").Bool(false)
