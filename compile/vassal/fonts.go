@@ -1,8 +1,10 @@
 package vassal
 
 import (
+	"strconv"
 	"strings"
 
+	"github.com/muster-wargames/muster/compile/vassal/seq"
 	"github.com/muster-wargames/muster/oob"
 )
 
@@ -109,4 +111,26 @@ func valuesLines(fields []string, vals oob.Values, cases []faceCase) []string {
 		out = append(out, line(c.vals))
 	}
 	return out
+}
+
+// nameSize is the size, 9 points at most (the counter's top has room for
+// no taller line above the formation), at which a unit's name fits.
+func nameSize(name string) int { return min(9, valuesSize([]string{name})) }
+
+// nameLabel is the Text Label that writes a unit's name over the top of its
+// counter in Dialog Bold, in the side's text colour, at nameSize: the
+// counter image leaves the name out (render.UnitCounter.NameAbove), which
+// it drew in its 3x5-pixel font. Its state is $BasicName$, the piece's own
+// name, so every piece of a colour and size shares it.
+func (m *vmod) nameLabel(color string, size int) trait {
+	key := "name " + color + " " + strconv.Itoa(size)
+	return trait{memo(&m.labelTypes, key, func() string {
+		se := seq.New(';')
+		se.Append("").Append("").Int(size) // no key, no menu command, font size
+		se.Append("").Append(color)        // background (none), foreground
+		se.Append("t").Int(0).Append("c").Int(0).Append("t").Append("c")
+		se.Append("$pieceName$").Append("Dialog").Int(1).Int(0) // name format, font, bold, rotation
+		se.Append("Name").Append("counter name").Bool(false)
+		return "label;" + se.Value()
+	}), "$BasicName$"}
 }

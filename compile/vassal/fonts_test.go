@@ -88,3 +88,38 @@ func TestValuesFit(t *testing.T) {
 		t.Error("no unit's values needed a smaller size: the cavalry lines did")
 	}
 }
+
+// TestNameLabels: every unit whose counter muster draws has its name
+// written by a Text Label in Dialog Bold (its state $BasicName$, the
+// piece's own name) at a size, 9 points at most, at which it fits inside
+// the counter; the counter image draws it no more in the 3x5 font.
+func TestNameLabels(t *testing.T) {
+	b, files, _ := exampleModule(t, "dow-intro")
+	protos := protosOf(t, files["buildFile.xml"])
+	n := 0
+	for name, texts := range slotsOf(t, files["buildFile.xml"]) {
+		ts := expanded(t, protos, texts[0])
+		if k, _ := markerOf(ts, "Kind"); k != "unit" {
+			continue
+		}
+		var found bool
+		for _, l := range byPrefix(ts, "label;") {
+			f := seq.Decode(l[0], ';')
+			if f[16] != "Name" {
+				continue
+			}
+			found = true
+			size, _ := strconv.Atoi(f[3])
+			if l[1] != "$BasicName$" || f[13] != "Dialog" || f[14] != "1" || size > 9 || size > 7 && boldWidth(name, size) > valuesRoom {
+				t.Errorf("%s: name label %q state %q", name, l[0], l[1])
+			}
+		}
+		if !found {
+			t.Errorf("%s: no name label", name)
+		}
+		n++
+	}
+	if n == 0 || b == nil {
+		t.Fatal("no units")
+	}
+}

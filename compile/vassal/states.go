@@ -482,6 +482,11 @@ func (m *vmod) unitCounter(d *pieceDef, sd *oob.Side, pal render.CounterStyle, u
 	}
 	labelAt := len(inner)
 	inner = append(inner, trait{})
+	nameAt := -1
+	if art == nil { // drawUnit leaves the name to nameLabel
+		nameAt = len(inner)
+		inner = append(inner, trait{})
+	}
 	var stateKeys []string
 	taken := map[string]bool{}
 	for _, s := range pl.statesFor(m.b.Rules.UnitTypes[u.Type].Class, false) {
@@ -529,6 +534,9 @@ func (m *vmod) unitCounter(d *pieceDef, sd *oob.Side, pal render.CounterStyle, u
 		inner[labelAt] = m.valuesLabel(rgb(text), "", 11) // the art prints them
 	} else {
 		inner[labelAt] = m.valuesLabel(rgb(text), pl.valuesText(fields, u.Values, cases), valuesSize(valuesLines(fields, u.Values, cases)))
+	}
+	if nameAt >= 0 {
+		inner[nameAt] = m.nameLabel(rgb(text), nameSize(u.Name))
 	}
 	inner = append(inner, m.pieceKeys()...)
 	if hasProp && (pl.down != "" || pl.up != "") {
