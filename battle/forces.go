@@ -277,7 +277,7 @@ func newChildNames(f *oob.Formation) *childNames {
 
 func (ld *loader) formation(d *schema.Doc, n *schema.Node, side string, parent *oob.Formation) *oob.Formation {
 	f := &oob.Formation{
-		ID: schema.Str(schema.Get(n, "id")), Name: schema.Str(schema.Get(n, "name")),
+		ID: schema.Str(schema.Get(n, "id")), Name: schema.Str(schema.Get(n, "name")), Role: schema.Str(schema.Get(n, "role")),
 		Level: schema.Str(schema.Get(n, "level")), Side: side, Parent: parent, Pos: d.Pos(n),
 		Source: schema.Str(schema.Get(n, "source")), Note: schema.Str(schema.Get(n, "note")),
 	}

@@ -16,9 +16,9 @@ import (
 // designer's text and may be reworded freely.
 
 // Location is a place a finding is at or cites. Its kinds are a closed
-// set, each a type of this package: Pos, a place in a source file, is the
-// only kind today; a place in a played game (a saved game's step, a piece,
-// a hex) will be one more. Every report format prints every kind: String
+// set, each a type of this package: Pos, a place in a source file, and
+// Play, a place in a played game (a saved game's or log's step, a piece,
+// a hex). Every report format prints every kind: String
 // is its text, and each reader that needs more (SARIF's physical location,
 // the language server's range) switches on the kind, so a new kind is a
 // compile-time list of the places to teach it.
@@ -29,6 +29,41 @@ type Location interface {
 }
 
 func (Pos) location() {}
+
+// Play is a place in a played game (muster game check): the game's file,
+// a saved game or a log; the step of a log (0: the position the game
+// starts from, a saved game's only one); a piece as the game names it;
+// the hex it stands in ("" off the map: a box, a hand).
+type Play struct {
+	Game  string
+	Step  int
+	Piece string
+	Hex   string
+}
+
+func (Play) location() {}
+
+// String is "moves.vlog step 2: 75 IL in C3014", what text prints.
+func (p Play) String() string {
+	var b strings.Builder
+	b.WriteString(p.Game)
+	if p.Step > 0 {
+		fmt.Fprintf(&b, " step %d", p.Step)
+	}
+	if p.Piece != "" || p.Hex != "" {
+		b.WriteString(":")
+	}
+	if p.Piece != "" {
+		b.WriteString(" " + p.Piece)
+	}
+	switch {
+	case p.Hex != "":
+		b.WriteString(" in " + p.Hex)
+	case p.Piece != "":
+		b.WriteString(" off the map")
+	}
+	return b.String()
+}
 
 // Related is another place a finding concerns, with a note that says what
 // it is there ("already set up here").

@@ -241,7 +241,7 @@ func (s *Server) codeHover(r *result, line string, pos Position) *hover {
 func values(vs oob.Values) string {
 	var parts []string
 	for _, v := range vs {
-		x := "~"
+		x := "not given" // the book leaves it out (YAML ~ or null)
 		if v.Known() {
 			x = fmt.Sprint(v.V)
 		}
@@ -549,6 +549,11 @@ func (s *Server) completion(p positionParams) completionList {
 				for _, u := range sd.Army.AllUnits() {
 					for k := range u.Faces {
 						seen[k] = true
+					}
+					if r.b.Rules != nil { // faces the ruleset gives the type (TSS's dismounted, unlimbered)
+						for k := range r.b.Rules.UnitTypes[u.Type].Faces {
+							seen[k] = true
+						}
 					}
 				}
 			}

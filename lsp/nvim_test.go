@@ -22,25 +22,26 @@ func TestMain(m *testing.M) {
 	os.Exit(m.Run())
 }
 
-// The Neovim set-up of docs/editors.md, with the test binary as the
-// server (Neovim 0.7 has no vim.lsp.start; 0.8 and later use it).
-const nvimInit = `
-vim.api.nvim_create_autocmd('FileType', {
-  pattern = 'yaml',
-  callback = function(args)
-    local dir = vim.fn.fnamemodify(vim.api.nvim_buf_get_name(args.buf), ':p:h')
-    local found = vim.fn.findfile('battle.yaml', dir .. ';')
-    if found == '' then return end
-    local root = vim.fn.fnamemodify(found, ':p:h')
-    local cfg = { name = 'muster', cmd = { SERVER }, root_dir = root }
-    if vim.lsp.start then
-      vim.lsp.start(cfg)
-    else
-      vim.lsp.buf_attach_client(args.buf, vim.lsp.start_client(cfg))
-    end
-  end,
-})
-`
+// nvimInit is the Neovim set-up of docs/editors.md as written: its first
+// lua block, with the test binary as the server in place of muster lsp.
+func nvimInit(t *testing.T) string {
+	t.Helper()
+	doc, err := os.ReadFile("../docs/editors.md")
+	if err != nil {
+		t.Fatal(err)
+	}
+	_, rest, ok := strings.Cut(string(doc), "### Neovim")
+	_, rest, ok2 := strings.Cut(rest, "```lua\n")
+	block, _, ok3 := strings.Cut(rest, "```\n")
+	if !ok || !ok2 || !ok3 {
+		t.Fatal("docs/editors.md has no lua block under ### Neovim")
+	}
+	const cmd = "cmd = { 'muster', 'lsp' }"
+	if strings.Count(block, cmd) != 1 {
+		t.Fatalf("docs/editors.md's Neovim block does not start %s once:\n%s", cmd, block)
+	}
+	return strings.Replace(block, cmd, "cmd = { SERVER }", 1)
+}
 
 // What the probe does in the editor: wait for the diagnostic, hover,
 // complete, go to definition, fix the name, see the diagnostic go.
@@ -72,8 +73,9 @@ vim.fn.writefile(out, RESULT)
 vim.cmd('qa!')
 `
 
-// TestNeovim runs the server under a real Neovim, headless, where one is
-// installed (Debian's neovim package).
+// TestNeovim runs the server under a real Neovim, headless, started with
+// docs/editors.md's snippet as written, where Neovim is installed (Debian's
+// neovim package; .ci/run installs it).
 func TestNeovim(t *testing.T) {
 	nvim, err := exec.LookPath("nvim")
 	if err != nil {
@@ -95,7 +97,7 @@ func TestNeovim(t *testing.T) {
 	q := func(s string) string { return "'" + strings.ReplaceAll(s, "'", `\'`) + "'" }
 	initLua := filepath.Join(tmp, "init.lua")
 	probe := filepath.Join(tmp, "probe.lua")
-	os.WriteFile(initLua, []byte(strings.Replace(nvimInit, "SERVER", q(self), 1)), 0o644)
+	os.WriteFile(initLua, []byte(strings.Replace(nvimInit(t), "SERVER", q(self), 1)), 0o644)
 	os.WriteFile(probe, []byte(strings.Replace(nvimProbe, "RESULT", q(result), 1)), 0o644)
 	ctx, cancel := context.WithTimeout(context.Background(), 90*time.Second)
 	defer cancel()

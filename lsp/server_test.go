@@ -392,3 +392,38 @@ func TestReworded(t *testing.T) {
 	t.Run("Session", TestSession)
 	t.Run("More", TestMore)
 }
+
+// TestRulesetFaces: a face the ruleset gives a unit type (TSS cavalry's
+// dismounted face, no order of battle writes it) completes in a set-up.
+func TestRulesetFaces(t *testing.T) {
+	dir, err := filepath.Abs(filepath.Join("..", "examples", "tss-seminary-ridge"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	path := filepath.Join(dir, "scenario.yaml")
+	data, err := os.ReadFile(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	text := strings.Replace(string(data), `{unit: "17 Pa", face: dismounted}`, `{unit: "17 Pa", face: dism}`, 1)
+	if text == string(data) {
+		t.Fatal("the example no longer sets 17 Pa up dismounted")
+	}
+	c := newClient(t)
+	c.call("initialize", map[string]any{"processId": nil, "rootUri": pathURI(dir), "capabilities": map[string]any{}}, nil)
+	uri := pathURI(path)
+	c.notify("textDocument/didOpen", map[string]any{"textDocument": map[string]any{"uri": uri, "languageId": "yaml", "version": 1, "text": text}})
+	c.diagnostics(uri)
+	var list completionList
+	c.call("textDocument/completion", map[string]any{"textDocument": map[string]any{"uri": uri}, "position": posOf(t, text, "dism}", 4)}, &list)
+	var labels []string
+	for _, it := range list.Items {
+		labels = append(labels, it.Label)
+	}
+	if strings.Join(labels, ",") != "dismounted" {
+		t.Errorf("faces completed at dism: %v", labels)
+	}
+	c.call("shutdown", nil, nil)
+	c.notify("exit", nil)
+	<-c.done
+}

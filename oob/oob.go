@@ -86,8 +86,12 @@ type Side struct {
 
 // Formation is a node of the formation tree.
 type Formation struct {
-	ID       string // designation part: "1", "RW"; "" for the army
-	Name     string
+	ID   string // designation part: "1", "RW"; "" for the army
+	Name string
+	// Role is what the formation is in the rules when its designation is
+	// not the one they name (forces `role:`; TSS 21.6 keeps Staging Area 9
+	// for 3/I): a rule finds it by its designation or its role.
+	Role     string
 	Level    string
 	Side     string
 	Parent   *Formation
@@ -324,18 +328,22 @@ type Index struct {
 	units      map[string][]*Unit
 	leaders    map[string][]*Leader
 	formations map[string]*Formation
+	roles      map[string]*Formation
 	names      []string // every plain name, for suggestions
 }
 
 // NewIndex indexes a side's army.
 func NewIndex(army *Formation) *Index {
-	ix := &Index{units: map[string][]*Unit{}, leaders: map[string][]*Leader{}, formations: map[string]*Formation{}}
+	ix := &Index{units: map[string][]*Unit{}, leaders: map[string][]*Leader{}, formations: map[string]*Formation{}, roles: map[string]*Formation{}}
 	if army == nil {
 		return ix
 	}
 	army.Walk(func(f *Formation) {
 		if d := f.Designation(); d != "" {
 			ix.formations[d] = f
+		}
+		if f.Role != "" && ix.roles[f.Role] == nil {
+			ix.roles[f.Role] = f
 		}
 		for _, u := range f.Units {
 			ix.units[u.Name] = append(ix.units[u.Name], u)
@@ -352,6 +360,15 @@ func NewIndex(army *Formation) *Index {
 
 // Formation finds a formation by designation.
 func (ix *Index) Formation(d string) *Formation { return ix.formations[d] }
+
+// Named finds the formation a rule names: the one that declares it as its
+// role, else the one it designates.
+func (ix *Index) Named(name string) *Formation {
+	if f := ix.roles[name]; f != nil {
+		return f
+	}
+	return ix.formations[name]
+}
 
 // Names lists every name the index knows, sorted (made when first asked
 // for: only suggestions need it).

@@ -55,6 +55,12 @@ type Options struct {
 	// Lookup finds the codes suppression comments name (B015 for one it
 	// does not know); nil is Lookup, muster's catalogue.
 	Lookup func(code string) (diag.Code, bool)
+	// Position, when set, is given the resolved battle and returns a
+	// position to judge in its place: a played game's, put in the model
+	// as a scenario's set-up (muster game check). Only the checks that
+	// judge a position run, on it alone (validate.Position); nil skips
+	// them.
+	Position func(*battle.Battle) *battle.Scenario
 }
 
 // Result is one check of a battle.
@@ -72,7 +78,13 @@ type Result struct {
 // Check loads, checks and suppresses one battle.
 func Check(o Options) Result {
 	b, ds := Load(o)
-	if b != nil && b.Rules != nil {
+	switch {
+	case b == nil || b.Rules == nil:
+	case o.Position != nil:
+		if s := o.Position(b); s != nil {
+			ds = append(ds, validate.Position(b, s)...)
+		}
+	default:
 		ds = append(ds, validate.Battle(b)...)
 	}
 	ds = diag.Reworded(ds) // a test's hook: no reader below depends on the wording

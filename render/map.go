@@ -447,8 +447,10 @@ func (d *drawing) roads() {
 	}
 }
 
-// labels is the step of build that writes each hex's label (without its
-// sheet's id) when the hexes are big enough or the options ask.
+// labels is the step of build that writes each hex's label when the hexes
+// are big enough or the options ask: the whole label on a map of several
+// sheets (C3108 and A3108 are two hexes), without the sheet's id on a map
+// of one.
 func (d *drawing) labels() {
 	g, s := d.g, d.s
 	labels := s >= 14
@@ -464,11 +466,8 @@ func (d *drawing) labels() {
 			return
 		}
 		l := g.Label(c)
-		for _, sh := range g.Sheets {
-			if sh.Contains(c) {
-				l = strings.TrimPrefix(l, sh.ID)
-				break
-			}
+		if len(g.Sheets) == 1 { // one sheet: its id tells no hex apart
+			l = strings.TrimPrefix(l, g.Sheets[0].ID)
 		}
 		p := d.ge.center(c)
 		top := s * 0.87
@@ -480,7 +479,8 @@ func (d *drawing) labels() {
 }
 
 // sheets is the step of build that draws the sheets' edges and the seams
-// between them, and a faint id on each sheet without art.
+// between them, and a faint id on each sheet without art when the map has
+// several.
 func (d *drawing) sheets() {
 	g, ge, sc, s, k := d.g, d.ge, d.sc, d.s, d.k
 	for _, sh := range g.Sheets {
@@ -500,8 +500,8 @@ func (d *drawing) sheets() {
 				}
 			}
 		}
-		if sh.Art != nil {
-			continue // the art has its own title
+		if sh.Art != nil || len(g.Sheets) == 1 {
+			continue // the art has its own title; one sheet needs no name over its hexes
 		}
 		nw, se := ge.center(maps.Coord{X: sh.X, Y: sh.Y}), ge.center(maps.Coord{X: sh.X + sh.Cols - 1, Y: sh.Y + sh.Rows - 1})
 		fs := math.Min(s*6, math.Min(se.X-nw.X, se.Y-nw.Y)*0.6)

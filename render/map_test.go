@@ -7,6 +7,7 @@ import (
 	"github.com/muster-wargames/muster/rulesets"
 	"image/color"
 	"io"
+	"strings"
 	"testing"
 )
 
@@ -133,5 +134,33 @@ func BenchmarkMapImageBigMap(b *testing.B) {
 	m := bigMap()
 	for i := 0; i < b.N; i++ {
 		MapImage(m, &Overlay{Title: "Big"}, MapOptions{HexSize: 20})
+	}
+}
+
+// TestSheetIDs: on a map of several sheets every hex label carries its
+// sheet's id (A0101 and B0101 are two hexes) and each sheet's id is written
+// faintly over it; on a map of one sheet labels drop the id and no letter
+// is drawn over the hexes.
+func TestSheetIDs(t *testing.T) {
+	yes := true
+	svgOf := func(m *maps.Map) string {
+		var b bytes.Buffer
+		if err := MapSVG(&b, m, &Overlay{Title: "t"}, MapOptions{HexSize: 24, Labels: &yes}); err != nil {
+			t.Fatal(err)
+		}
+		return b.String()
+	}
+	one := svgOf(tinyMap(false))
+	if strings.Contains(one, `<g id="sheet-ids">`) || !strings.Contains(one, ">0101<") || strings.Contains(one, ">A0101<") {
+		t.Error("one sheet: want labels without the sheet's id and no sheet letter")
+	}
+	g := &maps.Grid{ShiftOdd: true, Digits: 2}
+	g.AddSheet(maps.NewSheet("A", 0, 0, 1, 4, 1, 3))
+	g.AddSheet(maps.NewSheet("B", 4, 0, 1, 4, 1, 3))
+	m := maps.New(g)
+	m.Hexes(func(c maps.Coord) { m.Set(c, maps.Hex{Terrain: m.TerrainIndex("clear"), Elevation: -1}) })
+	two := svgOf(m)
+	if !strings.Contains(two, `<g id="sheet-ids">`) || !strings.Contains(two, ">A0101<") || !strings.Contains(two, ">B0101<") {
+		t.Error("two sheets: want labels with their sheet's id and each sheet's letter")
 	}
 }

@@ -40,6 +40,10 @@ type jsonLocation struct {
 	File   string `json:"file,omitempty"`
 	Line   int    `json:"line,omitempty"`
 	Column int    `json:"column,omitempty"`
+	// a place in a played game (kind "play"): its file is the game
+	Step  int    `json:"step,omitempty"`
+	Piece string `json:"piece,omitempty"`
+	Hex   string `json:"hex,omitempty"`
 }
 
 type jsonRelated struct {
@@ -63,6 +67,8 @@ func locationJSON(l diag.Location) jsonLocation {
 	switch at := l.(type) {
 	case diag.Pos:
 		return jsonLocation{Kind: "file", File: at.File, Line: at.Line, Column: at.Column}
+	case diag.Play:
+		return jsonLocation{Kind: "play", File: at.Game, Step: at.Step, Piece: at.Piece, Hex: at.Hex}
 	}
 	return jsonLocation{Kind: "unknown"}
 }

@@ -216,6 +216,9 @@ func TestSARIFLocations(t *testing.T) {
 		{Code: schema.CodeSyntax.Code, Severity: diag.Error, Pos: diag.Pos{File: filepath.Join(root, "battles", "b", "map.yaml"), Line: 2, Column: 1}, Message: "m"},
 		{Code: schema.CodeSyntax.Code, Severity: diag.Error, Pos: diag.Pos{File: filepath.Join(filepath.Dir(root), "elsewhere", "map.yaml"), Line: 3, Column: 1}, Message: "m"},
 		{Code: schema.CodeSyntax.Code, Severity: diag.Error, Pos: diag.Pos{File: filepath.Join("..", "up", "map.yaml"), Line: 4, Column: 1}, Message: "m"},
+		// A first segment with a colon would read as a scheme (RFC 3986 4.2).
+		{Code: schema.CodeSyntax.Code, Severity: diag.Error, Pos: diag.Pos{File: "c:d/map.yaml", Line: 5, Column: 1}, Message: "m"},
+		{Code: schema.CodeSyntax.Code, Severity: diag.Error, Pos: diag.Pos{File: filepath.Join(root, "e:f", "map.yaml"), Line: 6, Column: 1}, Message: "m"},
 	}
 	type artifact struct {
 		URI       string `json:"uri"`
@@ -260,7 +263,7 @@ func TestSARIFLocations(t *testing.T) {
 	}
 	elsewhere := strings.TrimSuffix(rootURI, "repo%20dir/") + "elsewhere/map.yaml"
 	up := strings.TrimSuffix(rootURI, "repo%20dir/") + "up/map.yaml"
-	want := []artifact{{"b/map.yaml", "%SRCROOT%"}, {"battles/b/map.yaml", "%SRCROOT%"}, {elsewhere, ""}, {up, ""}}
+	want := []artifact{{"b/map.yaml", "%SRCROOT%"}, {"battles/b/map.yaml", "%SRCROOT%"}, {elsewhere, ""}, {up, ""}, {"./c:d/map.yaml", "%SRCROOT%"}, {"./e:f/map.yaml", "%SRCROOT%"}}
 	for i := range want {
 		if i >= len(got) || got[i] != want[i] {
 			t.Errorf("result %d: artifact %+v, want %+v", i, got, want)
@@ -285,5 +288,29 @@ func TestSARIFLocations(t *testing.T) {
 	}
 	if strings.Contains(buf.String(), "originalUriBaseIds") || strings.Contains(buf.String(), root) {
 		t.Errorf("a report of relative paths names the root:\n%s", buf.String())
+	}
+}
+
+// TestPlayedGame: a finding in a played game (muster game check) cites a
+// diag.Play; every format writes it: json as a "play" location with its
+// step, piece and hex, text its place and message.
+func TestPlayedGame(t *testing.T) {
+	d := diag.Diagnostic{Code: "GB102", Severity: diag.Error, Pos: diag.Pos{File: "moves.vlog"}, Message: "step 2 (75 IL moves C3213 → C3014): USA stack in C3014"}
+	d.Cite(diag.Play{Game: "moves.vlog", Step: 2, Piece: "75 IL", Hex: "C3014"}, "the position after step 2")
+	for _, f := range report.Formats {
+		var b bytes.Buffer
+		if err := report.Write(f.Name, &b, []diag.Diagnostic{d}, report.Options{Lookup: codes.Lookup}); err != nil {
+			t.Fatalf("%s: %v", f.Name, err)
+		}
+		if !strings.Contains(b.String(), "moves.vlog") || !strings.Contains(b.String(), "step 2") {
+			t.Errorf("%s: the game or the step is missing:\n%s", f.Name, b.String())
+		}
+		var compact bytes.Buffer
+		if f.Name == "json" && (json.Compact(&compact, b.Bytes()) != nil || !strings.Contains(compact.String(), `{"kind":"play","file":"moves.vlog","step":2,"piece":"75 IL","hex":"C3014"}`)) {
+			t.Errorf("json: no play location:\n%s", b.String())
+		}
+	}
+	if s := (diag.Play{Game: "g.vsav", Piece: "Post"}).String(); s != "g.vsav: Post off the map" {
+		t.Errorf("String: %q", s)
 	}
 }

@@ -117,7 +117,16 @@ type sarifSuppression struct {
 type sarifLocation struct {
 	ID               *int           `json:"id,omitempty"`
 	PhysicalLocation *sarifPhysical `json:"physicalLocation,omitempty"`
+	LogicalLocations []sarifLogical `json:"logicalLocations,omitempty"`
 	Message          *sarifText     `json:"message,omitempty"`
+}
+
+// sarifLogical is a place in a played game: the piece, named with its
+// step and hex.
+type sarifLogical struct {
+	Name               string `json:"name,omitempty"`
+	FullyQualifiedName string `json:"fullyQualifiedName,omitempty"`
+	Kind               string `json:"kind,omitempty"`
 }
 
 type sarifFix struct {
@@ -176,7 +185,7 @@ func location(file, root string) (a sarifArtifact, rooted bool) {
 	slash := strings.ReplaceAll(file, "\\", "/")
 	abs := filepath.IsAbs(file) || path.IsAbs(slash)
 	if !abs && slash != ".." && !strings.HasPrefix(path.Clean(slash), "../") {
-		return sarifArtifact{URI: (&url.URL{Path: slash}).EscapedPath(), URIBaseID: srcRoot}, false
+		return sarifArtifact{URI: relativeURI(slash), URIBaseID: srcRoot}, false
 	}
 	full := file
 	if !abs && root != "" {
@@ -184,10 +193,21 @@ func location(file, root string) (a sarifArtifact, rooted bool) {
 	}
 	if root != "" {
 		if rel, err := filepath.Rel(root, full); err == nil && filepath.IsLocal(rel) {
-			return sarifArtifact{URI: (&url.URL{Path: filepath.ToSlash(rel)}).EscapedPath(), URIBaseID: srcRoot}, true
+			return sarifArtifact{URI: relativeURI(filepath.ToSlash(rel)), URIBaseID: srcRoot}, true
 		}
 	}
 	return sarifArtifact{URI: fileURI(full)}, false
+}
+
+// relativeURI is a relative slash path as a relative-path reference: its
+// characters escaped, and "./" before a first segment that holds a colon,
+// which a reader would otherwise take for a scheme (RFC 3986, 4.2).
+func relativeURI(p string) string {
+	u := (&url.URL{Path: p}).EscapedPath()
+	if first, _, _ := strings.Cut(u, "/"); strings.Contains(first, ":") {
+		u = "./" + u
+	}
+	return u
 }
 
 // fileURI is an absolute path as a file: URI.
@@ -347,6 +367,13 @@ func (s *sarif) Flush() error {
 				}
 				rooted = rooted || under
 				l.PhysicalLocation = loc
+			case diag.Play:
+				// the game's file, and the piece in it as a logical place
+				if loc, under, ok := s.physical(diag.Pos{File: at.Game}); ok {
+					rooted = rooted || under
+					l.PhysicalLocation = loc
+				}
+				l.LogicalLocations = []sarifLogical{{Name: at.Piece, FullyQualifiedName: at.String(), Kind: "element"}}
 			}
 			r.RelatedLocations = append(r.RelatedLocations, l)
 		}

@@ -137,6 +137,16 @@ func TestSARIFSchema(t *testing.T) {
 	suppressed[1].Offer("9", "8")
 	check("suppressions, a failed run, an absolute root", sarifOf(t, suppressed, report.Options{Root: root}))
 
+	// a finding in a played game: its place the game's file, a diag.Play
+	// naming the step, the piece and the hex (muster game check)
+	played := []diag.Diagnostic{{Code: battle.CodeStrength.Code, Severity: diag.Error, Pos: diag.Pos{File: "games/moves.vlog"}, Message: "step 2: m"}}
+	played[0].Cite(diag.Play{Game: "games/moves.vlog", Step: 2, Piece: "75 IL", Hex: "C3014"}, "the position after step 2")
+	log := sarifOf(t, played, report.Options{})
+	check("a played game", log)
+	if !bytes.Contains(log, []byte(`"fullyQualifiedName": "games/moves.vlog step 2: 75 IL in C3014"`)) || !bytes.Contains(log, []byte(`"uri": "games/moves.vlog"`)) {
+		t.Errorf("a played game's place is not in the log:\n%s", log)
+	}
+
 	dirs, _ := filepath.Glob("../examples/*/battle.yaml")
 	if len(dirs) == 0 {
 		t.Fatal("no examples found")

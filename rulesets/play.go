@@ -7,12 +7,13 @@ package rulesets
 // read from the rulebook's components and markers sections. A battle may
 // override it under `rules: play:` as it overrides figures.
 type Play struct {
-	States   []State  `json:"states,omitempty" doc:"The states a unit's or leader's counter can be in, each a layer of the piece with its keys."`
-	Strength Steps    `json:"strength,omitempty" doc:"The keys that step strength down and up, within the strength field's bounds."`
-	Markers  []Marker `json:"markers,omitempty" doc:"The markers of the tray: things on the map that are not a state of one counter."`
-	Cups     []Cup    `json:"cups,omitempty" doc:"Draw cups: chits or markers drawn at random."`
-	Keys     Keys     `json:"keys,omitempty" doc:"The keys every piece answers to."`
-	First    First    `json:"first,omitempty" doc:"What the side a scenario names under first: has on the scenario's first turn, as the turn track says it."`
+	States   []State   `json:"states,omitempty" doc:"The states a unit's or leader's counter can be in, each a layer of the piece with its keys."`
+	Strength Steps     `json:"strength,omitempty" doc:"The keys that step strength down and up, within the strength field's bounds."`
+	Markers  []Marker  `json:"markers,omitempty" doc:"The markers of the tray: things on the map that are not a state of one counter."`
+	Cups     []Cup     `json:"cups,omitempty" doc:"Draw cups: chits or markers drawn at random."`
+	Displays []Display `json:"displays,omitempty" doc:"The displays players keep beside the map (orders cards, tracks, command displays), with the markers that start on them."`
+	Keys     Keys      `json:"keys,omitempty" doc:"The keys every piece answers to."`
+	First    First     `json:"first,omitempty" doc:"What the side a scenario names under first: has on the scenario's first turn, as the turn track says it."`
 	// Reserve names the state a set-up stack's reserve: true starts:
 	// GBACW's In Reserve on the stack's leaders (6.31), TSS's Reserve
 	// marker on its units (8.7).
@@ -73,8 +74,11 @@ type Cup struct {
 	Chits  string   `json:"chits,omitempty" doc:"What is drawn: activation (the scenario's activation markers), formation (one chit per formation of the levels given), fixed (the chits listed), or efficiency (a cup for each side, holding the markers of the scenario's efficiency pool, else the chits listed)." enum:"activation,formation,fixed,efficiency"`
 	Levels []string `json:"levels,omitempty" doc:"For formation chits: the formation levels that have one." items:"level"`
 	List   []string `json:"list,omitempty" doc:"For fixed chits: their names."`
-	Rule   string   `json:"rule,omitempty" doc:"The rule that draws from the cup."`
-	Source string   `json:"source,omitempty" doc:"The seed line(s)."`
+	// PerSide gives each side a cup of its own (Summer Storm 2.9: "Each
+	// player uses his own URAC").
+	PerSide bool   `json:"per_side,omitempty" doc:"A cup for each side, which its player alone draws from, holding that side's chits (Summer Storm 2.9: each player uses his own URAC); efficiency cups are each side's whether or not this is set."`
+	Rule    string `json:"rule,omitempty" doc:"The rule that draws from the cup."`
+	Source  string `json:"source,omitempty" doc:"The seed line(s)."`
 }
 
 // Keys are the keys every piece answers to.

@@ -18,8 +18,10 @@ import (
 	"embed"
 	"encoding/json"
 	"fmt"
+	"math"
 	"net"
 	"net/http"
+	"slices"
 	"strconv"
 	"strings"
 	"sync"
@@ -27,6 +29,7 @@ import (
 
 	"github.com/muster-wargames/muster/battle"
 	"github.com/muster-wargames/muster/diag"
+	"github.com/muster-wargames/muster/maps"
 	"github.com/muster-wargames/muster/render"
 	"github.com/muster-wargames/muster/report"
 	"github.com/muster-wargames/muster/sheets"
@@ -64,6 +67,11 @@ type Server struct {
 	gen int // how many times the battle was checked
 	b   *battle.Battle
 	ds  []diag.Diagnostic
+	// was holds the findings of the check before the latest (by file and
+	// fingerprint, which an edit elsewhere in the file does not move), so
+	// the page can mark what the last save brought; nil before a second
+	// check.
+	was map[string]bool
 }
 
 // New makes a server; the battle is checked on the first request.
@@ -76,16 +84,30 @@ func New(opt Options) *Server {
 
 // state checks the battle again if its files changed since the last
 // check, and returns the latest check.
-func (s *Server) state() (int, *battle.Battle, []diag.Diagnostic) {
+func (s *Server) state() (int, *battle.Battle, []diag.Diagnostic, map[string]bool) {
 	s.mu.Lock()
 	defer s.mu.Unlock()
 	fp := s.opt.Fingerprint()
 	if s.gen == 0 || fp != s.fp {
+		if s.gen > 0 {
+			s.was = keys(s.ds)
+		}
 		s.fp = fp
 		s.b, s.ds = s.opt.Check()
 		s.gen++
 	}
-	return s.gen, s.b, s.ds
+	return s.gen, s.b, s.ds, s.was
+}
+
+// key tells a finding across saves: its file and fingerprint.
+func key(d diag.Diagnostic) string { return d.Pos.File + "\x00" + d.Fingerprint() }
+
+func keys(ds []diag.Diagnostic) map[string]bool {
+	m := make(map[string]bool, len(ds))
+	for _, d := range ds {
+		m[key(d)] = true
+	}
+	return m
 }
 
 // Handler answers the page's requests.
@@ -152,14 +174,28 @@ func scenario(b *battle.Battle, id string) *battle.Scenario {
 
 // Page is what battle.json holds: the page draws it.
 type Page struct {
-	Gen         int           `json:"gen"`
-	Title       string        `json:"title"`
-	Summary     string        `json:"summary"`
-	Scenarios   []ScenarioID  `json:"scenarios"`
-	Scenario    string        `json:"scenario"` // the one shown
-	Turns       []TurnInfo    `json:"turns"`
-	Diagnostics []Diagnostic  `json:"diagnostics"`
-	OOB         *sheets.Sheet `json:"oob"`
+	Gen         int          `json:"gen"`
+	Title       string       `json:"title"`
+	Summary     string       `json:"summary"`
+	Scenarios   []ScenarioID `json:"scenarios"`
+	Scenario    string       `json:"scenario"` // the one shown
+	Turns       []TurnInfo   `json:"turns"`
+	Diagnostics []Diagnostic `json:"diagnostics"`
+	// Hidden counts the findings of the battle's other scenarios, which
+	// the page leaves out.
+	Hidden int           `json:"hidden"`
+	OOB    *sheets.Sheet `json:"oob"`
+	// View is the part of the map the page first shows: the scenario's
+	// set-up and entry hexes, in the map's SVG units; nil for the whole map.
+	View *Box `json:"view,omitempty"`
+}
+
+// Box is a rectangle of the map's SVG.
+type Box struct {
+	X float64 `json:"x"`
+	Y float64 `json:"y"`
+	W float64 `json:"w"`
+	H float64 `json:"h"`
 }
 
 // ScenarioID names a scenario.
@@ -186,6 +222,8 @@ type Diagnostic struct {
 	Rule     string `json:"rule,omitempty"`
 	Hint     string `json:"hint,omitempty"`
 	Hexes    []Hex  `json:"hexes"`
+	// New marks a finding the last save brought (not in the check before).
+	New bool `json:"new,omitempty"`
 }
 
 // Hex is a hex label and its centre in the map's SVG.
@@ -197,8 +235,63 @@ type Hex struct {
 
 const hexSize = 20
 
-// Build makes the page's data from a check of the battle.
-func Build(gen int, b *battle.Battle, ds []diag.Diagnostic, scenarioID string) *Page {
+// Shown are the findings the page shows for a scenario: the battle-wide
+// ones and the scenario's own (a finding in another scenario's file, or in
+// its part of a file several scenarios share, is left out), errors first,
+// then warnings, then the rest, each kind in file order. The list and the
+// map's rings number them alike.
+func Shown(b *battle.Battle, ds []diag.Diagnostic, scenarioID string) (shown []diag.Diagnostic, hidden int) {
+	sc := scenario(b, scenarioID)
+	for _, d := range ds {
+		if o := owner(b, d); o != nil && o != sc {
+			hidden++
+			continue
+		}
+		shown = append(shown, d)
+	}
+	rank := func(s diag.Severity) int {
+		switch s {
+		case diag.Error:
+			return 0
+		case diag.Warning:
+			return 1
+		}
+		return 2
+	}
+	slices.SortStableFunc(shown, func(a, b diag.Diagnostic) int { return rank(a.Severity) - rank(b.Severity) })
+	return shown, hidden
+}
+
+// owner is the scenario whose part of its file a finding is in, or nil
+// for a finding elsewhere (battle.yaml, the forces, the map).
+func owner(b *battle.Battle, d diag.Diagnostic) *battle.Scenario {
+	if b == nil || d.Pos.File == "" {
+		return nil
+	}
+	// the last scenario of the file to start at or above the finding's
+	// line, else the file's first (a finding above every scenario's id)
+	var at, first *battle.Scenario
+	for _, sc := range b.Scenarios {
+		if sc.Pos.File != d.Pos.File {
+			continue
+		}
+		if first == nil || sc.Pos.Line < first.Pos.Line {
+			first = sc
+		}
+		if sc.Pos.Line <= d.Pos.Line && (at == nil || sc.Pos.Line > at.Pos.Line) {
+			at = sc
+		}
+	}
+	if at != nil {
+		return at
+	}
+	return first
+}
+
+// Build makes the page's data from a check of the battle; was, when not
+// nil, holds the findings of the check before (Server.state), and a
+// finding not among them is marked new.
+func Build(gen int, b *battle.Battle, ds []diag.Diagnostic, scenarioID string, was map[string]bool) *Page {
 	p := &Page{Gen: gen, Summary: summary(ds), Scenarios: []ScenarioID{}, Turns: []TurnInfo{}, Diagnostics: []Diagnostic{}}
 	var ix *sheets.PosIndex
 	if b != nil {
@@ -211,8 +304,14 @@ func Build(gen int, b *battle.Battle, ds []diag.Diagnostic, scenarioID string) *
 			p.Scenarios = append(p.Scenarios, ScenarioID{sc.ID, sc.Name})
 		}
 	}
-	for i, d := range ds {
+	shown, hidden := Shown(b, ds, scenarioID)
+	p.Hidden = hidden
+	if hidden > 0 {
+		p.Summary = summary(shown) + " (the whole battle: " + p.Summary + ")"
+	}
+	for i, d := range shown {
 		pd := Diagnostic{N: i + 1, Severity: d.Severity.String(), Code: d.Code, Pos: d.Pos.String(), Message: d.Message, Rule: d.Rule, Hint: d.Hint, Hexes: []Hex{}}
+		pd.New = was != nil && !was[key(d)]
 		for _, c := range sheets.DiagnosticHexes(b, d, ix) {
 			x, y := render.Center(b.Map.Grid, hexSize, c)
 			pd.Hexes = append(pd.Hexes, Hex{b.Map.Grid.Label(c), x, y})
@@ -228,6 +327,7 @@ func Build(gen int, b *battle.Battle, ds []diag.Diagnostic, scenarioID string) *
 	}
 	p.Scenario = sc.ID
 	p.OOB = sheets.OOB(b, sc)
+	p.View = view(b, sc)
 	if len(b.Slots) > 0 {
 		for i := sc.First.Index; i <= sc.Last.Index && i-sc.First.Index < 1000; i++ {
 			p.Turns = append(p.Turns, TurnInfo{Index: i, Text: b.TurnAt(i).Text(), Events: []string{}})
@@ -262,6 +362,38 @@ func Build(gen int, b *battle.Battle, ds []diag.Diagnostic, scenarioID string) *
 	return p
 }
 
+// view is the box around a scenario's set-up and entry and exit hexes,
+// with a hex of room all round; nil when it places nothing on the map.
+func view(b *battle.Battle, sc *battle.Scenario) *Box {
+	if b.Map == nil {
+		return nil
+	}
+	var cs []maps.Coord
+	for _, st := range sc.Setup {
+		cs = append(cs, st.Hex.Coord)
+	}
+	for _, a := range sc.Arrivals {
+		for _, h := range a.Hexes {
+			cs = append(cs, h.Coord)
+		}
+	}
+	for _, w := range sc.Withdrawals {
+		for _, h := range w.Hexes {
+			cs = append(cs, h.Coord)
+		}
+	}
+	if len(cs) == 0 {
+		return nil
+	}
+	minX, minY, maxX, maxY := math.Inf(1), math.Inf(1), math.Inf(-1), math.Inf(-1)
+	for _, c := range cs {
+		x, y := render.Center(b.Map.Grid, hexSize, c)
+		minX, minY, maxX, maxY = min(minX, x), min(minY, y), max(maxX, x), max(maxY, y)
+	}
+	const room = 2 * hexSize
+	return &Box{X: minX - room, Y: minY - room, W: maxX - minX + 2*room, H: maxY - minY + 2*room}
+}
+
 func summary(ds []diag.Diagnostic) string {
 	if len(ds) == 0 {
 		return "no diagnostics"
@@ -270,8 +402,8 @@ func summary(ds []diag.Diagnostic) string {
 }
 
 func (s *Server) battleJSON(w http.ResponseWriter, r *http.Request) {
-	gen, b, ds := s.state()
-	data, err := json.Marshal(Build(gen, b, ds, r.URL.Query().Get("scenario")))
+	gen, b, ds, was := s.state()
+	data, err := json.Marshal(Build(gen, b, ds, r.URL.Query().Get("scenario"), was))
 	if err != nil {
 		http.Error(w, err.Error(), http.StatusInternalServerError)
 		return
@@ -307,9 +439,10 @@ func MapSVG(b *battle.Battle, ds []diag.Diagnostic, scenarioID string, turn int)
 	if sc != nil && turn >= 0 {
 		ov.Subtitle += ": " + b.TurnAt(turn).Text()
 	}
-	dov := sheets.DiagnosticOverlay(b, ds)
+	shown, _ := Shown(b, ds, scenarioID)
+	dov := sheets.DiagnosticOverlay(b, shown)
 	ov.Rings = dov.Rings
-	if len(ds) > 0 {
+	if len(shown) > 0 {
 		ov.Legend = append(ov.Legend, dov.Legend...)
 	}
 	var buf bytes.Buffer
@@ -320,7 +453,7 @@ func MapSVG(b *battle.Battle, ds []diag.Diagnostic, scenarioID string, turn int)
 }
 
 func (s *Server) mapSVG(w http.ResponseWriter, r *http.Request) {
-	_, b, ds := s.state()
+	_, b, ds, _ := s.state()
 	q := r.URL.Query()
 	turn := -1
 	if t := q.Get("turn"); t != "" {
@@ -355,7 +488,7 @@ func (s *Server) events(w http.ResponseWriter, r *http.Request) {
 	tick := time.NewTicker(s.opt.Every)
 	defer tick.Stop()
 	for {
-		if gen, _, _ := s.state(); gen != last {
+		if gen, _, _, _ := s.state(); gen != last {
 			last = gen
 			if _, err := fmt.Fprintf(w, "event: battle\ndata: %d\n\n", gen); err != nil {
 				return

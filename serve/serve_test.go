@@ -349,3 +349,66 @@ func TestBrokenBattle(t *testing.T) {
 		t.Errorf("map of a broken battle: %d %q", r.StatusCode, body)
 	}
 }
+
+// TestScenarioFindings: on Dead of Winter (eleven scenarios, a finding in
+// most) the page lists the chosen scenario's findings and the battle-wide
+// ones only, errors first, and first shows the scenario's set-up, not the
+// whole map.
+func TestScenarioFindings(t *testing.T) {
+	ts := newServer(t, filepath.Join("..", "examples", "dead-of-winter"))
+	lists := map[string][]serve.Diagnostic{}
+	for _, id := range []string{"intro", "s9"} {
+		p := page(t, ts, id)
+		if p.Scenario != id || p.Hidden == 0 || len(p.Diagnostics) == 0 {
+			t.Fatalf("%s: scenario %q, %d shown, %d hidden", id, p.Scenario, len(p.Diagnostics), p.Hidden)
+		}
+		other := "scenario-9.yaml"
+		if id == "s9" {
+			other = "scenario-intro.yaml"
+		}
+		rank := map[string]int{"error": 0, "warning": 1, "info": 2}
+		for i, d := range p.Diagnostics {
+			if d.N != i+1 {
+				t.Errorf("%s: finding %d is numbered %d", id, i+1, d.N)
+			}
+			if strings.Contains(d.Pos, other) {
+				t.Errorf("%s: shows %s's finding %s %s", id, other, d.Code, d.Pos)
+			}
+			if i > 0 && rank[d.Severity] < rank[p.Diagnostics[i-1].Severity] {
+				t.Errorf("%s: %s %s after %s", id, d.Severity, d.Code, p.Diagnostics[i-1].Severity)
+			}
+		}
+		if p.View == nil || p.View.W <= 0 || p.View.H <= 0 {
+			t.Errorf("%s: no view of the set-up: %+v", id, p.View)
+		}
+		lists[id] = p.Diagnostics
+	}
+	if len(lists["intro"]) == len(lists["s9"]) && lists["intro"][len(lists["intro"])-1].Pos == lists["s9"][len(lists["s9"])-1].Pos {
+		t.Error("intro and s9 list the same findings")
+	}
+}
+
+// TestNewFindings: after a save, the findings it brought are marked new
+// and the ones that were there before are not.
+func TestNewFindings(t *testing.T) {
+	dir := battleDir(t)
+	ts := newServer(t, dir)
+	if p := page(t, ts, "intro"); len(p.Diagnostics) != 0 {
+		t.Fatalf("clean battle: %+v", p.Diagnostics)
+	}
+	breakSetup(t, dir)
+	p := page(t, ts, "intro")
+	if len(p.Diagnostics) == 0 || !p.Diagnostics[0].New {
+		t.Fatalf("the broken set-up's finding is not new: %+v", p.Diagnostics)
+	}
+	// another save that changes nothing of the finding: it is no longer new
+	f := filepath.Join(dir, "intro.yaml")
+	data, _ := os.ReadFile(f)
+	if err := os.WriteFile(f, append(data, []byte("\n# a comment\n")...), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	p = page(t, ts, "intro")
+	if len(p.Diagnostics) == 0 || p.Diagnostics[0].New {
+		t.Errorf("a finding the save before brought is still new: %+v", p.Diagnostics)
+	}
+}

@@ -1,9 +1,11 @@
 package sheets
 
 import (
+	"encoding/json"
 	"fmt"
 	"github.com/muster-wargames/muster/render"
 	"sort"
+	"strconv"
 	"strings"
 
 	"github.com/muster-wargames/muster/oob"
@@ -108,6 +110,16 @@ type Totals struct {
 	HasSP    bool
 	SP, Guns int
 	Counters int
+}
+
+// MarshalJSON writes the totals' fields and, as Text, the line the sheets
+// print (the live page shows it as muster oob does).
+func (t Totals) MarshalJSON() ([]byte, error) {
+	type fields Totals
+	return json.Marshal(struct {
+		fields
+		Text string
+	}{fields(t), t.String()})
 }
 
 func (t Totals) String() string {
@@ -367,7 +379,7 @@ func formationName(f *oob.Formation) string {
 
 func formationHeading(f *oob.Formation) string {
 	var parts []string
-	if d := f.Designation(); d != "" {
+	if d := f.Designation(); d != "" && !namesDesignation(f.Name, d) {
 		parts = append(parts, d)
 	}
 	if f.Name != "" {
@@ -446,4 +458,60 @@ func faces(u *oob.Unit, fields []string) string {
 		}
 	}
 	return strings.Join(out, "; ")
+}
+
+// namesDesignation reports whether a formation's name already says its
+// designation, as a word ("I Corps" for I) or as the ordinal a Roman or
+// Arabic numeral reads ("Third Corps", "3rd Corps" for III or 3), so the
+// heading does not print it twice ("I I Corps").
+func namesDesignation(name, d string) bool {
+	n, _ := ordinalOf(d)
+	for _, w := range strings.FieldsFunc(name, func(r rune) bool { return r == ' ' || r == ',' || r == '(' || r == ')' }) {
+		if w == d {
+			return true
+		}
+		if n > 0 && n <= len(ordinalWords) && (strings.EqualFold(w, ordinalWords[n-1]) || strings.EqualFold(w, ordinalSuffixed(n))) {
+			return true
+		}
+	}
+	return false
+}
+
+var ordinalWords = []string{"First", "Second", "Third", "Fourth", "Fifth", "Sixth", "Seventh", "Eighth", "Ninth", "Tenth",
+	"Eleventh", "Twelfth", "Thirteenth", "Fourteenth", "Fifteenth", "Sixteenth", "Seventeenth", "Eighteenth", "Nineteenth", "Twentieth"}
+
+// ordinalOf reads a designation that is a number, Roman (III) or Arabic
+// (3), and reports whether it was Roman; 0 when it is not a number.
+func ordinalOf(d string) (int, bool) {
+	if n, err := strconv.Atoi(d); err == nil && n > 0 {
+		return n, false
+	}
+	val := map[byte]int{'I': 1, 'V': 5, 'X': 10, 'L': 50}
+	total := 0
+	for i := 0; i < len(d); i++ {
+		v, ok := val[d[i]]
+		if !ok {
+			return 0, false
+		}
+		if i+1 < len(d) && val[d[i+1]] > v {
+			total -= v
+		} else {
+			total += v
+		}
+	}
+	return total, total > 0
+}
+
+func ordinalSuffixed(n int) string {
+	suffix := "th"
+	switch {
+	case n%100 >= 11 && n%100 <= 13:
+	case n%10 == 1:
+		suffix = "st"
+	case n%10 == 2:
+		suffix = "nd"
+	case n%10 == 3:
+		suffix = "rd"
+	}
+	return strconv.Itoa(n) + suffix
 }

@@ -97,10 +97,10 @@ func TestPDFNeverSplitsABrigade(t *testing.T) {
 				name := fmt.Sprintf("Brig%d-%d", d, b)
 				head, tot := -1, -1
 				for i, p := range pages {
-					if strings.Contains(p, "("+fmt.Sprintf("%d/%d ", b, d)+name+")") {
+					if strings.Contains(p, "("+PDFText(fmt.Sprintf("%d/%d ", b, d)+name)+")") {
 						head = i
 					}
-					if strings.Contains(p, "("+name+" \\("+fmt.Sprintf("%d/%d", b, d)+"\\): 36 SP") {
+					if strings.Contains(p, "("+PDFText(name+" ("+fmt.Sprintf("%d/%d", b, d)+"): 36 SP")) {
 						tot = i
 					}
 				}
@@ -128,5 +128,23 @@ func TestMarkdownAndHTML(t *testing.T) {
 		if !strings.Contains(html.String(), w) {
 			t.Errorf("HTML lacks %q", w)
 		}
+	}
+}
+
+// TestPDFUnicode: a title outside Latin-1 prints as written (the core
+// Helvetica made "." of it), and the font it prints in is embedded.
+func TestPDFUnicode(t *testing.T) {
+	sh := BuildSheet(bigInput())
+	sh.Title = "Łódź — Пётр’s Brigade"
+	var buf bytes.Buffer
+	if err := sh.PDF(&buf, Page{Paper: "a4", Orientation: "portrait"}); err != nil {
+		t.Fatal(err)
+	}
+	out := buf.String()
+	if !strings.Contains(out, "("+PDFText(sh.Title)+")") {
+		t.Error("the title is not written as given")
+	}
+	if !strings.Contains(out, "/FontFile2") || strings.Contains(out, "/BaseFont /Helvetica") {
+		t.Error("the sheet's font is not embedded")
 	}
 }

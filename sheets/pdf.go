@@ -7,6 +7,9 @@ import (
 	"time"
 
 	"codeberg.org/go-pdf/fpdf"
+	"golang.org/x/image/font/gofont/gobold"
+	"golang.org/x/image/font/gofont/goitalic"
+	"golang.org/x/image/font/gofont/goregular"
 
 	"github.com/muster-wargames/muster/render"
 )
@@ -22,6 +25,19 @@ const (
 	headH     = 5.6
 	tableFont = 8.0 // pt
 )
+
+// pdfFont is the family every PDF sheet writes in: the Go fonts (already
+// muster's for PNG maps), embedded as Unicode TrueType subsets, so a name
+// outside Latin-1 (Cyrillic, a dash, typographic quotes) prints as written
+// rather than as the "." the core Helvetica made of it.
+const pdfFont = "Go"
+
+// addFonts embeds the sheet fonts' regular, bold and italic faces.
+func addFonts(pdf *fpdf.Fpdf) {
+	pdf.AddUTF8FontFromBytes(pdfFont, "", goregular.TTF)
+	pdf.AddUTF8FontFromBytes(pdfFont, "B", gobold.TTF)
+	pdf.AddUTF8FontFromBytes(pdfFont, "I", goitalic.TTF)
+}
 
 // PDF writes the sheet as a PDF on Letter or A4 paper. A block (a
 // formation with its leaders, units and totals) never splits across pages
@@ -48,24 +64,25 @@ func (sh *Sheet) PDF(w io.Writer, p Page) error {
 	pdf.SetMargins(pdfMargin, pdfMargin, pdfMargin)
 	pdf.SetAutoPageBreak(false, pdfMargin)
 	pdf.AliasNbPages("{nb}")
-	tr := pdf.UnicodeTranslatorFromDescriptor("")
+	addFonts(pdf)
+	tr := func(s string) string { return s } // the embedded font writes every character
 	pw, ph := pdf.GetPageSize()
 	width := pw - 2*pdfMargin
 	bottom := ph - pdfMargin - 6
 
 	pdf.SetHeaderFunc(func() {
-		pdf.SetFont("Helvetica", "B", 10)
+		pdf.SetFont(pdfFont, "B", 10)
 		pdf.SetTextColor(render.RGB(render.SheetInkPDF))
 		pdf.SetXY(pdfMargin, pdfMargin-4)
 		pdf.CellFormat(width*0.6, 5, fit(pdf, tr(sh.Title), width*0.6), "", 0, "L", false, 0, "")
-		pdf.SetFont("Helvetica", "", 9)
+		pdf.SetFont(pdfFont, "", 9)
 		pdf.CellFormat(width*0.4, 5, fit(pdf, tr(sh.Subtitle), width*0.4), "", 1, "R", false, 0, "")
 		pdf.SetDrawColor(render.RGB(render.SheetHeaderRule))
 		pdf.Line(pdfMargin, pdfMargin+1.5, pw-pdfMargin, pdfMargin+1.5)
 		pdf.SetXY(pdfMargin, pdfMargin+3)
 	})
 	pdf.SetFooterFunc(func() {
-		pdf.SetFont("Helvetica", "", 8)
+		pdf.SetFont(pdfFont, "", 8)
 		pdf.SetTextColor(render.RGB(render.SheetNotePDF))
 		pdf.SetXY(pdfMargin, ph-pdfMargin-3)
 		pdf.CellFormat(width, 4, fmt.Sprintf("Page %d of {nb}", pdf.PageNo()), "", 0, "C", false, 0, "")
@@ -75,7 +92,7 @@ func (sh *Sheet) PDF(w io.Writer, p Page) error {
 		pdf.AddPage()
 		if si == 0 {
 			if sh.Note != "" {
-				pdf.SetFont("Helvetica", "I", 8)
+				pdf.SetFont(pdfFont, "I", 8)
 				pdf.SetTextColor(render.RGB(render.SheetNotePDF))
 				pdf.MultiCell(width, 3.6, tr(sh.Note), "", "L", false)
 				pdf.Ln(1)
@@ -83,9 +100,9 @@ func (sh *Sheet) PDF(w io.Writer, p Page) error {
 			if len(sh.Legend) > 0 {
 				pdf.SetTextColor(render.RGB(render.SheetInkPDF))
 				for _, l := range sh.Legend {
-					pdf.SetFont("Helvetica", "B", 7.5)
+					pdf.SetFont(pdfFont, "B", 7.5)
 					pdf.CellFormat(18, 3.4, tr(l[0]), "", 0, "L", false, 0, "")
-					pdf.SetFont("Helvetica", "", 7.5)
+					pdf.SetFont(pdfFont, "", 7.5)
 					pdf.CellFormat(width-18, 3.4, fit(pdf, tr(l[1]), width-18), "", 1, "L", false, 0, "")
 				}
 				pdf.Ln(2)
@@ -94,7 +111,7 @@ func (sh *Sheet) PDF(w io.Writer, p Page) error {
 		// side banner
 		pdf.SetFillColor(render.RGB(s.Color)) // SideColors: "#rrggbb"
 		pdf.SetTextColor(render.RGB(s.Text))
-		pdf.SetFont("Helvetica", "B", 13)
+		pdf.SetFont(pdfFont, "B", 13)
 		pdf.CellFormat(width, 8, tr(fmt.Sprintf(" %s (%s)", s.Name, s.ID)), "", 1, "L", true, 0, "")
 		pdf.Ln(1.5)
 		pdf.SetTextColor(render.RGB(render.SheetInkPDF))
@@ -116,7 +133,7 @@ func (sh *Sheet) PDF(w io.Writer, p Page) error {
 			}
 			drawBlock(pdf, tr, s, bl, cols, bottom)
 		}
-		pdf.SetFont("Helvetica", "B", 9.5)
+		pdf.SetFont(pdfFont, "B", 9.5)
 		if pdf.GetY()+lineH > bottom {
 			pdf.AddPage()
 		}
@@ -141,11 +158,11 @@ type pdfCols struct {
 func pdfColumns(pdf *fpdf.Fpdf, tr func(string) string, s *SideSheet, width float64) pdfCols {
 	n := len(s.Columns)
 	nat := make([]float64, n)
-	pdf.SetFont("Helvetica", "B", tableFont)
+	pdf.SetFont(pdfFont, "B", tableFont)
 	for i, c := range s.Columns {
 		nat[i] = pdf.GetStringWidth(tr(c)) + 2
 	}
-	pdf.SetFont("Helvetica", "", tableFont)
+	pdf.SetFont(pdfFont, "", tableFont)
 	for _, b := range s.Blocks {
 		for _, r := range b.Rows {
 			for i, c := range r.Cells {
@@ -213,27 +230,27 @@ func drawBlock(pdf *fpdf.Fpdf, tr func(string) string, s *SideSheet, b *Block, c
 	w := pw - pdfMargin - x
 	pdf.SetX(x)
 	if b.TotalsOnly {
-		pdf.SetFont("Helvetica", "B", 8.5)
+		pdf.SetFont(pdfFont, "B", 8.5)
 		pdf.CellFormat(w, lineH+0.5, fit(pdf, tr(fmt.Sprintf("Totals, %s: %s", b.Label, b.Totals)), w), "T", 1, "L", false, 0, "")
 		pdf.Ln(1)
 		return
 	}
-	pdf.SetFont("Helvetica", "B", 10.5)
+	pdf.SetFont(pdfFont, "B", 10.5)
 	head := tr(b.Heading)
 	pdf.CellFormat(pdf.GetStringWidth(head)+1.5, headH, head, "", 0, "L", false, 0, "")
-	pdf.SetFont("Helvetica", "", 8)
+	pdf.SetFont(pdfFont, "", 8)
 	pdf.SetTextColor(render.RGB(render.SheetLevelPDF))
 	pdf.CellFormat(0, headH, tr(b.Level), "", 1, "L", false, 0, "")
 	pdf.SetTextColor(render.RGB(render.SheetInkPDF))
 	for _, l := range b.Leaders {
 		pdf.SetX(x + 2)
-		pdf.SetFont("Helvetica", "", 8.5)
+		pdf.SetFont(pdfFont, "", 8.5)
 		role := tr(l.Role + ": ")
 		pdf.CellFormat(pdf.GetStringWidth(role), lineH, role, "", 0, "L", false, 0, "")
-		pdf.SetFont("Helvetica", "B", 8.5)
+		pdf.SetFont(pdfFont, "B", 8.5)
 		name := tr(l.Name)
 		pdf.CellFormat(pdf.GetStringWidth(name)+1, lineH, name, "", 0, "L", false, 0, "")
-		pdf.SetFont("Helvetica", "", 8.5)
+		pdf.SetFont(pdfFont, "", 8.5)
 		rest := ""
 		if l.Ratings != "" {
 			rest += " - " + l.Ratings
@@ -249,7 +266,7 @@ func drawBlock(pdf *fpdf.Fpdf, tr func(string) string, s *SideSheet, b *Block, c
 	}
 	header := func() {
 		pdf.SetX(x)
-		pdf.SetFont("Helvetica", "B", cols.font)
+		pdf.SetFont(pdfFont, "B", cols.font)
 		pdf.SetFillColor(render.RGB(render.SheetTableHeadPDF))
 		pdf.SetDrawColor(render.RGB(render.SheetTableRule))
 		for i, c := range s.Columns {
@@ -264,7 +281,7 @@ func drawBlock(pdf *fpdf.Fpdf, tr func(string) string, s *SideSheet, b *Block, c
 			header()
 		}
 		pdf.SetX(x)
-		pdf.SetFont("Helvetica", "", cols.font)
+		pdf.SetFont(pdfFont, "", cols.font)
 		fill := false
 		if r.Withdraws {
 			pdf.SetFillColor(render.RGB(render.SheetWithdraws))
@@ -282,7 +299,7 @@ func drawBlock(pdf *fpdf.Fpdf, tr func(string) string, s *SideSheet, b *Block, c
 		pdf.Ln(lineH)
 	}
 	pdf.SetX(x)
-	pdf.SetFont("Helvetica", "I", 8)
+	pdf.SetFont(pdfFont, "I", 8)
 	pdf.CellFormat(w, lineH+0.5, fit(pdf, tr(fmt.Sprintf("%s: %s", b.Label, b.Totals)), w), "", 1, "L", false, 0, "")
 	pdf.Ln(1)
 }

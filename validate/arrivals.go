@@ -187,14 +187,14 @@ func (p *pass) arrivalArea(s *battle.Scenario, al rulesets.AreaLimit, a *battle.
 	var fs []*oob.Formation
 	if ix := p.b.Index(a.Side); ix != nil {
 		for _, name := range al.Formations {
-			if f := ix.Formation(name); f != nil {
+			if f := ix.Named(name); f != nil {
 				fs = append(fs, f)
 			}
 		}
 	}
 	if len(fs) == 0 && !p.anyFormation(al.Formations) {
 		if d := p.flagged(al.Missing, pos, "%s arrives through area %s, which %s keeps for %s, but no side's order of battle has %s: muster cannot tell whose units may use it", a.Side, a.Area, al.Rule, strings.Join(al.Formations, ", "), strings.Join(al.Formations, " or ")); d != nil {
-			d.Hint = "give the formations the book's designations, or name yours under rules: figures: entry: areas"
+			d.Hint = "give the formation the book's designation or declare it as its role (role: " + al.Formations[0] + "), or name yours under rules: figures: entry: areas"
 			d.About(diag.Subjects{Formations: al.Formations, Values: []string{a.Area}})
 		}
 		return
@@ -233,15 +233,15 @@ func (p *pass) arrivalArea(s *battle.Scenario, al rulesets.AreaLimit, a *battle.
 
 // anyFormation reports whether some side's order of battle has one of the
 // formations the designations name, or the formation above it ("I" for
-// "3/I"): an order of battle that names I Corps as the book does but has
-// no 3rd Division holds no unit of 3/I, while one that has neither may
-// name them otherwise.
+// "3/I"), by designation or role: an order of battle that names I Corps as
+// the book does but has no 3rd Division holds no unit of 3/I, while one
+// that has neither may name them otherwise.
 func (p *pass) anyFormation(names []string) bool {
 	for _, sd := range p.b.Sides {
 		if ix := p.b.Index(sd.ID); ix != nil {
 			for _, n := range names {
 				_, up, _ := strings.Cut(n, "/")
-				if ix.Formation(n) != nil || up != "" && ix.Formation(up) != nil {
+				if ix.Named(n) != nil || up != "" && ix.Named(up) != nil {
 					return true
 				}
 			}

@@ -47,6 +47,10 @@ type Check struct {
 	// Battle runs once per battle; Scenario once per scenario in play.
 	Battle   func(*pass)
 	Scenario func(*pass, *battle.Scenario)
+	// Position says the check judges a set-up as a position, wherever its
+	// pieces came from: Position runs it on a played game's (muster game
+	// check).
+	Position bool
 }
 
 // Reads is the set of documents of a battle a check reads.
@@ -82,31 +86,31 @@ func (r Reads) String() string {
 // them in this order, but none depends on it: each reads the battle and
 // its facts, never another check's work (TestAnyOrder shuffles it).
 var Checks = []*Check{
-	{Name: "in-play", Codes: []diag.Code{CodeNotInPlay}, Reads: ReadsScenario, Detail: "scenario: sheets in play, set-up, entry and victory hexes", Scenario: inPlay},
+	{Name: "in-play", Codes: []diag.Code{CodeNotInPlay}, Reads: ReadsScenario, Detail: "scenario: sheets in play, set-up, entry and victory hexes", Scenario: inPlay, Position: true},
 	{Name: "in-time", Codes: []diag.Code{CodeTimeOutside}, Reads: ReadsScenario, Detail: "scenario: first and last turn, arrival and withdrawal times", Scenario: inTime},
 	{Name: "timeline", Codes: []diag.Code{CodeSetTwice, CodeSetAndArriving, CodeNotOnMap}, Reads: ReadsScenario, Detail: "scenario: set-up, arrivals and withdrawals in turn order", Scenario: presenceCheck},
-	{Name: "sides", Codes: []diag.Code{CodeBothSides}, Reads: ReadsScenario, Detail: "scenario: set-up groups by hex", Requires: []*Fact{FactSetup}, Scenario: (*pass).sides},
+	{Name: "sides", Codes: []diag.Code{CodeBothSides}, Reads: ReadsScenario, Detail: "scenario: set-up groups by hex", Requires: []*Fact{FactSetup}, Scenario: (*pass).sides, Position: true},
 	{Name: "required-leaders", Engine: "command", Reads: ReadsForces, Detail: "forces: formations and their leaders", Requires: []*Fact{FactLinks}, Battle: (*pass).required},
 	{Name: "organisation", Engine: "organisation", Reads: ReadsForces, Detail: "forces: brigades, their names, counter values and letters", Battle: (*pass).organisation},
-	{Name: "stacking", Engine: "stacking", Reads: ReadsForces | ReadsScenario, Detail: "scenario: set-up groups, orders, faces, terrain; forces: classes and strengths", Requires: []*Fact{FactStacks}, Scenario: (*pass).stacking},
-	{Name: "command", Engine: "command", Reads: ReadsForces | ReadsMap | ReadsScenario, Detail: "scenario: set-up, light of the first turn, attachments; forces: leaders and ratings; map: terrain, hexsides, roads", Requires: []*Fact{FactSetup, FactTree, FactLinks}, Scenario: (*pass).command},
+	{Name: "stacking", Engine: "stacking", Reads: ReadsForces | ReadsScenario, Detail: "scenario: set-up groups, orders, faces, terrain; forces: classes and strengths", Requires: []*Fact{FactStacks}, Scenario: (*pass).stacking, Position: true},
+	{Name: "command", Engine: "command", Reads: ReadsForces | ReadsMap | ReadsScenario, Detail: "scenario: set-up, light of the first turn, attachments; forces: leaders and ratings; map: terrain, hexsides, roads", Requires: []*Fact{FactSetup, FactTree, FactLinks}, Scenario: (*pass).command, Position: true},
 	{Name: "attach", Engine: "attach", Reads: ReadsForces | ReadsScenario, Detail: "scenario: attachments; forces: classes", Scenario: (*pass).attachments},
 	{Name: "efficiency", Engine: "efficiency", Codes: []diag.Code{CodeNoEfficiency}, Reads: ReadsForces | ReadsScenario, Detail: "scenario: efficiency pools and fixed values, set-up, arrivals; forces: formations", Scenario: (*pass).efficiency},
 	{Name: "lines", Engine: "lines", Reads: ReadsForces | ReadsMap | ReadsScenario, Detail: "scenario: set-up pieces' extension hexes, faces, strengths, stacks; forces: classes and strengths; map: the terrain of a line's hexes", Scenario: (*pass).lines},
 	{Name: "cups", Codes: []diag.Code{CodeUnknownCup}, Reads: ReadsScenario | ReadsRuleset, Detail: "scenario: chits added to draw cups; ruleset: play cups", Scenario: (*pass).cups},
 	{Name: "activation", Engine: "activation", Reads: ReadsForces | ReadsScenario, Detail: "scenario: activation markers; forces: formations in play", Scenario: (*pass).activation},
-	{Name: "extended", Engine: "extended", Reads: ReadsMap | ReadsScenario, Detail: "scenario: set-up groups, orders; map: free neighbours", Requires: []*Fact{FactSetup}, Scenario: (*pass).extended},
-	{Name: "orders", Engine: "orders", Reads: ReadsForces | ReadsMap | ReadsScenario, Detail: "scenario: orders and faces of set-up and arriving units, set-up groups; forces: classes; map: distances, elevation, terrain", Requires: []*Fact{FactSetup}, Scenario: (*pass).orders},
+	{Name: "extended", Engine: "extended", Reads: ReadsMap | ReadsScenario, Detail: "scenario: set-up groups, orders; map: free neighbours", Requires: []*Fact{FactSetup}, Scenario: (*pass).extended, Position: true},
+	{Name: "orders", Engine: "orders", Reads: ReadsForces | ReadsMap | ReadsScenario, Detail: "scenario: orders and faces of set-up and arriving units, set-up groups; forces: classes; map: distances, elevation, terrain", Requires: []*Fact{FactSetup}, Scenario: (*pass).orders, Position: true},
 	{Name: "breastworks", Engine: "breastworks", Reads: ReadsMap | ReadsScenario, Detail: "scenario: breastworks of set-up stacks, first turn, options; map: terrain", Scenario: (*pass).breastworks},
 	{Name: "breastwork-facing", Engine: "breastworks", Reads: ReadsScenario, Detail: "scenario: breastworks of set-up stacks and their facings", Scenario: (*pass).worksFacing},
 	{Name: "one-orders", Engine: "orders", Reads: ReadsForces | ReadsScenario, Detail: "scenario: orders of set-up and arriving units, attachments, out_of_command; forces: formations and classes", Scenario: (*pass).oneOrders},
 	{Name: "reserve", Engine: "orders", Reads: ReadsMap | ReadsScenario, Detail: "scenario: set-up groups in reserve, light of the first turn; map: distances, elevation, terrain", Requires: []*Fact{FactSetup}, Scenario: (*pass).reserve},
 	{Name: "fatigue", Engine: "fatigue", Codes: []diag.Code{CodeNoFatigue}, Reads: ReadsForces | ReadsScenario, Detail: "scenario: Fatigue levels and orders of set-up and arriving units, attachments; forces: formations and classes", Scenario: (*pass).fatigue},
-	{Name: "leaders", Engine: "leaders", Reads: ReadsForces | ReadsScenario, Detail: "scenario: set-up groups by hex, leaders, arrivals, their counters and stand-ins; forces: leaders' first turns, counters and spares", Requires: []*Fact{FactSetup}, Scenario: (*pass).leaders},
+	{Name: "leaders", Engine: "leaders", Reads: ReadsForces | ReadsScenario, Detail: "scenario: set-up groups by hex, leaders, arrivals, their counters and stand-ins; forces: leaders' first turns, counters and spares", Requires: []*Fact{FactSetup}, Scenario: (*pass).leaders, Position: true},
 	{Name: "entry", Engine: "entry", Codes: []diag.Code{CodeAreaSide, CodeNotEdge, CodeEntryHeld}, Reads: ReadsMap | ReadsScenario, Detail: "scenario: arrivals, set-up; map: areas and edges", Requires: []*Fact{FactSetup}, Scenario: (*pass).entries},
 	{Name: "staging", Engine: "staging", Reads: ReadsMap | ReadsScenario, Detail: "map: areas, their arrow and entrance hexes, roads; scenario: arrivals' hexes", Battle: (*pass).stagingAreas, Scenario: (*pass).stagingArrivals},
 	{Name: "arrivals", Engine: "entry", Reads: ReadsForces | ReadsMap | ReadsScenario, Detail: "scenario: arrivals, their times, orders and faces; map: roads, areas and their roles; forces: formations", Battle: (*pass).areaRoles, Scenario: (*pass).arrivals},
-	{Name: "leader-stacking", Engine: "leader_stack", Reads: ReadsForces | ReadsScenario, Detail: "scenario: set-up groups, leaders, attachments; forces: formations and classes", Requires: []*Fact{FactSetup}, Scenario: (*pass).leaderStacks},
+	{Name: "leader-stacking", Engine: "leader_stack", Reads: ReadsForces | ReadsScenario, Detail: "scenario: set-up groups, leaders, attachments; forces: formations and classes", Requires: []*Fact{FactSetup}, Scenario: (*pass).leaderStacks, Position: true},
 	{Name: "values", Engine: "values", Reads: ReadsForces, Detail: "forces: units' counter values, classes and sides", Battle: (*pass).valueLimits},
 	{Name: "order-sides", Engine: "order_sides", Reads: ReadsScenario, Detail: "scenario: set-up orders by side", Scenario: (*pass).orderSides},
 	{Name: "events", Engine: "events", Codes: []diag.Code{CodeNoEvents}, Reads: ReadsScenario, Detail: "scenario: Event card allotments, their times, cups", Scenario: (*pass).events},
@@ -131,12 +135,40 @@ func Battle(b *battle.Battle) []diag.Diagnostic {
 	return run(b, Checks, false)
 }
 
+// Position runs the checks that judge a position (Check.Position) on s
+// alone: a position put in b's model as a set-up, a played game's (muster
+// game check). b's own scenarios are not checked, nor the battle as a
+// whole.
+func Position(b *battle.Battle, s *battle.Scenario) []diag.Diagnostic {
+	var order []*Check
+	for _, c := range Checks {
+		if c.Position {
+			order = append(order, c)
+		}
+	}
+	return runOn(b, order, []*battle.Scenario{s}, false)
+}
+
 // run runs the checks of order over b. By scenario, the battle passes of
 // every check run first, then every check's pass over each scenario in
 // play in turn (as Battle does); else each check runs whole, its battle
 // pass and then its scenario passes, before the next. The checks share
 // nothing but the facts, so both give the same diagnostics in any order.
 func run(b *battle.Battle, order []*Check, byCheck bool) []diag.Diagnostic {
+	if b == nil {
+		return nil
+	}
+	var scenarios []*battle.Scenario
+	for _, s := range b.Scenarios {
+		if len(s.Play) > 0 {
+			scenarios = append(scenarios, s)
+		}
+	}
+	return runOn(b, order, scenarios, byCheck)
+}
+
+// runOn is run over the scenarios given, b's or a position's.
+func runOn(b *battle.Battle, order []*Check, scenarios []*battle.Scenario, byCheck bool) []diag.Diagnostic {
 	if b == nil || b.Rules == nil || b.Map == nil {
 		return nil
 	}
@@ -156,12 +188,6 @@ func run(b *battle.Battle, order []*Check, byCheck bool) []diag.Diagnostic {
 			continue
 		}
 		checks = append(checks, c)
-	}
-	var scenarios []*battle.Scenario
-	for _, s := range b.Scenarios {
-		if len(s.Play) > 0 {
-			scenarios = append(scenarios, s)
-		}
 	}
 	runBattle := func(c *Check) {
 		if c.Battle != nil {

@@ -5,14 +5,17 @@ import (
 	"io/fs"
 	"maps"
 	"os"
+	"path"
 	"path/filepath"
 	"regexp"
 	"slices"
+	"strconv"
 	"strings"
 	"testing"
 	"testing/fstest"
 
 	"github.com/muster-wargames/muster/battle"
+	"github.com/muster-wargames/muster/rulesets"
 	"github.com/muster-wargames/muster/schema"
 	"github.com/muster-wargames/muster/validate"
 	"github.com/rogpeppe/go-internal/txtar"
@@ -24,10 +27,17 @@ import (
 // same diagnostics: the same codes on the same lines, with the same
 // messages once the new names are read as the old. No rule may depend on
 // a name the designer picks (TSS 21.6 finds Staging Area 9 by its role,
-// not by the key "9"; AMFS O the Union by its role, not its id). Renamed:
-// the keys of a map's areas, and every `area:` that names one (arrivals, a
-// battle's own rules); the sides' ids, each declaring the old id as its
-// role, and every place that names one.
+// not by the key "9", and 3/I by its role or designation; AMFS O the Union
+// by its role, not its id). Renamed: the keys of a map's areas, and every
+// `area:` that names one (arrivals, a battle's own rules); the sides' ids,
+// each declaring the old id as its role, and every place that names one;
+// every formation's id, in the forces and in every designation that holds
+// it (set-ups, arrivals, attachments, activation and efficiency keys, a
+// forces file's parent:, a battle's own rules), a formation a ruleset
+// names (3/I, and I above it) declaring its old designation as its role;
+// every unit's and leader's name, in the forces and in every reference
+// that gives it ("Post", "1 OH/2/1/RW", "Stanley/Cav" in Dead of Winter's
+// command links, a leader's with: and led_by:).
 func TestRenamedIDs(t *testing.T) {
 	dirs, _ := filepath.Glob("../examples/*/battle.yaml")
 	if len(dirs) == 0 {
@@ -89,21 +99,43 @@ func TestRenamedIDs(t *testing.T) {
 // diagnostics.
 func sameRenamed(t *testing.T, files map[string][]byte, variant string) {
 	t.Helper()
-	renamed, back := renameIDs(files)
+	renamed, back, moved := renameIDs(files)
 	if len(back) == 0 {
 		return
 	}
-	want := renamedRun(files, variant, nil)
-	got := renamedRun(renamed, variant, back)
+	want := renamedRun(files, variant, nil, nil)
+	got := renamedRun(renamed, variant, back, moved)
 	if !slices.Equal(got, want) {
 		t.Errorf("renaming %v changes the diagnostics:\n%s", back, diff(want, got))
 	}
 }
 
+// rulesetFormations are the designations the rulesets' figures name (TSS
+// 21.6 keeps Staging Area 9 for 3/I, of I Corps).
+func rulesetFormations() map[string]bool {
+	out := map[string]bool{}
+	for _, sys := range rulesets.Systems() {
+		r, err := rulesets.Series(sys)
+		if err != nil {
+			continue
+		}
+		for _, a := range r.Figures.Entry.Areas {
+			for _, f := range a.Formations {
+				for f != "" {
+					out[f] = true // and the formations above it: I for 3/I
+					_, f, _ = strings.Cut(f, "/")
+				}
+			}
+		}
+	}
+	return out
+}
+
 // renamedRun loads and checks the battle in files, and lists its
 // diagnostics as code, file, line and message, with the new names in
-// back read as the old.
-func renamedRun(files map[string][]byte, variant string, back map[string]string) []string {
+// back read as the old, and each line of a file in moved read as the line
+// it was before lines were put in.
+func renamedRun(files map[string][]byte, variant string, back map[string]string, moved map[string]map[int]int) []string {
 	fsys := fstest.MapFS{}
 	for n, data := range files {
 		fsys[n] = &fstest.MapFile{Data: data}
@@ -115,35 +147,131 @@ func renamedRun(files map[string][]byte, variant string, back map[string]string)
 	var out []string
 	for _, d := range ds {
 		msg := atColumn.ReplaceAllString(d.Message, "$1") // a place cited in the message, by line
+		msg = atLine.ReplaceAllStringFunc(msg, func(at string) string {
+			f, l, _ := strings.Cut(at, ".yaml:")
+			n, _ := strconv.Atoi(l)
+			if o, ok := moved[path.Base(f)+".yaml"][n]; ok {
+				n = o
+			}
+			return fmt.Sprintf("%s.yaml:%d", f, n)
+		})
+		line := d.Pos.Line
+		if o, ok := moved[d.Pos.File][line]; ok {
+			line = o
+		}
 		for n, old := range back {
 			msg = strings.ReplaceAll(msg, n, old)
 		}
-		out = append(out, fmt.Sprintf("%s %s:%d %s %s", d.Code, d.Pos.File, d.Pos.Line, d.Severity, msg))
+		out = append(out, fmt.Sprintf("%s %s:%d %s %s", d.Code, d.Pos.File, line, d.Severity, msg))
 	}
 	slices.Sort(out)
 	return out
 }
 
-var atColumn = regexp.MustCompile(`(\.yaml:[0-9]+):[0-9]+`)
+// notFormation are the keys whose values never name a formation (a map
+// sheet may share a formation's id: Dead of Winter's C).
+var notFormation = map[string]bool{"name": true, "note": true, "source": true, "rule": true, "title": true,
+	"sheet": true, "sheets": true, "hex": true, "hexes": true, "time": true, "from": true, "until": true,
+	"area": true, "side": true, "sides": true, "first": true, "days": true, "terrain": true, "level": true,
+	"type": true, "kind": true, "system": true, "face": true, "orders": true, "variants": true, "variant": true,
+	"letter": true, "weapon": true, "guns": true, "group": true, "profile": true}
+
+var (
+	atColumn = regexp.MustCompile(`(\.yaml:[0-9]+):[0-9]+`)
+	atLine   = regexp.MustCompile(`[^\s:]*\.yaml:[0-9]+`)
+)
 
 // renameIDs gives every area key of a map a new name, and every `area:`
-// value that names one; and every side a new id, declaring the old one as
-// its role (what the rules name it by), with every key, `side:` and
-// `sides:` item that names it. Each file keeps its lines; back maps the
-// new names to the old.
-func renameIDs(files map[string][]byte) (map[string][]byte, map[string]string) {
+// value that names one; every side a new id, declaring the old one as its
+// role (what the rules name it by), with every key, `side:` and `sides:`
+// item that names it; every formation id ("1" as Q1), and every unit and
+// leader name ("Post" as "Ж Post"), wherever a reference gives them. Each
+// file keeps its lines but for a formation's role put in on a line of its
+// own, which moved reads back (new line to old); back maps the new names
+// to the old.
+func renameIDs(files map[string][]byte) (map[string][]byte, map[string]string, map[string]map[int]int) {
 	type edit struct {
 		line, col int
 		to        string // the new text, %s the old name
+		plain     string // the scalar as written, when it may hold spaces
 	}
 	docs := map[string][]*schema.Doc{}
 	areas, sides := map[string]string{}, map[string]string{}
+	// Formation ids, each string renamed wherever it stands in a
+	// designation ("1/1/RW", "1 OH/2/1/RW", "Stanley/Cav"): designations
+	// holds every formation's full designation and each of its leading
+	// parts (as a reference may give "1 OH/1/2"), top the ids of the
+	// formations directly under an army, which a reference may give alone.
+	forms := map[string]string{}
+	designations, top := map[string]bool{}, map[string]bool{}
+	// A formation a ruleset names (TSS 21.6's 3/I) declares its old
+	// designation as its role, as a renamed side does: on its id's line
+	// in a flow mapping, on a line put in after it in a block one.
+	named := rulesetFormations()
+	type roleAt struct {
+		id   *schema.Node
+		key  *schema.Node
+		flow bool
+		role string
+	}
+	roles := map[string][]roleAt{} // by file
+	var file string
+	// Unit and leader names, each renamed wherever a reference gives it
+	// ("Post", "1 OH/2/1/RW", "Stanley/Cav"); nameNodes are the forces'
+	// own name: nodes of units and leaders.
+	names := map[string]string{}
+	nameNodes := map[*schema.Node]bool{}
+	nameOf := func(n *schema.Node) {
+		if nm := schema.Get(n, "name"); nm != nil && nm.Kind == yaml.ScalarNode && nm.Value != "" && strconv.Quote(nm.Value) == `"`+nm.Value+`"` {
+			// a word of its own, so that "III HQ" keeps its Roman numeral
+			names[nm.Value] = "Ж " + nm.Value
+			nameNodes[nm] = true
+		}
+	}
+	var walkForces func(n *schema.Node, parent string)
+	walkForces = func(n *schema.Node, parent string) {
+		for _, u := range schema.Items(schema.Get(n, "units")) {
+			nameOf(u)
+		}
+		for _, k := range []string{"leader"} {
+			if l := schema.Get(n, k); l != nil {
+				nameOf(l)
+			}
+		}
+		for _, k := range []string{"officers", "spares"} {
+			for _, l := range schema.Items(schema.Get(n, k)) {
+				nameOf(l)
+			}
+		}
+		for _, f := range schema.Items(schema.Get(n, "formations")) {
+			id := schema.Get(f, "id")
+			if id == nil || id.Kind != yaml.ScalarNode {
+				continue
+			}
+			forms[id.Value] = "Q" + id.Value
+			d := id.Value
+			if parent == "" {
+				top[d] = true
+			} else {
+				d += "/" + parent
+			}
+			if named[d] && schema.Get(f, "role") == nil {
+				roles[file] = append(roles[file], roleAt{id, schema.Key(f, "id"), f.Style&yaml.FlowStyle != 0, d})
+			}
+			segs := strings.Split(d, "/")
+			for i := 1; i <= len(segs); i++ {
+				designations[strings.Join(segs[:i], "/")] = true
+			}
+			walkForces(f, d)
+		}
+	}
 	for f, data := range files {
 		if !strings.HasSuffix(f, ".yaml") {
 			continue
 		}
 		ds, _ := schema.Parse(f, data, schema.DefaultLimits)
 		docs[f] = ds
+		file = f
 		for _, d := range ds {
 			switch schema.Str(schema.Get(d.Root, "kind")) {
 			case "map":
@@ -159,31 +287,108 @@ func renameIDs(files map[string][]byte) (map[string][]byte, map[string]string) {
 						sides[id.Value] = fmt.Sprintf("Renamed%dSide", len(sides)+1)
 					}
 				}
+			case "forces":
+				if army := schema.Get(d.Root, "army"); army != nil {
+					walkForces(army, "")
+				} else if p := schema.Str(schema.Get(d.Root, "parent")); p == "army" {
+					walkForces(d.Root, "")
+				} else if p != "" {
+					walkForces(d.Root, p)
+				}
 			}
 		}
 	}
+	// designation renames the formation ids of a reference: all of it when
+	// it is a designation, all but its first part (a unit's or leader's
+	// name) when the rest is one; "" when it names no formation.
+	designation := func(v string) string {
+		if names[v] != "" && !top[v] {
+			return names[v] // a name may hold a slash: 6/7 Ark
+		}
+		segs := strings.Split(v, "/")
+		from := -1
+		switch {
+		case len(segs) == 1 && top[v]:
+			from = 0
+		case len(segs) > 1 && designations[v]:
+			from = 0
+		default:
+			for k := 1; k < len(segs) && from < 0; k++ {
+				if n := strings.Join(segs[:k], "/"); designations[strings.Join(segs[k:], "/")] && (k == 1 || names[n] != "") {
+					from = k
+					if names[n] != "" {
+						segs = append([]string{names[n]}, segs[k:]...)
+						from = 1
+					}
+				}
+			}
+		}
+		if from < 0 {
+			return ""
+		}
+		for i := from; i < len(segs); i++ {
+			segs[i] = forms[segs[i]]
+		}
+		return strings.Join(segs, "/")
+	}
 	out := map[string][]byte{}
 	back := map[string]string{}
+	moved := map[string]map[int]int{}
 	for f, data := range files {
 		var edits []edit
+		var kind string
+		// form renames a scalar that names formations (a key, a value, an
+		// item), but no name, note or map.
+		form := func(n *schema.Node, key string) {
+			if nameNodes[n] {
+				edits = append(edits, edit{n.Line, n.Column, names[n.Value], n.Value})
+				return
+			}
+			if n.Kind != yaml.ScalarNode || n.Tag != "!!str" || kind == "map" || kind == "" || notFormation[key] {
+				return
+			}
+			if kind == "forces" && key == "id" {
+				if forms[n.Value] != "" {
+					to := forms[n.Value]
+					for _, r := range roles[f] {
+						if r.id == n && r.flow {
+							to += `", role: "` + r.role
+						}
+					}
+					edits = append(edits, edit{n.Line, n.Column, to, n.Value})
+				}
+				return
+			}
+			if key == "id" {
+				return
+			}
+			if to := designation(n.Value); to != "" {
+				edits = append(edits, edit{n.Line, n.Column, to, n.Value})
+			}
+		}
 		var walk func(n *schema.Node, key string)
 		walk = func(n *schema.Node, key string) {
 			for i := 0; n.Kind == yaml.MappingNode && i+1 < len(n.Content); i += 2 {
 				k, v := n.Content[i], n.Content[i+1]
+				form(k, "")
+				form(v, k.Value)
 				if _, ok := areas[v.Value]; ok && k.Value == "area" && v.Kind == yaml.ScalarNode {
-					edits = append(edits, edit{v.Line, v.Column, areas[v.Value]})
+					edits = append(edits, edit{v.Line, v.Column, areas[v.Value], ""})
 				}
 				if _, ok := sides[v.Value]; ok && (k.Value == "side" || k.Value == "first") && v.Kind == yaml.ScalarNode {
-					edits = append(edits, edit{v.Line, v.Column, sides[v.Value]})
+					edits = append(edits, edit{v.Line, v.Column, sides[v.Value], ""})
 				}
 				if _, ok := sides[k.Value]; ok {
-					edits = append(edits, edit{k.Line, k.Column, sides[k.Value]})
+					edits = append(edits, edit{k.Line, k.Column, sides[k.Value], ""})
 				}
 				walk(v, k.Value)
 			}
 			for _, c := range n.Content {
 				if n.Kind == yaml.SequenceNode && key == "sides" && c.Kind == yaml.ScalarNode && sides[c.Value] != "" {
-					edits = append(edits, edit{c.Line, c.Column, sides[c.Value]})
+					edits = append(edits, edit{c.Line, c.Column, sides[c.Value], ""})
+				}
+				if n.Kind == yaml.SequenceNode {
+					form(c, key)
 				}
 				if n.Kind != yaml.MappingNode {
 					walk(c, "")
@@ -191,22 +396,23 @@ func renameIDs(files map[string][]byte) (map[string][]byte, map[string]string) {
 			}
 		}
 		for _, d := range docs[f] {
+			kind = schema.Str(schema.Get(d.Root, "kind"))
 			walk(d.Root, "")
 			switch schema.Str(schema.Get(d.Root, "kind")) {
 			case "map":
 				keys, _ := schema.Pairs(schema.Get(d.Root, "areas"))
 				for _, k := range keys {
-					edits = append(edits, edit{k.Line, k.Column, areas[k.Value]})
+					edits = append(edits, edit{k.Line, k.Column, areas[k.Value], ""})
 				}
 			case "battle":
 				for _, sn := range schema.Items(schema.Get(d.Root, "sides")) {
 					if id := schema.Get(sn, "id"); id != nil && sides[id.Value] != "" {
-						edits = append(edits, edit{id.Line, id.Column, sides[id.Value] + `", role: "` + id.Value})
+						edits = append(edits, edit{id.Line, id.Column, sides[id.Value] + `", role: "` + id.Value, ""})
 					}
 				}
 			}
 		}
-		if len(edits) == 0 {
+		if len(edits) == 0 && len(roles[f]) == 0 {
 			out[f] = data
 			continue
 		}
@@ -216,7 +422,9 @@ func renameIDs(files map[string][]byte) (map[string][]byte, map[string]string) {
 			l := lines[e.line-1]
 			at := e.col - 1
 			end := at
-			if c := l[at]; c == '"' || c == '\'' {
+			if e.plain != "" && strings.HasPrefix(l[at:], e.plain) {
+				end = at + len(e.plain)
+			} else if c := l[at]; c == '"' || c == '\'' {
 				end++
 				for end < len(l) && l[end] != c {
 					end++
@@ -229,10 +437,44 @@ func renameIDs(files map[string][]byte) (map[string][]byte, map[string]string) {
 			}
 			old := strings.Trim(l[at:end], `"'`)
 			new, _, _ := strings.Cut(e.to, `"`)
-			back[new] = old
+			if e.plain == "" {
+				back[new] = old
+			}
 			lines[e.line-1] = l[:at] + `"` + e.to + `"` + l[end:]
+		}
+		// The roles of block mappings, each on a line of its own after
+		// its id's, last first; moved reads each line as it was.
+		var after []int
+		for _, r := range roles[f] {
+			if !r.flow {
+				after = append(after, r.id.Line)
+			}
+		}
+		slices.Sort(after)
+		for i := len(after) - 1; i >= 0; i-- {
+			for _, r := range roles[f] {
+				if !r.flow && r.id.Line == after[i] {
+					lines = slices.Insert(lines, r.id.Line, strings.Repeat(" ", r.key.Column-1)+`role: "`+r.role+`"`)
+				}
+			}
+		}
+		if len(after) > 0 {
+			moved[f] = map[int]int{}
+			n := 0
+			for i := 1; i <= len(lines)-len(after); i++ {
+				for n < len(after) && after[n] < i {
+					n++
+				}
+				moved[f][i+n] = i
+			}
 		}
 		out[f] = []byte(strings.Join(lines, "\n"))
 	}
-	return out, back
+	for old, new := range forms {
+		back[new] = old
+	}
+	for old, new := range names {
+		back[new] = old
+	}
+	return out, back, moved
 }

@@ -85,6 +85,7 @@ func newRoot(stdout, stderr io.Writer) *cobra.Command {
 var commands = []func(stdout, stderr io.Writer) *cobra.Command{
 	buildCmd,
 	diffCmd,
+	gameCmd,
 	explainCmd,
 	importCmd,
 	initCmd,

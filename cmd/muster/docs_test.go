@@ -78,8 +78,9 @@ type example struct {
 	line                      int
 }
 
-// wantComment is the want comment at the end of a line (internal/checktest).
-var wantComment = regexp.MustCompile(`\s*#\s*want\s.*$`)
+// wantComment is the want comment at the end of a line (internal/checktest),
+// with the limit comments before it (validate's TestLimits).
+var wantComment = regexp.MustCompile(`\s*#\s*(limit|want)\s.*$`)
 
 // failingExamples finds, for each code, the first line of the check cases
 // in validate/testdata that must raise it.

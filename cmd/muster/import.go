@@ -18,7 +18,7 @@ import (
 
 func importCmd(stdout, stderr io.Writer) *cobra.Command {
 	imp := &cobra.Command{Use: "import", Short: "Convert battle-book notation into muster YAML"}
-	imp.AddCommand(importSetupCmd(stdout, stderr), importVmodCmd(stdout, stderr))
+	imp.AddCommand(importSetupCmd(stdout, stderr), importVmodCmd(stdout, stderr), importVsavCmd(stdout, stderr))
 	return imp
 }
 

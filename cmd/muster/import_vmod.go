@@ -58,6 +58,12 @@ func importVmodCmd(stdout, stderr io.Writer) *cobra.Command {
 				fmt.Fprintf(stderr, "muster: %s is not empty; import vmod writes a new battle folder\n", diag.Printable(out))
 				return exitError{report.ExitBadInput}
 			}
+			if ierr == nil {
+				if err := editorReady(res.Files); err != nil {
+					fmt.Fprintf(stderr, "muster: %s\n", printable(err))
+					return exitError{report.ExitBadInput}
+				}
+			}
 			names := make([]string, 0, len(res.Files))
 			for n := range res.Files {
 				names = append(names, n)

@@ -85,7 +85,11 @@ func initCmd(stdout, stderr io.Writer) *cobra.Command {
 				}
 			}
 			fmt.Fprintf(stdout, "%s (%d JSON Schemas)\n", diag.Printable(filepath.Join(dir, "schemas")), len(names))
-			fmt.Fprintf(stdout, "\nA %s battle. Next: muster validate %s, then replace the illustrative values with yours.\n", system, diag.Printable(dir))
+			rules := system
+			if r, err := rulesets.Embedded().Series(system); err == nil && r.Name != "" {
+				rules = r.Name
+			}
+			fmt.Fprintf(stdout, "\nA new battle of the %s rules: %s.\nNext: muster validate %s, then replace the illustrative values with yours.\n", system, rules, diag.Printable(dir))
 			return nil
 		},
 	}

@@ -53,10 +53,10 @@ func findModeline(data []byte) (int, int) {
 // rewriteModelines points the modeline of every battle file under dir
 // (battle.yaml, forces, map and scenario files, errata folders too) at the
 // schema exported into schemas, as a path relative to the file, so that
-// the editor finds it without a network. Only a modeline already among
-// the file's leading comment lines is changed; a file without one is listed, since the
-// editor settings `muster init` writes map it by its name. Each changed
-// file is replaced whole (written beside and renamed).
+// the editor finds it without a network. A modeline among the file's
+// leading comment lines is changed in place; a file without one gets one
+// as its first line. Each changed file is replaced whole (written beside
+// and renamed).
 func rewriteModelines(stdout io.Writer, dir, schemas, system string) error {
 	absSchemas, err := filepath.Abs(schemas)
 	if err != nil {
@@ -93,18 +93,62 @@ func rewriteModelines(stdout io.Writer, dir, schemas, system string) error {
 		}
 		line := modelinePrefix + filepath.ToSlash(rel)
 		start, end := findModeline(data)
+		if start >= 0 && string(bytes.TrimRight(data[start:end], "\r")) == line {
+			return nil
+		}
+		var out []byte
 		if start < 0 {
-			fmt.Fprintf(stdout, "%s: no modeline (editor settings may map it by name)\n", diag.Printable(path))
-			return nil
+			out = withModeline(data, filepath.ToSlash(rel))
+		} else {
+			out = append(append(append([]byte{}, data[:start]...), line...), data[end:]...)
 		}
-		if string(bytes.TrimRight(data[start:end], "\r")) == line {
-			return nil
-		}
-		out := append(append(append([]byte{}, data[:start]...), line...), data[end:]...)
 		if err := renameInto(path, out); err != nil { // the battle's own file, edited on purpose; WalkDir gives no link
 			return err
 		}
 		fmt.Fprintf(stdout, "%s: %s\n", diag.Printable(path), diag.Printable(line))
 		return nil
 	})
+}
+
+// withModeline puts a modeline naming schema (a path relative to the
+// file) on the first line of a file that has none, with the file's own
+// line ending.
+func withModeline(data []byte, schema string) []byte {
+	if start, _ := findModeline(data); start >= 0 {
+		return data
+	}
+	nl := "\n"
+	if i := bytes.IndexByte(data, '\n'); i > 0 && data[i-1] == '\r' {
+		nl = "\r\n"
+	}
+	return append([]byte(modelinePrefix+schema+nl), data...)
+}
+
+var systemLine = regexp.MustCompile(`(?m)^system:[ \t]*["']?([a-z0-9-]+)["']?[ \t]*(#.*)?\r?$`)
+
+// editorReady gives the files of a battle folder a written (import vmod)
+// what the editor needs to check them offline, as muster init does: a
+// modeline on each battle file pointing at schemas/, and the schemas.
+func editorReady(files map[string][]byte) error {
+	m := systemLine.FindSubmatch(files["battle.yaml"])
+	if m == nil {
+		return nil // no battle to say the system: no forces schema to name
+	}
+	system := string(m[1])
+	for name, data := range files {
+		k := kindLine.FindSubmatch(data)
+		if k == nil || filepath.Ext(name) != ".yaml" {
+			continue
+		}
+		up := strings.Repeat("../", strings.Count(name, "/"))
+		files[name] = withModeline(data, up+"schemas/"+schemaFor(string(k[1]), system))
+	}
+	docs, err := schemaFiles()
+	if err != nil {
+		return err
+	}
+	for n, d := range docs {
+		files["schemas/"+n] = d
+	}
+	return nil
 }

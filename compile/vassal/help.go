@@ -3,6 +3,7 @@ package vassal
 import (
 	"fmt"
 	"html"
+	"sort"
 	"strconv"
 	"strings"
 
@@ -172,6 +173,7 @@ func (m *vmod) drawLines(sc *battle.Scenario) []string {
 	if len(act) > 0 {
 		out = append(out, "Activation markers: "+strings.Join(act, ", "))
 	}
+	out = append(out, attachedLines(sc)...)
 	for _, ef := range sc.Efficiency {
 		if ef.HasPool {
 			var pool []string
@@ -206,6 +208,17 @@ func (m *vmod) drawLines(sc *battle.Scenario) []string {
 		}
 		out = append(out, fmt.Sprintf("%s Event cards%s: %d Key and %d Random each turn; the %s box holds the first turn's as %d × %s Event (draw one, then play one of your chosen cards at random)", a.Side, from, a.Key, a.Random, m.b.Rules.Figures.Events.Cup, a.Key+a.Random, a.Side))
 	}
+	return out
+}
+
+// attachedLines say whom the scenario attaches each formation to, which
+// decides who commands and activates it: "Attached: CSA 1/2/P to 1/P".
+func attachedLines(sc *battle.Scenario) []string {
+	var out []string
+	for f, to := range sc.Attachments {
+		out = append(out, fmt.Sprintf("Attached: %s %s to %s", f.Side, f.Label(), to.Label()))
+	}
+	sort.Strings(out)
 	return out
 }
 

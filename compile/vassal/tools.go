@@ -179,12 +179,18 @@ func splitLabel(s string) (string, string) {
 	return strings.Join(w[:best], " "), strings.Join(w[best:], " ")
 }
 
+// markerColumns is how many markers a row of the marker tray holds: the
+// tray is a grid (PanelWidget fixed), so its window opens tall enough for
+// every row; a row of boxes (fixed false, a horizontal BoxLayout) opened
+// one marker high and showed the first few (VASSAL 3.7.26: 504x56).
+const markerColumns = 6
+
 // markerTray is the palette of the ruleset's markers (Play.Markers), with
 // the breastworks marker the set-ups use whether the ruleset lists it or not.
 func (m *vmod) markerTray() *xnode {
 	pw := el("module.PieceWindow", "name", "Markers", "text", "Markers", "tooltip", "Markers: things on the map that are not a state of one counter",
 		"hidden", "false", "scale", "1.0")
-	panel := el("widget.PanelWidget", "entryName", "Markers", "fixed", "false", "nColumns", "8", "vert", "false")
+	panel := el("widget.PanelWidget", "entryName", "Markers", "fixed", "true", "nColumns", strconv.Itoa(markerColumns), "vert", "false")
 	haveBW := false
 	for _, mk := range m.b.Rules.Play.Markers {
 		haveBW = haveBW || mk.ID == "breastworks"
@@ -270,6 +276,10 @@ func (m *vmod) cupBoxes(sc *battle.Scenario) []cupBox {
 	for _, c := range m.b.Rules.Play.Cups {
 		if c.Chits != "efficiency" {
 			chits := m.cupChits(c, sc)
+			if c.PerSide {
+				out = append(out, m.sideCups(c, sc, chits)...)
+				continue
+			}
 			if sc != nil {
 				for _, x := range sc.Cups {
 					if x.Cup == c.ID {
@@ -308,6 +318,33 @@ func (m *vmod) cupBoxes(sc *battle.Scenario) []cupBox {
 			}
 			out = append(out, cupBox{c, cupTitle(c) + " " + sd.ID, chits, sd})
 		}
+	}
+	return out
+}
+
+// sideCups splits a cup whose sides each have their own (Summer Storm's
+// URAC, 2.9) into a box per side, each holding the chits named for its
+// side ("USA Buford's Division") and the scenario's added chits of that
+// cup named so.
+func (m *vmod) sideCups(c rulesets.Cup, sc *battle.Scenario, chits []string) []cupBox {
+	if sc != nil {
+		for _, x := range sc.Cups {
+			if x.Cup == c.ID {
+				for range x.Count {
+					chits = append(chits, x.Name)
+				}
+			}
+		}
+	}
+	var out []cupBox
+	for _, sd := range m.b.Sides {
+		var own []string
+		for _, ch := range chits {
+			if strings.HasPrefix(ch, sd.ID+" ") {
+				own = append(own, ch)
+			}
+		}
+		out = append(out, cupBox{c, cupTitle(c) + " " + sd.ID, own, sd})
 	}
 	return out
 }

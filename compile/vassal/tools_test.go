@@ -225,8 +225,10 @@ func TestDrawCupsSecret(t *testing.T) {
 					}
 				}
 				owners, _ := dp.attr("deckOwners")
-				if strings.HasPrefix(title, "Efficiency Pool ") {
-					side := b.Side(strings.TrimPrefix(title, "Efficiency Pool "))
+				if i := strings.LastIndex(title, " "); strings.HasPrefix(title, "Efficiency Pool ") || strings.HasPrefix(title, "URAC ") {
+					// a side's own cup: GBACW 5.21's EMs, Summer Storm
+					// 2.9's URAC ("each player uses his own")
+					side := b.Side(title[i+1:])
 					if r, _ := dp.attr("deckRestrictAccess"); side == nil || r != "true" || owners != side.Name {
 						t.Errorf("%s: restricted %q to %q", name, r, owners)
 					}
@@ -446,5 +448,36 @@ func TestCards(t *testing.T) {
 	}
 	if _, _, body := m.cardText(cup, "USA XII Corps"); !slices.Contains(body, cup.Rule) || !strings.HasPrefix(body[0], "Corps Activation") {
 		t.Errorf("corps card: %q", body)
+	}
+}
+
+// TestMarkerTrayGrid: the Markers palette is a grid of markerColumns
+// columns (PanelWidget fixed: VASSAL's GridLayout), so its window opens as
+// tall as its rows; a row of boxes opened one marker high (504x56 in
+// VASSAL 3.7.26 for Summer Storm's 9 markers; 336x112 as a grid).
+func TestMarkerTrayGrid(t *testing.T) {
+	for _, dir := range []string{"dow-intro", "summer-storm-mcpherson", "amfs-culps-hill", "tss-seminary-ridge"} {
+		_, _, root := exampleModule(t, dir)
+		found := false
+		root.walk(func(e, _ *xel) {
+			if n, _ := e.attr("entryName"); e.class() != "widget.PanelWidget" || n != "Markers" {
+				return
+			}
+			found = true
+			fixed, _ := e.attr("fixed")
+			cols, _ := e.attr("nColumns")
+			slots := 0
+			for _, k := range e.Kids {
+				if k.class() == "widget.PieceSlot" {
+					slots++
+				}
+			}
+			if fixed != "true" || cols != strconv.Itoa(markerColumns) || slots < 2 {
+				t.Errorf("%s: Markers fixed=%q nColumns=%q with %d markers, want a grid of %d columns", dir, fixed, cols, slots, markerColumns)
+			}
+		})
+		if !found {
+			t.Errorf("%s: no Markers panel", dir)
+		}
 	}
 }

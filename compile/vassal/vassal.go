@@ -4,6 +4,7 @@ import (
 	"archive/zip"
 	"bytes"
 	"fmt"
+	"github.com/muster-wargames/muster/displays"
 	"image"
 	"io"
 	stdmaps "maps"
@@ -50,6 +51,7 @@ func Module(b *battle.Battle) ([]compile.Output, error) {
 // vmod is a module being compiled: the build file, its files and the
 // gpids handed out so far.
 type vmod struct {
+	shown      []displays.Display // the ruleset's displays laid out (displays.go)
 	b          *battle.Battle
 	flareID    string                     // the id VASSAL gives the Main Map's Flare (flareIDAfter)
 	boardErr   error                      // a sheet's own board that a layout uses and its numbering cannot express (framed)
@@ -660,6 +662,10 @@ func (m *vmod) build() (*xnode, error) {
 		root.add(cups)
 	}
 	root.add(m.hands()...)
+	root.add(m.displayMaps()...)
+	if t := m.terrainEffects(); t != nil {
+		root.add(t)
+	}
 	root.add(m.setups()...)
 	m.mapIDs(root)
 	root.attrs["nextPieceSlotId"] = strconv.Itoa(m.gpid + 1)

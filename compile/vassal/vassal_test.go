@@ -654,8 +654,10 @@ func TestVassalSavedGame(t *testing.T) {
 		"begin_save",
 		"Main MapBoardPicker\tSheet C (intro)\t0\t0",
 		"ReinforcementsBoardPicker\tReinforcements (intro)\t0\t0",
-		"Draw cupsBoardPicker\tDraw cups (intro)\t0\t0", // GBACW draws activation and efficiency markers
-		"MutableProperty\tScenario\t\tintro\tModule",    // the turn track says who has the initiative
+		"Draw cupsBoardPicker\tDraw cups (intro)\t0\t0",               // GBACW draws activation and efficiency markers
+		"Leader Board (Union)BoardPicker\tLeader Board (Union)\t0\t0", // each side's leader board (package displays)
+		"Leader Board (Confederate)BoardPicker\tLeader Board (Confederate)\t0\t0",
+		"MutableProperty\tScenario\t\tintro\tModule", // the turn track says who has the initiative
 		"TURNTurnTracker0\t0|1;0;0;" + trues(5) + ";7\\;0\\;0\\;" + trues(15),
 		"end_save",
 		"FLARE\tFlare2\t1845\t792", // the Main Map's Flare (after the two Eliminated maps') over the set-up: the map opens centred there
@@ -713,9 +715,15 @@ func TestVassalCupDefaults(t *testing.T) {
 		walk(root, false)
 		return got
 	}
-	ss := count(t, "summer-storm-mcpherson", "URAC (Universal Random Activation Chit Container), one a player (first-shots)")
-	if want := map[string]int{"CSA Heth's Division": 2, "USA Buford's Division": 2, "USA Wadsworth's Division": 2}; fmt.Sprint(ss) != fmt.Sprint(want) {
-		t.Errorf("Summer Storm cup: %v, want %v", ss, want)
+	// Summer Storm: each player his own URAC (2.9), holding his side's
+	// DACs, two a division
+	ss := count(t, "summer-storm-mcpherson", "URAC (Universal Random Activation Chit Container) USA (first-shots)")
+	if want := map[string]int{"USA Buford's Division": 2, "USA Wadsworth's Division": 2}; fmt.Sprint(ss) != fmt.Sprint(want) {
+		t.Errorf("Summer Storm Union URAC: %v, want %v", ss, want)
+	}
+	ss = count(t, "summer-storm-mcpherson", "URAC (Universal Random Activation Chit Container) CSA (first-shots)")
+	if want := map[string]int{"CSA Heth's Division": 2}; fmt.Sprint(ss) != fmt.Sprint(want) {
+		t.Errorf("Summer Storm Confederate URAC: %v, want %v", ss, want)
 	}
 	// AMFS: the Corps Activation cards, the Fog of War card and each
 	// side's Event cards (2 Key and 6 Random a side, D-2).

@@ -43,6 +43,10 @@ func atof(s string) float64 {
 
 func (im *importer) readMap(n *node) {
 	name := n.attr("mapName")
+	if im.muster && im.display(name) {
+		im.rebuilt(n, "display made again by muster from the ruleset, with the markers it starts with")
+		return
+	}
 	for _, k := range n.Kids {
 		switch {
 		case k.Class == "module.map.BoardPicker":
@@ -55,6 +59,9 @@ func (im *importer) readMap(n *node) {
 			}
 		case k.Class == "module.map.SetupStack":
 			im.setupStack(name, k)
+		case k.Class == "module.map.DrawPile" && im.muster:
+			im.drawPile(k)
+			im.other(k)
 		case mapParts[k.Class]:
 		default:
 			im.other(k)
@@ -122,6 +129,12 @@ func (im *importer) readBoard(mapName string, n *node) {
 		}
 		return true
 	})
+	if hg == nil && im.muster && mapName == "Reinforcements" && len(zones) > 0 {
+		// a muster arrival box: its zone's name says where the group
+		// enters (arrival, zones.go)
+		im.boxZones[n.attr("name")] = zones
+		zones = nil
+	}
 	for _, z := range zones {
 		if hg != nil && hg.inside(z) {
 			im.unread(z, "zone %q: its hex grid is read as the whole board's; the zone's shape and properties are not", z.attr("name"))

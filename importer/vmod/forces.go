@@ -318,7 +318,8 @@ func (im *importer) setupStack(mapName string, n *node) {
 
 // arrival reads a muster arrival box, a SetupStack named
 // "<scenario> arrival <n> <side> <time>": the side, the time and the
-// pieces. Its entry hexes are only in the box's picture.
+// pieces; where it enters, whether it is optional and its fatigue are
+// read from the name of the box's zone (entry, zones.go).
 func (im *importer) arrival(n *node, scID string) {
 	rest, ok := strings.CutPrefix(n.attr("name"), scID+" arrival ")
 	f := strings.SplitN(rest, " ", 3)
@@ -342,12 +343,17 @@ func (im *importer) arrival(n *node, scID string) {
 		}
 	}
 	sc.arrivals = append(sc.arrivals, a)
-	im.unread(n, "arrival of %s at %s: its entry hexes are only in the box's picture; written without hexes", a.side, a.time)
+	if !im.entry(n, a) {
+		im.unread(n, "arrival of %s at %s: no box of its board holds it, so its entry hexes are not known; written without hexes", a.side, a.time)
+	}
 }
 
 type arrivalGroup struct {
 	side, time string
 	pieces     []string
+	where      string // where it enters, as its box's zone names it: hexes or an area
+	optional   bool
+	fatigue    string
 }
 
 // traitList counts traits by id: "macro ×3, emb2".

@@ -105,7 +105,7 @@ func Import(data []byte, opt Options) (*Result, error) {
 	}
 	im := &importer{opt: opt, zfiles: files, root: root, res: &Result{Files: map[string][]byte{}}, budget: budget,
 		protos: map[string][]trait{}, sides: map[string]*side{}, scen: map[string]*scenario{},
-		images: map[string][]byte{}, boardsByName: map[string][]*board{}}
+		images: map[string][]byte{}, boardsByName: map[string][]*board{}, boxZones: map[string][]*node{}}
 	if err := im.run(); err != nil {
 		if im.rules == nil {
 			return nil, err
@@ -145,6 +145,8 @@ type importer struct {
 	kept         int64               // bytes of board art kept
 	nboards      int                 // Board elements seen
 	boardsByName map[string][]*board // the boards read, by name
+	boxZones     map[string][]*node  // a muster reinforcements board's arrival boxes, by board name
+	cups         cupsRead            // what a muster module's draw cups hold (cups.go)
 	scan         scanner             // reads the saved games
 }
 
@@ -365,6 +367,7 @@ func (im *importer) readHelp(n *node) {
 		if !ok {
 			return false
 		}
+		im.cups.readDraws(string(data))
 		for _, m := range helpTurns.FindAllStringSubmatch(string(data), -1) {
 			if im.help == nil {
 				im.help = map[string]helpScenario{}

@@ -181,6 +181,7 @@ func (im *importer) write() error {
 				}
 			}
 		}
+		s.WriteString(im.drawData(sc))
 		if len(sc.arrivals) > 0 {
 			s.WriteString("reinforcements:\n")
 			// sides in the order of their first arrival: the boxes keep
@@ -213,7 +214,7 @@ func (im *importer) write() error {
 						nm, desig, _ := strings.Cut(p, "\x00")
 						refs = append(refs, q(sd.ref(nm, desig)))
 					}
-					fmt.Fprintf(&s, "    - {time: %s, units: [%s], note: %s}\n", q(a.time), strings.Join(refs, ", "), q("entry hexes not in the module"))
+					fmt.Fprintf(&s, "    - {time: %s%s, units: [%s]%s}\n", q(a.time), im.arrivalWhere(sc, a), strings.Join(refs, ", "), arrivalMore(a))
 				}
 			}
 		}

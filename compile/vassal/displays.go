@@ -1,0 +1,158 @@
+package vassal
+
+import (
+	"fmt"
+	"strconv"
+	"strings"
+
+	"github.com/muster-wargames/muster/compile/vassal/seq"
+	"github.com/muster-wargames/muster/displays"
+	"github.com/muster-wargames/muster/render"
+)
+
+// displayMaps are the displays of the battle's ruleset (package
+// displays: Summer Storm's Army Orders Card, TSS's tracks, AMFS's
+// Command Display, GBACW's leader board), each a map window with a
+// toolbar button: a board render draws from the display's description,
+// and an At-Start stack in each box or track space a marker starts in.
+// A display each player has is one map per side.
+func (m *vmod) displayMaps() []*xnode {
+	var out []*xnode
+	defs := map[string]*pieceDef{}
+	for _, d := range m.displays() {
+		name := d.Name()
+		mp := windowMap(name, d.Title+" ("+d.Rule+")")
+		bp := el("module.map.BoardPicker", "title", "Choose boards", "slotWidth", "125", "slotHeight", "125", "slotScale", "0.2")
+		defaultBoards(bp, name, []string{name}, [][2]int{{0, 0}})
+		img := m.imageName("display", d.ID, sideID(d))
+		var cells []render.Cell
+		for _, b := range d.Boxes {
+			cells = append(cells, render.Cell{X: b.X, Y: b.Y, W: b.W, H: b.H, Label: b.Label,
+				Outline: b.Kind != displays.KindLabel, Small: b.Kind == displays.KindSpace})
+		}
+		m.addImage(img, render.Display(d.W, d.H+windowRoom, d.Name(), cells))
+		board := el("module.map.boardPicker.Board", "name", name, "image", img, "reversible", "false")
+		board.add(displayZones(d))
+		bp.add(board)
+		mp.add(bp)
+		mp.add(standardMapParts()...)
+		stacks := map[string]*xnode{}
+		var order []string
+		for _, mk := range d.Markers {
+			b, ok := d.BoxByID(mk.Box)
+			if !ok {
+				continue
+			}
+			def := m.displayMarker(defs, d, mk)
+			if def == nil {
+				continue
+			}
+			st := stacks[mk.Box]
+			if st == nil {
+				x, y := b.Centre()
+				st = el("module.map.SetupStack", "name", name+" "+mk.Box, "owningBoard", name, "useGridLocation", "false",
+					"x", strconv.Itoa(x), "y", strconv.Itoa(y))
+				stacks[mk.Box] = st
+				order = append(order, mk.Box)
+			}
+			st.add(m.slot(def, nil, ""))
+		}
+		for _, id := range order {
+			mp.add(stacks[id])
+		}
+		out = append(out, mp)
+	}
+	return out
+}
+
+// displayZones is a display board's grid: a Zone for each box and track
+// space, named as a player calls it ("CP track (ACP, CCP) Flag"), so that
+// VASSAL names where a marker stands and where it moves to, as the
+// reinforcement boxes' zones do (boxZones).
+func displayZones(d displays.Display) *xnode {
+	zg := el("module.map.boardPicker.board.ZonedGrid")
+	for _, b := range d.Boxes {
+		if b.Kind == displays.KindLabel {
+			continue
+		}
+		path := fmt.Sprintf("%d,%d;%d,%d;%d,%d;%d,%d", b.X, b.Y, b.X+b.W, b.Y, b.X+b.W, b.Y+b.H, b.X, b.Y+b.H)
+		zg.add(el("module.map.boardPicker.board.mapgrid.Zone", "name", strings.ReplaceAll(b.Name, "$", "S"), "locationFormat", "$name$", "path", path,
+			"useParentGrid", "false", "useHighlight", "false", "highlightProperty", ""))
+	}
+	return zg
+}
+
+// displays are the battle's displays, laid out once.
+func (m *vmod) displays() []displays.Display {
+	if m.shown == nil {
+		m.shown = displays.Build(m.b)
+	}
+	return m.shown
+}
+
+func sideID(d displays.Display) string {
+	if d.Side == nil {
+		return ""
+	}
+	return d.Side.ID
+}
+
+// displayMarker is the piece of a marker a display starts with: one of
+// the ruleset's markers (the tray's piece), or a formation's own marker
+// of a row's track, "1/RW FATIGUE" (Kind marker, Type the track). Nil for
+// a marker id the ruleset does not list.
+func (m *vmod) displayMarker(defs map[string]*pieceDef, d displays.Display, mk displays.Marker) *pieceDef {
+	key := mk.ID + "\x00" + mk.Name
+	if def, ok := defs[key]; ok {
+		return def
+	}
+	var def *pieceDef
+	if mk.ID != "" {
+		for _, r := range m.b.Rules.Play.Markers {
+			if r.ID == mk.ID {
+				def = m.markerDef(r)
+			}
+		}
+	} else {
+		img := m.imageName("display-marker", sideID(d), mk.Top, mk.Bottom)
+		m.addImage(img, drawMarker(mk.Top, mk.Bottom))
+		def = &pieceDef{name: mk.Name, image: img, traits: []trait{marker("Kind", "marker"), marker("Type", trackID(mk.Track))}}
+	}
+	defs[key] = def
+	return def
+}
+
+// trackID is a row track's id without its formation: "fatigue".
+func trackID(t string) string {
+	for i := len(t) - 1; i >= 0; i-- {
+		if t[i] == '/' {
+			return t[i+1:]
+		}
+	}
+	return t
+}
+
+// displayBoardLines are the set-up's lines choosing each display's board
+// (a predefined set-up's saved game names every map's boards).
+func (m *vmod) displayBoardLines() []string {
+	var out []string
+	for _, d := range m.displays() {
+		out = append(out, seq.Of(d.Name()+"BoardPicker", '\t').Append(d.Name()).Int(0).Int(0).Value())
+	}
+	return out
+}
+
+// terrainEffects is a chart window with the ruleset's terrain effects
+// chart (displays.TerrainEffects: each terrain, hexside and road's cost
+// for each movement class), as the rulebook prints one.
+func (m *vmod) terrainEffects() *xnode {
+	t := displays.TerrainEffects(m.b)
+	if len(t.Rows) == 0 {
+		return nil
+	}
+	img := t.ID + ".png"
+	m.addImage(img, render.Table(t.Title, t.Columns, t.Rows, t.Notes))
+	w := el("module.ChartWindow", "name", "Terrain effects", "text", "Terrain effects", "tooltip", "Movement costs of the ruleset's terrain, hexsides and roads",
+		"icon", "", "hotkey", "", "description", "Terrain effects")
+	return w.add(el("widget.Chart", "chartName", "Terrain effects", "description", t.Title, "fileName", img))
+}

@@ -1,0 +1,151 @@
+package vassal
+
+import (
+	"sort"
+	"strconv"
+	"strings"
+	"testing"
+)
+
+// TestDisplayMaps reads the display maps of each system's example module:
+// a map window for each display (one a side where each player has his
+// own), with a toolbar button, its board chosen by default and by every
+// set-up's saved game, a zone for each box and track space, and each
+// marker's At-Start stack inside the zone of the place it starts:
+// "marker @ place", read as VASSAL names the place.
+func TestDisplayMaps(t *testing.T) {
+	for _, tc := range []struct {
+		ex   string
+		want []string
+	}{
+		{"summer-storm-mcpherson", []string{
+			"Army Orders Card (Union): ACP marker (Army Command Points, on the Orders Card's track) @ CP track (ACP, CCP) Flag",
+			"Army Orders Card (Confederate): CCP marker (Corps Command Points, on the Orders Card's track) @ CP track (ACP, CCP) Flag",
+			"Time and Weather Status Card: Weather (a blank marker on the Time and Weather Status Card; optional rule) @ Weather"}},
+		{"tss-seminary-ridge", []string{
+			"Casualty and Captured Tracks (Union): Infantry Casualty (Casualty Track) @ Casualties x100 0",
+			"Casualty and Captured Tracks (Confederate): Cavalry Captured (Captured Track) @ Captured x1000 0",
+			"Artillery Ammunition Availability Track (AAAT) (Union): Ammunition Level (AAAT) @ Rounds x10 0"}},
+		{"amfs-culps-hill", []string{
+			"Command Display (Confederate): Hex Group (a lettered marker for a hex's units kept on the Hex Group Display) @ Hex Group A"}},
+		{"dow-intro", []string{
+			"Leader Board (Union): Post's Brigade Fatigue @ 1/1/RW Fatigue OK",
+			"Leader Board (Confederate): Cheatham's Division Activations @ 1/P Activations 0",
+			"Leader Board (Union): Right Wing Efficiency @ RW Efficiency 1"}},
+	} {
+		t.Run(tc.ex, func(t *testing.T) {
+			_, files, root := exampleModule(t, tc.ex)
+			var got []string
+			maps := 0
+			root.walk(func(e, _ *xel) {
+				if e.class() != "module.Map" {
+					return
+				}
+				name, _ := e.attr("mapName")
+				var zones []*xel
+				var stacks []*xel
+				chosen := false
+				e.walk(func(k, _ *xel) {
+					switch k.class() {
+					case "module.map.boardPicker.board.mapgrid.Zone":
+						zones = append(zones, k)
+					case "module.map.SetupStack":
+						stacks = append(stacks, k)
+					case "setup":
+						chosen = chosen || strings.Contains(k.Text, name+"BoardPicker\t"+name+"\t0\t0")
+					}
+				})
+				isDisplay := false
+				for _, w := range tc.want {
+					isDisplay = isDisplay || strings.HasPrefix(w, name+": ")
+				}
+				if !isDisplay {
+					return
+				}
+				maps++
+				if l, _ := e.attr("launch"); l != "true" || !chosen {
+					t.Errorf("%s: launch=%q, board chosen by default %v", name, l, chosen)
+				}
+				for _, st := range stacks {
+					x, _ := st.attr("x")
+					y, _ := st.attr("y")
+					xi, _ := strconv.Atoi(x)
+					yi, _ := strconv.Atoi(y)
+					place := ""
+					for _, z := range zones {
+						p, _ := z.attr("path")
+						if inRect(p, xi, yi) {
+							place, _ = z.attr("name")
+						}
+					}
+					for _, k := range st.Kids {
+						n, _ := k.attr("entryName")
+						got = append(got, name+": "+n+" @ "+place)
+					}
+				}
+			})
+			if maps == 0 {
+				t.Fatalf("no display map")
+			}
+			for _, w := range tc.want {
+				if !containsStr(got, w) {
+					sort.Strings(got)
+					t.Errorf("no %q among\n%s", w, strings.Join(got, "\n"))
+				}
+			}
+			for n, data := range files {
+				if strings.HasPrefix(n, "scenario-") {
+					save, _ := unzipAll(t, data)
+					for _, w := range tc.want {
+						d := w[:strings.Index(w, ": ")]
+						if !strings.Contains(string(save["savedGame"]), d+"BoardPicker\t"+d+"\t0\t0") {
+							t.Errorf("%s does not choose the board of %s", n, d)
+						}
+					}
+				}
+			}
+		})
+	}
+}
+
+func containsStr(xs []string, x string) bool {
+	for _, y := range xs {
+		if y == x {
+			return true
+		}
+	}
+	return false
+}
+
+// inRect tells whether (x, y) lies in the rectangle a zone's path draws.
+func inRect(path string, x, y int) bool {
+	var xs, ys []int
+	for _, pt := range strings.Split(path, ";") {
+		a, b, _ := strings.Cut(pt, ",")
+		px, _ := strconv.Atoi(a)
+		py, _ := strconv.Atoi(b)
+		xs, ys = append(xs, px), append(ys, py)
+	}
+	if len(xs) == 0 {
+		return false
+	}
+	sort.Ints(xs)
+	sort.Ints(ys)
+	return x >= xs[0] && x <= xs[len(xs)-1] && y >= ys[0] && y <= ys[len(ys)-1]
+}
+
+// TestTerrainEffectsChart: the module has a Terrain effects chart window
+// whose picture is in the archive.
+func TestTerrainEffectsChart(t *testing.T) {
+	_, files, root := exampleModule(t, "dow-intro")
+	found := false
+	root.walk(func(e, _ *xel) {
+		if n, _ := e.attr("chartName"); e.class() == "widget.Chart" && n == "Terrain effects" {
+			f, _ := e.attr("fileName")
+			found = len(files["images/"+f]) > 0
+		}
+	})
+	if !found {
+		t.Errorf("no Terrain effects chart with its picture")
+	}
+}

@@ -1,0 +1,94 @@
+package render
+
+import (
+	"image"
+	"image/color"
+)
+
+// Cell is a part of a display (a player aid: an orders card, a track, a
+// command display), in pixels: a box, a track's space or a label.
+type Cell struct {
+	X, Y, W, H int
+	Label      string
+	Outline    bool // a box or a space; a label has none
+	Small      bool // a track's space: its label centred at scale 1
+}
+
+// Display draws a w×h display as PNG: its title at the top (scale 2),
+// then each cell, a box or space outlined with its label at the top, a
+// label alone in scale 2 (a track's or a row's name).
+func Display(w, h int, title string, cells []Cell) []byte {
+	pal := color.Palette{rgba(boxBackground), rgba(boxOutline), rgba(boxInk)}
+	img := image.NewPaletted(image.Rect(0, 0, w, h), pal)
+	drawText(img, fitText(title, w-40, 2), 20, 20, 2, 2)
+	for _, c := range cells {
+		switch {
+		case c.Small:
+			strokeRect(img, c.X, c.Y, c.W, c.H, 1)
+			drawTextCentered(img, fitText(c.Label, c.W-4, 1), c.X+c.W/2, c.Y+4, 1, 2)
+		case c.Outline:
+			strokeRect(img, c.X, c.Y, c.W, c.H, 1)
+			strokeRect(img, c.X+1, c.Y+1, c.W-2, c.H-2, 1)
+			drawText(img, fitText(c.Label, c.W-10, 1), c.X+5, c.Y+5, 1, 2)
+		default:
+			for i, l := range wrapText(c.Label, c.W-8, 1) {
+				if 8+10*i > c.H-8 {
+					break
+				}
+				drawText(img, l, c.X+4, c.Y+c.H/2-8+10*i, 1, 2)
+			}
+		}
+	}
+	return encodePNG(img)
+}
+
+// Table draws a chart as PNG: its title (scale 2), a row of column heads,
+// then its rows, each column as wide as its widest cell, and the notes
+// under it.
+func Table(title string, columns []string, rows [][]string, notes []string) []byte {
+	const pad, rowH = 8, 14
+	widths := make([]int, len(columns))
+	for i, c := range columns {
+		widths[i] = textWidth(c, 1)
+	}
+	for _, r := range rows {
+		for i, c := range r {
+			if i < len(widths) {
+				widths[i] = min(max(widths[i], textWidth(c, 1)), 320)
+			}
+		}
+	}
+	w := 2 * 20
+	for _, x := range widths {
+		w += x + 2*pad
+	}
+	w = max(w, textWidth(title, 2)+40)
+	h := 60 + rowH*(len(rows)+1) + 20 + 12*len(notes) + 20
+	pal := color.Palette{rgba(boxBackground), rgba(boxOutline), rgba(boxInk)}
+	img := image.NewPaletted(image.Rect(0, 0, w, h), pal)
+	drawText(img, fitText(title, w-40, 2), 20, 20, 2, 2)
+	y := 50
+	line := func(cells []string) {
+		x := 20
+		for i, c := range cells {
+			if i >= len(widths) {
+				break
+			}
+			drawText(img, fitText(c, widths[i], 1), x+pad, y+4, 1, 2)
+			x += widths[i] + 2*pad
+		}
+		fillRect(img, 20, y+rowH, w-40, 1, 1)
+		y += rowH
+	}
+	line(columns)
+	fillRect(img, 20, y, w-40, 1, 1)
+	for _, r := range rows {
+		line(r)
+	}
+	y += 12
+	for _, n := range notes {
+		drawText(img, fitText(n, w-40, 1), 20, y, 1, 2)
+		y += 12
+	}
+	return encodePNG(img)
+}

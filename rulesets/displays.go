@@ -1,0 +1,43 @@
+package rulesets
+
+// A Display is an aid a player keeps beside the map, as the rules print
+// it: Summer Storm's Army Orders Card, TSS's Casualty Track, AMFS's
+// Command Display. It is boxes and numbered tracks, and rows of them, one
+// for each formation of a level; the markers the rules set on them start
+// there. The package displays lays it out for a battle.
+type Display struct {
+	ID      string         `json:"id,omitempty" doc:"The display's id." pattern:"^[a-z][a-z0-9-]*$"`
+	Title   string         `json:"title,omitempty" doc:"Its name, as the rules call it."`
+	PerSide bool           `json:"per_side,omitempty" doc:"One for each side, its player's (a card or display each player has)."`
+	Tracks  []DisplayTrack `json:"tracks,omitempty" doc:"Its numbered tracks, each a row of spaces."`
+	Boxes   []DisplayBox   `json:"boxes,omitempty" doc:"Its boxes."`
+	Rows    []DisplayRow   `json:"rows,omitempty" doc:"A row for each formation of a level (of the display's side), with its own tracks and boxes; each track gets a marker of the formation's."`
+	Rule    string         `json:"rule,omitempty" doc:"The rule that describes it."`
+	Source  string         `json:"source,omitempty" doc:"The seed line(s)."`
+}
+
+// A DisplayTrack is a row of spaces, numbered from..to or labelled.
+type DisplayTrack struct {
+	ID      string   `json:"id,omitempty" doc:"The track's id." pattern:"^[a-z][a-z0-9-]*$"`
+	Title   string   `json:"title,omitempty" doc:"Its name."`
+	From    int      `json:"from,omitempty" doc:"The number of its first space."`
+	To      int      `json:"to,omitempty" doc:"The number of its last space."`
+	Labels  []string `json:"labels,omitempty" doc:"Spaces labelled so, before the numbered ones (a flag space; Fatigue OK)."`
+	Markers []string `json:"markers,omitempty" doc:"The markers (ids of markers) that start on its first space."`
+	Rule    string   `json:"rule,omitempty" doc:"The rule."`
+}
+
+// A DisplayBox is a labelled box, with the markers that start in it.
+type DisplayBox struct {
+	ID      string   `json:"id,omitempty" doc:"The box's id." pattern:"^[a-z][a-z0-9-]*$"`
+	Title   string   `json:"title,omitempty" doc:"Its label."`
+	Markers []string `json:"markers,omitempty" doc:"The markers (ids of markers) that start in it."`
+	Rule    string   `json:"rule,omitempty" doc:"The rule."`
+}
+
+// A DisplayRow is a row of a display for each formation of a level.
+type DisplayRow struct {
+	Level  string         `json:"level,omitempty" doc:"The formation level with a row each (brigade, division)."`
+	Tracks []DisplayTrack `json:"tracks,omitempty" doc:"The row's tracks: each formation gets its own marker on each, on its first space."`
+	Boxes  []DisplayBox   `json:"boxes,omitempty" doc:"The row's boxes."`
+}
