@@ -46,6 +46,10 @@ type UnitCounter struct {
 	Type        string // printed in the box for SymbolText
 	Face        string // a band naming the face ("" for the front)
 	Values      []string
+	// NameAbove leaves the name out: the VASSAL module writes it over the
+	// counter's top in a real font (its Text Label), and the formation
+	// moves down to clear it.
+	NameAbove bool
 }
 
 // LeaderCounter describes a leader's counter.
@@ -80,10 +84,14 @@ func (st CounterStyle) Unit(u UnitCounter) []byte {
 	img := st.image()
 	strokeRect(img, 0, 0, n, n, cEdge)
 	strokeRect(img, 1, 1, n-2, n-2, cEdge)
-	name := fitText(u.Name, n-6, 1)
-	drawTextCentered(img, name, n/2, 4, 1, cText)
+	desY := 11
+	if u.NameAbove {
+		desY = 12
+	} else {
+		drawTextCentered(img, fitText(u.Name, n-6, 1), n/2, 4, 1, cText)
+	}
 	des := fitText(u.Designation, n-6, 1)
-	drawTextCentered(img, des, n/2, 11, 1, cText)
+	drawTextCentered(img, des, n/2, desY, 1, cText)
 	bx, by, bw, bh := n/2-12, 18, 24, 13
 	strokeRect(img, bx, by, bw, bh, cText)
 	switch u.Symbol {

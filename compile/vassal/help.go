@@ -155,7 +155,9 @@ func (m *vmod) helpPage() []byte {
 	} {
 		b.WriteString("<li>" + e(s) + "</li>\n")
 	}
-	b.WriteString("</ul>\n</body></html>\n")
+	b.WriteString("</ul>\n")
+	b.WriteString(strings.Join(m.flagsHelp(), "\n") + "\n")
+	b.WriteString("</body></html>\n")
 	return []byte(b.String())
 }
 

@@ -42,6 +42,7 @@ func drawUnit(st render.CounterStyle, u *oob.Unit, sym render.Symbol, fields []s
 		Type:        u.Type,
 		Face:        face,
 		Values:      vs,
+		NameAbove:   true, // nameLabel writes it
 	})
 }
 

@@ -258,20 +258,20 @@ func (m *vmod) makeStateTrait(s playState, faceImg string) trait {
 	imgs := append([]string{""}, images...)
 	down, downName := s.back, ""
 	if down != "" {
-		downName = s.Title + " (back)"
+		downName = menuTitle(s.State) + " (back)"
 	}
 	reset := ""
 	if s.Clear {
 		reset = "0,0," + ClearKey(s.State) // the global command that clears the state
 	}
-	return layer(s.ID, s.Title+" ("+s.Rule+")", s.Title, s.key, downName, down, reset, imgs, s.back == "", 1)
+	return layer(s.ID, s.Title+" ("+s.Rule+")", menuTitle(s.State), s.key, downName, down, reset, imgs, s.back == "", 1)
 }
 
 // rotator is a FreeRotator with the state's facings, Key turning clockwise
 // and Back counter-clockwise. State is the facing's index.
 func rotator(s playState) trait {
 	se := seq.New(';').Int(s.Facings)
-	se.Append(s.key).Append(s.back).Append(s.Title + " (clockwise)").Append(s.Title + " (counter-clockwise)")
+	se.Append(s.key).Append(s.back).Append(menuTitle(s.State) + " (clockwise)").Append(menuTitle(s.State) + " (counter-clockwise)")
 	se.Append("").Append("")        // random rotation key, text
 	se.Append(s.ID).Append(s.Title) // name (its properties: ID_Facing, ID_Degrees), description
 	se.Append("").Append("").Append("").Bool(true)
@@ -300,16 +300,18 @@ func (pl *play) strengthProp(value string) trait {
 // valuesLabel is the Text Label that draws the counter values at the foot
 // of the counter, in the side's text colour; the piece's name is kept. Its
 // state is the text, properties and all.
-func (m *vmod) valuesLabel(color, text string) trait {
-	// its type is the same for every piece of a colour: made once
-	return trait{memo(&m.labelTypes, color, func() string { return valuesLabelType(color) }), text}
+func (m *vmod) valuesLabel(color, text string, size int) trait {
+	// its type is the same for every piece of a colour and size: made once
+	key := color + " " + strconv.Itoa(size)
+	return trait{memo(&m.labelTypes, key, func() string { return valuesLabelType(color, size) }), text}
 }
 
-// valuesLabelType is the type of valuesLabel's trait.
-func valuesLabelType(color string) string {
+// valuesLabelType is the type of valuesLabel's trait: its font size the
+// largest at which the piece's values fit the counter (valuesSize).
+func valuesLabelType(color string, size int) string {
 	se := seq.New(';')
-	se.Append("").Append("").Int(11) // no key, no menu command, font size
-	se.Append("").Append(color)      // background (none), foreground
+	se.Append("").Append("").Int(size) // no key, no menu command, font size
+	se.Append("").Append(color)        // background (none), foreground
 	se.Append("b").Int(-2).Append("c").Int(0).Append("b").Append("c")
 	se.Append("$pieceName$").Append("Dialog").Int(1).Int(0) // name format, font, bold, rotation
 	se.Append("Values").Append("counter values").Bool(false)
@@ -480,6 +482,11 @@ func (m *vmod) unitCounter(d *pieceDef, sd *oob.Side, pal render.CounterStyle, u
 	}
 	labelAt := len(inner)
 	inner = append(inner, trait{})
+	nameAt := -1
+	if art == nil { // drawUnit leaves the name to nameLabel
+		nameAt = len(inner)
+		inner = append(inner, trait{})
+	}
 	var stateKeys []string
 	taken := map[string]bool{}
 	for _, s := range pl.statesFor(m.b.Rules.UnitTypes[u.Type].Class, false) {
@@ -524,9 +531,12 @@ func (m *vmod) unitCounter(d *pieceDef, sd *oob.Side, pal render.CounterStyle, u
 	}
 	_, text := render.SideColors(sd.Color, sd.Text)
 	if art != nil && !art.ValuesOver() {
-		inner[labelAt] = m.valuesLabel(rgb(text), "") // the art prints them
+		inner[labelAt] = m.valuesLabel(rgb(text), "", 11) // the art prints them
 	} else {
-		inner[labelAt] = m.valuesLabel(rgb(text), pl.valuesText(fields, u.Values, cases))
+		inner[labelAt] = m.valuesLabel(rgb(text), pl.valuesText(fields, u.Values, cases), valuesSize(valuesLines(fields, u.Values, cases)))
+	}
+	if nameAt >= 0 {
+		inner[nameAt] = m.nameLabel(rgb(text), nameSize(u.Name))
 	}
 	inner = append(inner, m.pieceKeys()...)
 	if hasProp && (pl.down != "" || pl.up != "") {
@@ -629,7 +639,8 @@ func ratingsText(l *oob.Leader) string {
 // (shareTraits).
 func (m *vmod) assemble(d *pieceDef, outer, inner []trait, face, states map[string]int, base, side string) {
 	if sd := m.b.Side(side); sd != nil {
-		outer = append([]trait{restrictedTo(sd)}, outer...)
+		all := append(append(append(slices.Clone(outer), d.traits...), inner...), m.sideConveniences(sd)...)
+		outer = append(append([]trait{restrictedTo(sd)}, m.subMenus(all)...), outer...)
 	}
 	n := len(outer) + len(d.traits)
 	d.traits = append(append(slices.Clone(outer), d.traits...), inner...)

@@ -35,13 +35,10 @@ func (m *vmod) roster() *xnode {
 	return n
 }
 
-// viewerFormat is the text the viewer writes under each piece:
-// "74 IL  1/1/RW  strength 6 ...", one "key $key$" per field.
-func (m *vmod) viewerFormat() string {
-	// $Values$ is the unit's live values label, $Ratings$ a leader's
-	// ratings: a piece shows only what it has.
-	return "$PieceName$  $Formation$  $Values$$Ratings$"
-}
+// viewerFormat is the text the viewer writes under each piece, in lines
+// (viewerLines): its name, its formation, then a unit's live values label
+// or a leader's ratings, one a line; a piece shows only what it has.
+func (m *vmod) viewerFormat() string { return viewerFormat }
 
 // losReport is the chat line of a line-of-sight check: the thread's
 // report attribute is its format in VASSAL 3.7 (LOS_Thread.REPORT, a
@@ -59,7 +56,8 @@ func (m *vmod) mainMapTools() []*xnode {
 		"unrotatePieces", "false", "showTerrainBeneath", "Never",
 		"summaryReportFormat", "$LocationName$", "counterReportFormat", m.viewerFormat(),
 		"emptyHexReportForma", "$LocationName$", "fontSize", "11", "bgColor", "255,255,224", "fgColor", "0,0,0",
-		"borderWidth", "2", "centerText", "false", "stretchWidthSummary", "false")
+		"borderWidth", strconv.Itoa(m.viewerGap()), "centerText", "false", "stretchWidthSummary", "false")
+	viewerLines(viewer)
 	overview := el("module.map.GlobalMap", "buttonText", "Overview", "tooltip", "Overview of the whole map", "icon", "/images/overview.gif",
 		"hotkey", "", "scale", m.overviewScale(), "color", "255,0,0")
 	los := el("module.map.LOS_Thread", "threadName", "LOS", "label", "LOS", "tooltip", "Line of sight, with the range in hexes",

@@ -662,9 +662,7 @@ func (m *vmod) build() (*xnode, error) {
 	}
 	palette := m.palette()
 	root.add(protos, palette, m.markerTray(), m.inventory(), m.turnTracker(), m.dice())
-	if p := m.scenarioProperty(); p != nil {
-		root.add(p)
-	}
+	root.add(m.flagProperties(m.scenarioProperty()))
 	root.add(m.sideWindows()...)
 	root.add(m.globalCommands()...)
 	key, err := m.terrainKey()
@@ -682,6 +680,7 @@ func (m *vmod) build() (*xnode, error) {
 		root.add(t)
 	}
 	root.add(m.setups()...)
+	m.mapIDs(root)
 	root.attrs["nextPieceSlotId"] = strconv.Itoa(m.nextSlotID())
 	return root, nil
 }
@@ -719,13 +718,14 @@ func (m *vmod) prototypes() *xnode {
 		m.protoNames[name] = true
 	}
 	for _, sd := range m.b.Sides {
-		def(sideProto(sd), "side "+sd.Name, []trait{marker("Side", sd.ID), marker("SideName", sd.Name)})
+		def(sideProto(sd), "side "+sd.Name, append([]trait{marker("Side", sd.ID), marker("SideName", sd.Name)}, m.sideConveniences(sd)...))
 	}
 	for _, t := range m.sortedTypes() {
 		ut := m.b.Rules.UnitTypes[t]
 		def(typeProto(t), ut.Title, []trait{marker("Kind", "unit"), marker("Type", t), marker("Class", ut.Class)})
 	}
 	def(leaderProto(), "leaders", []trait{marker("Kind", "leader"), marker("Type", "leader"), marker("Class", "leader")})
+	m.flagPrototypes(def)
 	return pc
 }
 
@@ -820,9 +820,10 @@ func formationLeaders(f *oob.Formation) []*oob.Leader {
 
 func (m *vmod) unitDef(sd *oob.Side, pal render.CounterStyle, u *oob.Unit) *pieceDef {
 	d := &pieceDef{name: u.Name, faceLvl: map[string]int{}, key: unitKey(u), was: m.wasKey("unit", u.Side, u.Was, u.Formation)}
-	d.traits = append(d.traits, usePrototype(typeProto(u.Type)), usePrototype(sideProto(sd)))
+	d.traits = append(d.traits, usePrototype(typeProto(u.Type)), usePrototype(sideProto(sd)), usePrototype(flagsProto))
 	d.traits = append(d.traits, m.chainMarkers(u.Formation)...)
 	d.traits = append(d.traits, marker("Designation", u.QualifiedName()))
+	d.traits = append(d.traits, m.unitFlags(u)...)
 	m.unitCounter(d, sd, pal, u)
 	return d
 }
@@ -830,8 +831,10 @@ func (m *vmod) unitDef(sd *oob.Side, pal render.CounterStyle, u *oob.Unit) *piec
 func (m *vmod) leaderDef(sd *oob.Side, pal render.CounterStyle, l *oob.Leader) *pieceDef {
 	d := &pieceDef{name: l.Name, faceLvl: map[string]int{}, key: leaderKey(l), was: m.wasKey("leader", l.Side, l.Was, l.Formation)}
 	d.traits = append(d.traits, usePrototype(leaderProto()), usePrototype(sideProto(sd)))
+	d.traits = append(d.traits, m.leaderRadius(l)...)
 	d.traits = append(d.traits, m.chainMarkers(l.Formation)...)
 	d.traits = append(d.traits, marker("Designation", l.QualifiedName()), marker("Level", l.Formation.Level))
+	d.traits = append(d.traits, m.leaderFlags(l)...)
 	if l.Rank != nil {
 		d.traits = append(d.traits, marker("Rank", fmt.Sprint(l.Rank)))
 	}
@@ -1043,6 +1046,7 @@ func standardMapParts() []*xnode {
 func (m *vmod) mainMap() *xnode {
 	m.drawBoards()
 	mp := mapChildren(mainMapName)
+	markMoved(mp)
 	bp := el("module.map.BoardPicker", "title", "Choose boards", "slotWidth", "125", "slotHeight", "125", "slotScale", "0.2")
 	for _, p := range m.full {
 		bp.add(m.board(p.sb.Name, p.sb))

@@ -86,6 +86,9 @@ var vassalClasses = map[string][]string{
 	"module.map.boardPicker.board.mapgrid.Zone": {"name", "locationFormat", "path", "useParentGrid", "useHighlight", "highlightProperty"},
 	"module.map.boardPicker.board.mapgrid.HexGridNumbering": {"first", "sep", "hType", "hLeading", "hOff", "hDescend", "vType", "vLeading", "vOff", "vDescend",
 		"locationFormat", "visible", "fontSize", "color", "rotateText", "hDrawOff", "vDrawOff", "stagger"},
+
+	// the rule flags' toolbar switches (flags.go)
+	"module.properties.ChangePropertyButton": {"description", "text", "tooltip", "icon", "hotkey", "reportFormat", "propChanger"},
 }
 
 // vassalTyped lists the attributes VASSAL parses as numbers or booleans

@@ -36,7 +36,10 @@ type piece struct {
 
 // reserved are the Marker keys muster writes that are not counter values.
 var reserved = map[string]bool{"Side": true, "SideName": true, "Kind": true, "Type": true, "Class": true,
-	"Formation": true, "Designation": true, "Level": true, "Rank": true, "Ratings": true}
+	"Formation": true, "Designation": true, "Level": true, "Rank": true, "Ratings": true,
+	// the rule flags' markers (compile/vassal/flags.go): a unit's commander
+	// and his range, a leader's id and range
+	"CmdLeader": true, "CmdBase": true, "Leads": true}
 
 func lowerFirst(s string) string {
 	r, n := utf8.DecodeRuneInString(s)

@@ -85,7 +85,13 @@ func (p *props) set(k, v string) {
 // regenerated are the traits muster's own modules carry that the rebuild
 // makes again from the ruleset (states, facing, reports, clone, delete)
 // and from the sides (Restricted Access to the piece's side).
-var regenerated = map[string]bool{"emb2": true, "rotate": true, "report": true, "clone": true, "delete": true, "restrict": true}
+var regenerated = map[string]bool{"emb2": true, "rotate": true, "report": true, "clone": true, "delete": true, "restrict": true,
+	"border": true, "AreaOfEffect": true, "submenu": true, "sendto": true, "markmoved": true, "footprint": true}
+
+// flagCalcs are the Calculated Properties of muster's rule flags
+// (compile/vassal/flags.go), made again from the ruleset's figures.
+var flagCalcs = map[string]bool{"StackClass": true, "StackSP": true, "StackWeight": true, "OverStacked": true,
+	"OutOfCommand": true, "CommandRadius": true}
 
 // collect reads traits into p, expanding prototypes from defs. The piece's
 // own traits come first, so its values win over its prototypes'.
@@ -134,13 +140,22 @@ func collect(p *props, traits []trait, defs map[string][]trait, depth int) {
 					}
 				}
 			}
-			if regenerated[t.id()] {
+			if regenerated[t.id()] || t.id() == "calcProp" && flagCalcs[calcName(t)] {
 				p.regen = append(p.regen, t)
 			} else {
 				p.unknown = append(p.unknown, t)
 			}
 		}
 	}
+}
+
+// calcName is a Calculated Property's name.
+func calcName(t trait) string {
+	f := seq.Decode(strings.TrimPrefix(t.typ, "calcProp;"), ';')
+	if len(f) == 0 {
+		return ""
+	}
+	return f[0]
 }
 
 // faceRe finds a face's value in the label expression muster writes:
