@@ -183,3 +183,48 @@ func TestTiles(t *testing.T) {
 		t.Error("no At-Start stacks")
 	}
 }
+
+// TestTilesOnlyOneSheet: on a map of several sheets a board past the limit
+// is still refused (the seams between sheets are the map's own), one pixel
+// past it and not at it; a sheet past maxTiles tiles is refused too.
+func TestTilesOnlyOneSheet(t *testing.T) {
+	b := tiledBattle(t)
+	g := &maps.Grid{ShiftOdd: b.Map.Grid.ShiftOdd, Digits: 2}
+	g.AddSheet(maps.NewSheet("A", 0, 0, 1, 20, 1, 30))
+	g.AddSheet(maps.NewSheet("B", 19, 0, 1, 20, 1, 30))
+	sb, err := newSheetBoard(g, g.Sheets[0])
+	if err != nil {
+		t.Fatal(err)
+	}
+	b.Map.Grid = g
+	defer func(v int64) { maxBoardPixels = v }(maxBoardPixels)
+	area := int64(sb.W) * int64(sb.H)
+	for _, tc := range []struct {
+		limit int64
+		want  string
+	}{
+		{area, ""},
+		{area - 1, "the board of sheet A would be"},
+	} {
+		maxBoardPixels = tc.limit
+		_, err := Module(b)
+		got := ""
+		if err != nil && strings.Contains(err.Error(), "pixels, more than") {
+			got = err.Error()
+		}
+		if (tc.want == "") != (got == "") || !strings.Contains(got, tc.want) {
+			t.Errorf("limit %d on a %d-pixel board of two sheets: %v", tc.limit, area, err)
+		}
+	}
+	g = &maps.Grid{ShiftOdd: b.Map.Grid.ShiftOdd, Digits: 2}
+	g.AddSheet(maps.NewSheet("A", 0, 0, 1, 20, 1, 30))
+	b.Map.Grid = g
+	maxBoardPixels = (area + maxTiles - 1) / maxTiles // just enough for maxTiles tiles
+	if _, err := Module(b); err != nil && strings.Contains(err.Error(), "tiles of") {
+		t.Errorf("at %d tiles: %v", maxTiles, err)
+	}
+	maxBoardPixels = area/maxTiles - 1
+	if _, err := Module(b); err == nil || !strings.Contains(err.Error(), "tiles of") {
+		t.Errorf("past %d tiles: %v", maxTiles, err)
+	}
+}
