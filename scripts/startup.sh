@@ -63,7 +63,9 @@ row() { # row NAME GOAL_M ARGS...
   echo "spare. What the big builds spend most on is pixels and the edges in them (a board of a few"
   echo "million pixels is filled, packed and coded once, and each row differs from the one above at every"
   echo "hex edge, two tokens of the code each, about 70 instructions a token) and the 650-1000 counters,"
-  echo "each drawn and coded as its own picture."
+  echo "each drawn and coded as its own picture. A map of one sheet past 64 Mi pixels builds in tiles"
+  echo "(docs/vassal.md, Tiles): the generated 10x battle, a 15,532 x 18,036 board refused before, builds"
+  echo "6 tiles of at most 7,808 x 6,030 pixels."
   echo
   echo "| battle | validate | build | build / validate | goal | met | before |"
   echo "|---|---:|---:|---:|---|---|---:|"

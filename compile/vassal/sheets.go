@@ -125,6 +125,11 @@ func (sb *sheetBoard) shows(c maps.Coord) bool {
 // some of the sheets share the whole map's boards rather than draw each
 // sheet again for each choice of sheets.
 func (m *vmod) frameLayout(ps []placedBoard) []placedBoard {
+	if len(ps) == 1 {
+		if ts := m.tiles(ps[0].sb); ts != nil {
+			return ts
+		}
+	}
 	if len(ps) == 1 && m.full != nil {
 		if strips := m.oneSheet(ps[0].sb); strips != nil {
 			return strips

@@ -48,11 +48,11 @@ func defaultBoards(bp *xnode, mapName string, names []string, slots [][2]int) {
 }
 
 // mainDefault is the Main Map's New Game: every sheet, no pieces, laid
-// out as on the map.
+// out as on the map (the whole map's boards: a sheet's own, or its tiles).
 func (m *vmod) mainDefault(bp *xnode) {
 	var names []string
 	var slots [][2]int
-	for _, p := range layout(m.order) {
+	for _, p := range m.full {
 		names = append(names, p.sb.Name)
 		slots = append(slots, [2]int{p.col, p.row})
 	}

@@ -342,7 +342,7 @@ func newVmod(b *battle.Battle) (*vmod, error) {
 		if err != nil {
 			return nil, err
 		}
-		if err := render.CheckSize("the board of sheet "+s.ID, sb.W, sb.H); err != nil {
+		if err := sizeErr(g, sb); err != nil { // a map of one sheet tiles (tiles.go)
 			return nil, err
 		}
 		sb.Name = "Sheet " + s.ID
@@ -361,6 +361,11 @@ func newVmod(b *battle.Battle) (*vmod, error) {
 	}
 	if err := checkLayout(g, m.full); err != nil {
 		return nil, fmt.Errorf("the whole map: %v", err)
+	}
+	for _, p := range m.full {
+		if tooBig(p.sb.W, p.sb.H) { // a sheet that could not be tiled
+			return nil, boardTooBig("the board of sheet "+p.sb.Sheet.ID, p.sb.W, p.sb.H)
+		}
 	}
 	m.checked = [][]placedBoard{m.full}
 	for _, sc := range b.Scenarios {
