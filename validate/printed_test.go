@@ -30,6 +30,10 @@ var stillInNotes = map[string]bool{
 	"examples/dead-of-winter/scenario-5.yaml: Repl Leader": true,
 	"examples/dead-of-winter/scenario-5.yaml: Repl leader": true,
 	"examples/dead-of-winter/scenario-5.yaml: repl leader": true,
+	// and the errata variant's copy of 5.0 (errata/, which corrects other lines)
+	"examples/dead-of-winter/errata/scenario-5.yaml: Repl Leader": true,
+	"examples/dead-of-winter/errata/scenario-5.yaml: Repl leader": true,
+	"examples/dead-of-winter/errata/scenario-5.yaml: repl leader": true,
 	// Terrible Swift Sword: formations printed "minus" a unit, or by a
 	// name the order of battle does not write, not converted yet.
 	"examples/terrible-swift-sword/errata/forces-csa.yaml: 1st Md Bn. (attached to Ewell's Corps)":                            true,

@@ -219,10 +219,23 @@ func renameIDs(files map[string][]byte) (map[string][]byte, map[string]string, m
 	// Unit and leader names, each renamed wherever a reference gives it
 	// ("Post", "1 OH/2/1/RW", "Stanley/Cav"); nameNodes are the forces'
 	// own name: nodes of units and leaders.
+	// A battle whose forces declare aliases: reads its set-ups' names as
+	// the book prints them, paths and all (R012 judges each part against
+	// the order of battle), so its unit and leader names and its formation
+	// ids are the book's printing, not names a designer chose: renaming
+	// them would make every printed reference disagree, as it should
+	// (renaming inside printed paths and alias values is not done). There
+	// only areas and sides are renamed.
+	printed := false
+	for f, data := range files {
+		if strings.HasSuffix(f, ".yaml") && regexp.MustCompile(`(?m)^aliases:`).Match(data) {
+			printed = true
+		}
+	}
 	names := map[string]string{}
 	nameNodes := map[*schema.Node]bool{}
 	nameOf := func(n *schema.Node) {
-		if nm := schema.Get(n, "name"); nm != nil && nm.Kind == yaml.ScalarNode && nm.Value != "" && strconv.Quote(nm.Value) == `"`+nm.Value+`"` {
+		if nm := schema.Get(n, "name"); !printed && nm != nil && nm.Kind == yaml.ScalarNode && nm.Value != "" && strconv.Quote(nm.Value) == `"`+nm.Value+`"` {
 			// a word of its own, so that "III HQ" keeps its Roman numeral
 			names[nm.Value] = "Ж " + nm.Value
 			nameNodes[nm] = true
@@ -249,13 +262,16 @@ func renameIDs(files map[string][]byte) (map[string][]byte, map[string]string, m
 				continue
 			}
 			forms[id.Value] = "Q" + id.Value
+			if printed {
+				forms[id.Value] = id.Value
+			}
 			d := id.Value
 			if parent == "" {
 				top[d] = true
 			} else {
 				d += "/" + parent
 			}
-			if named[d] && schema.Get(f, "role") == nil {
+			if named[d] && schema.Get(f, "role") == nil && !printed {
 				roles[file] = append(roles[file], roleAt{id, schema.Key(f, "id"), f.Style&yaml.FlowStyle != 0, d})
 			}
 			segs := strings.Split(d, "/")
