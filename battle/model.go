@@ -465,3 +465,22 @@ func (s *Scenario) InPlay(c maps.Coord) bool {
 	}
 	return false
 }
+
+// MountedOnly reports whether f's combat units are all of mounted classes,
+// and there is one: supply wagons and trains, no combat units, do not
+// count (a cavalry division with its wagon is cavalry). The checks and the
+// VASSAL module's command radius read a formation's cavalry status by it.
+func (b *Battle) MountedOnly(f *oob.Formation) bool {
+	n := 0
+	for _, u := range f.AllUnits() {
+		c := b.Rules.Classes[b.Rules.Class(u.Type)]
+		if c.Supply {
+			continue
+		}
+		if !c.Mounted {
+			return false
+		}
+		n++
+	}
+	return n > 0
+}

@@ -206,21 +206,9 @@ func (ld *loader) judgePrinted(s *Scenario) {
 		}
 		// the fix is for a corrected copy: the printed data keeps the
 		// book's text, and FINDINGS.md says why
-		ld.diags.Addf(CodePrintedPath, pr.pos, "%s", msg).About(subjectsOf(r.Ref)).Offer(pr.name, r.Ref.Name())
+		ld.diags.Addf(CodePrintedPath, pr.pos, "%s", msg).About(r.Ref.Subjects()).Offer(pr.name, r.Ref.Name())
 	}
 	ld.printed = nil
-}
-
-func subjectsOf(r oob.Ref) diag.Subjects {
-	switch {
-	case r.Unit != nil:
-		return diag.Subjects{Units: []string{r.Unit.QualifiedName()}}
-	case r.Leader != nil:
-		return diag.Subjects{Leaders: []string{r.Leader.QualifiedName()}}
-	case r.Formation != nil:
-		return diag.Subjects{Formations: []string{r.Formation.Label()}}
-	}
-	return diag.Subjects{}
 }
 
 // aliases reads a forces document's `aliases:`, the side's printing of

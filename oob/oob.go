@@ -292,6 +292,20 @@ type Ref struct {
 	Formation *Formation
 }
 
+// Subjects is what a finding about the ref names: its unit, leader or
+// formation.
+func (r Ref) Subjects() diag.Subjects {
+	switch {
+	case r.Unit != nil:
+		return diag.Subjects{Units: []string{r.Unit.QualifiedName()}}
+	case r.Leader != nil:
+		return diag.Subjects{Leaders: []string{r.Leader.QualifiedName()}}
+	case r.Formation != nil:
+		return diag.Subjects{Formations: []string{r.Formation.Label()}}
+	}
+	return diag.Subjects{}
+}
+
 // Name is the ref's fully qualified name.
 func (r Ref) Name() string {
 	switch {

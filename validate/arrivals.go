@@ -97,7 +97,7 @@ func (p *pass) arrivalFormation(f rulesets.EntryFormation, a *battle.Arrival) {
 		default:
 			continue
 		}
-		if d := p.flagged(f.Check, pc.Pos, "%s arrives at %s %s: %s", pc.Ref.Name(), a.Time.Text(), why, f.Title).About(aboutRef(pc.Ref)); d != nil {
+		if d := p.flagged(f.Check, pc.Pos, "%s arrives at %s %s: %s", pc.Ref.Name(), a.Time.Text(), why, f.Title).About(pc.Ref.Subjects()); d != nil {
 			d.Hint = "leave the formation out: the unit enters as the rule says, and changes formation on the map"
 		}
 	}
@@ -232,7 +232,7 @@ func (p *pass) arrivalArea(s *battle.Scenario, al rulesets.AreaLimit, a *battle.
 			ex += fmt.Sprintf(" and %d more", len(out)-1)
 		}
 		p.flagged(al.Check, pc.Pos, "%s arrives through area %s, which is kept for %s: %s", ex, a.Area, strings.Join(al.Formations, ", "), al.Title).
-			About(aboutRef(pc.Ref)).About(aboutValues(a.Area))
+			About(pc.Ref.Subjects()).About(aboutValues(a.Area))
 	}
 }
 

@@ -100,7 +100,7 @@ func (p *pass) attachFormations(s *battle.Scenario) {
 		if !none {
 			return
 		}
-		if d := p.flagged(hs.Check, pc.Pos, "horse artillery %s is attached to %s, which holds no %s: %s", pc.Ref.Name(), pc.Attached.Label(), to, hs.Title).About(aboutRef(pc.Ref)).About(aboutFormations(pc.Attached.Label())); d != nil {
+		if d := p.flagged(hs.Check, pc.Pos, "horse artillery %s is attached to %s, which holds no %s: %s", pc.Ref.Name(), pc.Attached.Label(), to, hs.Title).About(pc.Ref.Subjects()).About(aboutFormations(pc.Attached.Label())); d != nil {
 			d.Hint = "attach horse artillery to a cavalry division or brigade"
 		}
 	}

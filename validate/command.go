@@ -86,7 +86,7 @@ func (p *pass) rangeOf(l *oob.Leader, light string, w *where) (int, bool) {
 		}
 	} else if v, ok := c.Fixed[l.Formation.Level]; ok {
 		r = v
-		if c.Cavalry > 0 && cavalryOnly(l.Formation, p) {
+		if c.Cavalry > 0 && p.b.MountedOnly(l.Formation) {
 			r = c.Cavalry
 		}
 	}
@@ -645,7 +645,7 @@ func (p *pass) nearCommander(u *oob.Unit, attached *oob.Formation, officer *oob.
 		if n.Rating != "" && !l.Ratings.Has(n.Rating) {
 			continue
 		}
-		if n.NotMounted && cavalryOnly(x, p) {
+		if n.NotMounted && p.b.MountedOnly(x) {
 			continue
 		}
 		if here, on := w.leader(l); on && p.b.Map.Grid.Distance(here, at) <= n.Hexes {

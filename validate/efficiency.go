@@ -42,7 +42,7 @@ func (p *pass) efficiency(s *battle.Scenario) {
 		}
 		for _, f := range x.Fixed {
 			switch {
-			case !e.Draws(f.Formation.Level, cavalryOnly(f.Formation, p)):
+			case !e.Draws(f.Formation.Level, p.b.MountedOnly(f.Formation)):
 				p.flagged(e.Check, f.Pos, "%s is a %s; efficiency is fixed for a %s", f.Formation.Label(), f.Formation.Level, strings.Join(e.Levels, " or ")).
 					About(diag.Subjects{Formations: []string{f.Formation.Label()}, Values: []string{f.Turn.Text()}})
 			case f.Value < e.Min || f.Value > e.Max:
@@ -69,7 +69,7 @@ func (p *pass) drawingFormations(s *battle.Scenario) map[string][]*oob.Formation
 	e := p.f.Efficiency
 	out := map[string][]*oob.Formation{}
 	for _, f := range s.FormationsInPlay(func(f *oob.Formation) bool {
-		return e.Draws(f.Level, len(e.Cavalry) > 0 && cavalryOnly(f, p))
+		return e.Draws(f.Level, len(e.Cavalry) > 0 && p.b.MountedOnly(f))
 	}) {
 		out[f.Side] = append(out[f.Side], f.Formation)
 	}

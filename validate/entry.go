@@ -151,7 +151,7 @@ func (p *pass) entrances(s *battle.Scenario) {
 					if pc.Orders == "" || pc.Ref.Leader != nil || has(e.BorderOrders, pc.Orders) {
 						continue
 					}
-					if d := p.flagged(e.Border, pc.Pos, "%s enters under %s orders by %s, with no direct entrance hex (none on a %s): %s", pc.Ref.Name(), pc.Orders, name, strings.Join(e.Direct, " or "), e.Border.Title).About(aboutRef(pc.Ref)).About(aboutValues(name)); d != nil {
+					if d := p.flagged(e.Border, pc.Pos, "%s enters under %s orders by %s, with no direct entrance hex (none on a %s): %s", pc.Ref.Name(), pc.Orders, name, strings.Join(e.Direct, " or "), e.Border.Title).About(pc.Ref.Subjects()).About(aboutValues(name)); d != nil {
 						d.Hint = fmt.Sprintf("units entering by border entrance hexes take %s orders; if the scenario says otherwise, say so in the arrival's note and accept the finding", strings.Join(e.BorderOrders, " or "))
 					}
 				}

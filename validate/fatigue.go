@@ -46,7 +46,7 @@ func (p *pass) fatigue(s *battle.Scenario) {
 					if x.pc.Ref.Unit == nil {
 						name = x.pc.Ref.Name()
 					}
-					p.flagged(fg.Orders, x.pc.Pos, "%s is at Fatigue level %s under %s orders in %s: %s", name, x.fatigue, x.orders, what, fg.Orders.Title).About(aboutRef(x.pc.Ref))
+					p.flagged(fg.Orders, x.pc.Pos, "%s is at Fatigue level %s under %s orders in %s: %s", name, x.fatigue, x.orders, what, fg.Orders.Title).About(x.pc.Ref.Subjects())
 				}
 			}
 		}
@@ -88,7 +88,7 @@ func (p *pass) noFatigue(s *battle.Scenario) {
 	}
 	pieces := func(ps []battle.Piece) {
 		for _, pc := range ps {
-			report(pc.FatiguePos, aboutRef(pc.Ref))
+			report(pc.FatiguePos, pc.Ref.Subjects())
 		}
 	}
 	for _, st := range s.Setup {

@@ -41,24 +41,6 @@ func valuesMatch(u *oob.Unit, want map[string][]string) bool {
 	return true
 }
 
-// cavalryOnly reports whether f's combat units are all of mounted classes,
-// and there is one: supply wagons and trains, no combat units, do not
-// count (a cavalry division with its wagon is cavalry).
-func cavalryOnly(f *oob.Formation, p *pass) bool {
-	n := 0
-	for _, u := range f.AllUnits() {
-		c := p.b.Rules.Classes[p.b.Rules.Class(u.Type)]
-		if c.Supply {
-			continue
-		}
-		if !c.Mounted {
-			return false
-		}
-		n++
-	}
-	return n > 0
-}
-
 // artilleryFormation reports whether every unit in and below f is a
 // battery, and there is one.
 func artilleryFormation(p *pass, f *oob.Formation) bool {

@@ -22,7 +22,7 @@ func (p *pass) independent(s *battle.Scenario, l *oob.Leader) bool {
 	if l == nil || l.Formation == nil || !has(in.Levels, l.Formation.Level) {
 		return false
 	}
-	if in.Mounted && cavalryOnly(l.Formation, p) {
+	if in.Mounted && p.b.MountedOnly(l.Formation) {
 		return true
 	}
 	for _, pc := range s.Independent {
@@ -39,7 +39,7 @@ func (p *pass) designations(s *battle.Scenario) {
 	in := p.f.Independent
 	if in.Code == "" {
 		for _, pc := range s.Independent {
-			p.absent(CodeNoIndependent, pc.Pos, "independent", "independent", "has no independent leaders to designate; scenario %s designates %s", s.ID, pc.Ref.Name()).About(aboutRef(pc.Ref))
+			p.absent(CodeNoIndependent, pc.Pos, "independent", "independent", "has no independent leaders to designate; scenario %s designates %s", s.ID, pc.Ref.Name()).About(pc.Ref.Subjects())
 		}
 		return
 	}
@@ -47,7 +47,7 @@ func (p *pass) designations(s *battle.Scenario) {
 		l := pc.Ref.Leader
 		switch {
 		case l == nil:
-			p.flagged(in.Check, pc.Pos, "%s is no leader; a scenario designates leaders independent: %s", pc.Ref.Name(), in.Title).About(aboutRef(pc.Ref))
+			p.flagged(in.Check, pc.Pos, "%s is no leader; a scenario designates leaders independent: %s", pc.Ref.Name(), in.Title).About(pc.Ref.Subjects())
 		case l.Officer || !has(in.Levels, l.Formation.Level):
 			p.flagged(in.Check, pc.Pos, "%s leads %s, not a %s; only those may be independent: %s", l.QualifiedName(), l.Formation.Label(), strings.Join(in.Levels, " or "), in.Title).About(aboutLeaders(l.QualifiedName()))
 		}

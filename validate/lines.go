@@ -58,12 +58,12 @@ func (p *pass) lines(s *battle.Scenario) {
 				continue
 			}
 			if st.Within > 0 {
-				p.flagged(ln.Check, pc.Extends[0].Pos, "%s extends its line from a group placed within %d hexes: give it a hex of its own", pc.Ref.Name(), st.Within).About(aboutRef(pc.Ref))
+				p.flagged(ln.Check, pc.Extends[0].Pos, "%s extends its line from a group placed within %d hexes: give it a hex of its own", pc.Ref.Name(), st.Within).About(pc.Ref.Subjects())
 				continue
 			}
 			u := pc.Ref.Unit
 			if u == nil {
-				p.flagged(ln.Check, pc.Extends[0].Pos, "%s is not a unit; only a unit extends its line", pc.Ref.Name()).About(aboutRef(pc.Ref))
+				p.flagged(ln.Check, pc.Extends[0].Pos, "%s is not a unit; only a unit extends its line", pc.Ref.Name()).About(pc.Ref.Subjects())
 				continue
 			}
 			class := p.b.Rules.Class(u.Type)

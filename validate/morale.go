@@ -46,7 +46,7 @@ func (p *pass) morale() {
 			continue
 		}
 		for _, f := range fs {
-			if f.Morale == nil && m.Keeps(f.Level, cavalryOnly(f, p)) && len(f.AllUnits()) > 0 {
+			if f.Morale == nil && m.Keeps(f.Level, p.b.MountedOnly(f)) && len(f.AllUnits()) > 0 {
 				p.flagged(m.Check, f.Pos, "%s (%s of %s) has no morale track, though %s gives other formations theirs: %s", f.Label(), f.Level, side.ID, side.ID, m.Title).About(aboutFormations(f.Label()))
 			}
 		}

@@ -30,20 +30,6 @@ func (p *pass) flagged(c rulesets.Check, pos diag.Pos, format string, args ...an
 // its subjects (or has a path), so that its fingerprint is what it is
 // about, not the values formatted into its message (TestFields).
 
-// aboutRef is what a scenario's piece names: its unit, leader or
-// formation.
-func aboutRef(r oob.Ref) diag.Subjects {
-	switch {
-	case r.Unit != nil:
-		return diag.Subjects{Units: []string{r.Unit.QualifiedName()}}
-	case r.Leader != nil:
-		return diag.Subjects{Leaders: []string{r.Leader.QualifiedName()}}
-	case r.Formation != nil:
-		return diag.Subjects{Formations: []string{r.Formation.Label()}}
-	}
-	return diag.Subjects{}
-}
-
 // aboutUnits names units by their qualified names.
 func aboutUnits(names ...string) diag.Subjects { return diag.Subjects{Units: names} }
 

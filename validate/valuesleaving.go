@@ -43,7 +43,7 @@ func valuesLeaving(p *pass, s *battle.Scenario) {
 			if len(vs) == 0 {
 				continue
 			}
-			d := p.l.Addf(CodeValueLeaving, pc.Pos, "%s given for %s as it is withdrawn at %s: it leaves the map then, so the value is never used", strings.Join(vs, ", "), pc.Ref.Name(), w.Time.Text()).About(aboutRef(pc.Ref)).About(aboutValues(w.Time.Text()))
+			d := p.l.Addf(CodeValueLeaving, pc.Pos, "%s given for %s as it is withdrawn at %s: it leaves the map then, so the value is never used", strings.Join(vs, ", "), pc.Ref.Name(), w.Time.Text()).About(pc.Ref.Subjects()).About(aboutValues(w.Time.Text()))
 			d.Hint = "give the value where the unit is set up or arrives; if it comes back changed, give it on the return"
 		}
 	}

@@ -9,6 +9,7 @@ import (
 
 	"github.com/spf13/cobra"
 
+	"github.com/muster-wargames/muster/battle"
 	"github.com/muster-wargames/muster/diag"
 	"github.com/muster-wargames/muster/game"
 	gamecheck "github.com/muster-wargames/muster/game/check"
@@ -195,27 +196,13 @@ func importVsavCmd(stdout, stderr io.Writer) *cobra.Command {
 			if err != nil {
 				return err
 			}
-			gopts, err := openGame(args[0], module, dir, variant)
+			fp, err := finalPosition(stderr, args[0], module, dir, variant)
 			if err != nil {
 				return bad(err)
 			}
-			b, sc, t, placed, unknown, err := gamecheck.Final(gopts)
-			if err != nil {
-				return bad(err)
-			}
-			if len(unknown) > 0 {
-				fmt.Fprintf(stderr, "muster: %d %s the battle does not know, left out: %s\n", len(unknown), diag.Plural(len(unknown), "piece"), diag.Printable(fmt.Sprint(unknown)))
-			}
+			b, sc, t, placed := fp.b, fp.sc, fp.t, fp.placed
 			y := gamecheck.SetupYAML(b, sc, t, placed, filepath.Base(args[0]))
-			if out == "" || out == "-" {
-				_, err := stdout.Write(y)
-				return err
-			}
-			g := newGuard(b, dir)
-			if err := checkOutFile(g, out); err != nil {
-				return bad(err)
-			}
-			if err := g.write(stdout, out, y); err != nil {
+			if err := writeGameOut(stdout, out, b, dir, y); err != nil {
 				return bad(err)
 			}
 			return nil
@@ -247,21 +234,15 @@ func gameReportCmd(stdout, stderr io.Writer) *cobra.Command {
 			if err != nil {
 				return err
 			}
-			gopts, err := openGame(args[0], module, dir, variant)
+			fp, err := finalPosition(stderr, args[0], module, dir, variant)
 			if err != nil {
 				return bad(err)
 			}
-			b, sc, t, placed, unknown, err := gamecheck.Final(gopts)
-			if err != nil {
-				return bad(err)
-			}
-			if len(unknown) > 0 {
-				fmt.Fprintf(stderr, "muster: %d %s the battle does not know, left out: %s\n", len(unknown), diag.Plural(len(unknown), "piece"), diag.Printable(fmt.Sprint(unknown)))
-			}
+			b, sc, t, placed := fp.b, fp.sc, fp.t, fp.placed
 			var md []byte
 			switch format {
 			case "markdown", "md":
-				md = gamecheck.Report(b, sc, t, placed, gopts.Game)
+				md = gamecheck.Report(b, sc, t, placed, fp.game)
 			case "html":
 				pos := gamecheck.AsScenario(b, sc, t, placed, func(string, string) diag.Pos { return diag.Pos{} })
 				svg, err := renderMap(b.Map, sheets.Overlay(b, pos), render.NewPalette(b.Rules), "svg", 20)
@@ -271,19 +252,11 @@ func gameReportCmd(stdout, stderr io.Writer) *cobra.Command {
 				if i := bytes.Index(svg, []byte("<svg")); i > 0 {
 					svg = svg[i:] // the picture alone, inside the page
 				}
-				md = gamecheck.ReportHTML(b, sc, t, placed, gopts.Game, svg)
+				md = gamecheck.ReportHTML(b, sc, t, placed, fp.game, svg)
 			default:
 				return fmt.Errorf("--format must be markdown or html, not %q", format)
 			}
-			if out == "" || out == "-" {
-				_, err := stdout.Write(md)
-				return err
-			}
-			g := newGuard(b, dir)
-			if err := checkOutFile(g, out); err != nil {
-				return bad(err)
-			}
-			if err := g.write(stdout, out, md); err != nil {
+			if err := writeGameOut(stdout, out, b, dir, md); err != nil {
 				return bad(err)
 			}
 			return nil
@@ -294,4 +267,45 @@ func gameReportCmd(stdout, stderr io.Writer) *cobra.Command {
 	c.Flags().StringVar(&format, "format", "markdown", "markdown, or html: a page with the map of the position")
 	addVariantFlag(c, &variant)
 	return c
+}
+
+// gameEnd is a game's last position as the battle's set-up holds one.
+type gameEnd struct {
+	b      *battle.Battle
+	sc     *battle.Scenario
+	t      battle.Turn
+	placed []gamecheck.Placed
+	game   *game.Game
+}
+
+// finalPosition reads a saved game or log and its module (import vsav,
+// game report) and returns its last position, saying on stderr which
+// pieces the battle does not know (left out).
+func finalPosition(stderr io.Writer, save, module, dir, variant string) (gameEnd, error) {
+	gopts, err := openGame(save, module, dir, variant)
+	if err != nil {
+		return gameEnd{}, err
+	}
+	b, sc, t, placed, unknown, err := gamecheck.Final(gopts)
+	if err != nil {
+		return gameEnd{}, err
+	}
+	if len(unknown) > 0 {
+		fmt.Fprintf(stderr, "muster: %d %s the battle does not know, left out: %s\n", len(unknown), diag.Plural(len(unknown), "piece"), diag.Printable(fmt.Sprint(unknown)))
+	}
+	return gameEnd{b, sc, t, placed, gopts.Game}, nil
+}
+
+// writeGameOut writes what a game command made to out through the guard,
+// or to standard output for "" or "-".
+func writeGameOut(stdout io.Writer, out string, b *battle.Battle, dir string, data []byte) error {
+	if out == "" || out == "-" {
+		_, err := stdout.Write(data)
+		return err
+	}
+	g := newGuard(b, dir)
+	if err := checkOutFile(g, out); err != nil {
+		return err
+	}
+	return g.write(stdout, out, data)
 }

@@ -390,27 +390,10 @@ func (m *vmod) baseRange(l *oob.Leader) (int, bool) {
 		return v, ok
 	}
 	v, ok := c.Fixed[l.Formation.Level]
-	if ok && c.Cavalry > 0 && m.mountedOnly(l.Formation) {
+	if ok && c.Cavalry > 0 && m.b.MountedOnly(l.Formation) {
 		v = c.Cavalry
 	}
 	return v, ok
-}
-
-// mountedOnly reports whether f's combat units are all of mounted
-// classes, and there is one (supply units do not count).
-func (m *vmod) mountedOnly(f *oob.Formation) bool {
-	n := 0
-	for _, u := range f.AllUnits() {
-		c := m.b.Rules.Classes[m.b.Rules.Class(u.Type)]
-		if c.Supply {
-			continue
-		}
-		if !c.Mounted {
-			return false
-		}
-		n++
-	}
-	return n > 0
 }
 
 // leaderID is the value of a leader's Leads marker and of CmdLeader on the

@@ -18,13 +18,13 @@ $H --move "74 IL" C3014 --press "ctrl D" --on "75 IL" --press "ctrl DOWN" --on "
    --dump --save v1.vsav out1/dow-intro.vmod > run1.txt
 # the v1 game loaded under v2, VASSAL's own Refresh Counters, every piece printed, saved again
 $H --load v1.vsav --refresh --dump --save v1-refreshed.vsav out2/dow-intro.vmod > run2.txt
-python3 compare.py run1.txt run2.txt > compare.txt
+python3 ../refresh-tools/compare.py run1.txt run2.txt "75 IL=75 ILL" -"25 IL" > compare.txt
 # the same without a ledger (v2bare: v2 without ids:, numbered in order of battle as before)
 cp -r v2 v2bare && sed -i '/^ids: /d' v2bare/battle.yaml && rm v2bare/dow-intro.ids
 muster build --target vassal -o out2bare v2bare
 $H --load v1.vsav --refresh --dump out2bare/dow-intro.vmod > run2bare.txt
-python3 compare.py run1.txt run2bare.txt > compare-bare.txt
+python3 ../refresh-tools/compare.py run1.txt run2bare.txt "75 IL=75 ILL" -"25 IL" > compare-bare.txt
 # muster's own update of the v1 game to v2, loaded in VASSAL under v2 (no refresh) and compared
 muster game update v1.vsav --module out2/dow-intro.vmod -o v1-muster-updated.vsav   # exit 1: 25 IL not carried
 $H --load v1-muster-updated.vsav --dump out2/dow-intro.vmod > run3.txt
-python3 compare.py run1.txt run3.txt > compare-update.txt
+python3 ../refresh-tools/compare.py run1.txt run3.txt "75 IL=75 ILL" -"25 IL" > compare-update.txt
