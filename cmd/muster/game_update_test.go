@@ -51,7 +51,7 @@ func TestGameUpdate(t *testing.T) {
 		t.Errorf("stdout %q, want %s", stdout.String(), out)
 	}
 	for _, want := range []string{
-		"muster: 54 of 55 pieces brought to Dead of Winter: Skirmish of December 30th 1.1 (",
+		"muster: 64 of 65 pieces brought to Dead of Winter: Skirmish of December 30th 1.1 (",
 		`  piece "25 IL" (gpid 70, Main Map at 1566,432): the module has no piece with gpid 70`,
 	} {
 		if !strings.Contains(stderr.String(), want) {
@@ -102,7 +102,7 @@ func TestGameUpdate(t *testing.T) {
 	if code := run([]string{"game", "update", save, "--module", mod1, "-o", same}, &stdout, &stderr); code != 0 {
 		t.Fatalf("same module: exit %d\n%s", code, stderr.String())
 	}
-	if !strings.Contains(stderr.String(), "55 of 55 pieces brought to Dead of Winter: Skirmish of December 30th 1.0 (0 changed)") {
+	if !strings.Contains(stderr.String(), "65 of 65 pieces brought to Dead of Winter: Skirmish of December 30th 1.0 (0 changed)") {
 		t.Errorf("same module: %s", stderr.String())
 	}
 	g0, _ := savedgame.Read(v1)

@@ -162,6 +162,12 @@ func (m *vmod) limitCodes() (shown, left []string) {
 // calcProp is a Calculated Property: its value is expr, evaluated whenever
 // it is read.
 func calcProp(name, expr, desc string) trait {
+	// VASSAL keeps a whole number as the number alone (an IntExpression:
+	// "{1}" reads back as "1"); written so, the piece a saved game holds is
+	// the module's as written.
+	if n := strings.TrimSuffix(strings.TrimPrefix(expr, "{"), "}"); n != expr && isInt(n) {
+		expr = n
+	}
 	return trait{"calcProp;" + seq.New(';').Append(name).Append(expr).Append(desc).Value(), ""}
 }
 
@@ -515,4 +521,11 @@ func (m *vmod) flagsHelp() []string {
 		out = append(out, s)
 	}
 	return append(out, "</ul>")
+}
+
+// isInt reports whether s is a whole number as Java's Integer.parseInt
+// reads one.
+func isInt(s string) bool {
+	_, err := strconv.ParseInt(s, 10, 32)
+	return err == nil && !strings.HasPrefix(s, "+")
 }

@@ -60,7 +60,7 @@ func (m *vmod) sideConveniences(sd *oob.Side) []trait {
 	mv.Append("").Append("").Append("").Append("")
 	fp := seq.New(';').Append(tk).Append("Movement trail").Bool(false).Bool(true) // hidden at first, shown to every player
 	fp.Int(10).Append("255,255,255").Append("0,0,0").Int(100).Int(50).Int(20).Int(30).Double(1)
-	fp.Append("").Append("").Append("").Append("movement trail").Bool(false)
+	fp.Append("").Append("").Append("").Append("movement trail") // keys on, off, clear; description (VASSAL 3.7's fields, no more)
 	return []trait{
 		{"sendto;" + st.Value(), ""},
 		{"markmoved;" + mv.Value(), "false"},

@@ -43,8 +43,8 @@ func TestRoundTrip(t *testing.T) {
 	if g.root.encode() != text {
 		t.Errorf("the command stream does not encode again")
 	}
-	if pieces != 55 {
-		t.Errorf("%d pieces, want the 55 the harness saved", pieces)
+	if pieces != 65 {
+		t.Errorf("%d pieces, want the 65 the harness saved", pieces)
 	}
 	out, err := g.Bytes()
 	if err != nil {
@@ -90,15 +90,15 @@ func TestUpdateAsVASSAL(t *testing.T) {
 		t.Fatal(err)
 	}
 	s := Update(g, v2)
-	if s.Pieces != 55 || len(s.Problems) != 1 || !strings.Contains(s.Problems[0].String(), `piece "25 IL" (gpid 70`) {
+	if s.Pieces != 65 || len(s.Problems) != 1 || !strings.Contains(s.Problems[0].String(), `piece "25 IL" (gpid 70`) {
 		t.Fatalf("pieces %d, problems %v", s.Pieces, s.Problems)
 	}
 	want, err := Read(readFixture(t, "v1-refreshed.vsav"))
 	if err != nil {
 		t.Fatal(err)
 	}
-	if same := sameAsVASSAL(t, g, want); same != 55 {
-		t.Errorf("%d of 55 pieces as VASSAL refreshed them", same)
+	if same := sameAsVASSAL(t, g, want); same != 65 {
+		t.Errorf("%d of 65 pieces as VASSAL refreshed them", same)
 	}
 }
 
