@@ -17,6 +17,7 @@ import (
 
 	"github.com/muster-wargames/muster/battle"
 	"github.com/muster-wargames/muster/diag"
+	"github.com/muster-wargames/muster/internal/checktest"
 	"github.com/muster-wargames/muster/rulesets"
 	"github.com/muster-wargames/muster/schema"
 	"github.com/muster-wargames/muster/validate"
@@ -219,23 +220,7 @@ func limitMarkers(t *testing.T) []limitMarker {
 func limitCase(t *testing.T, path string, ms []limitMarker, figs map[string]float64) (held []limitMarker, problems []string) {
 	problem := func(format string, args ...any) { problems = append(problems, fmt.Sprintf(format, args...)) }
 	t.Helper()
-	files := map[string][]byte{}
-	for _, p := range []string{caseBase(strings.TrimSuffix(filepath.Base(path), ".txtar")), path} {
-		if p == "" {
-			continue
-		}
-		a, err := txtar.ParseFile(p)
-		if err != nil {
-			t.Fatal(err)
-		}
-		for _, f := range a.Files {
-			if strings.TrimSpace(string(f.Data)) == "(deleted)" {
-				delete(files, f.Name)
-			} else {
-				files[f.Name] = f.Data
-			}
-		}
-	}
+	files, _ := checktest.Files(t, path, caseBase(strings.TrimSuffix(filepath.Base(path), ".txtar")))
 	fsys := fstest.MapFS{}
 	for n, data := range files {
 		fsys[n] = &fstest.MapFile{Data: data}

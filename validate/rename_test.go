@@ -15,10 +15,10 @@ import (
 	"testing/fstest"
 
 	"github.com/muster-wargames/muster/battle"
+	"github.com/muster-wargames/muster/internal/checktest"
 	"github.com/muster-wargames/muster/rulesets"
 	"github.com/muster-wargames/muster/schema"
 	"github.com/muster-wargames/muster/validate"
-	"github.com/rogpeppe/go-internal/txtar"
 	"go.yaml.in/yaml/v3"
 )
 
@@ -72,23 +72,7 @@ func TestRenamedIDs(t *testing.T) {
 	for _, path := range cases {
 		name := strings.TrimSuffix(filepath.Base(path), ".txtar")
 		t.Run(name, func(t *testing.T) {
-			files := map[string][]byte{}
-			for _, p := range []string{caseBase(name), path} {
-				if p == "" {
-					continue
-				}
-				a, err := txtar.ParseFile(p)
-				if err != nil {
-					t.Fatal(err)
-				}
-				for _, f := range a.Files {
-					if strings.TrimSpace(string(f.Data)) == "(deleted)" {
-						delete(files, f.Name)
-					} else {
-						files[f.Name] = f.Data
-					}
-				}
-			}
+			files, _ := checktest.Files(t, path, caseBase(name))
 			v := strings.TrimSpace(string(files["VARIANT"]))
 			sameRenamed(t, files, v)
 		})

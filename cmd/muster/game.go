@@ -64,10 +64,7 @@ func gameCheckCmd(stdout, stderr io.Writer) *cobra.Command {
 			if err := bf.check(); err != nil {
 				return err
 			}
-			bad := func(err error) error {
-				fmt.Fprintf(stderr, "muster: %s\n", printable(err))
-				return exitError{report.ExitBadInput}
-			}
+			bad := badInput(stderr)
 			save := args[0]
 			dir, err := battleDir(stderr, args[1:], false)
 			if err != nil {
@@ -188,19 +185,12 @@ func importVsavCmd(stdout, stderr io.Writer) *cobra.Command {
 			"eliminated) are left out. --module as muster game check's (docs/play.md).",
 		Args: cobra.RangeArgs(1, 2),
 		RunE: func(cmd *cobra.Command, args []string) error {
-			bad := func(err error) error {
-				fmt.Fprintf(stderr, "muster: %s\n", printable(err))
-				return exitError{report.ExitBadInput}
-			}
-			dir, err := battleDir(stderr, args[1:], false)
+			bad := badInput(stderr)
+			fp, err := finalPosition(stderr, args, module, variant)
 			if err != nil {
 				return err
 			}
-			fp, err := finalPosition(stderr, args[0], module, dir, variant)
-			if err != nil {
-				return bad(err)
-			}
-			b, sc, t, placed := fp.b, fp.sc, fp.t, fp.placed
+			b, sc, t, placed, dir := fp.b, fp.sc, fp.t, fp.placed, fp.dir
 			y := gamecheck.SetupYAML(b, sc, t, placed, filepath.Base(args[0]))
 			if err := writeGameOut(stdout, out, b, dir, y); err != nil {
 				return bad(err)
@@ -226,19 +216,12 @@ func gameReportCmd(stdout, stderr io.Writer) *cobra.Command {
 			"writes an HTML page with the map of the position. --module as muster game check's (docs/play.md).",
 		Args: cobra.RangeArgs(1, 2),
 		RunE: func(cmd *cobra.Command, args []string) error {
-			bad := func(err error) error {
-				fmt.Fprintf(stderr, "muster: %s\n", printable(err))
-				return exitError{report.ExitBadInput}
-			}
-			dir, err := battleDir(stderr, args[1:], false)
+			bad := badInput(stderr)
+			fp, err := finalPosition(stderr, args, module, variant)
 			if err != nil {
 				return err
 			}
-			fp, err := finalPosition(stderr, args[0], module, dir, variant)
-			if err != nil {
-				return bad(err)
-			}
-			b, sc, t, placed := fp.b, fp.sc, fp.t, fp.placed
+			b, sc, t, placed, dir := fp.b, fp.sc, fp.t, fp.placed, fp.dir
 			var md []byte
 			switch format {
 			case "markdown", "md":
@@ -269,8 +252,19 @@ func gameReportCmd(stdout, stderr io.Writer) *cobra.Command {
 	return c
 }
 
-// gameEnd is a game's last position as the battle's set-up holds one.
+// badInput reports err on stderr as a command's input it cannot use, for
+// exit status 2.
+func badInput(stderr io.Writer) func(error) error {
+	return func(err error) error {
+		fmt.Fprintf(stderr, "muster: %s\n", printable(err))
+		return exitError{report.ExitBadInput}
+	}
+}
+
+// gameEnd is a game's last position as the battle's set-up holds one, and
+// the battle's folder.
 type gameEnd struct {
+	dir    string
 	b      *battle.Battle
 	sc     *battle.Scenario
 	t      battle.Turn
@@ -278,22 +272,29 @@ type gameEnd struct {
 	game   *game.Game
 }
 
-// finalPosition reads a saved game or log and its module (import vsav,
-// game report) and returns its last position, saying on stderr which
-// pieces the battle does not know (left out).
-func finalPosition(stderr io.Writer, save, module, dir, variant string) (gameEnd, error) {
-	gopts, err := openGame(save, module, dir, variant)
+// finalPosition reads the saved game or log args[0] names and its module
+// (import vsav, game report), with the battle in args[1] or around the
+// working folder, and returns its last position, saying on stderr which
+// pieces the battle does not know (left out). A game it cannot read is
+// reported as bad input (exit 2).
+func finalPosition(stderr io.Writer, args []string, module, variant string) (gameEnd, error) {
+	dir, err := battleDir(stderr, args[1:], false)
 	if err != nil {
 		return gameEnd{}, err
 	}
+	bad := badInput(stderr)
+	gopts, err := openGame(args[0], module, dir, variant)
+	if err != nil {
+		return gameEnd{}, bad(err)
+	}
 	b, sc, t, placed, unknown, err := gamecheck.Final(gopts)
 	if err != nil {
-		return gameEnd{}, err
+		return gameEnd{}, bad(err)
 	}
 	if len(unknown) > 0 {
 		fmt.Fprintf(stderr, "muster: %d %s the battle does not know, left out: %s\n", len(unknown), diag.Plural(len(unknown), "piece"), diag.Printable(fmt.Sprint(unknown)))
 	}
-	return gameEnd{b, sc, t, placed, gopts.Game}, nil
+	return gameEnd{dir, b, sc, t, placed, gopts.Game}, nil
 }
 
 // writeGameOut writes what a game command made to out through the guard,

@@ -232,31 +232,11 @@ func Run(t *testing.T, pattern string, check func(dir string) []diag.Diagnostic,
 	for _, path := range paths {
 		name := strings.TrimSuffix(filepath.Base(path), ".txtar")
 		t.Run(name, func(t *testing.T) {
-			c, err := txtar.ParseFile(path)
-			if err != nil {
-				t.Fatal(err)
-			}
-			files := map[string][]byte{}
+			base := ""
 			if opt.Base != nil {
-				if b := opt.Base(name); b != "" {
-					base, err := txtar.ParseFile(b)
-					if err != nil {
-						t.Fatal(err)
-					}
-					for _, f := range base.Files {
-						files[f.Name] = f.Data
-					}
-				}
+				base = opt.Base(name)
 			}
-			own := map[string][]byte{}
-			for _, f := range c.Files {
-				if strings.TrimSpace(string(f.Data)) == "(deleted)" {
-					delete(files, f.Name)
-					continue
-				}
-				files[f.Name] = f.Data
-				own[f.Name] = f.Data
-			}
+			files, own := Files(t, path, base)
 			want, err := ParseFiles(own)
 			if err != nil {
 				t.Fatal(err)
@@ -272,6 +252,37 @@ func Run(t *testing.T, pattern string, check func(dir string) []diag.Diagnostic,
 		})
 	}
 	return all
+}
+
+// Files reads the txtar case at path laid over the txtar file base (""
+// for none): every file of the two, the case's replacing the base's and a
+// case file whose content is "(deleted)" removing the base's; own are the
+// case's own files, which hold its want comments.
+func Files(t testing.TB, path, base string) (files, own map[string][]byte) {
+	t.Helper()
+	files, own = map[string][]byte{}, map[string][]byte{}
+	if base != "" {
+		b, err := txtar.ParseFile(base)
+		if err != nil {
+			t.Fatal(err)
+		}
+		for _, f := range b.Files {
+			files[f.Name] = f.Data
+		}
+	}
+	c, err := txtar.ParseFile(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, f := range c.Files {
+		if strings.TrimSpace(string(f.Data)) == "(deleted)" {
+			delete(files, f.Name)
+			continue
+		}
+		files[f.Name] = f.Data
+		own[f.Name] = f.Data
+	}
+	return files, own
 }
 
 // write puts the files in a temporary folder; a name ending in "/" is an
