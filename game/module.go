@@ -1,7 +1,6 @@
 package game
 
 import (
-	"archive/zip"
 	"bytes"
 	"encoding/xml"
 	"errors"
@@ -74,20 +73,9 @@ type Slot struct {
 
 // ReadModule reads the parts of a module a game needs.
 func ReadModule(name string, data []byte) (*Module, error) {
-	zr, err := zip.NewReader(bytes.NewReader(data), int64(len(data)))
+	files, bf, err := zipbudget.Module(data)
 	if err != nil {
-		return nil, fmt.Errorf("%s: not a VASSAL module (a zip archive): %v", name, err)
-	}
-	files := map[string]*zip.File{}
-	for _, f := range zr.File {
-		files[f.Name] = f
-	}
-	bf := files["buildFile.xml"]
-	if bf == nil {
-		bf = files["buildFile"]
-	}
-	if bf == nil {
-		return nil, fmt.Errorf("%s: the archive has no buildFile.xml: not a VASSAL module", name)
+		return nil, fmt.Errorf("%s: %v", name, err)
 	}
 	budget := zipbudget.New(maxBuildFile, maxBuildFile)
 	b, err := budget.Read(bf)

@@ -74,20 +74,9 @@ const (
 
 // Import reads a module.
 func Import(data []byte, opt Options) (*Result, error) {
-	zr, err := zip.NewReader(bytes.NewReader(data), int64(len(data)))
+	files, bf, err := zipbudget.Module(data)
 	if err != nil {
-		return nil, fmt.Errorf("not a VASSAL module (a zip archive): %v", err)
-	}
-	files := map[string]*zip.File{}
-	for _, f := range zr.File {
-		files[f.Name] = f
-	}
-	bf := files["buildFile.xml"]
-	if bf == nil {
-		bf = files["buildFile"]
-	}
-	if bf == nil {
-		return nil, fmt.Errorf("the archive has no buildFile.xml: not a VASSAL module")
+		return nil, err
 	}
 	total := max(minTotal, totalRatio*int64(len(data)))
 	if bf.UncompressedSize64 > uint64(maxBuildFile) {

@@ -101,3 +101,25 @@ func (r *reader) Read(p []byte) (int, error) {
 }
 
 func (r *reader) Close() error { return r.rc.Close() }
+
+// Module opens data as a VASSAL module: its members by name and its build
+// file (buildFile.xml, or an old module's buildFile), read through no
+// budget yet. The errors say what the archive is not.
+func Module(data []byte) (files map[string]*zip.File, build *zip.File, err error) {
+	zr, err := zip.NewReader(bytes.NewReader(data), int64(len(data)))
+	if err != nil {
+		return nil, nil, fmt.Errorf("not a VASSAL module (a zip archive): %v", err)
+	}
+	files = map[string]*zip.File{}
+	for _, f := range zr.File {
+		files[f.Name] = f
+	}
+	build = files["buildFile.xml"]
+	if build == nil {
+		build = files["buildFile"]
+	}
+	if build == nil {
+		return nil, nil, fmt.Errorf("the archive has no buildFile.xml: not a VASSAL module")
+	}
+	return files, build, nil
+}
