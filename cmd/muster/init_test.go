@@ -5,6 +5,7 @@ import (
 	"io/fs"
 	"os"
 	"path/filepath"
+	"regexp"
 	"slices"
 	"strings"
 	"testing"
@@ -101,4 +102,50 @@ func TestExampleSchemas(t *testing.T) {
 		golden.Check(t, "../../examples/schemas/"+name, data)
 	}
 	checkModelines(t, "../../examples")
+}
+
+// TestExampleModelines: every data file of every example (battle, forces,
+// map and scenario files, errata copies too) names the schema of its kind
+// in a modeline among its leading comments, relative to the file, so the
+// editor checks each of them (issue 27: Terrible Swift Sword had one on 1 of
+// its 18 files, Dead of Winter none on its forces). The trip scenarios
+// (several documents of several kinds, which the battles leave out) have
+// no one schema.
+func TestExampleModelines(t *testing.T) {
+	battles, _ := filepath.Glob("../../examples/*/battle.yaml")
+	if len(battles) < 8 {
+		t.Fatalf("%d examples, want 8 or more", len(battles))
+	}
+	system := regexp.MustCompile(`(?m)^system:[ \t]*["']?([\w-]+)`)
+	docBreak := regexp.MustCompile(`(?m)^---`)
+	for _, bf := range battles {
+		dir := filepath.Dir(bf)
+		data, err := os.ReadFile(bf)
+		if err != nil {
+			t.Fatal(err)
+		}
+		m := system.FindSubmatch(data)
+		if m == nil {
+			t.Fatalf("%s: no system", bf)
+		}
+		sys := string(m[1])
+		filepath.WalkDir(dir, func(path string, d fs.DirEntry, err error) error {
+			if err != nil || d.IsDir() || filepath.Ext(path) != ".yaml" {
+				return err
+			}
+			data, _ := os.ReadFile(path)
+			k := kindLine.FindSubmatch(data)
+			if k == nil || docBreak.Match(data) {
+				return nil // not a battle file, or the trip scenarios' several documents of several kinds
+			}
+			want, _ := filepath.Rel(filepath.Dir(path), filepath.Join("../../examples/schemas", schemaFor(string(k[1]), sys)))
+			start, end := findModeline(data)
+			if start < 0 {
+				t.Errorf("%s: no modeline", path)
+			} else if got := string(bytes.TrimRight(data[start:end], "\r")); got != modelinePrefix+filepath.ToSlash(want) {
+				t.Errorf("%s: modeline %q, want %q", path, got, modelinePrefix+filepath.ToSlash(want))
+			}
+			return nil
+		})
+	}
 }
