@@ -8,6 +8,7 @@ import (
 
 	"codeberg.org/go-pdf/fpdf"
 
+	"github.com/muster-wargames/muster/battle"
 	"github.com/muster-wargames/muster/maps"
 	"github.com/muster-wargames/muster/render"
 )
@@ -27,6 +28,17 @@ const (
 	mapPixels = 30_000_000
 	maxHexPx  = 40.0
 )
+
+// MapOverlay is what the printed map shows over the battle's map: its
+// title and, for a scenario that names the hexes in play, the hexes out of
+// play greyed with their legend key, as muster map, the live page and the
+// module's scenario boards show them. The set-up is on the cards, not the
+// board.
+func MapOverlay(b *battle.Battle, sc *battle.Scenario) *render.Overlay {
+	ov := Overlay(b, nil)
+	dimOutOfPlay(ov, b, sc)
+	return ov
+}
 
 // MapHexPx is the hex radius, in pixels, of the picture the printed map
 // of g is drawn from: maxHexPx, or less so that the picture stays within
@@ -59,7 +71,7 @@ func (d *printDoc) mapPages() error {
 		return nil
 	}
 	s := MapHexPx(m.Grid)
-	img := render.MapImage(m, Overlay(d.b, nil), render.MapOptions{HexSize: s, Palette: render.NewPalette(d.b.Rules)})
+	img := render.MapImage(m, MapOverlay(d.b, d.sc), render.MapOptions{HexSize: s, Palette: render.NewPalette(d.b.Rules)})
 	var buf bytes.Buffer
 	enc := png.Encoder{CompressionLevel: png.BestSpeed}
 	if err := enc.Encode(&buf, img); err != nil {

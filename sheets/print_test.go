@@ -566,3 +566,88 @@ func TestRecordSheets(t *testing.T) {
 		}
 	}
 }
+
+// TestMapOutOfPlay: the map printed for a scenario greys the hexes out of
+// its play as muster map and the live page do (dow-intro's introductory
+// scenario plays rows 1-19 of sheet C), and leaves the hexes in play as
+// the battle's map prints them. Measured on the page index as pdftoppm
+// prints it: a hex centre out of play is darker by the grey laid over it.
+func TestMapOutOfPlay(t *testing.T) {
+	if _, err := exec.LookPath("pdftoppm"); err != nil {
+		t.Skip("pdftoppm not installed (apt-get install poppler-utils)")
+	}
+	b := loadExample(t, "dow-intro")
+	sc := b.Scenario("intro")
+	if sc == nil || len(sc.Play) == 0 {
+		t.Fatal("the intro scenario names no hexes in play; the test needs some")
+	}
+	s := sheets.MapHexPx(b.Map.Grid)
+	w := render.MapImage(b.Map, sheets.MapOverlay(b, nil), render.MapOptions{HexSize: s, Palette: render.NewPalette(b.Rules)}).Bounds().Dx()
+	dir := t.TempDir()
+	const dpi = 100
+	index := func(sc *battle.Scenario) (image.Image, placed) {
+		var buf bytes.Buffer
+		if err := sheets.PrintMap(&buf, b, sc, sheets.PrintOptions{Paper: "letter"}); err != nil {
+			t.Fatal(err)
+		}
+		name := "all"
+		if sc != nil {
+			name = sc.ID
+		}
+		pdf := filepath.Join(dir, name+".pdf")
+		if err := os.WriteFile(pdf, buf.Bytes(), 0o644); err != nil {
+			t.Fatal(err)
+		}
+		if out, err := exec.Command("pdftoppm", "-r", fmt.Sprint(dpi), "-f", "1", "-l", "1", "-png", "-singlefile", pdf, filepath.Join(dir, name)).CombinedOutput(); err != nil {
+			t.Fatalf("pdftoppm: %v: %s", err, out)
+		}
+		f, err := os.Open(filepath.Join(dir, name+".png"))
+		if err != nil {
+			t.Fatal(err)
+		}
+		defer f.Close()
+		img, err := png.Decode(f)
+		if err != nil {
+			t.Fatal(err)
+		}
+		return img, pages(t, buf.Bytes())[0].images[0]
+	}
+	all, at := index(nil)
+	some, at2 := index(sc)
+	if at.x != at2.x || at.y != at2.y || at.w != at2.w || at.h != at2.h {
+		t.Fatalf("the index places the map at %v for the battle, %v for the scenario", at, at2)
+	}
+	// the sum of a hex centre's channels on the page
+	sum := func(img image.Image, c maps.Coord) int {
+		px, py := render.Center(b.Map.Grid, s, c)
+		k := at.w / float64(w) // mm a map pixel
+		x, y := (at.x+px*k)*dpi/25.4, (at.y+py*k)*dpi/25.4
+		r, g, bl, _ := img.At(int(x), int(y)).RGBA()
+		return int(r>>8 + g>>8 + bl>>8)
+	}
+	in, out, grey := 0, 0, 0
+	var notGrey []string
+	b.Map.Hexes(func(c maps.Coord) {
+		a, o := sum(all, c), sum(some, c)
+		if sc.InPlay(c) {
+			in++
+			if math.Abs(float64(a-o)) > 12 {
+				t.Fatalf("%s is in play, but printed %d for the scenario and %d for the battle", b.Map.Grid.Label(c), o, a)
+			}
+			return
+		}
+		out++
+		if o < a-25 {
+			grey++
+		} else {
+			notGrey = append(notGrey, b.Map.Grid.Label(c))
+		}
+	})
+	if in == 0 || out == 0 {
+		t.Fatalf("%d hexes in play, %d out; the test needs both", in, out)
+	}
+	// the index's tile frames cross a few hex centres: 95% at least
+	if grey*100 < out*95 {
+		t.Fatalf("%d of %d hexes out of play greyed; not: %v", grey, out, notGrey)
+	}
+}

@@ -123,6 +123,22 @@ func OOB(b *battle.Battle, s *battle.Scenario) *Sheet {
 	return BuildSheet(OOBInput(b, s))
 }
 
+// dimOutOfPlay has ov grey the hexes out of s's play, with their legend
+// key, when the scenario names the sheets or hexes in play.
+func dimOutOfPlay(ov *render.Overlay, b *battle.Battle, s *battle.Scenario) {
+	m := b.Map
+	if s == nil || len(s.Play) == 0 || m == nil {
+		return
+	}
+	ov.InPlay = map[maps.Coord]bool{}
+	m.Hexes(func(c maps.Coord) {
+		if s.InPlay(c) {
+			ov.InPlay[c] = true
+		}
+	})
+	ov.Legend = append(ov.Legend, render.LegendKey{Color: render.NotInPlayKey, Label: "not in play"})
+}
+
 // Overlay shows a scenario on the map: its set-up, one marker per stack in
 // the side's colours (the stack's pieces on hover in SVG), its entry and
 // exit hexes and areas, its victory hexes and the hexes in play. With s
@@ -140,15 +156,7 @@ func Overlay(b *battle.Battle, s *battle.Scenario) *render.Overlay {
 	}
 	ov.Subtitle = fmt.Sprintf("Scenario %s: %s, %s to %s", s.ID, s.Name, s.First.Text(), s.Last.Text())
 	m := b.Map
-	if len(s.Play) > 0 && m != nil {
-		ov.InPlay = map[maps.Coord]bool{}
-		m.Hexes(func(c maps.Coord) {
-			if s.InPlay(c) {
-				ov.InPlay[c] = true
-			}
-		})
-		ov.Legend = append(ov.Legend, render.LegendKey{Color: render.NotInPlayKey, Label: "not in play"})
-	}
+	dimOutOfPlay(ov, b, s)
 	sideColor := func(id string) (string, string) {
 		if sd := b.Side(id); sd != nil {
 			return render.SideColors(sd.Color, sd.Text)

@@ -73,7 +73,7 @@ func printPart(stdout, stderr io.Writer, use, short, long string, write func(io.
 		},
 	}
 	addVariantFlag(c, &variant)
-	c.Flags().StringVar(&scenario, "scenario", "", "scenario id: its counters, its set-up and turns")
+	c.Flags().StringVar(&scenario, "scenario", "", "scenario id: its counters, its set-up and turns, the map's hexes out of its play greyed")
 	c.Flags().StringVarP(&out, "output", "o", "", "the PDF to write; - or none for standard output")
 	c.Flags().StringVar(&paper, "paper", "letter", "paper: letter, a4, or large (the map on one sheet of its size)")
 	c.Flags().StringVar(&duplex, "duplex", "long", "the edge a two-sided sheet turns on: long or short")
