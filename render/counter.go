@@ -3,7 +3,12 @@ package render
 import (
 	"image"
 	"image/color"
+	"image/draw"
+	"image/png"
+	"math"
 	"strings"
+
+	"golang.org/x/image/math/fixed"
 )
 
 // CounterStyle is what every counter of one side shares: its size and the
@@ -69,90 +74,261 @@ const (
 	cBandText
 )
 
-func (st CounterStyle) image() *image.Paletted {
+// inks are a side's counter colours, in the order of the palette indices
+// above.
+func (st CounterStyle) inks() []color.RGBA {
 	back, text := SideColors(st.Back, st.Text)
 	bg, _ := parseHex(back)
 	fg, _ := parseHex(text)
 	edge := color.RGBA{bg.R / 2, bg.G / 2, bg.B / 2, 255}
-	pal := color.Palette{bg, fg, edge, rgba(counterHighlight), rgba(counterMark)}
-	return image.NewPaletted(image.Rect(0, 0, st.Size, st.Size), pal)
+	return []color.RGBA{bg, fg, edge, rgba(counterHighlight), rgba(counterMark)}
 }
 
-// Unit draws a unit's counter as PNG.
-func (st CounterStyle) Unit(u UnitCounter) []byte {
-	n := st.Size
-	img := st.image()
-	strokeRect(img, 0, 0, n, n, cEdge)
-	strokeRect(img, 1, 1, n-2, n-2, cEdge)
-	desY := 11
-	if u.NameAbove {
-		desY = 12
-	} else {
-		drawTextCentered(img, fitText(u.Name, n-6, 1), n/2, 4, 1, cText)
+// markKind is what a counter mark draws.
+type markKind uint8
+
+const (
+	mFill  markKind = iota // a rectangle filled
+	mFrame                 // a rectangle's one-pixel outline
+	mLine                  // a one-pixel line from X, Y to X2, Y2 (pixel centres)
+	mText                  // text, its top at Y, 5×Scale pixels high
+)
+
+// faceMark is one mark of a counter's face, in the pixels of its Size.
+type faceMark struct {
+	kind       markKind
+	x, y, w, h int // mFill, mFrame; mLine: from x, y to w, h
+	text       string
+	scale      int  // mText: 1 or 2
+	center     bool // mText: x is the text's centre, else its left edge
+	fit        int  // mText: the width it must fit in, in pixels
+	fitPixels  bool // the 3×5 picture shortens the text to fit (else it was measured to fit)
+	ink        uint8
+}
+
+// A CounterDrawing is a counter's face as marks on a square of Size
+// pixels: the VASSAL module's picture draws them pixel for pixel in the
+// 3×5 font (PNG); the printed counter sheet draws the same marks at any
+// resolution, anti-aliased, its text in the Go font (Print).
+type CounterDrawing struct {
+	size  int
+	inks  []color.RGBA
+	marks []faceMark
+}
+
+func (d *CounterDrawing) fill(x, y, w, h int, c uint8) {
+	d.marks = append(d.marks, faceMark{kind: mFill, x: x, y: y, w: w, h: h, ink: c})
+}
+
+func (d *CounterDrawing) frame(x, y, w, h int, c uint8) {
+	d.marks = append(d.marks, faceMark{kind: mFrame, x: x, y: y, w: w, h: h, ink: c})
+}
+
+func (d *CounterDrawing) line(x, y, x2, y2 int, c uint8) {
+	d.marks = append(d.marks, faceMark{kind: mLine, x: x, y: y, w: x2, h: y2, ink: c})
+}
+
+// text writes s at x (its centre when center), y, scale k, shortened to
+// fit w pixels when fit (the 3×5 picture's fitText), else as it is (it
+// was measured to fit w); the print fits it to w in its own font.
+func (d *CounterDrawing) text(s string, x, y, k int, center bool, w int, fit bool, c uint8) {
+	d.marks = append(d.marks, faceMark{kind: mText, x: x, y: y, text: s, scale: k, center: center, fit: w, fitPixels: fit, ink: c})
+}
+
+// PNG draws the face pixel for pixel, paletted, its text in the 3×5 font:
+// the VASSAL module's counter.
+func (d CounterDrawing) PNG() []byte {
+	pal := make(color.Palette, len(d.inks))
+	for i, c := range d.inks {
+		pal[i] = c
 	}
-	des := fitText(u.Designation, n-6, 1)
-	drawTextCentered(img, des, n/2, desY, 1, cText)
-	bx, by, bw, bh := n/2-12, 18, 24, 13
-	strokeRect(img, bx, by, bw, bh, cText)
-	switch u.Symbol {
-	case SymbolInfantry:
-		drawLine(img, pt{float64(bx), float64(by)}, pt{float64(bx + bw - 1), float64(by + bh - 1)}, 1, cText)
-		drawLine(img, pt{float64(bx), float64(by + bh - 1)}, pt{float64(bx + bw - 1), float64(by)}, 1, cText)
-	case SymbolCavalry:
-		drawLine(img, pt{float64(bx), float64(by + bh - 1)}, pt{float64(bx + bw - 1), float64(by)}, 1, cText)
-	case SymbolArtillery:
-		fillRect(img, n/2-2, by+bh/2-2, 5, 5, cText)
-	default:
-		drawTextCentered(img, fitText(u.Type, bw-2, 1), n/2, by+4, 1, cText)
-	}
-	if u.Face != "" {
-		fillRect(img, 2, 33, n-4, 7, cBandText)
-		drawTextCentered(img, fitText(u.Face, n-6, 1), n/2, 34, 1, cBand)
-	}
-	line := strings.Join(u.Values, "-")
-	if textWidth(line, 2) <= n-6 {
-		drawTextCentered(img, line, n/2, 42, 2, cText)
-	} else {
-		drawTextCentered(img, fitText(line, n-6, 1), n/2, 45, 1, cText)
+	img := image.NewPaletted(image.Rect(0, 0, d.size, d.size), pal)
+	for _, m := range d.marks {
+		switch m.kind {
+		case mFill:
+			fillRect(img, m.x, m.y, m.w, m.h, m.ink)
+		case mFrame:
+			strokeRect(img, m.x, m.y, m.w, m.h, m.ink)
+		case mLine:
+			drawLine(img, pt{float64(m.x), float64(m.y)}, pt{float64(m.w), float64(m.h)}, 1, m.ink)
+		case mText:
+			t := m.text
+			if m.fitPixels {
+				t = fitText(t, m.fit, m.scale)
+			}
+			if m.center {
+				drawTextCentered(img, t, m.x, m.y, m.scale, m.ink)
+			} else {
+				drawText(img, t, m.x, m.y, m.scale, m.ink)
+			}
+		}
 	}
 	return encodePNG(img)
 }
 
-// Leader draws a leader's counter as PNG.
-func (st CounterStyle) Leader(l LeaderCounter) []byte {
-	n := st.Size
-	img := st.image()
-	strokeRect(img, 0, 0, n, n, cEdge)
-	fillRect(img, 2, 2, n-4, 12, cEdge)
-	if textWidth(l.Name, 2) <= n-6 {
-		drawTextCentered(img, strings.ToUpper(l.Name), n/2, 3, 2, cBand)
-	} else {
-		drawTextCentered(img, fitText(l.Name, n-6, 1), n/2, 6, 1, cBand)
+// goCapHeight is the Go Bold font's capital height, a fraction of its
+// size: the print sets text so that its capitals are as high as the 3×5
+// font's.
+const goCapHeight = 0.716
+
+// Print draws the face px pixels a side, anti-aliased, its text in the Go
+// Bold font with capitals as high as the 3×5 font's, shrunk (to 0.6 of
+// that) or shortened to fit its width: the printed counter, at the
+// printer's resolution.
+func (d CounterDrawing) Print(px int) []byte {
+	cv := &canvas{img: image.NewRGBA(image.Rect(0, 0, px, px))}
+	k := float64(px) / float64(d.size)
+	ink := func(i uint8) color.NRGBA {
+		c := d.inks[i]
+		return color.NRGBA{c.R, c.G, c.B, 255}
 	}
-	drawTextCentered(img, fitText(l.Title, n-6, 1), n/2, 17, 1, cText)
+	rect := func(x, y, w, h float64, c color.NRGBA) {
+		cv.fill([][]pt{{{x * k, y * k}, {(x + w) * k, y * k}, {(x + w) * k, (y + h) * k}, {x * k, (y + h) * k}}}, c)
+	}
+	for _, m := range d.marks {
+		x, y, w, h := float64(m.x), float64(m.y), float64(m.w), float64(m.h)
+		switch m.kind {
+		case mFill:
+			rect(x, y, w, h, ink(m.ink))
+		case mFrame:
+			rect(x, y, w, 1, ink(m.ink))
+			rect(x, y+h-1, w, 1, ink(m.ink))
+			rect(x, y, 1, h, ink(m.ink))
+			rect(x+w-1, y, 1, h, ink(m.ink))
+		case mLine:
+			cv.stroke([]pt{{(x + 0.5) * k, (y + 0.5) * k}, {(w + 0.5) * k, (h + 0.5) * k}}, k, "", ink(m.ink))
+		case mText:
+			cv.counterText(m, k, ink(m.ink))
+		}
+	}
+	return encodeStd(cv.img, png.BestSpeed)
+}
+
+// counterText writes a counter's text mark at scale k: capitals 5×scale
+// of the face's pixels high, fitted to its width.
+func (cv *canvas) counterText(m faceMark, k float64, c color.NRGBA) {
+	t := strings.ToUpper(m.text)
+	size := 5 * float64(m.scale) * k / goCapHeight
+	avail := float64(m.fit) * k
+	width := func(s string, size float64) float64 {
+		gf := faceFor(size, true)
+		var w fixed.Int26_6
+		for _, r := range s {
+			w += gf.glyph(r).advance
+		}
+		return float64(w) / 64
+	}
+	if w := width(t, size); avail > 0 && w > avail {
+		size = math.Max(size*0.6, size*avail/w)
+		r := []rune(t)
+		for len(r) > 1 && width(string(r)+"…", size) > avail && width(string(r), size) > avail {
+			r = r[:len(r)-1]
+			t = string(r) + "…"
+		}
+	}
+	gf := faceFor(size, true)
+	if gf == nil {
+		return
+	}
+	x := float64(m.x) * k
+	if m.center {
+		x -= width(t, size) / 2
+	}
+	dot := image.Pt(int(math.Round(x)), int(math.Round(float64(m.y+5*m.scale)*k)))
+	src := image.NewUniform(c)
+	var adv fixed.Int26_6
+	for _, r := range t {
+		g := gf.glyph(r)
+		if g.ok && g.mask != nil {
+			at := g.dr.Add(dot).Add(image.Pt(adv.Round(), 0))
+			draw.DrawMask(cv.img, at, src, image.Point{}, g.mask, image.Point{}, draw.Over)
+		}
+		adv += g.advance
+	}
+}
+
+// Unit draws a unit's counter as PNG.
+func (st CounterStyle) Unit(u UnitCounter) []byte { return st.UnitFace(u).PNG() }
+
+// UnitFace is a unit's counter.
+func (st CounterStyle) UnitFace(u UnitCounter) CounterDrawing {
+	n := st.Size
+	d := CounterDrawing{size: n, inks: st.inks()}
+	d.frame(0, 0, n, n, cEdge)
+	d.frame(1, 1, n-2, n-2, cEdge)
+	desY := 11
+	if u.NameAbove {
+		desY = 12
+	} else {
+		d.text(u.Name, n/2, 4, 1, true, n-6, true, cText)
+	}
+	d.text(u.Designation, n/2, desY, 1, true, n-6, true, cText)
+	bx, by, bw, bh := n/2-12, 18, 24, 13
+	d.frame(bx, by, bw, bh, cText)
+	switch u.Symbol {
+	case SymbolInfantry:
+		d.line(bx, by, bx+bw-1, by+bh-1, cText)
+		d.line(bx, by+bh-1, bx+bw-1, by, cText)
+	case SymbolCavalry:
+		d.line(bx, by+bh-1, bx+bw-1, by, cText)
+	case SymbolArtillery:
+		d.fill(n/2-2, by+bh/2-2, 5, 5, cText)
+	default:
+		d.text(u.Type, n/2, by+4, 1, true, bw-2, true, cText)
+	}
+	if u.Face != "" {
+		d.fill(2, 33, n-4, 7, cBandText)
+		d.text(u.Face, n/2, 34, 1, true, n-6, true, cBand)
+	}
+	line := strings.Join(u.Values, "-")
+	if textWidth(line, 2) <= n-6 {
+		d.text(line, n/2, 42, 2, true, n-6, false, cText)
+	} else {
+		d.text(line, n/2, 45, 1, true, n-6, true, cText)
+	}
+	return d
+}
+
+// Leader draws a leader's counter as PNG.
+func (st CounterStyle) Leader(l LeaderCounter) []byte { return st.LeaderFace(l).PNG() }
+
+// LeaderFace is a leader's counter.
+func (st CounterStyle) LeaderFace(l LeaderCounter) CounterDrawing {
+	n := st.Size
+	d := CounterDrawing{size: n, inks: st.inks()}
+	d.frame(0, 0, n, n, cEdge)
+	d.fill(2, 2, n-4, 12, cEdge)
+	if textWidth(l.Name, 2) <= n-6 {
+		d.text(strings.ToUpper(l.Name), n/2, 3, 2, true, n-6, false, cBand)
+	} else {
+		d.text(l.Name, n/2, 6, 1, true, n-6, true, cBand)
+	}
+	d.text(l.Title, n/2, 17, 1, true, n-6, true, cText)
 	y := 25
 	for _, r := range l.Ratings {
 		if y > n-8 {
 			break
 		}
-		drawText(img, fitText(r, n-8, 1), 4, y, 1, cText)
+		d.text(r, 4, y, 1, false, n-8, true, cText)
 		y += 7
 	}
 	if l.Replacement {
-		fillRect(img, n-14, n-9, 12, 7, cBandText)
-		drawText(img, "REP", n-13, n-8, 1, cBand)
+		d.fill(n-14, n-9, 12, 7, cBandText)
+		d.text("REP", n-13, n-8, 1, false, 12, false, cBand)
 	}
-	return encodePNG(img)
+	return d
 }
 
 // MarkerCounter draws a square marker of size n with two lines of text, as PNG.
-func MarkerCounter(n int, top, bottom string) []byte {
-	pal := color.Palette{rgba(markerBack), rgba(markerInk)}
-	img := image.NewPaletted(image.Rect(0, 0, n, n), pal)
-	strokeRect(img, 0, 0, n, n, 1)
-	drawTextCentered(img, top, n/2, 18, 1, 1)
-	drawTextCentered(img, bottom, n/2, 28, 1, 1)
-	return encodePNG(img)
+func MarkerCounter(n int, top, bottom string) []byte { return MarkerFace(n, top, bottom).PNG() }
+
+// MarkerFace is a square marker of size n with two lines of text.
+func MarkerFace(n int, top, bottom string) CounterDrawing {
+	d := CounterDrawing{size: n, inks: []color.RGBA{rgba(markerBack), rgba(markerInk)}}
+	d.frame(0, 0, n, n, 1)
+	d.text(top, n/2, 18, 1, true, n-4, false, 1)
+	d.text(bottom, n/2, 28, 1, true, n-4, false, 1)
+	return d
 }
 
 // Box is a labelled box of a holding-box sheet, in pixels.
@@ -240,10 +416,13 @@ func wrapText(s string, w, k int) []string {
 
 // Blank draws the back of a counter that prints none: the side's colour,
 // its edge and a small label naming whose back it is, as PNG.
-func (st CounterStyle) Blank(label string) []byte {
+func (st CounterStyle) Blank(label string) []byte { return st.BlankFace(label).PNG() }
+
+// BlankFace is the back of a counter that prints none.
+func (st CounterStyle) BlankFace(label string) CounterDrawing {
 	n := st.Size
-	img := st.image()
-	strokeRect(img, 0, 0, n, n, cEdge)
-	drawTextCentered(img, fitText(label, n-6, 1), n/2, n/2-3, 1, cText)
-	return encodePNG(img)
+	d := CounterDrawing{size: n, inks: st.inks()}
+	d.frame(0, 0, n, n, cEdge)
+	d.text(label, n/2, n/2-3, 1, true, n-6, true, cText)
+	return d
 }

@@ -2,6 +2,8 @@ package sheets
 
 import (
 	"bytes"
+	"crypto/sha256"
+	"encoding/hex"
 	"fmt"
 	"image"
 	"image/png"
@@ -19,12 +21,15 @@ import (
 	"github.com/muster-wargames/muster/render"
 )
 
-// counterPx is the side of a counter muster draws, in pixels: the VASSAL
-// module's, so paper and module show the same counter. On paper it is
-// enlarged counterZoom times, pixel for pixel, so its edges stay sharp.
+// counterPx is the side of a counter muster draws, in the pixels of its
+// marks: the VASSAL module's, so paper and module show the same counter.
+// On paper the same marks are drawn at printDPI or more (at least
+// counterZoom pixels a mark's pixel), anti-aliased, the text in the Go
+// font (render.CounterDrawing.Print).
 const (
 	counterPx   = 56
 	counterZoom = 4
+	printDPI    = 300
 )
 
 // Counter sheet layout, in millimetres: the bleed around each counter
@@ -39,12 +44,12 @@ const (
 // over it when the picture is the battle's art and muster prints the
 // values.
 type face struct {
-	data   []byte
-	format string
-	drawn  bool   // muster's drawing, enlarged pixel for pixel
-	over   string // values over art
-	back   string // "#rrggbb": the bleed
-	ink    string
+	data    []byte
+	format  string
+	drawing *render.CounterDrawing // muster's drawing, drawn at the printer's resolution
+	over    string                 // values over art
+	back    string                 // "#rrggbb": the bleed
+	ink     string
 }
 
 // printed is one counter: its front and back.
@@ -95,7 +100,7 @@ func counterSet(b *battle.Battle, sc *battle.Scenario) []sideCounters {
 		}
 		st := render.CounterStyle{Size: counterPx, Back: sd.Color, Text: sd.Text}
 		back, ink := render.SideColors(sd.Color, sd.Text)
-		plain := func(data []byte) face { return face{data: data, format: "png", drawn: true, back: back, ink: ink} }
+		plain := func(d render.CounterDrawing) face { return face{drawing: &d, back: back, ink: ink} }
 		s := sideCounters{name: sd.Name}
 		if s.name == "" {
 			s.name = sd.ID
@@ -112,11 +117,11 @@ func counterSet(b *battle.Battle, sc *battle.Scenario) []sideCounters {
 				continue
 			}
 			seen[l] = true
-			c := printed{front: plain(st.Leader(leaderFace(l, false)))}
+			c := printed{front: plain(st.LeaderFace(leaderFace(l, false)))}
 			if r := l.Replacement; r != nil {
-				c.back = plain(st.Leader(leaderFace(r, true)))
+				c.back = plain(st.LeaderFace(leaderFace(r, true)))
 			} else {
-				c.back = plain(st.Blank(l.Name))
+				c.back = plain(st.BlankFace(l.Name))
 			}
 			s.counters = append(s.counters, c)
 			// his further counters, each a counter of its own (3DoG BB
@@ -124,7 +129,7 @@ func counterSet(b *battle.Battle, sc *battle.Scenario) []sideCounters {
 			for _, fc := range l.Counters {
 				cl := *l
 				cl.Name, cl.Ratings, cl.Replacement = fc.Name, fc.Ratings, nil
-				s.counters = append(s.counters, printed{front: plain(st.Leader(leaderFace(&cl, false))), back: plain(st.Blank(fc.Name))})
+				s.counters = append(s.counters, printed{front: plain(st.LeaderFace(leaderFace(&cl, false))), back: plain(st.BlankFace(fc.Name))})
 			}
 		}
 		if b.Rules != nil {
@@ -135,7 +140,7 @@ func counterSet(b *battle.Battle, sc *battle.Scenario) []sideCounters {
 				if len(m.Faces) > 0 {
 					btop, bbottom = twoLines(m.Faces[0])
 				}
-				c := printed{front: plain(render.MarkerCounter(counterPx, top, bottom)), back: plain(render.MarkerCounter(counterPx, btop, bbottom))}
+				c := printed{front: plain(render.MarkerFace(counterPx, top, bottom)), back: plain(render.MarkerFace(counterPx, btop, bbottom))}
 				c.front.back, c.back.back = render.PrintMarkerBleed, render.PrintMarkerBleed
 				for range n {
 					s.counters = append(s.counters, c)
@@ -150,7 +155,7 @@ func counterSet(b *battle.Battle, sc *battle.Scenario) []sideCounters {
 // unitCounter is a unit's counter: its art when the battle has it, else
 // muster's drawing; its back the art's back, else its first other face,
 // else a plain back naming it.
-func unitCounter(b *battle.Battle, sd *oob.Side, st render.CounterStyle, u *oob.Unit, plain func([]byte) face) []printed {
+func unitCounter(b *battle.Battle, sd *oob.Side, st render.CounterStyle, u *oob.Unit, plain func(render.CounterDrawing) face) []printed {
 	t := b.Rules.UnitTypes[u.Type]
 	fields := append([]string(nil), t.Fields...)
 	for _, f := range t.Optional {
@@ -171,8 +176,8 @@ func unitCounter(b *battle.Battle, sd *oob.Side, st render.CounterStyle, u *oob.
 	}
 	sort.Strings(faces)
 	sort.Strings(own)
-	draw := func(vals oob.Values, f string) []byte {
-		return st.Unit(render.UnitCounter{Name: u.Name, Designation: u.Formation.Designation(), Symbol: sym,
+	draw := func(vals oob.Values, f string) render.CounterDrawing {
+		return st.UnitFace(render.UnitCounter{Name: u.Name, Designation: u.Formation.Designation(), Symbol: sym,
 			Type: u.Type, Face: f, Values: valueLine(fields, vals)})
 	}
 	faceVals := func(f string) oob.Values {
@@ -201,26 +206,26 @@ func unitCounter(b *battle.Battle, sd *oob.Side, st render.CounterStyle, u *oob.
 	if len(faces) > 0 {
 		c.back = plain(draw(faceVals(faces[0]), faces[0]))
 	} else {
-		c.back = plain(st.Blank(u.Name))
+		c.back = plain(st.BlankFace(u.Name))
 	}
 	return append([]printed{c}, ownCounters(own, draw, faceVals, u.Name, st, plain)...)
 }
 
 // ownCounters are the counters of a unit's faces printed on counters of
 // their own, each with a plain back.
-func ownCounters(own []string, draw func(oob.Values, string) []byte, vals func(string) oob.Values, name string, st render.CounterStyle, plain func([]byte) face) []printed {
+func ownCounters(own []string, draw func(oob.Values, string) render.CounterDrawing, vals func(string) oob.Values, name string, st render.CounterStyle, plain func(render.CounterDrawing) face) []printed {
 	var out []printed
 	for _, f := range own {
-		out = append(out, printed{front: plain(draw(vals(f), f)), back: plain(st.Blank(name + " " + f))})
+		out = append(out, printed{front: plain(draw(vals(f), f)), back: plain(st.BlankFace(name + " " + f))})
 	}
 	return out
 }
 
 // artFace is a face from the battle's art: the picture, cut from its
 // counter sheet when it is one.
-func artFace(p *oob.Picture, plain func([]byte) face) face {
-	f := plain(nil)
-	f.data, f.format, f.drawn = p.Data, p.Format, false
+func artFace(p *oob.Picture, plain func(render.CounterDrawing) face) face {
+	f := plain(render.CounterDrawing{})
+	f.data, f.format, f.drawing = p.Data, p.Format, nil
 	if p.Cut == nil {
 		return f
 	}
@@ -383,12 +388,10 @@ func (d *printDoc) counterFace(f face, x, y, c float64) {
 	pdf := d.pdf
 	pdf.SetFillColor(render.RGB(f.back))
 	pdf.Rect(x-bleedMM, y-bleedMM, c+2*bleedMM, c+2*bleedMM, "F")
-	if f.data != nil {
-		minW := 0
-		if f.drawn {
-			minW = counterPx * counterZoom
-		}
-		pdf.ImageOptions(d.image(f.data, f.format, minW), x, y, c, c, false, fpdf.ImageOptions{}, 0, "")
+	if f.drawing != nil {
+		pdf.ImageOptions(d.drawn(*f.drawing, c), x, y, c, c, false, fpdf.ImageOptions{}, 0, "")
+	} else if f.data != nil {
+		pdf.ImageOptions(d.image(f.data, f.format, 0), x, y, c, c, false, fpdf.ImageOptions{}, 0, "")
 	}
 	if f.over != "" {
 		pdf.SetFillColor(render.RGB(f.back))
@@ -398,6 +401,33 @@ func (d *printDoc) counterFace(f face, x, y, c float64) {
 		pdf.SetXY(x, y+c*0.74)
 		pdf.CellFormat(c, c*0.22, fitU(pdf, f.over, c-1), "", 0, "C", false, 0, "")
 	}
+}
+
+// drawnPx is the side, in pixels, a drawn counter of c millimetres is
+// printed at: printDPI or more, and at least counterZoom pixels a pixel of
+// its marks.
+func drawnPx(c float64) int {
+	return max(counterPx*counterZoom, int(math.Ceil(c/25.4*printDPI)))
+}
+
+// drawn registers a drawn counter once, named by its marks' picture (the
+// module's PNG, whose bytes say every mark), drawn at the printer's
+// resolution: drawnPx, or the narrowest width above it no other picture of
+// the document has (fpdf orders pictures of one width by a Go map).
+func (d *printDoc) drawn(face render.CounterDrawing, c float64) string {
+	sum := sha256.Sum256(face.PNG())
+	name := "d" + hex.EncodeToString(sum[:8])
+	if d.images[name] {
+		return name
+	}
+	d.images[name] = true
+	w := drawnPx(c)
+	for d.widths[w] {
+		w++
+	}
+	d.widths[w] = true
+	d.pdf.RegisterImageOptionsReader(name, fpdf.ImageOptions{ImageType: "PNG"}, bytes.NewReader(face.Print(w)))
+	return name
 }
 
 // marks draws a counter page's cut marks (each cut line's ends, outside

@@ -651,3 +651,79 @@ func TestMapOutOfPlay(t *testing.T) {
 		t.Fatalf("%d of %d hexes out of play greyed; not: %v", grey, out, notGrey)
 	}
 }
+
+// TestDrawnAt300dpi: muster's drawn counters are printed at 300 dpi or
+// more, counted in the detail of the pictures pdfimages takes out of the
+// PDF: a picture made of uniform k×k blocks (a smaller picture enlarged
+// pixel for pixel, as the 56-pixel module counters were, 112 dpi at 1/2")
+// has width/k pixels of detail. Every counter picture of the first page is
+// measured, at the GBACW and AMFS sizes.
+func TestDrawnAt300dpi(t *testing.T) {
+	if _, err := exec.LookPath("pdfimages"); err != nil {
+		t.Skip("pdfimages not installed (apt-get install poppler-utils)")
+	}
+	for _, ex := range []string{"dow-intro", "amfs-culps-hill"} {
+		b := loadExample(t, ex)
+		c, _ := sheets.PaperSizes(b)
+		var buf bytes.Buffer
+		if err := sheets.PrintCounters(&buf, b, nil, sheets.PrintOptions{Duplex: "long"}); err != nil {
+			t.Fatal(err)
+		}
+		dir := t.TempDir()
+		pdf := filepath.Join(dir, "c.pdf")
+		if err := os.WriteFile(pdf, buf.Bytes(), 0o644); err != nil {
+			t.Fatal(err)
+		}
+		if out, err := exec.Command("pdfimages", "-png", "-f", "1", "-l", "1", pdf, filepath.Join(dir, "i")).CombinedOutput(); err != nil {
+			t.Fatalf("pdfimages: %v: %s", err, out)
+		}
+		files, _ := filepath.Glob(filepath.Join(dir, "i-*.png"))
+		if len(files) == 0 {
+			t.Fatalf("%s: no pictures on the first sheet", ex)
+		}
+		least := math.Inf(1)
+		for _, f := range files {
+			r, err := os.Open(f)
+			if err != nil {
+				t.Fatal(err)
+			}
+			img, err := png.Decode(r)
+			r.Close()
+			if err != nil {
+				t.Fatal(err)
+			}
+			w := img.Bounds().Dx()
+			if dpi := float64(w/blockSize(img)) / (c / 25.4); dpi < least {
+				least = dpi
+			}
+		}
+		if least < 300 {
+			t.Errorf("%s: a counter picture has %.0f dpi of detail at %.1f mm, want 300 or more", ex, least, c)
+		}
+	}
+}
+
+// blockSize is the largest k that divides the picture's width and height
+// such that every k×k block of it is one colour: 1 for a picture drawn at
+// its resolution.
+func blockSize(img image.Image) int {
+	b := img.Bounds()
+	for k := min(b.Dx(), b.Dy()); k > 1; k-- {
+		if b.Dx()%k != 0 || b.Dy()%k != 0 {
+			continue
+		}
+		uniform := true
+		for y := b.Min.Y; y < b.Max.Y && uniform; y++ {
+			for x := b.Min.X; x < b.Max.X; x++ {
+				if img.At(x, y) != img.At(x-(x-b.Min.X)%k, y-(y-b.Min.Y)%k) {
+					uniform = false
+					break
+				}
+			}
+		}
+		if uniform {
+			return k
+		}
+	}
+	return 1
+}
