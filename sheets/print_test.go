@@ -21,6 +21,7 @@ import (
 	"github.com/muster-wargames/muster/maps"
 	"github.com/muster-wargames/muster/oob"
 	"github.com/muster-wargames/muster/render"
+	"github.com/muster-wargames/muster/rulesets"
 	"github.com/muster-wargames/muster/sheets"
 )
 
@@ -726,4 +727,26 @@ func blockSize(img image.Image) int {
 		}
 	}
 	return 1
+}
+
+// TestPrintingPictures: docs/printing.md shows each sheet of the kit for a
+// battle of every rule system, and each picture it names is in docs/img.
+func TestPrintingPictures(t *testing.T) {
+	doc, err := os.ReadFile(filepath.Join("..", "docs", "printing.md"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, sys := range rulesets.Embedded().Systems() {
+		for _, sheet := range []string{"setup", "turns", "fronts", "backs", "record", "index", "tile"} {
+			p := "img/print/" + sys + "-" + sheet + ".png"
+			if !strings.Contains(string(doc), "]("+p+")") {
+				t.Errorf("docs/printing.md does not show %s", p)
+			}
+		}
+	}
+	for _, m := range regexp.MustCompile(`\]\((img/[^)]+)\)`).FindAllStringSubmatch(string(doc), -1) {
+		if _, err := os.Stat(filepath.Join("..", "docs", m[1])); err != nil {
+			t.Errorf("docs/printing.md: %v", err)
+		}
+	}
 }
