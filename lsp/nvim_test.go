@@ -44,7 +44,8 @@ func nvimInit(t *testing.T) string {
 }
 
 // What the probe does in the editor: wait for the diagnostic, hover,
-// complete, go to definition, fix the name, see the diagnostic go.
+// complete, go to definition, list the diagnostics in the quickfix list,
+// fix the name with the code action the server offers, see the diagnostic go.
 const nvimProbe = `
 local out = {}
 vim.wait(10000, function() return #vim.diagnostic.get(0) > 0 end, 20)
@@ -66,7 +67,18 @@ if c then
 end
 local d = ask('textDocument/definition', 13, 16)
 if d then table.insert(out, 'definition ' .. vim.uri_to_fname(d.uri) .. ':' .. d.range.start.line) end
-vim.api.nvim_buf_set_text(0, 12, 26, 12, 28, { 'WI' })
+vim.diagnostic.setqflist({ open = false })
+table.insert(out, 'qflist ' .. #vim.fn.getqflist())
+local dg = vim.diagnostic.get(0)[1]
+local acts = vim.lsp.buf_request_sync(0, 'textDocument/codeAction', { textDocument = td,
+  range = { start = { line = dg.lnum, character = dg.col }, ['end'] = { line = dg.end_lnum, character = dg.end_col } },
+  context = { diagnostics = {} } }, 10000)
+local act
+for _, r in pairs(acts or {}) do if r.result and r.result[1] then act = r.result[1] end end
+if act then
+  table.insert(out, 'action ' .. act.title)
+  vim.lsp.util.apply_workspace_edit(act.edit, 'utf-16')
+end
 vim.wait(10000, function() return #vim.diagnostic.get(0) == 0 end, 20)
 table.insert(out, 'after fix ' .. #vim.diagnostic.get(0))
 vim.fn.writefile(out, RESULT)
@@ -115,6 +127,8 @@ func TestNeovim(t *testing.T) {
 		"hover **6 WI/1/1/I** · inf unit of USA",
 		"completion 1/1/I,1/I,2 WI,6 WI,B 4 US,",
 		"definition " + filepath.Join(dir, "forces-usa.yaml") + ":29",
+		"qflist 1",
+		"action Change to 2 WI",
 		"after fix 0",
 	} {
 		if !strings.Contains(text, want) {
