@@ -1,11 +1,15 @@
 package main
 
 import (
+	"bytes"
+	"fmt"
 	"go/build"
 	"io/fs"
 	"os"
 	"os/exec"
 	"path/filepath"
+	"regexp"
+	"strconv"
 	"strings"
 	"testing"
 
@@ -245,4 +249,139 @@ func TestWorkflowDoc(t *testing.T) {
 	if _, err := os.Stat("out/b/first-clash.json"); err != nil {
 		t.Errorf("the builds wrote no bundle: %v", err)
 	}
+}
+
+// TestWorkedExampleDoc runs docs/ci.md's worked example on a copy of Dead
+// of Winter as written: the counts it gives, each command of its sh block
+// with the output and exit status under it, the misspelt unit's two
+// findings and count, a comment line added at the top that moves every
+// line and still passes, and the suppression comment it shows.
+func TestWorkedExampleDoc(t *testing.T) {
+	sec := ciSection(t, "## Accepting known findings")
+	i := strings.Index(sec, "### Worked example: Dead of Winter\n")
+	if i < 0 {
+		t.Fatal("docs/ci.md has no worked example")
+	}
+	sec = sec[i:]
+	work := t.TempDir()
+	const dow = "examples/dead-of-winter"
+	if err := os.CopyFS(filepath.Join(work, dow), os.DirFS(filepath.Join("..", "..", dow))); err != nil {
+		t.Fatal(err)
+	}
+	t.Chdir(work)
+	t.Setenv("MUSTER_PROJECT", "none")
+	muster := func(line string) (int, string) {
+		code, out, errs := runCLI(append(strings.Fields(strings.TrimPrefix(line, "muster ")), "--color", "never")...)
+		return code, out + errs
+	}
+	// "raise 95 errors, 58 warnings and 1 info"
+	m := regexp.MustCompile(`raise (\d+) errors, (\d+) warnings and (\d+) info`).FindStringSubmatch(sec)
+	if m == nil {
+		t.Fatal("the worked example gives no counts")
+	}
+	if _, out := muster("muster validate " + dow); !strings.Contains(out, fmt.Sprintf(": %s errors, %s warnings, %s info", m[1], m[2], m[3])) {
+		t.Errorf("the printed data do not raise %s errors, %s warnings and %s info:\n%s", m[1], m[2], m[3], lastLine(out))
+	}
+	// the sh block: each command, then the "#   " lines of what it prints
+	block := between(t, sec, "```sh\n", "```")
+	lines := strings.Split(block, "\n")
+	wantExit := regexp.MustCompile(`\s{2,}exit (\d+)$`)
+	ran := 0
+	for k, l := range lines {
+		if !strings.HasPrefix(l, "muster ") {
+			continue
+		}
+		code, out := muster(l)
+		ran++
+		want := 0
+		for _, w := range lines[k+1:] {
+			text, ok := strings.CutPrefix(w, "#   ")
+			if !ok {
+				break
+			}
+			if e := wantExit.FindStringSubmatch(text); e != nil {
+				want, _ = strconv.Atoi(e[1])
+				text = strings.TrimSpace(wantExit.ReplaceAllString(text, ""))
+			}
+			if !strings.Contains(out, text) {
+				t.Errorf("%s: the doc says %q, muster says:\n%s", l, text, out)
+			}
+		}
+		if code != want {
+			t.Errorf("%s: exit %d, the doc says %d", l, code, want)
+		}
+	}
+	if ran != 4 {
+		t.Fatalf("%d commands in the worked example's sh block, want 4", ran)
+	}
+	// the misspelt unit: the block after it, with the CI command
+	ci := "muster validate --werror --baseline " + dow + "/baseline.json " + dow
+	scen := filepath.Join(dow, "scenario-1.yaml")
+	orig, err := os.ReadFile(scen)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !bytes.Contains(orig, []byte("[39 IN]")) {
+		t.Fatal("scenario-1.yaml has no [39 IN] to misspell")
+	}
+	os.WriteFile(scen, bytes.Replace(orig, []byte("[39 IN]"), []byte("[39 INN]"), 1), 0o644)
+	fail := between(t, sec[strings.Index(sec, "Misspell a unit"):], "```\n", "```")
+	code, out := muster(ci)
+	want := 0
+	for _, w := range strings.Split(strings.TrimSpace(fail), "\n") {
+		if e := wantExit.FindStringSubmatch(w); e != nil {
+			want, _ = strconv.Atoi(e[1])
+			w = strings.TrimSpace(wantExit.ReplaceAllString(w, ""))
+		}
+		if !strings.Contains(out, w) {
+			t.Errorf("the misspelt unit: the doc says %q, muster says:\n%s", w, out)
+		}
+	}
+	if code != want || want != 1 {
+		t.Errorf("the misspelt unit: exit %d, the doc says %d", code, want)
+	}
+	// a comment line at the top moves every line below; the run passes
+	os.WriteFile(scen, append([]byte("# a comment\n"), orig...), 0o644)
+	if code, out := muster(ci); code != 0 {
+		t.Errorf("a comment line at the top: exit %d, want 0:\n%s", code, out)
+	}
+	// the suppression comment, as written, in place of the line; the
+	// baseline written again leaves the finding out, and the run passes
+	yml := strings.TrimSpace(between(t, sec, "```yaml\n", "```"))
+	key, _, _ := strings.Cut(yml, "  #")
+	at := bytes.Index(orig, []byte(key))
+	if at < 0 {
+		t.Fatalf("scenario-1.yaml has no %q", key)
+	}
+	end := at + bytes.IndexByte(orig[at:], '\n')
+	os.WriteFile(scen, append(append(append([]byte{}, orig[:at]...), yml...), orig[end:]...), 0o644)
+	if code, out := muster("muster validate --write-baseline " + dow + "/baseline.json " + dow); code != 0 {
+		t.Fatalf("the baseline written again: exit %d:\n%s", code, out)
+	}
+	if b, _ := os.ReadFile(filepath.Join(dow, "baseline.json")); bytes.Contains(b, []byte(`"39 IN\"`)) {
+		t.Error("the baseline written again still lists the suppressed finding")
+	}
+	if code, out := muster(ci); code != 0 || !strings.Contains(out, "suppressed") {
+		t.Errorf("the suppression comment: exit %d, want 0:\n%s", code, out)
+	}
+}
+
+// between is the text of s between the first open and the close after it.
+func between(t *testing.T, s, open, close string) string {
+	t.Helper()
+	i := strings.Index(s, open)
+	if i < 0 {
+		t.Fatalf("no %q in:\n%s", open, s)
+	}
+	s = s[i+len(open):]
+	j := strings.Index(s, close)
+	if j < 0 {
+		t.Fatalf("no %q after %q", close, open)
+	}
+	return s[:j]
+}
+
+func lastLine(s string) string {
+	s = strings.TrimSpace(s)
+	return s[strings.LastIndex(s, "\n")+1:]
 }
