@@ -336,6 +336,14 @@ type Piece struct {
 	// OutOfCommand says the unit starts out of its brigadier's command and
 	// so may hold other orders than its brigade's (GBACW 6.11, 6.25).
 	OutOfCommand bool
+	// Of is, for a member of a formation the scenario writes as the book
+	// prints it in a list (`rest:`, `less:`), that formation: the loader
+	// puts its members in its place, each where the formation is written.
+	Of *oob.Formation
+	// rest and less are the formation's `rest:` and `less:`, until the
+	// loader puts its members in its place (rest.go).
+	rest bool
+	less []oob.Ref
 }
 
 // Fatigue is a fatigue level a set-up stack or an arrival gives all its
