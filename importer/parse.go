@@ -26,6 +26,8 @@ type Entry struct {
 	Face        string   // "replacement" for "(repl)"
 	Except      []string // "(except Scott Bty)", "(less X)", "(minus X)", "(w/o X)"
 	Attached    string   // "(attached to 4/1/H)": the formation the piece answers to
+	Rest        bool     // a formation that stands for its members named nowhere else
+	Less        []string // the members a formation leaves out, as written to the YAML
 	Notes       []string // every other annotation
 	Breastworks bool     // "... in breastworks"
 	Quals       []string // qualifiers to try when resolving a bare name, best first
@@ -582,7 +584,7 @@ func entry(pc string) (Entry, string) {
 			e.Strength = &v
 		case low == "repl" || low == "repl." || low == "replacement":
 			e.Face = "replacement"
-		case strings.HasPrefix(low, "except ") || strings.HasPrefix(low, "less ") || strings.HasPrefix(low, "minus ") || strings.HasPrefix(low, "without ") || strings.HasPrefix(low, "w/o "):
+		case exceptNote(low):
 			_, rest, _ := strings.Cut(a, " ")
 			for _, x := range regexp.MustCompile(`,|\band\b`).Split(rest, -1) {
 				if x = strings.TrimSpace(x); x != "" && !strings.EqualFold(x, "not in play") {
