@@ -176,19 +176,21 @@ func members(ps []Piece, named, out map[any]bool, rest bool) []Piece {
 		keep := func(x any) bool {
 			return !left[x] && !(pc.rest && (named[x] || out[x]))
 		}
-		member := func(r oob.Ref) Piece {
+		// a member is named by its own name (a card lists it so), where
+		// the formation is written
+		member := func(name string, r oob.Ref) Piece {
 			m := pc
-			m.Ref, m.Of, m.Strength, m.Face, m.rest, m.less = r, f, nil, "", false, nil
+			m.Name, m.Ref, m.Of, m.Strength, m.Face, m.rest, m.less = name, r, f, nil, "", false, nil
 			return m
 		}
 		for _, l := range f.AllLeaders() {
 			if keep(l) {
-				res = append(res, member(oob.Ref{Leader: l}))
+				res = append(res, member(l.Name, oob.Ref{Leader: l}))
 			}
 		}
 		for _, u := range f.AllUnits() {
 			if keep(u) {
-				res = append(res, member(oob.Ref{Unit: u}))
+				res = append(res, member(u.Name, oob.Ref{Unit: u}))
 			}
 		}
 	}
