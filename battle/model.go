@@ -3,6 +3,7 @@
 package battle
 
 import (
+	"strings"
 	"sync"
 
 	"github.com/muster-wargames/muster/diag"
@@ -414,6 +415,28 @@ func (g *Group) AreaChoices() []Named {
 		return []Named{{Name: g.Area, Pos: g.AreaPos}}
 	}
 	return nil
+}
+
+// AreaText is the group's area as the book gives it: its area, or its
+// alternatives joined by sep ("3 or 4"); "" when it names hexes only.
+func (g *Group) AreaText(sep string) string {
+	var ns []string
+	for _, a := range g.AreaChoices() {
+		ns = append(ns, a.Name)
+	}
+	return strings.Join(ns, sep)
+}
+
+// Alternatives are the other areas the book gives beside the group's
+// area ("3 or 4": "4"); none when it gives no alternative.
+func (g *Group) Alternatives() []string {
+	var ns []string
+	for i, a := range g.Areas {
+		if i > 0 { // the first is the area itself
+			ns = append(ns, a.Name)
+		}
+	}
+	return ns
 }
 
 // Arrival is a reinforcement group.
