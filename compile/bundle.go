@@ -237,12 +237,12 @@ type PlacedOut struct {
 }
 
 type EventOut struct {
-	Turn     int      `json:"turn"`
-	Time     string   `json:"time"`
-	Side     string   `json:"side"`
-	Kind     string   `json:"kind"`
-	Hexes    []string `json:"hexes,omitempty"`
-	Area     string   `json:"area,omitempty"`
+	Turn  int      `json:"turn"`
+	Time  string   `json:"time"`
+	Side  string   `json:"side"`
+	Kind  string   `json:"kind"`
+	Hexes []string `json:"hexes,omitempty"`
+	Area  string   `json:"area,omitempty"`
 	// Or are the other areas the book gives beside Area ("area 3 or 4"):
 	// the group uses one of them.
 	Or       []string `json:"or,omitempty"`
