@@ -71,7 +71,10 @@ func (ld *loader) restLess(d *schema.Doc, side string, e *schema.Node, p *Piece)
 		p.less = []oob.Ref{} // non-nil: the formation is replaced by its members
 	}
 	for _, x := range schema.Items(ln) {
-		r, ok := ld.lookup(side, schema.Str(x), d.Pos(x), nil)
+		r, ok := ld.member(side, f, schema.Str(x))
+		if !ok {
+			r, ok = ld.lookup(side, schema.Str(x), d.Pos(x), nil)
+		}
 		if !ok {
 			continue
 		}
@@ -92,15 +95,46 @@ func (ld *loader) restLess(d *schema.Doc, side string, e *schema.Node, p *Piece)
 	}
 }
 
+// member reads a name `less:` gives as a member of f, as the book means
+// it: qualified by f's designation ("Smith" of 3/1/P, Smith's battery and
+// not the leader Smith of another corps), exactly or as printed; false when
+// that finds no one member of f.
+func (ld *loader) member(side string, f *oob.Formation, name string) (oob.Ref, bool) {
+	ix := ld.b.index[side]
+	if ix == nil || f.Designation() == "" {
+		return oob.Ref{}, false
+	}
+	q := name + "/" + f.Designation()
+	var in []oob.Ref
+	refs := ix.Resolve(q)
+	if len(refs) == 0 {
+		for _, p := range ix.ReadPrinted(q) {
+			refs = append(refs, p.Ref)
+		}
+	}
+	for _, r := range refs {
+		if x := formationOf(r); x != nil && x.Within(f) {
+			in = append(in, r)
+		}
+	}
+	if len(in) != 1 {
+		return oob.Ref{}, false
+	}
+	return in[0], true
+}
+
 // expandRest puts the members of each formation written with `rest:` or
 // `less:` in its place: its leaders and units, less those it leaves out
-// and, with rest:, those the scenario names elsewhere (in the side's
-// set-up for a set-up stack, in its own group for an arrival or a
-// withdrawal, and in not_in_play:).
+// and, with rest:, those the scenario names elsewhere by themselves (in
+// the side's set-up for a set-up stack, in its own group for an arrival or
+// a withdrawal, and in not_in_play:; a formation named elsewhere is set up
+// twice, N005).
 func (ld *loader) expandRest(s *Scenario) {
+	// named by itself: a unit or leader, not a formation (a formation
+	// printed twice is set up twice, N005)
 	named := func(m map[any]bool, ps []Piece) {
 		for _, pc := range ps {
-			if pc.rest || pc.less != nil {
+			if pc.rest || pc.less != nil || pc.Ref.Formation != nil {
 				continue
 			}
 			for _, u := range pc.Ref.Units() {
