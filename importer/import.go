@@ -171,6 +171,10 @@ func resolve(ix *oob.Index, it *Item) []Warning {
 				e.Out = shortest(ix, rs[0])
 				continue
 			}
+			if r, ok := asPrinted(ix, e.Out); ok {
+				refs[i] = &r // kept as printed: muster reads it so
+				continue
+			}
 			if r, v, ok := variant(ix, e.Name, e.Des); ok {
 				refs[i] = &r
 				e.Out = shortest(ix, r)
@@ -195,6 +199,14 @@ func resolve(ix *oob.Index, it *Item) []Warning {
 			}
 			if found == nil {
 				found = ix.Resolve(e.Name)
+			}
+			if len(found) == 0 {
+				if r, ok := asPrinted(ix, e.Name); ok {
+					found = []oob.Ref{r}
+					e.Out = e.Name // kept as printed: muster reads it so
+					refs[i] = &found[0]
+					continue
+				}
 			}
 			if len(found) == 0 {
 				quals := append(append([]string{}, e.Quals...), "")
@@ -238,6 +250,22 @@ func resolve(ix *oob.Index, it *Item) []Warning {
 		}
 	}
 	return ws
+}
+
+// asPrinted reads a name as muster reads a name its order of battle does
+// not write (the side's aliases laid on, its path read part by part),
+// when that finds one unit, leader or formation: the name is then kept
+// as the book prints it, with no note.
+func asPrinted(ix *oob.Index, name string) (oob.Ref, bool) {
+	var r oob.Ref
+	n := 0
+	for _, p := range ix.ReadPrinted(name) {
+		if n == 0 || p.Ref != r {
+			r = p.Ref
+			n++
+		}
+	}
+	return r, n == 1
 }
 
 // expand marks a formation the book writes in a list as the members it

@@ -282,3 +282,29 @@ func TestLeaderWordsImported(t *testing.T) {
 		}
 	}
 }
+
+// TestNamesKeptAsPrinted: a name the side's aliases read (the forces'
+// aliases:, "AK" for "Ark") is written as the book prints it, path and
+// all, with no note: muster reads it so, and judges its path (R012).
+func TestNamesKeptAsPrinted(t *testing.T) {
+	ix := csaIndex()
+	ix.Alias("AK", "Ark")
+	ix.Alias("Artillery", "Bty")
+	src := "CONFEDERATE SETUP\n" +
+		"C4817: 15 AK, 13 AK/1/2/H, Key Artillery\n"
+	res, err := Import(strings.NewReader(src), Options{Index: func(string) *oob.Index { return ix }})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if got := outs(find(res, 2)); got != "15 AK, 13 AK/1/2/H, Key Artillery" {
+		t.Errorf("L2 = %q", got)
+	}
+	if strings.Contains(string(res.YAML), "note:") {
+		t.Errorf("a name kept as printed has a note:\n%s", res.YAML)
+	}
+	for _, e := range find(res, 2).Entries {
+		if e.ref == nil || e.ref.Unit == nil {
+			t.Errorf("%s is not read as a unit", e.Out)
+		}
+	}
+}
