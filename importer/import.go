@@ -664,6 +664,13 @@ func emit(p *parser, o Options) []byte {
 				if it.Area != "" {
 					w(", area: %q", it.Area)
 				}
+				if len(it.Or) > 0 {
+					var alts []string
+					for _, a := range it.Or {
+						alts = append(alts, fmt.Sprintf("{area: %q}", a))
+					}
+					w(", or: [%s]", strings.Join(alts, ", "))
+				}
 				w(", units: %s", entriesYAML(it.Entries))
 				if it.Optional {
 					w(", optional: true")

@@ -178,8 +178,12 @@ func TestTSSSchedule(t *testing.T) {
 		t.Errorf("L20 read as %s", outs(it))
 	}
 	it = find(res, 25) // CSA withdrawal, areas 4/5
-	if it == nil || it.Kind != kindWithdrawal || it.Area != "4" || it.Day != "Jul 3" {
+	if it == nil || it.Kind != kindWithdrawal || it.Area != "4" || strings.Join(it.Or, ",") != "5" || it.Day != "Jul 3" {
 		t.Errorf("L25 read as %+v", it)
+	}
+	// the alternatives are data: muster judges each (and the outputs name them)
+	if !bytes.Contains(res.YAML, []byte(`area: "4", or: [{area: "5"}], units:`)) {
+		t.Errorf("L25's alternative area is not written as or:\n%s", res.YAML)
 	}
 	if it := find(res, 26); it == nil || !it.Optional {
 		t.Errorf("L26 read as %+v", it)

@@ -54,6 +54,7 @@ type Item struct {
 	Day         string   // the day the time belongs to
 	Hexes       []string // entry hexes
 	Area        string
+	Or          []string // the other areas the book gives ("4/5": 5)
 	Optional    bool
 	Fatigue     string // "Fatigue level 4": the level (GBACW 17.21)
 	Notes       []string
@@ -324,7 +325,8 @@ func (p *parser) tableRow(n int, text string, m []string) {
 	areas := strings.Split(m[2], "/")
 	it.Area = areas[0]
 	if len(areas) > 1 {
-		it.Notes = append(it.Notes, "area "+strings.Join(areas, " or ")+", never split (29.0); the first is written")
+		it.Or = areas[1:] // the book's alternatives, as data: or: [{area: ...}]
+		it.Notes = append(it.Notes, "area "+strings.Join(areas, " or ")+", never split (29.0)")
 	}
 	units := strings.TrimSpace(m[3])
 	if u, ok := cutPrefixFold(units, "(Optional/Non-Historical)"); ok {
