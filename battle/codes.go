@@ -117,6 +117,8 @@ var Codes = []diag.Code{
 	CodeRatingNotHere,
 	CodeLedBy,
 	CodePrintedPath,
+	CodeLeaderWords,
+	CodeRestLess,
 	CodeRows,
 	CodeTerrainChar,
 	CodeTerrainName,

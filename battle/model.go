@@ -3,6 +3,7 @@
 package battle
 
 import (
+	"strings"
 	"sync"
 
 	"github.com/muster-wargames/muster/diag"
@@ -336,6 +337,14 @@ type Piece struct {
 	// OutOfCommand says the unit starts out of its brigadier's command and
 	// so may hold other orders than its brigade's (GBACW 6.11, 6.25).
 	OutOfCommand bool
+	// Of is, for a member of a formation the scenario writes as the book
+	// prints it in a list (`rest:`, `less:`), that formation: the loader
+	// puts its members in its place, each where the formation is written.
+	Of *oob.Formation
+	// rest and less are the formation's `rest:` and `less:`, until the
+	// loader puts its members in its place (rest.go).
+	rest bool
+	less []oob.Ref
 }
 
 // Fatigue is a fatigue level a set-up stack or an arrival gives all its
@@ -406,6 +415,28 @@ func (g *Group) AreaChoices() []Named {
 		return []Named{{Name: g.Area, Pos: g.AreaPos}}
 	}
 	return nil
+}
+
+// AreaText is the group's area as the book gives it: its area, or its
+// alternatives joined by sep ("3 or 4"); "" when it names hexes only.
+func (g *Group) AreaText(sep string) string {
+	var ns []string
+	for _, a := range g.AreaChoices() {
+		ns = append(ns, a.Name)
+	}
+	return strings.Join(ns, sep)
+}
+
+// Alternatives are the other areas the book gives beside the group's
+// area ("3 or 4": "4"); none when it gives no alternative.
+func (g *Group) Alternatives() []string {
+	var ns []string
+	for i, a := range g.Areas {
+		if i > 0 { // the first is the area itself
+			ns = append(ns, a.Name)
+		}
+	}
+	return ns
 }
 
 // Arrival is a reinforcement group.

@@ -212,7 +212,7 @@ func (ld *loader) judgePrinted(s *Scenario) {
 }
 
 // aliases reads a forces document's `aliases:`, the side's printing of
-// its names, into the side's index.
+// its names, and its `leader_words:` into the side's index.
 func (ld *loader) aliases(d *schema.Doc) {
 	side := ld.b.Side(schema.Str(schema.Get(d.Root, "side")))
 	if side == nil || ld.b.index[side.ID] == nil {
@@ -221,5 +221,9 @@ func (ld *loader) aliases(d *schema.Doc) {
 	keys, vals := schema.Pairs(schema.Get(d.Root, "aliases"))
 	for i, k := range keys {
 		ld.b.index[side.ID].Alias(k.Value, schema.Str(vals[i]))
+	}
+	keys, vals = schema.Pairs(schema.Get(d.Root, "leader_words"))
+	for i, k := range keys {
+		ld.b.index[side.ID].LeaderWords(k.Value, schema.Str(vals[i]))
 	}
 }

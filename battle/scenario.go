@@ -148,6 +148,11 @@ func (ld *loader) resolveScenario(d *schema.Doc) *Scenario {
 	ld.options(d, s)
 	ld.setup(d, s)
 	ld.schedule(d, s)
+	s.ListsOut = schema.Get(d.Root, "not_in_play") != nil
+	ld.perSide(d, schema.Get(d.Root, "not_in_play"), func(side string, n *schema.Node) {
+		s.NotInPlay = append(s.NotInPlay, ld.pieces(d, side, schema.Items(n))...)
+	})
+	ld.expandRest(s)
 	s.StandIns = map[*oob.Formation]*oob.Leader{}
 	stand := func(ps []Piece) {
 		for _, pc := range ps {
@@ -162,10 +167,6 @@ func (ld *loader) resolveScenario(d *schema.Doc) *Scenario {
 	for _, a := range s.Arrivals {
 		stand(a.Pieces)
 	}
-	s.ListsOut = schema.Get(d.Root, "not_in_play") != nil
-	ld.perSide(d, schema.Get(d.Root, "not_in_play"), func(side string, n *schema.Node) {
-		s.NotInPlay = append(s.NotInPlay, ld.pieces(d, side, schema.Items(n))...)
-	})
 	for _, vn := range schema.Items(schema.Get(d.Root, "variants")) {
 		s.Variants = append(s.Variants, Named{Name: schema.Str(vn), Pos: d.Pos(vn)})
 	}
@@ -333,6 +334,11 @@ func (ld *loader) orders(d *schema.Doc, n *schema.Node) string {
 // pieces resolves the names of a set-up or schedule entry list.
 func (ld *loader) pieces(d *schema.Doc, side string, entries []*schema.Node) []Piece {
 	var out []Piece
+	// before is what the entry before resolved to (nil when it did not,
+	// or there is none): the book's words for a formation's leader follow
+	// the formation
+	var before *oob.Ref
+	opens := true
 	for _, e := range entries {
 		nameNode := e
 		if schema.IsMap(e) {
@@ -342,6 +348,8 @@ func (ld *loader) pieces(d *schema.Doc, side string, entries []*schema.Node) []P
 		if p.Name == "" {
 			continue
 		}
+		prev, first := before, opens
+		before, opens = nil, false
 		if schema.IsMap(e) {
 			if n, ok := schema.Int(schema.Get(e, "strength")); ok {
 				v := int(n)
@@ -364,11 +372,29 @@ func (ld *loader) pieces(d *schema.Doc, side string, entries []*schema.Node) []P
 				}
 			}
 		}
-		ref, ok := ld.lookup(side, p.Name, p.Pos, p.Attached)
-		if !ok {
-			continue
+		faceNode := schema.Get(e, "face")
+		var ref oob.Ref
+		if face, words := ld.leaderWords(side, p.Name); words {
+			r, ok := ld.formationLeader(p, prev, first)
+			if !ok {
+				continue
+			}
+			ref = r
+			if p.Face == "" {
+				p.Face, faceNode = face, nameNode
+			}
+		} else {
+			r, ok := ld.lookup(side, p.Name, p.Pos, p.Attached)
+			if !ok {
+				continue
+			}
+			ref = r
 		}
 		p.Ref = ref
+		before = &ref
+		if schema.IsMap(e) {
+			ld.restLess(d, side, e, &p)
+		}
 		if cn := schema.Get(e, "counter"); cn != nil && schema.IsMap(e) {
 			ld.counter(d, cn, &p)
 		}
@@ -388,7 +414,7 @@ func (ld *loader) pieces(d *schema.Doc, side string, entries []*schema.Node) []P
 			}
 		}
 		if p.Face != "" {
-			ld.face(d, schema.Get(e, "face"), p)
+			ld.face(d, faceNode, p)
 		}
 		out = append(out, p)
 	}

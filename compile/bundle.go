@@ -237,12 +237,15 @@ type PlacedOut struct {
 }
 
 type EventOut struct {
-	Turn     int      `json:"turn"`
-	Time     string   `json:"time"`
-	Side     string   `json:"side"`
-	Kind     string   `json:"kind"`
-	Hexes    []string `json:"hexes,omitempty"`
-	Area     string   `json:"area,omitempty"`
+	Turn  int      `json:"turn"`
+	Time  string   `json:"time"`
+	Side  string   `json:"side"`
+	Kind  string   `json:"kind"`
+	Hexes []string `json:"hexes,omitempty"`
+	Area  string   `json:"area,omitempty"`
+	// Or are the other areas the book gives beside Area ("area 3 or 4"):
+	// the group uses one of them.
+	Or       []string `json:"or,omitempty"`
 	Optional bool     `json:"optional,omitempty"`
 	// Activations on the entry turn: the arrival's, else the book's default.
 	Activations int         `json:"activations,omitempty"`
@@ -464,13 +467,13 @@ func NewBundle(b *battle.Battle, s *battle.Scenario) *Bundle {
 		return o
 	}
 	for _, a := range s.Arrivals {
-		e := EventOut{Turn: a.Time.Index, Time: a.Time.Text(), Side: a.Side, Kind: "arrive", Hexes: hexList(a.Hexes), Area: a.Area, Optional: a.Optional, Note: a.Note,
+		e := EventOut{Turn: a.Time.Index, Time: a.Time.Text(), Side: a.Side, Kind: "arrive", Hexes: hexList(a.Hexes), Area: a.Area, Or: a.Alternatives(), Optional: a.Optional, Note: a.Note,
 			Activations: b.Rules.Figures.Entry.ArrivalActivations(a.Activations)}
 		e.Units, e.Leaders = pieces(a.Pieces, a.Fatigue.Level)
 		out.Schedule = append(out.Schedule, e)
 	}
 	for _, w := range s.Withdrawals {
-		e := EventOut{Turn: w.Time.Index, Time: w.Time.Text(), Side: w.Side, Kind: "withdraw", Hexes: hexList(w.Hexes), Area: w.Area, Note: w.Note}
+		e := EventOut{Turn: w.Time.Index, Time: w.Time.Text(), Side: w.Side, Kind: "withdraw", Hexes: hexList(w.Hexes), Area: w.Area, Or: w.Alternatives(), Note: w.Note}
 		e.Units, e.Leaders = pieces(w.Pieces, w.Fatigue.Level)
 		out.Schedule = append(out.Schedule, e)
 	}

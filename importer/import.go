@@ -171,6 +171,10 @@ func resolve(ix *oob.Index, it *Item) []Warning {
 				e.Out = shortest(ix, rs[0])
 				continue
 			}
+			if r, ok := asPrinted(ix, e.Out); ok {
+				refs[i] = &r // kept as printed: muster reads it so
+				continue
+			}
 			if r, v, ok := variant(ix, e.Name, e.Des); ok {
 				refs[i] = &r
 				e.Out = shortest(ix, r)
@@ -197,6 +201,14 @@ func resolve(ix *oob.Index, it *Item) []Warning {
 				found = ix.Resolve(e.Name)
 			}
 			if len(found) == 0 {
+				if r, ok := asPrinted(ix, e.Name); ok {
+					found = []oob.Ref{r}
+					e.Out = e.Name // kept as printed: muster reads it so
+					refs[i] = &found[0]
+					continue
+				}
+			}
+			if len(found) == 0 {
 				quals := append(append([]string{}, e.Quals...), "")
 				for _, q := range quals {
 					if r, v, ok := variant(ix, e.Name, q); ok {
@@ -205,6 +217,16 @@ func resolve(ix *oob.Index, it *Item) []Warning {
 						warn("%q read as %s (%s)", e.Name, shortest(ix, r), v)
 						break
 					}
+				}
+			}
+			if len(found) == 0 {
+				if _, ok := ix.LeaderFace(e.Name); ok {
+					// the side's words for the leader of the formation
+					// before them ("repl leader"): kept as printed
+					if i > 0 && refs[i-1] != nil && refs[i-1].Formation != nil && refs[i-1].Formation.Leader != nil {
+						refs[i] = &oob.Ref{Leader: refs[i-1].Formation.Leader}
+					}
+					continue
 				}
 			}
 			switch len(found) {
@@ -230,18 +252,36 @@ func resolve(ix *oob.Index, it *Item) []Warning {
 	return ws
 }
 
-// expand replaces a formation by its leaders and units when the book
-// names some of them elsewhere on the same side (with a strength, in
-// another hex) or excepts some: "4/1/P (except Scott Bty), 12 TN (3)".
-// What is named elsewhere, or excepted, is left out.
+// asPrinted reads a name as muster reads a name its order of battle does
+// not write (the side's aliases laid on, its path read part by part),
+// when that finds one unit, leader or formation: the name is then kept
+// as the book prints it, with no note.
+func asPrinted(ix *oob.Index, name string) (oob.Ref, bool) {
+	var r oob.Ref
+	n := 0
+	for _, p := range ix.ReadPrinted(name) {
+		if n == 0 || p.Ref != r {
+			r = p.Ref
+			n++
+		}
+	}
+	return r, n == 1
+}
+
+// expand marks a formation the book writes in a list as the members it
+// stands for, when the book names some of them elsewhere on the same side
+// (with a strength, in another hex) or excepts some: "4/1/P (except Scott
+// Bty), 12 TN (3)" is `{unit: 4/1/P, rest: true, less: [Scott Bty]}`, the
+// members named nowhere else less Scott's battery, which muster puts in
+// the formation's place. The entry stays one entry, as printed.
 func expand(ix *oob.Index, items []*Item, side string) []Warning {
 	var ws []Warning
 	// Names elsewhere in the set-up count for set-up lines; an arrival or a
 	// withdrawal counts only its own line, because a unit may withdraw and
 	// enter again ("0600, WITHDRAW: 1/Cav" then "0200, C1019: 1/Cav: 1 AL
-	// Cav (3), ...", DoW L3919-L3923).
+	// Cav (3), ...", DoW L3919-L3923). muster counts names the same way.
 	nameAll := func(named map[any]bool, it *Item) {
-		for _, e := range it.Entries {
+		for i, e := range it.Entries {
 			if e.ref == nil || e.ref.Formation != nil {
 				continue
 			}
@@ -250,6 +290,10 @@ func expand(ix *oob.Index, items []*Item, side string) []Warning {
 			}
 			for _, l := range e.ref.Leaders() {
 				named[l] = true
+			}
+			// the side's words for the leader of the formation before them
+			if i > 0 && e.ref.Leader != nil && it.Entries[i-1].ref != nil && it.Entries[i-1].ref.Formation != nil {
+				named[e.ref.Leader] = true
 			}
 		}
 	}
@@ -268,10 +312,9 @@ func expand(ix *oob.Index, items []*Item, side string) []Warning {
 			named = map[any]bool{}
 			nameAll(named, it)
 		}
-		var out []Entry
-		for _, e := range it.Entries {
+		for i := range it.Entries {
+			e := &it.Entries[i]
 			if e.ref == nil || e.ref.Formation == nil {
-				out = append(out, e)
 				continue
 			}
 			f := e.ref.Formation
@@ -283,20 +326,21 @@ func expand(ix *oob.Index, items []*Item, side string) []Warning {
 				members = members || named[l]
 			}
 			if len(e.Except) == 0 && !members {
-				out = append(out, e)
 				continue
 			}
+			e.Rest = members
 			except := map[any]bool{}
 			for _, x := range e.Except {
 				if x == "" || x[0] >= 'a' && x[0] <= 'z' {
 					continue
 				}
-				hit := false
+				var hit *oob.Ref
 				for _, c := range []string{x, x + " Bty", strings.TrimSuffix(x, " Bty")} {
 					for _, rr := range ix.Resolve(c) {
+						in := false
 						for _, u := range rr.Units() {
 							if inside(u.Formation, f) {
-								except[u], hit = true, true
+								except[u], in = true, true
 							}
 						}
 						// "1/C (except 3/1/C)" excepts Starkweather too
@@ -305,37 +349,67 @@ func expand(ix *oob.Index, items []*Item, side string) []Warning {
 								except[l] = true
 							}
 						}
+						if in && hit == nil {
+							hit = &rr
+						}
 					}
-					if hit {
+					if hit != nil {
 						break
 					}
 				}
-				if !hit {
+				if hit == nil {
 					ws = append(ws, Warning{it.Line, fmt.Sprintf("%s: %s: %q is not a member of %s", side, e.Printed, x, f.Designation())})
+					e.Less = append(e.Less, x) // as printed: muster says what is wrong with it (R014)
+					continue
 				}
+				// as printed where muster reads it so, else the name found
+				less := x
+				if rs := ix.Resolve(x); len(rs) != 1 || rs[0] != *hit {
+					if ps := ix.ReadPrinted(x); len(ps) != 1 || ps[0].Ref != *hit {
+						less = shortest(ix, *hit)
+						e.Notes = append(e.Notes, "less "+strconv.Quote(x)+" read as "+less)
+					}
+				}
+				e.Less = append(e.Less, less)
 			}
-			note := "from " + strconv.Quote(e.Printed)
+			if len(e.Less) > 0 {
+				// less: carries the printed "(except X)" now
+				var keep []string
+				for _, nt := range e.Notes {
+					if low := strings.ToLower(nt); !exceptNote(low) {
+						keep = append(keep, nt)
+					}
+				}
+				e.Notes = keep
+			}
 			n := 0
 			for _, l := range f.AllLeaders() {
 				if !named[l] && !except[l] {
-					out = append(out, Entry{Printed: e.Printed, Name: l.Name, Out: shortest(ix, oob.Ref{Leader: l}), Notes: []string{note}})
 					n++
 				}
 			}
 			for _, u := range f.AllUnits() {
 				if !named[u] && !except[u] {
-					out = append(out, Entry{Printed: e.Printed, Name: u.Name, Out: shortest(ix, oob.Ref{Unit: u}), Notes: []string{note}})
 					n++
 				}
 			}
-			it.Notes = append(it.Notes, "expanded "+strconv.Quote(e.Printed)+": the members not named elsewhere")
 			if n == 0 {
 				ws = append(ws, Warning{it.Line, fmt.Sprintf("%s: %s: every member is named elsewhere", side, e.Printed)})
 			}
 		}
-		it.Entries = out
 	}
 	return ws
+}
+
+// exceptNote reports whether a note (lower case) is the printed "(except
+// X)", "(less X)", "(minus X)", "(without X)" or "(w/o X)".
+func exceptNote(low string) bool {
+	for _, p := range []string{"except ", "less ", "minus ", "without ", "w/o "} {
+		if strings.HasPrefix(low, p) {
+			return true
+		}
+	}
+	return false
 }
 
 func inside(x, f *oob.Formation) bool {
@@ -385,6 +459,16 @@ func entryYAML(e Entry) string {
 	}
 	if e.Attached != "" {
 		extra = append(extra, "attached: "+yq(e.Attached))
+	}
+	if e.Rest {
+		extra = append(extra, "rest: true")
+	}
+	if len(e.Less) > 0 {
+		var ls []string
+		for _, l := range e.Less {
+			ls = append(ls, yq(l))
+		}
+		extra = append(extra, "less: ["+strings.Join(ls, ", ")+"]")
 	}
 	if len(e.Notes) > 0 {
 		extra = append(extra, "note: "+strconv.Quote(strings.Join(e.Notes, "; ")))
@@ -579,6 +663,13 @@ func emit(p *parser, o Options) []byte {
 				}
 				if it.Area != "" {
 					w(", area: %q", it.Area)
+				}
+				if len(it.Or) > 0 {
+					var alts []string
+					for _, a := range it.Or {
+						alts = append(alts, fmt.Sprintf("{area: %q}", a))
+					}
+					w(", or: [%s]", strings.Join(alts, ", "))
 				}
 				w(", units: %s", entriesYAML(it.Entries))
 				if it.Optional {

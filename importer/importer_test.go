@@ -178,8 +178,12 @@ func TestTSSSchedule(t *testing.T) {
 		t.Errorf("L20 read as %s", outs(it))
 	}
 	it = find(res, 25) // CSA withdrawal, areas 4/5
-	if it == nil || it.Kind != kindWithdrawal || it.Area != "4" || it.Day != "Jul 3" {
+	if it == nil || it.Kind != kindWithdrawal || it.Area != "4" || strings.Join(it.Or, ",") != "5" || it.Day != "Jul 3" {
 		t.Errorf("L25 read as %+v", it)
+	}
+	// the alternatives are data: muster judges each (and the outputs name them)
+	if !bytes.Contains(res.YAML, []byte(`area: "4", or: [{area: "5"}], units:`)) {
+		t.Errorf("L25's alternative area is not written as or:\n%s", res.YAML)
 	}
 	if it := find(res, 26); it == nil || !it.Optional {
 		t.Errorf("L26 read as %+v", it)
@@ -236,8 +240,16 @@ func TestResolve(t *testing.T) {
 	if got := outs(find(res, 3)); got != "2 TN/1/2/H, Key Bty, Polk/1/2/H" {
 		t.Errorf("L3 = %q", got)
 	}
-	if got := outs(find(res, 4)); got != "Vaughn, 13 TN, 12 TN" {
+	// the formation stays one entry, as printed: the members it stands for
+	// are muster's to find (rest:, less:)
+	if got := outs(find(res, 4)); got != "4/1/P, 12 TN" {
 		t.Errorf("L4 = %q", got)
+	}
+	if e := find(res, 4).Entries[0]; !e.Rest || strings.Join(e.Less, ",") != "Scott Bty" {
+		t.Errorf("L4: 4/1/P rest %v less %q, want rest and Scott Bty", e.Rest, e.Less)
+	}
+	if y := string(res.YAML); !strings.Contains(y, `"A3253": [{unit: 4/1/P, rest: true, less: [Scott Bty]}, {unit: 12 TN, strength: 3}]`) || strings.Contains(y, "expanded") || strings.Contains(y, "from \\\"") {
+		t.Errorf("L4 is not written as data:\n%s", y)
 	}
 	if got := outs(find(res, 5)); got != "Polk" {
 		t.Errorf("L5 = %q", got)
@@ -248,5 +260,55 @@ func TestResolve(t *testing.T) {
 	}
 	if !amb {
 		t.Errorf("no warning for the ambiguous Polk: %+v", res.Warnings)
+	}
+}
+
+// TestLeaderWordsImported: the side's words for the leader of the formation
+// printed before them are kept as printed, and name him: the formation is
+// then written with rest: as a formation one of whose members is named.
+func TestLeaderWordsImported(t *testing.T) {
+	ix := csaIndex()
+	ix.LeaderWords("repl leader", "replacement")
+	src := "CONFEDERATE SETUP\n" +
+		"A3254: 4/1/P, Repl Leader, 13 TN\n" + // L2
+		"A3255: 1/2/H\n" // L3: no member named: the formation alone
+	res, err := Import(strings.NewReader(src), Options{Index: func(string) *oob.Index { return ix }})
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, w := range res.Warnings {
+		t.Errorf("warning: %+v", w)
+	}
+	y := string(res.YAML)
+	for _, want := range []string{`"A3254": [{unit: 4/1/P, rest: true}, Repl Leader, 13 TN]`, `"A3255": [1/2/H]`} {
+		if !strings.Contains(y, want) {
+			t.Errorf("no %s in\n%s", want, y)
+		}
+	}
+}
+
+// TestNamesKeptAsPrinted: a name the side's aliases read (the forces'
+// aliases:, "AK" for "Ark") is written as the book prints it, path and
+// all, with no note: muster reads it so, and judges its path (R012).
+func TestNamesKeptAsPrinted(t *testing.T) {
+	ix := csaIndex()
+	ix.Alias("AK", "Ark")
+	ix.Alias("Artillery", "Bty")
+	src := "CONFEDERATE SETUP\n" +
+		"C4817: 15 AK, 13 AK/1/2/H, Key Artillery\n"
+	res, err := Import(strings.NewReader(src), Options{Index: func(string) *oob.Index { return ix }})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if got := outs(find(res, 2)); got != "15 AK, 13 AK/1/2/H, Key Artillery" {
+		t.Errorf("L2 = %q", got)
+	}
+	if strings.Contains(string(res.YAML), "note:") {
+		t.Errorf("a name kept as printed has a note:\n%s", res.YAML)
+	}
+	for _, e := range find(res, 2).Entries {
+		if e.ref == nil || e.ref.Unit == nil {
+			t.Errorf("%s is not read as a unit", e.Out)
+		}
 	}
 }

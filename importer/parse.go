@@ -26,6 +26,8 @@ type Entry struct {
 	Face        string   // "replacement" for "(repl)"
 	Except      []string // "(except Scott Bty)", "(less X)", "(minus X)", "(w/o X)"
 	Attached    string   // "(attached to 4/1/H)": the formation the piece answers to
+	Rest        bool     // a formation that stands for its members named nowhere else
+	Less        []string // the members a formation leaves out, as written to the YAML
 	Notes       []string // every other annotation
 	Breastworks bool     // "... in breastworks"
 	Quals       []string // qualifiers to try when resolving a bare name, best first
@@ -52,6 +54,7 @@ type Item struct {
 	Day         string   // the day the time belongs to
 	Hexes       []string // entry hexes
 	Area        string
+	Or          []string // the other areas the book gives ("4/5": 5)
 	Optional    bool
 	Fatigue     string // "Fatigue level 4": the level (GBACW 17.21)
 	Notes       []string
@@ -322,7 +325,8 @@ func (p *parser) tableRow(n int, text string, m []string) {
 	areas := strings.Split(m[2], "/")
 	it.Area = areas[0]
 	if len(areas) > 1 {
-		it.Notes = append(it.Notes, "area "+strings.Join(areas, " or ")+", never split (29.0); the first is written")
+		it.Or = areas[1:] // the book's alternatives, as data: or: [{area: ...}]
+		it.Notes = append(it.Notes, "area "+strings.Join(areas, " or ")+", never split (29.0)")
 	}
 	units := strings.TrimSpace(m[3])
 	if u, ok := cutPrefixFold(units, "(Optional/Non-Historical)"); ok {
@@ -582,7 +586,7 @@ func entry(pc string) (Entry, string) {
 			e.Strength = &v
 		case low == "repl" || low == "repl." || low == "replacement":
 			e.Face = "replacement"
-		case strings.HasPrefix(low, "except ") || strings.HasPrefix(low, "less ") || strings.HasPrefix(low, "minus ") || strings.HasPrefix(low, "without ") || strings.HasPrefix(low, "w/o "):
+		case exceptNote(low):
 			_, rest, _ := strings.Cut(a, " ")
 			for _, x := range regexp.MustCompile(`,|\band\b`).Split(rest, -1) {
 				if x = strings.TrimSpace(x); x != "" && !strings.EqualFold(x, "not in play") {

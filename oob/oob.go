@@ -351,6 +351,9 @@ type Index struct {
 	names      []string // every plain name, for suggestions
 	aliases    []alias  // the side's printing, read as its names (Alias)
 	byID       map[string][]*Formation
+	// leaderWords are the side's words for the leader of the formation
+	// printed before them, by their folded text: the face they set him on
+	leaderWords map[string]string
 }
 
 // NewIndex indexes a side's army.
@@ -501,6 +504,35 @@ func (ix *Index) Alias(printed, means string) {
 }
 
 type alias struct{ printed, means []string }
+
+// LeaderWords says that the side's book prints words for the leader of
+// the formation it names just before them, and the face they set him up
+// on ("1/2/RW, repl leader": 1/2/RW's leader on his replacement face), as
+// the battle's forces declare them (`leader_words:`). The words are
+// matched whatever their case and spacing ("Repl Leader").
+func (ix *Index) LeaderWords(printed, face string) {
+	k := foldWords(printed)
+	if k == "" {
+		return
+	}
+	if ix.leaderWords == nil {
+		ix.leaderWords = map[string]string{}
+	}
+	ix.leaderWords[k] = face
+}
+
+// LeaderFace reports whether name is words the side's book prints for the
+// leader of the formation before them (LeaderWords), and the face they
+// give him. A name of the order of battle is never such words.
+func (ix *Index) LeaderFace(name string) (string, bool) {
+	face, ok := ix.leaderWords[foldWords(name)]
+	if !ok || len(ix.Resolve(name)) > 0 {
+		return "", false
+	}
+	return face, true
+}
+
+func foldWords(s string) string { return strings.ToLower(strings.Join(strings.Fields(s), " ")) }
 
 // unalias lays the side's aliases on s, word by word from the left, and
 // reports whether any applied. With renames, an alias that only adds words

@@ -344,7 +344,7 @@ func Build(gen int, b *battle.Battle, ds []diag.Diagnostic, scenarioID string, w
 				where = " at " + strings.Join(ls, "/")
 			}
 			if g.Area != "" {
-				where += " area " + g.Area
+				where += " area " + g.AreaText(" or ")
 			}
 			var names []string
 			for _, pc := range g.Pieces {

@@ -112,13 +112,14 @@ func turnRecord(b *battle.Battle, sc *battle.Scenario) *cardTable {
 			where = append(where, h.Label)
 		}
 		s := g.Side + ": " + strings.Join(names, "; ")
+		area := g.AreaText(" or ") // the book's alternatives, "3 or 4"
 		switch {
-		case len(where) > 0 && g.Area != "":
-			s += " at " + strings.Join(where, "/") + ", area " + g.Area
+		case len(where) > 0 && area != "":
+			s += " at " + strings.Join(where, "/") + ", area " + area
 		case len(where) > 0:
 			s += " at " + strings.Join(where, "/")
-		case g.Area != "":
-			s += ", area " + g.Area
+		case area != "":
+			s += ", area " + area
 		}
 		return s
 	}

@@ -87,7 +87,7 @@ func OOBInput(b *battle.Battle, s *battle.Scenario) *SheetInput {
 		}
 	}
 	for _, a := range s.Arrivals {
-		where := "arrives " + a.Time.Text() + entry(a.Hexes, a.Area)
+		where := "arrives " + a.Time.Text() + entry(a.Hexes, a.AreaText(" or "))
 		if a.Optional {
 			where += " (optional)"
 		}
@@ -97,7 +97,7 @@ func OOBInput(b *battle.Battle, s *battle.Scenario) *SheetInput {
 	}
 	for _, w := range s.Withdrawals {
 		for _, p := range w.Pieces {
-			place(p, w.Time.Text()+entry(w.Hexes, w.Area), true)
+			place(p, w.Time.Text()+entry(w.Hexes, w.AreaText(" or ")), true)
 		}
 	}
 	return in
@@ -116,6 +116,15 @@ func entry(hexes []battle.HexRef, area string) string {
 		parts = append(parts, " area "+area)
 	}
 	return strings.Join(parts, ",")
+}
+
+// alternatives says, for a group with the book's alternatives, which areas
+// it may use (" through area 3 or 4"); "" for any other group.
+func alternatives(g *battle.Group) string {
+	if len(g.Alternatives()) == 0 {
+		return ""
+	}
+	return " through area " + g.AreaText(" or ")
 }
 
 // OOB lays out the order-of-battle sheet.
@@ -199,16 +208,19 @@ func Overlay(b *battle.Battle, s *battle.Scenario) *render.Overlay {
 	type zkey struct{ side, hexes string }
 	zones := map[zkey]*render.Zone{}
 	var order []zkey
-	addZone := func(side string, hexes []battle.HexRef, area, label, title string) {
+	addZone := func(side string, hexes []battle.HexRef, areas []battle.Named, label, title string) {
 		var cs []maps.Coord
 		var ls []string
 		for _, h := range hexes {
 			cs = append(cs, h.Coord)
 			ls = append(ls, h.Label)
 		}
-		if a := m.Areas[area]; m != nil && a != nil {
-			cs = append(cs, a.Hexes...)
-			ls = append(ls, "area "+area)
+		// every area the book gives: the group enters through one of them
+		for _, an := range areas {
+			if a := m.Areas[an.Name]; m != nil && a != nil {
+				cs = append(cs, a.Hexes...)
+				ls = append(ls, "area "+an.Name)
+			}
 		}
 		if len(cs) == 0 {
 			return
@@ -229,10 +241,10 @@ func Overlay(b *battle.Battle, s *battle.Scenario) *render.Overlay {
 	}
 	if m != nil {
 		for _, a := range s.Arrivals {
-			addZone(a.Side, a.Hexes, a.Area, a.Time.Time, fmt.Sprintf("%s arrives %s: %s", a.Side, a.Time.Text(), pieceNames(a.Pieces)))
+			addZone(a.Side, a.Hexes, a.AreaChoices(), a.Time.Time, fmt.Sprintf("%s arrives %s%s: %s", a.Side, a.Time.Text(), alternatives(&a.Group), pieceNames(a.Pieces)))
 		}
 		for _, w := range s.Withdrawals {
-			addZone(w.Side, w.Hexes, w.Area, "W"+w.Time.Time, fmt.Sprintf("%s withdraws %s: %s", w.Side, w.Time.Text(), pieceNames(w.Pieces)))
+			addZone(w.Side, w.Hexes, w.AreaChoices(), "W"+w.Time.Time, fmt.Sprintf("%s withdraws %s%s: %s", w.Side, w.Time.Text(), alternatives(&w.Group), pieceNames(w.Pieces)))
 		}
 	}
 	for _, k := range order {

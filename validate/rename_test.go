@@ -16,6 +16,7 @@ import (
 
 	"github.com/muster-wargames/muster/battle"
 	"github.com/muster-wargames/muster/internal/checktest"
+	"github.com/muster-wargames/muster/oob"
 	"github.com/muster-wargames/muster/rulesets"
 	"github.com/muster-wargames/muster/schema"
 	"github.com/muster-wargames/muster/validate"
@@ -37,7 +38,10 @@ import (
 // names (3/I, and I above it) declaring its old designation as its role;
 // every unit's and leader's name, in the forces and in every reference
 // that gives it ("Post", "1 OH/2/1/RW", "Stanley/Cav" in Dead of Winter's
-// command links, a leader's with: and led_by:).
+// command links, a leader's with: and led_by:), and in a battle read as
+// printed every name and path as the book prints them ("Moses
+// Artillery/1/2/H" as "Ж Moses Artillery/Q1/Q2/QH") with the aliases'
+// values that stand for formations ("Center": "QC").
 func TestRenamedIDs(t *testing.T) {
 	dirs, _ := filepath.Glob("../examples/*/battle.yaml")
 	if len(dirs) == 0 {
@@ -205,21 +209,36 @@ func renameIDs(files map[string][]byte) (map[string][]byte, map[string]string, m
 	// own name: nodes of units and leaders.
 	// A battle whose forces declare aliases: reads its set-ups' names as
 	// the book prints them, paths and all (R012 judges each part against
-	// the order of battle), so its unit and leader names and its formation
-	// ids are the book's printing, not names a designer chose: renaming
-	// them would make every printed reference disagree, as it should
-	// (renaming inside printed paths and alias values is not done). There
-	// only areas and sides are renamed.
+	// the order of battle). Its names are renamed as muster reads them
+	// (printedName): a name read as printed keeps its printing with the
+	// new name's mark before it, and each formation id of its path is
+	// renamed; an alias's value that stands for a formation is renamed,
+	// its key (the book's printing) never.
 	printed := false
 	for f, data := range files {
 		if strings.HasSuffix(f, ".yaml") && regexp.MustCompile(`(?m)^aliases:`).Match(data) {
 			printed = true
 		}
 	}
+	// The sides' indexes, which read a name as printed (printedName).
+	var indexes []*oob.Index
+	if printed {
+		fsys := fstest.MapFS{}
+		for n, data := range files {
+			fsys[n] = &fstest.MapFile{Data: data}
+		}
+		if b, _ := battle.Load(fsys, ".", battle.Options{}); b != nil {
+			for _, sd := range b.Sides {
+				if ix := b.Index(sd.ID); ix != nil {
+					indexes = append(indexes, ix)
+				}
+			}
+		}
+	}
 	names := map[string]string{}
 	nameNodes := map[*schema.Node]bool{}
 	nameOf := func(n *schema.Node) {
-		if nm := schema.Get(n, "name"); !printed && nm != nil && nm.Kind == yaml.ScalarNode && nm.Value != "" && strconv.Quote(nm.Value) == `"`+nm.Value+`"` {
+		if nm := schema.Get(n, "name"); nm != nil && nm.Kind == yaml.ScalarNode && nm.Value != "" && strconv.Quote(nm.Value) == `"`+nm.Value+`"` {
 			// a word of its own, so that "III HQ" keeps its Roman numeral
 			names[nm.Value] = "Ж " + nm.Value
 			nameNodes[nm] = true
@@ -246,16 +265,13 @@ func renameIDs(files map[string][]byte) (map[string][]byte, map[string]string, m
 				continue
 			}
 			forms[id.Value] = "Q" + id.Value
-			if printed {
-				forms[id.Value] = id.Value
-			}
 			d := id.Value
 			if parent == "" {
 				top[d] = true
 			} else {
 				d += "/" + parent
 			}
-			if named[d] && schema.Get(f, "role") == nil && !printed {
+			if named[d] && schema.Get(f, "role") == nil {
 				roles[file] = append(roles[file], roleAt{id, schema.Key(f, "id"), f.Style&yaml.FlowStyle != 0, d})
 			}
 			segs := strings.Split(d, "/")
@@ -331,6 +347,53 @@ func renameIDs(files map[string][]byte) (map[string][]byte, map[string]string, m
 		}
 		return strings.Join(segs, "/")
 	}
+	// printedName renames a name read as printed: the name part, as
+	// printed, with the new name's mark before it ("Ж Moses Artillery",
+	// which the aliases read as Ж Moses Bty), and each part of its path
+	// that is a formation id as printed (an alias printed for one, "Center"
+	// for C, stays: its value is renamed); "" when no side reads v so.
+	printedBack := map[string]string{}
+	printedName := func(v string) string {
+		for _, ix := range indexes {
+			if len(ix.Resolve(v)) > 0 {
+				return ""
+			}
+		}
+		for _, ix := range indexes {
+			rs := ix.ReadPrinted(v)
+			if len(rs) == 0 {
+				continue
+			}
+			r := rs[0]
+			base, sep, tail := v, "", ""
+			if len(r.Printed) > 0 {
+				p := strings.Join(r.Printed, "/")
+				if j := strings.LastIndex(v, " ("); j > 0 && v[j+2:] == p+")" {
+					base, sep, tail = v[:j], " (", ")"
+				} else {
+					base, sep = strings.TrimSuffix(v, "/"+p), "/"
+				}
+			}
+			if r.Ref.Formation != nil {
+				base = forms[base]
+			} else {
+				printedBack["Ж "+base] = base // a message quotes the name as printed
+				base = "Ж " + base
+			}
+			var parts []string
+			for i, pt := range r.Printed {
+				if pt == r.Path[i] && forms[pt] != "" {
+					pt = forms[pt]
+				}
+				parts = append(parts, pt)
+			}
+			if sep == "" {
+				return base
+			}
+			return base + sep + strings.Join(parts, "/") + tail
+		}
+		return ""
+	}
 	out := map[string][]byte{}
 	back := map[string]string{}
 	moved := map[string]map[int]int{}
@@ -362,6 +425,21 @@ func renameIDs(files map[string][]byte) (map[string][]byte, map[string]string, m
 			if key == "id" {
 				return
 			}
+			if key == "aliases" {
+				// the value of an alias: a formation id or designation it
+				// stands for ("Center": "C", "Henry I": "Henry/Hood/I")
+				// is renamed, words of a name are not
+				if forms[n.Value] != "" {
+					edits = append(edits, edit{n.Line, n.Column, forms[n.Value], n.Value})
+				} else if designations[n.Value] {
+					edits = append(edits, edit{n.Line, n.Column, designation(n.Value), n.Value})
+				}
+				return
+			}
+			if to := printedName(n.Value); to != "" {
+				edits = append(edits, edit{n.Line, n.Column, to, n.Value})
+				return
+			}
 			if to := designation(n.Value); to != "" {
 				edits = append(edits, edit{n.Line, n.Column, to, n.Value})
 			}
@@ -370,8 +448,14 @@ func renameIDs(files map[string][]byte) (map[string][]byte, map[string]string, m
 		walk = func(n *schema.Node, key string) {
 			for i := 0; n.Kind == yaml.MappingNode && i+1 < len(n.Content); i += 2 {
 				k, v := n.Content[i], n.Content[i+1]
-				form(k, "")
-				form(v, k.Value)
+				switch {
+				case key == "aliases" || key == "leader_words":
+					// a key is the book's printing: kept
+					form(v, "aliases")
+				default:
+					form(k, "")
+					form(v, k.Value)
+				}
 				if _, ok := areas[v.Value]; ok && k.Value == "area" && v.Kind == yaml.ScalarNode {
 					edits = append(edits, edit{v.Line, v.Column, areas[v.Value], ""})
 				}
@@ -476,5 +560,58 @@ func renameIDs(files map[string][]byte) (map[string][]byte, map[string]string, m
 	for old, new := range names {
 		back[new] = old
 	}
+	maps.Copy(back, printedBack)
 	return out, back, moved
+}
+
+// TestRenamedPrinted: in a battle read as printed, TestRenamedIDs renames
+// the names and paths the book prints as muster reads them (the name part
+// marked, each formation id of the path renamed, an alias printed for one
+// kept) and the aliases' values that stand for formations, never their
+// keys, the book's printing.
+func TestRenamedPrinted(t *testing.T) {
+	files := map[string][]byte{}
+	for _, dir := range []string{"../examples/dead-of-winter", "../examples/terrible-swift-sword"} {
+		err := filepath.WalkDir(dir, func(p string, d fs.DirEntry, err error) error {
+			if err != nil || d.IsDir() {
+				return err
+			}
+			rel, _ := filepath.Rel(dir, p)
+			data, err := os.ReadFile(p)
+			files[filepath.Base(dir)+"/"+filepath.ToSlash(rel)] = data
+			return err
+		})
+		if err != nil {
+			t.Fatal(err)
+		}
+	}
+	done := map[string]map[string][]byte{}
+	for _, c := range []struct{ dir, file, old, new string }{
+		{"dead-of-winter", "scenario-8.yaml", `"B3843": [Moses Bty/1/2/H]`, `"B3843": ["Ж Moses Bty/Q1/Q2/QH"]`},
+		{"dead-of-winter", "scenario-5.yaml", `{unit: 1/2/P, rest: true, less: [Robertson]}, Repl Leader`, `{unit: "Q1/Q2/QP", rest: true, less: ["Ж Robertson"]}, Repl Leader`},
+		{"dead-of-winter", "scenario-5.yaml", `9 MI/Provost/C]`, `"Ж 9 MI/Provost/QC"]`},
+		{"dead-of-winter", "forces-usa.yaml", `  Cavalry: Cav `, `  Cavalry: "QCav" `},
+		{"dead-of-winter", "forces-csa.yaml", `  Stanford: Stanford Bty`, `  Stanford: Stanford Bty`},
+		{"dead-of-winter", "scenario-2.yaml", `[Key Artillery]`, `["Ж Key Artillery"]`},
+		{"terrible-swift-sword", "scenario-3.yaml", `"114Penn (1/1/III)"`, `"Ж 114Penn (Q1/Q1/QIII)"`},
+		{"terrible-swift-sword", "forces-csa.yaml", `"Henry I": Henry/Hood/I`, `"Henry I": "QHenry/QHood/QI"`},
+	} {
+		sub := map[string][]byte{}
+		for n, data := range files {
+			if d, f, _ := strings.Cut(n, "/"); d == c.dir {
+				sub[f] = data
+			}
+		}
+		if !strings.Contains(string(sub[c.file]), c.old) {
+			t.Fatalf("%s/%s has no %s", c.dir, c.file, c.old)
+		}
+		if done[c.dir] == nil {
+			done[c.dir], _, _ = renameIDs(sub)
+		}
+		renamed := done[c.dir]
+		if !strings.Contains(string(renamed[c.file]), c.new) {
+			i := strings.Index(string(sub[c.file]), c.old)
+			t.Errorf("%s/%s: %s is not renamed to %s:\n%s", c.dir, c.file, c.old, c.new, strings.Split(string(renamed[c.file])[max(0, i-40):], "\n")[0])
+		}
+	}
 }

@@ -1369,11 +1369,11 @@ func (m *vmod) boxZones(as []*battle.Arrival) *xnode {
 // prints it in capitals) and no '$', which a location format would read as
 // a property.
 func zoneName(label string) string {
-	return strings.NewReplacer(" AT ", " at ", " (OPT)", " (optional)", "$", "S").Replace(label)
+	return strings.NewReplacer(" AT ", " at ", " OR ", " or ", " (OPT)", " (optional)", "$", "S").Replace(label)
 }
 
 func (m *vmod) arrivalLabel(a *battle.Arrival) string {
-	where := a.Area
+	where := a.AreaText(" OR ") // the book's alternatives, "3 OR 4"
 	if len(a.Hexes) > 0 {
 		var hs []string
 		for _, h := range a.Hexes {
