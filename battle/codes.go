@@ -117,6 +117,7 @@ var Codes = []diag.Code{
 	CodeRatingNotHere,
 	CodeLedBy,
 	CodePrintedPath,
+	CodeLessPart,
 	CodeRows,
 	CodeTerrainChar,
 	CodeTerrainName,

@@ -437,6 +437,9 @@ func (ld *loader) lookup(side, name string, pos diag.Pos, attached *oob.Formatio
 	case 1:
 		return refs[0], true
 	case 0:
+		if ref, ok := ld.readLess(side, name, pos, attached); ok {
+			return ref, ref != oob.Ref{}
+		}
 		if ref, ok := ld.readPrinted(ix, name, pos, attached); ok {
 			return ref, ref != oob.Ref{}
 		}

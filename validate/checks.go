@@ -89,7 +89,7 @@ func (r Reads) String() string {
 var Checks = []*Check{
 	{Name: "in-play", Codes: []diag.Code{CodeNotInPlay}, Reads: ReadsScenario, Detail: "scenario: sheets in play, set-up, entry and victory hexes", Scenario: inPlay, Position: true},
 	{Name: "in-time", Codes: []diag.Code{CodeTimeOutside}, Reads: ReadsScenario, Detail: "scenario: first and last turn, arrival and withdrawal times", Scenario: inTime},
-	{Name: "timeline", Codes: []diag.Code{CodeSetTwice, CodeSetAndArriving, CodeNotOnMap}, Reads: ReadsScenario, Detail: "scenario: set-up, arrivals and withdrawals in turn order", Scenario: presenceCheck},
+	{Name: "timeline", Codes: []diag.Code{CodeSetTwice, CodeSetAndArriving, CodeNotOnMap, CodeNamedTwice}, Reads: ReadsScenario, Detail: "scenario: set-up, arrivals and withdrawals in turn order", Scenario: presenceCheck},
 	{Name: "sides", Codes: []diag.Code{CodeBothSides}, Reads: ReadsScenario, Detail: "scenario: set-up groups by hex", Requires: []*Fact{FactSetup}, Scenario: (*pass).sides, Position: true},
 	{Name: "required-leaders", Engine: "command", Reads: ReadsForces, Detail: "forces: formations and their leaders", Requires: []*Fact{FactLinks}, Battle: (*pass).required},
 	{Name: "organisation", Engine: "organisation", Reads: ReadsForces, Detail: "forces: brigades, their names, counter values and letters", Battle: (*pass).organisation},

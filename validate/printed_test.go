@@ -1,6 +1,8 @@
 package validate_test
 
 import (
+	"bytes"
+	"io"
 	"os"
 	"path/filepath"
 	"regexp"
@@ -44,12 +46,6 @@ var stillInNotes = map[string]bool{
 	"examples/terrible-swift-sword/errata/forces-csa.yaml: Jenkin's Brigade":                                                  true,
 	"examples/terrible-swift-sword/errata/forces-csa.yaml: MCLAW'S DIVISION":                                                  true,
 	"examples/terrible-swift-sword/errata/forces-csa.yaml: Nicholl's Brigade":                                                 true,
-	"examples/terrible-swift-sword/errata/forces-usa-pool.yaml: (1/1/I; 6-2)":                                                 true,
-	"examples/terrible-swift-sword/errata/forces-usa-pool.yaml: (1/2/I; 6-1)":                                                 true,
-	"examples/terrible-swift-sword/errata/forces-usa-pool.yaml: (1/3/I; 4-1)":                                                 true,
-	"examples/terrible-swift-sword/errata/forces-usa-pool.yaml: (2/1/I; 6-1)":                                                 true,
-	"examples/terrible-swift-sword/errata/forces-usa-pool.yaml: (2/2/I; 6-1)":                                                 true,
-	"examples/terrible-swift-sword/errata/forces-usa-pool.yaml: (3/3/I; 6-1)":                                                 true,
 	"examples/terrible-swift-sword/errata/forces-usa.yaml: 1st Md, Eastern Shore":                                             true,
 	"examples/terrible-swift-sword/errata/forces-usa.yaml: 1st Md; Potomac Home Bde":                                          true,
 	"examples/terrible-swift-sword/errata/forces-usa.yaml: 1st Md; Potomac Home Bde; 1st Md, Eastern Shore; 150th NY":         true,
@@ -91,12 +87,6 @@ var stillInNotes = map[string]bool{
 	"examples/terrible-swift-sword/forces-csa.yaml: Jenkin's Brigade":                                                         true,
 	"examples/terrible-swift-sword/forces-csa.yaml: MCLAW'S DIVISION":                                                         true,
 	"examples/terrible-swift-sword/forces-csa.yaml: Nicholl's Brigade":                                                        true,
-	"examples/terrible-swift-sword/forces-usa-pool.yaml: (1/1/I; 6-2)":                                                        true,
-	"examples/terrible-swift-sword/forces-usa-pool.yaml: (1/2/I; 6-1)":                                                        true,
-	"examples/terrible-swift-sword/forces-usa-pool.yaml: (1/3/I; 4-1)":                                                        true,
-	"examples/terrible-swift-sword/forces-usa-pool.yaml: (2/1/I; 6-1)":                                                        true,
-	"examples/terrible-swift-sword/forces-usa-pool.yaml: (2/2/I; 6-1)":                                                        true,
-	"examples/terrible-swift-sword/forces-usa-pool.yaml: (3/3/I; 6-1)":                                                        true,
 	"examples/terrible-swift-sword/forces-usa.yaml: 1st Md, Eastern Shore":                                                    true,
 	"examples/terrible-swift-sword/forces-usa.yaml: 1st Md; Potomac Home Bde":                                                 true,
 	"examples/terrible-swift-sword/forces-usa.yaml: 1st Md; Potomac Home Bde; 1st Md, Eastern Shore; 150th NY":                true,
@@ -159,10 +149,20 @@ func TestPrintedAsData(t *testing.T) {
 				t.Fatal(err)
 			}
 			rel, _ := filepath.Rel("..", f)
-			var root yaml.Node
-			if err := yaml.Unmarshal(src, &root); err != nil {
-				t.Errorf("%s: %v", rel, err)
-				continue
+			// every document of the file: a forces file may hold several
+			var roots []*yaml.Node
+			dec := yaml.NewDecoder(bytes.NewReader(src))
+			for {
+				var root yaml.Node
+				err := dec.Decode(&root)
+				if err == io.EOF {
+					break
+				}
+				if err != nil {
+					t.Errorf("%s: %v", rel, err)
+					break
+				}
+				roots = append(roots, &root)
 			}
 			var walk func(n *yaml.Node, note bool)
 			walk = func(n *yaml.Node, note bool) {
@@ -198,7 +198,9 @@ func TestPrintedAsData(t *testing.T) {
 					walk(c, isNote)
 				}
 			}
-			walk(&root, false)
+			for _, root := range roots {
+				walk(root, false)
+			}
 		}
 		for _, q := range quotes {
 			key := q.file + ": " + q.text
