@@ -130,3 +130,61 @@ func (ld *loader) within(ix *oob.Index, f *oob.Formation, part string) (got, els
 	}
 	return got, elsewhere
 }
+
+// listTail is the plural a list printed as one ends with: "I, 1NY and G,
+// 4US Batteries (XI)", "14 Virginia, 17 Virginia Cavalry Regiments".
+var listTail = regexp.MustCompile(`\s+(?:(?:Cavalry|Infantry|Artillery|Horse Artillery)\s+)?(?:Batteries|Regiments|Battalions|Brigades|Bns\.?|Rgts\.?)$`)
+
+// listSep separates the names of a list printed as one.
+var listSep = regexp.MustCompile(`,\s+and\s+|\s+and\s+|,\s+`)
+
+// readList reads name as several units or leaders printed as one list,
+// "I, 1NY, 1Ohio and G, 4US Batteries (XI)": the plural at the end
+// dropped, the path in parentheses laid on every part, the words between
+// commas joined where one name holds a comma ("I, 1NY" is one battery):
+// from the left, the longest run that reads as a name of the side is a
+// part. ok is false when name is not such a list (fewer than two parts,
+// or words that read as none); each part is then looked up as written
+// (R012 where its path disagrees).
+func (ld *loader) readList(side, name string, pos diag.Pos, attached *oob.Formation) ([]oob.Ref, bool) {
+	ix := ld.b.index[side]
+	if ix == nil || !listSep.MatchString(name) || len(ix.Resolve(name)) > 0 || len(ix.ReadPrinted(name)) > 0 || lessForm.MatchString(name) {
+		return nil, false
+	}
+	body, path := name, ""
+	if j := strings.LastIndex(name, " ("); j > 0 && strings.HasSuffix(name, ")") {
+		body, path = name[:j], name[j:]
+	}
+	body = listTail.ReplaceAllString(body, "")
+	words := listSep.Split(body, -1)
+	seps := listSep.FindAllString(body, -1)
+	reads := func(s string) bool { return len(ix.Resolve(s)) > 0 || len(ix.ReadPrinted(s)) > 0 }
+	var parts []string
+	for i := 0; i < len(words); {
+		n := 0
+		for j := len(words); j > i; j-- {
+			s := words[i]
+			for k := i + 1; k < j; k++ {
+				s += seps[k-1] + words[k]
+			}
+			if reads(s+path) || (path == "" && reads(s)) {
+				parts, n = append(parts, s+path), j-i
+				break
+			}
+		}
+		if n == 0 {
+			return nil, false
+		}
+		i += n
+	}
+	if len(parts) < 2 {
+		return nil, false
+	}
+	var out []oob.Ref
+	for _, p := range parts {
+		if r, ok := ld.lookup(side, p, pos, attached); ok {
+			out = append(out, r)
+		}
+	}
+	return out, true
+}

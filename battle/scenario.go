@@ -364,33 +364,43 @@ func (ld *loader) pieces(d *schema.Doc, side string, entries []*schema.Node) []P
 				}
 			}
 		}
-		ref, ok := ld.lookup(side, p.Name, p.Pos, p.Attached)
+		// a list printed as one ("I, 1NY and G, 4US Batteries (XI)") is a
+		// piece for each of its names, each with the entry's values
+		refs, ok := ld.readList(side, p.Name, p.Pos, p.Attached)
 		if !ok {
-			continue
+			ref, found := ld.lookup(side, p.Name, p.Pos, p.Attached)
+			if !found {
+				continue
+			}
+			refs = []oob.Ref{ref}
 		}
-		p.Ref = ref
-		if cn := schema.Get(e, "counter"); cn != nil && schema.IsMap(e) {
-			ld.counter(d, cn, &p)
-		}
-		if rn := schema.Get(e, "replaces"); rn != nil && schema.IsMap(e) {
-			p.ReplacesPos = d.Pos(rn)
-			if r, ok := ld.lookup(side, schema.Str(rn), d.Pos(rn), nil); ok {
-				if r.Leader == nil {
-					ld.diags.Addf(CodeUnknownName, d.Pos(rn), "%s is not a leader: replaces names the leader a spare stands in for", r.Name())
-				} else {
-					p.Replaces = r.Leader
+		base := p
+		for _, ref := range refs {
+			p := base
+			p.Ref = ref
+			if cn := schema.Get(e, "counter"); cn != nil && schema.IsMap(e) {
+				ld.counter(d, cn, &p)
+			}
+			if rn := schema.Get(e, "replaces"); rn != nil && schema.IsMap(e) {
+				p.ReplacesPos = d.Pos(rn)
+				if r, ok := ld.lookup(side, schema.Str(rn), d.Pos(rn), nil); ok {
+					if r.Leader == nil {
+						ld.diags.Addf(CodeUnknownName, d.Pos(rn), "%s is not a leader: replaces names the leader a spare stands in for", r.Name())
+					} else {
+						p.Replaces = r.Leader
+					}
 				}
 			}
-		}
-		if p.Strength != nil && ref.Unit != nil {
-			if printed, ok := ref.Unit.Values.Get(ld.b.Rules.Strength).Int(); ok && *p.Strength > printed {
-				ld.diags.Addf(CodeStrength, d.Pos(schema.Get(e, "strength")), "%s starts at %d but its counter prints %d", ref.Name(), *p.Strength, printed)
+			if p.Strength != nil && ref.Unit != nil {
+				if printed, ok := ref.Unit.Values.Get(ld.b.Rules.Strength).Int(); ok && *p.Strength > printed {
+					ld.diags.Addf(CodeStrength, d.Pos(schema.Get(e, "strength")), "%s starts at %d but its counter prints %d", ref.Name(), *p.Strength, printed)
+				}
 			}
+			if p.Face != "" {
+				ld.face(d, schema.Get(e, "face"), p)
+			}
+			out = append(out, p)
 		}
-		if p.Face != "" {
-			ld.face(d, schema.Get(e, "face"), p)
-		}
-		out = append(out, p)
 	}
 	return out
 }
