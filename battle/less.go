@@ -135,8 +135,8 @@ func (ld *loader) within(ix *oob.Index, f *oob.Formation, part string) (got, els
 // 4US Batteries (XI)", "14 Virginia, 17 Virginia Cavalry Regiments".
 var listTail = regexp.MustCompile(`\s+(?:(?:Cavalry|Infantry|Artillery|Horse Artillery)\s+)?(?:Batteries|Regiments|Battalions|Brigades|Bns\.?|Rgts\.?)$`)
 
-// listSep separates the names of a list printed as one.
-var listSep = regexp.MustCompile(`,\s+and\s+|\s+and\s+|,\s+`)
+// listSep separates the names of a list printed as one ("," or ";", "and").
+var listSep = regexp.MustCompile(`,\s+and\s+|\s+and\s+|[,;]\s+`)
 
 // readList reads name as several units or leaders printed as one list,
 // "I, 1NY, 1Ohio and G, 4US Batteries (XI)": the plural at the end
