@@ -36,18 +36,6 @@ var stillInNotes = map[string]bool{
 	"examples/dead-of-winter/errata/scenario-5.yaml: Repl Leader": true,
 	"examples/dead-of-winter/errata/scenario-5.yaml: Repl leader": true,
 	"examples/dead-of-winter/errata/scenario-5.yaml: repl leader": true,
-	// Terrible Swift Sword: formations printed "minus" a unit, or by a
-	// name the order of battle does not write, not converted yet.
-	"examples/terrible-swift-sword/errata/forces-csa.yaml: Hay's Brigade":               true,
-	"examples/terrible-swift-sword/errata/forces-csa.yaml: Jenkin's Brigade":            true,
-	"examples/terrible-swift-sword/errata/forces-csa.yaml: MCLAW'S DIVISION":            true,
-	"examples/terrible-swift-sword/errata/forces-csa.yaml: Nicholl's Brigade":           true,
-	"examples/terrible-swift-sword/errata/forces-usa.yaml: TOMPKIN'S ARTILLERY BRIGADE": true,
-	"examples/terrible-swift-sword/forces-csa.yaml: Hay's Brigade":                      true,
-	"examples/terrible-swift-sword/forces-csa.yaml: Jenkin's Brigade":                   true,
-	"examples/terrible-swift-sword/forces-csa.yaml: MCLAW'S DIVISION":                   true,
-	"examples/terrible-swift-sword/forces-csa.yaml: Nicholl's Brigade":                  true,
-	"examples/terrible-swift-sword/forces-usa.yaml: TOMPKIN'S ARTILLERY BRIGADE":        true,
 }
 
 // TestPrintedAsData: no note or comment of an encoded battle quotes

@@ -72,6 +72,7 @@ var raisedBy = map[string]string{
 	"N048": "validate/morale.go:27 (*pass).morale",
 	"N049": "validate/sidenames.go:45 (*pass).sideNames",
 	"N050": "validate/timeline.go:121 timeline",
+	"N051": "validate/possessive.go:41 (*pass).possessive",
 	"P001": "project/project.go:119 Parse, project/project.go:310 Load",
 	"P002": "project/project.go:175 Parse",
 	"P003": "project/project.go:137 Parse",
