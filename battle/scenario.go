@@ -373,50 +373,58 @@ func (ld *loader) pieces(d *schema.Doc, side string, entries []*schema.Node) []P
 			}
 		}
 		faceNode := schema.Get(e, "face")
-		var ref oob.Ref
+		var refs []oob.Ref
 		if face, words := ld.leaderWords(side, p.Name); words {
 			r, ok := ld.formationLeader(p, prev, first)
 			if !ok {
 				continue
 			}
-			ref = r
+			refs = []oob.Ref{r}
 			if p.Face == "" {
 				p.Face, faceNode = face, nameNode
 			}
+		} else if rs, ok := ld.readList(side, p.Name, p.Pos, p.Attached); ok {
+			// a list printed as one ("I, 1NY and G, 4US Batteries (XI)") is a
+			// piece for each of its names, each with the entry's values
+			refs = rs
 		} else {
 			r, ok := ld.lookup(side, p.Name, p.Pos, p.Attached)
 			if !ok {
 				continue
 			}
-			ref = r
+			refs = []oob.Ref{r}
 		}
-		p.Ref = ref
-		before = &ref
-		if schema.IsMap(e) {
-			ld.restLess(d, side, e, &p)
-		}
-		if cn := schema.Get(e, "counter"); cn != nil && schema.IsMap(e) {
-			ld.counter(d, cn, &p)
-		}
-		if rn := schema.Get(e, "replaces"); rn != nil && schema.IsMap(e) {
-			p.ReplacesPos = d.Pos(rn)
-			if r, ok := ld.lookup(side, schema.Str(rn), d.Pos(rn), nil); ok {
-				if r.Leader == nil {
-					ld.diags.Addf(CodeUnknownName, d.Pos(rn), "%s is not a leader: replaces names the leader a spare stands in for", r.Name())
-				} else {
-					p.Replaces = r.Leader
+		base := p
+		for _, ref := range refs {
+			p := base
+			p.Ref = ref
+			before = &ref
+			if schema.IsMap(e) {
+				ld.restLess(d, side, e, &p)
+			}
+			if cn := schema.Get(e, "counter"); cn != nil && schema.IsMap(e) {
+				ld.counter(d, cn, &p)
+			}
+			if rn := schema.Get(e, "replaces"); rn != nil && schema.IsMap(e) {
+				p.ReplacesPos = d.Pos(rn)
+				if r, ok := ld.lookup(side, schema.Str(rn), d.Pos(rn), nil); ok {
+					if r.Leader == nil {
+						ld.diags.Addf(CodeUnknownName, d.Pos(rn), "%s is not a leader: replaces names the leader a spare stands in for", r.Name())
+					} else {
+						p.Replaces = r.Leader
+					}
 				}
 			}
-		}
-		if p.Strength != nil && ref.Unit != nil {
-			if printed, ok := ref.Unit.Values.Get(ld.b.Rules.Strength).Int(); ok && *p.Strength > printed {
-				ld.diags.Addf(CodeStrength, d.Pos(schema.Get(e, "strength")), "%s starts at %d but its counter prints %d", ref.Name(), *p.Strength, printed)
+			if p.Strength != nil && ref.Unit != nil {
+				if printed, ok := ref.Unit.Values.Get(ld.b.Rules.Strength).Int(); ok && *p.Strength > printed {
+					ld.diags.Addf(CodeStrength, d.Pos(schema.Get(e, "strength")), "%s starts at %d but its counter prints %d", ref.Name(), *p.Strength, printed)
+				}
 			}
+			if p.Face != "" {
+				ld.face(d, faceNode, p)
+			}
+			out = append(out, p)
 		}
-		if p.Face != "" {
-			ld.face(d, faceNode, p)
-		}
-		out = append(out, p)
 	}
 	return out
 }
@@ -463,6 +471,9 @@ func (ld *loader) lookup(side, name string, pos diag.Pos, attached *oob.Formatio
 	case 1:
 		return refs[0], true
 	case 0:
+		if ref, ok := ld.readLess(side, name, pos, attached); ok {
+			return ref, ref != oob.Ref{}
+		}
 		if ref, ok := ld.readPrinted(ix, name, pos, attached); ok {
 			return ref, ref != oob.Ref{}
 		}

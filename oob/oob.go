@@ -290,6 +290,28 @@ type Ref struct {
 	Unit      *Unit
 	Leader    *Leader
 	Formation *Formation
+	// Less is, for a formation printed "minus" some of its parts
+	// ("4/Heth/III (minus 11Miss)", "Pender's Division (w/o
+	// Artillery)"), the parts it stands without.
+	Less *Less
+}
+
+// Less lists the units, leaders and formations within a formation that a
+// reference to it leaves out.
+type Less struct{ Parts []Ref }
+
+// drops reports the units and leaders the parts of l stand for.
+func (l *Less) drops() (map[*Unit]bool, map[*Leader]bool) {
+	us, ls := map[*Unit]bool{}, map[*Leader]bool{}
+	for _, p := range l.Parts {
+		for _, u := range p.Units() {
+			us[u] = true
+		}
+		for _, x := range p.Leaders() {
+			ls[x] = true
+		}
+	}
+	return us, ls
 }
 
 // Subjects is what a finding about the ref names: its unit, leader or
@@ -313,6 +335,12 @@ func (r Ref) Name() string {
 		return r.Unit.QualifiedName()
 	case r.Leader != nil:
 		return r.Leader.QualifiedName()
+	case r.Formation != nil && r.Less != nil:
+		var parts []string
+		for _, p := range r.Less.Parts {
+			parts = append(parts, p.Name())
+		}
+		return r.Formation.Label() + " less " + strings.Join(parts, ", ")
 	case r.Formation != nil:
 		return r.Formation.Label()
 	}
@@ -325,6 +353,15 @@ func (r Ref) Units() []*Unit {
 	switch {
 	case r.Unit != nil:
 		return []*Unit{r.Unit}
+	case r.Formation != nil && r.Less != nil:
+		drop, _ := r.Less.drops()
+		var out []*Unit
+		for _, u := range r.Formation.AllUnits() {
+			if !drop[u] {
+				out = append(out, u)
+			}
+		}
+		return out
 	case r.Formation != nil:
 		return r.Formation.AllUnits()
 	}
@@ -336,6 +373,15 @@ func (r Ref) Leaders() []*Leader {
 	switch {
 	case r.Leader != nil:
 		return []*Leader{r.Leader}
+	case r.Formation != nil && r.Less != nil:
+		_, drop := r.Less.drops()
+		var out []*Leader
+		for _, l := range r.Formation.AllLeaders() {
+			if !drop[l] {
+				out = append(out, l)
+			}
+		}
+		return out
 	case r.Formation != nil:
 		return r.Formation.AllLeaders()
 	}
@@ -354,11 +400,12 @@ type Index struct {
 	// leaderWords are the side's words for the leader of the formation
 	// printed before them, by their folded text: the face they set him on
 	leaderWords map[string]string
+	byName      map[string][]*Formation // by the name the order of battle gives ("Pender's Division")
 }
 
 // NewIndex indexes a side's army.
 func NewIndex(army *Formation) *Index {
-	ix := &Index{units: map[string][]*Unit{}, leaders: map[string][]*Leader{}, formations: map[string]*Formation{}, roles: map[string]*Formation{}, byID: map[string][]*Formation{}}
+	ix := &Index{units: map[string][]*Unit{}, leaders: map[string][]*Leader{}, formations: map[string]*Formation{}, roles: map[string]*Formation{}, byID: map[string][]*Formation{}, byName: map[string][]*Formation{}}
 	if army == nil {
 		return ix
 	}
@@ -366,6 +413,9 @@ func NewIndex(army *Formation) *Index {
 		if d := f.Designation(); d != "" {
 			ix.formations[d] = f
 			ix.byID[f.ID] = append(ix.byID[f.ID], f)
+		}
+		if f.Name != "" {
+			ix.byName[f.Name] = append(ix.byName[f.Name], f)
 		}
 		if f.Role != "" && ix.roles[f.Role] == nil {
 			ix.roles[f.Role] = f
@@ -612,11 +662,24 @@ func (ix *Index) ReadPrinted(name string) []Printed {
 			}
 			parts = append(parts, p)
 		}
-		for _, b := range bases {
+		for i, b := range bases {
 			// a formation by its own part of the designation, its path
 			// the parts above it ("Heth/II" for Heth/III)
 			for _, f := range ix.byID[b] {
 				if !seen[f] && len(path) > 0 {
+					seen[f] = true
+					out = append(out, Printed{Ref: Ref{Formation: f}, Path: parts, Printed: path})
+				}
+			}
+			// a formation by the name the order of battle gives it
+			// ("Pender's Division", "Carter's Artillery (II)"), or by the
+			// designation an alias gives ("XII Corps": XII)
+			named := ix.byName[b]
+			if f := ix.formations[b]; f != nil && i > 0 {
+				named = append(named, f)
+			}
+			for _, f := range named {
+				if !seen[f] {
 					seen[f] = true
 					out = append(out, Printed{Ref: Ref{Formation: f}, Path: parts, Printed: path})
 				}

@@ -89,7 +89,7 @@ func (r Reads) String() string {
 var Checks = []*Check{
 	{Name: "in-play", Codes: []diag.Code{CodeNotInPlay}, Reads: ReadsScenario, Detail: "scenario: sheets in play, set-up, entry and victory hexes", Scenario: inPlay, Position: true},
 	{Name: "in-time", Codes: []diag.Code{CodeTimeOutside}, Reads: ReadsScenario, Detail: "scenario: first and last turn, arrival and withdrawal times", Scenario: inTime},
-	{Name: "timeline", Codes: []diag.Code{CodeSetTwice, CodeSetAndArriving, CodeNotOnMap}, Reads: ReadsScenario, Detail: "scenario: set-up, arrivals and withdrawals in turn order", Scenario: presenceCheck},
+	{Name: "timeline", Codes: []diag.Code{CodeSetTwice, CodeSetAndArriving, CodeNotOnMap, CodeNamedTwice}, Reads: ReadsScenario, Detail: "scenario: set-up, arrivals and withdrawals in turn order", Scenario: presenceCheck},
 	{Name: "sides", Codes: []diag.Code{CodeBothSides}, Reads: ReadsScenario, Detail: "scenario: set-up groups by hex", Requires: []*Fact{FactSetup}, Scenario: (*pass).sides, Position: true},
 	{Name: "required-leaders", Engine: "command", Reads: ReadsForces, Detail: "forces: formations and their leaders", Requires: []*Fact{FactLinks}, Battle: (*pass).required},
 	{Name: "organisation", Engine: "organisation", Reads: ReadsForces, Detail: "forces: brigades, their names, counter values and letters", Battle: (*pass).organisation},
@@ -125,6 +125,7 @@ var Checks = []*Check{
 	{Name: "variants", Engine: "variants", Codes: []diag.Code{CodeNoVariants}, Reads: ReadsForces | ReadsScenario, Detail: "scenario: variants used, set-up and arriving units; forces: units' variants", Scenario: (*pass).variants},
 	{Name: "morale", Engine: "morale", Codes: []diag.Code{CodeNoMorale}, Reads: ReadsForces, Detail: "forces: formations' morale tracks, levels and classes", Battle: (*pass).morale},
 	{Name: "look-alike-names", Codes: []diag.Code{CodeLookAlike}, Reads: ReadsForces, Detail: "forces: unit and leader names by side, distinct", Battle: (*pass).lookAlike},
+	{Name: "possessive", Codes: []diag.Code{CodePossessive}, Reads: ReadsForces, Detail: "forces: formation names and their leaders' names", Battle: (*pass).possessive},
 	{Name: "never-placed", Codes: []diag.Code{CodeNeverPlaced}, Reads: ReadsBattle | ReadsForces | ReadsScenario, Detail: "battle: oob_complete; forces: units and leaders; every scenario: set-up and arrivals", Battle: (*pass).neverPlaced},
 	{Name: "values-leaving", Codes: []diag.Code{CodeValueLeaving}, Reads: ReadsScenario, Detail: "scenario: values given on withdrawals", Scenario: valuesLeaving},
 	{Name: "not-in-play", Codes: []diag.Code{CodePartly, CodeOutAndIn}, Reads: ReadsForces | ReadsScenario, Detail: "scenario: set-up, arrivals, not_in_play; forces: units of each formation", Scenario: (*pass).inPlayParts},

@@ -15,6 +15,8 @@ var (
 		Doc: "A unit or leader appears in two set-up hexes (or twice in one) of the same scenario; a counter can start in one place only."}
 	CodeSetAndArriving = diag.Code{Code: "N006", Severity: diag.Error, Title: "unit both set up and arriving",
 		Doc: "A unit or leader is in the set-up and also in a reinforcement group, or in two groups. It can enter play only once; withdraw it first if it is meant to come back."}
+	CodeNamedTwice = diag.Code{Code: "N050", Severity: diag.Info, Title: "unit named twice in one arrival or withdrawal",
+		Doc: "An arrival or withdrawal group names a unit or leader twice: by itself and in a formation it names too (\"Rodes' Division, plus Carter's Artillery\", a division and its own battalion), or the same name twice. It arrives or leaves once, with the group; the second naming adds nothing. Books often list a formation's leaders or artillery beside it, so this is for information."}
 	CodeNotOnMap = diag.Code{Code: "N023", Severity: diag.Error, Title: "withdrawal of a unit not on the map",
 		Doc: "A withdrawal names a unit that is not on the map at that time: it is neither set up nor arrived before the withdrawal, or it has already been withdrawn."}
 )
@@ -29,6 +31,7 @@ type event struct {
 	p     *battle.Piece
 	what  string
 	rule  string
+	group int // the arrival or withdrawal group, from 1; 0 for the set-up
 }
 
 // timeline follows every unit and leader through the scenario: set up
@@ -48,23 +51,25 @@ func timeline(b *battle.Battle, s *battle.Scenario, rule string, l *diag.List) {
 	evs := make([]event, 0, n)
 	for _, st := range s.Setup {
 		for i := range st.Pieces {
-			evs = append(evs, event{s.First.Index, 0, &st.Pieces[i], "set up", ""})
+			evs = append(evs, event{s.First.Index, 0, &st.Pieces[i], "set up", "", 0})
 		}
 	}
 	for _, a := range s.Arrivals {
 		if a.Time.Pos.File == "" {
 			continue // the time is reported already
 		}
+		g := len(evs) + 1
 		for i := range a.Pieces {
-			evs = append(evs, event{a.Time.Index, 1, &a.Pieces[i], "arriving", ""})
+			evs = append(evs, event{a.Time.Index, 1, &a.Pieces[i], "arriving", "", g})
 		}
 	}
 	for _, w := range s.Withdrawals {
 		if w.Time.Pos.File == "" {
 			continue
 		}
+		g := len(evs) + 1
 		for i := range w.Pieces {
-			evs = append(evs, event{w.Time.Index, 2, &w.Pieces[i], "withdrawn", w.Time.Text()})
+			evs = append(evs, event{w.Time.Index, 2, &w.Pieces[i], "withdrawn", w.Time.Text(), g})
 		}
 	}
 	evs = byTurn(evs)
@@ -73,13 +78,47 @@ func timeline(b *battle.Battle, s *battle.Scenario, rule string, l *diag.List) {
 	for i := range evs {
 		e := &evs[i]
 		var missing []string
+		twice := map[*battle.Piece]*diag.Subjects{} // named again, by the piece that named it first in the group
+		var firsts []*battle.Piece
+		again := func(x *presence, name string, leader bool) bool {
+			if e.group == 0 || x.by == nil || x.by.group != e.group || x.by.p == e.p {
+				return false
+			}
+			sub := twice[x.by.p]
+			if sub == nil {
+				sub = &diag.Subjects{}
+				twice[x.by.p] = sub
+				firsts = append(firsts, x.by.p)
+			}
+			if leader {
+				sub.Leaders = append(sub.Leaders, name)
+			} else {
+				sub.Units = append(sub.Units, name)
+			}
+			return true
+		}
 		for _, u := range e.p.Ref.Units() {
+			if again(&units[u.Index], u.QualifiedName(), false) {
+				continue
+			}
 			if e.follow(&units[u.Index], u.QualifiedName, false, l) {
 				missing = append(missing, u.QualifiedName())
 			}
 		}
 		for _, ld := range e.p.Ref.Leaders() {
+			if again(&leaders[ld.Index], ld.QualifiedName(), true) {
+				continue
+			}
 			e.follow(&leaders[ld.Index], ld.QualifiedName, true, l)
+		}
+		for _, first := range firsts {
+			sub := twice[first]
+			var named []string
+			for _, n := range sub.Leaders {
+				named = append(named, "leader "+n)
+			}
+			named = append(named, sub.Units...)
+			l.Addf(CodeNamedTwice, e.p.Pos, "%s %s named here and by %q in the same group (%s once, with the group)", strings.Join(named, ", "), isAre(len(named)), first.Name, e.what).Cite(first.Pos, "named there").About(*sub)
 		}
 		if len(missing) > 0 {
 			d := l.Addf(CodeNotOnMap, e.p.Pos, "%s %s not on the map at %s", strings.Join(missing, ", "), isAre(len(missing)), e.rule)

@@ -117,13 +117,7 @@ func newAAR(b *battle.Battle, sc *battle.Scenario, t battle.Turn, placed []Place
 	start := map[*oob.Unit]int{}
 	var units []*oob.Unit
 	add := func(p battle.Piece) {
-		var us []*oob.Unit
-		switch {
-		case p.Ref.Unit != nil:
-			us = []*oob.Unit{p.Ref.Unit}
-		case p.Ref.Formation != nil:
-			p.Ref.Formation.Walk(func(f *oob.Formation) { us = append(us, f.Units...) })
-		}
+		us := p.Ref.Units()
 		for _, u := range us {
 			if _, ok := start[u]; ok {
 				continue
