@@ -132,6 +132,7 @@ func write(t *testing.T, dir string, files map[string][]byte) {
 func TestRoundTrip(t *testing.T) {
 	for _, name := range []string{
 		"dow-intro", "tss-seminary-ridge", "summer-storm-mcpherson", "amfs-culps-hill",
+		"art-demo",
 	} {
 		t.Run(name, func(t *testing.T) {
 			ex, variant, _ := strings.Cut(name, "@")
