@@ -298,10 +298,23 @@ func (cv *canvas) text(s shape) {
 // taking all the memory there is (a 1999x2000-hex sheet would be 17 GB).
 const MaxPixels = 1 << 26
 
-// CheckSize says why a w x h picture is too big to draw, or nil.
+// SizeError is a picture too big to draw. It names no remedy: what can
+// make it smaller depends on the command (a hex size for muster map, none
+// for a module's boards), so each command adds its own.
+type SizeError struct {
+	What string
+	W, H int
+}
+
+func (e *SizeError) Error() string {
+	return fmt.Sprintf("%s would be %d x %d pixels, more than the %d million muster draws", e.What, e.W, e.H, MaxPixels>>20)
+}
+
+// CheckSize says why a w x h picture is too big to draw (a *SizeError),
+// or nil.
 func CheckSize(what string, w, h int) error {
 	if w > 0 && h > 0 && int64(w)*int64(h) <= MaxPixels {
 		return nil
 	}
-	return fmt.Errorf("%s would be %d x %d pixels, more than the %d million muster draws: draw fewer hexes (a scenario's sheets) or smaller ones (--hex-size)", what, w, h, MaxPixels>>20)
+	return &SizeError{what, w, h}
 }

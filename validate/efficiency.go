@@ -46,7 +46,7 @@ func (p *pass) efficiency(s *battle.Scenario) {
 				p.flagged(e.Check, f.Pos, "%s is a %s; efficiency is fixed for a %s", f.Formation.Label(), f.Formation.Level, strings.Join(e.Levels, " or ")).
 					About(diag.Subjects{Formations: []string{f.Formation.Label()}, Values: []string{f.Turn.Text()}})
 			case f.Value < e.Min || f.Value > e.Max:
-				p.flagged(e.Check, f.Pos, "%s's efficiency is fixed at %d for %s; a corps' efficiency is %s", f.Formation.Label(), f.Value, f.Turn.Text(), bounds).
+				p.flagged(e.Check, f.Pos, "%s's efficiency is fixed at %d for %s; %s efficiency is %s", f.Formation.Label(), f.Value, f.Turn.Text(), levelOwner(f.Formation.Level), bounds).
 					About(diag.Subjects{Formations: []string{f.Formation.Label()}, Values: []string{f.Turn.Text(), strconv.Itoa(f.Value)}})
 			}
 			if f.Turn.Index < s.First.Index || f.Turn.Index > s.Last.Index {
@@ -60,6 +60,19 @@ func (p *pass) efficiency(s *battle.Scenario) {
 			}
 		}
 	}
+}
+
+// levelOwner is "a LEVEL's" for a formation's level, as a message names
+// it: "a corps'", "a wing's", "an army's".
+func levelOwner(level string) string {
+	a := "a "
+	if level != "" && strings.ContainsRune("aeiou", rune(level[0])) {
+		a = "an "
+	}
+	if strings.HasSuffix(level, "s") {
+		return a + level + "'"
+	}
+	return a + level + "'s"
 }
 
 // drawingFormations lists, per side, the formations that draw efficiency

@@ -2,6 +2,7 @@ package main
 
 import (
 	"bytes"
+	"errors"
 	"fmt"
 	"io"
 	"strings"
@@ -62,7 +63,7 @@ func mapCmd(stdout, stderr io.Writer) *cobra.Command {
 			}
 			data, err := renderMap(b.Map, sheets.Overlay(b, sc), render.NewPalette(b.Rules), format, size)
 			if err != nil {
-				return err
+				return mapSizeHint(err)
 			}
 			return writeOutput(g, stdout, stderr, out, data)
 		},
@@ -78,6 +79,15 @@ func mapCmd(stdout, stderr io.Writer) *cobra.Command {
 		return nil, cobra.ShellCompDirectiveFilterDirs
 	}
 	return c
+}
+
+// mapSizeHint adds to a picture too big to draw what muster map can do
+// about it.
+func mapSizeHint(err error) error {
+	if se := (*render.SizeError)(nil); errors.As(err, &se) {
+		return fmt.Errorf("%w: draw fewer hexes (a scenario's sheets) or smaller ones (--hex-size)", err)
+	}
+	return err
 }
 
 func renderMap(m *maps.Map, ov *render.Overlay, pal *render.Palette, format string, size float64) ([]byte, error) {
@@ -113,6 +123,9 @@ func writeDiagnosticMap(path, dir string, b *battle.Battle, ds []diag.Diagnostic
 		return err
 	}
 	data, err := renderMap(b.Map, sheets.DiagnosticOverlay(b, ds), render.NewPalette(b.Rules), format, 20)
+	if se := (*render.SizeError)(nil); errors.As(err, &se) {
+		return fmt.Errorf("--map: %w (muster map draws smaller hexes with --hex-size)", err)
+	}
 	if err != nil {
 		return err
 	}

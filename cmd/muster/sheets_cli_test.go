@@ -11,6 +11,7 @@ import (
 
 	"github.com/muster-wargames/muster/diag"
 	"github.com/muster-wargames/muster/examples"
+	"github.com/muster-wargames/muster/maps"
 )
 
 func runCLI(args ...string) (int, string, string) {
@@ -103,5 +104,24 @@ func TestWriteDiagnosticMap(t *testing.T) {
 	defer f.Close()
 	if _, err := png.DecodeConfig(f); err != nil {
 		t.Fatal(err)
+	}
+}
+
+// TestMapTooBigHint: a map too big to draw names the remedy of the command
+// that draws it: muster map its --hex-size, validate --map (which has no
+// such flag) muster map's.
+func TestMapTooBigHint(t *testing.T) {
+	b, _ := check("", "")
+	g := &maps.Grid{ShiftOdd: b.Map.Grid.ShiftOdd, Digits: 4}
+	g.AddSheet(maps.NewSheet("C", 0, 0, 10, 1999, 1, 2000))
+	b.Map.Grid = g
+	_, err := renderMap(b.Map, nil, nil, "png", 20)
+	if err = mapSizeHint(err); err == nil || !strings.HasSuffix(err.Error(), "more than the 64 million muster draws: draw fewer hexes (a scenario's sheets) or smaller ones (--hex-size)") {
+		t.Errorf("muster map: %v", err)
+	}
+	err = writeDiagnosticMap(filepath.Join(t.TempDir(), "v.png"), "", b, nil)
+	if err == nil || !strings.HasPrefix(err.Error(), "--map: the map picture would be") ||
+		!strings.HasSuffix(err.Error(), "more than the 64 million muster draws (muster map draws smaller hexes with --hex-size)") {
+		t.Errorf("validate --map: %v", err)
 	}
 }

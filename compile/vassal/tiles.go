@@ -29,12 +29,16 @@ const maxTiles = 256
 // tooBig reports whether a w x h board passes maxBoardPixels.
 func tooBig(w, h int) bool { return int64(w)*int64(h) > maxBoardPixels }
 
-// boardTooBig is the error for a board muster will not draw.
+// boardTooBig is the error for a board muster will not draw: a sheet of
+// a map of several sheets, or a sheet with art, is drawn whole, and the
+// module's hexes have one size (build has no --hex-size), so the remedy
+// is smaller sheets.
 func boardTooBig(what string, w, h int) error {
+	fix := fmt.Sprintf(": a sheet of a map of several sheets, or with art, is one board, its hexes %d x %d pixels: draw smaller sheets", hexDX, hexDY)
 	if err := render.CheckSize(what, w, h); err != nil {
-		return err
+		return fmt.Errorf("%w%s", err, fix)
 	}
-	return fmt.Errorf("%s would be %d x %d pixels, more than the %d pixels muster draws", what, w, h, maxBoardPixels)
+	return fmt.Errorf("%s would be %d x %d pixels, more than the %d pixels muster draws%s", what, w, h, maxBoardPixels, fix)
 }
 
 // sizeErr says why the board of sheet sb cannot be drawn, or nil: a map

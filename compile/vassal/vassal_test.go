@@ -681,6 +681,17 @@ func TestBoardTooBig(t *testing.T) {
 	if err == nil || !strings.Contains(err.Error(), "the board of sheet C would be") {
 		t.Errorf("a 1990x2000-hex sheet: %v", err)
 	}
+	// on a map of several sheets the board is drawn whole: the message
+	// says what build can do (build has no --hex-size)
+	g = &maps.Grid{ShiftOdd: b.Map.Grid.ShiftOdd, Digits: 3}
+	g.AddSheet(maps.NewSheet("C", 0, 0, 10, 150, 1, 130))
+	g.AddSheet(maps.NewSheet("D", 142, 0, 10, 20, 1, 130))
+	b.Map.Grid = g
+	_, err = Module(b)
+	if err == nil || !strings.Contains(err.Error(), "the board of sheet C would be") || strings.Contains(err.Error(), "--hex-size") ||
+		!strings.HasSuffix(err.Error(), "its hexes 62 x 72 pixels: draw smaller sheets") {
+		t.Errorf("a 141x130-hex sheet beside another: %v", err)
+	}
 }
 
 // TestVassalCupDefaults: a Summer Storm scenario that lists no activation

@@ -2,9 +2,12 @@ package vmod
 
 import (
 	"fmt"
+	"slices"
 	"strings"
 	"unicode"
 	"unicode/utf8"
+
+	"github.com/muster-wargames/muster/rulesets"
 )
 
 // side is one side's pieces, as a formation tree.
@@ -129,7 +132,7 @@ func (im *importer) addPiece(n *node, p *props, nm string) (sideID, ref string) 
 			}
 		}
 		for _, l := range p.labels {
-			fv := faceValues(l, p.faceOf(p.image))
+			fv := faceValues(l, im.restFaces(p, ut))
 			for _, face := range sortedKeys(fv) {
 				pc.faceOrder = append(pc.faceOrder, face)
 				for _, fl := range sortedKeys(fv[face]) {
@@ -171,6 +174,28 @@ func (im *importer) addPiece(n *node, p *props, nm string) (sideID, ref string) 
 		im.unread(n, "piece %q: traits not understood: %s", nm, traitList(p.unknown))
 	}
 	return sid, desig
+}
+
+// restFaces names the face a layer's level shows (props.faceOf). A unit
+// with counter art shows its art's back for every face of the layer
+// "Face" (the faces no state shows), so the image names none: there the
+// faces are its type's faces no state shows, in order, when the layer has
+// one level for each.
+func (im *importer) restFaces(p *props, ut rulesets.UnitType) func(string, int) string {
+	named := p.faceOf(p.image)
+	var rest []string
+	for _, f := range sortedKeys(ut.Faces) {
+		if !slices.ContainsFunc(im.rules.Play.States, func(s rulesets.State) bool { return s.Face == f }) {
+			rest = append(rest, f)
+		}
+	}
+	return func(layer string, level int) string {
+		f := named(layer, level)
+		if f == "Face" && layer == "Face" && len(rest) == len(p.layers[layer])-1 && level >= 2 && level-2 < len(rest) {
+			return rest[level-2]
+		}
+		return f
+	}
 }
 
 func (im *importer) side(id, nm string) *side {

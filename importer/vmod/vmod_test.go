@@ -13,12 +13,19 @@ import (
 	"github.com/muster-wargames/muster/battle"
 	"github.com/muster-wargames/muster/compile/vassal"
 	"github.com/muster-wargames/muster/diag"
+	"github.com/muster-wargames/muster/internal/battletest"
 	"github.com/muster-wargames/muster/validate"
 )
 
 func moduleOf(t *testing.T, dir string) []byte {
 	t.Helper()
-	b, ds := battle.LoadDir(dir, battle.Options{})
+	return moduleOfVariant(t, dir, "")
+}
+
+// moduleOfVariant builds a battle's module with a variant ("errata").
+func moduleOfVariant(t *testing.T, dir, variant string) []byte {
+	t.Helper()
+	b, ds := battle.LoadDir(dir, battle.Options{Variant: variant})
 	for _, d := range ds {
 		if d.Severity == diag.Error {
 			t.Fatalf("%s: %s", dir, d)
@@ -123,9 +130,13 @@ func write(t *testing.T, dir string, files map[string][]byte) {
 // import, rebuilds it and compares: the same pieces on the same hexes in
 // every set-up, the same board art byte for byte.
 func TestRoundTrip(t *testing.T) {
-	for _, ex := range []string{"dow-intro", "tss-seminary-ridge", "summer-storm-mcpherson", "amfs-culps-hill"} {
-		t.Run(ex, func(t *testing.T) {
-			orig := moduleOf(t, filepath.Join("..", "..", "examples", ex))
+	for _, name := range []string{
+		"dow-intro", "tss-seminary-ridge", "summer-storm-mcpherson", "amfs-culps-hill",
+		"art-demo",
+	} {
+		t.Run(name, func(t *testing.T) {
+			ex, variant, _ := strings.Cut(name, "@")
+			orig := moduleOfVariant(t, filepath.Join("..", "..", "examples", ex), variant)
 			res, err := Import(orig, Options{Module: ex + ".vmod"})
 			if err != nil {
 				t.Fatal(err)
@@ -371,5 +382,26 @@ func TestCupsWithoutHelp(t *testing.T) {
 	}
 	if strings.Contains(string(res.Files["scenario-intro.yaml"]), "activation:") {
 		t.Errorf("activation written without the help page's line")
+	}
+}
+
+// TestUnprintedValues: a value the book does not print (`weapon: ~`, as
+// Dead of Winter's units have) comes back as ~, not as an empty string
+// the schema refuses.
+func TestUnprintedValues(t *testing.T) {
+	b := battletest.Edited(t, filepath.Join("..", "..", "examples", "dow-intro"), map[string][][2]string{
+		"forces-csa.yaml": {{"weapon: R, strength: 2, cohesion: 7, ma: 6", "weapon: ~, strength: ~, cohesion: ~, ma: ~"}},
+	}, nil)
+	outs, err := vassal.Module(b)
+	if err != nil {
+		t.Fatal(err)
+	}
+	res, err := Import(outs[0].Data, Options{Module: "dow-intro.vmod"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	f := string(res.Files["forces-csa.yaml"])
+	if want := `{name: "Allen SS Bn", type: "inf", weapon: ~, strength: ~, cohesion: ~, ma: ~`; !strings.Contains(f, want) {
+		t.Errorf("forces-csa.yaml has no %s:\n%s", want, f)
 	}
 }

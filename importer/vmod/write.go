@@ -308,6 +308,10 @@ func (im *importer) leaderText(p *piece) string {
 func (im *importer) unitText(p *piece) string {
 	parts := []string{"name: " + q(p.name), "type: " + q(p.typ)}
 	for _, v := range p.values {
+		if v[1] == "" { // a value the book does not print (~) is written empty
+			parts = append(parts, v[0]+": ~")
+			continue
+		}
 		parts = append(parts, v[0]+": "+im.val(v[0], v[1]))
 	}
 	for _, face := range p.faceOrder {
