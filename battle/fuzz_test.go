@@ -70,7 +70,7 @@ func FuzzLoad(f *testing.F) {
 				t.Fatalf("a clean battle does not build: %v", err)
 			}
 			for _, o := range outs {
-				if len(o.Data) == 0 {
+				if data, err := o.Bytes(); err != nil || len(data) == 0 {
 					t.Fatalf("empty output %s", o.Name)
 				}
 			}

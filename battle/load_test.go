@@ -1,9 +1,11 @@
 package battle
 
 import (
+	"bytes"
 	"io/fs"
 	"os"
 	"path/filepath"
+	"runtime"
 	"strconv"
 	"strings"
 	"testing"
@@ -157,5 +159,26 @@ func TestSwappedLink(t *testing.T) {
 	}
 	if strings.Join(codes, " ") != "B002 Y011" {
 		t.Errorf("diagnostics %v, want B002 and Y011", ds)
+	}
+}
+
+// A file is read into one buffer of its size: read through io.ReadAll,
+// which grows its buffer as it reads, a file cost about three times its
+// size (72 MB of garbage for the 10.6 MB of the generated 100x battle).
+func TestReadRegularOneBuffer(t *testing.T) {
+	const size = 4 << 20
+	fsys := fstest.MapFS{"forces.yaml": &fstest.MapFile{Data: bytes.Repeat([]byte("x"), size)}}
+	var before, after runtime.MemStats
+	runtime.ReadMemStats(&before)
+	b, err := readRegular(fsys, "forces.yaml", size)
+	runtime.ReadMemStats(&after)
+	if err != nil || len(b) != size {
+		t.Fatalf("read %d bytes, %v", len(b), err)
+	}
+	if alloc := after.TotalAlloc - before.TotalAlloc; alloc > size+size/8 {
+		t.Errorf("reading a file of %d bytes allocated %d", size, alloc)
+	}
+	if _, err := readRegular(fsys, "forces.yaml", size-1); err == nil {
+		t.Error("a file one byte over the limit was read")
 	}
 }

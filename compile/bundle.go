@@ -5,9 +5,11 @@
 package compile
 
 import (
+	"bufio"
 	"bytes"
 	"cmp"
 	"encoding/json"
+	"io"
 	"reflect"
 	"slices"
 	"sort"
@@ -686,7 +688,7 @@ func (h Hexes) List() []HexOut {
 }
 
 // writeLines writes the hexes one to a line, as JSON writes a HexOut.
-func (h Hexes) writeLines(buf *bytes.Buffer, indent string) error {
+func (h Hexes) writeLines(buf sink, indent string) error {
 	var line []byte
 	n := 0
 	return h.each(func(ho *HexOut) error {
@@ -779,7 +781,7 @@ type lines[T any] []T
 
 func (l lines[T]) Len() int { return len(l) }
 
-func (l lines[T]) writeLines(buf *bytes.Buffer, indent string) error {
+func (l lines[T]) writeLines(buf sink, indent string) error {
 	enc := compactJSON[T]()
 	var line []byte
 	var err error
@@ -801,12 +803,12 @@ type lineList interface {
 	Len() int
 	// writeLines writes the items, each on a line of its own after indent
 	// and all but the last followed by a comma.
-	writeLines(buf *bytes.Buffer, indent string) error
+	writeLines(buf sink, indent string) error
 }
 
 var lineListType = reflect.TypeFor[lineList]()
 
-func writeLine(buf *bytes.Buffer, indent string, line []byte, comma bool) {
+func writeLine(buf sink, indent string, line []byte, comma bool) {
 	buf.WriteString(indent)
 	buf.Write(line)
 	if comma {
@@ -817,7 +819,7 @@ func writeLine(buf *bytes.Buffer, indent string, line []byte, comma bool) {
 
 // writeList writes l as the value of a key indented by indent: [] if it is
 // empty, else its items one level deeper and the ] under the key.
-func writeList(buf *bytes.Buffer, l lineList, indent string) error {
+func writeList(buf sink, l lineList, indent string) error {
 	if l.Len() == 0 {
 		buf.WriteString("[]")
 		return nil
@@ -861,14 +863,39 @@ func compactJSON[T any]() func([]byte, *T) ([]byte, error) {
 func (bu Bundle) JSON() ([]byte, error) {
 	var buf bytes.Buffer
 	buf.Grow(4096 + bu.Map.Hexes.Len()*160 + len(bu.Units)*300) // about right; it grows if not
+	if err := bu.write(&buf); err != nil {
+		return nil, err
+	}
+	return buf.Bytes(), nil
+}
+
+// Encode writes the bundle's JSON (Bundle.JSON) to w as it is made, through
+// a buffer, without holding it whole: at a million hexes the bundle is
+// 200 MB, and held it cost more than the battle itself.
+func (bu Bundle) Encode(w io.Writer) error {
+	bw := bufio.NewWriterSize(w, 64<<10)
+	if err := bu.write(bw); err != nil {
+		return err
+	}
+	return bw.Flush()
+}
+
+// sink is what the bundle is written to: a bytes.Buffer (JSON) or a
+// bufio.Writer (Encode), whose first error it keeps and Flush returns.
+type sink interface {
+	io.Writer
+	io.StringWriter
+	io.ByteWriter
+}
+
+func (bu Bundle) write(buf sink) error {
 	var val bytes.Buffer
 	enc := json.NewEncoder(&val)
 	enc.SetEscapeHTML(false)
-	if err := writeObject(&buf, &val, enc, reflect.ValueOf(bu), ""); err != nil {
-		return nil, err
+	if err := writeObject(buf, &val, enc, reflect.ValueOf(bu), ""); err != nil {
+		return err
 	}
-	buf.WriteByte('\n')
-	return buf.Bytes(), nil
+	return buf.WriteByte('\n')
 }
 
 // MarshalJSON is Bundle.JSON, so that json.Marshal, json.MarshalIndent and
@@ -881,7 +908,7 @@ func (bu Bundle) MarshalJSON() ([]byte, error) { return bu.JSON() }
 // except that a lineList is written one item to a line and a struct
 // holding one is written by writeObject too. It knows the json tag's name,
 // "-" and omitempty, which is all the bundle's and the map's fields use.
-func writeObject(buf, val *bytes.Buffer, enc *json.Encoder, v reflect.Value, indent string) error {
+func writeObject(buf sink, val *bytes.Buffer, enc *json.Encoder, v reflect.Value, indent string) error {
 	inner := indent + " "
 	enc.SetIndent(inner, " ")
 	t := v.Type()

@@ -37,7 +37,11 @@ func TestBundleGolden(t *testing.T) {
 		t.Fatal(err)
 	}
 	for _, o := range out {
-		golden.Check(t, filepath.Join("testdata", "dow-intro."+o.Name), o.Data)
+		data, err := o.Bytes()
+		if err != nil {
+			t.Fatal(err)
+		}
+		golden.Check(t, filepath.Join("testdata", "dow-intro."+o.Name), data)
 	}
 }
 
@@ -58,11 +62,15 @@ func TestBundleSchema(t *testing.T) {
 		}
 		again, _ := Bundles(b)
 		for i, o := range first {
-			if !bytes.Equal(o.Data, again[i].Data) {
+			data, err := o.Bytes()
+			if err != nil {
+				t.Fatal(err)
+			}
+			if data2, _ := again[i].Bytes(); !bytes.Equal(data, data2) {
 				t.Errorf("%s/%s: two builds differ", dir, o.Name)
 			}
 			var v any
-			dec := json.NewDecoder(bytes.NewReader(o.Data))
+			dec := json.NewDecoder(bytes.NewReader(data))
 			dec.UseNumber()
 			if err := dec.Decode(&v); err != nil {
 				t.Fatal(err)

@@ -16,6 +16,7 @@ import (
 	"io"
 	"io/fs"
 	"os"
+	"runtime"
 	"sync"
 
 	"github.com/muster-wargames/muster/accept"
@@ -78,6 +79,7 @@ type Result struct {
 // Check loads, checks and suppresses one battle.
 func Check(o Options) Result {
 	b, ds := Load(o)
+	collectLoad(b, o)
 	switch {
 	case b == nil || b.Rules == nil:
 	case o.Position != nil:
@@ -93,6 +95,33 @@ func Check(o Options) Result {
 	}
 	diag.Sort(ds)
 	return Result{Battle: b, Diagnostics: ds}
+}
+
+// bigLoad is the YAML a load reads past which Check collects the garbage
+// the load left before the checks run (collectLoad).
+const bigLoad = 4 << 20
+
+// collectLoad collects, after a load of more than bigLoad bytes of YAML
+// without a cache, what the load no longer holds: every document's YAML
+// nodes, which the model is resolved from and which are twice its size.
+// The collector last ran while they were live and set its next goal to
+// three times them (GOGC 200, cmd/muster/main.go), so the checks would
+// grow the heap on top of them to that goal: at 100 times Terrible Swift
+// Sword that was the run's peak, 100 MiB over the load's. One collection
+// of what is left (the model and the files' text) costs far less than the
+// collections the checks make anyway. A cached load (the language server)
+// keeps its documents, and is not collected.
+func collectLoad(b *battle.Battle, o Options) {
+	if b == nil || o.Cache != nil {
+		return
+	}
+	n := 0
+	for _, t := range b.Texts {
+		n += len(t)
+	}
+	if n > bigLoad {
+		runtime.GC()
+	}
 }
 
 // Load reads and resolves the battle o names, and checks nothing: the

@@ -53,7 +53,7 @@ func (s *stage) close() { s.Close() }
 func (s *stage) commit(g guard, files []compile.Output) ([]string, error) {
 	pf := make([]publish.File, len(files))
 	for i, f := range files {
-		pf[i] = publish.File{Name: f.Name, Data: f.Data}
+		pf[i] = publish.File{Name: f.Name, Data: f.Data, Write: f.Write}
 	}
 	return s.Commit(pf, g.check, func(path string, data []byte) error { return g.write(nil, path, data) })
 }

@@ -55,9 +55,12 @@
 package publish
 
 import (
+	"bufio"
+	"bytes"
 	"encoding/json"
 	"errors"
 	"fmt"
+	"io"
 	"io/fs"
 	"os"
 	"os/signal"
@@ -93,6 +96,34 @@ func step(what string) {
 type File struct {
 	Name string
 	Data []byte
+	// Write, when set, writes the file's bytes in place of Data, so a
+	// large file (a bundle of a million hexes) is made as it is written
+	// and never held whole.
+	Write func(w io.Writer) error
+}
+
+// write writes the file's bytes to w: Data, or what Write writes, through
+// a buffer.
+func (f File) write(w io.Writer) error {
+	if f.Write == nil {
+		_, err := w.Write(f.Data)
+		return err
+	}
+	bw := bufio.NewWriterSize(w, 64<<10)
+	if err := f.Write(bw); err != nil {
+		return err
+	}
+	return bw.Flush()
+}
+
+// Bytes is the file's bytes: Data, or what Write writes.
+func (f File) Bytes() ([]byte, error) {
+	if f.Write == nil {
+		return f.Data, nil
+	}
+	var b bytes.Buffer
+	err := f.Write(&b)
+	return b.Bytes(), err
 }
 
 // Stage is a build's hold on its output folder: the lock and the staging
@@ -407,20 +438,20 @@ func syncDir(dir string) {
 	}
 }
 
-// writeSynced writes data to path and flushes it to the disk.
-func writeSynced(path string, data []byte) error {
-	return writeFlags(path, data, os.O_TRUNC)
+// writeSynced writes f's bytes to path and flushes them to the disk.
+func writeSynced(path string, f File) error {
+	return writeFlags(path, f, os.O_TRUNC)
 }
 
-// writeFlags writes data to path, opened with O_WRONLY|O_CREATE and flag
-// (O_TRUNC, or O_EXCL for a file that must be new), mode 0644, flushed to
-// the disk.
-func writeFlags(path string, data []byte, flag int) error {
+// writeFlags writes file's bytes to path, opened with O_WRONLY|O_CREATE
+// and flag (O_TRUNC, or O_EXCL for a file that must be new), mode 0644,
+// flushed to the disk.
+func writeFlags(path string, file File, flag int) error {
 	f, err := os.OpenFile(path, os.O_WRONLY|os.O_CREATE|flag, 0o644)
 	if err != nil {
 		return err
 	}
-	_, err = f.Write(data)
+	err = file.write(f)
 	if err == nil {
 		err = f.Chmod(0o644)
 	}
@@ -481,7 +512,7 @@ func (s *Stage) Commit(files []File, check func(path string) error, through func
 				os.Remove(o)
 			}
 		}
-		todo = append(todo, File{Name: name, Data: f.Data})
+		todo = append(todo, File{Name: name, Data: f.Data, Write: f.Write})
 		j.Publish = append(j.Publish, journalFile{Name: name, Old: old})
 	}
 	err := s.swap(todo)
@@ -497,7 +528,11 @@ func (s *Stage) Commit(files []File, check func(path string) error, through func
 	}
 	for _, f := range thru {
 		dest := filepath.Join(s.out, filepath.FromSlash(f.Name))
-		if err := through(dest, f.Data); err != nil {
+		data, err := f.Bytes()
+		if err != nil {
+			return written, err
+		}
+		if err := through(dest, data); err != nil {
 			return written, err
 		}
 		written = append(written, dest)
@@ -517,7 +552,7 @@ func (s *Stage) publish(files []File, j journal) error {
 		if err := os.MkdirAll(filepath.Dir(staged), 0o755); err != nil {
 			return err
 		}
-		if err := writeSynced(staged, f.Data); err != nil {
+		if err := writeSynced(staged, f); err != nil {
 			return fmt.Errorf("writing %s: %w", dest, err)
 		}
 		step("staged " + name)
@@ -534,7 +569,7 @@ func (s *Stage) publish(files []File, j journal) error {
 	defer s.mu.Unlock()
 	// The commit point: the journal, whole or absent.
 	tmp := filepath.Join(s.dir, journalName+".tmp")
-	if err := writeSynced(tmp, append(data, '\n')); err != nil {
+	if err := writeSynced(tmp, File{Data: append(data, '\n')}); err != nil {
 		return fmt.Errorf("writing %s: %w", tmp, err)
 	}
 	if err := os.Rename(tmp, filepath.Join(s.dir, journalName)); err != nil {

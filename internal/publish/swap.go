@@ -116,7 +116,7 @@ func (s *Stage) swap(files []File) (err error) {
 				return fmt.Errorf("writing %s: %w", filepath.Join(s.out, rel), err)
 			}
 		}
-		if err := writeNew(dest, f.Data); err != nil {
+		if err := writeNew(dest, f); err != nil {
 			return fmt.Errorf("writing %s: %w", filepath.Join(s.out, rel), err)
 		}
 		step("staged " + f.Name)
@@ -216,9 +216,9 @@ func (s *Stage) mkdirs(next, rel string, dirs *[]string) error {
 }
 
 // writeNew creates the file path (which must not exist: never through a
-// link to OUT's file) with data, flushed to the disk.
-func writeNew(path string, data []byte) error {
-	return writeFlags(path, data, os.O_EXCL)
+// link to OUT's file) with f's bytes, flushed to the disk.
+func writeNew(path string, f File) error {
+	return writeFlags(path, f, os.O_EXCL)
 }
 
 // removeNext removes the sibling folders of out a killed swap left (see
