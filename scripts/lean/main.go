@@ -264,7 +264,7 @@ func musterCmd(args []string) error {
 // time (user + system) and peak resident memory: "CPU_MS RSS_MIB EXIT".
 func runCmd(args []string) error {
 	if len(args) < 1 {
-		return fmt.Errorf("run CMD ARGS...")
+		return fmt.Errorf("usage: lean run CMD ARGS")
 	}
 	cmd := exec.Command(args[0], args[1:]...)
 	cmd.Stderr = nil
