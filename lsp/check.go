@@ -10,6 +10,7 @@ import (
 	"github.com/muster-wargames/muster/battle"
 	"github.com/muster-wargames/muster/diag"
 	"github.com/muster-wargames/muster/pipeline"
+	"github.com/muster-wargames/muster/validate"
 )
 
 // CodesURL is where each code's page is: docs/codes.md, anchored by the
@@ -29,6 +30,9 @@ type folder struct {
 	dir string
 	// cache keeps the battle's parsed files across checks.
 	cache *battle.Cache
+	// memos keep, per variant loaded, what each check found, so that an
+	// edit runs again only the checks' passes over what it changed.
+	memos map[string]*validate.Memo
 	// variants are the loads the open documents need: the battle as
 	// battle.yaml's files list it (""), then each variant that holds an
 	// open file the others do not (an errata/ copy).
@@ -87,7 +91,12 @@ func (r *result) text(rel string) *lines {
 // the open documents over the folder on disk, through the pipeline every
 // command uses.
 func (s *Server) load(f *folder, variant string) *result {
-	r := pipeline.Check(pipeline.Options{FS: s.overlay.FS(f.dir), Name: ".", Disk: f.dir, Variant: variant, Cache: f.cache})
+	m := f.memos[variant]
+	if m == nil {
+		m = &validate.Memo{}
+		f.memos[variant] = m
+	}
+	r := pipeline.Check(pipeline.Options{FS: s.overlay.FS(f.dir), Name: ".", Disk: f.dir, Variant: variant, Cache: f.cache, Memo: m})
 	b := r.Battle
 	if b == nil {
 		b = &battle.Battle{}
@@ -143,6 +152,7 @@ func (s *Server) check(f *folder) {
 			keep = append(keep, v)
 		} else {
 			delete(f.loads, v)
+			delete(f.memos, v)
 		}
 	}
 	f.variants = keep

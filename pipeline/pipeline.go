@@ -46,6 +46,9 @@ type Options struct {
 	// Cache, when set, keeps what did not change across checks
 	// (battle.Cache).
 	Cache *battle.Cache
+	// Memo, when set, keeps what each check found across checks, and
+	// runs again only the passes whose inputs changed (validate.Memo).
+	Memo *validate.Memo
 	// Budget, when set, is the run's: the battles one command checks
 	// take what they read from one budget. Nil: a budget of the load's
 	// own.
@@ -87,7 +90,7 @@ func Check(o Options) Result {
 			ds = append(ds, validate.Position(b, s)...)
 		}
 	default:
-		ds = append(ds, validate.Battle(b)...)
+		ds = append(ds, validate.BattleMemo(b, o.Memo)...)
 	}
 	ds = diag.Reworded(ds) // a test's hook: no reader below depends on the wording
 	if b != nil {

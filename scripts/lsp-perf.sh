@@ -23,6 +23,8 @@ awk -v load="$load" -v nproc="$(nproc)" '
   for (i=2; i<=NF; i++) {
     if ($(i+1)=="median-ms") { if (!(name in med) || $i+0 < med[name]) med[name]=$i+0 }
     if ($(i+1)=="cpu-ms")    { if (!(name in cpu) || $i+0 < cpu[name]) cpu[name]=$i+0 }
+    if ($(i+1)=="p95-ms")    { if (!(name in p95) || $i+0 < p95[name]) p95[name]=$i+0 }
+    if ($(i+1)=="p95-cpu-ms"){ if (!(name in p95c) || $i+0 < p95c[name]) p95c[name]=$i+0 }
     if ($(i+1)=="B/op")      { if (!(name in mem) || $i+0 < mem[name]) mem[name]=$i+0 }
   }
 }
@@ -34,14 +36,16 @@ END {
   print "scenario-3 of terrible-swift-sword re-checked and its diagnostics published, as `muster lsp`"
   print "does on a keystroke (battle.Cache keeps the files, forces, map and scenarios the edit did not"
   print "change); **full validate** is the same battle read from disk, loaded, checked and its"
-  print "suppressions applied. Goal: an edit in at most 10 ms (median). The wall times grow with the"
+  print "suppressions applied, and an edit runs again only the checks'"'"' passes over what it changed"
+  print "(validate.Memo). Goal (issue 29): an edit'"'"'s 95th percentile at most 10 ms; **p95 processor** is"
+  print "the 95th percentile of each edit'"'"'s own processor time. The wall times grow with the"
   print "machine'"'"'s load, the processor time much less; load average (1, 5, 15 minutes) before the"
   print "runs: " load ", on " nproc " cores."
   print ""
-  print "| run | median (wall) | processor time | allocated | goal | met |"
-  print "|---|---:|---:|---:|---|---|"
-  printf "| edit | %.2f ms | %.2f ms | %.1f MiB | <= 10 ms | %s |\n", med["Edit"], cpu["Edit"], mem["Edit"]/1048576, (med["Edit"] <= 10) ? "yes" : "no"
-  printf "| full validate | %.2f ms | %.2f ms | %.1f MiB | | |\n", med["FullValidate"], cpu["FullValidate"], mem["FullValidate"]/1048576
+  print "| run | median (wall) | p95 (wall) | p95 processor | processor time | allocated | goal | met |"
+  print "|---|---:|---:|---:|---:|---:|---|---|"
+  printf "| edit | %.2f ms | %.2f ms | %.2f ms | %.2f ms | %.1f MiB | p95 <= 10 ms | %s |\n", med["Edit"], p95["Edit"], p95c["Edit"], cpu["Edit"], mem["Edit"]/1048576, (p95["Edit"] <= 10) ? "yes" : "no"
+  printf "| full validate | %.2f ms | %.2f ms | | %.2f ms | %.1f MiB | | |\n", med["FullValidate"], p95["FullValidate"], cpu["FullValidate"], mem["FullValidate"]/1048576
 }' "$tmp/raw.txt" > "$tmp/lsp.md"
 if [ -f "$out" ] && grep -q '^## Language server (muster lsp)' "$out"; then
   awk -v f="$tmp/lsp.md" '

@@ -158,3 +158,5 @@ echo "wrote $out" >&2
 if command -v valgrind >/dev/null; then scripts/startup.sh; fi
 # The language server's section.
 scripts/lsp-perf.sh
+# Issue 29's table (an hour or more; QUICK=1 for minutes): with MUSTER_LEAN=1.
+if [ "${MUSTER_LEAN:-}" = 1 ] && command -v valgrind >/dev/null; then scripts/lean.sh; fi
