@@ -1,12 +1,54 @@
-package savedgame
+package game
 
 import (
+	"archive/zip"
+	"bytes"
 	"fmt"
 	"regexp"
 	"strings"
 
 	"github.com/muster-wargames/muster/compile/vassal/seq"
 )
+
+// Entry is a member of the game's archive (moduledata, savedata), nil if
+// none.
+func (g *Game) Entry(name string) []byte { return g.entries[name] }
+
+// SetEntry replaces or adds a member of the archive.
+func (g *Game) SetEntry(name string, data []byte) {
+	if _, ok := g.entries[name]; !ok {
+		g.names = append(g.names, name)
+	}
+	g.entries[name] = data
+}
+
+// Each calls f with every command of the game that holds no other, in
+// order; f may replace it, and Bytes writes the game so changed. The
+// position read (Start, Steps) stays as it was read.
+func (g *Game) Each(f func(cmd *string)) {
+	g.root.each(func(c *string) error { f(c); return nil })
+}
+
+// Bytes writes the game: the archive's members in their order, the
+// commands obfuscated with the key the game was read with.
+func (g *Game) Bytes() ([]byte, error) {
+	g.entries["savedGame"] = obfuscate(g.root.encode(), g.key)
+	var buf bytes.Buffer
+	zw := zip.NewWriter(&buf)
+	for _, n := range g.names {
+		w, err := zw.CreateHeader(&zip.FileHeader{Name: n, Method: zip.Deflate})
+		if err != nil {
+			return nil, err
+		}
+		if _, err := w.Write(g.entries[n]); err != nil {
+			return nil, err
+		}
+	}
+	if err := zw.Close(); err != nil {
+		return nil, err
+	}
+	return buf.Bytes(), nil
+}
 
 // Problem is a piece an update could not carry whole: the piece (its name
 // and gpid, where it stands) and why.
@@ -37,22 +79,27 @@ type Summary struct {
 // the new value; the BasicPiece keeps its state (map, position, gpid,
 // properties). A piece whose gpid the module has no slot for is kept as it
 // was and listed, as is a piece whose layer level or property value finds
-// no trait of the new piece to carry it.
+// no trait of the new piece to carry it. It changes g's commands (Bytes
+// writes them); the position read stays as read.
 func Update(g *Game, m *Module) Summary {
 	var s Summary
+	var work int64 // the game was read within the limits; its pieces are read again
 	g.Each(func(cmd *string) {
 		c := *cmd
-		p, ok := ParsePiece(c)
-		if !ok {
+		if !strings.HasPrefix(c, "+/") {
+			return
+		}
+		p, _, err := addPiece(c, &work)
+		if err != nil || p == nil {
 			return
 		}
 		s.Pieces++
-		name, mapID, x, y, gpid := p.Basic()
+		mapID, x, y, gpid := p.basic()
 		problem := func(why string) {
-			s.Problems = append(s.Problems, Problem{Name: name, Gpid: gpid, Map: mapID, X: x, Y: y, Why: why})
+			s.Problems = append(s.Problems, Problem{Name: p.Name, Gpid: gpid, Map: mapID, X: x, Y: y, Why: why})
 		}
 		slot, ok := m.Slots[gpid]
-		if !ok {
+		if !ok || slot.Piece == nil {
 			if gpid == "" {
 				problem("it has no gpid, so no piece of the module can be found for it; kept as it was")
 			} else {
@@ -60,11 +107,11 @@ func Update(g *Game, m *Module) Summary {
 			}
 			return
 		}
-		traits, missing := m.Expand(slot.Traits)
+		traits, missing := m.Expand(slot.Piece.traits)
 		for _, name := range missing {
 			problem(fmt.Sprintf("its new definition uses prototype %q, which the module does not define", name))
 		}
-		np := Piece{ID: p.ID, Traits: carry(p.Traits, traits, problem)}
+		np := &Piece{ID: p.ID, traits: carry(p.traits, traits, problem)}
 		nc := np.Command()
 		if nc == c {
 			s.Unchanged++
@@ -74,6 +121,32 @@ func Update(g *Game, m *Module) Summary {
 		s.Updated++
 	})
 	return s
+}
+
+// Expand is traits with every prototype trait replaced by the traits of
+// its definition, as VASSAL's PieceCloner does when a piece is made from
+// a slot: a saved game's pieces carry their prototypes expanded. A
+// prototype the module does not define is left out, as VASSAL leaves it
+// (an empty one); missing names it.
+func (m *Module) Expand(traits []Trait) (out []Trait, missing []string) {
+	var walk func(ts []Trait, depth int)
+	walk = func(ts []Trait, depth int) {
+		for _, t := range ts {
+			if t.ID() != "prototype" {
+				out = append(out, t)
+				continue
+			}
+			name, _, _ := strings.Cut(strings.TrimPrefix(t.Type, "prototype;"), ";")
+			def, ok := m.Prototypes[name]
+			if !ok || depth > 50 {
+				missing = append(missing, name)
+				continue
+			}
+			walk(def, depth+1)
+		}
+	}
+	walk(traits, 0)
+	return out, missing
 }
 
 // carry makes the new piece's traits with the old piece's state

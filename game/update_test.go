@@ -1,4 +1,4 @@
-package savedgame
+package game
 
 import (
 	"os"
@@ -7,7 +7,7 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/muster-wargames/muster/compile/vassal"
+	compiled "github.com/muster-wargames/muster/compile/vassal"
 	"github.com/muster-wargames/muster/internal/battletest"
 )
 
@@ -26,14 +26,14 @@ func readFixture(t *testing.T, name string) []byte {
 // pieces split into traits and joined again, written and read again.
 func TestRoundTrip(t *testing.T) {
 	data := readFixture(t, "v1.vsav")
-	g, err := Read(data)
+	g, err := Read("v1.vsav", data)
 	if err != nil {
 		t.Fatal(err)
 	}
 	text, _, _ := deobfuscate(g.Entry("savedGame"))
 	pieces := 0
 	g.Each(func(c *string) {
-		if p, ok := ParsePiece(*c); ok {
+		if p, ok := parsePiece(t, *c); ok {
 			pieces++
 			if got := p.Command(); got != *c {
 				t.Fatalf("piece %s does not join again:\n%q\n%q", p.ID, *c, got)
@@ -50,7 +50,7 @@ func TestRoundTrip(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	g2, err := Read(out)
+	g2, err := Read("out.vsav", out)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -63,13 +63,13 @@ func TestRoundTrip(t *testing.T) {
 // commands.sh does.
 func modules(t *testing.T) (v1, v2 *Module) {
 	t.Helper()
-	dir := filepath.Join("..", "..", "examples", "dow-intro")
+	dir := filepath.Join("..", "examples", "dow-intro")
 	build := func(edits map[string][][2]string, ids []byte) *Module {
-		out, err := vassal.Module(battletest.Edited(t, dir, edits, map[string][]byte{"dow-intro.ids": ids}))
+		out, err := compiled.Module(battletest.Edited(t, dir, edits, map[string][]byte{"dow-intro.ids": ids}))
 		if err != nil {
 			t.Fatal(err)
 		}
-		m, err := ReadModule(out[0].Data)
+		m, err := ReadModule("dow-intro.vmod", out[0].Data)
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -85,7 +85,7 @@ func modules(t *testing.T) (v1, v2 *Module) {
 // removed, is kept as it was and named as the one piece not carried.
 func TestUpdateAsVASSAL(t *testing.T) {
 	_, v2 := modules(t)
-	g, err := Read(readFixture(t, "v1.vsav"))
+	g, err := Read("v1.vsav", readFixture(t, "v1.vsav"))
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -93,7 +93,7 @@ func TestUpdateAsVASSAL(t *testing.T) {
 	if s.Pieces != 65 || len(s.Problems) != 1 || !strings.Contains(s.Problems[0].String(), `piece "25 IL" (gpid 70`) {
 		t.Fatalf("pieces %d, problems %v", s.Pieces, s.Problems)
 	}
-	want, err := Read(readFixture(t, "v1-refreshed.vsav"))
+	want, err := Read("v1-refreshed.vsav", readFixture(t, "v1-refreshed.vsav"))
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -107,10 +107,10 @@ func TestUpdateAsVASSAL(t *testing.T) {
 // refreshed piece a new id), and reports each that is not.
 func sameAsVASSAL(t *testing.T, g, want *Game) int {
 	t.Helper()
-	byGpid := map[string]Piece{}
+	byGpid := map[string]*Piece{}
 	want.Each(func(c *string) {
-		if p, ok := ParsePiece(*c); ok {
-			_, _, _, _, gpid := p.Basic()
+		if p, ok := parsePiece(t, *c); ok {
+			_, _, _, gpid := p.basic()
 			if _, dup := byGpid[gpid]; dup {
 				t.Fatalf("gpid %s twice in the game", gpid)
 			}
@@ -119,17 +119,17 @@ func sameAsVASSAL(t *testing.T, g, want *Game) int {
 	})
 	same := 0
 	g.Each(func(c *string) {
-		p, ok := ParsePiece(*c)
+		p, ok := parsePiece(t, *c)
 		if !ok {
 			return
 		}
-		name, _, _, _, gpid := p.Basic()
+		name, gpid := p.Name, p.GPID
 		w, ok := byGpid[gpid]
 		if !ok {
 			t.Errorf("%s (gpid %s) is not in VASSAL's refreshed game", name, gpid)
 			return
 		}
-		if d := traitDiff(w.Traits, p.Traits); d != "" {
+		if d := traitDiff(w.traits, p.traits); d != "" {
 			t.Errorf("%s (gpid %s) differs from VASSAL's refresh:\n%s", name, gpid, d)
 			return
 		}
@@ -206,12 +206,12 @@ func TestUpdateEveryExample(t *testing.T) {
 				}
 				return data
 			}
-			m, err := ReadModule(read("v2-pieces.zip"))
+			m, err := ReadModule("v2-pieces.zip", read("v2-pieces.zip"))
 			if err != nil {
 				t.Fatal(err)
 			}
 			game := func(name string) *Game {
-				g, err := Read(read(name))
+				g, err := Read(name, read(name))
 				if err != nil {
 					t.Fatal(err)
 				}
@@ -228,4 +228,18 @@ func TestUpdateEveryExample(t *testing.T) {
 			}
 		})
 	}
+}
+
+// parsePiece reads an AddPiece command that adds a piece (not a stack).
+func parsePiece(t *testing.T, c string) (*Piece, bool) {
+	t.Helper()
+	if !strings.HasPrefix(c, "+/") {
+		return nil, false
+	}
+	var work int64
+	p, _, err := addPiece(c, &work)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return p, p != nil
 }
