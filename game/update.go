@@ -154,10 +154,14 @@ func (m *Module) Expand(traits []Trait) (out []Trait, missing []string) {
 func carry(old, fresh []Trait, problem func(string)) []Trait {
 	out := make([]Trait, len(fresh))
 	used := make([]bool, len(old))
-	find := func(t Trait) int {
-		id, typ := t.ID(), VASSALForm(t.Type)
+	forms := make([]string, len(old)) // each old trait's VASSALForm, made once
+	for j, o := range old {
+		forms[j] = VASSALForm(o.Type)
+	}
+	find := func(t Trait, typ string) int {
+		id := t.ID()
 		for j, o := range old {
-			if !used[j] && o.ID() == id && VASSALForm(o.Type) == typ {
+			if !used[j] && o.ID() == id && forms[j] == typ {
 				return j
 			}
 		}
@@ -182,12 +186,13 @@ func carry(old, fresh []Trait, problem func(string)) []Trait {
 			used[len(old)-1] = true
 			continue
 		}
-		j := find(t)
+		typ := VASSALForm(t.Type)
+		j := find(t, typ)
 		if j < 0 {
 			continue
 		}
 		used[j] = true
-		if VASSALForm(old[j].Type) == VASSALForm(t.Type) {
+		if forms[j] == typ {
 			out[i].Type = old[j].Type // the same trait: its text as the game has it
 		}
 		if t.ID() == "mark" {
