@@ -6,14 +6,17 @@
 // and name (moved under another formation). Units and leaders are matched
 // by identity: the side, the formation (as the new battle names it, so a
 // unit whose brigade moved keeps its match) and the name ("74 IL/1/1/RW").
+// A unit or leader whose data declares its old name (forces' was:, the
+// ids ledger's rename) is matched to the old one of that name first: a
+// declared rename is listed as a rename, whatever else changed with it.
 // What is left unmatched on both sides is matched again, first by side and
 // name alone (a unit moved to another formation), then by formation and
-// values (a rename: the same counter under a new name; the data declares
-// no renames, so a renamed unit whose values changed too is reported as
-// removed and added, with a note naming the likely pair). Each later pass
-// pairs only what it pairs one with one: nothing is paired by guess. Every later comparison (set-ups,
-// arrivals, withdrawals) follows these matches, so a renamed unit's set-up
-// is not reported as moved.
+// values (a rename the data does not declare: the same counter under a new
+// name; a renamed unit whose values changed too is reported as removed and
+// added, with a note naming the likely pair). Each later pass pairs only
+// what it pairs one with one: nothing is paired by guess. Every later
+// comparison (set-ups, arrivals, withdrawals) follows these matches, so a
+// renamed unit's set-up is not reported as moved.
 //
 // The changes come out in a fixed order (by section, then scenario, side,
 // subject and field), the same for the same two battles.

@@ -135,10 +135,37 @@ func TestRename(t *testing.T) {
 
 	changed := load(t, [3]string{"forces.yaml", "59 IL, type: inf, weapon: R, strength: 6", "59 ILL, type: inf, weapon: R, strength: 5"}, [3]string{"scenario.yaml", "59 IL,", "59 ILL,"})
 	check(t, Compare("a", "b", old, changed), ""+
-		"- USA removed 59 IL/1 (inf; weapon R, strength 6, cohesion 6, ma 6) — not taken for a rename of 59 ILL/1: its values differ, and the data declares no renames\n"+
-		"- USA added 59 ILL/1 (inf; weapon R, strength 5, cohesion 6, ma 6) — not taken for a rename of 59 IL/1: its values differ, and the data declares no renames\n"+
+		"- USA removed 59 IL/1 (inf; weapon R, strength 6, cohesion 6, ma 6) — not taken for a rename of 59 ILL/1: its values differ, and no was: declares the rename\n"+
+		"- USA added 59 ILL/1 (inf; weapon R, strength 5, cohesion 6, ma 6) — not taken for a rename of 59 IL/1: its values differ, and no was: declares the rename\n"+
 		"- USA removed 59 IL/1 (hex C1101)\n"+
 		"- USA added 59 ILL/1 (hex C1101)\n")
+}
+
+// A rename the data declares (was:) is a rename whatever else changed: a
+// value, the formation; its set-up follows it. A leader's too. One was:
+// naming no unit of the old battle is an added unit.
+func TestRenameDeclared(t *testing.T) {
+	old := load(t)
+	declared := load(t, [3]string{"forces.yaml", "{name: 59 IL, type: inf, weapon: R, strength: 6", "{name: 59 ILL, was: 59 IL, type: inf, weapon: R, strength: 5"},
+		[3]string{"forces.yaml", "{name: Post,", "{name: Poste, was: Post,"},
+		[3]string{"scenario.yaml", "[Post, 59 IL,", "[Poste, 59 ILL,"})
+	check(t, Compare("a", "b", old, declared), ""+
+		"- USA 59 IL/1 renamed 59 ILL/1 — declared: was: 59 IL\n"+
+		"- USA 59 ILL/1: strength 6 → 5\n"+
+		"- USA Post/1 renamed Poste/1 — declared: was: Post\n")
+
+	// renamed and moved to another formation, with another value
+	moved := load(t, [3]string{"forces.yaml", "        - {name: 74 IL, type: inf, weapon: R, strength: 6, cohesion: 5, ma: 6}\n", ""},
+		[3]string{"forces.yaml", "      units:\n        - {name: 38 IL", "      units:\n        - {name: 74 ILL, was: 74 IL, type: inf, weapon: R, strength: 6, cohesion: 4, ma: 6}\n        - {name: 38 IL"},
+		[3]string{"scenario.yaml", "74 IL]", "74 ILL]"})
+	check(t, Compare("a", "b", old, moved), ""+
+		"- USA 74 IL/1 renamed 74 ILL/2 — declared: was: 74 IL\n"+
+		"- USA 74 IL/1 moved to 2\n"+
+		"- USA 74 ILL/2: cohesion 5 → 4\n")
+
+	// was: naming no unit the old battle has: an addition
+	stray := load(t, [3]string{"forces.yaml", "        - {name: 38 IL,", "        - {name: 10 IL, was: 99 IL, type: inf, weapon: R, strength: 6, cohesion: 6, ma: 6}\n        - {name: 38 IL,"})
+	check(t, Compare("a", "b", old, stray), "- USA added 10 IL/2 (inf; weapon R, strength 6, cohesion 6, ma 6)\n")
 }
 
 // Two units renamed in one formation with the same values are not paired

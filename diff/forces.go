@@ -43,6 +43,9 @@ type counter struct {
 	// counter, its formation's match (the formations are matched first)
 	home   string
 	values string // type, values and faces (ratings and rank for a leader), as text
+	// was is the name the data declares the counter had in the release
+	// before (forces' was:), for a new counter
+	was string
 }
 
 func (c counter) qualified() string {
@@ -52,10 +55,12 @@ func (c counter) qualified() string {
 	return c.name + "/" + c.path
 }
 
-// match pairs old and new counters: by side, home and name; then, of
-// those left, by side and name when that pairs one with one (moved); then
-// by side, home and values when that pairs one with one (renamed). It
-// returns, for each old counter, the index of its new one or -1.
+// match pairs old and new counters: first a rename the data declares (a
+// new counter's was: naming an old one of its side and home, else of its
+// side), one with one; then by side, home and name; then, of those left,
+// by side and name when that pairs one with one (moved); then by side,
+// home and values when that pairs one with one (renamed). It returns, for
+// each old counter, the index of its new one or -1.
 func match(olds, news []counter) []int {
 	pair := make([]int, len(olds))
 	taken := make([]bool, len(news))
@@ -81,6 +86,28 @@ func match(olds, news []counter) []int {
 			}
 		}
 	}
+	// declared: an old counter's name against a new one's was:
+	declared := func(key func(name string, c counter) string) {
+		oldBy, newBy := map[string][]int{}, map[string][]int{}
+		for i, c := range olds {
+			if pair[i] < 0 {
+				oldBy[key(c.name, c)] = append(oldBy[key(c.name, c)], i)
+			}
+		}
+		for j, c := range news {
+			if !taken[j] && c.was != "" {
+				newBy[key(c.was, c)] = append(newBy[key(c.was, c)], j)
+			}
+		}
+		for k, js := range newBy {
+			is := oldBy[k]
+			if len(is) == 1 && len(js) == 1 {
+				pair[is[0]], taken[js[0]] = js[0], true
+			}
+		}
+	}
+	declared(func(name string, c counter) string { return c.side + "\x00" + c.home + "\x00" + name })
+	declared(func(name string, c counter) string { return c.side + "\x00" + name })
 	byKey(func(c counter) string { return c.side + "\x00" + c.home + "\x00" + c.name })
 	byKey(func(c counter) string { return c.side + "\x00" + c.name })
 	byKey(func(c counter) string { return c.side + "\x00" + c.home + "\x00" + c.values })
@@ -287,7 +314,7 @@ func forces(a, b *battle.Battle) ([]Change, *ids) {
 	uc := func(us []*oob.Unit) []counter {
 		cs := make([]counter, len(us))
 		for i, u := range us {
-			cs[i] = counter{side: u.Side, name: u.Name, path: designation(u.Formation), home: x.home(u.Formation), values: u.Type + "|" + valuesText(u.Values) + "|" + facesText(u.Faces)}
+			cs[i] = counter{side: u.Side, name: u.Name, path: designation(u.Formation), home: x.home(u.Formation), values: u.Type + "|" + valuesText(u.Values) + "|" + facesText(u.Faces), was: u.Was}
 		}
 		return cs
 	}
@@ -329,7 +356,7 @@ func forces(a, b *battle.Battle) ([]Change, *ids) {
 	lc := func(ls []*oob.Leader) []counter {
 		cs := make([]counter, len(ls))
 		for i, l := range ls {
-			cs[i] = counter{side: l.Side, name: l.Name, path: designation(l.Formation), home: x.home(l.Formation), values: rankText(l.Rank) + "|" + valuesText(l.Ratings)}
+			cs[i] = counter{side: l.Side, name: l.Name, path: designation(l.Formation), home: x.home(l.Formation), values: rankText(l.Rank) + "|" + valuesText(l.Ratings), was: l.Was}
 		}
 		return cs
 	}
@@ -469,22 +496,25 @@ func counters(sec Section, ca, cb []counter, pair []int, values func(i, j int, b
 		if j < 0 {
 			ch := Change{Section: sec, Action: Removed, Side: c.side, Subject: c.qualified(), Old: str(strings.TrimSpace(oldText(i)))}
 			if names := likely(c, cb, func(k int) bool { return paired[k] }); len(names) > 0 {
-				ch.Note = "not taken for a rename of " + strings.Join(names, " or ") + ": its values differ, and the data declares no renames"
+				ch.Note = "not taken for a rename of " + strings.Join(names, " or ") + ": its values differ, and no was: declares the rename"
 			}
 			out = append(out, ch)
 			continue
 		}
 		d := cb[j]
 		base := Change{Section: sec, Side: d.side, Subject: d.qualified()}
-		switch {
-		case c.home != d.home:
+		if c.home != d.home {
 			ch := base
 			ch.Action, ch.Was, ch.Old, ch.New = Moved, c.qualified(), str(orArmyPath(c.path)), str(orArmyPath(d.path))
 			out = append(out, ch)
-		case c.name != d.name:
+		}
+		if c.name != d.name && (c.home == d.home || d.was == c.name) {
 			ch := base
 			ch.Action, ch.Was = Renamed, c.qualified()
 			ch.Note = "matched by formation and values"
+			if d.was == c.name {
+				ch.Note = "declared: was: " + c.name
+			}
 			out = append(out, ch)
 		}
 		out = append(out, values(i, j, base)...)
@@ -495,7 +525,7 @@ func counters(sec Section, ca, cb []counter, pair []int, values func(i, j int, b
 		}
 		ch := Change{Section: sec, Action: Added, Side: d.side, Subject: d.qualified(), New: str(strings.TrimSpace(newText(j)))}
 		if names := likely(d, ca, func(k int) bool { return pair[k] >= 0 }); len(names) > 0 {
-			ch.Note = "not taken for a rename of " + strings.Join(names, " or ") + ": its values differ, and the data declares no renames"
+			ch.Note = "not taken for a rename of " + strings.Join(names, " or ") + ": its values differ, and no was: declares the rename"
 		}
 		out = append(out, ch)
 	}

@@ -4,14 +4,17 @@
 // the pieces each AddPiece command adds (their traits, layer levels,
 // properties, markers and where they stand), the stacks, the boards each
 // map shows, and, for a log, each step a player took (who moved which
-// piece from where to where, what changed). It reads; it never writes a
-// game. It knows no battle: package game/check maps what it reads onto
-// one.
+// piece from where to where, what changed). It never writes over a game:
+// Update (update.go) brings a game's pieces to a new version of its module
+// as VASSAL's Refresh Counters does, and Bytes writes the game so brought
+// as a new file. It knows no battle: package game/check maps what it reads
+// onto one.
 package game
 
 import (
 	"archive/zip"
 	"bytes"
+	"encoding/hex"
 	"errors"
 	"fmt"
 	"sort"
@@ -59,6 +62,14 @@ type Game struct {
 	// Properties are the global properties the game sets (GlobalProperty
 	// commands: muster's modules keep the scenario in "Scenario").
 	Properties map[string]string
+
+	// The archive as read, for writing the game again (Bytes): its
+	// entries in order, the obfuscation key (-1: a plain stream) and the
+	// command stream as a tree.
+	names   []string
+	entries map[string][]byte
+	key     int
+	root    *node
 }
 
 // BoardAt is a board a map shows and its picker slot.
@@ -101,9 +112,9 @@ type Piece struct {
 	// Stack is the id of the stack the piece is in, "" when alone.
 	Stack string
 
-	typ    string   // the whole type, as the game gave it
-	state  string   // the whole state, as last given
-	traits []string // each trait's own type, outermost first; the last is the BasicPiece
+	typ    string  // the whole type, as the game gave it
+	state  string  // the whole state, as last given
+	traits []Trait // each trait's own type and state, outermost first; the last is the BasicPiece
 }
 
 // Type is the piece's whole type as the game wrote it (its traits, each
@@ -112,9 +123,9 @@ type Piece struct {
 func (p *Piece) Type() string  { return p.typ }
 func (p *Piece) State() string { return p.state }
 
-// Traits are the piece's traits' own types, outermost first; the last is
-// the BasicPiece.
-func (p *Piece) Traits() []string { return append([]string(nil), p.traits...) }
+// Traits are the piece's traits, each its own type and state, outermost
+// first; the last is the BasicPiece.
+func (p *Piece) Traits() []Trait { return append([]Trait(nil), p.traits...) }
 
 // Step is one step of a log: what one player action sent.
 type Step struct {
@@ -151,64 +162,89 @@ func Read(name string, data []byte) (*Game, error) {
 	if err != nil {
 		return nil, fmt.Errorf("%s: not a VASSAL saved game or log (a zip archive): %v", name, err)
 	}
-	g := &Game{Name: name, Boards: map[string][]BoardAt{}}
+	g := &Game{Name: name, Boards: map[string][]BoardAt{}, entries: map[string][]byte{}}
 	budget := zipbudget.New(maxGame, maxGame+(16<<20))
-	var sg *zip.File
 	for _, f := range zr.File {
-		switch f.Name {
-		case "savedGame":
-			sg = f
-		case "moduledata":
-			if b, err := budget.Read(f); err == nil {
-				g.Module, g.Version, g.Description = metadata(b)
+		b, err := budget.Read(f)
+		if err != nil {
+			var le *zipbudget.LimitError
+			if errors.As(err, &le) {
+				return nil, fmt.Errorf("%s: %v", name, err)
 			}
+			return nil, fmt.Errorf("%s: %s cannot be read: %v", name, f.Name, err)
 		}
+		if _, dup := g.entries[f.Name]; !dup {
+			g.names = append(g.names, f.Name)
+		}
+		g.entries[f.Name] = b
 	}
-	if sg == nil {
+	if md, ok := g.entries["moduledata"]; ok {
+		g.Module, g.Version, g.Description = metadata(md)
+	}
+	raw, ok := g.entries["savedGame"]
+	if !ok {
 		return nil, fmt.Errorf("%s: the archive has no savedGame member: not a VASSAL saved game or log", name)
 	}
-	raw, err := budget.Read(sg)
-	if err != nil {
-		var le *zipbudget.LimitError
-		if errors.As(err, &le) {
-			return nil, fmt.Errorf("%s: %v", name, err)
-		}
-		return nil, fmt.Errorf("%s: savedGame cannot be read: %v", name, err)
-	}
-	text, err := Deobfuscate(raw)
+	text, key, err := deobfuscate(raw)
 	if err != nil {
 		return nil, fmt.Errorf("%s: %v", name, err)
 	}
+	g.key = key
 	if err := g.play(text); err != nil {
 		return nil, fmt.Errorf("%s: %w", name, err)
 	}
 	return g, nil
 }
 
+// header starts an obfuscated stream (ObfuscatingOutputStream).
+const header = "!VCSK"
+
 // Deobfuscate undoes VASSAL's "!VCSK" obfuscation (a key byte, then each
 // byte XORed with it, all as hex digits); other text passes unchanged, as
 // VASSAL's DeobfuscatingInputStream passes it.
 func Deobfuscate(b []byte) (string, error) {
-	if !bytes.HasPrefix(b, []byte("!VCSK")) {
-		return string(b), nil
+	s, _, err := deobfuscate(b)
+	return s, err
+}
+
+// deobfuscate is Deobfuscate, with the key the stream was written with
+// (-1 for plain text), so the game can be written again with it.
+func deobfuscate(b []byte) (string, int, error) {
+	if !bytes.HasPrefix(b, []byte(header)) {
+		return string(b), -1, nil
 	}
-	b = b[5:]
+	b = b[len(header):]
 	if len(b) < 2 || len(b)%2 != 0 {
-		return "", errors.New("the obfuscated savedGame is not hex")
+		return "", 0, errors.New("the obfuscated savedGame is not hex")
 	}
 	key, ok := hexByte(b[0], b[1])
 	if !ok {
-		return "", errors.New("the obfuscated savedGame is not hex")
+		return "", 0, errors.New("the obfuscated savedGame is not hex")
 	}
 	out := make([]byte, 0, len(b)/2-1)
 	for i := 2; i < len(b); i += 2 {
 		v, ok := hexByte(b[i], b[i+1])
 		if !ok {
-			return "", errors.New("the obfuscated savedGame is not hex")
+			return "", 0, errors.New("the obfuscated savedGame is not hex")
 		}
 		out = append(out, v^key)
 	}
-	return string(out), nil
+	return string(out), int(key), nil
+}
+
+// obfuscate writes text as deobfuscate reads it, with key (-1: plain).
+func obfuscate(text string, key int) []byte {
+	if key < 0 {
+		return []byte(text)
+	}
+	out := make([]byte, 0, len(header)+2+2*len(text))
+	out = append(out, header...)
+	out = hex.AppendEncode(out, []byte{byte(key)})
+	buf := []byte(text)
+	for i := range buf {
+		buf[i] ^= byte(key)
+	}
+	return hex.AppendEncode(out, buf)
 }
 
 func hexByte(a, b byte) (byte, bool) {
@@ -253,28 +289,70 @@ func xmlText(s string) string {
 	return r.Replace(s)
 }
 
-// commands splits an encoded command as GameModule.decode does: at ESC,
-// a command that holds more commands split again, and LOG commands
-// (BasicLogger's "LOG\t") opened. f gets each command; log is the number
-// of the top-level LOG command it came in (0 outside any).
-func commands(s string, depth int, n *int, f func(cmd string) error) error {
+// node is a command of the stream: one command (text), or a command that
+// holds more (kids: an ESC-separated sequence, each written with its ESCs
+// escaped again, GameModule.encode); log when it came as a LOG command
+// (BasicLogger's "LOG\t" before it).
+type node struct {
+	log  bool
+	text string
+	kids []*node
+}
+
+// split splits an encoded command as GameModule.decode does: at ESC, a
+// command that holds more commands split again, LOG commands opened.
+// depth is how deep s is nested; n counts the commands against the limit.
+func split(s string, depth int, n *int) ([]*node, error) {
 	if depth >= maxDepth {
-		return &LimitError{fmt.Sprintf("commands nested more than %d deep (the nesting limit)", maxDepth)}
+		return nil, &LimitError{fmt.Sprintf("commands nested more than %d deep (the nesting limit)", maxDepth)}
 	}
-	for _, c := range seq.Decode(s, 0x1b) {
+	parts := seq.Decode(s, 0x1b)
+	out := make([]*node, 0, len(parts))
+	for _, c := range parts {
 		if *n++; *n > maxCommands {
-			return &LimitError{fmt.Sprintf("more than %d commands (the command limit)", maxCommands)}
+			return nil, &LimitError{fmt.Sprintf("more than %d commands (the command limit)", maxCommands)}
 		}
+		nd := &node{}
 		if rest, ok := strings.CutPrefix(c, "LOG\t"); ok {
-			c = rest
+			nd.log, c = true, rest
 		}
 		if strings.IndexByte(c, 0x1b) >= 0 {
-			if err := commands(c, depth+1, n, f); err != nil {
-				return err
+			kids, err := split(c, depth+1, n)
+			if err != nil {
+				return nil, err
 			}
-			continue
+			nd.kids = kids
+		} else {
+			nd.text = c
 		}
-		if err := f(c); err != nil {
+		out = append(out, nd)
+	}
+	return out, nil
+}
+
+// encode writes the node as it was read.
+func (nd *node) encode() string {
+	s := nd.text
+	if nd.kids != nil {
+		e := seq.New(0x1b)
+		for _, k := range nd.kids {
+			e.Append(k.encode())
+		}
+		s = e.Value()
+	}
+	if nd.log {
+		return "LOG\t" + s
+	}
+	return s
+}
+
+// each calls f with each command of nd that holds no other, in order.
+func (nd *node) each(f func(cmd *string) error) error {
+	if nd.kids == nil {
+		return f(&nd.text)
+	}
+	for _, k := range nd.kids {
+		if err := k.each(f); err != nil {
 			return err
 		}
 	}
@@ -284,23 +362,22 @@ func commands(s string, depth int, n *int, f func(cmd string) error) error {
 // play reads the command stream: the position saved (up to end_save),
 // then each top-level LOG command as one step.
 func (g *Game) play(text string) error {
-	pos := &Position{Pieces: map[string]*Piece{}, Stacks: map[string]*Stack{}}
 	n := 0
-	top := seq.Decode(text, 0x1b)
-	if len(top) > maxCommands {
-		return &LimitError{fmt.Sprintf("more than %d commands (the command limit)", maxCommands)}
+	top, err := split(text, 0, &n)
+	if err != nil {
+		return err
 	}
+	g.root = &node{kids: top}
+	pos := &Position{Pieces: map[string]*Piece{}, Stacks: map[string]*Stack{}}
 	inLog := false
-	var step *Step
 	for _, c := range top {
-		if strings.HasPrefix(c, "LOG\t") {
+		if c.log {
 			if !inLog {
 				inLog = true
 				g.Start = pos.clone()
 			}
-			step = &Step{N: len(g.Steps) + 1}
-			err := commands(c, 1, &n, func(cmd string) error { return g.apply(pos, step, cmd) })
-			if err != nil {
+			step := &Step{N: len(g.Steps) + 1}
+			if err := c.each(func(cmd *string) error { return g.apply(pos, step, *cmd) }); err != nil {
 				return err
 			}
 			if step.empty() {
@@ -310,7 +387,7 @@ func (g *Game) play(text string) error {
 			g.Steps = append(g.Steps, step)
 			continue
 		}
-		if err := commands(c, 1, &n, func(cmd string) error { return g.apply(pos, nil, cmd) }); err != nil {
+		if err := c.each(func(cmd *string) error { return g.apply(pos, nil, *cmd) }); err != nil {
 			return err
 		}
 	}
@@ -342,31 +419,21 @@ func (p *Position) clone() *Position {
 func (g *Game) apply(pos *Position, step *Step, c string) error {
 	switch {
 	case strings.HasPrefix(c, "+/"):
-		f := seq.Decode(c[2:], '/')
-		if len(f) < 3 {
-			return nil
-		}
-		id, typ, state := f[0], f[1], f[2]
-		if typ == "stack" {
-			st := &Stack{ID: id}
-			st.setState(state)
-			pos.Stacks[id] = st
-			pos.join(st)
-			return nil
-		}
-		if strings.HasPrefix(typ, "deck;") {
-			return nil
-		}
-		p, err := newPiece(id, typ, &g.work)
+		p, st, err := addPiece(c, &g.work)
 		if err != nil {
 			return err
 		}
-		if err := p.setState(state, &g.work); err != nil {
-			return err
+		if st != nil {
+			pos.Stacks[st.ID] = st
+			pos.join(st)
+			return nil
 		}
-		pos.Pieces[id] = p
+		if p == nil {
+			return nil
+		}
+		pos.Pieces[p.ID] = p
 		if step != nil {
-			step.Added = append(step.Added, id)
+			step.Added = append(step.Added, p.ID)
 		}
 	case strings.HasPrefix(c, "-/"):
 		id := c[2:]

@@ -207,7 +207,7 @@ func TestDecodingLimit(t *testing.T) {
 func TestRaw(t *testing.T) {
 	g := read(t, "moves.vlog")
 	p := byName(g.Steps[2].After, "22 IN")
-	if !strings.HasSuffix(p.Traits()[len(p.Traits())-1], ";22 IN") || !strings.Contains(p.Type(), "emb2;") || !strings.Contains(p.State(), "UniqueID") {
+	if !strings.HasSuffix(p.Traits()[len(p.Traits())-1].Type, ";22 IN") || !strings.Contains(p.Type(), "emb2;") || !strings.Contains(p.State(), "UniqueID") {
 		t.Errorf("22 IN: traits %q\nstate %q", p.Traits(), p.State())
 	}
 	if byName(g.Start, "22 IN").State() == p.State() {

@@ -19,13 +19,15 @@ import (
 
 // Limits on the module a game is read against (docs/ci.md, "Limits").
 var (
-	maxBuildFile int64 = 32 << 20 // bytes buildFile.xml inflates to
-	maxImageHead int64 = 64 << 20 // bytes a board image may inflate to (only its header is read)
+	maxBuildFile  int64 = 32 << 20 // bytes buildFile.xml inflates to
+	maxImageHead  int64 = 64 << 20 // bytes a board image may inflate to (only its header is read)
+	maxModuleData int64 = 1 << 20  // bytes the moduledata member inflates to
 )
 
 // Module is what reading a game needs of the module it was played with:
 // its maps and boards with their hex grids, where a point is, and its
-// piece slots by gpid.
+// piece slots by gpid; and what bringing a game to it needs (Update): its
+// prototypes and its metadata.
 type Module struct {
 	Name, Version, Description string
 	// Muster is whether muster wrote the module (its description ends
@@ -34,6 +36,11 @@ type Module struct {
 	Maps   map[string]*Map
 	// Slots are the palette's pieces by gpid.
 	Slots map[string]*Slot
+	// Prototypes are each prototype's traits by its name, its BasicPiece
+	// left out.
+	Prototypes map[string][]Trait
+	// ModuleData is the module's moduledata member, nil if none.
+	ModuleData []byte
 }
 
 // Map is a module map.
@@ -82,7 +89,12 @@ func ReadModule(name string, data []byte) (*Module, error) {
 	if err != nil {
 		return nil, fmt.Errorf("%s: %v", name, err)
 	}
-	m := &Module{Maps: map[string]*Map{}, Slots: map[string]*Slot{}}
+	m := &Module{Maps: map[string]*Map{}, Slots: map[string]*Slot{}, Prototypes: map[string][]Trait{}}
+	if f := files["moduledata"]; f != nil {
+		if m.ModuleData, err = zipbudget.New(maxModuleData, maxModuleData).Read(f); err != nil {
+			return nil, fmt.Errorf("%s: %v", name, err)
+		}
+	}
 	imgBudget := zipbudget.New(maxImageHead, 4*maxImageHead)
 	size := func(img string) (int, int) {
 		f := files["images/"+img]
@@ -114,6 +126,7 @@ func (m *Module) parse(r io.Reader, size func(string) (int, int)) error {
 	var curMap *Map
 	var curBoard *Board
 	var slot *Slot
+	proto, inProto := "", false
 	var text strings.Builder
 	slots := &Game{Boards: map[string][]BoardAt{}} // the slots' pieces share one decoding limit
 	attrs := func(e xml.StartElement) map[string]string {
@@ -179,9 +192,12 @@ func (m *Module) parse(r io.Reader, size func(string) (int, int)) error {
 			case "widget.PieceSlot":
 				slot = &Slot{GPID: a["gpid"], Name: a["entryName"]}
 				text.Reset()
+			case "module.PrototypeDefinition":
+				proto, inProto = a["name"], true
+				text.Reset()
 			}
 		case xml.CharData:
-			if slot != nil {
+			if slot != nil || inProto {
 				text.Write(t)
 			}
 		case xml.EndElement:
@@ -199,6 +215,11 @@ func (m *Module) parse(r io.Reader, size func(string) (int, int)) error {
 					m.Slots[slot.GPID] = slot
 				}
 				slot = nil
+			case "module.PrototypeDefinition":
+				if p := slotPiece(slots, text.String()); p != nil {
+					m.Prototypes[proto] = p.traits[:len(p.traits)-1]
+				}
+				inProto = false
 			}
 			if depth == mapDepth {
 				curMap, mapDepth = nil, -1
@@ -208,7 +229,8 @@ func (m *Module) parse(r io.Reader, size func(string) (int, int)) error {
 	}
 }
 
-// slotPiece reads a PieceSlot's text, an AddPiece command "+/null/type/state".
+// slotPiece reads a PieceSlot's or a PrototypeDefinition's text, an
+// AddPiece command "+/null/type/state".
 func slotPiece(g *Game, text string) *Piece {
 	var p *Piece
 	pos := &Position{Pieces: map[string]*Piece{}, Stacks: map[string]*Stack{}}

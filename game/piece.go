@@ -8,9 +8,45 @@ import (
 	"github.com/muster-wargames/muster/compile/vassal/seq"
 )
 
+// Trait is one decorator of a piece, or its BasicPiece (the last): its
+// own type (its id before the first ';') and its state.
+type Trait struct{ Type, State string }
+
+// ID is the trait's id: "emb2", "PROP", "piece".
+func (t Trait) ID() string {
+	id, _, _ := strings.Cut(t.Type, ";")
+	return id
+}
+
+// addPiece reads an AddPiece command, "+/id/type/state": a piece, or a
+// stack (nil, nil for a deck or a command too short).
+func addPiece(c string, work *int64) (*Piece, *Stack, error) {
+	f := seq.Decode(c[2:], '/')
+	if len(f) < 3 {
+		return nil, nil, nil
+	}
+	id, typ, state := f[0], f[1], f[2]
+	if typ == "stack" {
+		st := &Stack{ID: id}
+		st.setState(state)
+		return nil, st, nil
+	}
+	if strings.HasPrefix(typ, "deck;") {
+		return nil, nil, nil
+	}
+	p, err := newPiece(id, typ, work)
+	if err != nil {
+		return nil, nil, err
+	}
+	if err := p.setState(state, work); err != nil {
+		return nil, nil, err
+	}
+	return p, nil, nil
+}
+
 // newPiece reads a piece's type: its traits, outermost first, each split
 // from the rest at the first TAB (Decorator.getType), down to the
-// BasicPiece ("piece;cloneKey;deleteKey;image;name").
+// BasicPiece ("piece;cloneKey;deleteKey;image;name"), kept as written.
 func newPiece(id, typ string, work *int64) (*Piece, error) {
 	p := &Piece{ID: id, typ: typ}
 	rest := typ
@@ -21,15 +57,19 @@ func newPiece(id, typ string, work *int64) (*Piece, error) {
 		if *work += int64(len(rest)); *work > maxWork {
 			return nil, &LimitError{fmt.Sprintf("the pieces' traits nest past %d MiB decoded in all (the decoding limit), at piece %s", maxWork>>20, id)}
 		}
-		tt := seq.Decode(rest, '\t')
-		if len(tt) < 2 || strings.HasPrefix(tt[0], "piece;") {
-			p.traits = append(p.traits, tt[0])
+		if strings.HasPrefix(rest, "piece;") {
+			p.traits = append(p.traits, Trait{Type: rest})
 			break
 		}
-		p.traits = append(p.traits, tt[0])
+		tt := seq.Decode(rest, '\t')
+		if len(tt) < 2 {
+			p.traits = append(p.traits, Trait{Type: rest})
+			break
+		}
+		p.traits = append(p.traits, Trait{Type: tt[0]})
 		rest = tt[1]
 	}
-	if b, ok := strings.CutPrefix(p.traits[len(p.traits)-1], "piece;"); ok {
+	if b, ok := strings.CutPrefix(p.traits[len(p.traits)-1].Type, "piece;"); ok {
 		f := seq.Decode(b, ';')
 		if len(f) >= 4 {
 			p.Image, p.Name = f[2], f[3]
@@ -44,8 +84,9 @@ func (p *Piece) setState(state string, work *int64) error {
 	p.state = state
 	p.Markers, p.Props, p.Persistent = map[string]string{}, map[string]string{}, map[string]string{}
 	p.Layers, p.Active, p.Facings = map[string]int{}, map[string]bool{}, map[string]int{}
+	p.traits = append([]Trait(nil), p.traits...) // a position cloned before shares the old
 	rest := state
-	for i, t := range p.traits {
+	for i := range p.traits {
 		if *work += int64(len(rest)); *work > maxWork {
 			return &LimitError{fmt.Sprintf("the pieces' states nest past %d MiB decoded in all (the decoding limit), at piece %s", maxWork>>20, p.ID)}
 		}
@@ -60,9 +101,38 @@ func (p *Piece) setState(state string, work *int64) error {
 				rest = ss[1]
 			}
 		}
-		p.trait(t, st)
+		p.traits[i].State = st
+		p.trait(p.traits[i].Type, st)
 	}
 	return nil
+}
+
+// Command writes the piece as an AddPiece command, its traits' types and
+// states nested as a game writes them.
+func (p *Piece) Command() string {
+	n := len(p.traits) - 1
+	types := make([]string, n)
+	states := make([]string, n)
+	for i, t := range p.traits[:n] {
+		types[i], states[i] = t.Type, t.State
+	}
+	base := p.traits[n]
+	typ := seq.Nest(types, base.Type, '\t')
+	state := seq.Nest(states, base.State, '\t')
+	return "+/" + seq.New('/').Append(p.ID).Append(typ).Append(state).Value()
+}
+
+// basic is the BasicPiece's state as written: map, x, y and gpid ("" for
+// a field it lacks).
+func (p *Piece) basic() (mapID, x, y, gpid string) {
+	sf := seq.Decode(p.traits[len(p.traits)-1].State, ';')
+	at := func(i int) string {
+		if i < len(sf) {
+			return sf[i]
+		}
+		return ""
+	}
+	return at(0), at(1), at(2), at(3)
 }
 
 // trait reads one trait's type and state.

@@ -125,14 +125,22 @@ type Assigner struct {
 	next int
 	live map[string]int
 	took map[int]bool // ids this build has given
+	// within says which keys are the build's; nil: every key
+	within func(key string) bool
 	// New and Renamed count the keys given a new id and the keys that
 	// kept the id of the key they were.
 	New, Renamed []string
 }
 
 // Assign starts a build's ids from the ledger.
-func (l *Ledger) Assign() *Assigner {
-	return &Assigner{old: l, next: l.Next, live: map[string]int{}, took: map[int]bool{}}
+func (l *Ledger) Assign() *Assigner { return l.AssignWithin(nil) }
+
+// AssignWithin starts the ids of a build that gives only the keys within
+// says are its own (a module's, an extension's, one ledger holding both):
+// a key of the ledger outside them stays live whether the build asks for
+// it or not. A nil within takes every key.
+func (l *Ledger) AssignWithin(within func(key string) bool) *Assigner {
+	return &Assigner{old: l, next: l.Next, live: map[string]int{}, took: map[int]bool{}, within: within}
 }
 
 // ID is the id of key: the ledger's, else that of the first of was (the
@@ -168,7 +176,8 @@ func (a *Assigner) ID(key string, was ...string) int {
 func (a *Assigner) Next() int { return a.next }
 
 // Ledger is the ledger after the build: the keys it used, live; every
-// other key the ledger held, retired.
+// other key of the build's (AssignWithin) the ledger held, retired; the
+// keys of other builds as they were.
 func (a *Assigner) Ledger() *Ledger {
 	l := &Ledger{Next: a.next, Live: map[string]int{}, Retired: map[int]string{}}
 	for k, id := range a.live {
@@ -178,7 +187,12 @@ func (a *Assigner) Ledger() *Ledger {
 		l.Retired[id] = k
 	}
 	for k, id := range a.old.Live {
-		if !a.took[id] {
+		switch {
+		case a.within != nil && !a.within(k):
+			if !a.took[id] {
+				l.Live[k] = id // another build's key, kept as it was
+			}
+		case !a.took[id]:
 			l.Retired[id] = k
 		}
 	}

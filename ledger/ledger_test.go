@@ -96,3 +96,28 @@ func TestParseErrors(t *testing.T) {
 		t.Errorf("Next %d, want 8 (above every id)", l.Next)
 	}
 }
+
+// TestAssignWithin: a build that gives only its own keys (an extension's
+// beside a module's, one ledger) retires its own unused keys and keeps the
+// others' live, asked for or not; new keys go above every id.
+func TestAssignWithin(t *testing.T) {
+	l, err := Parse([]byte("next 5\n1 palette unit A\n2 extension unit A\n3 extension unit B\n4 palette unit B\n"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	ext := func(k string) bool { return strings.HasPrefix(k, "extension ") }
+	a := l.AssignWithin(ext)
+	if a.ID("extension unit A") != 2 || a.ID("extension unit C") != 5 {
+		t.Errorf("ids %v", a.live)
+	}
+	got := string(a.Ledger().Format(""))
+	for _, want := range []string{"\n1 palette unit A\n", "\n2 extension unit A\n", "\n3 retired extension unit B\n", "\n4 palette unit B\n", "\n5 extension unit C\n", "next 6\n"} {
+		if !strings.Contains(got, want) {
+			t.Errorf("ledger lacks %q:\n%s", want, got)
+		}
+	}
+	// every key the build's: the others retired too (Assign)
+	if got := string(l.Assign().Ledger().Format("")); !strings.Contains(got, "\n1 retired palette unit A\n") {
+		t.Errorf("Assign keeps another's key:\n%s", got)
+	}
+}

@@ -10,7 +10,7 @@ import (
 	"github.com/spf13/cobra"
 
 	"github.com/muster-wargames/muster/diag"
-	"github.com/muster-wargames/muster/internal/savedgame"
+	"github.com/muster-wargames/muster/game"
 	"github.com/muster-wargames/muster/report"
 )
 
@@ -39,17 +39,17 @@ func gameUpdateCmd(stdout, stderr io.Writer) *cobra.Command {
 			if err != nil {
 				return err
 			}
-			g, err := savedgame.Read(data)
+			g, err := game.Read(diag.Printable(save), data)
 			if err != nil {
-				return fmt.Errorf("%s: %v", diag.Printable(save), err)
+				return err
 			}
 			mdata, err := os.ReadFile(module)
 			if err != nil {
 				return err
 			}
-			m, err := savedgame.ReadModule(mdata)
+			m, err := game.ReadModule(diag.Printable(module), mdata)
 			if err != nil {
-				return fmt.Errorf("%s: %v", diag.Printable(module), err)
+				return err
 			}
 			if out == "" {
 				base := strings.TrimSuffix(save, filepath.Ext(save))
@@ -64,7 +64,7 @@ func gameUpdateCmd(stdout, stderr io.Writer) *cobra.Command {
 					return fmt.Errorf("refusing to write %s: it is %s, which game update reads; give -o a new name", diag.Printable(out), diag.Printable(in))
 				}
 			}
-			s := savedgame.Update(g, m)
+			s := game.Update(g, m)
 			if m.ModuleData != nil {
 				g.SetEntry("moduledata", m.ModuleData)
 			}

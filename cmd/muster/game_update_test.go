@@ -8,17 +8,17 @@ import (
 	"testing"
 
 	"github.com/muster-wargames/muster/compile/vassal"
+	"github.com/muster-wargames/muster/game"
 	"github.com/muster-wargames/muster/internal/battletest"
-	"github.com/muster-wargames/muster/internal/savedgame"
 )
 
 // muster game update brings the game VASSAL saved under dow-intro v1
-// (internal/savedgame/testdata/refresh-dow-intro) to v2: every piece but
+// (game/testdata/refresh-dow-intro) to v2: every piece but
 // the removed 25 IL, which it names with its reason (exit 1); never over
 // the game or the module; to the same module, nothing changes (exit 0).
 func TestGameUpdate(t *testing.T) {
 	dir := t.TempDir()
-	fix := filepath.Join("..", "..", "internal", "savedgame", "testdata", "refresh-dow-intro")
+	fix := filepath.Join("..", "..", "game", "testdata", "refresh-dow-intro")
 	v1, err := os.ReadFile(filepath.Join(fix, "v1.vsav"))
 	if err != nil {
 		t.Fatal(err)
@@ -62,17 +62,14 @@ func TestGameUpdate(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	g, err := savedgame.Read(data)
+	g, err := game.Read(out, data)
 	if err != nil {
 		t.Fatal(err)
 	}
 	names := map[string]bool{}
-	g.Each(func(c *string) {
-		if p, ok := savedgame.ParsePiece(*c); ok {
-			n, _, _, _, _ := p.Basic()
-			names[n] = true
-		}
-	})
+	for _, p := range g.Start.Pieces {
+		names[p.Name] = true
+	}
 	if !names["75 ILL"] || names["75 IL"] || !names["25 IL"] {
 		t.Errorf("pieces of the updated game: %v", names)
 	}
@@ -105,9 +102,9 @@ func TestGameUpdate(t *testing.T) {
 	if !strings.Contains(stderr.String(), "65 of 65 pieces brought to Dead of Winter: Skirmish of December 30th 1.0 (0 changed)") {
 		t.Errorf("same module: %s", stderr.String())
 	}
-	g0, _ := savedgame.Read(v1)
+	g0, _ := game.Read(save, v1)
 	data, _ = os.ReadFile(same)
-	g1, err := savedgame.Read(data)
+	g1, err := game.Read(same, data)
 	if err != nil {
 		t.Fatal(err)
 	}

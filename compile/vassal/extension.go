@@ -265,20 +265,31 @@ func (bm *baseModule) extension(b *battle.Battle, baseFile string) ([]compile.Ou
 	into := func(target string, n *xnode) *xnode {
 		return el("module.ExtensionElement", "target", target).add(n)
 	}
-	// extSlot is a copy of a base PieceSlot with a gpid of the extension's.
-	extSlot := func(name, text string) *xnode {
-		gpid++
-		id := extensionID + ":" + strconv.Itoa(gpid)
+	// lv says which layers a piece starts on, as the module target does
+	// (fatigue, reserve, a leader's counter, a face); setStates writes them into
+	// the base's slot. With the battle's ids ledger it also gives each piece
+	// its gpid, by a key naming the piece and its scenario, as the module
+	// target does (ids.go), under "extension ".
+	lv := &vmod{b: b}
+	lv.startIDs(extensionKeys)
+	// extSlot is a copy of a base PieceSlot with a gpid of the extension's:
+	// the ledger's for key (with was, its keys before a rename), else the
+	// next in order.
+	extSlot := func(name, text, key string, was []string) *xnode {
+		n := 0
+		if lv.ids != nil {
+			n = lv.slotID(&pieceDef{key: key, was: was})
+		} else {
+			gpid++
+			n = gpid
+		}
+		id := extensionID + ":" + strconv.Itoa(n)
 		sl := el("widget.PieceSlot", "entryName", name, "gpid", id)
 		sl.text = gpidAtEnd.ReplaceAllString(text, ";"+id+";0")
 		return sl
 	}
 	var reinfBoards, reinfStacks []*xnode
 	reinfSel := map[*battle.Scenario]string{}
-	// lv says which layers a piece starts on, as the module target does
-	// (fatigue, reserve, a leader's counter, a face); setStates writes them into
-	// the base's slot
-	lv := &vmod{b: b}
 	if err := lv.compilePlay(); err != nil {
 		return nil, err
 	}
@@ -311,9 +322,18 @@ func (bm *baseModule) extension(b *battle.Battle, baseFile string) ([]compile.Ou
 		}
 		return map[string]string{lv.play.strength: strconv.Itoa(*p.Strength)}
 	}
+	// keyOf is the ledger's key of a piece and the keys it had before a
+	// rename, as the module target names a set-up's (vassal.go's unitDef)
+	keyOf := func(r pieceRef) (string, []string) {
+		if r.leader != nil {
+			return leaderKey(r.leader), lv.wasKey("leader", r.leader.Side, r.leader.Was, r.leader.Formation)
+		}
+		return unitKey(r.unit), lv.wasKey("unit", r.unit.Side, r.unit.Was, r.unit.Formation)
+	}
 	boardTarget := "VASSAL.build.module.Map:" + bm.mainMap + "/VASSAL.build.module.map.BoardPicker"
 	mapTarget := "VASSAL.build.module.Map:" + bm.mainMap
 	for _, sc := range b.Scenarios {
+		lv.idPlace = extensionPlace + "scenario " + sc.ID
 		used := map[*maps.Sheet]bool{}
 		var order []*maps.Sheet
 		for _, st := range sc.Setup {
@@ -356,7 +376,8 @@ func (bm *baseModule) extension(b *battle.Battle, baseFile string) ([]compile.Ou
 						bad = append(bad, mismatch{p.Pos, fmt.Sprintf("scenario %s: %s in %s: %s has %s named %q", sc.ID, r.q, label, baseFile, what, r.name)})
 						continue
 					}
-					n.add(extSlot(r.name, bm.setStates(text, levelsOf(r, p, st.Pieces, st.Fatigue.Level, st.Reserve), overridesOf(r, p))))
+					key, was := keyOf(r)
+					n.add(extSlot(r.name, bm.setStates(text, levelsOf(r, p, st.Pieces, st.Fatigue.Level, st.Reserve), overridesOf(r, p)), key, was))
 				}
 			}
 			for range st.Breastworks {
@@ -365,7 +386,7 @@ func (bm *baseModule) extension(b *battle.Battle, baseFile string) ([]compile.Ou
 					bad = append(bad, mismatch{st.Hex.Pos, fmt.Sprintf("scenario %s: breastworks in %s: %s has no piece named \"Breastworks\"", sc.ID, label, baseFile)})
 					break
 				}
-				n.add(extSlot("Breastworks", text))
+				n.add(extSlot("Breastworks", text, "marker breastworks", nil))
 			}
 			stacks = append(stacks, into(mapTarget, n))
 		}
@@ -394,7 +415,8 @@ func (bm *baseModule) extension(b *battle.Battle, baseFile string) ([]compile.Ou
 							bad = append(bad, mismatch{p.Pos, fmt.Sprintf("scenario %s: %s arriving %s: %s has no piece named %q", sc.ID, r.q, a.Time.Text(), baseFile, r.name)})
 							continue
 						}
-						n.add(extSlot(r.name, bm.setStates(text, levelsOf(r, p, a.Pieces, a.Fatigue.Level, false), overridesOf(r, p))))
+						key, was := keyOf(r)
+						n.add(extSlot(r.name, bm.setStates(text, levelsOf(r, p, a.Pieces, a.Fatigue.Level, false), overridesOf(r, p)), key, was))
 					}
 				}
 				reinfStacks = append(reinfStacks, n)
@@ -458,7 +480,11 @@ func (bm *baseModule) extension(b *battle.Battle, baseFile string) ([]compile.Ou
 		}
 		return nil, fmt.Errorf("the battle does not fit %s (%s):\n%s", baseFile, what, strings.Join(lines, "\n"))
 	}
-	root.attrs["nextPieceSlotId"] = strconv.Itoa(gpid + 1)
+	if lv.ids != nil {
+		root.attrs["nextPieceSlotId"] = strconv.Itoa(lv.ids.Next())
+	} else {
+		root.attrs["nextPieceSlotId"] = strconv.Itoa(gpid + 1)
+	}
 	root.add(boards...)
 	root.add(stacks...)
 	if len(reinfBoards) > 0 {
@@ -490,7 +516,7 @@ func (bm *baseModule) extension(b *battle.Battle, baseFile string) ([]compile.Ou
 	if err != nil {
 		return nil, err
 	}
-	return []compile.Output{{Name: b.ID + ".vmdx", Data: data}}, nil
+	return append([]compile.Output{{Name: b.ID + ".vmdx", Data: data}}, lv.idsOutput()...), nil
 }
 
 // extBoard names an extension scenario's copy of a base board; the battle's

@@ -5,10 +5,12 @@ import (
 	"fmt"
 	"path/filepath"
 	"regexp"
+	"strconv"
 	"strings"
 	"testing"
 
 	"github.com/muster-wargames/muster/battle"
+	"github.com/muster-wargames/muster/compile"
 	"github.com/muster-wargames/muster/diag"
 )
 
@@ -247,5 +249,93 @@ func TestExtensionFaceState(t *testing.T) {
 		if got := stateLayer(t, ebf, c.name, c.id); got != c.want {
 			t.Errorf("extension: %s starts with its %s layer at %q, want %q", c.name, c.id, got, c.want)
 		}
+	}
+}
+
+// TestExtensionIDs: with the battle's ids ledger an extension's pieces take
+// their gpids from it, by keys of their own ("extension scenario intro
+// unit USA 74 IL/1/1/RW"), as the module's do: after a regiment is
+// inserted, one renamed (was:) and one removed, every piece keeps its gpid,
+// the renamed its old one, the removed's is given to none. One ledger holds
+// the module's keys and the extension's, and neither build retires the
+// other's. Without the ledger the same edit gives old gpids to other units.
+func TestExtensionIDs(t *testing.T) {
+	dir := "dow-intro"
+	declare := map[string][][2]string{"battle.yaml": {{"\nsides:", "\nids: dow-intro.ids\nsides:"}}}
+	v2edits := map[string][][2]string{"battle.yaml": declare["battle.yaml"]}
+	for k, v := range introV2 {
+		v2edits[k] = v
+	}
+	build := func(edits map[string][][2]string, ids []byte) (mod, ext []compile.Output) {
+		t.Helper()
+		var add map[string][]byte
+		if ids != nil {
+			add = map[string][]byte{"dow-intro.ids": ids}
+		}
+		b := edited(t, dir, edits, add)
+		mod, err := Module(b)
+		if err != nil {
+			t.Fatal(err)
+		}
+		ext, err = Extension(mod[0].Data, "dow-intro.vmod")(b)
+		if err != nil {
+			t.Fatal(err)
+		}
+		return mod, ext
+	}
+	mod1, _ := build(declare, nil)
+	_, ext1 := build(declare, mod1[1].Data)
+	if len(ext1) != 2 || ext1[1].Name != "dow-intro.ids" || !strings.Contains(string(ext1[1].Data), " extension scenario intro unit USA 74 IL/1/1/RW\n") {
+		t.Fatalf("the extension's ledger: %d outputs\n%s", len(ext1), ext1[len(ext1)-1].Data)
+	}
+	ids := ext1[1].Data
+	// built again with the ledger holding both: nothing changes, neither
+	// build retires the other's keys
+	mod, ext := build(declare, ids)
+	if len(mod) != 1 || len(ext) != 1 || !bytes.Equal(ext[0].Data, ext1[0].Data) {
+		t.Errorf("built again with its ledger: module %d outputs, extension %d, extension equal %v", len(mod), len(ext), bytes.Equal(ext[0].Data, ext1[0].Data))
+	}
+
+	v1, next1 := slotsByGpid(t, ext1[0].Data)
+	_, ext2 := build(v2edits, ids)
+	v2, _ := slotsByGpid(t, ext2[0].Data)
+	n1, _ := strconv.Atoi(next1)
+	for g, was := range v1 {
+		now, ok := v2[g]
+		switch {
+		case strings.HasSuffix(was, "|25 IL"):
+			if ok {
+				t.Errorf("gpid %s of removed %s given to %s", g, was, now)
+			}
+		case strings.HasSuffix(was, "|75 IL"):
+			if now != strings.TrimSuffix(was, "75 IL")+"75 ILL" {
+				t.Errorf("gpid %s: %s became %s, want 75 ILL (renamed)", g, was, now)
+			}
+		case now != was:
+			t.Errorf("gpid %s: %s became %q", g, was, now)
+		}
+	}
+	for g, now := range v2 {
+		if n, _ := strconv.Atoi(strings.TrimPrefix(g, extensionID+":")); strings.HasSuffix(now, "|10 IL") && n < n1 {
+			t.Errorf("the new 10 IL has gpid %s, below the extension's next %d", g, n1)
+		}
+	}
+	if len(ext2) != 2 || !strings.Contains(string(ext2[1].Data), " retired extension scenario intro unit USA 25 IL/3/1/RW\n") {
+		t.Errorf("v2's ledger does not retire 25 IL:\n%s", ext2[len(ext2)-1].Data)
+	}
+
+	// without the ledger: other units under old gpids
+	_, bare1 := build(nil, nil)
+	_, bare2 := build(introV2, nil)
+	b1, _ := slotsByGpid(t, bare1[0].Data)
+	b2, _ := slotsByGpid(t, bare2[0].Data)
+	swapped := 0
+	for g, was := range b1 {
+		if now, ok := b2[g]; ok && now != was && !strings.HasSuffix(was, "|75 IL") {
+			swapped++
+		}
+	}
+	if swapped == 0 {
+		t.Error("without a ledger no gpid changed unit: the edit proves nothing")
 	}
 }

@@ -80,13 +80,24 @@ func (m *vmod) wasKey(kind, side, was string, f *oob.Formation) []string {
 	return []string{k}
 }
 
-// startIDs starts the ledger's ids for the build and lists the keys of
-// every unit and leader (wasKey).
-func (m *vmod) startIDs() {
+// extensionPlace starts the ledger's keys of an extension's pieces
+// ("extension scenario intro unit USA 74 IL/1/1/RW"): one ledger holds
+// the module's and the extension's, and neither build retires the other's.
+const extensionPlace = "extension "
+
+// moduleKeys are the keys of a module's pieces, extensionKeys those of an
+// extension's.
+func moduleKeys(k string) bool    { return !strings.HasPrefix(k, extensionPlace) }
+func extensionKeys(k string) bool { return strings.HasPrefix(k, extensionPlace) }
+
+// startIDs starts the ledger's ids for the build, which gives the keys
+// within says are its own, and lists the keys of every unit and leader
+// (wasKey).
+func (m *vmod) startIDs(within func(string) bool) {
 	if m.b.IDs == nil {
 		return
 	}
-	m.ids = m.b.IDs.Assign()
+	m.ids = m.b.IDs.AssignWithin(within)
 	m.keyCount = map[string]int{}
 	m.keys = map[string]bool{}
 	for _, sd := range m.b.Sides {

@@ -49,7 +49,7 @@ func slotsByGpid(t *testing.T, vmod []byte) (map[string]string, string) {
 	return out, next
 }
 
-// introV2 is v2 of dow-intro, as internal/savedgame/testdata/refresh-dow-intro
+// introV2 is v2 of dow-intro, as game/testdata/refresh-dow-intro
 // proves it in VASSAL (battletest.IntroV2).
 var introV2 = battletest.IntroV2()
 

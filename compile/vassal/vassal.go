@@ -354,7 +354,7 @@ func newVmod(b *battle.Battle) (*vmod, error) {
 		m.order = append(m.order, sb)
 	}
 	m.slots()
-	m.startIDs()
+	m.startIDs(moduleKeys)
 	m.full = m.frameLayout(layout(m.order))
 	if m.boardErr != nil {
 		return nil, m.boardErr

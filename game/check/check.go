@@ -38,7 +38,10 @@ type Placed struct {
 	Hex   string // "" off the map
 	Board string // the board (or box) it is on
 	Map   string
-	// Strength, Face, Orders and Facing are what the piece shows.
+	// Strength, Face, Orders and Facing are what the piece shows; Facing
+	// as a set-up writes it and VASSAL names it (FreeRotator's
+	// <name>_Facing): the rotation's index plus one, 1 the counter as
+	// drawn (north), counted clockwise.
 	Strength *int
 	Face     string
 	Orders   string
@@ -108,7 +111,7 @@ func (pl *Placed) read(b *battle.Battle) {
 	for _, s := range r.Play.States {
 		if s.Facings > 0 {
 			if i, ok := p.Facings[s.ID]; ok && s.ID == "facing" {
-				pl.Facing = strconv.Itoa(i)
+				pl.Facing = strconv.Itoa(i + 1)
 			}
 			continue
 		}
@@ -197,7 +200,9 @@ func Turn(b *battle.Battle, g *game.Game) (battle.Turn, bool) {
 
 // AsScenario is scenario sc with placed as its set-up on turn t, as the
 // battle's model holds a set-up: a stack for each side's pieces in a hex
-// (pieces off the map left out), each piece with what it shows; its
+// (pieces off the map left out), each piece with what it shows (its
+// facing too, for the checks that read it: TSS's frontal zones and one
+// facing a stack); its
 // arrivals and withdrawals are dropped (the game shows where they are).
 // at gives each stack and piece its position (piece "" for a stack).
 func AsScenario(b *battle.Battle, sc *battle.Scenario, t battle.Turn, placed []Placed, at func(piece, hex string) diag.Pos) *battle.Scenario {
@@ -219,7 +224,7 @@ func AsScenario(b *battle.Battle, sc *battle.Scenario, t battle.Turn, placed []P
 			ns.Setup = append(ns.Setup, st)
 		}
 		pos := at(pl.Piece.Name, pl.Hex)
-		bp := battle.Piece{Name: pl.Ref.Name(), Ref: pl.Ref, Strength: pl.Strength, Face: pl.Face, Orders: pl.Orders, Counter: pl.Counter, Pos: pos}
+		bp := battle.Piece{Name: pl.Ref.Name(), Ref: pl.Ref, Strength: pl.Strength, Face: pl.Face, Orders: pl.Orders, Facing: pl.Facing, Counter: pl.Counter, Pos: pos}
 		if pl.Counter > 0 {
 			bp.CounterPos = pos
 		}

@@ -300,3 +300,57 @@ func TestTurnOfTheTrack(t *testing.T) {
 		}
 	}
 }
+
+// TestFacing: the game VASSAL saved with pieces turned by Terrible Swift
+// Sword's facing key (testdata/make-facing.sh): each piece's rotation
+// reaches the checks as a set-up's facing (1 as drawn, north, clockwise):
+// 7 Tenn turned twice (3) beside 14 Tenn as drawn (1) in A0729 is two
+// units of one hex facing different ways (TS114), at the game, the piece
+// and the hex; 13 Ala and 1 Tenn in A0629, each turned once (2), face one
+// way and pass.
+func TestFacing(t *testing.T) {
+	read := func(name string) []byte {
+		b, err := os.ReadFile("../testdata/" + name)
+		if err != nil {
+			t.Fatal(err)
+		}
+		return b
+	}
+	g, err := game.Read("facing.vsav", read("facing.vsav"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	m, err := game.ReadModule("tss-seminary-ridge.vmod", read("tss-seminary-ridge.vmod"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	bo := pipeline.Options{Dir: "../../examples/tss-seminary-ridge"}
+	b, _ := pipeline.Load(bo)
+	placed, _ := Position(b, m, g, g.Start)
+	facing := map[string]string{}
+	for _, pl := range placed {
+		facing[pl.Piece.Name] = pl.Facing
+	}
+	for name, want := range map[string]string{"7 Tenn": "3", "14 Tenn": "1", "13 Ala": "2", "1 Tenn": "2"} {
+		if facing[name] != want {
+			t.Errorf("%s faces %q, want %s", name, facing[name], want)
+		}
+	}
+	r, err := Run(Options{Battle: bo, Game: g, Module: m, ModuleName: "tss-seminary-ridge.vmod"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	var ts114 []diag.Diagnostic
+	for _, d := range r.Diagnostics {
+		if d.Code == "TS114" {
+			ts114 = append(ts114, d)
+		}
+	}
+	if len(ts114) != 1 || len(ts114[0].Related) == 0 {
+		t.Fatalf("TS114 findings:\n%s\nwant one, at A0729", show(ts114))
+	}
+	at, ok := ts114[0].Related[0].At.(diag.Play)
+	if !ok || at.Game != "facing.vsav" || at.Hex != "A0729" || !strings.Contains(ts114[0].Message, "faces") {
+		t.Errorf("TS114:\n%s\nwant at facing.vsav, hex A0729", show(ts114))
+	}
+}

@@ -126,9 +126,8 @@ func entry(b *battle.Battle, pl Placed) string {
 	if pl.Orders != "" {
 		kv = append(kv, "orders: "+q(pl.Orders))
 	}
-	if pl.Facing != "" && pl.Facing != "0" {
-		i, _ := strconv.Atoi(pl.Facing)
-		kv = append(kv, "facing: "+strconv.Itoa(i+1))
+	if pl.Facing != "" && pl.Facing != "1" { // 1: the counter as drawn, not turned
+		kv = append(kv, "facing: "+pl.Facing)
 	}
 	if len(kv) == 0 {
 		return q(name)

@@ -64,7 +64,7 @@ func EditedOpts(t testing.TB, dir string, edits map[string][][2]string, add map[
 }
 
 // IntroV2 is the edit of examples/dow-intro that the refresh proof makes
-// (internal/savedgame/testdata/refresh-dow-intro, v1-to-v2.diff): a
+// (game/testdata/refresh-dow-intro, v1-to-v2.diff): a
 // regiment (10 IL) inserted before 74 IL and set up with 59 IL, 75 IL
 // renamed 75 ILL (was: 75 IL), 25 IL removed; version 1.1.
 func IntroV2() map[string][][2]string {
