@@ -43,7 +43,7 @@ func TestBuild(t *testing.T) {
 		{"amfs-culps-hill", []string{"Command Display (Union)", "Command Display (Confederate)"},
 			[]string{"Command Display (Union): hex-group at Hex Group A"}},
 		{"dow-intro", []string{"Leader Board (Union)", "Leader Board (Confederate)"},
-			[]string{"Leader Board (Union): 1/1/RW Fatigue at 1/1/RW Fatigue OK", "Leader Board (Union): 1/RW Activations at 1/RW Activations 0",
+			[]string{"Leader Board (Union): 1/1/RW Fatigue at 1/1/RW Fatigue None", "Leader Board (Union): 1/RW Activations at 1/RW Activations 0",
 				"Leader Board (Union): RW Efficiency at RW Efficiency 1"}},
 	} {
 		t.Run(tc.ex, func(t *testing.T) {
@@ -135,5 +135,91 @@ func TestTerrainEffects(t *testing.T) {
 		if rows[name] != want {
 			t.Errorf("%s: %q, want %q", name, rows[name], want)
 		}
+	}
+}
+
+// TestScenarioStarts: a formation's marker starts on the value its
+// scenario gives (GBACW: a division's activation markers, a corps'
+// efficiency fixed for the first turn, a brigade's Fatigue level in the
+// set-up; TSS: a brigade's strength points lost), on the first space where
+// it gives none or one the track has no space for, and on the first space
+// in a free set-up.
+func TestScenarioStarts(t *testing.T) {
+	at := func(ds []displays.Display, display, marker string) string {
+		for _, d := range ds {
+			if d.Name() != display {
+				continue
+			}
+			for _, mk := range d.Markers {
+				if mk.Name == marker {
+					b, _ := d.BoxByID(mk.Box)
+					return b.Name
+				}
+			}
+		}
+		return "no marker " + marker
+	}
+	check := func(ds []displays.Display, display, marker, want string) {
+		t.Helper()
+		if got := at(ds, display, marker); got != want {
+			t.Errorf("%s: %s at %q, want %q", display, marker, got, want)
+		}
+	}
+	b := load(t, "dow-intro")
+	sc := b.Scenario("intro")
+	check(displays.ForScenario(b, sc), "Leader Board (Union)", "Davis's Division Activations", "1/RW Activations 4")
+	check(displays.ForScenario(b, sc), "Leader Board (Confederate)", "Cheatham's Division Activations", "1/P Activations 4")
+	check(displays.ForScenario(b, sc), "Leader Board (Confederate)", "Withers's Division Activations", "2/P Activations 0")
+	check(displays.Build(b), "Leader Board (Union)", "Davis's Division Activations", "1/RW Activations 0")
+	// a Fatigue level the set-up gives a unit is its brigade's; the first given counts
+	for _, tc := range []struct{ level, want string }{{"", "None"}, {"OK", "OK"}, {"0", "0"}, {"4", "4"}, {"5", "None"}} {
+		for _, st := range sc.Setup {
+			for i := range st.Pieces {
+				st.Pieces[i].Fatigue = tc.level
+			}
+		}
+		check(displays.ForScenario(b, sc), "Leader Board (Union)", "Post's Brigade Fatigue", "1/1/RW Fatigue "+tc.want)
+	}
+	for _, st := range sc.Setup {
+		for i := range st.Pieces {
+			st.Pieces[i].Fatigue = ""
+		}
+		st.Fatigue.Level = "3" // a stack's level, its pieces'
+	}
+	check(displays.ForScenario(b, sc), "Leader Board (Union)", "Post's Brigade Fatigue", "1/1/RW Fatigue 3")
+
+	// the printed battles, errors and all (their baselines)
+	dow, _ := battle.LoadDir(filepath.Join("..", "examples", "dead-of-winter"), battle.Options{})
+	s1 := displays.ForScenario(dow, dow.Scenario("s1"))
+	check(s1, "Leader Board (Confederate)", "Hardee's Corps Efficiency", "H Efficiency 4")
+	check(s1, "Leader Board (Confederate)", "Polk's Corps Efficiency", "P Efficiency 3")
+
+	// TSS: a regiment set up two strength points below its printed
+	// strength puts its brigade's marker on 2; at or above it, on 0
+	tss := load(t, "tss-seminary-ridge")
+	fr := tss.Scenario("first-contact")
+	var piece *battle.Piece
+	var printed int
+	for _, st := range fr.Setup {
+		for i, p := range st.Pieces {
+			if us := p.Ref.Units(); len(us) == 1 && us[0].Formation.Level == "brigade" && piece == nil {
+				if v, ok := us[0].Values.Get("strength").Int(); ok && v > 2 {
+					piece, printed = &st.Pieces[i], v
+				}
+			}
+		}
+	}
+	if piece == nil {
+		t.Fatal("no regiment of a brigade with a printed strength in the set-up")
+	}
+	f := piece.Ref.Units()[0].Formation
+	ce := "Combat Effectiveness Record (" + tss.Side(f.Side).Name + ")"
+	for _, tc := range []struct {
+		strength int
+		want     string
+	}{{printed - 2, "2"}, {printed, "0"}, {printed + 1, "0"}} {
+		n := tc.strength
+		piece.Strength = &n
+		check(displays.ForScenario(tss, fr), ce, displays.Title(f)+" Strength Points lost", f.Label()+" Strength Points lost "+tc.want)
 	}
 }

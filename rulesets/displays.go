@@ -24,8 +24,19 @@ type DisplayTrack struct {
 	To      int      `json:"to,omitempty" doc:"The number of its last space."`
 	Labels  []string `json:"labels,omitempty" doc:"Spaces labelled so, before the numbered ones (a flag space; Fatigue OK)."`
 	Markers []string `json:"markers,omitempty" doc:"The markers (ids of markers) that start on its first space."`
-	Rule    string   `json:"rule,omitempty" doc:"The rule."`
+	// Start is where a row's marker starts in a scenario that gives the
+	// formation a value (package displays reads it from the battle).
+	Start string `json:"start,omitempty" doc:"For a row's track: the scenario value its formation's marker starts on, where the scenario gives one (else the first space): fatigue (the Fatigue level the set-up gives the formation's units), activations (the formation's activation markers), efficiency (its efficiency fixed for the scenario's first turn), losses (the strength points its units are set up below their printed strength)." enum:"fatigue,activations,efficiency,losses"`
+	Rule  string `json:"rule,omitempty" doc:"The rule."`
 }
+
+// Track starts (DisplayTrack.Start).
+const (
+	StartFatigue     = "fatigue"
+	StartActivations = "activations"
+	StartEfficiency  = "efficiency"
+	StartLosses      = "losses"
+)
 
 // A DisplayBox is a labelled box, with the markers that start in it.
 type DisplayBox struct {
