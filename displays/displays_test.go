@@ -110,6 +110,21 @@ func TestTrackFromData(t *testing.T) {
 	if n := spaces(); n != 21 {
 		t.Errorf("the CP track has %d spaces, want the flag and 1-20", n)
 	}
+	// a long track runs on in lines of equal length, so that a 1,280-pixel
+	// screen shows the card whole: the flag and 1-10, then 11-20
+	card := displays.Build(b)[0]
+	if card.W > 1280 {
+		t.Errorf("the Orders Card is %d pixels wide, more than a 1,280-pixel screen", card.W)
+	}
+	flag, _ := card.BoxByID("cp/Flag")
+	for id, line := range map[string]int{"cp/10": 0, "cp/11": 1, "cp/20": 1} {
+		if b, ok := card.BoxByID(id); !ok || b.Y != flag.Y+line*displays.SpaceH {
+			t.Errorf("%s at y %d, want line %d under the flag's (y %d)", id, b.Y, line+1, flag.Y)
+		}
+	}
+	if b, _ := card.BoxByID("cp/11"); b.X != flag.X {
+		t.Errorf("cp/11 at x %d, want the flag's %d (the second line starts under the first)", b.X, flag.X)
+	}
 	tr := &b.Rules.Play.Displays[0].Tracks[0]
 	defer func(to int) { tr.To = to }(tr.To)
 	tr.To = 30
