@@ -235,6 +235,6 @@ func TestScenarioStarts(t *testing.T) {
 	}{{printed - 2, "2"}, {printed, "0"}, {printed + 1, "0"}} {
 		n := tc.strength
 		piece.Strength = &n
-		check(displays.ForScenario(tss, fr), ce, displays.Title(f)+" Strength Points lost", f.Label()+" Strength Points lost "+tc.want)
+		check(displays.ForScenario(tss, fr), ce, displays.Title(f)+" SP lost", f.Label()+" SP lost "+tc.want)
 	}
 }

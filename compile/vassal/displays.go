@@ -162,12 +162,24 @@ func (m *vmod) displayMarker(defs map[string]*pieceDef, d displays.Display, mk d
 		}
 	} else {
 		img := m.imageName("display-marker", sideID(d), mk.Top, mk.Bottom)
-		m.addImage(img, drawMarker(mk.Top, mk.Bottom))
+		m.addImage(img, drawMarker(displayMarkerLines(mk)))
 		def = &pieceDef{name: mk.Name, image: img, traits: []trait{marker("Kind", "marker"), marker("Type", trackID(mk.Track))},
 			key: "display-marker " + sideID(d) + " " + mk.Name}
 	}
 	defs[key] = def
 	return def
+}
+
+// displayMarkerLines are the two lines a formation's marker prints: its
+// designation, or where that would run past the counter's edge its own
+// part ("PEGRAM" of Pegram/Res/III: the marker stays on its row, which
+// names it whole), and the track.
+func displayMarkerLines(mk displays.Marker) (string, string) {
+	top := strings.ToUpper(mk.Top)
+	if render.LabelWidth(top) > counterPx-4 {
+		top, _, _ = strings.Cut(top, "/")
+	}
+	return top, strings.ToUpper(mk.Bottom)
 }
 
 // trackID is a row track's id without its formation: "fatigue".

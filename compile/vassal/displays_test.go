@@ -1,10 +1,15 @@
 package vassal
 
 import (
+	"path/filepath"
 	"sort"
 	"strconv"
 	"strings"
 	"testing"
+
+	"github.com/muster-wargames/muster/battle"
+	"github.com/muster-wargames/muster/displays"
+	"github.com/muster-wargames/muster/render"
 )
 
 // TestDisplayMaps reads the display maps of each system's example module:
@@ -165,5 +170,39 @@ func TestTerrainEffectsChart(t *testing.T) {
 	})
 	if !found {
 		t.Errorf("no Terrain effects chart with its picture")
+	}
+}
+
+// TestMarkerTextFits: every line a marker prints, a tray marker's (its
+// label, else its title without the note in brackets) and a display's
+// formation marker's (its designation, the track), fits the counter: TSS's
+// "CAVALRY CASUALTY (CASUALTY TRACK)" and "STRENGTH POINTS LOST" ran past
+// its edge.
+func TestMarkerTextFits(t *testing.T) {
+	fits := func(what, line string) {
+		t.Helper()
+		if w := render.LabelWidth(line); w > counterPx-4 {
+			t.Errorf("%s: %q is %d pixels wide, past the %d-pixel counter", what, line, w, counterPx)
+		}
+	}
+	for _, ex := range []string{"summer-storm-mcpherson", "tss-seminary-ridge", "amfs-culps-hill", "dow-intro"} {
+		b, _ := battle.LoadDir(filepath.Join("..", "..", "examples", ex), battle.Options{})
+		for _, mk := range b.Rules.Play.Markers {
+			if len(mk.Faces) > 0 || mk.ID == "breastworks" {
+				continue // faces print their own names
+			}
+			a, c := markerLines(mk)
+			fits(ex+" "+mk.ID, a)
+			fits(ex+" "+mk.ID, c)
+		}
+		for _, d := range displays.Build(b) {
+			for _, mk := range d.Markers {
+				if mk.ID == "" {
+					a, c := displayMarkerLines(mk)
+					fits(d.Name()+" "+mk.Name, a)
+					fits(d.Name()+" "+mk.Name, c)
+				}
+			}
+		}
 	}
 }
