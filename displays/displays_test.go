@@ -238,3 +238,35 @@ func TestScenarioStarts(t *testing.T) {
 		check(displays.ForScenario(tss, fr), ce, displays.Title(f)+" SP lost", f.Label()+" SP lost "+tc.want)
 	}
 }
+
+// TestCharts: a printed table comes from the ruleset cell by cell as
+// printed (TSS 10.9's Fire CRT, L350-L372), every row as many cells as
+// the columns, the rule and seed lines under its notes.
+func TestCharts(t *testing.T) {
+	ts := displays.Charts(load(t, "tss-seminary-ridge"))
+	if len(ts) != 3 {
+		t.Fatalf("%d charts, want TSS's Fire and Melee CRTs and Morale/Rout table", len(ts))
+	}
+	fire := ts[0]
+	for _, tc := range []struct {
+		row, col int
+		want     string
+	}{{0, 0, "1"}, {0, 5, "Pin"}, {0, 11, "2"}, {5, 0, "6 (D)"}, {5, 1, "1*"}, {5, 11, "5"}, {3, 1, "•"}} {
+		if got := fire.Rows[tc.row][tc.col]; got != tc.want {
+			t.Errorf("Fire CRT row %d column %q: %q, want %q as printed", tc.row+1, fire.Columns[tc.col], got, tc.want)
+		}
+	}
+	for _, tb := range ts {
+		for i, r := range tb.Rows {
+			if len(r) != len(tb.Columns) {
+				t.Errorf("%s row %d has %d cells for %d columns", tb.ID, i+1, len(r), len(tb.Columns))
+			}
+		}
+		if n := tb.Notes[len(tb.Notes)-1]; !strings.Contains(n, "TSS ") || !strings.Contains(n, "L") {
+			t.Errorf("%s: last note %q, want its rule and seed lines", tb.ID, n)
+		}
+	}
+	if cs := displays.Charts(load(t, "dow-intro")); len(cs) != 0 {
+		t.Errorf("GBACW prints no table in the seeds, got %d charts", len(cs))
+	}
+}

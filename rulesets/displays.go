@@ -52,3 +52,16 @@ type DisplayRow struct {
 	Tracks []DisplayTrack `json:"tracks,omitempty" doc:"The row's tracks: each formation gets its own marker on each, on its first space."`
 	Boxes  []DisplayBox   `json:"boxes,omitempty" doc:"The row's boxes."`
 }
+
+// A Chart is a table the rulebook prints (a combat results table, a
+// fire table), cell by cell as printed, with its notes: a VASSAL module
+// draws it in a chart window.
+type Chart struct {
+	ID      string     `json:"id,omitempty" doc:"The chart's id." pattern:"^[a-z][a-z0-9-]*$"`
+	Title   string     `json:"title,omitempty" doc:"Its name, as the rulebook prints it."`
+	Columns []string   `json:"columns,omitempty" doc:"Its column heads, the first over the row heads."`
+	Rows    [][]string `json:"rows,omitempty" doc:"Its rows, each as many cells as there are columns, as printed (the row head first)."`
+	Notes   []string   `json:"notes,omitempty" doc:"The keys and notes printed under it."`
+	Rule    string     `json:"rule,omitempty" doc:"The rule."`
+	Source  string     `json:"source,omitempty" doc:"The seed line(s)."`
+}

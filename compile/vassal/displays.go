@@ -221,3 +221,38 @@ func (m *vmod) terrainEffects() *xnode {
 		"icon", "", "hotkey", "", "description", "Terrain effects")
 	return w.add(el("widget.Chart", "chartName", "Terrain effects", "description", t.Title, "fileName", img))
 }
+
+// chartsWindow is a chart window with a tab for each table the ruleset
+// prints (displays.Charts: TSS's Fire and Melee CRTs and Morale/Rout
+// table), drawn from the data cell by cell; nil when it prints none.
+func (m *vmod) chartsWindow() *xnode {
+	ts := displays.Charts(m.b)
+	if len(ts) == 0 {
+		return nil
+	}
+	w := el("module.ChartWindow", "name", "Tables", "text", "Tables", "tooltip", "The tables the rulebook prints: "+tableTitles(ts),
+		"icon", "", "hotkey", "", "description", "Tables")
+	tabs := el("widget.TabWidget", "entryName", "Tables", "description", "")
+	for _, t := range ts {
+		img := "chart-" + t.ID + ".png"
+		m.addImage(img, render.Table(t.Title, t.Columns, t.Rows, t.Notes))
+		tabs.add(el("widget.Chart", "chartName", shortTitle(t), "description", t.Title, "fileName", img))
+	}
+	return w.add(tabs)
+}
+
+func tableTitles(ts []displays.Table) string {
+	var out []string
+	for _, t := range ts {
+		out = append(out, shortTitle(t))
+	}
+	return strings.Join(out, ", ")
+}
+
+// shortTitle is a table's title without the note in brackets: its tab's.
+func shortTitle(t displays.Table) string {
+	if i := strings.Index(t.Title, " ("); i > 0 {
+		return t.Title[:i]
+	}
+	return t.Title
+}

@@ -173,6 +173,45 @@ func TestTerrainEffectsChart(t *testing.T) {
 	}
 }
 
+// TestChartsWindow: TSS's module has a Tables window, a tab for each
+// table the ruleset prints (the Fire and Melee CRTs, the Morale/Rout
+// table) with its picture; a ruleset that prints none (GBACW's seeds
+// carry no table) gives no such window.
+func TestChartsWindow(t *testing.T) {
+	for _, tc := range []struct {
+		ex   string
+		want []string
+	}{
+		{"tss-seminary-ridge", []string{"Fire Combat Results Table", "Melee Combat Results Table", "Morale/Rout Table"}},
+		{"dow-intro", nil},
+	} {
+		_, files, root := exampleModule(t, tc.ex)
+		var got []string
+		root.walk(func(e, _ *xel) {
+			if n, _ := e.attr("name"); e.class() != "module.ChartWindow" || n != "Tables" {
+				return
+			}
+			e.walk(func(k, parent *xel) {
+				if k.class() != "widget.Chart" {
+					return
+				}
+				if parent.class() != "widget.TabWidget" {
+					t.Errorf("%s: chart %v not in a tab", tc.ex, k.Attrs)
+				}
+				n, _ := k.attr("chartName")
+				f, _ := k.attr("fileName")
+				if len(files["images/"+f]) == 0 {
+					t.Errorf("%s: %s has no picture %s", tc.ex, n, f)
+				}
+				got = append(got, n)
+			})
+		})
+		if strings.Join(got, "|") != strings.Join(tc.want, "|") {
+			t.Errorf("%s: tables %q, want %q", tc.ex, got, tc.want)
+		}
+	}
+}
+
 // TestMarkerTextFits: every line a marker prints, a tray marker's (its
 // label, else its title without the note in brackets) and a display's
 // formation marker's (its designation, the track), fits the counter: TSS's

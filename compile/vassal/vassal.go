@@ -685,6 +685,9 @@ func (m *vmod) build() (*xnode, error) {
 	if t := m.terrainEffects(); t != nil {
 		root.add(t)
 	}
+	if t := m.chartsWindow(); t != nil {
+		root.add(t)
+	}
 	root.add(m.setups()...)
 	m.mapIDs(root)
 	root.attrs["nextPieceSlotId"] = strconv.Itoa(m.nextSlotID())
