@@ -86,18 +86,33 @@ const (
 	titleH         = 40
 	gap            = 10
 	boxCols        = 6
+	maxSpaces      = 15 // a track's spaces on one line: 15 fit a 1,280-pixel screen beside its name
 )
 
-// Build lays out every display the battle's ruleset lists.
+// Build lays out every display the battle's ruleset lists, its markers
+// on the first space of their tracks (a free set-up's).
 func Build(b *battle.Battle) []Display {
+	return ForScenario(b, nil)
+}
+
+// ForScenario lays out every display as Build does, each formation's
+// marker of a track with a start (rulesets.DisplayTrack.Start) on the
+// space of the value the scenario gives it: the Fatigue level its units
+// are set up at, its activation markers, its efficiency fixed for the
+// first turn, the strength points its units are set up below their
+// printed strength. Where the scenario gives none, or one the track has
+// no space for, the marker stays on the first space. The boxes are the
+// same as Build's; nil sc is Build.
+func ForScenario(b *battle.Battle, sc *battle.Scenario) []Display {
 	var out []Display
+	st := starts(b, sc)
 	for _, ds := range b.Rules.Play.Displays {
 		if !ds.PerSide {
-			out = append(out, layout(ds, nil))
+			out = append(out, layout(ds, nil, st))
 			continue
 		}
 		for _, sd := range b.Sides {
-			out = append(out, layout(ds, sd))
+			out = append(out, layout(ds, sd, st))
 		}
 	}
 	return out
@@ -106,14 +121,14 @@ func Build(b *battle.Battle) []Display {
 // layout places a display's tracks, one a line, then its boxes, six a
 // line, then a line for each formation of each row's level: its name,
 // its tracks' spaces and its boxes.
-func layout(ds rulesets.Display, sd *oob.Side) Display {
+func layout(ds rulesets.Display, sd *oob.Side, st startValues) Display {
 	d := Display{ID: ds.ID, Title: ds.Title, Side: sd, Rule: ds.Rule, Source: ds.Source}
 	y := margin + titleH
 	w := 0
 	for _, t := range ds.Tracks {
-		x := d.track("", t, nil, margin, y)
+		x, lines := d.track("", t, nil, "", margin, y)
 		w = max(w, x)
-		y += SpaceH + gap
+		y += lines*SpaceH + gap
 	}
 	for i, bx := range ds.Boxes {
 		if i > 0 && i%boxCols == 0 {
@@ -136,7 +151,8 @@ func layout(ds rulesets.Display, sd *oob.Side) Display {
 			d.Boxes = append(d.Boxes, Box{ID: f.Label(), Kind: KindLabel, Label: Title(f), Name: Title(f), X: margin, Y: y, W: labelW, H: h})
 			x := margin + labelW + gap
 			for _, t := range r.Tracks {
-				x = d.track(f.Label()+"/", t, f, x, y) + gap
+				x, _ = d.track(f.Label()+"/", t, f, st.of(t.Start, f), x, y)
+				x += gap
 			}
 			for _, bx := range r.Boxes {
 				id := f.Label() + "/" + bx.ID
@@ -154,12 +170,21 @@ func layout(ds rulesets.Display, sd *oob.Side) Display {
 
 // track places a track's name and spaces from x on the line at y, and
 // its markers on its first space: the ruleset's, or for a row's track,
-// the formation's own. It returns where the track ends.
-func (d *Display) track(prefix string, t rulesets.DisplayTrack, f *oob.Formation, x, y int) int {
+// the formation's own, which starts on the space labelled at when the
+// track has one. A track of its own longer than maxSpaces runs on in
+// lines of equal length under its first (so that a window shows it
+// whole: Summer Storm's CP track, a flag and 1-20). It returns where its
+// longest line ends and how many lines it takes.
+func (d *Display) track(prefix string, t rulesets.DisplayTrack, f *oob.Formation, at string, x, y int) (int, int) {
+	n := len(t.Labels) + max(t.To-t.From+1, 0)
+	lines, per := 1, n
 	if f == nil {
-		d.Boxes = append(d.Boxes, Box{ID: prefix + t.ID, Kind: KindLabel, Label: t.Title, Name: t.Title, X: x, Y: y, W: labelW, H: SpaceH})
+		lines = max((n+maxSpaces-1)/maxSpaces, 1)
+		per = (n + lines - 1) / lines
+		d.Boxes = append(d.Boxes, Box{ID: prefix + t.ID, Kind: KindLabel, Label: t.Title, Name: t.Title, X: x, Y: y, W: labelW, H: lines * SpaceH})
 		x += labelW + gap
 	}
+	x0, end, i := x, x, 0
 	first := ""
 	name := t.Title
 	if f != nil {
@@ -167,11 +192,16 @@ func (d *Display) track(prefix string, t rulesets.DisplayTrack, f *oob.Formation
 	}
 	space := func(label string) {
 		id := prefix + t.ID + "/" + label
-		if first == "" {
+		if first == "" || label == at {
 			first = id
+		}
+		if i > 0 && i%per == 0 {
+			x, y = x0, y+SpaceH
 		}
 		d.Boxes = append(d.Boxes, Box{ID: id, Kind: KindSpace, Label: label, Name: name + " " + label, X: x, Y: y, W: SpaceW, H: SpaceH})
 		x += SpaceW
+		end = max(end, x)
+		i++
 	}
 	for _, l := range t.Labels {
 		space(l)
@@ -185,7 +215,7 @@ func (d *Display) track(prefix string, t rulesets.DisplayTrack, f *oob.Formation
 	for _, id := range t.Markers {
 		d.Markers = append(d.Markers, Marker{ID: id, Track: prefix + t.ID, Box: first})
 	}
-	return x
+	return end, lines
 }
 
 func (d *Display) markers(ids []string, box string) {

@@ -43,7 +43,7 @@ func TestBuild(t *testing.T) {
 		{"amfs-culps-hill", []string{"Command Display (Union)", "Command Display (Confederate)"},
 			[]string{"Command Display (Union): hex-group at Hex Group A"}},
 		{"dow-intro", []string{"Leader Board (Union)", "Leader Board (Confederate)"},
-			[]string{"Leader Board (Union): 1/1/RW Fatigue at 1/1/RW Fatigue OK", "Leader Board (Union): 1/RW Activations at 1/RW Activations 0",
+			[]string{"Leader Board (Union): 1/1/RW Fatigue at 1/1/RW Fatigue None", "Leader Board (Union): 1/RW Activations at 1/RW Activations 0",
 				"Leader Board (Union): RW Efficiency at RW Efficiency 1"}},
 	} {
 		t.Run(tc.ex, func(t *testing.T) {
@@ -110,6 +110,21 @@ func TestTrackFromData(t *testing.T) {
 	if n := spaces(); n != 21 {
 		t.Errorf("the CP track has %d spaces, want the flag and 1-20", n)
 	}
+	// a long track runs on in lines of equal length, so that a 1,280-pixel
+	// screen shows the card whole: the flag and 1-10, then 11-20
+	card := displays.Build(b)[0]
+	if card.W > 1280 {
+		t.Errorf("the Orders Card is %d pixels wide, more than a 1,280-pixel screen", card.W)
+	}
+	flag, _ := card.BoxByID("cp/Flag")
+	for id, line := range map[string]int{"cp/10": 0, "cp/11": 1, "cp/20": 1} {
+		if b, ok := card.BoxByID(id); !ok || b.Y != flag.Y+line*displays.SpaceH {
+			t.Errorf("%s at y %d, want line %d under the flag's (y %d)", id, b.Y, line+1, flag.Y)
+		}
+	}
+	if b, _ := card.BoxByID("cp/11"); b.X != flag.X {
+		t.Errorf("cp/11 at x %d, want the flag's %d (the second line starts under the first)", b.X, flag.X)
+	}
 	tr := &b.Rules.Play.Displays[0].Tracks[0]
 	defer func(to int) { tr.To = to }(tr.To)
 	tr.To = 30
@@ -135,5 +150,123 @@ func TestTerrainEffects(t *testing.T) {
 		if rows[name] != want {
 			t.Errorf("%s: %q, want %q", name, rows[name], want)
 		}
+	}
+}
+
+// TestScenarioStarts: a formation's marker starts on the value its
+// scenario gives (GBACW: a division's activation markers, a corps'
+// efficiency fixed for the first turn, a brigade's Fatigue level in the
+// set-up; TSS: a brigade's strength points lost), on the first space where
+// it gives none or one the track has no space for, and on the first space
+// in a free set-up.
+func TestScenarioStarts(t *testing.T) {
+	at := func(ds []displays.Display, display, marker string) string {
+		for _, d := range ds {
+			if d.Name() != display {
+				continue
+			}
+			for _, mk := range d.Markers {
+				if mk.Name == marker {
+					b, _ := d.BoxByID(mk.Box)
+					return b.Name
+				}
+			}
+		}
+		return "no marker " + marker
+	}
+	check := func(ds []displays.Display, display, marker, want string) {
+		t.Helper()
+		if got := at(ds, display, marker); got != want {
+			t.Errorf("%s: %s at %q, want %q", display, marker, got, want)
+		}
+	}
+	b := load(t, "dow-intro")
+	sc := b.Scenario("intro")
+	check(displays.ForScenario(b, sc), "Leader Board (Union)", "Davis's Division Activations", "1/RW Activations 4")
+	check(displays.ForScenario(b, sc), "Leader Board (Confederate)", "Cheatham's Division Activations", "1/P Activations 4")
+	check(displays.ForScenario(b, sc), "Leader Board (Confederate)", "Withers's Division Activations", "2/P Activations 0")
+	check(displays.Build(b), "Leader Board (Union)", "Davis's Division Activations", "1/RW Activations 0")
+	// a Fatigue level the set-up gives a unit is its brigade's; the first given counts
+	for _, tc := range []struct{ level, want string }{{"", "None"}, {"OK", "OK"}, {"0", "0"}, {"4", "4"}, {"5", "None"}} {
+		for _, st := range sc.Setup {
+			for i := range st.Pieces {
+				st.Pieces[i].Fatigue = tc.level
+			}
+		}
+		check(displays.ForScenario(b, sc), "Leader Board (Union)", "Post's Brigade Fatigue", "1/1/RW Fatigue "+tc.want)
+	}
+	for _, st := range sc.Setup {
+		for i := range st.Pieces {
+			st.Pieces[i].Fatigue = ""
+		}
+		st.Fatigue.Level = "3" // a stack's level, its pieces'
+	}
+	check(displays.ForScenario(b, sc), "Leader Board (Union)", "Post's Brigade Fatigue", "1/1/RW Fatigue 3")
+
+	// the printed battles, errors and all (their baselines)
+	dow, _ := battle.LoadDir(filepath.Join("..", "examples", "dead-of-winter"), battle.Options{})
+	s1 := displays.ForScenario(dow, dow.Scenario("s1"))
+	check(s1, "Leader Board (Confederate)", "Hardee's Corps Efficiency", "H Efficiency 4")
+	check(s1, "Leader Board (Confederate)", "Polk's Corps Efficiency", "P Efficiency 3")
+
+	// TSS: a regiment set up two strength points below its printed
+	// strength puts its brigade's marker on 2; at or above it, on 0
+	tss := load(t, "tss-seminary-ridge")
+	fr := tss.Scenario("first-contact")
+	var piece *battle.Piece
+	var printed int
+	for _, st := range fr.Setup {
+		for i, p := range st.Pieces {
+			if us := p.Ref.Units(); len(us) == 1 && us[0].Formation.Level == "brigade" && piece == nil {
+				if v, ok := us[0].Values.Get("strength").Int(); ok && v > 2 {
+					piece, printed = &st.Pieces[i], v
+				}
+			}
+		}
+	}
+	if piece == nil {
+		t.Fatal("no regiment of a brigade with a printed strength in the set-up")
+	}
+	f := piece.Ref.Units()[0].Formation
+	ce := "Combat Effectiveness Record (" + tss.Side(f.Side).Name + ")"
+	for _, tc := range []struct {
+		strength int
+		want     string
+	}{{printed - 2, "2"}, {printed, "0"}, {printed + 1, "0"}} {
+		n := tc.strength
+		piece.Strength = &n
+		check(displays.ForScenario(tss, fr), ce, displays.Title(f)+" SP lost", f.Label()+" SP lost "+tc.want)
+	}
+}
+
+// TestCharts: a printed table comes from the ruleset cell by cell as
+// printed (TSS 10.9's Fire CRT, L350-L372), every row as many cells as
+// the columns, the rule and seed lines under its notes.
+func TestCharts(t *testing.T) {
+	ts := displays.Charts(load(t, "tss-seminary-ridge"))
+	if len(ts) != 3 {
+		t.Fatalf("%d charts, want TSS's Fire and Melee CRTs and Morale/Rout table", len(ts))
+	}
+	fire := ts[0]
+	for _, tc := range []struct {
+		row, col int
+		want     string
+	}{{0, 0, "1"}, {0, 5, "Pin"}, {0, 11, "2"}, {5, 0, "6 (D)"}, {5, 1, "1*"}, {5, 11, "5"}, {3, 1, "•"}} {
+		if got := fire.Rows[tc.row][tc.col]; got != tc.want {
+			t.Errorf("Fire CRT row %d column %q: %q, want %q as printed", tc.row+1, fire.Columns[tc.col], got, tc.want)
+		}
+	}
+	for _, tb := range ts {
+		for i, r := range tb.Rows {
+			if len(r) != len(tb.Columns) {
+				t.Errorf("%s row %d has %d cells for %d columns", tb.ID, i+1, len(r), len(tb.Columns))
+			}
+		}
+		if n := tb.Notes[len(tb.Notes)-1]; !strings.Contains(n, "TSS ") || !strings.Contains(n, "L") {
+			t.Errorf("%s: last note %q, want its rule and seed lines", tb.ID, n)
+		}
+	}
+	if cs := displays.Charts(load(t, "dow-intro")); len(cs) != 0 {
+		t.Errorf("GBACW prints no table in the seeds, got %d charts", len(cs))
 	}
 }

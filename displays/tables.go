@@ -3,6 +3,7 @@ package displays
 import (
 	"sort"
 	"strconv"
+	"strings"
 
 	"github.com/muster-wargames/muster/battle"
 	"github.com/muster-wargames/muster/rulesets"
@@ -83,4 +84,24 @@ func costText(v float64, ok bool) string {
 		return "P"
 	}
 	return strconv.FormatFloat(v, 'f', -1, 64)
+}
+
+// Charts are the tables the battle's ruleset prints (play.charts: a
+// combat results table, a fire table), each cell as printed, with the
+// rule and seed lines under its notes.
+func Charts(b *battle.Battle) []Table {
+	var out []Table
+	for _, c := range b.Rules.Play.Charts {
+		t := Table{ID: c.ID, Title: c.Title, Columns: c.Columns, Notes: append([]string{}, c.Notes...)}
+		for _, r := range c.Rows {
+			row := make([]string, len(c.Columns)) // a short row's cells blank, a long row's cut
+			copy(row, r)
+			t.Rows = append(t.Rows, row)
+		}
+		if c.Rule != "" || c.Source != "" {
+			t.Notes = append(t.Notes, strings.TrimSpace(c.Rule+" ("+c.Source+")"))
+		}
+		out = append(out, t)
+	}
+	return out
 }

@@ -140,3 +140,15 @@ func TestDrawTextFastPath(t *testing.T) {
 		}
 	}
 }
+
+// TestTableGlyphs: the characters a printed table and its notes use
+// (TSS's Fire CRT: the no-effect dot, the minus sign, the semicolons of
+// its shift list) have glyphs of their own, not the '?' a missing one
+// draws.
+func TestTableGlyphs(t *testing.T) {
+	for _, ch := range "•−;*+/()" {
+		if g, ok := font3x5[ch]; !ok || g == font3x5['?'] {
+			t.Errorf("%q has no glyph", ch)
+		}
+	}
+}

@@ -12,6 +12,7 @@ type Play struct {
 	Markers  []Marker  `json:"markers,omitempty" doc:"The markers of the tray: things on the map that are not a state of one counter."`
 	Cups     []Cup     `json:"cups,omitempty" doc:"Draw cups: chits or markers drawn at random."`
 	Displays []Display `json:"displays,omitempty" doc:"The displays players keep beside the map (orders cards, tracks, command displays), with the markers that start on them."`
+	Charts   []Chart   `json:"charts,omitempty" doc:"The tables the rulebook prints (combat results, fire, morale), as printed: a play engine shows each as a chart."`
 	Keys     Keys      `json:"keys,omitempty" doc:"The keys every piece answers to."`
 	First    First     `json:"first,omitempty" doc:"What the side a scenario names under first: has on the scenario's first turn, as the turn track says it."`
 	// Reserve names the state a set-up stack's reserve: true starts:

@@ -5,6 +5,7 @@ import (
 	"strconv"
 	"strings"
 
+	"github.com/muster-wargames/muster/battle"
 	"github.com/muster-wargames/muster/compile/vassal/seq"
 	"github.com/muster-wargames/muster/displays"
 	"github.com/muster-wargames/muster/render"
@@ -19,9 +20,8 @@ import (
 func (m *vmod) displayMaps() []*xnode {
 	var out []*xnode
 	defs := map[string]*pieceDef{}
-	for _, d := range m.displays() {
+	for i, d := range m.displays() {
 		name := d.Name()
-		m.idPlace = "display " + name // the ledger's keys of its markers' slots
 		mp := windowMap(name, d.Title+" ("+d.Rule+")")
 		bp := el("module.map.BoardPicker", "title", "Choose boards", "slotWidth", "125", "slotHeight", "125", "slotScale", "0.2")
 		defaultBoards(bp, name, []string{name}, [][2]int{{0, 0}})
@@ -32,38 +32,84 @@ func (m *vmod) displayMaps() []*xnode {
 				Outline: b.Kind != displays.KindLabel, Small: b.Kind == displays.KindSpace})
 		}
 		m.addImage(img, render.Display(d.W, d.H+windowRoom, d.Name(), cells))
-		board := el("module.map.boardPicker.Board", "name", name, "image", img, "reversible", "false")
-		board.add(displayZones(d))
-		bp.add(board)
+		var stacks []*xnode
+		board := func(bname, place string, d displays.Display) {
+			m.idPlace = place // the ledger's keys of its markers' slots
+			bd := el("module.map.boardPicker.Board", "name", bname, "image", img, "reversible", "false")
+			bd.add(displayZones(d))
+			bp.add(bd)
+			stacks = append(stacks, m.displayStacks(defs, bname, d)...)
+		}
+		board(name, "display "+name, d)
+		for _, sc := range m.b.Scenarios {
+			if sd, ok := m.displayOf(sc, i); ok {
+				board(displayBoard(d, sc), "display "+name+" "+sc.ID, sd)
+			}
+		}
 		mp.add(bp)
 		mp.add(standardMapParts()...)
-		stacks := map[string]*xnode{}
-		var order []string
-		for _, mk := range d.Markers {
-			b, ok := d.BoxByID(mk.Box)
-			if !ok {
-				continue
-			}
-			def := m.displayMarker(defs, d, mk)
-			if def == nil {
-				continue
-			}
-			st := stacks[mk.Box]
-			if st == nil {
-				x, y := b.Centre()
-				st = el("module.map.SetupStack", "name", name+" "+mk.Box, "owningBoard", name, "useGridLocation", "false",
-					"x", strconv.Itoa(x), "y", strconv.Itoa(y))
-				stacks[mk.Box] = st
-				order = append(order, mk.Box)
-			}
-			st.add(m.slot(def, nil, ""))
-		}
-		for _, id := range order {
-			mp.add(stacks[id])
-		}
+		mp.add(stacks...)
 		out = append(out, mp)
 	}
 	return out
+}
+
+// displayStacks are the At-Start stacks of a display's board: one in
+// each box or track space a marker starts in.
+func (m *vmod) displayStacks(defs map[string]*pieceDef, board string, d displays.Display) []*xnode {
+	stacks := map[string]*xnode{}
+	var order []string
+	for _, mk := range d.Markers {
+		b, ok := d.BoxByID(mk.Box)
+		if !ok {
+			continue
+		}
+		def := m.displayMarker(defs, d, mk)
+		if def == nil {
+			continue
+		}
+		st := stacks[mk.Box]
+		if st == nil {
+			x, y := b.Centre()
+			st = el("module.map.SetupStack", "name", board+" "+mk.Box, "owningBoard", board, "useGridLocation", "false",
+				"x", strconv.Itoa(x), "y", strconv.Itoa(y))
+			stacks[mk.Box] = st
+			order = append(order, mk.Box)
+		}
+		st.add(m.slot(def, nil, ""))
+	}
+	var out []*xnode
+	for _, id := range order {
+		out = append(out, stacks[id])
+	}
+	return out
+}
+
+// displayBoard is the board of a display for a scenario whose values
+// move its markers off their first spaces.
+func displayBoard(d displays.Display, sc *battle.Scenario) string {
+	return d.Name() + " (" + sc.ID + ")"
+}
+
+// displayOf is the i-th display as sc starts it, and whether it differs
+// from the free set-up's (a marker starts elsewhere): a scenario that
+// gives no value uses the display's own board.
+func (m *vmod) displayOf(sc *battle.Scenario, i int) (displays.Display, bool) {
+	if m.scShown == nil {
+		m.scShown = map[*battle.Scenario][]displays.Display{}
+	}
+	ds, ok := m.scShown[sc]
+	if !ok {
+		ds = displays.ForScenario(m.b, sc)
+		m.scShown[sc] = ds
+	}
+	d, free := ds[i], m.displays()[i]
+	for j, mk := range d.Markers {
+		if mk.Box != free.Markers[j].Box {
+			return d, true
+		}
+	}
+	return d, false
 }
 
 // displayZones is a display board's grid: a Zone for each box and track
@@ -116,12 +162,24 @@ func (m *vmod) displayMarker(defs map[string]*pieceDef, d displays.Display, mk d
 		}
 	} else {
 		img := m.imageName("display-marker", sideID(d), mk.Top, mk.Bottom)
-		m.addImage(img, drawMarker(mk.Top, mk.Bottom))
+		m.addImage(img, drawMarker(displayMarkerLines(mk)))
 		def = &pieceDef{name: mk.Name, image: img, traits: []trait{marker("Kind", "marker"), marker("Type", trackID(mk.Track))},
 			key: "display-marker " + sideID(d) + " " + mk.Name}
 	}
 	defs[key] = def
 	return def
+}
+
+// displayMarkerLines are the two lines a formation's marker prints: its
+// designation, or where that would run past the counter's edge its own
+// part ("PEGRAM" of Pegram/Res/III: the marker stays on its row, which
+// names it whole), and the track.
+func displayMarkerLines(mk displays.Marker) (string, string) {
+	top := strings.ToUpper(mk.Top)
+	if render.LabelWidth(top) > counterPx-4 {
+		top, _, _ = strings.Cut(top, "/")
+	}
+	return top, strings.ToUpper(mk.Bottom)
 }
 
 // trackID is a row track's id without its formation: "fatigue".
@@ -135,11 +193,16 @@ func trackID(t string) string {
 }
 
 // displayBoardLines are the set-up's lines choosing each display's board
-// (a predefined set-up's saved game names every map's boards).
-func (m *vmod) displayBoardLines() []string {
+// (a predefined set-up's saved game names every map's boards): the
+// scenario's own where its values move a marker, else the display's.
+func (m *vmod) displayBoardLines(sc *battle.Scenario) []string {
 	var out []string
-	for _, d := range m.displays() {
-		out = append(out, seq.Of(d.Name()+"BoardPicker", '\t').Append(d.Name()).Int(0).Int(0).Value())
+	for i, d := range m.displays() {
+		bname := d.Name()
+		if _, ok := m.displayOf(sc, i); ok {
+			bname = displayBoard(d, sc)
+		}
+		out = append(out, seq.Of(d.Name()+"BoardPicker", '\t').Append(bname).Int(0).Int(0).Value())
 	}
 	return out
 }
@@ -157,4 +220,39 @@ func (m *vmod) terrainEffects() *xnode {
 	w := el("module.ChartWindow", "name", "Terrain effects", "text", "Terrain effects", "tooltip", "Movement costs of the ruleset's terrain, hexsides and roads",
 		"icon", "", "hotkey", "", "description", "Terrain effects")
 	return w.add(el("widget.Chart", "chartName", "Terrain effects", "description", t.Title, "fileName", img))
+}
+
+// chartsWindow is a chart window with a tab for each table the ruleset
+// prints (displays.Charts: TSS's Fire and Melee CRTs and Morale/Rout
+// table), drawn from the data cell by cell; nil when it prints none.
+func (m *vmod) chartsWindow() *xnode {
+	ts := displays.Charts(m.b)
+	if len(ts) == 0 {
+		return nil
+	}
+	w := el("module.ChartWindow", "name", "Tables", "text", "Tables", "tooltip", "The tables the rulebook prints: "+tableTitles(ts),
+		"icon", "", "hotkey", "", "description", "Tables")
+	tabs := el("widget.TabWidget", "entryName", "Tables", "description", "")
+	for _, t := range ts {
+		img := "chart-" + t.ID + ".png"
+		m.addImage(img, render.Table(t.Title, t.Columns, t.Rows, t.Notes))
+		tabs.add(el("widget.Chart", "chartName", shortTitle(t), "description", t.Title, "fileName", img))
+	}
+	return w.add(tabs)
+}
+
+func tableTitles(ts []displays.Table) string {
+	var out []string
+	for _, t := range ts {
+		out = append(out, shortTitle(t))
+	}
+	return strings.Join(out, ", ")
+}
+
+// shortTitle is a table's title without the note in brackets: its tab's.
+func shortTitle(t displays.Table) string {
+	if i := strings.Index(t.Title, " ("); i > 0 {
+		return t.Title[:i]
+	}
+	return t.Title
 }

@@ -1,10 +1,15 @@
 package vassal
 
 import (
+	"path/filepath"
 	"sort"
 	"strconv"
 	"strings"
 	"testing"
+
+	"github.com/muster-wargames/muster/battle"
+	"github.com/muster-wargames/muster/displays"
+	"github.com/muster-wargames/muster/render"
 )
 
 // TestDisplayMaps reads the display maps of each system's example module:
@@ -29,26 +34,35 @@ func TestDisplayMaps(t *testing.T) {
 		{"amfs-culps-hill", []string{
 			"Command Display (Confederate): Hex Group (a lettered marker for a hex's units kept on the Hex Group Display) @ Hex Group A"}},
 		{"dow-intro", []string{
-			"Leader Board (Union): Post's Brigade Fatigue @ 1/1/RW Fatigue OK",
+			"Leader Board (Union): Post's Brigade Fatigue @ 1/1/RW Fatigue None",
 			"Leader Board (Confederate): Cheatham's Division Activations @ 1/P Activations 0",
-			"Leader Board (Union): Right Wing Efficiency @ RW Efficiency 1"}},
+			"Leader Board (Union): Right Wing Efficiency @ RW Efficiency 1",
+			// the intro scenario's board: its divisions' 4 activation markers (L2494)
+			"Leader Board (Confederate) (intro): Cheatham's Division Activations @ 1/P Activations 4",
+			"Leader Board (Union) (intro): Davis's Division Activations @ 1/RW Activations 4",
+			"Leader Board (Union) (intro): Post's Brigade Fatigue @ 1/1/RW Fatigue None"}},
 	} {
 		t.Run(tc.ex, func(t *testing.T) {
 			_, files, root := exampleModule(t, tc.ex)
 			var got []string
 			maps := 0
+			boards := map[string][]string{} // a map's boards
 			root.walk(func(e, _ *xel) {
 				if e.class() != "module.Map" {
 					return
 				}
 				name, _ := e.attr("mapName")
-				var zones []*xel
+				zones := map[string][]*xel{} // by board
 				var stacks []*xel
 				chosen := false
+				board := ""
 				e.walk(func(k, _ *xel) {
 					switch k.class() {
+					case "module.map.boardPicker.Board":
+						board, _ = k.attr("name")
+						boards[name] = append(boards[name], board)
 					case "module.map.boardPicker.board.mapgrid.Zone":
-						zones = append(zones, k)
+						zones[board] = append(zones[board], k)
 					case "module.map.SetupStack":
 						stacks = append(stacks, k)
 					case "setup":
@@ -60,6 +74,7 @@ func TestDisplayMaps(t *testing.T) {
 					isDisplay = isDisplay || strings.HasPrefix(w, name+": ")
 				}
 				if !isDisplay {
+					delete(boards, name)
 					return
 				}
 				maps++
@@ -67,12 +82,16 @@ func TestDisplayMaps(t *testing.T) {
 					t.Errorf("%s: launch=%q, board chosen by default %v", name, l, chosen)
 				}
 				for _, st := range stacks {
+					on, _ := st.attr("owningBoard")
 					x, _ := st.attr("x")
 					y, _ := st.attr("y")
 					xi, _ := strconv.Atoi(x)
 					yi, _ := strconv.Atoi(y)
 					place := ""
-					for _, z := range zones {
+					if len(zones[on]) == 0 {
+						t.Errorf("%s: stack %v on board %q, which has no zones", name, st.Attrs, on)
+					}
+					for _, z := range zones[on] {
 						p, _ := z.attr("path")
 						if inRect(p, xi, yi) {
 							place, _ = z.attr("name")
@@ -80,7 +99,7 @@ func TestDisplayMaps(t *testing.T) {
 					}
 					for _, k := range st.Kids {
 						n, _ := k.attr("entryName")
-						got = append(got, name+": "+n+" @ "+place)
+						got = append(got, on+": "+n+" @ "+place)
 					}
 				}
 			})
@@ -93,13 +112,17 @@ func TestDisplayMaps(t *testing.T) {
 					t.Errorf("no %q among\n%s", w, strings.Join(got, "\n"))
 				}
 			}
+			// every set-up chooses one of each display's boards
 			for n, data := range files {
 				if strings.HasPrefix(n, "scenario-") {
 					save, _ := unzipAll(t, data)
-					for _, w := range tc.want {
-						d := w[:strings.Index(w, ": ")]
-						if !strings.Contains(string(save["savedGame"]), d+"BoardPicker\t"+d+"\t0\t0") {
-							t.Errorf("%s does not choose the board of %s", n, d)
+					for d, bs := range boards {
+						ok := false
+						for _, b := range bs {
+							ok = ok || strings.Contains(string(save["savedGame"]), d+"BoardPicker\t"+b+"\t0\t0")
+						}
+						if !ok {
+							t.Errorf("%s does not choose a board of %s (%q)", n, d, bs)
 						}
 					}
 				}
@@ -147,5 +170,78 @@ func TestTerrainEffectsChart(t *testing.T) {
 	})
 	if !found {
 		t.Errorf("no Terrain effects chart with its picture")
+	}
+}
+
+// TestChartsWindow: TSS's module has a Tables window, a tab for each
+// table the ruleset prints (the Fire and Melee CRTs, the Morale/Rout
+// table) with its picture; a ruleset that prints none (GBACW's seeds
+// carry no table) gives no such window.
+func TestChartsWindow(t *testing.T) {
+	for _, tc := range []struct {
+		ex   string
+		want []string
+	}{
+		{"tss-seminary-ridge", []string{"Fire Combat Results Table", "Melee Combat Results Table", "Morale/Rout Table"}},
+		{"dow-intro", nil},
+	} {
+		_, files, root := exampleModule(t, tc.ex)
+		var got []string
+		root.walk(func(e, _ *xel) {
+			if n, _ := e.attr("name"); e.class() != "module.ChartWindow" || n != "Tables" {
+				return
+			}
+			e.walk(func(k, parent *xel) {
+				if k.class() != "widget.Chart" {
+					return
+				}
+				if parent.class() != "widget.TabWidget" {
+					t.Errorf("%s: chart %v not in a tab", tc.ex, k.Attrs)
+				}
+				n, _ := k.attr("chartName")
+				f, _ := k.attr("fileName")
+				if len(files["images/"+f]) == 0 {
+					t.Errorf("%s: %s has no picture %s", tc.ex, n, f)
+				}
+				got = append(got, n)
+			})
+		})
+		if strings.Join(got, "|") != strings.Join(tc.want, "|") {
+			t.Errorf("%s: tables %q, want %q", tc.ex, got, tc.want)
+		}
+	}
+}
+
+// TestMarkerTextFits: every line a marker prints, a tray marker's (its
+// label, else its title without the note in brackets) and a display's
+// formation marker's (its designation, the track), fits the counter: TSS's
+// "CAVALRY CASUALTY (CASUALTY TRACK)" and "STRENGTH POINTS LOST" ran past
+// its edge.
+func TestMarkerTextFits(t *testing.T) {
+	fits := func(what, line string) {
+		t.Helper()
+		if w := render.LabelWidth(line); w > counterPx-4 {
+			t.Errorf("%s: %q is %d pixels wide, past the %d-pixel counter", what, line, w, counterPx)
+		}
+	}
+	for _, ex := range []string{"summer-storm-mcpherson", "tss-seminary-ridge", "amfs-culps-hill", "dow-intro"} {
+		b, _ := battle.LoadDir(filepath.Join("..", "..", "examples", ex), battle.Options{})
+		for _, mk := range b.Rules.Play.Markers {
+			if len(mk.Faces) > 0 || mk.ID == "breastworks" {
+				continue // faces print their own names
+			}
+			a, c := markerLines(mk)
+			fits(ex+" "+mk.ID, a)
+			fits(ex+" "+mk.ID, c)
+		}
+		for _, d := range displays.Build(b) {
+			for _, mk := range d.Markers {
+				if mk.ID == "" {
+					a, c := displayMarkerLines(mk)
+					fits(d.Name()+" "+mk.Name, a)
+					fits(d.Name()+" "+mk.Name, c)
+				}
+			}
+		}
 	}
 }

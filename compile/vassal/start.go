@@ -25,7 +25,7 @@ func scenarioTitle(sc *battle.Scenario) string {
 // the draw cups, and each side's hand.
 func (m *vmod) moreBoardLines(sc *battle.Scenario) []string {
 	if len(m.b.Rules.Play.Cups) == 0 {
-		return m.displayBoardLines()
+		return m.displayBoardLines(sc)
 	}
 	out := []string{seq.Of(cupsMapName+"BoardPicker", '\t').Append(cupsBoard(sc)).Int(0).Int(0).Value()}
 	if m.holdsCards() {
@@ -33,7 +33,7 @@ func (m *vmod) moreBoardLines(sc *battle.Scenario) []string {
 			out = append(out, seq.Of(handName(sd)+"BoardPicker", '\t').Append(handName(sd)).Int(0).Int(0).Value())
 		}
 	}
-	return append(out, m.displayBoardLines()...)
+	return append(out, m.displayBoardLines(sc)...)
 }
 
 // defaultBoards gives a BoardPicker the boards File > New Game uses, so

@@ -124,6 +124,21 @@ func (m *vmod) sideWindows() []*xnode {
 
 func eliminatedMap(sd *oob.Side) string { return "Eliminated (" + sd.Name + ")" }
 
+// markerLines are the two lines a marker prints: its label, else its
+// title without the note in brackets ("Infantry Casualty (Casualty
+// Track)" prints INFANTRY CASUALTY: the note ran past the counter's
+// edge), in capitals, split where the lines come out most even.
+func markerLines(mk rulesets.Marker) (string, string) {
+	label := mk.Label
+	if label == "" {
+		label = mk.Title
+		if i := strings.Index(label, " ("); i > 0 {
+			label = label[:i]
+		}
+	}
+	return splitLabel(strings.ToUpper(label))
+}
+
 // markerDef is a tray marker: its label on the front, one face per
 // further face, a layer to step through them.
 func (m *vmod) markerDef(mk rulesets.Marker) *pieceDef {
@@ -131,11 +146,7 @@ func (m *vmod) markerDef(mk rulesets.Marker) *pieceDef {
 	if mk.ID == "breastworks" {
 		d = m.breastworks()
 	} else {
-		label := mk.Label
-		if label == "" {
-			label = mk.Title
-		}
-		a, b := splitLabel(strings.ToUpper(label))
+		a, b := markerLines(mk)
 		img := m.imageName("marker", mk.ID)
 		m.addImage(img, drawMarker(a, b))
 		d = &pieceDef{image: img, traits: []trait{marker("Kind", "marker"), marker("Type", mk.ID)}}

@@ -52,7 +52,8 @@ func Module(b *battle.Battle) ([]compile.Output, error) {
 // vmod is a module being compiled: the build file, its files and the
 // gpids handed out so far.
 type vmod struct {
-	shown      []displays.Display // the ruleset's displays laid out (displays.go)
+	shown      []displays.Display                      // the ruleset's displays laid out (displays.go)
+	scShown    map[*battle.Scenario][]displays.Display // and as each scenario starts them
 	b          *battle.Battle
 	flareID    string                     // the id VASSAL gives the Main Map's Flare (flareIDAfter)
 	boardErr   error                      // a sheet's own board that a layout uses and its numbering cannot express (framed)
@@ -682,6 +683,9 @@ func (m *vmod) build() (*xnode, error) {
 	root.add(m.hands()...)
 	root.add(m.displayMaps()...)
 	if t := m.terrainEffects(); t != nil {
+		root.add(t)
+	}
+	if t := m.chartsWindow(); t != nil {
 		root.add(t)
 	}
 	root.add(m.setups()...)

@@ -654,9 +654,9 @@ func TestVassalSavedGame(t *testing.T) {
 		"begin_save",
 		"Main MapBoardPicker\tSheet C (intro)\t0\t0",
 		"ReinforcementsBoardPicker\tReinforcements (intro)\t0\t0",
-		"Draw cupsBoardPicker\tDraw cups (intro)\t0\t0",               // GBACW draws activation and efficiency markers
-		"Leader Board (Union)BoardPicker\tLeader Board (Union)\t0\t0", // each side's leader board (package displays)
-		"Leader Board (Confederate)BoardPicker\tLeader Board (Confederate)\t0\t0",
+		"Draw cupsBoardPicker\tDraw cups (intro)\t0\t0",                       // GBACW draws activation and efficiency markers
+		"Leader Board (Union)BoardPicker\tLeader Board (Union) (intro)\t0\t0", // each side's leader board (package displays), as the scenario starts it
+		"Leader Board (Confederate)BoardPicker\tLeader Board (Confederate) (intro)\t0\t0",
 		"MutableProperty\tScenario\t\tintro\tModule", // the turn track says who has the initiative
 		"TURNTurnTracker0\t0|1;0;0;" + trues(5) + ";7\\;0\\;0\\;" + trues(15),
 		"end_save",
