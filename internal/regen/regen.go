@@ -13,7 +13,8 @@
 // names the functions of validate/raisedby.go.
 //
 //   - rulesets/compiled/SYSTEM.json, the JSON form of each embedded
-//     ruleset (TestCompiled);
+//     ruleset, and rulesets/series_values.go, the Go that builds each
+//     (TestCompiled);
 //   - the system enums of schema/schemas/battle.schema.json and
 //     bundle.schema.json, the embedded systems (TestSystemEnums);
 //   - the figure definitions of schema/schemas/ruleset.schema.json, the Go
