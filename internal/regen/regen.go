@@ -19,6 +19,8 @@
 //     bundle.schema.json, the embedded systems (TestSystemEnums);
 //   - the figure definitions of schema/schemas/ruleset.schema.json, the Go
 //     types of rulesets/figures.go (TestFiguresSchema);
+//   - schema/schema_values.go, the Go that builds each embedded schema
+//     document (TestSchemaValues; after the two above, which write them);
 //   - validate/raisedby.go, the functions that raise each code of loading
 //     (TestRaisedBy);
 //   - the rules: block of each battle book's check test
@@ -34,6 +36,7 @@
 package regen
 
 //go:generate env UPDATE=1 go test -count=1 -run ^(TestCompiled|TestSystemEnums|TestFiguresSchema)$ ../../rulesets
+//go:generate env UPDATE=1 go test -count=1 -run ^TestSchemaValues$ ../../schema
 //go:generate env UPDATE=1 go test -count=1 -run ^TestRaisedBy$ ../../validate
 //go:generate env UPDATE=1 go test -count=1 -run ^TestBooks$ ../../cmd/muster
 //go:generate env UPDATE=1 go test -count=1 -run ^(TestCodesDoc|TestRulesetsDoc|TestExampleSchemas)$ ../../cmd/muster
