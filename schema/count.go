@@ -2,6 +2,7 @@ package schema
 
 import (
 	"bytes"
+	"sync/atomic"
 	"unicode/utf8"
 )
 
@@ -25,7 +26,16 @@ func overNodes(data []byte, max int) (line, col, doc int, over bool) {
 
 // overNodesRun is overNodes that also stops at the first node that takes
 // the nodes of the whole text past runMax (when not 0), and says so.
+//
+// The scan counts at most two nodes for each byte it moves past (a token
+// that is a node, and the value a line before left pending), and one for
+// each document's root: never more than scanBound(data). A text whose
+// bound is within both limits is not scanned.
 func overNodesRun(data []byte, max, runMax int) (line, col, doc int, over, run bool) {
+	if b := scanBound(data); b <= max && (runMax == 0 || b <= runMax) {
+		return 0, 0, 0, false, false
+	}
+	scans.Add(1)
 	if i := bytes.IndexByte(data, '\r'); i >= 0 && bytes.Count(data, []byte("\r")) != bytes.Count(data, []byte("\r\n")) {
 		data = bytes.ReplaceAll(bytes.ReplaceAll(data, []byte("\r\n"), []byte("\n")), []byte("\r"), []byte("\n")) // YAML breaks lines at a lone \r too
 	}
@@ -37,6 +47,12 @@ func overNodesRun(data []byte, max, runMax int) (line, col, doc int, over, run b
 	start := bytes.LastIndexByte(data[:s.overAt], '\n') + 1
 	return s.overLine, utf8.RuneCount(data[start:s.overAt]) + 1, s.docStart, true, s.runOver
 }
+
+// scanBound is the most nodes the scan can count in data.
+func scanBound(data []byte) int { return 2*len(data) + 1 }
+
+// scans counts the texts scanned, for the tests.
+var scans atomic.Int64
 
 type nodeScan struct {
 	data     []byte
@@ -274,7 +290,17 @@ func (s *nodeScan) blankRest() bool {
 // plain moves past a plain scalar's text on this line.
 func (s *nodeScan) plain(flow bool) {
 	d := s.data
+	stop := &plainStops[0]
+	if flow {
+		stop = &plainStops[1]
+	}
 	for s.i < len(d) {
+		for s.i < len(d) && !stop[d[s.i]] { // the scalar's ordinary bytes
+			s.i++
+		}
+		if s.i >= len(d) {
+			return
+		}
 		c := d[s.i]
 		if c == '\n' || (c == ':' && (s.sep(s.i+1) || (flow && s.i+1 < len(d) && bytes.IndexByte([]byte(",[]{}"), d[s.i+1]) >= 0))) {
 			return
@@ -288,6 +314,18 @@ func (s *nodeScan) plain(flow bool) {
 		s.i++
 	}
 }
+
+// plainStops are the bytes plain looks at (in block context, in a flow
+// collection): every other byte is part of the scalar.
+var plainStops = func() (t [2][256]bool) {
+	for _, c := range "\n: \t" {
+		t[0][c], t[1][c] = true, true
+	}
+	for _, c := range ",[]{}" {
+		t[1][c] = true
+	}
+	return t
+}()
 
 // quoted moves past a quoted scalar, which may span lines; false when it is
 // not closed.

@@ -2,6 +2,7 @@ package schema
 
 import (
 	"io/fs"
+	"math"
 	"os"
 	"path/filepath"
 	"runtime"
@@ -122,6 +123,9 @@ func FuzzNodeScan(f *testing.F) {
 		f.Add([]byte(s), uint8(3))
 	}
 	f.Fuzz(func(t *testing.T, data []byte, m uint8) {
+		if n, b := scanCount(data), scanBound(data); n > b {
+			t.Fatalf("the scan counts %d nodes, more than its bound %d", n, b)
+		}
 		n, ok := convertCount(data)
 		if !ok {
 			return
@@ -130,4 +134,40 @@ func FuzzNodeScan(f *testing.F) {
 			t.Fatalf("the scan counts more than convert's %d nodes at %d:%d", n, line, col)
 		}
 	})
+}
+
+// scanCount is every node the scan counts in data, over its documents.
+func scanCount(data []byte) int {
+	s := nodeScan{data: data, line: 1, count: 1, max: math.MaxInt}
+	s.run()
+	return s.done + s.count
+}
+
+// TestScanBound: the scan never counts more than scanBound nodes, on texts
+// made of what counts most for their bytes; FuzzNodeScan holds it on any.
+func TestScanBound(t *testing.T) {
+	for _, s := range []string{"", "-", "- - - -", "-\n-\n", "[[[[", "[a,b,c]", "{a,b,c}", "a:\n-\n", "a:\n[", "---\n---\n", "- [,]", "'a'\n", "a: [&x b, *x]"} {
+		if n, b := scanCount([]byte(s)), scanBound([]byte(s)); n > b {
+			t.Errorf("%q: the scan counts %d nodes, more than its bound %d", s, n, b)
+		}
+	}
+}
+
+// TestScanOnlyWhatMayPass: a text that cannot hold more nodes than the
+// limits allow is not scanned (at the bound); one byte more and it is.
+func TestScanOnlyWhatMayPass(t *testing.T) {
+	src := []byte("kind: scenario\nlist: [1, 2, 3]\n")
+	bound := scanBound(src)
+	for _, c := range []struct {
+		max, run int
+		scanned  int64
+	}{{bound, 0, 0}, {bound - 1, 0, 1}, {bound, bound, 0}, {bound, bound - 1, 1}} {
+		before := scans.Load()
+		if _, _, _, over, _ := overNodesRun(src, c.max, c.run); over {
+			t.Errorf("max %d, run %d: refused", c.max, c.run)
+		}
+		if got := scans.Load() - before; got != c.scanned {
+			t.Errorf("max %d, run %d (bound %d): scanned %d times, want %d", c.max, c.run, bound, got, c.scanned)
+		}
+	}
 }

@@ -2,6 +2,7 @@ package schema
 
 import (
 	"bytes"
+	"encoding/binary"
 	"fmt"
 	"reflect"
 	"strconv"
@@ -240,6 +241,15 @@ func lineCol(data []byte, i int) (line, col int) {
 func notText(data []byte) (line, col int, msg string, bad bool) {
 	i := 0
 	for i < len(data) {
+		// eight bytes at a time while they are all printable ASCII (0x20
+		// to 0x7e): a battle's text is almost all of them, and this pass
+		// reads every byte of every file
+		for i+8 <= len(data) && printable8(binary.LittleEndian.Uint64(data[i:])) {
+			i += 8
+		}
+		if i >= len(data) {
+			break
+		}
 		c := data[i]
 		if c >= 0x20 && c < 0x7f || c == '\n' || c == '\t' || c == '\r' { // ASCII text: the fast path
 			i++
@@ -263,6 +273,17 @@ func notText(data []byte) (line, col int, msg string, bad bool) {
 		return line, col, msg, true
 	}
 	return 0, 0, "", false
+}
+
+// printable8 reports whether each of the eight bytes of w is printable
+// ASCII, 0x20 to 0x7e: none has its high bit set, none is below 0x20 and
+// none is 0x7f (the classic tests for a byte below n and for a zero byte).
+func printable8(w uint64) bool {
+	const ones, highs = 0x0101010101010101, 0x8080808080808080
+	below := (w - 0x20*ones) &^ w // a byte below 0x20 (or a high one)
+	del := w ^ 0x7f*ones          // 0x7f becomes zero
+	zero := (del - ones) &^ del   // a zero byte
+	return (w|below|zero)&highs == 0
 }
 
 // runawayQuote finds, in the document text up to 1-based line stop, the

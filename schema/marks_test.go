@@ -2,8 +2,10 @@ package schema
 
 import (
 	"bytes"
+	"fmt"
 	"strings"
 	"testing"
+	"unicode/utf8"
 
 	"go.yaml.in/yaml/v3"
 )
@@ -105,6 +107,58 @@ func TestRunawayQuote(t *testing.T) {
 		}
 		if (c.hint == "") != (ds[0].Hint == "") || !strings.Contains(ds[0].Hint, c.hint) {
 			t.Errorf("%q: hint %q, want one with %q", c.src, ds[0].Hint, c.hint)
+		}
+	}
+}
+
+// notTextByRune is notText's definition, one character at a time.
+func notTextByRune(data []byte) (line, col int, msg string, bad bool) {
+	for i := 0; i < len(data); {
+		r, w := utf8.DecodeRune(data[i:])
+		switch {
+		case r == utf8.RuneError && w == 1:
+			msg = fmt.Sprintf("byte 0x%02X is not UTF-8: a battle's files are UTF-8 text", data[i])
+		case r == 0:
+			msg = "a NUL byte: the file is binary, not text"
+		case r == '\n' || r == '\t' || r == '\r':
+			i += w
+			continue
+		case r < 0x20 || r == 0x7f || (r >= 0x80 && r <= 0x9f && r != 0x85):
+			msg = fmt.Sprintf("control character U+%04X is not allowed in YAML", r)
+		case r == 0xfffe || r == 0xffff:
+			msg = fmt.Sprintf("U+%04X is not a character and is not allowed in YAML", r)
+		default:
+			i += w
+			continue
+		}
+		line, col = lineCol(data, i)
+		return line, col, msg, true
+	}
+	return 0, 0, "", false
+}
+
+// TestNotTextWords: notText, which skips eight printable bytes at a time,
+// finds what the definition finds with every byte value at every offset
+// of a word, the words around it printable, tabs or line breaks.
+func TestNotTextWords(t *testing.T) {
+	for _, fill := range []string{"abcdefghijklmnopqrstuvwxyz0123456789 ~", "a\tb\nc\r\nd ~"} {
+		for c := 0; c < 256; c++ {
+			for off := 0; off < 17; off++ {
+				data := []byte(strings.Repeat(fill, 2))
+				data[off] = byte(c)
+				l1, c1, m1, b1 := notText(data)
+				l2, c2, m2, b2 := notTextByRune(data)
+				if l1 != l2 || c1 != c2 || m1 != m2 || b1 != b2 {
+					t.Fatalf("byte 0x%02X at %d of %q: notText %d:%d %q %v, by rune %d:%d %q %v", c, off, fill, l1, c1, m1, b1, l2, c2, m2, b2)
+				}
+			}
+		}
+	}
+	for _, s := range []string{"caf\u00e9 \u2028 x", "ok\u0085ok", "\ufffe", "abcdefgh\x7f", "abcdefg\x80"} {
+		l1, c1, m1, b1 := notText([]byte(s))
+		l2, c2, m2, b2 := notTextByRune([]byte(s))
+		if l1 != l2 || c1 != c2 || m1 != m2 || b1 != b2 {
+			t.Errorf("%q: notText %d:%d %q %v, by rune %d:%d %q %v", s, l1, c1, m1, b1, l2, c2, m2, b2)
 		}
 	}
 }

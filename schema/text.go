@@ -34,6 +34,15 @@ func (c *converter) checkText(n *yaml.Node, free bool) {
 
 // badText says what of s a module cannot carry, or "".
 func badText(s string, free bool) string {
+	// Printable ASCII not ending with a backslash, the text of almost
+	// every scalar, is good: one look at each byte.
+	i := 0
+	for i < len(s) && s[i] >= 0x20 && s[i] < 0x7f {
+		i++
+	}
+	if i == len(s) && (i == 0 || s[i-1] != '\\') {
+		return ""
+	}
 	for i, r := range s {
 		if r == utf8.RuneError {
 			if _, w := utf8.DecodeRuneInString(s[i:]); w == 1 {

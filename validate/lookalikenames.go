@@ -27,16 +27,68 @@ var CodeLookAlike = diag.Code{Code: "N030", Severity: diag.Warning, Title: "two 
 type nameEntry struct {
 	name   string
 	pos    diag.Pos
-	what   string   // "unit 74 IL/1/1/RW", "leader Post/1/1/RW"
-	tokens []string // lowercased words and numbers, apostrophes and full stops dropped
-	tight  string   // the tokens run together, numbers kept apart
-	words  string   // the tokens joined by spaces
+	kind   string    // "unit ", "leader ", "replacement leader of "
+	of     qualified // whose qualified name follows kind: what() is "unit 74 IL/1/1/RW"
+	tokens []string  // lowercased words and numbers, apostrophes and full stops dropped
+	tight  string    // the tokens run together, numbers kept apart
+	words  string    // the tokens joined by spaces
+	pre    []uint64  // pre[i] is the hash of words[:i] (hashOf)
 }
+
+// qualified is a unit or a leader, named with its formation path.
+type qualified interface{ QualifiedName() string }
+
+// what says what a name names, made only for the names reported.
+func (n *nameEntry) what() string { return n.kind + n.of.QualifiedName() }
+
+// The names' one-letter variants are found by a polynomial hash of the
+// words (mod 2^64), so that a variant is a number made from the hashes of
+// its pieces, never a string; names whose variants hash alike are
+// compared as strings before they are reported, so a collision reports
+// nothing. The hash of s is the sum of (s[i]+1) * hashBase^(len(s)-1-i).
+const hashBase = 1099511628211
+
+// hashPow returns hashBase to the n, extending pow as needed.
+func hashPow(pow *[]uint64, n int) uint64 {
+	for len(*pow) <= n {
+		if len(*pow) == 0 {
+			*pow = append(*pow, 1)
+			continue
+		}
+		*pow = append(*pow, (*pow)[len(*pow)-1]*hashBase)
+	}
+	return (*pow)[n]
+}
+
+// sub is the hash of words[i:j].
+func (n *nameEntry) sub(pow *[]uint64, i, j int) uint64 {
+	return n.pre[j] - n.pre[i]*hashPow(pow, j-i)
+}
+
+// edit is one name with one letter left out at byte at of its words, the
+// rest hashed.
+type edit struct {
+	at       int
+	hash     uint64
+	n        *nameEntry
+	cut, end int // the letter left out is words[cut:end]
+}
+
+// rest is the edit's words without the letter.
+func (e edit) rest() string { return e.n.words[:e.cut] + e.n.words[e.end:] }
 
 // nameTokens splits a name into lowercased runs of letters and of digits.
 // Apostrophes and full stops vanish ("O'Neal" is "oneal", "Wm." is "wm");
 // any other punctuation or space separates.
 func nameTokens(s string) []string {
+	if t, ok := asciiTokens(s); ok {
+		return t
+	}
+	return runeTokens(s)
+}
+
+// runeTokens is nameTokens of any name, a character at a time.
+func runeTokens(s string) []string {
 	var out []string
 	var cur []rune
 	kind := 0     // 1 letters, 2 digits
@@ -78,6 +130,62 @@ func nameTokens(s string) []string {
 	return out
 }
 
+// asciiTokens is nameTokens of a name of ASCII characters, the tokens cut
+// from one string; ok is false for any other name.
+func asciiTokens(s string) (out []string, ok bool) {
+	buf := make([]byte, 0, len(s)+8)
+	var ends []int // where each token ends in buf
+	kind := 0      // 1 letters, 2 digits
+	roman := true
+	start := 0
+	flush := func() {
+		if len(buf) > start {
+			if kind == 1 && roman {
+				// a corps number, "II", "XII": a number, not a word
+				buf = append(buf[:start+1], buf[start:]...)
+				buf[start] = '#'
+			}
+			ends = append(ends, len(buf))
+			start = len(buf)
+		}
+		kind, roman = 0, true
+	}
+	for i := 0; i < len(s); i++ {
+		c := s[i]
+		switch {
+		case c >= 0x80:
+			return nil, false
+		case c == '\'' || c == '.':
+		case 'a' <= c && c <= 'z' || 'A' <= c && c <= 'Z':
+			if kind != 1 {
+				flush()
+			}
+			kind = 1
+			roman = roman && (c == 'I' || c == 'V' || c == 'X' || c == 'L' || c == 'C')
+			if c <= 'Z' {
+				c += 'a' - 'A'
+			}
+			buf = append(buf, c)
+		case '0' <= c && c <= '9':
+			if kind != 2 {
+				flush()
+			}
+			kind = 2
+			buf = append(buf, c)
+		default:
+			flush()
+		}
+	}
+	flush()
+	all := string(buf)
+	out = make([]string, len(ends))
+	from := 0
+	for i, e := range ends {
+		out[i], from = all[from:e], e
+	}
+	return out, true
+}
+
 // tightKey runs the tokens together, keeping a mark between two numbers so
 // that "4/5 TN" is not "45 TN".
 func tightKey(tokens []string) string {
@@ -98,14 +206,6 @@ func isDigits(t string) bool {
 	return unicode.IsDigit(r) || r == '#'
 }
 
-// editKey is a name with one letter of a word left out, at byte at of the
-// name's words joined by spaces. Two names with the same key differ by one
-// letter there; a name whose key is another name's words has one letter more.
-type editKey struct {
-	at   int
-	rest string
-}
-
 // lookAlike warns of two unit or leader names on one side that differ only
 // by punctuation, case or one letter, unless the order of battle declares
 // them distinct. Names are bucketed by a normalised key and by one-letter
@@ -123,26 +223,31 @@ func (p *pass) lookAlike() {
 func (p *pass) lookAlikeSide(side *oob.Side) {
 	var names []*nameEntry
 	seen := map[string]bool{}
-	add := func(name, what string, pos diag.Pos) {
+	add := func(name, kind string, of qualified, pos diag.Pos) {
 		if name == "" || seen[name] {
 			return
 		}
 		seen[name] = true
 		t := nameTokens(name)
-		names = append(names, &nameEntry{name: name, pos: pos, what: what, tokens: t, tight: tightKey(t), words: strings.Join(t, " ")})
+		w := strings.Join(t, " ")
+		pre := make([]uint64, len(w)+1)
+		for i := 0; i < len(w); i++ {
+			pre[i+1] = pre[i]*hashBase + uint64(w[i]) + 1
+		}
+		names = append(names, &nameEntry{name: name, pos: pos, kind: kind, of: of, tokens: t, tight: tightKey(t), words: w, pre: pre})
 	}
 	side.Army.Walk(func(f *oob.Formation) {
 		if f.Leader != nil {
-			add(f.Leader.Name, "leader "+f.Leader.QualifiedName(), f.Leader.Pos)
+			add(f.Leader.Name, "leader ", f.Leader, f.Leader.Pos)
 			if r := f.Leader.Replacement; r != nil {
-				add(r.Name, "replacement leader of "+f.Leader.QualifiedName(), r.Pos)
+				add(r.Name, "replacement leader of ", f.Leader, r.Pos)
 			}
 		}
 		for _, l := range f.Officers {
-			add(l.Name, "leader "+l.QualifiedName(), l.Pos)
+			add(l.Name, "leader ", l, l.Pos)
 		}
 		for _, u := range f.Units {
-			add(u.Name, "unit "+u.QualifiedName(), u.Pos)
+			add(u.Name, "unit ", u, u.Pos)
 		}
 	})
 	distinct := p.b.DistinctNames(side.ID)
@@ -164,12 +269,31 @@ func (p *pass) lookAlikeSide(side *oob.Side) {
 		found = append(found, pair{a, b})
 	}
 	byTight := make(map[string][]*nameEntry, len(names))
-	byTokens := make(map[string]*nameEntry, len(names))
+	byTokens := make(map[uint64][]*nameEntry, len(names)) // by the hash of words; the first of each words
 	for _, n := range names {
 		byTight[n.tight] = append(byTight[n.tight], n)
-		if byTokens[n.words] == nil {
-			byTokens[n.words] = n
+		h := n.pre[len(n.words)]
+		known := false
+		for _, m := range byTokens[h] {
+			known = known || m.words == n.words
 		}
+		if !known {
+			byTokens[h] = append(byTokens[h], n)
+		}
+	}
+	// named finds the name whose words are s, hashed h.
+	named := func(h uint64, s func() string) *nameEntry {
+		ms := byTokens[h]
+		if len(ms) == 0 {
+			return nil
+		}
+		w := s()
+		for _, m := range ms {
+			if m.words == w {
+				return m
+			}
+		}
+		return nil
 	}
 	for _, ns := range byTight {
 		for _, n := range ns[1:] {
@@ -180,10 +304,15 @@ func (p *pass) lookAlikeSide(side *oob.Side) {
 	// swapped with its neighbour, in a word of letters of four letters or
 	// more, so that state abbreviations ("1 IL" and "1 IN", "5th La" and
 	// "5th Ala") and company letters ("E 1 OH Bty", "F 1 OH Bty") stay
-	// apart. Each variant is one string made from the joined words.
-	byEdit := make(map[editKey][]*nameEntry, 8*len(names))
+	// apart. Each variant is the joined words with the letter left out at
+	// a byte: two names with the same variant at the same byte differ by
+	// one letter there; a name whose variant is another name's words has
+	// one letter more.
+	var pow []uint64
+	var edits []edit
 	for _, n := range names {
 		w := n.words
+		L := len(w)
 		at := 0
 		for _, t := range n.tokens {
 			start := at
@@ -193,16 +322,19 @@ func (p *pass) lookAlikeSide(side *oob.Side) {
 			}
 			for k := start; k < start+len(t); {
 				_, size := utf8.DecodeRuneInString(w[k:])
-				rest := w[:k] + w[k+size:]
-				if m := byTokens[rest]; m != nil {
+				e := edit{at: k, n: n, cut: k, end: k + size}
+				e.hash = n.pre[k]*hashPow(&pow, L-k-size) + n.sub(&pow, k+size, L)
+				if m := named(e.hash, e.rest); m != nil {
 					report(m, n)
 				}
-				key := editKey{k, rest}
-				byEdit[key] = append(byEdit[key], n)
+				edits = append(edits, e)
 				if next := k + size; next < start+len(t) {
 					_, size2 := utf8.DecodeRuneInString(w[next:])
 					if a, b := w[k:next], w[next:next+size2]; a != b {
-						if m := byTokens[w[:k]+b+a+w[next+size2:]]; m != nil {
+						end := next + size2
+						h := n.pre[k]*hashPow(&pow, L-k) + n.sub(&pow, next, end)*hashPow(&pow, L-k-size2) +
+							n.sub(&pow, k, next)*hashPow(&pow, L-end) + n.sub(&pow, end, L)
+						if m := named(h, func() string { return w[:k] + b + a + w[end:] }); m != nil {
 							report(m, n)
 						}
 					}
@@ -211,10 +343,21 @@ func (p *pass) lookAlikeSide(side *oob.Side) {
 			}
 		}
 	}
-	for _, ns := range byEdit {
-		for x := 1; x < len(ns); x++ {
-			for y := 0; y < x; y++ {
-				report(ns[y], ns[x])
+	// the edits of one variant at one byte, chained: first[k] is the last
+	// edit of key k, prev[i] the one before edit i
+	first := make(map[[2]uint64]int32, len(edits))
+	prev := make([]int32, len(edits))
+	for i, e := range edits {
+		k := [2]uint64{uint64(e.at), e.hash}
+		if j, ok := first[k]; ok {
+			prev[i] = j
+		} else {
+			prev[i] = -1
+		}
+		first[k] = int32(i)
+		for j := prev[i]; j >= 0; j = prev[j] {
+			if edits[j].rest() == e.rest() {
+				report(edits[j].n, e.n)
 			}
 		}
 	}
@@ -234,7 +377,7 @@ func (p *pass) lookAlikeSide(side *oob.Side) {
 // quoteWhat is a name and what it names, control characters escaped (a
 // name that holds one is S009 too).
 func quoteWhat(n *nameEntry) string {
-	what := strconv.Quote(n.what)
+	what := strconv.Quote(n.what())
 	return fmt.Sprintf("%q (%s)", n.name, what[1:len(what)-1])
 }
 

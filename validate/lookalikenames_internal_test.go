@@ -2,6 +2,7 @@ package validate
 
 import (
 	"path/filepath"
+	"strings"
 	"testing"
 
 	"github.com/muster-wargames/muster/battle"
@@ -61,5 +62,19 @@ func TestNameTokens(t *testing.T) {
 	}
 	if tightKey(nameTokens("4/5 TN")) == tightKey(nameTokens("45 TN")) {
 		t.Error("4/5 TN and 45 TN have one key")
+	}
+}
+
+// TestASCIITokens: the ASCII names' tokens are nameTokens' by runes.
+func TestASCIITokens(t *testing.T) {
+	for _, s := range []string{"O'Neal", "4/5 TN", "43d NC", "XII HQ", "Wm. Smith", "Hart (SC) Bt", "II", "iI", "CLX 12 ab-cd", "", "  ", "a..b", "MiXeD 9x9"} {
+		got, ok := asciiTokens(s)
+		want := runeTokens(s)
+		if !ok || strings.Join(got, "|") != strings.Join(want, "|") || len(got) != len(want) {
+			t.Errorf("%q: %q, by runes %q", s, got, want)
+		}
+	}
+	if _, ok := asciiTokens("Café"); ok {
+		t.Error("Café read as ASCII")
 	}
 }

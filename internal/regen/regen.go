@@ -13,11 +13,14 @@
 // names the functions of validate/raisedby.go.
 //
 //   - rulesets/compiled/SYSTEM.json, the JSON form of each embedded
-//     ruleset (TestCompiled);
+//     ruleset, and rulesets/series_values.go, the Go that builds each
+//     (TestCompiled);
 //   - the system enums of schema/schemas/battle.schema.json and
 //     bundle.schema.json, the embedded systems (TestSystemEnums);
 //   - the figure definitions of schema/schemas/ruleset.schema.json, the Go
 //     types of rulesets/figures.go (TestFiguresSchema);
+//   - schema/schema_values.go, the Go that builds each embedded schema
+//     document (TestSchemaValues; after the two above, which write them);
 //   - validate/raisedby.go, the functions that raise each code of loading
 //     (TestRaisedBy);
 //   - the rules: block of each battle book's check test
@@ -33,6 +36,7 @@
 package regen
 
 //go:generate env UPDATE=1 go test -count=1 -run ^(TestCompiled|TestSystemEnums|TestFiguresSchema)$ ../../rulesets
+//go:generate env UPDATE=1 go test -count=1 -run ^TestSchemaValues$ ../../schema
 //go:generate env UPDATE=1 go test -count=1 -run ^TestRaisedBy$ ../../validate
 //go:generate env UPDATE=1 go test -count=1 -run ^TestBooks$ ../../cmd/muster
 //go:generate env UPDATE=1 go test -count=1 -run ^(TestCodesDoc|TestRulesetsDoc|TestExampleSchemas)$ ../../cmd/muster
