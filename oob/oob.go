@@ -355,17 +355,22 @@ func (r Ref) Units() []*Unit {
 		return []*Unit{r.Unit}
 	case r.Formation != nil && r.Less != nil:
 		drop, _ := r.Less.drops()
-		var out []*Unit
-		for _, u := range r.Formation.AllUnits() {
-			if !drop[u] {
-				out = append(out, u)
-			}
-		}
-		return out
+		return without(r.Formation.AllUnits(), drop)
 	case r.Formation != nil:
 		return r.Formation.AllUnits()
 	}
 	return nil
+}
+
+// without is all but those drop holds, in order.
+func without[T comparable](all []T, drop map[T]bool) []T {
+	var out []T
+	for _, x := range all {
+		if !drop[x] {
+			out = append(out, x)
+		}
+	}
+	return out
 }
 
 // Leaders returns the leaders the ref stands for.
@@ -375,13 +380,7 @@ func (r Ref) Leaders() []*Leader {
 		return []*Leader{r.Leader}
 	case r.Formation != nil && r.Less != nil:
 		_, drop := r.Less.drops()
-		var out []*Leader
-		for _, l := range r.Formation.AllLeaders() {
-			if !drop[l] {
-				out = append(out, l)
-			}
-		}
-		return out
+		return without(r.Formation.AllLeaders(), drop)
 	case r.Formation != nil:
 		return r.Formation.AllLeaders()
 	}

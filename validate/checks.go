@@ -160,13 +160,18 @@ func run(b *battle.Battle, order []*Check, byCheck bool) []diag.Diagnostic {
 	if b == nil {
 		return nil
 	}
+	return runOn(b, order, scenariosInPlay(b), byCheck)
+}
+
+// scenariosInPlay is b's scenarios that are in play, in order.
+func scenariosInPlay(b *battle.Battle) []*battle.Scenario {
 	var scenarios []*battle.Scenario
 	for _, s := range b.Scenarios {
 		if len(s.Play) > 0 {
 			scenarios = append(scenarios, s)
 		}
 	}
-	return runOn(b, order, scenarios, byCheck)
+	return scenarios
 }
 
 // runOn is run over the scenarios given, b's or a position's.

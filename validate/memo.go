@@ -100,13 +100,7 @@ func BattleMemo(b *battle.Battle, m *Memo) []diag.Diagnostic {
 	if b == nil {
 		return nil
 	}
-	var scenarios []*battle.Scenario
-	for _, s := range b.Scenarios {
-		if len(s.Play) > 0 {
-			scenarios = append(scenarios, s)
-		}
-	}
-	return runOnMemo(b, Checks, scenarios, m)
+	return runOnMemo(b, Checks, scenariosInPlay(b), m)
 }
 
 // Runs is how many passes the memo's runs ran rather than took from it.
