@@ -41,7 +41,11 @@ import (
 // command links, a leader's with: and led_by:), and in a battle read as
 // printed every name and path as the book prints them ("Moses
 // Artillery/1/2/H" as "Ж Moses Artillery/Q1/Q2/QH") with the aliases'
-// values that stand for formations ("Center": "QC").
+// values that stand for formations ("Center": "QC"), each part of a
+// formation printed less some ("4/Heth/III (minus 11Miss)" as
+// "Q4/QHeth/QIII (minus Ж 11Miss)") and each name of a list printed as one
+// ("I, 1NY and G, 4US Batteries (XI)"), the printed words kept; a leader
+// whose heading misplaces his name's apostrophe (N051) keeps his name.
 func TestRenamedIDs(t *testing.T) {
 	dirs, _ := filepath.Glob("../examples/*/battle.yaml")
 	if len(dirs) == 0 {
@@ -164,6 +168,15 @@ var notFormation = map[string]bool{"name": true, "note": true, "source": true, "
 	"type": true, "kind": true, "system": true, "face": true, "orders": true, "variants": true, "variant": true,
 	"letter": true, "weapon": true, "guns": true, "group": true, "profile": true}
 
+// The printed forms battle reads (less.go): a formation less some parts,
+// and a list printed as one, copied here to rename them as they are read.
+var (
+	lessForm  = regexp.MustCompile(`^(.+?)\s+\((?i:minus|less|w/o|without|except)\s+(?i:the\s+)?(.+)\)$`)
+	lessSplit = regexp.MustCompile(`,\s+(?:and\s+)?|\s+and\s+`)
+	listTail  = regexp.MustCompile(`\s+(?:(?:Cavalry|Infantry|Artillery|Horse Artillery)\s+)?(?:Batteries|Regiments|Battalions|Brigades|Bns\.?|Rgts\.?)$`)
+	listSep   = regexp.MustCompile(`,\s+and\s+|\s+and\s+|[,;]\s+`)
+)
+
 var (
 	atColumn = regexp.MustCompile(`(\.yaml:[0-9]+):[0-9]+`)
 	atLine   = regexp.MustCompile(`[^\s:]*\.yaml:[0-9]+`)
@@ -244,8 +257,24 @@ func renameIDs(files map[string][]byte) (map[string][]byte, map[string]string, m
 			nameNodes[nm] = true
 		}
 	}
+	// A leader whose formation's heading misplaces the apostrophe of his
+	// name ("Hay's Brigade" led by Hays, what N051 notes) keeps his name:
+	// the heading is the book's printing, kept as an alias's key is, and
+	// N051 compares the two, so a mark on the leader's name alone would
+	// part them and hide what N051 finds. A heading that spells the
+	// possessive right ("Davis' Division") leaves its leader renamed.
+	keep := map[string]bool{}
 	var walkForces func(n *schema.Node, parent string)
 	walkForces = func(n *schema.Node, parent string) {
+		if l := schema.Get(n, "leader"); l != nil {
+			word, _, _ := strings.Cut(schema.Str(schema.Get(n, "name")), " ")
+			ln := schema.Str(schema.Get(l, "name"))
+			sur, _, _ := strings.Cut(ln, ",")
+			right := slices.Contains([]string{sur + "'", sur + "'s", sur + "’", sur + "’s"}, word)
+			if strings.ContainsAny(word, "'’") && strings.NewReplacer("'", "", "’", "").Replace(word) == sur && !right {
+				keep[ln] = true
+			}
+		}
 		for _, u := range schema.Items(schema.Get(n, "units")) {
 			nameOf(u)
 		}
@@ -314,6 +343,12 @@ func renameIDs(files map[string][]byte) (map[string][]byte, map[string]string, m
 			}
 		}
 	}
+	for n := range nameNodes {
+		if keep[n.Value] {
+			delete(nameNodes, n)
+			delete(names, n.Value)
+		}
+	}
 	// designation renames the formation ids of a reference: all of it when
 	// it is a designation, all but its first part (a unit's or leader's
 	// name) when the rest is one; "" when it names no formation.
@@ -375,7 +410,9 @@ func renameIDs(files map[string][]byte) (map[string][]byte, map[string]string, m
 				}
 			}
 			if r.Ref.Formation != nil {
-				base = forms[base]
+				if forms[base] != "" {
+					base = forms[base] // else the name the order of battle gives it, kept
+				}
 			} else {
 				printedBack["Ж "+base] = base // a message quotes the name as printed
 				base = "Ж " + base
@@ -391,6 +428,137 @@ func renameIDs(files map[string][]byte) (map[string][]byte, map[string]string, m
 				return base
 			}
 			return base + sep + strings.Join(parts, "/") + tail
+		}
+		return ""
+	}
+	// rename renames a reference read as printed or as a designation; ""
+	// when it holds no name renamed.
+	rename := func(v string) string {
+		if to := printedName(v); to != "" {
+			return to
+		}
+		return designation(v)
+	}
+	// lessName renames a formation printed less some parts ("4/Heth/III
+	// (minus 11Miss)", "Davis' Division (minus 74Ill, 1 OH and the
+	// Artillery)") as battle's readLess reads it: the formation, then the
+	// parts, all of them as one when they read so, else each between its
+	// commas and "and"s, the printed words kept; "" when v is not of that
+	// form or holds no name renamed.
+	lessName := func(v string) string {
+		m := lessForm.FindStringSubmatchIndex(v)
+		if m == nil {
+			return ""
+		}
+		or := func(s string) string {
+			if to := rename(s); to != "" {
+				return to
+			}
+			return s
+		}
+		part := func(p string) string {
+			for _, the := range []string{"the ", "The "} {
+				if q, ok := strings.CutPrefix(p, the); ok {
+					return the + or(q)
+				}
+			}
+			return or(p)
+		}
+		// the parts as one: a name of the side, or read as printed where
+		// the parts do not each read ("1st MD, ESH Regiment")
+		rest, parts := v[m[4]:m[5]], ""
+		one, printedOne, each := false, false, false
+		for _, ix := range indexes {
+			reads := func(s string) bool {
+				s = strings.TrimPrefix(strings.TrimPrefix(s, "the "), "The ")
+				return len(ix.Resolve(s)) > 0 || len(ix.ReadPrinted(s)) > 0
+			}
+			all := true
+			for _, p := range lessSplit.Split(rest, -1) {
+				all = all && reads(p)
+			}
+			each = each || all
+			one = one || len(ix.Resolve(rest)) > 0
+			printedOne = printedOne || len(ix.ReadPrinted(rest)) > 0
+		}
+		if one || (printedOne && !each) {
+			parts = or(rest)
+		}
+		if parts == "" {
+			last := 0
+			for _, at := range lessSplit.FindAllStringIndex(rest, -1) {
+				parts += part(rest[last:at[0]]) + rest[at[0]:at[1]]
+				last = at[1]
+			}
+			parts += part(rest[last:])
+		}
+		out := or(v[m[2]:m[3]]) + v[m[3]:m[4]] + parts + v[m[5]:]
+		if out == v {
+			return ""
+		}
+		return out
+	}
+	// listName renames a list printed as one ("I, 1NY and G, 4US Batteries
+	// (XI)") as battle's readList reads it: the longest runs of words that
+	// read as a name, each renamed, the words between them, the plural and
+	// the path (renamed) kept in place; "" when v is not such a list.
+	listName := func(v string) string {
+		if !listSep.MatchString(v) || lessForm.MatchString(v) {
+			return ""
+		}
+		body, path := v, ""
+		if j := strings.LastIndex(v, " ("); j > 0 && strings.HasSuffix(v, ")") {
+			body, path = v[:j], v[j:]
+		}
+		tail := ""
+		if at := listTail.FindStringIndex(body); at != nil {
+			body, tail = body[:at[0]], body[at[0]:]
+		}
+		words := listSep.Split(body, -1)
+		seps := listSep.FindAllString(body, -1)
+	sides:
+		for _, ix := range indexes {
+			if len(ix.Resolve(v)) > 0 || len(ix.ReadPrinted(v)) > 0 {
+				return ""
+			}
+			reads := func(s string) bool { return len(ix.Resolve(s)) > 0 || len(ix.ReadPrinted(s)) > 0 }
+			out, newPath, n := "", path, 0
+			for i := 0; i < len(words); i += n {
+				n = 0
+				for j := len(words); j > i && n == 0; j-- {
+					s := words[i]
+					for k := i + 1; k < j; k++ {
+						s += seps[k-1] + words[k]
+					}
+					if !reads(s+path) && (path != "" || !reads(s)) {
+						continue
+					}
+					n = j - i
+					to := s
+					if path == "" {
+						if r := rename(s); r != "" {
+							to = r
+						}
+					} else if r := rename(s + path); r != "" {
+						if k := strings.LastIndex(r, " ("); k > 0 && strings.HasSuffix(r, ")") {
+							to, newPath = r[:k], r[k:]
+						} else {
+							to = r
+						}
+					}
+					if i > 0 {
+						out += seps[i-1]
+					}
+					out += to
+				}
+				if n == 0 {
+					continue sides
+				}
+			}
+			if out += tail + newPath; out != v {
+				return out
+			}
+			return ""
 		}
 		return ""
 	}
@@ -434,6 +602,14 @@ func renameIDs(files map[string][]byte) (map[string][]byte, map[string]string, m
 				} else if designations[n.Value] {
 					edits = append(edits, edit{n.Line, n.Column, designation(n.Value), n.Value})
 				}
+				return
+			}
+			if to := lessName(n.Value); to != "" {
+				edits = append(edits, edit{n.Line, n.Column, to, n.Value})
+				return
+			}
+			if to := listName(n.Value); to != "" {
+				edits = append(edits, edit{n.Line, n.Column, to, n.Value})
 				return
 			}
 			if to := printedName(n.Value); to != "" {
@@ -595,6 +771,15 @@ func TestRenamedPrinted(t *testing.T) {
 		{"dead-of-winter", "scenario-2.yaml", `[Key Artillery]`, `["Ж Key Artillery"]`},
 		{"terrible-swift-sword", "scenario-3.yaml", `"114Penn (1/1/III)"`, `"Ж 114Penn (Q1/Q1/QIII)"`},
 		{"terrible-swift-sword", "forces-csa.yaml", `"Henry I": Henry/Hood/I`, `"Henry I": "QHenry/QHood/QI"`},
+		// a formation printed less some parts, each part renamed, the
+		// printed words kept; a list printed as one, each name renamed
+		{"terrible-swift-sword", "scenario-5.yaml", `"4/Heth/III (minus 11Miss)"`, `"Q4/QHeth/QIII (minus Ж 11Miss)"`},
+		{"terrible-swift-sword", "errata/scenario-5.yaml", `"XII Corps (minus 2/1/XII, Slocum and XII HQ)"`, `"XII Corps (minus Q2/Q1/QXII, Ж Slocum and Ж XII HQ)"`},
+		{"terrible-swift-sword", "scenario-5.yaml", `"I, 1NY, 1Ohio and G, 4US Batteries (XI)"`, `"Ж I, 1NY, Ж 1Ohio and Ж G, 4US Batteries (QXI)"`},
+		// a leader whose heading misplaces his name's apostrophe (N051)
+		// keeps his name; one whose heading spells it right does not
+		{"terrible-swift-sword", "forces-csa.yaml", `leader: {name: "Hays", rank: 1`, `leader: {name: "Hays", rank: 1`},
+		{"terrible-swift-sword", "forces-csa.yaml", `leader: {name: "Rodes", `, `leader: {name: "Ж Rodes", `},
 	} {
 		sub := map[string][]byte{}
 		for n, data := range files {
