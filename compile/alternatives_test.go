@@ -22,7 +22,10 @@ func TestBundleAlternatives(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	data := out[0].Data
+	data, err := out[0].Bytes()
+	if err != nil {
+		t.Fatal(err)
+	}
 	if n := strings.Count(string(data), `"or":`); n != 1 {
 		t.Errorf("the bundle writes or: %d times, want once", n)
 	}
