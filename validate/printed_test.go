@@ -21,6 +21,46 @@ var printedQuote = regexp.MustCompile(`printed \\?"([^"\\]+)\\?"`)
 // out by hand.
 var leftOut = regexp.MustCompile(`hand:.*\bleft out\b`)
 
+// alsoLists is a note's list of names the book prints in a row beside
+// what the row names: "the book also lists Pettigrew, Brockenbrough,
+// already in the formations named". The names are the row's data.
+var alsoLists = regexp.MustCompile(`\balso lists (.+?)(?:, already in\b|;|$)`)
+
+// alsoListed splits such a list into names, keeping an initial with its
+// name ("Robertson, B.").
+func alsoListed(list string) []string {
+	var out []string
+	for _, w := range strings.Split(list, ", ") {
+		if len(w) == 2 && w[1] == '.' && len(out) > 0 {
+			out[len(out)-1] += ", " + w
+			continue
+		}
+		out = append(out, w)
+	}
+	return out
+}
+
+// rowUnits is what a schedule row's units: names, a name or {unit: name}.
+func rowUnits(row *yaml.Node) map[string]bool {
+	units := map[string]bool{}
+	for i := 0; i+1 < len(row.Content); i += 2 {
+		if row.Content[i].Value != "units" {
+			continue
+		}
+		for _, u := range row.Content[i+1].Content {
+			if u.Kind == yaml.ScalarNode {
+				units[u.Value] = true
+			}
+			for j := 0; j+1 < len(u.Content); j += 2 {
+				if u.Content[j].Value == "unit" {
+					units[u.Content[j+1].Value] = true
+				}
+			}
+		}
+	}
+	return units
+}
+
 // stillInNotes lists what the encoded battles still quote in a note that
 // their data does not carry, by file and quotation: the work left of
 // issue 24 ("the books' data as printed"). The list may only shrink: an
@@ -31,7 +71,9 @@ var stillInNotes = map[string]bool{}
 // printed text (`printed "..."`) that the battle's data does not carry
 // (the text is a name, a hex or another value of some document of the
 // battle, not of a note), and no `hand:` comment or note says that
-// something the book prints was left out. A note may explain; it may not hold the data.
+// something the book prints was left out. A note that says the book "also
+// lists" names holds none that its row's units do not carry.
+// A note may explain; it may not hold the data.
 // A corrected copy's note that begins "errata:" says what it corrects.
 func TestPrintedAsData(t *testing.T) {
 	dirs, _ := filepath.Glob("../examples/*/battle.yaml")
@@ -94,6 +136,21 @@ func TestPrintedAsData(t *testing.T) {
 						data[n.Value] = true
 					}
 					return
+				}
+				if n.Kind == yaml.MappingNode {
+					for i := 0; i+1 < len(n.Content); i += 2 {
+						if n.Content[i].Value != "note" {
+							continue
+						}
+						units := rowUnits(n)
+						for _, m := range alsoLists.FindAllStringSubmatch(n.Content[i+1].Value, -1) {
+							for _, name := range alsoListed(m[1]) {
+								if !units[name] {
+									t.Errorf("%s:%d: a note says the book also lists %q, which the row's units do not carry: write it in units as printed (N050 says it is named twice)", rel, n.Content[i+1].Line, name)
+								}
+							}
+						}
+					}
 				}
 				for i, c := range n.Content {
 					isNote := note
