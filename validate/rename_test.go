@@ -264,6 +264,8 @@ func renameIDs(files map[string][]byte) (map[string][]byte, map[string]string, m
 	// part them and hide what N051 finds. A heading that spells the
 	// possessive right ("Davis' Division") leaves its leader renamed.
 	keep := map[string]bool{}
+	// aliasTo is each alias's value by its key (the book's printing)
+	aliasTo := map[string]string{}
 	var walkForces func(n *schema.Node, parent string)
 	walkForces = func(n *schema.Node, parent string) {
 		if l := schema.Get(n, "leader"); l != nil {
@@ -333,6 +335,10 @@ func renameIDs(files map[string][]byte) (map[string][]byte, map[string]string, m
 					}
 				}
 			case "forces":
+				keys, vals := schema.Pairs(schema.Get(d.Root, "aliases"))
+				for i, k := range keys {
+					aliasTo[k.Value] = schema.Str(vals[i])
+				}
 				if army := schema.Get(d.Root, "army"); army != nil {
 					walkForces(army, "")
 				} else if p := schema.Str(schema.Get(d.Root, "parent")); p == "army" {
@@ -602,6 +608,15 @@ func renameIDs(files map[string][]byte) (map[string][]byte, map[string]string, m
 				} else if designations[n.Value] {
 					edits = append(edits, edit{n.Line, n.Column, designation(n.Value), n.Value})
 				}
+				return
+			}
+			// a printing whose alias stands for a formation's id and a
+			// leader's name at once ("Fitz.Lee": "Fitz Lee", the brigade in
+			// a printed path, its leader in a row): the alias's value is
+			// renamed as the formation, so a name written so is written
+			// renamed as the name it reads as
+			if v, ok := aliasTo[n.Value]; ok && forms[v] != "" && names[v] != "" {
+				edits = append(edits, edit{n.Line, n.Column, names[v], n.Value})
 				return
 			}
 			if to := lessName(n.Value); to != "" {
