@@ -515,3 +515,42 @@ func (b *Battle) MountedOnly(f *oob.Formation) bool {
 	}
 	return n > 0
 }
+
+// Once keeps the units and leaders of one group (a set-up stack, an
+// arrival, a withdrawal) to one piece each. A group may name a unit or
+// leader twice, by itself and within a formation it names too ("Rodes'
+// Division" beside "Carter's Artillery (II)", a leader beside his
+// brigade: N050); it stands, arrives or leaves once, as the book means.
+type Once struct {
+	own, done map[any]bool
+}
+
+// NewOnce is a Once over the pieces of one group.
+func NewOnce(ps []Piece) *Once {
+	o := &Once{own: map[any]bool{}, done: map[any]bool{}}
+	for _, p := range ps {
+		if p.Ref.Unit != nil {
+			o.own[p.Ref.Unit] = true
+		}
+		if p.Ref.Leader != nil {
+			o.own[p.Ref.Leader] = true
+		}
+	}
+	return o
+}
+
+// Take reports whether x (a *oob.Unit or *oob.Leader) brought by piece p
+// is the one to place: the piece that names x by itself when one does
+// (its face, strength and counter are the ones given for x), else the
+// first that brings it; a nil o takes everything.
+func (o *Once) Take(x any, p Piece) bool {
+	if o == nil {
+		return true
+	}
+	self := p.Ref.Unit != nil && any(p.Ref.Unit) == x || p.Ref.Leader != nil && any(p.Ref.Leader) == x
+	if o.done[x] || !self && o.own[x] {
+		return false
+	}
+	o.done[x] = true
+	return true
+}

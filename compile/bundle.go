@@ -429,15 +429,22 @@ func NewBundle(b *battle.Battle, s *battle.Scenario) *Bundle {
 	}
 	pieces := func(ps []battle.Piece, fatigue string) (us, ls []PlacedOut) {
 		us, ls = []PlacedOut{}, []PlacedOut{}
+		once := battle.NewOnce(ps)
 		for _, p := range ps {
 			fat := p.Fatigue
 			if fat == "" {
 				fat = fatigue
 			}
 			for _, u := range p.Ref.Units() {
+				if !once.Take(u, p) {
+					continue
+				}
 				us = append(us, PlacedOut{ID: id.unit(u), Attached: id.attached(p), Strength: p.Strength, Face: p.Face, Orders: p.Orders, Facing: p.Facing, Fatigue: fat, OutOfCommand: p.OutOfCommand})
 			}
 			for _, l := range p.Ref.Leaders() {
+				if !once.Take(l, p) {
+					continue
+				}
 				po := PlacedOut{ID: id.leader(l), Attached: id.attached(p), Face: p.Face, Fatigue: fat}
 				if p.Ref.Leader == l {
 					if p.Counter > 0 && p.Counter <= len(l.Counters) {

@@ -31,3 +31,24 @@ func TestAlternativesInModule(t *testing.T) {
 		}
 	}
 }
+
+// TestNamedTwiceOnce: a group that names a unit by itself and within a
+// formation it names too (N050) has one piece of it, on the face the
+// group gives it by name; naming it once gives the same one piece.
+func TestNamedTwiceOnce(t *testing.T) {
+	count := func(units string) int {
+		b := edited(t, "tss-seminary-ridge", map[string][][2]string{
+			"scenario.yaml": {{`units: ["Pegram/Res/III", "Wagon 1"]`, `units: [` + units + `]`}},
+		}, nil)
+		out, err := Module(b)
+		if err != nil {
+			t.Fatal(err)
+		}
+		files, _ := unzipAll(t, out[0].Data)
+		return strings.Count(string(files["buildFile.xml"]), `entryName="Pee Dee"`)
+	}
+	once, twice := count(`"Pegram/Res/III", "Wagon 1"`), count(`"Pegram/Res/III", "Pee Dee", "Wagon 1"`)
+	if once == 0 || twice != once {
+		t.Errorf("Pee Dee has %d piece slots when its group names it twice, %d when once; want the same, more than none", twice, once)
+	}
+}

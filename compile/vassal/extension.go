@@ -365,8 +365,9 @@ func (bm *baseModule) extension(b *battle.Battle, baseFile string) ([]compile.Ou
 			boardName := extBoard(bb, b, sc)
 			n := el("module.map.SetupStack", "name", sc.ID+" "+st.Side+" "+label, "owningBoard", boardName,
 				"useGridLocation", "true", "location", label, "x", "0", "y", "0")
+			once := battle.NewOnce(st.Pieces)
 			for _, p := range st.Pieces {
-				for _, r := range pieceRefs(p) {
+				for _, r := range pieceRefs(p, once) {
 					text, ok := bm.slotFor(r.name, r.q)
 					if !ok {
 						what := "no piece"
@@ -408,8 +409,9 @@ func (bm *baseModule) extension(b *battle.Battle, baseFile string) ([]compile.Ou
 				n := el("module.map.SetupStack", "name", fmt.Sprintf("%s arrival %d %s %s", sc.ID, i+1, a.Side, a.Time.Text()),
 					"owningBoard", board, "useGridLocation", "false",
 					"x", strconv.Itoa(x+boxW/2), "y", strconv.Itoa(y+boxH/2+10))
+				once := battle.NewOnce(a.Pieces)
 				for _, p := range a.Pieces {
-					for _, r := range pieceRefs(p) {
+					for _, r := range pieceRefs(p, once) {
 						text, ok := bm.slotFor(r.name, r.q)
 						if !ok {
 							bad = append(bad, mismatch{p.Pos, fmt.Sprintf("scenario %s: %s arriving %s: %s has no piece named %q", sc.ID, r.q, a.Time.Text(), baseFile, r.name)})
@@ -534,14 +536,19 @@ type pieceRef struct {
 	unit    *oob.Unit   // nil for a leader
 }
 
-// pieceRefs lists the leaders and units a set-up or arrival piece names.
-func pieceRefs(p battle.Piece) []pieceRef {
+// pieceRefs lists the leaders and units a set-up or arrival piece names,
+// each once in its group (once: nil lists them all).
+func pieceRefs(p battle.Piece, once *battle.Once) []pieceRef {
 	var refs []pieceRef
 	for _, l := range p.Ref.Leaders() {
-		refs = append(refs, pieceRef{l.Name, l.QualifiedName(), l, nil})
+		if once.Take(l, p) {
+			refs = append(refs, pieceRef{l.Name, l.QualifiedName(), l, nil})
+		}
 	}
 	for _, u := range p.Ref.Units() {
-		refs = append(refs, pieceRef{u.Name, u.QualifiedName(), nil, u})
+		if once.Take(u, p) {
+			refs = append(refs, pieceRef{u.Name, u.QualifiedName(), nil, u})
+		}
 	}
 	return refs
 }

@@ -128,7 +128,7 @@ func TestExtensionArrivals(t *testing.T) {
 	n := 0
 	for _, a := range sc.Arrivals {
 		for _, p := range a.Pieces {
-			n += len(pieceRefs(p))
+			n += len(pieceRefs(p, nil))
 		}
 	}
 	if got := strings.Count(bf, `owningBoard="Reinforcements (summer-storm-mcpherson) (`+sc.ID+`)"`); got != len(sc.Arrivals) {

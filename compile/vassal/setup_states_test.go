@@ -172,12 +172,18 @@ func TestSetupStates(t *testing.T) {
 			for _, sc := range b.Scenarios {
 				slots := setupSlots(t, root, protos, sc.ID)
 				check := func(ps []battle.Piece) {
+					once := battle.NewOnce(ps) // a piece a group names twice stands once
 					for _, p := range ps {
 						var want []string // designation, face, strength ("" none given)
 						for _, l := range p.Ref.Leaders() {
-							want = append(want, l.QualifiedName(), p.Face, "")
+							if once.Take(l, p) {
+								want = append(want, l.QualifiedName(), p.Face, "")
+							}
 						}
 						for _, u := range p.Ref.Units() {
+							if !once.Take(u, p) {
+								continue
+							}
 							sp := ""
 							if p.Strength != nil {
 								sp = strconv.Itoa(*p.Strength)

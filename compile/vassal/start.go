@@ -92,14 +92,15 @@ func (m *vmod) spread(sc *battle.Scenario, st *battle.Stack) ([]maps.Coord, [][]
 	}
 	g := m.b.Map.Grid
 	var units, leaders []battle.Piece
+	once := battle.NewOnce(st.Pieces)
 	for _, p := range st.Pieces {
 		for _, l := range p.Ref.Leaders() {
-			if m.leaders[l] != nil {
+			if m.leaders[l] != nil && once.Take(l, p) {
 				leaders = append(leaders, battle.Piece{Ref: oob.Ref{Leader: l}, Face: p.Face, Fatigue: p.Fatigue, Counter: p.Counter})
 			}
 		}
 		for _, u := range p.Ref.Units() {
-			if m.units[u] != nil {
+			if m.units[u] != nil && once.Take(u, p) {
 				units = append(units, battle.Piece{Ref: oob.Ref{Unit: u}, Strength: p.Strength, Face: p.Face, Fatigue: p.Fatigue})
 			}
 		}

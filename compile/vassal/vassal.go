@@ -1097,15 +1097,16 @@ func (m *vmod) setupStack(sc *battle.Scenario, st *battle.Stack) *xnode {
 // fatigue is the Fatigue level the stack or group gives them all ("" none),
 // reserve whether the stack is set up in reserve.
 func (m *vmod) addPieces(n *xnode, ps []battle.Piece, fatigue string, reserve bool) {
+	once := battle.NewOnce(ps)
 	for _, p := range ps {
 		for _, l := range p.Ref.Leaders() {
-			if d := m.leaders[l]; d != nil {
+			if d := m.leaders[l]; d != nil && once.Take(l, p) {
 				n.add(m.slotAt(d, nil, p.Face, m.leaderLevels(l, p, ps, fatigue, reserve)))
 			}
 		}
 		for _, u := range p.Ref.Units() {
 			d := m.units[u]
-			if d == nil {
+			if d == nil || !once.Take(u, p) {
 				continue
 			}
 			var ov map[string]string
