@@ -183,3 +183,10 @@ func (ld *loader) readList(side, name string, pos diag.Pos, attached *oob.Format
 	}
 	return out, true
 }
+
+// PrintedForms are the patterns of the printed forms read here, a
+// formation less some parts (Less, split into parts by LessSplit) and a
+// list printed as one (its plural ListTail, its names split by ListSep),
+// for a tool that rewrites names as the loader reads them (validate's
+// TestRenamedIDs), so the patterns stand in one place.
+var PrintedForms = struct{ Less, LessSplit, ListTail, ListSep *regexp.Regexp }{lessForm, lessSplit, listTail, listSep}

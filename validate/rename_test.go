@@ -169,12 +169,12 @@ var notFormation = map[string]bool{"name": true, "note": true, "source": true, "
 	"letter": true, "weapon": true, "guns": true, "group": true, "profile": true}
 
 // The printed forms battle reads (less.go): a formation less some parts,
-// and a list printed as one, copied here to rename them as they are read.
+// and a list printed as one, to rename them as they are read.
 var (
-	lessForm  = regexp.MustCompile(`^(.+?)\s+\((?i:minus|less|w/o|without|except)\s+(?i:the\s+)?(.+)\)$`)
-	lessSplit = regexp.MustCompile(`,\s+(?:and\s+)?|\s+and\s+`)
-	listTail  = regexp.MustCompile(`\s+(?:(?:Cavalry|Infantry|Artillery|Horse Artillery)\s+)?(?:Batteries|Regiments|Battalions|Brigades|Bns\.?|Rgts\.?)$`)
-	listSep   = regexp.MustCompile(`,\s+and\s+|\s+and\s+|[,;]\s+`)
+	lessForm  = battle.PrintedForms.Less
+	lessSplit = battle.PrintedForms.LessSplit
+	listTail  = battle.PrintedForms.ListTail
+	listSep   = battle.PrintedForms.ListSep
 )
 
 var (
