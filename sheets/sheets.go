@@ -67,7 +67,7 @@ func OOBInput(b *battle.Battle, s *battle.Scenario) *SheetInput {
 	if s.Name != "" {
 		in.Subtitle += ": " + s.Name
 	}
-	place := func(p battle.Piece, where string, withdraw bool) {
+	place := func(p battle.Piece, once *battle.Once, where string, withdraw bool) {
 		if p.Face != "" {
 			where += " (" + p.Face + ")"
 		}
@@ -75,15 +75,20 @@ func OOBInput(b *battle.Battle, s *battle.Scenario) *SheetInput {
 			where += fmt.Sprintf(" (strength %d)", *p.Strength)
 		}
 		for _, u := range p.Ref.Units() {
-			place(in.Units, u, where, withdraw)
+			if once.Take(u, p) {
+				place(in.Units, u, where, withdraw)
+			}
 		}
 		for _, l := range p.Ref.Leaders() {
-			place(in.Leaders, l, where, withdraw)
+			if once.Take(l, p) {
+				place(in.Leaders, l, where, withdraw)
+			}
 		}
 	}
 	for _, st := range s.Setup {
+		once := battle.NewOnce(st.Pieces)
 		for _, p := range st.Pieces {
-			place(p, st.Hex.Label, false)
+			place(p, once, st.Hex.Label, false)
 		}
 	}
 	for _, a := range s.Arrivals {
@@ -91,13 +96,15 @@ func OOBInput(b *battle.Battle, s *battle.Scenario) *SheetInput {
 		if a.Optional {
 			where += " (optional)"
 		}
+		once := battle.NewOnce(a.Pieces)
 		for _, p := range a.Pieces {
-			place(p, where, false)
+			place(p, once, where, false)
 		}
 	}
 	for _, w := range s.Withdrawals {
+		once := battle.NewOnce(w.Pieces)
 		for _, p := range w.Pieces {
-			place(p, w.Time.Text()+entry(w.Hexes, w.AreaText(" or ")), true)
+			place(p, once, w.Time.Text()+entry(w.Hexes, w.AreaText(" or ")), true)
 		}
 	}
 	return in
@@ -180,12 +187,21 @@ func Overlay(b *battle.Battle, s *battle.Scenario) *render.Overlay {
 		fill, txt := sideColor(st.Side)
 		var names []string
 		n := 0
+		once := battle.NewOnce(st.Pieces)
 		for _, p := range st.Pieces {
 			names = append(names, p.Ref.Name())
-			if p.Ref.Formation != nil {
-				n += len(p.Ref.Units()) + len(p.Ref.Leaders())
-			} else {
-				n++
+			if p.Ref.Unit == nil && p.Ref.Leader == nil && p.Ref.Formation == nil {
+				n++ // unresolved: counted as the one piece it names
+			}
+			for _, u := range p.Ref.Units() {
+				if once.Take(u, p) {
+					n++
+				}
+			}
+			for _, l := range p.Ref.Leaders() {
+				if once.Take(l, p) {
+					n++
+				}
 			}
 		}
 		title := fmt.Sprintf("%s %s: %s", st.Hex.Label, st.Side, strings.Join(names, ", "))
