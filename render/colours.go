@@ -57,6 +57,10 @@ const (
 	textDefault   = "#000000" // text given no colour
 )
 
+// BandInk is the ink of the text on a leader's name band, which the VASSAL
+// module writes over the band (LeaderCounter.TextOver).
+const BandInk = counterHighlight
+
 // The VASSAL pictures' colours (paletted PNGs).
 const (
 	boardBackground  = "#ebebe4"

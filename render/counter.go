@@ -63,6 +63,12 @@ type LeaderCounter struct {
 	Title       string   // the command, under the band
 	Ratings     []string // one line each, as many as fit
 	Replacement bool     // a REP band in the corner
+	// TextOver leaves the name and the ratings out: the VASSAL module
+	// writes them over the counter in a real font (its Text Labels, which
+	// follow the face a player turns), and the REP band moves to the
+	// middle, between the state tabs (StateOverlay) and clear of the
+	// ratings' lines below them.
+	TextOver bool
 }
 
 // palette indices of a counter
@@ -298,6 +304,14 @@ func (st CounterStyle) LeaderFace(l LeaderCounter) CounterDrawing {
 	d := CounterDrawing{size: n, inks: st.inks()}
 	d.frame(0, 0, n, n, cEdge)
 	d.fill(2, 2, n-4, 12, cEdge)
+	if l.TextOver {
+		d.text(l.Title, n/2, 17, 1, true, n-6, true, cText)
+		if l.Replacement {
+			d.fill(n/2-6, 24, 12, 7, cBandText)
+			d.text("REP", n/2-5, 25, 1, false, 12, false, cBand)
+		}
+		return d
+	}
 	if textWidth(l.Name, 2) <= n-6 {
 		d.text(strings.ToUpper(l.Name), n/2, 3, 2, true, n-6, false, cBand)
 	} else {

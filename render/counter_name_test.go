@@ -41,3 +41,50 @@ func TestUnitNameAbove(t *testing.T) {
 		t.Error("the formation is not drawn at row 12")
 	}
 }
+
+// TestLeaderTextOver: a leader's counter whose module writes his name and
+// ratings (TextOver) has no pixel of the 3x5 font in the name band or in
+// the ratings' rows, keeps its title, and has its REP band in the middle
+// between the state tabs, not in the corner the ratings' lines reach;
+// without TextOver, all are drawn as before.
+func TestLeaderTextOver(t *testing.T) {
+	st := CounterStyle{Size: 56, Back: "#1f3f7f", Text: "#ffffff"}
+	count := func(data []byte, ink uint8, x0, y0, x1, y1 int) int {
+		img, err := png.Decode(bytes.NewReader(data))
+		if err != nil {
+			t.Fatal(err)
+		}
+		p := img.(*image.Paletted)
+		n := 0
+		for y := y0; y < y1; y++ {
+			for x := x0; x < x1; x++ {
+				if p.ColorIndexAt(x, y) == ink {
+					n++
+				}
+			}
+		}
+		return n
+	}
+	l := LeaderCounter{Name: "Doubleday", Title: "I corps", Ratings: []string{"cr 2", "cp_c 1"}, Replacement: true}
+	drawn := st.Leader(l)
+	if count(drawn, cBand, 2, 2, 54, 14) == 0 || count(drawn, cText, 3, 25, 53, 47) == 0 || count(drawn, cBandText, 42, 47, 54, 54) == 0 {
+		t.Error("without TextOver, the name, the ratings or the corner REP band is not drawn")
+	}
+	l.TextOver = true
+	over := st.Leader(l)
+	if n := count(over, cBand, 2, 2, 54, 14); n != 0 {
+		t.Errorf("%d pixels of the name in the band", n)
+	}
+	if n := count(over, cText, 2, 23, 54, 54); n != 0 {
+		t.Errorf("%d pixels of text in the ratings' rows", n)
+	}
+	if count(over, cText, 3, 17, 53, 22) == 0 {
+		t.Error("the title is not drawn")
+	}
+	if count(over, cBandText, 42, 47, 54, 54) != 0 || count(over, cBandText, 22, 24, 34, 31) != 12*7-count(over, cBand, 22, 24, 34, 31) {
+		t.Error("the REP band is not in the middle (rows 24-30, columns 22-33)")
+	}
+	if count(over, cBandText, 2, 18, 17, 33)+count(over, cBandText, 39, 18, 54, 33) != 0 {
+		t.Error("the REP band reaches the state tabs' columns")
+	}
+}

@@ -41,15 +41,20 @@ func TestLeaderCounters(t *testing.T) {
 		}
 		t.Fatalf("Hill's counter images: %v", names)
 	}
+	// the images leave the name and ratings to the labels (TestLeaderLabels),
+	// which show Hill -1's on his Counter layer's level 2
 	if bytes.Equal(one, minus) {
-		t.Error("Hill -1 is drawn as his first counter")
+		ts := expanded(t, protosOf(t, files["buildFile.xml"]), slotsOf(t, files["buildFile.xml"])["Hill"][0])
+		if got := shownLabels(t, ts, map[string]int{counterLayer: 2}); len(got) < 2 || got[0] != "Hill -1" || got[1] != "efficiency -1" {
+			t.Errorf("Hill -1 is drawn as his first counter and labelled %q", got)
+		}
 	}
 	slot := regexp.MustCompile(`(?s)<VASSAL\.build\.module\.map\.SetupStack [^>]*name="mcphersons-ridge CSA A1210"[^>]*>.*?</VASSAL\.build\.module\.map\.SetupStack>`).FindString(bf)
 	if slot == "" {
 		t.Fatal("no set-up stack in A1210")
 	}
 	golden.Check(t, filepath.Join("testdata", "leader-counter.xml"), []byte(slot+"\n"))
-	plain := strings.NewReplacer("&#9;", "\t", "&lt;", "<", "&gt;", ">", "&amp;", "&", "&quot;", `"`, "&apos;", "'").Replace(slot)
+	plain := strings.NewReplacer("&#9;", "\t", "&lt;", "<", "&gt;", ">", "&amp;", "&", "&quot;", `"`, "&apos;", "'").Replace(bf)
 	for _, want := range []string{
 		`calcProp;Ratings;{(GetProperty("Counter_Level")==2?"efficiency -1, range 7":"efficiency 0, range 7")}`,
 		`calcProp;efficiency;{(GetProperty("Counter_Level")==2?"-1":"0")}`,

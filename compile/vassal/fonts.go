@@ -6,6 +6,7 @@ import (
 
 	"github.com/muster-wargames/muster/compile/vassal/seq"
 	"github.com/muster-wargames/muster/oob"
+	"github.com/muster-wargames/muster/render"
 )
 
 // The values line at the foot of a unit's counter is VASSAL's Text Label in
@@ -133,4 +134,160 @@ func (m *vmod) nameLabel(color string, size int) trait {
 		se.Append("Name").Append("counter name").Bool(false)
 		return "label;" + se.Value()
 	}), "$BasicName$"}
+}
+
+// A leader's counter image leaves his name and ratings out
+// (render.LeaderCounter.TextOver): Text Labels write them in Dialog Bold,
+// the name in the band at the top, the ratings one line each under the
+// state tabs. A leader's piece shows other leaders on some faces (his
+// replacement on the Face layer's level 2, his further counters on the
+// Counter layer's levels 2 on), so each label's text follows those layers:
+// a BeanShell expression VASSAL evaluates each time it draws the label
+// (Labeler.getLabel, a FormattedString), the replacement first, since his
+// layer is drawn over the counters'.
+
+// leaderShown is a leader a leader's piece shows, and the layer level that
+// shows him ("" for the piece's own leader, on every other level).
+type leaderShown struct {
+	l     *oob.Leader
+	layer string
+	level int
+}
+
+// leadersShown lists what leader l's piece shows: his replacement, his
+// further counters in layer order, then himself.
+func leadersShown(l *oob.Leader) []leaderShown {
+	var out []leaderShown
+	if r := l.Replacement; r != nil {
+		out = append(out, leaderShown{r, "Face", 2})
+	}
+	for i, c := range l.Counters {
+		out = append(out, leaderShown{counterLeader(l, c), counterLayer, i + 2})
+	}
+	return append(out, leaderShown{l, "", 0})
+}
+
+// followText is the label text that shows text(the leader shown): the text
+// itself when every face shows the same, else an expression choosing by
+// the layers' levels.
+func followText(shown []leaderShown, text func(*oob.Leader) string) string {
+	last := shown[len(shown)-1]
+	e := strconv.Quote(text(last.l))
+	same := true
+	for i := len(shown) - 2; i >= 0; i-- {
+		s := shown[i]
+		t := text(s.l)
+		same = same && t == text(last.l)
+		e = "(GetProperty(" + strconv.Quote(s.layer+"_Level") + ")==" + strconv.Itoa(s.level) + "?" + strconv.Quote(t) + ":" + e + ")"
+	}
+	if same {
+		return text(last.l)
+	}
+	return "{" + e + "}"
+}
+
+// ratingRoom is the width a leader's ratings line has: from its left edge,
+// four pixels in, to the counter's border.
+const ratingRoom = counterPx - 8
+
+// maxRatingLines is how many ratings lines fit under the state tabs.
+const maxRatingLines = 3
+
+// ratingLines are a leader's ratings lines, in key order: "range 4", or
+// with keys cut to four letters ("coor 3") where cut.
+func ratingLines(l *oob.Leader, cut bool) []string {
+	var out []string
+	for _, k := range leaderKeys(l) {
+		key := k
+		if cut && len(key) > 4 {
+			key = key[:4]
+		}
+		out = append(out, key+" "+valueText(l.Ratings.Get(k)))
+	}
+	return out
+}
+
+// ratingsLayout are the lines of every leader a piece shows, with keys
+// cut to four letters when some line does not fit ratingRoom at 7 points
+// in full, and the labels' size: 7 points for three lines, else the
+// largest of 8 and 7 at which every line fits.
+func ratingsLayout(shown []leaderShown) (cut bool, lines, size int) {
+	for _, s := range shown {
+		for _, ln := range ratingLines(s.l, false) {
+			cut = cut || boldWidth(ln, 7) > ratingRoom
+		}
+	}
+	size = 8
+	for _, s := range shown {
+		ls := ratingLines(s.l, cut)
+		lines = max(lines, min(len(ls), maxRatingLines))
+		for _, ln := range ls {
+			if boldWidth(ln, 8) > ratingRoom {
+				size = 7
+			}
+		}
+	}
+	if lines == maxRatingLines {
+		size = 7
+	}
+	return cut, lines, size
+}
+
+// leaderLabels are the Text Labels of leader l's piece: his name in the
+// band (in the band's ink, at nameSize of the longest name a face shows),
+// then a label per ratings line, left-aligned four pixels in: three lines
+// at 7 points seven pixels apart from row 31, fewer at 8 (or 7) nine
+// apart from row 33, below the state tabs (rows 18-31). A line a face
+// lacks is empty, and VASSAL draws an empty label as nothing.
+func (m *vmod) leaderLabels(l *oob.Leader, ink string) []trait {
+	shown := leadersShown(l)
+	size := 9
+	for _, s := range shown {
+		size = min(size, nameSize(s.l.Name))
+	}
+	name := followText(shown, func(x *oob.Leader) string { return x.Name })
+	if len(shown) == 1 {
+		name = "$BasicName$" // the piece's own name: the label is shared
+	}
+	ts := []trait{{m.leaderLabelType("Name", "leader name", rgb(render.BandInk), size, 10-size, 0), name}}
+	cut, lines, rsize := ratingsLayout(shown)
+	top, pitch := 33, 9
+	if lines == maxRatingLines {
+		top, pitch = 31, 7
+	}
+	for i := 0; i < lines; i++ {
+		text := followText(shown, func(x *oob.Leader) string {
+			if ls := ratingLines(x, cut); i < len(ls) {
+				return ls[i]
+			}
+			return ""
+		})
+		ts = append(ts, trait{m.leaderLabelType(ratingLabel+strconv.Itoa(i+1), "leader rating line "+strconv.Itoa(i+1), rgb(ink), rsize, top+i*pitch, 4), text})
+	}
+	return ts
+}
+
+// ratingLabel begins the property name of a leader's ratings line labels
+// ("Rating 1"); ownTraits keeps them in the piece, each leader's own.
+const ratingLabel = "Rating "
+
+// leaderLabelType is the type of a leader's Text Label: Dialog Bold at size
+// points in color, its top y pixels below the counter's top, centred, or
+// left-aligned x pixels in when x > 0; its property prop. Made once per
+// kind.
+func (m *vmod) leaderLabelType(prop, desc, color string, size, y, x int) string {
+	key := "leader " + prop + " " + color + " " + strconv.Itoa(size) + " " + strconv.Itoa(y) + " " + strconv.Itoa(x)
+	return memo(&m.labelTypes, key, func() string {
+		h := "c"
+		if x > 0 {
+			h = "l"
+		}
+		se := seq.New(';')
+		se.Append("").Append("").Int(size) // no key, no menu command, font size
+		se.Append("").Append(color)        // background (none), foreground
+		se.Append("t").Int(y).Append(h).Int(x).Append("t").Append(h)
+		se.Append("$pieceName$").Append("Dialog").Int(1).Int(0) // name format, font, bold, rotation
+		se.Append(prop).Append(desc).Bool(false)
+		return "label;" + se.Value()
+	})
 }

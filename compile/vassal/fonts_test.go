@@ -3,6 +3,7 @@ package vassal
 import (
 	"slices"
 	"strconv"
+	"strings"
 	"testing"
 
 	"github.com/muster-wargames/muster/compile/vassal/seq"
@@ -122,4 +123,139 @@ func TestNameLabels(t *testing.T) {
 	if n == 0 || b == nil {
 		t.Fatal("no units")
 	}
+}
+
+// shownLabels are the texts a leader's Name and ratings line labels (ts,
+// his expanded traits) show with his layers at levels (a layer not named
+// is at level 1), as VASSAL evaluates them: $BasicName$ is the piece's
+// name, {...} the BeanShell choice followText writes.
+func shownLabels(t *testing.T, ts [][2]string, levels map[string]int) []string {
+	t.Helper()
+	basic := ""
+	for _, p := range byPrefix(ts, "piece;") {
+		basic = seq.Decode(p[0], ';')[4]
+	}
+	var eval func(e string) string
+	eval = func(e string) string {
+		if lit, err := strconv.Unquote(e); err == nil {
+			return lit
+		}
+		rest, ok := strings.CutPrefix(e, "(GetProperty(")
+		q, err := strconv.QuotedPrefix(rest)
+		if !ok || err != nil {
+			t.Fatalf("label expression %q", e)
+		}
+		prop, _ := strconv.Unquote(q)
+		rest, ok = strings.CutPrefix(rest[len(q):], ")==")
+		n, rest, ok2 := strings.Cut(rest, "?")
+		q, err = strconv.QuotedPrefix(rest)
+		if !ok || !ok2 || err != nil || !strings.HasSuffix(rest, ")") {
+			t.Fatalf("label expression %q", e)
+		}
+		level, have := levels[strings.TrimSuffix(prop, "_Level")]
+		if !have {
+			level = 1
+		}
+		if strconv.Itoa(level) == n {
+			lit, _ := strconv.Unquote(q)
+			return lit
+		}
+		return eval(strings.TrimSuffix(strings.TrimPrefix(rest[len(q):], ":"), ")"))
+	}
+	var out []string
+	for _, l := range byPrefix(ts, "label;") {
+		if p := seq.Decode(l[0], ';')[16]; p != "Name" && !strings.HasPrefix(p, ratingLabel) {
+			continue
+		}
+		switch s := l[1]; {
+		case s == "$BasicName$":
+			out = append(out, basic)
+		case strings.HasPrefix(s, "{") && strings.HasSuffix(s, "}"):
+			out = append(out, eval(s[1:len(s)-1]))
+		default:
+			out = append(out, s)
+		}
+	}
+	return out
+}
+
+// TestLeaderLabels: every leader's piece writes his name and ratings in
+// Dialog Bold Text Labels, not in the counter image's 3x5 font, and on
+// each face they show the leader that face is: on the replacement face
+// (the Face layer at 2: Summer Storm's Doubleday is Rowley, Dead of
+// Winter's brigadiers "repl") the replacement's name and ratings, never
+// the original's; on a further counter (3DoG's Hill -1) that counter's.
+// The name fits the band at 9 points or less; the ratings lines (three
+// at most, a key cut to four letters where a line would not fit at 7
+// points) sit below the state tabs (rows 18-31).
+func TestLeaderLabels(t *testing.T) {
+	leaders, faces, replaced := 0, 0, 0
+	for _, dir := range []string{"dow-intro", "3dog-mcphersons-ridge", "summer-storm-mcpherson", "dead-of-winter", "tss-seminary-ridge"} {
+		b, files, _ := exampleModule(t, dir)
+		protos := protosOf(t, files["buildFile.xml"])
+		slots := slotsOf(t, files["buildFile.xml"])
+		for _, sd := range b.Sides {
+			if sd.Army == nil {
+				continue
+			}
+			sd.Army.Walk(func(f *oob.Formation) {
+				for _, l := range formationLeaders(f) {
+					texts := slots[l.Name]
+					if len(texts) == 0 {
+						continue
+					}
+					ts := expanded(t, protos, texts[0])
+					if k, _ := markerOf(ts, "Kind"); k != "leader" {
+						continue
+					}
+					leaders++
+					for _, lb := range byPrefix(ts, "label;") {
+						fs := seq.Decode(lb[0], ';')
+						size, _ := strconv.Atoi(fs[3])
+						top, _ := strconv.Atoi(fs[7])
+						if fs[13] != "Dialog" || fs[14] != "1" || size > 9 || size < 7 ||
+							strings.HasPrefix(fs[16], ratingLabel) && (top < 31 || top+size+2 > counterPx-2 || size > 8) {
+							t.Errorf("%s: %s: label %q", dir, l.Name, lb[0])
+						}
+					}
+					check := func(face string, shown *oob.Leader, levels map[string]int) {
+						faces++
+						got := shownLabels(t, ts, levels)
+						keys := leaderKeys(shown)
+						if len(got) < 1+min(len(keys), maxRatingLines) || got[0] != shown.Name {
+							t.Errorf("%s: %s %s: labels show %q, want %s and his ratings", dir, l.Name, face, got, shown.Name)
+							return
+						}
+						for i, line := range got[1:] {
+							if i >= len(keys) {
+								if line != "" {
+									t.Errorf("%s: %s %s: line %d is %q, he has %d ratings", dir, l.Name, face, i+1, line, len(keys))
+								}
+								continue
+							}
+							v := valueText(shown.Ratings.Get(keys[i]))
+							if line != keys[i]+" "+v && line != keys[i][:min(4, len(keys[i]))]+" "+v {
+								t.Errorf("%s: %s %s: line %d is %q, want %s %s", dir, l.Name, face, i+1, line, keys[i], v)
+							}
+						}
+					}
+					check("front", l, nil)
+					if r := l.Replacement; r != nil {
+						replaced++
+						check("replacement", r, map[string]int{"Face": 2})
+						if r.Name != l.Name && slices.Contains(shownLabels(t, ts, map[string]int{"Face": 2}), l.Name) {
+							t.Errorf("%s: %s's replacement face shows his name", dir, l.Name)
+						}
+					}
+					for i, c := range l.Counters {
+						check(c.Name, counterLeader(l, c), map[string]int{counterLayer: i + 2})
+					}
+				}
+			})
+		}
+	}
+	if leaders == 0 || replaced < 10 || faces <= leaders+replaced {
+		t.Fatalf("%d leaders, %d faces, %d replacement faces: too few looked at", leaders, faces, replaced)
+	}
+	t.Logf("%d leaders, %d faces, %d replacement faces", leaders, faces, replaced)
 }

@@ -60,6 +60,7 @@ func drawLeader(st render.CounterStyle, l *oob.Leader, replacement bool) []byte 
 		Title:       l.Formation.Designation() + " " + l.Formation.Level,
 		Ratings:     rs,
 		Replacement: replacement,
+		TextOver:    true, // leaderLabels writes the name and ratings
 	})
 }
 

@@ -7,9 +7,9 @@ import (
 
 // Shared traits live in prototypes (docs/vassal.md, "Counters and their
 // states"): a PieceSlot keeps only what is its own (its markers, the
-// strength property, a label whose text names face values, the layers that
-// show its own face images) and writes every stretch of traits between
-// them as one prototype;NAME. VASSAL puts a prototype's traits where the
+// strength property, a label whose text names face values, a leader's
+// ratings lines, the layers that show its own face images) and writes
+// every stretch of traits between them as one prototype;NAME. VASSAL puts a prototype's traits where the
 // reference sits (UsePrototype.buildPrototype) and expands it when the
 // piece is placed (PieceCloner.clonePiece), so the piece in play has the
 // traits in the order it always had: the same menu, the same keys from
@@ -27,6 +27,8 @@ func ownTraits(d *pieceDef) []bool {
 			own[i] = true
 		case strings.HasPrefix(t.typ, "label;") && strings.HasPrefix(t.state, "{"):
 			own[i] = true // a BeanShell text that prints the piece's face values
+		case strings.HasPrefix(t.typ, "label;") && strings.Contains(t.typ, ";"+ratingLabel):
+			own[i] = true // a leader's ratings line: each leader's own
 		}
 	}
 	return own
@@ -79,7 +81,11 @@ func (m *vmod) shareRun(run []trait, base string, first bool) (string, bool) {
 	}
 	name := base
 	if !first {
-		name += " (" + strings.Join(runKinds(run), ", ") + ")"
+		kinds := runKinds(run)
+		if len(kinds) == 0 {
+			kinds = []string{"properties"} // a leader's properties that follow his counter
+		}
+		name += " (" + strings.Join(kinds, ", ") + ")"
 	}
 	for i := 2; m.protoNames[name]; i++ {
 		name = strings.TrimSuffix(name, " "+strconv.Itoa(i-1)) + " " + strconv.Itoa(i)

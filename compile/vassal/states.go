@@ -548,13 +548,16 @@ func (m *vmod) unitCounter(d *pieceDef, sd *oob.Side, pal render.CounterStyle, u
 	m.assemble(d, outer, inner, face, states, "Unit "+u.Type, sd.ID)
 }
 
-// leaderCounter gives a leader's piece its states: its ratings stay on the
-// image; the replacement is the face layer's second level.
+// leaderCounter gives a leader's piece its states: Text Labels write his
+// name and ratings over the image, following the face shown
+// (leaderLabels); the replacement is the face layer's second level.
 func (m *vmod) leaderCounter(d *pieceDef, sd *oob.Side, pal render.CounterStyle, l *oob.Leader) {
 	pl := m.play
 	d.image = m.imageName(sd.ID, "leader", l.Name, l.Formation.Designation())
 	m.addImage(d.image, drawLeader(pal, l, false))
-	var inner, outer []trait
+	_, ink := render.SideColors(sd.Color, sd.Text)
+	inner := m.leaderLabels(l, ink)
+	var outer []trait
 	face := map[string]int{}
 	states := map[string]int{}
 	var stateKeys []string
