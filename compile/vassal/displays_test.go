@@ -175,15 +175,19 @@ func TestTerrainEffectsChart(t *testing.T) {
 
 // TestChartsWindow: TSS's module has a Tables window, a tab for each
 // table the ruleset prints (the Fire and Melee CRTs, the Morale/Rout
-// table) with its picture; a ruleset that prints none (GBACW's seeds
-// carry no table) gives no such window.
+// table), Summer Storm's eleven and the GBACW series rules' four, each with
+// its picture; a ruleset that prints none (AMFS's tables are on player aid
+// cards the seed lacks) gives no such window.
 func TestChartsWindow(t *testing.T) {
 	for _, tc := range []struct {
 		ex   string
 		want []string
 	}{
 		{"tss-seminary-ridge", []string{"Fire Combat Results Table", "Melee Combat Results Table", "Morale/Rout Table"}},
-		{"dow-intro", nil},
+		{"dow-intro", []string{"Brigade Coordination Table", "Orders Comparison Chart", "The Orders Change Table", "Loose Cannon, Unreliable brigadier"}},
+		{"summer-storm-mcpherson", []string{"Activity Roll Table", "Basic Combat Odds Table", "Ground Combat CRT", "Risk to the General Table", "Army Morale lost for a General removed",
+			"Range Effects Table", "Bombardment CRT", "Morale Check Table", "Army Morale Adjustment Table", "Victory Level Table", "Divisional Morale Adjustment Table"}},
+		{"amfs-culps-hill", nil},
 	} {
 		_, files, root := exampleModule(t, tc.ex)
 		var got []string
