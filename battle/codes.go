@@ -95,6 +95,7 @@ var Codes = []diag.Code{
 	CodeArtCalibrate,
 	CodeCounterArt,
 	CodeIDs,
+	CodeChartImage,
 	CodeNoBattle,
 	CodeOutside,
 	CodeNoMatch,

@@ -395,6 +395,7 @@ func (ld *loader) load() {
 	if n := schema.Get(root, "ids"); n != nil && schema.IsScalar(n) {
 		ld.readIDs(bd, n)
 	}
+	ld.readCharts(bd, schema.Get(root, "charts"))
 	ld.sidePos = map[string]diag.Pos{}
 	for _, s := range schema.Items(schema.Get(root, "sides")) {
 		// A side that is not a mapping with an id, or one past the

@@ -33,6 +33,9 @@ type Battle struct {
 	// path in the folder.
 	IDs     *ledger.Ledger
 	IDsFile string
+	// Charts are battle.yaml's charts: the battle's own pictures of tables
+	// the seeds do not print, in its order.
+	Charts []Chart
 	// Variant is the variant of battle.yaml loaded (Options.Variant), ""
 	// for the battle as its files list it; VariantNote is its note.
 	Variant, VariantNote string

@@ -266,7 +266,27 @@ func TestCharts(t *testing.T) {
 			t.Errorf("%s: last note %q, want its rule and seed lines", tb.ID, n)
 		}
 	}
-	if cs := displays.Charts(load(t, "dow-intro")); len(cs) != 0 {
-		t.Errorf("GBACW prints no table in the seeds, got %d charts", len(cs))
+	// Summer Storm prints eleven tables (the header said "no charts"), the
+	// GBACW series rules four; AMFS's are on player aid cards the seed lacks
+	for _, tc := range []struct {
+		ex    string
+		n     int
+		id    string
+		row   int
+		cells []string
+	}{
+		{"summer-storm-mcpherson", 11, "ground-combat-crt", 2, []string{"14 - 17", "2 Cohesion Hits per unit"}},
+		{"dow-intro", 4, "orders-comparison", 6, []string{"May Fire?", "No", "Yes", "Yes"}},
+		{"amfs-culps-hill", 0, "", 0, nil},
+	} {
+		cs := displays.Charts(load(t, tc.ex))
+		if len(cs) != tc.n {
+			t.Errorf("%s: %d charts, want %d", tc.ex, len(cs), tc.n)
+		}
+		for _, c := range cs {
+			if c.ID == tc.id && strings.Join(c.Rows[tc.row], "|") != strings.Join(tc.cells, "|") {
+				t.Errorf("%s: %s row %d %q, want %q as printed", tc.ex, c.ID, tc.row+1, c.Rows[tc.row], tc.cells)
+			}
+		}
 	}
 }

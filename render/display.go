@@ -3,6 +3,7 @@ package render
 import (
 	"image"
 	"image/color"
+	"strings"
 )
 
 // Cell is a part of a display (a player aid: an orders card, a track, a
@@ -43,18 +44,21 @@ func Display(w, h int, title string, cells []Cell) []byte {
 }
 
 // Table draws a chart as PNG: its title (scale 2), a row of column heads,
-// then its rows, each column as wide as its widest cell, and the notes
-// under it.
+// then its rows, each column as wide as its widest cell up to 320 pixels,
+// a longer cell wrapped onto more lines of its row, and the notes under it,
+// each wrapped to the table's width. A ½ the bitmap font has no glyph for
+// is drawn 1/2.
 func Table(title string, columns []string, rows [][]string, notes []string) []byte {
-	const pad, rowH = 8, 14
+	const pad, rowH, lineH, maxCol = 8, 14, 9, 320
+	plain := strings.NewReplacer("½", "1/2")
 	widths := make([]int, len(columns))
 	for i, c := range columns {
-		widths[i] = textWidth(c, 1)
+		widths[i] = min(textWidth(plain.Replace(c), 1), maxCol)
 	}
 	for _, r := range rows {
 		for i, c := range r {
 			if i < len(widths) {
-				widths[i] = min(max(widths[i], textWidth(c, 1)), 320)
+				widths[i] = min(max(widths[i], textWidth(plain.Replace(c), 1)), maxCol)
 			}
 		}
 	}
@@ -63,31 +67,53 @@ func Table(title string, columns []string, rows [][]string, notes []string) []by
 		w += x + 2*pad
 	}
 	w = max(w, textWidth(title, 2)+40)
-	h := 60 + rowH*(len(rows)+1) + 20 + 12*len(notes) + 20
+	// each line of the table: its cells' wrapped lines
+	wrapRow := func(cells []string) [][]string {
+		out := make([][]string, len(widths))
+		for i := range widths {
+			if i < len(cells) {
+				out[i] = wrapText(plain.Replace(cells[i]), widths[i], 1)
+			}
+		}
+		return out
+	}
+	height := func(r [][]string) int {
+		n := 1
+		for _, l := range r {
+			n = max(n, len(l))
+		}
+		return rowH + lineH*(n-1)
+	}
+	lines := [][][]string{wrapRow(columns)}
+	for _, r := range rows {
+		lines = append(lines, wrapRow(r))
+	}
+	var noteLines []string
+	for _, n := range notes {
+		noteLines = append(noteLines, wrapText(plain.Replace(n), w-40, 1)...)
+	}
+	h := 60 + 20 + 12*len(noteLines) + 20
+	for _, r := range lines {
+		h += height(r)
+	}
 	pal := color.Palette{rgba(boxBackground), rgba(boxOutline), rgba(boxInk)}
 	img := image.NewPaletted(image.Rect(0, 0, w, h), pal)
 	drawText(img, fitText(title, w-40, 2), 20, 20, 2, 2)
 	y := 50
-	line := func(cells []string) {
+	for _, r := range lines {
 		x := 20
-		for i, c := range cells {
-			if i >= len(widths) {
-				break
+		for j, cell := range r {
+			for k, l := range cell {
+				drawText(img, l, x+pad, y+4+lineH*k, 1, 2)
 			}
-			drawText(img, fitText(c, widths[i], 1), x+pad, y+4, 1, 2)
-			x += widths[i] + 2*pad
+			x += widths[j] + 2*pad
 		}
-		fillRect(img, 20, y+rowH, w-40, 1, 1)
-		y += rowH
-	}
-	line(columns)
-	fillRect(img, 20, y, w-40, 1, 1)
-	for _, r := range rows {
-		line(r)
+		y += height(r)
+		fillRect(img, 20, y, w-40, 1, 1)
 	}
 	y += 12
-	for _, n := range notes {
-		drawText(img, fitText(n, w-40, 1), 20, y, 1, 2)
+	for _, n := range noteLines {
+		drawText(img, n, 20, y, 1, 2)
 		y += 12
 	}
 	return encodePNG(img)

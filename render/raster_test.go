@@ -4,8 +4,10 @@ import (
 	"bytes"
 	"image"
 	"image/color"
+	"image/png"
 	"math"
 	"math/rand"
+	"strings"
 	"testing"
 )
 
@@ -150,5 +152,40 @@ func TestTableGlyphs(t *testing.T) {
 		if g, ok := font3x5[ch]; !ok || g == font3x5['?'] {
 			t.Errorf("%q has no glyph", ch)
 		}
+	}
+}
+
+// TestTableWraps: a cell longer than a column's 320 pixels goes on more
+// lines of its row, not cut (Summer Storm's Army Morale Adjustment Table
+// lost the end of its causes), and so does a note longer than the table;
+// a ½ draws as 1/2 (GBACW's "½ MP").
+func TestTableWraps(t *testing.T) {
+	size := func(b []byte) (int, int) {
+		t.Helper()
+		im, err := png.Decode(bytes.NewReader(b))
+		if err != nil {
+			t.Fatal(err)
+		}
+		return im.Bounds().Dx(), im.Bounds().Dy()
+	}
+	short := strings.TrimSpace(strings.Repeat("word ", 16)) // 79 characters: 315 pixels
+	long := strings.TrimSpace(strings.Repeat("word ", 17))  // 84: 335, past 320
+	_, h1 := size(Table("T", []string{"A", "B"}, [][]string{{"1", short}}, nil))
+	w2, h2 := size(Table("T", []string{"A", "B"}, [][]string{{"1", long}}, nil))
+	if want := 20 + 3 + 16 + 320 + 16 + 20; w2 != want || h2 != h1+9 {
+		t.Errorf("a cell past 320 pixels: %dx%d, want %dx%d (one more line, 320 wide)", w2, h2, want, h1+9)
+	}
+	_, h3 := size(Table("T", []string{"A", "B"}, [][]string{{"1", short}}, []string{long + " " + long}))
+	_, h4 := size(Table("T", []string{"A", "B"}, [][]string{{"1", short}}, []string{short}))
+	if h3 != h4+12 {
+		t.Errorf("a note past the table's width: %d high, want %d (two lines)", h3, h4+12)
+	}
+	if wantHalf, half := textWidth("1/2 MP", 1), textWidth("½ MP", 1); wantHalf == half {
+		t.Fatal("test is wrong")
+	}
+	w5, _ := size(Table("T", []string{"A"}, [][]string{{strings.Repeat("1/2 MP ", 8)}}, nil))
+	w6, _ := size(Table("T", []string{"A"}, [][]string{{strings.Repeat("½ MP ", 8)}}, nil))
+	if w5 != w6 {
+		t.Errorf("½ drawn %d wide, 1/2 %d: want it drawn as 1/2", w6, w5)
 	}
 }

@@ -1583,6 +1583,170 @@ func seriesGbacw() *Ruleset {
 					Source: "DoW 5.21-5.24 L242-L256, 17.24 L2201-L2208",
 				},
 			},
+			Charts: []Chart{
+				Chart{
+					ID:    "brigade-coordination",
+					Title: "Brigade Coordination Table",
+					Columns: []string{
+						"Adjusted Die Roll",
+						"Result",
+					},
+					Rows: [][]string{
+						[]string{
+							"0-2",
+							"Confusion",
+						},
+						[]string{
+							"3-6",
+							"Fail",
+						},
+						[]string{
+							"7-9",
+							"May Coordinate 2 Brigades",
+						},
+						[]string{
+							"10, 11",
+							"May Coordinate 3 Brigades",
+						},
+						[]string{
+							"12",
+							"All",
+						},
+					},
+					Notes: []string{
+						"Confusion: no moves or combat that AM by the brigades in the division leader's range. Fail: each brigade acts alone.",
+					},
+					Rule:   "GBACW 5.34",
+					Source: "DoW L452-L459",
+				},
+				Chart{
+					ID:    "orders-comparison",
+					Title: "Orders Comparison Chart",
+					Columns: []string{
+						"Action",
+						"March Orders",
+						"Advance Orders",
+						"Attack Orders",
+					},
+					Rows: [][]string{
+						[]string{
+							"Road/Pike Movement Rate",
+							"½ MP",
+							"1 MP",
+							"NA",
+						},
+						[]string{
+							"Move Adjacent to enemy unit?",
+							"No (keep 4 hexes away)",
+							"No (except enemy artillery)",
+							"Yes",
+						},
+						[]string{
+							"Activation",
+							"March AM",
+							"normal",
+							"normal",
+						},
+						[]string{
+							"Infantry Stacking",
+							"7 SPs",
+							"15 SPs",
+							"15 SPs",
+						},
+						[]string{
+							"Cavalry Stacking",
+							"4 SPs",
+							"7 SPs",
+							"7 SPs",
+						},
+						[]string{
+							"Construction?",
+							"No",
+							"Yes",
+							"No",
+						},
+						[]string{
+							"May Fire?",
+							"No",
+							"Yes",
+							"Yes",
+						},
+						[]string{
+							"May Move and Fire?",
+							"No",
+							"No",
+							"Yes",
+						},
+						[]string{
+							"May Shock?",
+							"No",
+							"Yes",
+							"Yes",
+						},
+					},
+					Rule:   "GBACW 6.11",
+					Source: "DoW L505-L516",
+				},
+				Chart{
+					ID:    "orders-change",
+					Title: "The Orders Change Table",
+					Columns: []string{
+						"Die Roll",
+						"Result",
+					},
+					Rows: [][]string{
+						[]string{
+							"1 or Less",
+							"Retain and Stand",
+						},
+						[]string{
+							"2 or 3",
+							"Retain",
+						},
+						[]string{
+							"4",
+							"Loose Cannon",
+						},
+						[]string{
+							"5",
+							"Change and Stand",
+						},
+						[]string{
+							"6 or More",
+							"Change",
+						},
+					},
+					Notes: []string{
+						"+1 with the division leader stacked; +2 with the corps or Overall Commander stacked (6.22).",
+					},
+					Rule:   "GBACW 6.23",
+					Source: "DoW L582-L589",
+				},
+				Chart{
+					ID:    "unreliable",
+					Title: "Loose Cannon, Unreliable brigadier",
+					Columns: []string{
+						"Die Roll",
+						"Result",
+					},
+					Rows: [][]string{
+						[]string{
+							"0-2",
+							"Aggressive",
+						},
+						[]string{
+							"3-6",
+							"Normal",
+						},
+						[]string{
+							"7-9",
+							"Cautious",
+						},
+					},
+					Rule:   "GBACW 6.24",
+					Source: "DoW L611-L616",
+				},
+			},
 			Keys: Keys{
 				Flip:    "ctrl F",
 				Delete:  "DELETE",
@@ -4669,6 +4833,452 @@ func seriesSummerStorm() *Ruleset {
 					},
 					Rule:   "Summer Storm 2.5",
 					Source: "L283 (blank markers for the day, the hour and the weather)",
+				},
+			},
+			Charts: []Chart{
+				Chart{
+					ID:    "activity",
+					Title: "Activity Roll Table (2 dice)",
+					Columns: []string{
+						"",
+						"0-6",
+						"7-9",
+						"10-12",
+						"13-15",
+						"16-18",
+						"19-21",
+						"22-24",
+						"25+",
+					},
+					Rows: [][]string{
+						[]string{
+							"Inf/Arty",
+							"2*",
+							"4",
+							"6",
+							"8",
+							"10",
+							"12",
+							"14",
+							"16",
+						},
+						[]string{
+							"Cavalry",
+							"3*",
+							"6",
+							"9",
+							"12",
+							"15",
+							"18",
+							"21",
+							"24",
+						},
+						[]string{
+							"Leaders",
+							"4*",
+							"8",
+							"12",
+							"16",
+							"20",
+							"24",
+							"28",
+							"32",
+						},
+					},
+					Notes: []string{
+						"Rolls 0-9: Low Activity; 10-18: Medium; 19+: High. Figures are movement points.",
+						"* The leader is Inactive only on a natural 6 or less.",
+					},
+					Rule:   "Summer Storm 9.1.1",
+					Source: "L1388-L1396",
+				},
+				Chart{
+					ID:    "basic-combat-odds",
+					Title: "Basic Combat Odds Table",
+					Columns: []string{
+						"Odds",
+						"DRM",
+						"Odds",
+						"DRM",
+					},
+					Rows: [][]string{
+						[]string{
+							"1 to 1",
+							"0",
+							"1 to 1",
+							"0",
+						},
+						[]string{
+							"1 to 1.5",
+							"-1",
+							"1.5 to 1",
+							"+1",
+						},
+						[]string{
+							"1 to 2",
+							"-2",
+							"2 to 1",
+							"+2",
+						},
+						[]string{
+							"1 to 3",
+							"-3",
+							"3 to 1",
+							"+3",
+						},
+						[]string{
+							"1 to 4",
+							"-4",
+							"4 to 1",
+							"+4",
+						},
+					},
+					Notes: []string{
+						"Open-ended: each further 1 of odds is one more DRM (8 to 1: +8; 1 to 7: -7).",
+					},
+					Rule:   "Summer Storm 10.2.3",
+					Source: "L1692-L1701",
+				},
+				Chart{
+					ID:    "ground-combat-crt",
+					Title: "Ground Combat CRT (2 dice)",
+					Columns: []string{
+						"Dice Roll",
+						"Effect",
+					},
+					Rows: [][]string{
+						[]string{
+							"7 or less",
+							"No effect",
+						},
+						[]string{
+							"8 - 13",
+							"1 Cohesion Hit per unit",
+						},
+						[]string{
+							"14 - 17",
+							"2 Cohesion Hits per unit",
+						},
+						[]string{
+							"18 - 20",
+							"3 Cohesion Hits per unit",
+						},
+						[]string{
+							"21 - 23",
+							"4 Cohesion Hits per unit",
+						},
+						[]string{
+							"24+",
+							"5 Cohesion Hits per unit",
+						},
+					},
+					Notes: []string{
+						"Each player rolls, the attacker adding the Final Combat DRM, the defender its inverse.",
+					},
+					Rule:   "Summer Storm 10.2.5",
+					Source: "L1784-L1792",
+				},
+				Chart{
+					ID:    "risk-to-the-general",
+					Title: "Risk to the General Table (2 dice)",
+					Columns: []string{
+						"Die Roll",
+						"Effect",
+					},
+					Rows: [][]string{
+						[]string{
+							"Natural 2",
+							"Killed**",
+						},
+						[]string{
+							"4 or less",
+							"Wounded *",
+						},
+						[]string{
+							"5+",
+							"No Effect",
+						},
+					},
+					Notes: []string{
+						"DRM: minus the C/Hits of the unit he is stacked with.",
+						"* 1 die on the Wound Result Table. ** 1 die divided by 3 on the Wound Result Table.",
+					},
+					Rule:   "Summer Storm 10.3.6",
+					Source: "L1898-L1907",
+				},
+				Chart{
+					ID:    "officer-loss",
+					Title: "Army Morale lost for a General removed",
+					Columns: []string{
+						"USA",
+						"CSA",
+					},
+					Rows: [][]string{
+						[]string{
+							"Division Leader 2 x C/Rating",
+							"Division Leader 3 x C/Rating",
+						},
+						[]string{
+							"Corps Leader 3 x C/Rating",
+							"Corps Leader 4 x C/Rating",
+						},
+						[]string{
+							"Army Leader 4 x C/Rating",
+							"Army Leader 5 x C/Rating",
+						},
+					},
+					Rule:   "Summer Storm 10.3.7",
+					Source: "L1924-L1929",
+				},
+				Chart{
+					ID:    "range-effects",
+					Title: "Range Effects Table (Bombardment)",
+					Columns: []string{
+						"Range",
+						"Name",
+						"Effect",
+					},
+					Rows: [][]string{
+						[]string{
+							"1 - 4 Hexes",
+							"Normal",
+							"1 x Combat Factor",
+						},
+						[]string{
+							"5 - 10 Hexes CSA",
+							"Extended",
+							"1/2 x Combat Factor",
+						},
+						[]string{
+							"5 - 11 Hexes USA",
+							"Extended",
+							"1/2 x Combat Factor",
+						},
+					},
+					Notes: []string{
+						"+1 hex to each range when the target is 2 or more levels below the firer.",
+					},
+					Rule:   "Summer Storm 10.5.2",
+					Source: "L2010-L2017",
+				},
+				Chart{
+					ID:    "bombardment-crt",
+					Title: "Bombardment CRT (2 dice)",
+					Columns: []string{
+						"Dice Roll",
+						"Effect",
+					},
+					Rows: [][]string{
+						[]string{
+							"7 or less",
+							"No Effect",
+						},
+						[]string{
+							"8 - 13",
+							"Morale Check",
+						},
+						[]string{
+							"14 - 17",
+							"1 C/Hit Morale Check -1",
+						},
+						[]string{
+							"18 - 20",
+							"2 C/Hit Morale Check -2",
+						},
+						[]string{
+							"21 - 23",
+							"3 C/Hit Morale Check -3",
+						},
+						[]string{
+							"24+",
+							"4 C/Hit Morale Check -4",
+						},
+					},
+					Notes: []string{
+						"The bombarding player alone rolls, adding the Final Bombardment Combat DRM; the result applies to every unit in the hex.",
+					},
+					Rule:   "Summer Storm 10.5.2",
+					Source: "L2031-L2039",
+				},
+				Chart{
+					ID:    "morale-check",
+					Title: "Morale Check Table (2 dice)",
+					Columns: []string{
+						"Dice Roll",
+						"Effect",
+					},
+					Rows: [][]string{
+						[]string{
+							"14 +",
+							"No effect/Rally/Resupply",
+						},
+						[]string{
+							"8 - 13",
+							"Unit Shaken, May Retreat *",
+						},
+						[]string{
+							"7 or less",
+							"Unit Shaken, Gains 1 C/Hit, Must Retreat **",
+						},
+					},
+					Notes: []string{
+						"* Already Shaken or Broken: 1 C/Hit and must retreat.",
+						"** Already Shaken: Broken, 2 C/Hits, must retreat; already Broken: eliminated.",
+						"Neither * nor ** applies to Rally and Resupply checks. Modifiers: 10.7.1 (L2186-L2200).",
+					},
+					Rule:   "Summer Storm 10.7.1",
+					Source: "L2175-L2184",
+				},
+				Chart{
+					ID:    "army-morale-adjustment",
+					Title: "Army Morale Adjustment Table",
+					Columns: []string{
+						"Morale Effect",
+						"Cause",
+					},
+					Rows: [][]string{
+						[]string{
+							"+3",
+							"Each friendly Infantry Unit Eliminated in Combat",
+						},
+						[]string{
+							"+4/+3/+2",
+							"Artillery Unit Eliminated by Combat/Bombardment/Ammo Depletion *",
+						},
+						[]string{
+							"+5",
+							"Each friendly Cavalry Unit Eliminated in Combat",
+						},
+						[]string{
+							"+2/+3/+4",
+							"Times Union Officer's Com'd Rating (Division/Corps/Army) if Eliminated",
+						},
+						[]string{
+							"+3/+4/+5",
+							"Times Confed. Officer's Com'd Rating (Division/Corps/Army) if eliminated",
+						},
+						[]string{
+							"+Inverse of Terrain DRM",
+							"Being Forced to Vacate Defensible Terrain (Retreat or Eliminated) in Ground Combat **; +1 if vacating unit under Defend Orders",
+						},
+						[]string{
+							"+Inverse of Terrain DRM",
+							"Non-Cavalry/Sharpshooter unit voluntarily withdraws from Defensible Terrain hex while in an enemy Infantry ZOI/ZOC **; -1 if vacating unit under Defend orders",
+						},
+						[]string{
+							"+1",
+							"Each C/Hit gained by Confed. Artillery due to Ammo Depletion",
+						},
+						[]string{
+							"+5/+10",
+							"Friendly Divisional/Army Supply Wagon eliminated in Combat (Optional)",
+						},
+					},
+					Notes: []string{
+						"* Eliminated in Ground Combat: for good; by Bombardment or Ammo Depletion: may be reorganized.",
+						"** The defender's Ground Combat terrain DRM against the nearest enemy ZOC/ZOI unit (the highest if several); only the first hex a retreat vacates.",
+						"No penalty for a hex a friendly unit reoccupies in the same movement phase (L2280).",
+					},
+					Rule:   "Summer Storm 11.1",
+					Source: "L2261-L2280",
+				},
+				Chart{
+					ID:    "victory-level",
+					Title: "Victory Level Table",
+					Columns: []string{
+						"Ratio",
+						"Result",
+					},
+					Rows: [][]string{
+						[]string{
+							"3 or More to 1",
+							"Strategic Victory",
+						},
+						[]string{
+							"2.5 to 1",
+							"MajorOperational Victory",
+						},
+						[]string{
+							"2 to 1",
+							"Minor Operational Victory",
+						},
+						[]string{
+							"1.75 to 1",
+							"Major Tactical Vistory",
+						},
+						[]string{
+							"1.5 to 1",
+							"Minor Tactical Victory",
+						},
+						[]string{
+							"1.25 to 1",
+							"Tactical Advantage/Strategic Draw",
+						},
+						[]string{
+							"Less than 1.25 to 1",
+							"Quels Massacre! Et sans Resultat!",
+						},
+					},
+					Notes: []string{
+						"Winner's VP to loser's. A Broken losing army: two levels in the winner's favour.",
+					},
+					Rule:   "Summer Storm 13.4",
+					Source: "L2458-L2467",
+				},
+				Chart{
+					ID:    "divisional-morale-adjustment",
+					Title: "Divisional Morale Adjustment Table (the seed ends at its tenth row)",
+					Columns: []string{
+						"Morale Effect",
+						"Cause",
+					},
+					Rows: [][]string{
+						[]string{
+							"-1/2",
+							"Member unit Shaken/Broken",
+						},
+						[]string{
+							"-3**",
+							"Member unit flipped to Reduced Strength side",
+						},
+						[]string{
+							"-5**",
+							"Member unit Eliminated *",
+						},
+						[]string{
+							"+2",
+							"Reduced Member unit flips back to Full Strength side *",
+						},
+						[]string{
+							"-1",
+							"Friendly Artillery unit Eliminated while Stacked with or Adjacent to Divisional Unit",
+						},
+						[]string{
+							"add'l -1 x DMF",
+							"2nd Impulse for active Division or moved or fought in a Night gameturn",
+						},
+						[]string{
+							"+1 x DMF",
+							"Divisional Unit eliminates enemy Supply Wagon (Optional)",
+						},
+						[]string{
+							"-2 x DMF",
+							"Division's Supply Wagon Eliminated (Optional)",
+						},
+						[]string{
+							"+3/1 x DMF",
+							"Division ends Game Turn fully under R&R / Reserve Order",
+						},
+						[]string{
+							"-2 x Command Rating",
+							"Union Division's Officer Killed/Wounded/Removed",
+						},
+					},
+					Notes: []string{
+						"The seed ends here: the Confederate officer's row and the asterisks' notes are missing.",
+					},
+					Rule:   "Summer Storm, New Rules",
+					Source: "L2511-L2523",
 				},
 			},
 			Keys: Keys{

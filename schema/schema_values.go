@@ -16,6 +16,30 @@ func schemaValue(name string) (doc map[string]any, ok bool) {
 				"$schema": map[string]any{
 					"type": "string",
 				},
+				"charts": map[string]any{
+					"description": "The battle's own pictures of tables the seeds do not print (a fire table, a terrain effects chart from the game's player aid): the VASSAL module shows each in its Tables window, a tab each, beside the tables the ruleset prints.",
+					"items": map[string]any{
+						"additionalProperties": false,
+						"properties": map[string]any{
+							"image": map[string]any{
+								"description": "The picture, a PNG or JPEG file relative to this folder, at most 4096 x 4096 pixels (B019).",
+								"minLength":   float64(1),
+								"type":        "string",
+							},
+							"name": map[string]any{
+								"description": "The chart's name, on its tab.",
+								"minLength":   float64(1),
+								"type":        "string",
+							},
+							"source": map[string]any{
+								"$ref": "common.schema.json#/definitions/source",
+							},
+						},
+						"required": []any{"name", "image"},
+						"type":     "object",
+					},
+					"type": "array",
+				},
 				"days": map[string]any{
 					"description": "The days on the turn track, in order, as scenarios name them (\"Dec 30\").",
 					"items": map[string]any{

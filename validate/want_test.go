@@ -104,6 +104,7 @@ var elsewhere = []struct {
 	{"M016", "battle", "testdata/bad/map-art-ref-off.txtar"},
 	{"R009", "battle", "testdata/bad/unit-art-missing.txtar"},
 	{"B018", "battle", "testdata/bad/battle-ids-broken.txtar"},
+	{"B019", "battle", "testdata/bad/battle-chart-missing.txtar"},
 	// limits of one run (docs/ci.md, "Limits")
 	{"Y012", "battle", "testdata/bad/battle-files-pattern-too-deep.txtar"},
 }

@@ -224,13 +224,23 @@ func (m *vmod) terrainEffects() *xnode {
 
 // chartsWindow is a chart window with a tab for each table the ruleset
 // prints (displays.Charts: TSS's Fire and Melee CRTs and Morale/Rout
-// table), drawn from the data cell by cell; nil when it prints none.
+// table, Summer Storm's CRTs), drawn from the data cell by cell, then a tab
+// for each picture of a table the battle supplies (battle.yaml's charts:);
+// nil when there are none.
 func (m *vmod) chartsWindow() *xnode {
 	ts := displays.Charts(m.b)
-	if len(ts) == 0 {
+	if len(ts) == 0 && len(m.b.Charts) == 0 {
 		return nil
 	}
-	w := el("module.ChartWindow", "name", "Tables", "text", "Tables", "tooltip", "The tables the rulebook prints: "+tableTitles(ts),
+	names := tableTitles(ts)
+	for _, c := range m.b.Charts {
+		names = append(names, c.Name)
+	}
+	what := "The tables the rulebook prints: "
+	if len(ts) == 0 {
+		what = "The battle's tables: "
+	}
+	w := el("module.ChartWindow", "name", "Tables", "text", "Tables", "tooltip", what+strings.Join(names, ", "),
 		"icon", "", "hotkey", "", "description", "Tables")
 	tabs := el("widget.TabWidget", "entryName", "Tables", "description", "")
 	for _, t := range ts {
@@ -238,15 +248,24 @@ func (m *vmod) chartsWindow() *xnode {
 		m.addImage(img, render.Table(t.Title, t.Columns, t.Rows, t.Notes))
 		tabs.add(el("widget.Chart", "chartName", shortTitle(t), "description", t.Title, "fileName", img))
 	}
+	for i, c := range m.b.Charts {
+		ext := "png"
+		if c.Picture.Format == "jpeg" {
+			ext = "jpg"
+		}
+		img := fmt.Sprintf("battle-chart-%d.%s", i+1, ext)
+		m.addImage(img, c.Picture.Data)
+		tabs.add(el("widget.Chart", "chartName", c.Name, "description", c.Name, "fileName", img))
+	}
 	return w.add(tabs)
 }
 
-func tableTitles(ts []displays.Table) string {
+func tableTitles(ts []displays.Table) []string {
 	var out []string
 	for _, t := range ts {
 		out = append(out, shortTitle(t))
 	}
-	return strings.Join(out, ", ")
+	return out
 }
 
 // shortTitle is a table's title without the note in brackets: its tab's.

@@ -1,6 +1,7 @@
 package vassal
 
 import (
+	"encoding/xml"
 	"path/filepath"
 	"sort"
 	"strconv"
@@ -9,6 +10,7 @@ import (
 
 	"github.com/muster-wargames/muster/battle"
 	"github.com/muster-wargames/muster/displays"
+	"github.com/muster-wargames/muster/oob"
 	"github.com/muster-wargames/muster/render"
 )
 
@@ -175,15 +177,19 @@ func TestTerrainEffectsChart(t *testing.T) {
 
 // TestChartsWindow: TSS's module has a Tables window, a tab for each
 // table the ruleset prints (the Fire and Melee CRTs, the Morale/Rout
-// table) with its picture; a ruleset that prints none (GBACW's seeds
-// carry no table) gives no such window.
+// table), Summer Storm's eleven and the GBACW series rules' four, each with
+// its picture; a ruleset that prints none (AMFS's tables are on player aid
+// cards the seed lacks) gives no such window.
 func TestChartsWindow(t *testing.T) {
 	for _, tc := range []struct {
 		ex   string
 		want []string
 	}{
 		{"tss-seminary-ridge", []string{"Fire Combat Results Table", "Melee Combat Results Table", "Morale/Rout Table"}},
-		{"dow-intro", nil},
+		{"dow-intro", []string{"Brigade Coordination Table", "Orders Comparison Chart", "The Orders Change Table", "Loose Cannon, Unreliable brigadier"}},
+		{"summer-storm-mcpherson", []string{"Activity Roll Table", "Basic Combat Odds Table", "Ground Combat CRT", "Risk to the General Table", "Army Morale lost for a General removed",
+			"Range Effects Table", "Bombardment CRT", "Morale Check Table", "Army Morale Adjustment Table", "Victory Level Table", "Divisional Morale Adjustment Table"}},
+		{"amfs-culps-hill", nil},
 	} {
 		_, files, root := exampleModule(t, tc.ex)
 		var got []string
@@ -242,6 +248,58 @@ func TestMarkerTextFits(t *testing.T) {
 					fits(d.Name()+" "+mk.Name, c)
 				}
 			}
+		}
+	}
+}
+
+// TestBattleCharts: a picture of a table the battle supplies (battle.yaml's
+// charts:) is in the module, on a tab of the Tables window after the
+// ruleset's tables, its bytes as the battle's file (a JPEG kept JPEG); a
+// battle of a ruleset that prints no table (AMFS) gets the window for its
+// own charts alone.
+func TestBattleCharts(t *testing.T) {
+	png := []byte("\x89PNG picture bytes")
+	jpg := []byte("\xff\xd8 picture bytes")
+	for _, tc := range []struct {
+		ex   string
+		want []string
+	}{
+		{"amfs-culps-hill", []string{"Fire Table", "Close Fight Table"}},
+		{"tss-seminary-ridge", []string{"Fire Combat Results Table", "Melee Combat Results Table", "Morale/Rout Table", "Fire Table", "Close Fight Table"}},
+	} {
+		b, ds := battle.LoadDir(filepath.Join("..", "..", "examples", tc.ex), battle.Options{})
+		if b == nil {
+			t.Fatalf("load: %v", ds)
+		}
+		b.Charts = []battle.Chart{
+			{Name: "Fire Table", Picture: &oob.Picture{Image: "charts/fire.png", Data: png, Format: "png", W: 10, H: 10}},
+			{Name: "Close Fight Table", Picture: &oob.Picture{Image: "charts/close.jpg", Data: jpg, Format: "jpeg", W: 10, H: 10}},
+		}
+		files, _ := unzipAll(t, buildVmod(t, b))
+		var root xel
+		if err := xml.Unmarshal(files["buildFile.xml"], &root); err != nil {
+			t.Fatal(err)
+		}
+		var got []string
+		pics := map[string]string{}
+		root.walk(func(e, _ *xel) {
+			if n, _ := e.attr("name"); e.class() != "module.ChartWindow" || n != "Tables" {
+				return
+			}
+			e.walk(func(k, parent *xel) {
+				if k.class() == "widget.Chart" && parent.class() == "widget.TabWidget" {
+					n, _ := k.attr("chartName")
+					f, _ := k.attr("fileName")
+					got = append(got, n)
+					pics[n] = string(files["images/"+f])
+				}
+			})
+		})
+		if strings.Join(got, "|") != strings.Join(tc.want, "|") {
+			t.Errorf("%s: tabs %q, want %q", tc.ex, got, tc.want)
+		}
+		if pics["Fire Table"] != string(png) || pics["Close Fight Table"] != string(jpg) {
+			t.Errorf("%s: the battle's pictures are not in the module as its files", tc.ex)
 		}
 	}
 }
