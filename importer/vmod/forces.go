@@ -273,9 +273,9 @@ func (sd *side) ref(name, desig string) string {
 func (im *importer) setupStack(mapName string, n *node) {
 	owner := n.attr("owningBoard")
 	base, scID, isCopy := scenarioOf(owner)
-	var b *board
+	b := im.gridBoards[owner]
 	for _, bd := range im.boards {
-		if bd.name == base || bd.name == owner {
+		if b == nil && bd.name == base {
 			b = bd
 		}
 	}

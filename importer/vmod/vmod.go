@@ -94,7 +94,7 @@ func Import(data []byte, opt Options) (*Result, error) {
 	}
 	im := &importer{opt: opt, zfiles: files, root: root, res: &Result{Files: map[string][]byte{}}, budget: budget,
 		protos: map[string][]trait{}, sides: map[string]*side{}, scen: map[string]*scenario{},
-		images: map[string][]byte{}, boardsByName: map[string][]*board{}, boxZones: map[string][]*node{}}
+		images: map[string][]byte{}, boardsByName: map[string][]*board{}, gridBoards: map[string]*board{}, slots: map[string][2]int{}, boxZones: map[string][]*node{}}
 	if err := im.run(); err != nil {
 		if im.rules == nil {
 			return nil, err
@@ -134,6 +134,8 @@ type importer struct {
 	kept         int64               // bytes of board art kept
 	nboards      int                 // Board elements seen
 	boardsByName map[string][]*board // the boards read, by name
+	gridBoards   map[string]*board   // every board with a hex grid and numbering, copies too, by name
+	slots        map[string][2]int   // a board's slot in its map's New Game layout, by map and board name (layout.go)
 	boxZones     map[string][]*node  // a muster reinforcements board's arrival boxes, by board name
 	cups         cupsRead            // what a muster module's draw cups hold (cups.go)
 	scan         scanner             // reads the saved games
@@ -495,6 +497,12 @@ func (im *importer) predefined(n *node) {
 	sc.source = "PredefinedSetup " + strconv.Quote(n.attr("name")) + ", " + file
 	for _, b := range boards {
 		base, _, _ := scenarioOf(b)
+		if bd := im.gridBoards[b]; bd != nil {
+			if bd.sheet != "" && !contains(sc.sheets, bd.sheet) {
+				sc.sheets = append(sc.sheets, bd.sheet)
+			}
+			continue
+		}
 		for _, bd := range im.boardsByName[base] {
 			if bd.sheet != "" && !contains(sc.sheets, bd.sheet) {
 				sc.sheets = append(sc.sheets, bd.sheet)

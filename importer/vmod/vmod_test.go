@@ -14,6 +14,7 @@ import (
 	"github.com/muster-wargames/muster/compile/vassal"
 	"github.com/muster-wargames/muster/diag"
 	"github.com/muster-wargames/muster/internal/battletest"
+	"github.com/muster-wargames/muster/maps"
 	"github.com/muster-wargames/muster/validate"
 )
 
@@ -403,5 +404,69 @@ func TestUnprintedValues(t *testing.T) {
 	f := string(res.Files["forces-csa.yaml"])
 	if want := `{name: "Allen SS Bn", type: "inf", weapon: ~, strength: ~, cohesion: ~, ma: ~`; !strings.Contains(f, want) {
 		t.Errorf("forces-csa.yaml has no %s:\n%s", want, f)
+	}
+}
+
+// TestSeams: a map of sheets that share a line of hexes at each seam
+// (Dead of Winter's four) comes back laid out as the module lays its
+// boards out: every hex of the battle's map is a hex of the import, once,
+// at the same place relative to the others, under the label the module
+// gives it; the import has no other hex.
+func TestSeams(t *testing.T) {
+	b0, ds := battle.LoadDir(filepath.Join("..", "..", "examples", "dead-of-winter"), battle.Options{Variant: "errata"})
+	for _, d := range ds {
+		if d.Severity == diag.Error {
+			t.Fatal(d)
+		}
+	}
+	outs, err := vassal.Module(b0)
+	if err != nil {
+		t.Fatal(err)
+	}
+	res, err := Import(outs[0].Data, Options{Module: "dead-of-winter.vmod"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	dir := t.TempDir()
+	write(t, dir, res.Files)
+	b1, ds := battle.LoadDir(dir, battle.Options{})
+	if b1 == nil || b1.Map == nil {
+		t.Fatalf("the import has no map: %v", ds)
+	}
+	g0, g1 := b0.Map.Grid, b1.Map.Grid
+	cover := func(g *maps.Grid) map[maps.Coord]bool {
+		out := map[maps.Coord]bool{}
+		for _, s := range g.Sheets {
+			for j := 0; j < s.Rows; j++ {
+				for i := 0; i < s.Cols; i++ {
+					out[maps.Coord{X: s.X + i, Y: s.Y + j}] = true
+				}
+			}
+		}
+		return out
+	}
+	h0, h1 := cover(g0), cover(g1)
+	if len(h1) != len(h0) {
+		t.Errorf("the import has %d hexes, the battle %d", len(h1), len(h0))
+	}
+	// every hex of the import is the battle's hex of its label, all by
+	// one shift
+	var shift *maps.Coord
+	bad := 0
+	for c1 := range h1 {
+		l := g1.Label(c1)
+		c0, _, err := g0.Parse(l)
+		if err != nil {
+			t.Errorf("%s: not a hex of the battle's map: %v", l, err)
+			continue
+		}
+		d := maps.Coord{X: c0.X - c1.X, Y: c0.Y - c1.Y}
+		if shift == nil {
+			shift = &d
+		}
+		if d != *shift && bad < 5 {
+			bad++
+			t.Errorf("%s is at %v in the import, %v in the battle: not where the module lays it", l, c1, c0)
+		}
 	}
 }

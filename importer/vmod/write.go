@@ -63,8 +63,12 @@ func (im *importer) write() error {
 	m.WriteString("kind: map\n")
 	fmt.Fprintf(&m, "source: %s\n", q("imported from "+mod+" by muster import vmod"))
 	m.WriteString("note: The module does not say the terrain; every hex is clear until a designer writes the rows.\n")
+	sheets, shiftOdd, placed := im.placeSheets()
+	if !placed {
+		sheets, shiftOdd = im.sideBySide()
+	}
 	shift := "odd"
-	if im.boards[0].c0%2 == 1 {
+	if !shiftOdd {
 		shift = "even"
 	}
 	lbl := "col-row"
@@ -73,21 +77,14 @@ func (im *importer) write() error {
 	}
 	fmt.Fprintf(&m, "grid: {hexes: flat-top, shifted: %s, label: %s, digits: %d}\n", shift, lbl, im.boards[0].leading+1)
 	m.WriteString("sheets:\n")
-	x := 0
-	for _, b := range im.boards {
-		fmt.Fprintf(&m, "  # board %s of the module; its art is %s (%dx%d px, hexes %gx%g px, origin %d,%d)\n", q(b.name), b.file, b.w, b.h, b.dx, b.dy, b.x0, b.y0)
-		fmt.Fprintf(&m, "  - id: %s\n    name: %s\n    at: [%d, 0]\n    cols: {first: %d, last: %d}\n    rows: {first: %d, last: %d}\n",
-			q(b.sheet), q(b.name), x, b.cols[0], b.cols[1], b.rows[0], b.rows[1])
-		if ox, oy, ok := b.firstCenter(); ok {
-			fmt.Fprintf(&m, "    art: {image: %s, origin: [%g, %g], hex: {dx: %g, dy: %g}}\n", q(b.file), ox, oy, b.dx, b.dy)
+	for _, so := range sheets {
+		if b := so.art; b != nil {
+			fmt.Fprintf(&m, "  # board %s of the module; its art is %s (%dx%d px, hexes %gx%g px, origin %d,%d)\n", q(b.name), b.file, b.w, b.h, b.dx, b.dy, b.x0, b.y0)
 		}
-		n := b.cols[1] - b.cols[0]
-		if n < 0 {
-			n = -n
-		}
-		x += n + 1
-		if x%2 == 1 {
-			x++
+		fmt.Fprintf(&m, "  - id: %s\n    name: %s\n    at: [%d, %d]\n    cols: {first: %d, last: %d}\n    rows: {first: %d, last: %d}\n",
+			q(so.id), q(so.name), so.x, so.y, so.cols[0], so.cols[1], so.rows[0], so.rows[1])
+		if b := so.art; b != nil {
+			fmt.Fprintf(&m, "    art: {image: %s, origin: [%g, %g], hex: {dx: %g, dy: %g}}\n", q(b.file), so.ox, so.oy, b.dx, b.dy)
 		}
 	}
 	im.res.Files["map.yaml"] = []byte(m.String())
@@ -123,8 +120,8 @@ func (im *importer) write() error {
 			fmt.Fprintf(&s, "note: %s\n", q(sc.note))
 		}
 		if len(sc.sheets) == 0 {
-			for _, b := range im.boards {
-				sc.sheets = append(sc.sheets, b.sheet)
+			for _, so := range sheets {
+				sc.sheets = append(sc.sheets, so.id)
 			}
 		}
 		var shs []string
