@@ -131,12 +131,31 @@ func (im *importer) addPiece(n *node, p *props, nm string) (sideID, ref string) 
 				used[fl] = true
 			}
 		}
+		named := im.restFaces(p, ut)
 		for _, l := range p.labels {
-			fv := faceValues(l, im.restFaces(p, ut))
+			fv := faceValues(l, named)
 			for _, face := range sortedKeys(fv) {
 				pc.faceOrder = append(pc.faceOrder, face)
 				for _, fl := range sortedKeys(fv[face]) {
 					pc.faces[face] = append(pc.faces[face], [2]string{fl, fv[face][fl]})
+				}
+			}
+		}
+		// a face printed on a counter of its own (the type's counters:)
+		// whose values print as the front's is in no label: its layer's
+		// image names it, and it has the front's values of the fields it
+		// changes
+		for _, layer := range sortedKeys(p.layers) {
+			for lv := 1; lv <= len(p.layers[layer]); lv++ {
+				face := named(layer, lv)
+				if !slices.Contains(ut.Counters, face) || slices.Contains(pc.faceOrder, face) {
+					continue
+				}
+				pc.faceOrder = append(pc.faceOrder, face)
+				for _, v := range pc.values {
+					if slices.Contains(ut.Faces[face], v[0]) {
+						pc.faces[face] = append(pc.faces[face], v)
+					}
 				}
 			}
 		}

@@ -470,3 +470,24 @@ func TestSeams(t *testing.T) {
 		}
 	}
 }
+
+// TestFaceAsFront: a face that prints the same values as the front (Dead
+// of Winter's cavalry, dismounted with no values known) is in no values
+// label; it comes back from its layer's image, with the front's values.
+func TestFaceAsFront(t *testing.T) {
+	b := battletest.Edited(t, filepath.Join("..", "..", "examples", "dow-intro"), map[string][][2]string{
+		"forces-usa.yaml": {{"dismounted: {weapon: SC, strength: 2, cohesion: 6, ma: 6}", "dismounted: {weapon: SC, strength: 2, cohesion: 6, ma: 12}"}},
+	}, nil)
+	outs, err := vassal.Module(b)
+	if err != nil {
+		t.Fatal(err)
+	}
+	res, err := Import(outs[0].Data, Options{Module: "dow-intro.vmod"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	f := string(res.Files["forces-usa.yaml"])
+	if want := `{name: "Escort", type: "cav", weapon: "SC", strength: 2, cohesion: 6, ma: 12, disordered: {cohesion: 4, ma: 8}, dismounted: {weapon: "SC", strength: 2, cohesion: 6, ma: 12}}`; !strings.Contains(f, want) {
+		t.Errorf("forces-usa.yaml has no %s:\n%s", want, f)
+	}
+}

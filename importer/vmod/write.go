@@ -314,6 +314,10 @@ func (im *importer) unitText(p *piece) string {
 	for _, face := range p.faceOrder {
 		var fv []string
 		for _, v := range p.faces[face] {
+			if v[1] == "" {
+				fv = append(fv, v[0]+": ~")
+				continue
+			}
 			fv = append(fv, v[0]+": "+im.val(v[0], v[1]))
 		}
 		parts = append(parts, face+": {"+strings.Join(fv, ", ")+"}")
