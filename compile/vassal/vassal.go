@@ -3,6 +3,7 @@ package vassal
 import (
 	"archive/zip"
 	"bytes"
+	"encoding/json"
 	"fmt"
 	"github.com/muster-wargames/muster/displays"
 	"image"
@@ -590,6 +591,10 @@ func reinfBoard(sc *battle.Scenario) string { return "Reinforcements (" + sc.ID 
 
 // ---- the module ----
 
+// RulesMember is the member of a module that holds the battle's rules:
+// override as JSON (battle.Battle.RulesOverride), when it has one.
+const RulesMember = "muster/rules.json"
+
 func (m *vmod) zip() ([]byte, error) {
 	root, err := m.build()
 	if err != nil {
@@ -597,6 +602,15 @@ func (m *vmod) zip() ([]byte, error) {
 	}
 	m.files["buildFile.xml"] = xmlDoc(root)
 	m.files["moduledata"] = m.metadata()
+	if m.b.RulesOverride != nil {
+		// the battle's own rules: as it lays them on the series rules,
+		// which VASSAL does not read: import vmod gives them back
+		data, err := json.Marshal(m.b.RulesOverride)
+		if err != nil {
+			return nil, err
+		}
+		m.files[RulesMember] = data
+	}
 	names := make([]string, 0, len(m.files))
 	for n := range m.files {
 		names = append(names, n)
@@ -846,6 +860,11 @@ func (m *vmod) leaderDef(sd *oob.Side, pal render.CounterStyle, l *oob.Leader) *
 	d.traits = append(d.traits, m.leaderFlags(l)...)
 	if l.Rank != nil {
 		d.traits = append(d.traits, marker("Rank", fmt.Sprint(l.Rank)))
+	}
+	if l.Spare {
+		// a leader with no command of his own (forces spares:), which
+		// import vmod reads back
+		d.traits = append(d.traits, marker("Spare", "true"))
 	}
 	keys := leaderKeys(l)
 	for _, k := range keys {
@@ -1395,6 +1414,9 @@ func (m *vmod) arrivalLabel(a *battle.Arrival) string {
 	}
 	if a.Fatigue.Level != "" {
 		s += " FATIGUE " + a.Fatigue.Level // shown even when no brigadier comes with it (GBACW 17.21)
+	}
+	if a.Activations > 0 {
+		s += " ACTIVATIONS " + strconv.Itoa(a.Activations) // the arrival chart's, on entry (3DoG BB 9.75)
 	}
 	return s
 }

@@ -22,6 +22,7 @@ type formation struct {
 	id, name, level string
 	leader          *piece
 	officers        []*piece
+	spares          []*piece // leaders with no command of their own (Spare marker)
 	units           []*piece
 	kids            []*formation
 	levelFromLeader bool
@@ -39,7 +40,7 @@ type piece struct {
 
 // reserved are the Marker keys muster writes that are not counter values.
 var reserved = map[string]bool{"Side": true, "SideName": true, "Kind": true, "Type": true, "Class": true,
-	"Formation": true, "Designation": true, "Level": true, "Rank": true, "Ratings": true,
+	"Formation": true, "Designation": true, "Level": true, "Rank": true, "Ratings": true, "Spare": true,
 	// the rule flags' markers (compile/vassal/flags.go): a unit's commander
 	// and his range, a leader's id and range
 	"CmdLeader": true, "CmdBase": true, "Leads": true}
@@ -175,7 +176,9 @@ func (im *importer) addPiece(n *node, p *props, nm string) (sideID, ref string) 
 		if lv := p.values["Level"]; lv != "" && f.leader == nil && !f.levelFromLeader {
 			f.level, f.levelFromLeader = lv, true
 		}
-		if f.leader == nil {
+		if p.values["Spare"] == "true" {
+			f.spares = append(f.spares, pc)
+		} else if f.leader == nil {
 			f.leader = pc
 		} else {
 			f.officers = append(f.officers, pc)
@@ -393,11 +396,12 @@ func (im *importer) arrival(n *node, scID string) {
 }
 
 type arrivalGroup struct {
-	side, time string
-	pieces     []string
-	where      string // where it enters, as its box's zone names it: hexes or an area
-	optional   bool
-	fatigue    string
+	side, time  string
+	pieces      []string
+	where       string // where it enters, as its box's zone names it: hexes or an area
+	optional    bool
+	fatigue     string
+	activations int // what the arrival chart gives the group on entry
 }
 
 // traitList counts traits by id: "macro ×3, emb2".

@@ -9,6 +9,7 @@ import (
 	"archive/zip"
 	"bufio"
 	"bytes"
+	"encoding/json"
 	"errors"
 	"fmt"
 	"html"
@@ -114,7 +115,10 @@ type importer struct {
 	res    *Result
 	muster bool
 	rules  *rulesets.Ruleset
-	system string
+	// override is a muster module's rules: (rulesMember), laid on the
+	// system's rules to make rules; nil for none
+	override any
+	system   string
 
 	protos    map[string][]trait
 	ranks     []string
@@ -214,6 +218,7 @@ func (im *importer) run() error {
 		return err
 	}
 	im.rules = rs
+	im.readOverride()
 	// Prototypes first: pieces anywhere may use them.
 	r.walk(func(n *node) bool {
 		if n.Class == "module.PrototypeDefinition" {
@@ -238,6 +243,41 @@ func (im *importer) run() error {
 		}
 	}
 	return im.write()
+}
+
+// rulesMember is the member a muster module keeps the battle's rules:
+// override in, as JSON (compile/vassal.RulesMember).
+const rulesMember = "muster/rules.json"
+
+// readOverride reads a muster module's rules: override and lays it on the
+// system's rules, as battle.yaml's rules: is laid: the turn track, fields
+// and unit types the pieces and set-ups are read by are the battle's.
+func (im *importer) readOverride() {
+	f := im.zfiles[rulesMember]
+	if f == nil || !im.muster {
+		return
+	}
+	data, ok := im.readFile(im.root, rulesMember, false)
+	if !ok {
+		return
+	}
+	var ov any
+	if err := json.Unmarshal(data, &ov); err != nil {
+		im.unread(im.root, "%s: the battle's rules: cannot be read (%v)", rulesMember, err)
+		return
+	}
+	raw, _, err := rulesets.Raw(im.system)
+	if err != nil {
+		im.unread(im.root, "%s: the battle's rules: cannot be laid on %s's (%v)", rulesMember, im.system, err)
+		return
+	}
+	rs, err := rulesets.Decode(rulesets.Merge(raw.Value, ov))
+	if err != nil {
+		im.unread(im.root, "%s: the battle's rules: cannot be laid on %s's (%v)", rulesMember, im.system, err)
+		return
+	}
+	im.rules, im.override = rs, ov
+	im.res.Read = append(im.res.Read, "the battle's own rules (rules: of battle.yaml), from "+rulesMember)
 }
 
 // musterParts are the components a muster module has that the rebuild

@@ -6,6 +6,7 @@ import (
 	"io"
 	"os"
 	"path/filepath"
+	"reflect"
 	"sort"
 	"strings"
 	"testing"
@@ -489,5 +490,65 @@ func TestFaceAsFront(t *testing.T) {
 	f := string(res.Files["forces-usa.yaml"])
 	if want := `{name: "Escort", type: "cav", weapon: "SC", strength: 2, cohesion: 6, ma: 12, disordered: {cohesion: 4, ma: 8}, dismounted: {weapon: "SC", strength: 2, cohesion: 6, ma: 12}}`; !strings.Contains(f, want) {
 		t.Errorf("forces-usa.yaml has no %s:\n%s", want, f)
+	}
+}
+
+// TestRulesBack: a battle's own rules: (3dog's turn track and figures),
+// which the module keeps beside the build file, come back in battle.yaml:
+// the import plays the same turns by the same rules.
+func TestRulesBack(t *testing.T) {
+	dir0 := filepath.Join("..", "..", "examples", "3dog-mcphersons-ridge")
+	b0, _ := battle.LoadDir(dir0, battle.Options{})
+	res, err := Import(moduleOf(t, dir0), Options{Module: "3dog.vmod"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	dir := t.TempDir()
+	write(t, dir, res.Files)
+	b1, ds := battle.LoadDir(dir, battle.Options{})
+	for _, d := range ds {
+		if d.Code == "B010" || d.Code == "B011" {
+			t.Errorf("the rules do not load: %s", d)
+		}
+	}
+	if b1.RulesOverride == nil {
+		t.Fatalf("battle.yaml has no rules:\n%s", res.Files["battle.yaml"])
+	}
+	var want, got []string
+	for _, s := range b0.Slots {
+		want = append(want, s.Time+" "+s.Light)
+	}
+	for _, s := range b1.Slots {
+		got = append(got, s.Time+" "+s.Light)
+	}
+	if strings.Join(want, ",") != strings.Join(got, ",") {
+		t.Errorf("the turn track is not the battle's:\nwant %v\ngot  %v", want, got)
+	}
+	if !reflect.DeepEqual(b0.Rules.Figures, b1.Rules.Figures) {
+		t.Errorf("the figures are not the battle's")
+	}
+}
+
+// TestSpareAndActivations: 3dog's spare leader (forces spares:) comes back
+// a spare, not an officer, by his Spare marker; an arrival's activations
+// (what the arrival chart gives it on entry) come back from its box's
+// label, "... ACTIVATIONS 3".
+func TestSpareAndActivations(t *testing.T) {
+	res, err := Import(moduleOf(t, filepath.Join("..", "..", "examples", "3dog-mcphersons-ridge")), Options{Module: "3dog.vmod"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if f := string(res.Files["forces-csa.yaml"]); !strings.Contains(f, "  spares:\n    - {name: \"Trimble\"") || strings.Contains(f, "officers:") {
+		t.Errorf("Trimble is not the army's spare:\n%s", f)
+	}
+	sc := string(res.Files["scenario-mcphersons-ridge.yaml"])
+	for _, want := range []string{
+		`- {time: "Jul 1 1100", note: "enters at 2", units: ["Wainwright", "Hall Bty", "Reynolds Bty", "Stewart Bty"], activations: 3}`,
+		`- {time: "Jul 1 1400", note: "enters at 2", units: ["Hunt", "Ransom", "Eakin Bty", "Weir Bty"], activations: 3}`,
+		`- {time: "Jul 1 1000", note: "enters at 2", units: ["Reynolds",`,
+	} {
+		if !strings.Contains(sc, want) {
+			t.Errorf("the scenario has no %s:\n%s", want, sc)
+		}
 	}
 }

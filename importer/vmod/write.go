@@ -232,6 +232,14 @@ func (im *importer) write() error {
 	if len(im.sides) == 0 {
 		b.WriteString("  - {id: A, name: Side A}\n  - {id: B, name: Side B}\n")
 	}
+	if im.override != nil {
+		data, err := json.MarshalIndent(im.override, "  ", "  ")
+		if err != nil {
+			return err
+		}
+		b.WriteString("# The battle's own rules, as the module keeps them (JSON is YAML).\n")
+		fmt.Fprintf(&b, "rules: %s\n", data)
+	}
 	var ds []string
 	for _, d := range im.days {
 		ds = append(ds, q(d))
@@ -270,6 +278,12 @@ func (im *importer) writeFormation(w *strings.Builder, f *formation, ind string,
 	if len(f.officers) > 0 {
 		line("officers:")
 		for _, o := range f.officers {
+			w.WriteString(ind + "  - " + im.leaderText(o) + "\n")
+		}
+	}
+	if len(f.spares) > 0 {
+		line("spares:")
+		for _, o := range f.spares {
 			w.WriteString(ind + "  - " + im.leaderText(o) + "\n")
 		}
 	}

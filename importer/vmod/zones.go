@@ -9,7 +9,8 @@ import (
 
 // entry reads where a muster arrival box's group enters: the reinforcements
 // board has a zone per box (compile/vassal boxZones), named as the box is
-// labelled, "USA Dec 31 0700 at C3108 C3109 (optional) FATIGUE 4", and a
+// labelled, "USA Dec 31 0700 at C3108 C3109 (optional) FATIGUE 4
+// ACTIVATIONS 3", and a
 // repeated name numbered, " (2)". The zone that holds the stack's point
 // is its box. It reports whether a zone was found.
 func (im *importer) entry(n *node, a *arrivalGroup) bool {
@@ -19,6 +20,12 @@ func (im *importer) entry(n *node, a *arrivalGroup) bool {
 			continue
 		}
 		name := repeatRe.ReplaceAllString(z.attr("name"), "")
+		if i := strings.LastIndex(name, " ACTIVATIONS "); i >= 0 {
+			if n, err := strconv.Atoi(name[i+len(" ACTIVATIONS "):]); err == nil && n > 0 {
+				a.activations = n
+				name = name[:i]
+			}
+		}
 		if i := strings.LastIndex(name, " FATIGUE "); i >= 0 {
 			a.fatigue = name[i+len(" FATIGUE "):]
 			name = name[:i]
@@ -104,7 +111,8 @@ func (im *importer) arrivalWhere(sc *scenario, a *arrivalGroup) string {
 	return ""
 }
 
-// arrivalMore is what else an arrival's box says: optional, fatigue.
+// arrivalMore is what else an arrival's box says: optional, fatigue,
+// activations.
 func arrivalMore(a *arrivalGroup) string {
 	s := ""
 	if a.optional {
@@ -116,6 +124,9 @@ func arrivalMore(a *arrivalGroup) string {
 		} else {
 			s += ", fatigue: " + q(a.fatigue)
 		}
+	}
+	if a.activations > 0 {
+		s += ", activations: " + strconv.Itoa(a.activations)
 	}
 	return s
 }
