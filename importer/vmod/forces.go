@@ -2,7 +2,9 @@ package vmod
 
 import (
 	"fmt"
+	"regexp"
 	"slices"
+	"strconv"
 	"strings"
 	"unicode"
 	"unicode/utf8"
@@ -326,6 +328,17 @@ func (im *importer) setupStack(mapName string, n *node) {
 	} else {
 		hex = b.locationName(atoi(n.attr("x")), atoi(n.attr("y")))
 	}
+	// a muster module deals a "within N hexes" group out one unit a hex,
+	// each stack named "... (within N of HEX)", or leaves it one stack,
+	// "... (within N, one stack: ...)" (compile/vassal setupStacks): the
+	// group comes back as one entry at its hex
+	if m := withinRe.FindStringSubmatch(n.attr("name")); im.muster && m != nil {
+		w, _ := strconv.Atoi(m[1])
+		if m[2] != "" && b.parseLabel(m[2]) {
+			hex = m[2]
+		}
+		sc.within[hex] = w
+	}
 	for _, k := range n.Kids {
 		if k.Class != "widget.PieceSlot" {
 			im.other(k)
@@ -394,6 +407,8 @@ func (im *importer) arrival(n *node, scID string) {
 		im.unread(n, "arrival of %s at %s: no box of its board holds it, so its entry hexes are not known; written without hexes", a.side, a.time)
 	}
 }
+
+var withinRe = regexp.MustCompile(`\(within ([0-9]+)(?: of (\S+)|, one stack: [^)]*)\)$`)
 
 type arrivalGroup struct {
 	side, time  string

@@ -416,13 +416,14 @@ type scenario struct {
 	stacks                 map[string]map[string][]string // side → hex → pieces
 	order                  map[string][]string            // side → hexes in file order
 	breast                 map[string]map[string]int
+	within                 map[string]int // hex → a group set up within so many hexes of it
 	arrivals               []*arrivalGroup
 }
 
 func (im *importer) scenario(id string) *scenario {
 	sc := im.scen[id]
 	if sc == nil {
-		sc = &scenario{id: id, name: id, stacks: map[string]map[string][]string{}, order: map[string][]string{}, breast: map[string]map[string]int{}}
+		sc = &scenario{id: id, name: id, stacks: map[string]map[string][]string{}, order: map[string][]string{}, breast: map[string]map[string]int{}, within: map[string]int{}}
 		im.scen[id] = sc
 		im.scenOrder = append(im.scenOrder, id)
 	}

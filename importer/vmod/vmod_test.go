@@ -552,3 +552,28 @@ func TestSpareAndActivations(t *testing.T) {
 		}
 	}
 }
+
+// TestWithin: a group set up within so many hexes of a hex, which the
+// module deals out one unit a hex, comes back as one entry at its hex
+// with its within:, not as stacks the import would judge over-stacked
+// where two groups' hexes meet.
+func TestWithin(t *testing.T) {
+	b := battletest.Edited(t, filepath.Join("..", "..", "examples", "dow-intro"), map[string][][2]string{
+		"intro.yaml": {{`"C3014": [Post, 59 IL, 5 WI Bty]`, `"C3014": {units: [Post, 59 IL, 5 WI Bty], within: 1}`}},
+	}, nil)
+	outs, err := vassal.Module(b)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if n := len(placements(t, outs[0].Data)); n == 0 {
+		t.Fatal("no set-up")
+	}
+	res, err := Import(outs[0].Data, Options{Module: "dow-intro.vmod"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	sc := string(res.Files["scenario-intro.yaml"])
+	if want := `"C3014": {units: ["Post", "59 IL", "5 WI Bty"], within: 1}`; !strings.Contains(sc, want) {
+		t.Errorf("the scenario has no %s:\n%s", want, sc)
+	}
+}

@@ -171,8 +171,15 @@ func (im *importer) write() error {
 					nm, desig, _ := strings.Cut(p, "\x00")
 					refs = append(refs, q(sd.ref(nm, desig)))
 				}
+				var more string
 				if n := sc.breast[sid][hex]; n > 0 {
-					fmt.Fprintf(&s, "    %s: {units: [%s], breastworks: true}\n", q(hex), strings.Join(refs, ", "))
+					more += ", breastworks: true"
+				}
+				if w := sc.within[hex]; w > 0 {
+					more += fmt.Sprintf(", within: %d", w)
+				}
+				if more != "" {
+					fmt.Fprintf(&s, "    %s: {units: [%s]%s}\n", q(hex), strings.Join(refs, ", "), more)
 				} else {
 					fmt.Fprintf(&s, "    %s: [%s]\n", q(hex), strings.Join(refs, ", "))
 				}
