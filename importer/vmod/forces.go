@@ -115,6 +115,10 @@ func (im *importer) addPiece(n *node, p *props, nm string) (sideID, ref string) 
 	im.pieceKey[key] = true
 	sd.names[nm]++
 	pc := &piece{name: nm, desig: desig, kind: kind, typ: p.values["Type"], rank: p.values["Rank"], faces: map[string][][2]string{}}
+	if im.pieces == nil {
+		im.pieces = map[string]*piece{}
+	}
+	im.pieces[key] = pc
 	f := im.formation(n, sd, p)
 	used := map[string]bool{}
 	for k := range reserved {
@@ -372,7 +376,11 @@ func (im *importer) setupStack(mapName string, n *node) {
 		if _, ok := sc.stacks[sid][hex]; !ok {
 			sc.order[sid] = append(sc.order[sid], hex)
 		}
-		sc.stacks[sid][hex] = append(sc.stacks[sid][hex], nm+"\x00"+desig)
+		more, reserve := im.slotState(k, p, sid, desig)
+		if reserve {
+			sc.reserve[hex] = true
+		}
+		sc.stacks[sid][hex] = append(sc.stacks[sid][hex], nm+"\x00"+desig+"\x00"+more)
 	}
 }
 
@@ -399,7 +407,8 @@ func (im *importer) arrival(n *node, scID string) {
 			continue
 		}
 		if sid, desig := im.addPiece(k, p, nm); sid != "" {
-			a.pieces = append(a.pieces, nm+"\x00"+desig)
+			more, _ := im.slotState(k, p, sid, desig)
+			a.pieces = append(a.pieces, nm+"\x00"+desig+"\x00"+more)
 		}
 	}
 	sc.arrivals = append(sc.arrivals, a)

@@ -130,6 +130,7 @@ type importer struct {
 	scen      map[string]*scenario
 	scenOrder []string
 	pieceKey  map[string]bool
+	pieces    map[string]*piece       // side and designation → the piece read
 	help      map[string]helpScenario // scenario name → what the help page says
 	err       error                   // the first thing that refuses the module
 
@@ -416,14 +417,15 @@ type scenario struct {
 	stacks                 map[string]map[string][]string // side → hex → pieces
 	order                  map[string][]string            // side → hexes in file order
 	breast                 map[string]map[string]int
-	within                 map[string]int // hex → a group set up within so many hexes of it
+	within                 map[string]int  // hex → a group set up within so many hexes of it
+	reserve                map[string]bool // hex → its stack is set up in reserve
 	arrivals               []*arrivalGroup
 }
 
 func (im *importer) scenario(id string) *scenario {
 	sc := im.scen[id]
 	if sc == nil {
-		sc = &scenario{id: id, name: id, stacks: map[string]map[string][]string{}, order: map[string][]string{}, breast: map[string]map[string]int{}, within: map[string]int{}}
+		sc = &scenario{id: id, name: id, stacks: map[string]map[string][]string{}, order: map[string][]string{}, breast: map[string]map[string]int{}, within: map[string]int{}, reserve: map[string]bool{}}
 		im.scen[id] = sc
 		im.scenOrder = append(im.scenOrder, id)
 	}

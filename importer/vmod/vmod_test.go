@@ -13,6 +13,7 @@ import (
 
 	"github.com/muster-wargames/muster/battle"
 	"github.com/muster-wargames/muster/compile/vassal"
+	"github.com/muster-wargames/muster/compile/vassal/seq"
 	"github.com/muster-wargames/muster/diag"
 	"github.com/muster-wargames/muster/internal/battletest"
 	"github.com/muster-wargames/muster/maps"
@@ -78,12 +79,43 @@ func placements(t *testing.T, data []byte) []string {
 			where = n.attr("name")
 		}
 		for _, k := range n.Kids {
-			out = append(out, sc+" "+where+": "+k.attr("entryName"))
+			out = append(out, sc+" "+where+": "+k.attr("entryName")+slotState(k))
 		}
 		return false
 	})
 	sort.Strings(out)
 	return out
+}
+
+// slotState is what a piece of a set-up starts with beside its place, as
+// the module's PieceSlot gives it: each layer not at its first level
+// (a face, a state, Fatigue, Reserve, a further counter) and each dynamic
+// property's value (a strength), " [dismounted=2 strength=3]".
+func slotState(n *node) string {
+	ts, ok := decodePiece(n.Text)
+	if !ok {
+		return " [undecodable]"
+	}
+	var out []string
+	for _, t := range ts {
+		switch t.id() {
+		case "emb2":
+			f := seq.Decode(strings.TrimPrefix(t.typ, "emb2;"), ';')
+			if len(f) > 18 && t.state != "" && t.state != "1" && t.state != "-1" && t.state != "0" {
+				out = append(out, f[18]+"="+t.state)
+			}
+		case "PROP":
+			f := seq.Decode(strings.TrimPrefix(t.typ, "PROP;"), ';')
+			if len(f) > 0 {
+				out = append(out, f[0]+"="+t.state)
+			}
+		}
+	}
+	if len(out) == 0 {
+		return ""
+	}
+	sort.Strings(out)
+	return " [" + strings.Join(out, " ") + "]"
 }
 
 // cupsAndBoxes lists what a module's draw piles hold, as "pile: chit"
@@ -575,5 +607,33 @@ func TestWithin(t *testing.T) {
 	sc := string(res.Files["scenario-intro.yaml"])
 	if want := `"C3014": {units: ["Post", "59 IL", "5 WI Bty"], within: 1}`; !strings.Contains(sc, want) {
 		t.Errorf("the scenario has no %s:\n%s", want, sc)
+	}
+}
+
+// TestSetupState: what a set-up piece starts with comes back from its
+// PieceSlot: a strength other than the printed, a stack in reserve.
+func TestSetupState(t *testing.T) {
+	b := battletest.Edited(t, filepath.Join("..", "..", "examples", "dow-intro"), map[string][][2]string{
+		"intro.yaml": {
+			{`"C3215": [74 IL]`, `"C3215": [{unit: 74 IL, strength: 1}]`},
+			{`"C3108": [McCook, Davis, Escort/RW]`, `"C3108": {units: [McCook, Davis, Escort/RW], reserve: true}`},
+		},
+	}, nil)
+	outs, err := vassal.Module(b)
+	if err != nil {
+		t.Fatal(err)
+	}
+	res, err := Import(outs[0].Data, Options{Module: "dow-intro.vmod"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	sc := string(res.Files["scenario-intro.yaml"])
+	for _, want := range []string{
+		`"C3215": [{unit: "74 IL", strength: 1}]`,
+		`"C3108": {units: ["McCook", "Davis", "Escort"], reserve: true}`,
+	} {
+		if !strings.Contains(sc, want) {
+			t.Errorf("the scenario has no %s:\n%s", want, sc)
+		}
 	}
 }

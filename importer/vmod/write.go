@@ -168,12 +168,15 @@ func (im *importer) write() error {
 			for _, hex := range sc.order[sid] {
 				var refs []string
 				for _, p := range st[hex] {
-					nm, desig, _ := strings.Cut(p, "\x00")
-					refs = append(refs, q(sd.ref(nm, desig)))
+					f := strings.SplitN(p, "\x00", 3)
+					refs = append(refs, pieceRef(sd.ref(f[0], f[1]), f[2]))
 				}
 				var more string
 				if n := sc.breast[sid][hex]; n > 0 {
 					more += ", breastworks: true"
+				}
+				if sc.reserve[hex] {
+					more += ", reserve: true"
 				}
 				if w := sc.within[hex]; w > 0 {
 					more += fmt.Sprintf(", within: %d", w)
@@ -215,8 +218,8 @@ func (im *importer) write() error {
 				for _, a := range as {
 					var refs []string
 					for _, p := range a.pieces {
-						nm, desig, _ := strings.Cut(p, "\x00")
-						refs = append(refs, q(sd.ref(nm, desig)))
+						f := strings.SplitN(p, "\x00", 3)
+						refs = append(refs, pieceRef(sd.ref(f[0], f[1]), f[2]))
 					}
 					fmt.Fprintf(&s, "    - {time: %s%s, units: [%s]%s}\n", q(a.time), im.arrivalWhere(sc, a), strings.Join(refs, ", "), arrivalMore(a))
 				}
