@@ -595,6 +595,49 @@ func reinfBoard(sc *battle.Scenario) string { return "Reinforcements (" + sc.ID 
 // override as JSON (battle.Battle.RulesOverride), when it has one.
 const RulesMember = "muster/rules.json"
 
+// AreasMember is the member of a module that holds the map's areas as
+// JSON (areaJSON, by name), when it has any: VASSAL does not read them,
+// import vmod gives them back.
+const AreasMember = "muster/areas.json"
+
+// areaJSON is one area of the map as AreasMember keeps it, its hexes by
+// label.
+type areaJSON struct {
+	Name     string   `json:"name"`
+	Side     string   `json:"side,omitempty"`
+	Edge     string   `json:"edge,omitempty"`
+	Role     string   `json:"role,omitempty"`
+	Hexes    []string `json:"hexes"`
+	Arrow    string   `json:"arrow,omitempty"`
+	Entrance string   `json:"entrance,omitempty"`
+}
+
+// areasJSON is AreasMember's content, nil for a map without areas.
+func (m *vmod) areasJSON() []byte {
+	mp := m.b.Map
+	if mp == nil || len(mp.Areas) == 0 {
+		return nil
+	}
+	g := mp.Grid
+	var out []areaJSON
+	for _, name := range slices.Sorted(stdmaps.Keys(mp.Areas)) {
+		a := mp.Areas[name]
+		aj := areaJSON{Name: name, Side: a.Side, Edge: a.Edge, Role: a.Role}
+		for _, c := range a.Hexes {
+			aj.Hexes = append(aj.Hexes, g.Label(c))
+		}
+		if a.Arrow != nil {
+			aj.Arrow = a.Arrow.Label
+		}
+		if a.Entrance != nil {
+			aj.Entrance = a.Entrance.Label
+		}
+		out = append(out, aj)
+	}
+	data, _ := json.Marshal(out)
+	return data
+}
+
 func (m *vmod) zip() ([]byte, error) {
 	root, err := m.build()
 	if err != nil {
@@ -610,6 +653,9 @@ func (m *vmod) zip() ([]byte, error) {
 			return nil, err
 		}
 		m.files[RulesMember] = data
+	}
+	if areas := m.areasJSON(); areas != nil {
+		m.files[AreasMember] = areas
 	}
 	names := make([]string, 0, len(m.files))
 	for n := range m.files {

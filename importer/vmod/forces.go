@@ -338,8 +338,10 @@ func (im *importer) setupStack(mapName string, n *node) {
 	// group comes back as one entry at its hex
 	if m := withinRe.FindStringSubmatch(n.attr("name")); im.muster && m != nil {
 		w, _ := strconv.Atoi(m[1])
-		if m[2] != "" && b.parseLabel(m[2]) {
-			hex = m[2]
+		for _, gb := range im.gridBoards {
+			if m[2] != "" && gb.parseLabel(m[2]) {
+				hex = m[2]
+			}
 		}
 		sc.within[hex] = w
 	}

@@ -252,3 +252,56 @@ func (im *importer) sideBySide() ([]*sheetOut, bool) {
 	}
 	return out, im.boards[0].c0%2 == 0
 }
+
+// relabel names a hex the module names on a sheet where the import does
+// not have it, the line two sheets share at a seam (a set-up of Terrible
+// Swift Sword's names C0127, which the whole map shows on A), by the label
+// of the sheet that has it: the hex at the same place on the map.
+// Anything else is returned as it is.
+func relabel(sheets []*sheetOut, first byte, leading int, label string) string {
+	var so *sheetOut
+	for _, s := range sheets {
+		if strings.HasPrefix(label, s.id) && (so == nil || len(s.id) > len(so.id)) {
+			so = s
+		}
+	}
+	if so == nil {
+		return label
+	}
+	d := label[len(so.id):]
+	n := leading + 1
+	if len(d) < 2*n || strings.Trim(d, "0123456789") != "" {
+		return label
+	}
+	a, _ := strconv.Atoi(d[:len(d)-n])
+	b, _ := strconv.Atoi(d[len(d)-n:])
+	col, row := a, b
+	if first == 'V' {
+		col, row = b, a
+	}
+	in := func(s *sheetOut, c, r int) bool {
+		return c >= min(s.cols[0], s.cols[1]) && c <= max(s.cols[0], s.cols[1]) && r >= min(s.rows[0], s.rows[1]) && r <= max(s.rows[0], s.rows[1])
+	}
+	if in(so, col, row) {
+		return label
+	}
+	dir := func(a, b int) int {
+		if b < a {
+			return -1
+		}
+		return 1
+	}
+	x := so.x + (col-so.cols[0])*dir(so.cols[0], so.cols[1])
+	y := so.y + (row-so.rows[0])*dir(so.rows[0], so.rows[1])
+	for _, s := range sheets {
+		c := s.cols[0] + (x-s.x)*dir(s.cols[0], s.cols[1])
+		r := s.rows[0] + (y-s.y)*dir(s.rows[0], s.rows[1])
+		if s != so && in(s, c, r) {
+			if first == 'V' {
+				return s.id + name(r, leading) + name(c, leading)
+			}
+			return s.id + name(c, leading) + name(r, leading)
+		}
+	}
+	return label
+}

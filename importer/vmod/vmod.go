@@ -118,6 +118,7 @@ type importer struct {
 	// override is a muster module's rules: (rulesMember), laid on the
 	// system's rules to make rules; nil for none
 	override any
+	areas    []area // a muster module's map areas (areasMember)
 	system   string
 
 	protos    map[string][]trait
@@ -131,6 +132,7 @@ type importer struct {
 	scenOrder []string
 	pieceKey  map[string]bool
 	pieces    map[string]*piece       // side and designation → the piece read
+	relabel   func(string) string     // a label by the sheet the import has its hex on (layout.go)
 	help      map[string]helpScenario // scenario name → what the help page says
 	err       error                   // the first thing that refuses the module
 
@@ -220,6 +222,7 @@ func (im *importer) run() error {
 	}
 	im.rules = rs
 	im.readOverride()
+	im.readAreas()
 	// Prototypes first: pieces anywhere may use them.
 	r.walk(func(n *node) bool {
 		if n.Class == "module.PrototypeDefinition" {
@@ -279,6 +282,39 @@ func (im *importer) readOverride() {
 	}
 	im.rules, im.override = rs, ov
 	im.res.Read = append(im.res.Read, "the battle's own rules (rules: of battle.yaml), from "+rulesMember)
+}
+
+// areasMember is the member a muster module keeps the map's areas in, as
+// JSON (compile/vassal.AreasMember).
+const areasMember = "muster/areas.json"
+
+// area is one area of the map, its hexes by label.
+type area struct {
+	Name     string   `json:"name"`
+	Side     string   `json:"side"`
+	Edge     string   `json:"edge"`
+	Role     string   `json:"role"`
+	Hexes    []string `json:"hexes"`
+	Arrow    string   `json:"arrow"`
+	Entrance string   `json:"entrance"`
+}
+
+// readAreas reads a muster module's map areas (entry and staging areas),
+// which no VASSAL component holds.
+func (im *importer) readAreas() {
+	if im.zfiles[areasMember] == nil || !im.muster {
+		return
+	}
+	data, ok := im.readFile(im.root, areasMember, false)
+	if !ok {
+		return
+	}
+	if err := json.Unmarshal(data, &im.areas); err != nil {
+		im.areas = nil
+		im.unread(im.root, "%s: the map's areas cannot be read (%v)", areasMember, err)
+		return
+	}
+	im.res.Read = append(im.res.Read, fmt.Sprintf("the map's %d areas, from %s", len(im.areas), areasMember))
 }
 
 // musterParts are the components a muster module has that the rebuild

@@ -67,6 +67,7 @@ func (im *importer) write() error {
 	if !placed {
 		sheets, shiftOdd = im.sideBySide()
 	}
+	im.relabel = func(l string) string { return relabel(sheets, im.boards[0].first, im.boards[0].leading, l) }
 	shift := "odd"
 	if !shiftOdd {
 		shift = "even"
@@ -85,6 +86,33 @@ func (im *importer) write() error {
 			q(so.id), q(so.name), so.x, so.y, so.cols[0], so.cols[1], so.rows[0], so.rows[1])
 		if b := so.art; b != nil {
 			fmt.Fprintf(&m, "    art: {image: %s, origin: [%g, %g], hex: {dx: %g, dy: %g}}\n", q(b.file), so.ox, so.oy, b.dx, b.dy)
+		}
+	}
+	if len(im.areas) > 0 {
+		m.WriteString("areas:\n")
+		for _, a := range im.areas {
+			var hs []string
+			for _, h := range a.Hexes {
+				hs = append(hs, q(im.relabel(h)))
+			}
+			parts := []string{}
+			if a.Side != "" {
+				parts = append(parts, "side: "+q(a.Side))
+			}
+			if a.Edge != "" {
+				parts = append(parts, "edge: "+q(a.Edge))
+			}
+			parts = append(parts, "hexes: ["+strings.Join(hs, ", ")+"]")
+			if a.Role != "" {
+				parts = append(parts, "role: "+q(a.Role))
+			}
+			if a.Arrow != "" {
+				parts = append(parts, "arrow: "+q(im.relabel(a.Arrow)))
+			}
+			if a.Entrance != "" {
+				parts = append(parts, "entrance: "+q(im.relabel(a.Entrance)))
+			}
+			fmt.Fprintf(&m, "  %s: {%s}\n", q(a.Name), strings.Join(parts, ", "))
 		}
 	}
 	im.res.Files["map.yaml"] = []byte(m.String())
@@ -165,26 +193,43 @@ func (im *importer) write() error {
 			}
 			sd := im.sides[sid]
 			fmt.Fprintf(&s, "  %s:\n", q(sid))
+			// the module's labels of one hex (a seam's line, named on
+			// either sheet) are one entry
+			var keys []string
+			byKey := map[string][]string{}
 			for _, hex := range sc.order[sid] {
+				k := im.relabel(hex)
+				if _, ok := byKey[k]; !ok {
+					keys = append(keys, k)
+				}
+				byKey[k] = append(byKey[k], hex)
+			}
+			for _, k := range keys {
 				var refs []string
-				for _, p := range st[hex] {
-					f := strings.SplitN(p, "\x00", 3)
-					refs = append(refs, pieceRef(sd.ref(f[0], f[1]), f[2]))
+				breast, reserve, within := false, false, 0
+				for _, hex := range byKey[k] {
+					for _, p := range st[hex] {
+						f := strings.SplitN(p, "\x00", 3)
+						refs = append(refs, pieceRef(sd.ref(f[0], f[1]), f[2]))
+					}
+					breast = breast || sc.breast[sid][hex] > 0
+					reserve = reserve || sc.reserve[hex]
+					within = max(within, sc.within[hex])
 				}
 				var more string
-				if n := sc.breast[sid][hex]; n > 0 {
+				if breast {
 					more += ", breastworks: true"
 				}
-				if sc.reserve[hex] {
+				if reserve {
 					more += ", reserve: true"
 				}
-				if w := sc.within[hex]; w > 0 {
-					more += fmt.Sprintf(", within: %d", w)
+				if within > 0 {
+					more += fmt.Sprintf(", within: %d", within)
 				}
 				if more != "" {
-					fmt.Fprintf(&s, "    %s: {units: [%s]%s}\n", q(hex), strings.Join(refs, ", "), more)
+					fmt.Fprintf(&s, "    %s: {units: [%s]%s}\n", q(k), strings.Join(refs, ", "), more)
 				} else {
-					fmt.Fprintf(&s, "    %s: [%s]\n", q(hex), strings.Join(refs, ", "))
+					fmt.Fprintf(&s, "    %s: [%s]\n", q(k), strings.Join(refs, ", "))
 				}
 			}
 		}

@@ -3,6 +3,7 @@ package vmod
 import (
 	"fmt"
 	"regexp"
+	"slices"
 	"strconv"
 	"strings"
 )
@@ -94,15 +95,38 @@ func (im *importer) entryHexes(where string) []string {
 	return ws
 }
 
+// hasAreas reports whether every name is an area the module keeps.
+func (im *importer) hasAreas(names []string) bool {
+	for _, n := range names {
+		if !slices.ContainsFunc(im.areas, func(a area) bool { return a.Name == n }) {
+			return false
+		}
+	}
+	return true
+}
+
 // arrivalWhere is an arrival's hexes: as its box names them, or with a
 // note when the box names an area (a module holds no areas) or nothing.
 func (im *importer) arrivalWhere(sc *scenario, a *arrivalGroup) string {
 	if hs := im.entryHexes(a.where); len(hs) > 0 {
 		var qs []string
 		for _, h := range hs {
-			qs = append(qs, q(h))
+			qs = append(qs, q(im.relabel(h)))
 		}
 		return ", hexes: [" + strings.Join(qs, ", ") + "]"
+	}
+	// an area the module keeps (areasMember), or the book's
+	// alternatives, "3 or 4"
+	if alts := strings.Split(a.where, " or "); a.where != "" && im.hasAreas(alts) {
+		s := ", area: " + q(alts[0])
+		if len(alts) > 1 {
+			var qs []string
+			for _, x := range alts[1:] {
+				qs = append(qs, "{area: "+q(x)+"}")
+			}
+			s += ", or: [" + strings.Join(qs, ", ") + "]"
+		}
+		return s
 	}
 	if a.where != "" {
 		im.res.Unread = append(im.res.Unread, Note{"scenario " + sc.id, fmt.Sprintf("arrival of %s at %s enters at %q, which is not hexes of the map; the module holds no map areas, so it is written without hexes", a.side, a.time, a.where)})
