@@ -36,7 +36,9 @@ type rulesMemo struct {
 	ok    bool
 	rules *rulesets.Ruleset
 	slots []rulesets.Slot
-	diags []diag.Diagnostic
+	// override is the battle's rules: value (Battle.RulesOverride)
+	override any
+	diags    []diag.Diagnostic
 }
 
 // scenarioMemo is what resolving one scenario made.
@@ -266,7 +268,7 @@ func (ld *loader) rulesetCached(bd *schema.Doc) bool {
 	}
 	key := ld.memoKey(nil)
 	if m := c.rules[key]; m != nil {
-		ld.b.Rules, ld.b.Slots = m.rules, m.slots
+		ld.b.Rules, ld.b.Slots, ld.b.RulesOverride = m.rules, m.slots, m.override
 		ld.diags.Append(m.diags)
 		return m.ok
 	}
@@ -275,6 +277,6 @@ func (ld *loader) rulesetCached(bd *schema.Doc) bool {
 	if len(c.rules) >= 8 {
 		c.rules = map[string]*rulesMemo{}
 	}
-	c.rules[key] = &rulesMemo{ok: ok, rules: ld.b.Rules, slots: ld.b.Slots, diags: ds}
+	c.rules[key] = &rulesMemo{ok: ok, rules: ld.b.Rules, slots: ld.b.Slots, override: ld.b.RulesOverride, diags: ds}
 	return ok
 }

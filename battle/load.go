@@ -545,6 +545,7 @@ func (ld *loader) ruleset(bd *schema.Doc) bool {
 			value = rdocValue // check the rest of the battle against the series rules
 		} else {
 			overridden = true
+			b.RulesOverride = ovVal
 		}
 	}
 	var r *rulesets.Ruleset

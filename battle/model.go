@@ -46,6 +46,11 @@ type Battle struct {
 	Map                  *maps.Map
 	MapNote              string
 	Scenarios            []*Scenario
+	// RulesOverride is battle.yaml's rules: as its JSON-shaped value, laid
+	// on the series rules to make Rules; nil when the battle plays the
+	// series rules as they are (or its override does not check). A VASSAL
+	// module keeps it, so that import vmod gives it back.
+	RulesOverride any
 	// NumUnits and NumLeaders count the units and leaders read: every
 	// Unit.Index and Leader.Index is below them.
 	NumUnits, NumLeaders int

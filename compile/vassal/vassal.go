@@ -3,6 +3,7 @@ package vassal
 import (
 	"archive/zip"
 	"bytes"
+	"encoding/json"
 	"fmt"
 	"github.com/muster-wargames/muster/displays"
 	"image"
@@ -590,6 +591,53 @@ func reinfBoard(sc *battle.Scenario) string { return "Reinforcements (" + sc.ID 
 
 // ---- the module ----
 
+// RulesMember is the member of a module that holds the battle's rules:
+// override as JSON (battle.Battle.RulesOverride), when it has one.
+const RulesMember = "muster/rules.json"
+
+// AreasMember is the member of a module that holds the map's areas as
+// JSON (areaJSON, by name), when it has any: VASSAL does not read them,
+// import vmod gives them back.
+const AreasMember = "muster/areas.json"
+
+// areaJSON is one area of the map as AreasMember keeps it, its hexes by
+// label.
+type areaJSON struct {
+	Name     string   `json:"name"`
+	Side     string   `json:"side,omitempty"`
+	Edge     string   `json:"edge,omitempty"`
+	Role     string   `json:"role,omitempty"`
+	Hexes    []string `json:"hexes"`
+	Arrow    string   `json:"arrow,omitempty"`
+	Entrance string   `json:"entrance,omitempty"`
+}
+
+// areasJSON is AreasMember's content, nil for a map without areas.
+func (m *vmod) areasJSON() []byte {
+	mp := m.b.Map
+	if mp == nil || len(mp.Areas) == 0 {
+		return nil
+	}
+	g := mp.Grid
+	var out []areaJSON
+	for _, name := range slices.Sorted(stdmaps.Keys(mp.Areas)) {
+		a := mp.Areas[name]
+		aj := areaJSON{Name: name, Side: a.Side, Edge: a.Edge, Role: a.Role}
+		for _, c := range a.Hexes {
+			aj.Hexes = append(aj.Hexes, g.Label(c))
+		}
+		if a.Arrow != nil {
+			aj.Arrow = a.Arrow.Label
+		}
+		if a.Entrance != nil {
+			aj.Entrance = a.Entrance.Label
+		}
+		out = append(out, aj)
+	}
+	data, _ := json.Marshal(out)
+	return data
+}
+
 func (m *vmod) zip() ([]byte, error) {
 	root, err := m.build()
 	if err != nil {
@@ -597,6 +645,18 @@ func (m *vmod) zip() ([]byte, error) {
 	}
 	m.files["buildFile.xml"] = xmlDoc(root)
 	m.files["moduledata"] = m.metadata()
+	if m.b.RulesOverride != nil {
+		// the battle's own rules: as it lays them on the series rules,
+		// which VASSAL does not read: import vmod gives them back
+		data, err := json.Marshal(m.b.RulesOverride)
+		if err != nil {
+			return nil, err
+		}
+		m.files[RulesMember] = data
+	}
+	if areas := m.areasJSON(); areas != nil {
+		m.files[AreasMember] = areas
+	}
 	names := make([]string, 0, len(m.files))
 	for n := range m.files {
 		names = append(names, n)
@@ -846,6 +906,11 @@ func (m *vmod) leaderDef(sd *oob.Side, pal render.CounterStyle, l *oob.Leader) *
 	d.traits = append(d.traits, m.leaderFlags(l)...)
 	if l.Rank != nil {
 		d.traits = append(d.traits, marker("Rank", fmt.Sprint(l.Rank)))
+	}
+	if l.Spare {
+		// a leader with no command of his own (forces spares:), which
+		// import vmod reads back
+		d.traits = append(d.traits, marker("Spare", "true"))
 	}
 	keys := leaderKeys(l)
 	for _, k := range keys {
@@ -1395,6 +1460,9 @@ func (m *vmod) arrivalLabel(a *battle.Arrival) string {
 	}
 	if a.Fatigue.Level != "" {
 		s += " FATIGUE " + a.Fatigue.Level // shown even when no brigadier comes with it (GBACW 17.21)
+	}
+	if a.Activations > 0 {
+		s += " ACTIVATIONS " + strconv.Itoa(a.Activations) // the arrival chart's, on entry (3DoG BB 9.75)
 	}
 	return s
 }

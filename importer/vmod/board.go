@@ -26,6 +26,7 @@ type board struct {
 	sep               string
 	cols, rows        [2]int // first and last label numbers
 	c0                int    // the first raw column on the image
+	mapName           string // the map it is on
 }
 
 func atoi(s string) int {
@@ -51,6 +52,9 @@ func (im *importer) readMap(n *node) {
 		switch {
 		case k.Class == "module.map.BoardPicker":
 			for _, b := range k.Kids {
+				if b.Class == "setup" && im.readSetup(name, b) {
+					continue
+				}
 				if b.Class != "module.map.boardPicker.Board" {
 					im.other(b)
 					continue
@@ -105,7 +109,7 @@ func (im *importer) readBoard(mapName string, n *node) {
 		im.refuse(n, "more than %d boards (the board limit)", maxBoards)
 		return
 	}
-	base, _, isCopy := scenarioOf(n.attr("name"))
+	_, _, isCopy := scenarioOf(n.attr("name"))
 	var hg, num *node
 	var zones []*node
 	n.walk(func(k *node) bool {
@@ -150,10 +154,7 @@ func (im *importer) readBoard(mapName string, n *node) {
 		}
 		return
 	}
-	if isCopy && im.muster && len(im.boardsByName[base]) > 0 {
-		return // a scenario's copy of a sheet's board
-	}
-	b := &board{name: n.attr("name"), image: n.attr("image"),
+	b := &board{name: n.attr("name"), image: n.attr("image"), mapName: mapName,
 		dx: atof(hg.attr("dx")), dy: atof(hg.attr("dy")), first: 'H'}
 	if b.dx > 0 || math.IsNaN(b.dx) {
 		b.dx = im.gridValue(hg, b.name, "dx", 0, minHex, maxHex)
@@ -211,6 +212,13 @@ func (im *importer) readBoard(mapName string, n *node) {
 		b.sheet = string(rune('A' + len(im.boards)))
 		im.unread(num, "board %q: locationFormat %q has no sheet prefix; the sheet is called %s and its labels get that prefix", b.name, lf, b.sheet)
 	}
+	if isCopy && im.muster {
+		im.gridBoards[b.name] = b
+		// a scenario's copy of a sheet's board, or of a strip of it: its
+		// numbering names the scenario's hexes, but the map is the
+		// boards File > New Game lays out
+		return
+	}
 	if !plainName(b.image) {
 		im.refuse(n, "board %q: image %q is not a file name in images/ (it is empty, \".\" or \"..\", or holds a slash, a backslash or NUL): refused, as it would be written outside the battle's images folder", b.name, b.image)
 		return
@@ -246,6 +254,7 @@ func (im *importer) readBoard(mapName string, n *node) {
 		return
 	}
 	im.boards = append(im.boards, b)
+	im.gridBoards[b.name] = b
 	im.boardsByName[b.name] = append(im.boardsByName[b.name], b)
 	im.res.Read = append(im.res.Read, fmt.Sprintf("board %q: sheet %s, columns %d-%d, rows %d-%d, image %s", b.name, b.sheet, b.cols[0], b.cols[1], b.rows[0], b.rows[1], b.file))
 }

@@ -2,7 +2,9 @@ package vmod
 
 import (
 	"fmt"
+	"regexp"
 	"slices"
+	"strconv"
 	"strings"
 	"unicode"
 	"unicode/utf8"
@@ -22,6 +24,7 @@ type formation struct {
 	id, name, level string
 	leader          *piece
 	officers        []*piece
+	spares          []*piece // leaders with no command of their own (Spare marker)
 	units           []*piece
 	kids            []*formation
 	levelFromLeader bool
@@ -39,7 +42,7 @@ type piece struct {
 
 // reserved are the Marker keys muster writes that are not counter values.
 var reserved = map[string]bool{"Side": true, "SideName": true, "Kind": true, "Type": true, "Class": true,
-	"Formation": true, "Designation": true, "Level": true, "Rank": true, "Ratings": true,
+	"Formation": true, "Designation": true, "Level": true, "Rank": true, "Ratings": true, "Spare": true,
 	// the rule flags' markers (compile/vassal/flags.go): a unit's commander
 	// and his range, a leader's id and range
 	"CmdLeader": true, "CmdBase": true, "Leads": true}
@@ -112,6 +115,10 @@ func (im *importer) addPiece(n *node, p *props, nm string) (sideID, ref string) 
 	im.pieceKey[key] = true
 	sd.names[nm]++
 	pc := &piece{name: nm, desig: desig, kind: kind, typ: p.values["Type"], rank: p.values["Rank"], faces: map[string][][2]string{}}
+	if im.pieces == nil {
+		im.pieces = map[string]*piece{}
+	}
+	im.pieces[key] = pc
 	f := im.formation(n, sd, p)
 	used := map[string]bool{}
 	for k := range reserved {
@@ -131,12 +138,31 @@ func (im *importer) addPiece(n *node, p *props, nm string) (sideID, ref string) 
 				used[fl] = true
 			}
 		}
+		named := im.restFaces(p, ut)
 		for _, l := range p.labels {
-			fv := faceValues(l, im.restFaces(p, ut))
+			fv := faceValues(l, named)
 			for _, face := range sortedKeys(fv) {
 				pc.faceOrder = append(pc.faceOrder, face)
 				for _, fl := range sortedKeys(fv[face]) {
 					pc.faces[face] = append(pc.faces[face], [2]string{fl, fv[face][fl]})
+				}
+			}
+		}
+		// a face printed on a counter of its own (the type's counters:)
+		// whose values print as the front's is in no label: its layer's
+		// image names it, and it has the front's values of the fields it
+		// changes
+		for _, layer := range sortedKeys(p.layers) {
+			for lv := 1; lv <= len(p.layers[layer]); lv++ {
+				face := named(layer, lv)
+				if !slices.Contains(ut.Counters, face) || slices.Contains(pc.faceOrder, face) {
+					continue
+				}
+				pc.faceOrder = append(pc.faceOrder, face)
+				for _, v := range pc.values {
+					if slices.Contains(ut.Faces[face], v[0]) {
+						pc.faces[face] = append(pc.faces[face], v)
+					}
 				}
 			}
 		}
@@ -156,7 +182,9 @@ func (im *importer) addPiece(n *node, p *props, nm string) (sideID, ref string) 
 		if lv := p.values["Level"]; lv != "" && f.leader == nil && !f.levelFromLeader {
 			f.level, f.levelFromLeader = lv, true
 		}
-		if f.leader == nil {
+		if p.values["Spare"] == "true" {
+			f.spares = append(f.spares, pc)
+		} else if f.leader == nil {
 			f.leader = pc
 		} else {
 			f.officers = append(f.officers, pc)
@@ -273,9 +301,9 @@ func (sd *side) ref(name, desig string) string {
 func (im *importer) setupStack(mapName string, n *node) {
 	owner := n.attr("owningBoard")
 	base, scID, isCopy := scenarioOf(owner)
-	var b *board
+	b := im.gridBoards[owner]
 	for _, bd := range im.boards {
-		if bd.name == base || bd.name == owner {
+		if b == nil && bd.name == base {
 			b = bd
 		}
 	}
@@ -303,6 +331,19 @@ func (im *importer) setupStack(mapName string, n *node) {
 		hex = n.attr("location")
 	} else {
 		hex = b.locationName(atoi(n.attr("x")), atoi(n.attr("y")))
+	}
+	// a muster module deals a "within N hexes" group out one unit a hex,
+	// each stack named "... (within N of HEX)", or leaves it one stack,
+	// "... (within N, one stack: ...)" (compile/vassal setupStacks): the
+	// group comes back as one entry at its hex
+	if m := withinRe.FindStringSubmatch(n.attr("name")); im.muster && m != nil {
+		w, _ := strconv.Atoi(m[1])
+		for _, gb := range im.gridBoards {
+			if m[2] != "" && gb.parseLabel(m[2]) {
+				hex = m[2]
+			}
+		}
+		sc.within[hex] = w
 	}
 	for _, k := range n.Kids {
 		if k.Class != "widget.PieceSlot" {
@@ -337,7 +378,11 @@ func (im *importer) setupStack(mapName string, n *node) {
 		if _, ok := sc.stacks[sid][hex]; !ok {
 			sc.order[sid] = append(sc.order[sid], hex)
 		}
-		sc.stacks[sid][hex] = append(sc.stacks[sid][hex], nm+"\x00"+desig)
+		more, reserve := im.slotState(k, p, sid, desig)
+		if reserve {
+			sc.reserve[hex] = true
+		}
+		sc.stacks[sid][hex] = append(sc.stacks[sid][hex], nm+"\x00"+desig+"\x00"+more)
 	}
 }
 
@@ -364,7 +409,8 @@ func (im *importer) arrival(n *node, scID string) {
 			continue
 		}
 		if sid, desig := im.addPiece(k, p, nm); sid != "" {
-			a.pieces = append(a.pieces, nm+"\x00"+desig)
+			more, _ := im.slotState(k, p, sid, desig)
+			a.pieces = append(a.pieces, nm+"\x00"+desig+"\x00"+more)
 		}
 	}
 	sc.arrivals = append(sc.arrivals, a)
@@ -373,12 +419,15 @@ func (im *importer) arrival(n *node, scID string) {
 	}
 }
 
+var withinRe = regexp.MustCompile(`\(within ([0-9]+)(?: of (\S+)|, one stack: [^)]*)\)$`)
+
 type arrivalGroup struct {
-	side, time string
-	pieces     []string
-	where      string // where it enters, as its box's zone names it: hexes or an area
-	optional   bool
-	fatigue    string
+	side, time  string
+	pieces      []string
+	where       string // where it enters, as its box's zone names it: hexes or an area
+	optional    bool
+	fatigue     string
+	activations int // what the arrival chart gives the group on entry
 }
 
 // traitList counts traits by id: "macro ×3, emb2".

@@ -9,6 +9,7 @@ import (
 	"archive/zip"
 	"bufio"
 	"bytes"
+	"encoding/json"
 	"errors"
 	"fmt"
 	"html"
@@ -94,7 +95,7 @@ func Import(data []byte, opt Options) (*Result, error) {
 	}
 	im := &importer{opt: opt, zfiles: files, root: root, res: &Result{Files: map[string][]byte{}}, budget: budget,
 		protos: map[string][]trait{}, sides: map[string]*side{}, scen: map[string]*scenario{},
-		images: map[string][]byte{}, boardsByName: map[string][]*board{}, boxZones: map[string][]*node{}}
+		images: map[string][]byte{}, boardsByName: map[string][]*board{}, gridBoards: map[string]*board{}, slots: map[string][2]int{}, boxZones: map[string][]*node{}}
 	if err := im.run(); err != nil {
 		if im.rules == nil {
 			return nil, err
@@ -114,7 +115,11 @@ type importer struct {
 	res    *Result
 	muster bool
 	rules  *rulesets.Ruleset
-	system string
+	// override is a muster module's rules: (rulesMember), laid on the
+	// system's rules to make rules; nil for none
+	override any
+	areas    []area // a muster module's map areas (areasMember)
+	system   string
 
 	protos    map[string][]trait
 	ranks     []string
@@ -126,6 +131,8 @@ type importer struct {
 	scen      map[string]*scenario
 	scenOrder []string
 	pieceKey  map[string]bool
+	pieces    map[string]*piece       // side and designation → the piece read
+	relabel   func(string) string     // a label by the sheet the import has its hex on (layout.go)
 	help      map[string]helpScenario // scenario name → what the help page says
 	err       error                   // the first thing that refuses the module
 
@@ -134,6 +141,8 @@ type importer struct {
 	kept         int64               // bytes of board art kept
 	nboards      int                 // Board elements seen
 	boardsByName map[string][]*board // the boards read, by name
+	gridBoards   map[string]*board   // every board with a hex grid and numbering, copies too, by name
+	slots        map[string][2]int   // a board's slot in its map's New Game layout, by map and board name (layout.go)
 	boxZones     map[string][]*node  // a muster reinforcements board's arrival boxes, by board name
 	cups         cupsRead            // what a muster module's draw cups hold (cups.go)
 	scan         scanner             // reads the saved games
@@ -212,6 +221,8 @@ func (im *importer) run() error {
 		return err
 	}
 	im.rules = rs
+	im.readOverride()
+	im.readAreas()
 	// Prototypes first: pieces anywhere may use them.
 	r.walk(func(n *node) bool {
 		if n.Class == "module.PrototypeDefinition" {
@@ -236,6 +247,74 @@ func (im *importer) run() error {
 		}
 	}
 	return im.write()
+}
+
+// rulesMember is the member a muster module keeps the battle's rules:
+// override in, as JSON (compile/vassal.RulesMember).
+const rulesMember = "muster/rules.json"
+
+// readOverride reads a muster module's rules: override and lays it on the
+// system's rules, as battle.yaml's rules: is laid: the turn track, fields
+// and unit types the pieces and set-ups are read by are the battle's.
+func (im *importer) readOverride() {
+	f := im.zfiles[rulesMember]
+	if f == nil || !im.muster {
+		return
+	}
+	data, ok := im.readFile(im.root, rulesMember, false)
+	if !ok {
+		return
+	}
+	var ov any
+	if err := json.Unmarshal(data, &ov); err != nil {
+		im.unread(im.root, "%s: the battle's rules: cannot be read (%v)", rulesMember, err)
+		return
+	}
+	raw, _, err := rulesets.Raw(im.system)
+	if err != nil {
+		im.unread(im.root, "%s: the battle's rules: cannot be laid on %s's (%v)", rulesMember, im.system, err)
+		return
+	}
+	rs, err := rulesets.Decode(rulesets.Merge(raw.Value, ov))
+	if err != nil {
+		im.unread(im.root, "%s: the battle's rules: cannot be laid on %s's (%v)", rulesMember, im.system, err)
+		return
+	}
+	im.rules, im.override = rs, ov
+	im.res.Read = append(im.res.Read, "the battle's own rules (rules: of battle.yaml), from "+rulesMember)
+}
+
+// areasMember is the member a muster module keeps the map's areas in, as
+// JSON (compile/vassal.AreasMember).
+const areasMember = "muster/areas.json"
+
+// area is one area of the map, its hexes by label.
+type area struct {
+	Name     string   `json:"name"`
+	Side     string   `json:"side"`
+	Edge     string   `json:"edge"`
+	Role     string   `json:"role"`
+	Hexes    []string `json:"hexes"`
+	Arrow    string   `json:"arrow"`
+	Entrance string   `json:"entrance"`
+}
+
+// readAreas reads a muster module's map areas (entry and staging areas),
+// which no VASSAL component holds.
+func (im *importer) readAreas() {
+	if im.zfiles[areasMember] == nil || !im.muster {
+		return
+	}
+	data, ok := im.readFile(im.root, areasMember, false)
+	if !ok {
+		return
+	}
+	if err := json.Unmarshal(data, &im.areas); err != nil {
+		im.areas = nil
+		im.unread(im.root, "%s: the map's areas cannot be read (%v)", areasMember, err)
+		return
+	}
+	im.res.Read = append(im.res.Read, fmt.Sprintf("the map's %d areas, from %s", len(im.areas), areasMember))
 }
 
 // musterParts are the components a muster module has that the rebuild
@@ -374,13 +453,15 @@ type scenario struct {
 	stacks                 map[string]map[string][]string // side → hex → pieces
 	order                  map[string][]string            // side → hexes in file order
 	breast                 map[string]map[string]int
+	within                 map[string]int  // hex → a group set up within so many hexes of it
+	reserve                map[string]bool // hex → its stack is set up in reserve
 	arrivals               []*arrivalGroup
 }
 
 func (im *importer) scenario(id string) *scenario {
 	sc := im.scen[id]
 	if sc == nil {
-		sc = &scenario{id: id, name: id, stacks: map[string]map[string][]string{}, order: map[string][]string{}, breast: map[string]map[string]int{}}
+		sc = &scenario{id: id, name: id, stacks: map[string]map[string][]string{}, order: map[string][]string{}, breast: map[string]map[string]int{}, within: map[string]int{}, reserve: map[string]bool{}}
 		im.scen[id] = sc
 		im.scenOrder = append(im.scenOrder, id)
 	}
@@ -495,6 +576,12 @@ func (im *importer) predefined(n *node) {
 	sc.source = "PredefinedSetup " + strconv.Quote(n.attr("name")) + ", " + file
 	for _, b := range boards {
 		base, _, _ := scenarioOf(b)
+		if bd := im.gridBoards[b]; bd != nil {
+			if bd.sheet != "" && !contains(sc.sheets, bd.sheet) {
+				sc.sheets = append(sc.sheets, bd.sheet)
+			}
+			continue
+		}
 		for _, bd := range im.boardsByName[base] {
 			if bd.sheet != "" && !contains(sc.sheets, bd.sheet) {
 				sc.sheets = append(sc.sheets, bd.sheet)

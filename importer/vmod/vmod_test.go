@@ -6,14 +6,17 @@ import (
 	"io"
 	"os"
 	"path/filepath"
+	"reflect"
 	"sort"
 	"strings"
 	"testing"
 
 	"github.com/muster-wargames/muster/battle"
 	"github.com/muster-wargames/muster/compile/vassal"
+	"github.com/muster-wargames/muster/compile/vassal/seq"
 	"github.com/muster-wargames/muster/diag"
 	"github.com/muster-wargames/muster/internal/battletest"
+	"github.com/muster-wargames/muster/maps"
 	"github.com/muster-wargames/muster/validate"
 )
 
@@ -76,12 +79,43 @@ func placements(t *testing.T, data []byte) []string {
 			where = n.attr("name")
 		}
 		for _, k := range n.Kids {
-			out = append(out, sc+" "+where+": "+k.attr("entryName"))
+			out = append(out, sc+" "+where+": "+k.attr("entryName")+slotState(k))
 		}
 		return false
 	})
 	sort.Strings(out)
 	return out
+}
+
+// slotState is what a piece of a set-up starts with beside its place, as
+// the module's PieceSlot gives it: each layer not at its first level
+// (a face, a state, Fatigue, Reserve, a further counter) and each dynamic
+// property's value (a strength), " [dismounted=2 strength=3]".
+func slotState(n *node) string {
+	ts, ok := decodePiece(n.Text)
+	if !ok {
+		return " [undecodable]"
+	}
+	var out []string
+	for _, t := range ts {
+		switch t.id() {
+		case "emb2":
+			f := seq.Decode(strings.TrimPrefix(t.typ, "emb2;"), ';')
+			if len(f) > 18 && t.state != "" && t.state != "1" && t.state != "-1" && t.state != "0" {
+				out = append(out, f[18]+"="+t.state)
+			}
+		case "PROP":
+			f := seq.Decode(strings.TrimPrefix(t.typ, "PROP;"), ';')
+			if len(f) > 0 {
+				out = append(out, f[0]+"="+t.state)
+			}
+		}
+	}
+	if len(out) == 0 {
+		return ""
+	}
+	sort.Strings(out)
+	return " [" + strings.Join(out, " ") + "]"
 }
 
 // cupsAndBoxes lists what a module's draw piles hold, as "pile: chit"
@@ -126,16 +160,21 @@ func write(t *testing.T, dir string, files map[string][]byte) {
 	}
 }
 
-// TestRoundTrip builds every example's module, imports it, validates the
-// import, rebuilds it and compares: the same pieces on the same hexes in
-// every set-up, the same board art byte for byte.
+// TestRoundTrip builds every example's module (and a real battle's errata
+// module), imports it, validates the import, rebuilds it and compares: the
+// same pieces on the same hexes in every set-up, each starting in the same
+// state (its layers, its strength), the same markers on the displays, the
+// same arrival boxes and draw cups, the same board art byte for byte.
 func TestRoundTrip(t *testing.T) {
 	for _, name := range []string{
 		"dow-intro", "tss-seminary-ridge", "summer-storm-mcpherson", "amfs-culps-hill",
-		"art-demo",
+		"art-demo", "terrible-swift-sword@errata",
 	} {
 		t.Run(name, func(t *testing.T) {
 			ex, variant, _ := strings.Cut(name, "@")
+			if variant != "" && testing.Short() {
+				t.Skip("a real battle's module takes seconds to build and import: not with -short")
+			}
 			orig := moduleOfVariant(t, filepath.Join("..", "..", "examples", ex), variant)
 			res, err := Import(orig, Options{Module: ex + ".vmod"})
 			if err != nil {
@@ -403,5 +442,203 @@ func TestUnprintedValues(t *testing.T) {
 	f := string(res.Files["forces-csa.yaml"])
 	if want := `{name: "Allen SS Bn", type: "inf", weapon: ~, strength: ~, cohesion: ~, ma: ~`; !strings.Contains(f, want) {
 		t.Errorf("forces-csa.yaml has no %s:\n%s", want, f)
+	}
+}
+
+// TestSeams: a map of sheets that share a line of hexes at each seam
+// (Dead of Winter's four) comes back laid out as the module lays its
+// boards out: every hex of the battle's map is a hex of the import, once,
+// at the same place relative to the others, under the label the module
+// gives it; the import has no other hex.
+func TestSeams(t *testing.T) {
+	b0, ds := battle.LoadDir(filepath.Join("..", "..", "examples", "dead-of-winter"), battle.Options{Variant: "errata"})
+	for _, d := range ds {
+		if d.Severity == diag.Error {
+			t.Fatal(d)
+		}
+	}
+	outs, err := vassal.Module(b0)
+	if err != nil {
+		t.Fatal(err)
+	}
+	res, err := Import(outs[0].Data, Options{Module: "dead-of-winter.vmod"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	dir := t.TempDir()
+	write(t, dir, res.Files)
+	b1, ds := battle.LoadDir(dir, battle.Options{})
+	if b1 == nil || b1.Map == nil {
+		t.Fatalf("the import has no map: %v", ds)
+	}
+	g0, g1 := b0.Map.Grid, b1.Map.Grid
+	cover := func(g *maps.Grid) map[maps.Coord]bool {
+		out := map[maps.Coord]bool{}
+		for _, s := range g.Sheets {
+			for j := 0; j < s.Rows; j++ {
+				for i := 0; i < s.Cols; i++ {
+					out[maps.Coord{X: s.X + i, Y: s.Y + j}] = true
+				}
+			}
+		}
+		return out
+	}
+	h0, h1 := cover(g0), cover(g1)
+	if len(h1) != len(h0) {
+		t.Errorf("the import has %d hexes, the battle %d", len(h1), len(h0))
+	}
+	// every hex of the import is the battle's hex of its label, all by
+	// one shift
+	var shift *maps.Coord
+	bad := 0
+	for c1 := range h1 {
+		l := g1.Label(c1)
+		c0, _, err := g0.Parse(l)
+		if err != nil {
+			t.Errorf("%s: not a hex of the battle's map: %v", l, err)
+			continue
+		}
+		d := maps.Coord{X: c0.X - c1.X, Y: c0.Y - c1.Y}
+		if shift == nil {
+			shift = &d
+		}
+		if d != *shift && bad < 5 {
+			bad++
+			t.Errorf("%s is at %v in the import, %v in the battle: not where the module lays it", l, c1, c0)
+		}
+	}
+}
+
+// TestFaceAsFront: a face that prints the same values as the front (Dead
+// of Winter's cavalry, dismounted with no values known) is in no values
+// label; it comes back from its layer's image, with the front's values.
+func TestFaceAsFront(t *testing.T) {
+	b := battletest.Edited(t, filepath.Join("..", "..", "examples", "dow-intro"), map[string][][2]string{
+		"forces-usa.yaml": {{"dismounted: {weapon: SC, strength: 2, cohesion: 6, ma: 6}", "dismounted: {weapon: SC, strength: 2, cohesion: 6, ma: 12}"}},
+	}, nil)
+	outs, err := vassal.Module(b)
+	if err != nil {
+		t.Fatal(err)
+	}
+	res, err := Import(outs[0].Data, Options{Module: "dow-intro.vmod"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	f := string(res.Files["forces-usa.yaml"])
+	if want := `{name: "Escort", type: "cav", weapon: "SC", strength: 2, cohesion: 6, ma: 12, disordered: {cohesion: 4, ma: 8}, dismounted: {weapon: "SC", strength: 2, cohesion: 6, ma: 12}}`; !strings.Contains(f, want) {
+		t.Errorf("forces-usa.yaml has no %s:\n%s", want, f)
+	}
+}
+
+// TestRulesBack: a battle's own rules: (3dog's turn track and figures),
+// which the module keeps beside the build file, come back in battle.yaml:
+// the import plays the same turns by the same rules.
+func TestRulesBack(t *testing.T) {
+	dir0 := filepath.Join("..", "..", "examples", "3dog-mcphersons-ridge")
+	b0, _ := battle.LoadDir(dir0, battle.Options{})
+	res, err := Import(moduleOf(t, dir0), Options{Module: "3dog.vmod"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	dir := t.TempDir()
+	write(t, dir, res.Files)
+	b1, ds := battle.LoadDir(dir, battle.Options{})
+	for _, d := range ds {
+		if d.Code == "B010" || d.Code == "B011" {
+			t.Errorf("the rules do not load: %s", d)
+		}
+	}
+	if b1.RulesOverride == nil {
+		t.Fatalf("battle.yaml has no rules:\n%s", res.Files["battle.yaml"])
+	}
+	var want, got []string
+	for _, s := range b0.Slots {
+		want = append(want, s.Time+" "+s.Light)
+	}
+	for _, s := range b1.Slots {
+		got = append(got, s.Time+" "+s.Light)
+	}
+	if strings.Join(want, ",") != strings.Join(got, ",") {
+		t.Errorf("the turn track is not the battle's:\nwant %v\ngot  %v", want, got)
+	}
+	if !reflect.DeepEqual(b0.Rules.Figures, b1.Rules.Figures) {
+		t.Errorf("the figures are not the battle's")
+	}
+}
+
+// TestSpareAndActivations: 3dog's spare leader (forces spares:) comes back
+// a spare, not an officer, by his Spare marker; an arrival's activations
+// (what the arrival chart gives it on entry) come back from its box's
+// label, "... ACTIVATIONS 3".
+func TestSpareAndActivations(t *testing.T) {
+	res, err := Import(moduleOf(t, filepath.Join("..", "..", "examples", "3dog-mcphersons-ridge")), Options{Module: "3dog.vmod"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if f := string(res.Files["forces-csa.yaml"]); !strings.Contains(f, "  spares:\n    - {name: \"Trimble\"") || strings.Contains(f, "officers:") {
+		t.Errorf("Trimble is not the army's spare:\n%s", f)
+	}
+	sc := string(res.Files["scenario-mcphersons-ridge.yaml"])
+	for _, want := range []string{
+		`- {time: "Jul 1 1100", area: "2", units: ["Wainwright", "Hall Bty", "Reynolds Bty", "Stewart Bty"], activations: 3}`,
+		`- {time: "Jul 1 1400", area: "2", units: ["Hunt", "Ransom", "Eakin Bty", "Weir Bty"], activations: 3}`,
+		`- {time: "Jul 1 1000", area: "2", units: ["Reynolds",`,
+	} {
+		if !strings.Contains(sc, want) {
+			t.Errorf("the scenario has no %s:\n%s", want, sc)
+		}
+	}
+}
+
+// TestWithin: a group set up within so many hexes of a hex, which the
+// module deals out one unit a hex, comes back as one entry at its hex
+// with its within:, not as stacks the import would judge over-stacked
+// where two groups' hexes meet.
+func TestWithin(t *testing.T) {
+	b := battletest.Edited(t, filepath.Join("..", "..", "examples", "dow-intro"), map[string][][2]string{
+		"intro.yaml": {{`"C3014": [Post, 59 IL, 5 WI Bty]`, `"C3014": {units: [Post, 59 IL, 5 WI Bty], within: 1}`}},
+	}, nil)
+	outs, err := vassal.Module(b)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if n := len(placements(t, outs[0].Data)); n == 0 {
+		t.Fatal("no set-up")
+	}
+	res, err := Import(outs[0].Data, Options{Module: "dow-intro.vmod"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	sc := string(res.Files["scenario-intro.yaml"])
+	if want := `"C3014": {units: ["Post", "59 IL", "5 WI Bty"], within: 1}`; !strings.Contains(sc, want) {
+		t.Errorf("the scenario has no %s:\n%s", want, sc)
+	}
+}
+
+// TestSetupState: what a set-up piece starts with comes back from its
+// PieceSlot: a strength other than the printed, a stack in reserve.
+func TestSetupState(t *testing.T) {
+	b := battletest.Edited(t, filepath.Join("..", "..", "examples", "dow-intro"), map[string][][2]string{
+		"intro.yaml": {
+			{`"C3215": [74 IL]`, `"C3215": [{unit: 74 IL, strength: 1}]`},
+			{`"C3108": [McCook, Davis, Escort/RW]`, `"C3108": {units: [McCook, Davis, Escort/RW], reserve: true}`},
+		},
+	}, nil)
+	outs, err := vassal.Module(b)
+	if err != nil {
+		t.Fatal(err)
+	}
+	res, err := Import(outs[0].Data, Options{Module: "dow-intro.vmod"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	sc := string(res.Files["scenario-intro.yaml"])
+	for _, want := range []string{
+		`"C3215": [{unit: "74 IL", strength: 1}]`,
+		`"C3108": {units: ["McCook", "Davis", "Escort"], reserve: true}`,
+	} {
+		if !strings.Contains(sc, want) {
+			t.Errorf("the scenario has no %s:\n%s", want, sc)
+		}
 	}
 }

@@ -63,8 +63,13 @@ func (im *importer) write() error {
 	m.WriteString("kind: map\n")
 	fmt.Fprintf(&m, "source: %s\n", q("imported from "+mod+" by muster import vmod"))
 	m.WriteString("note: The module does not say the terrain; every hex is clear until a designer writes the rows.\n")
+	sheets, shiftOdd, placed := im.placeSheets()
+	if !placed {
+		sheets, shiftOdd = im.sideBySide()
+	}
+	im.relabel = func(l string) string { return relabel(sheets, im.boards[0].first, im.boards[0].leading, l) }
 	shift := "odd"
-	if im.boards[0].c0%2 == 1 {
+	if !shiftOdd {
 		shift = "even"
 	}
 	lbl := "col-row"
@@ -73,21 +78,41 @@ func (im *importer) write() error {
 	}
 	fmt.Fprintf(&m, "grid: {hexes: flat-top, shifted: %s, label: %s, digits: %d}\n", shift, lbl, im.boards[0].leading+1)
 	m.WriteString("sheets:\n")
-	x := 0
-	for _, b := range im.boards {
-		fmt.Fprintf(&m, "  # board %s of the module; its art is %s (%dx%d px, hexes %gx%g px, origin %d,%d)\n", q(b.name), b.file, b.w, b.h, b.dx, b.dy, b.x0, b.y0)
-		fmt.Fprintf(&m, "  - id: %s\n    name: %s\n    at: [%d, 0]\n    cols: {first: %d, last: %d}\n    rows: {first: %d, last: %d}\n",
-			q(b.sheet), q(b.name), x, b.cols[0], b.cols[1], b.rows[0], b.rows[1])
-		if ox, oy, ok := b.firstCenter(); ok {
-			fmt.Fprintf(&m, "    art: {image: %s, origin: [%g, %g], hex: {dx: %g, dy: %g}}\n", q(b.file), ox, oy, b.dx, b.dy)
+	for _, so := range sheets {
+		if b := so.art; b != nil {
+			fmt.Fprintf(&m, "  # board %s of the module; its art is %s (%dx%d px, hexes %gx%g px, origin %d,%d)\n", q(b.name), b.file, b.w, b.h, b.dx, b.dy, b.x0, b.y0)
 		}
-		n := b.cols[1] - b.cols[0]
-		if n < 0 {
-			n = -n
+		fmt.Fprintf(&m, "  - id: %s\n    name: %s\n    at: [%d, %d]\n    cols: {first: %d, last: %d}\n    rows: {first: %d, last: %d}\n",
+			q(so.id), q(so.name), so.x, so.y, so.cols[0], so.cols[1], so.rows[0], so.rows[1])
+		if b := so.art; b != nil {
+			fmt.Fprintf(&m, "    art: {image: %s, origin: [%g, %g], hex: {dx: %g, dy: %g}}\n", q(b.file), so.ox, so.oy, b.dx, b.dy)
 		}
-		x += n + 1
-		if x%2 == 1 {
-			x++
+	}
+	if len(im.areas) > 0 {
+		m.WriteString("areas:\n")
+		for _, a := range im.areas {
+			var hs []string
+			for _, h := range a.Hexes {
+				hs = append(hs, q(im.relabel(h)))
+			}
+			parts := []string{}
+			if a.Side != "" {
+				parts = append(parts, "side: "+q(a.Side))
+			}
+			if a.Edge != "" {
+				parts = append(parts, "edge: "+q(a.Edge))
+			}
+			parts = append(parts, "hexes: ["+strings.Join(hs, ", ")+"]")
+			if a.Role != "" {
+				parts = append(parts, "role: "+q(a.Role))
+			}
+			if a.Arrow != "" {
+				parts = append(parts, "arrow: "+q(im.relabel(a.Arrow)))
+			}
+			if a.Entrance != "" {
+				parts = append(parts, "entrance: "+q(im.relabel(a.Entrance)))
+			}
+			fmt.Fprintf(&m, "  %s: {%s}\n", q(a.Name), strings.Join(parts, ", "))
 		}
 	}
 	im.res.Files["map.yaml"] = []byte(m.String())
@@ -123,8 +148,8 @@ func (im *importer) write() error {
 			fmt.Fprintf(&s, "note: %s\n", q(sc.note))
 		}
 		if len(sc.sheets) == 0 {
-			for _, b := range im.boards {
-				sc.sheets = append(sc.sheets, b.sheet)
+			for _, so := range sheets {
+				sc.sheets = append(sc.sheets, so.id)
 			}
 		}
 		var shs []string
@@ -168,16 +193,43 @@ func (im *importer) write() error {
 			}
 			sd := im.sides[sid]
 			fmt.Fprintf(&s, "  %s:\n", q(sid))
+			// the module's labels of one hex (a seam's line, named on
+			// either sheet) are one entry
+			var keys []string
+			byKey := map[string][]string{}
 			for _, hex := range sc.order[sid] {
-				var refs []string
-				for _, p := range st[hex] {
-					nm, desig, _ := strings.Cut(p, "\x00")
-					refs = append(refs, q(sd.ref(nm, desig)))
+				k := im.relabel(hex)
+				if _, ok := byKey[k]; !ok {
+					keys = append(keys, k)
 				}
-				if n := sc.breast[sid][hex]; n > 0 {
-					fmt.Fprintf(&s, "    %s: {units: [%s], breastworks: true}\n", q(hex), strings.Join(refs, ", "))
+				byKey[k] = append(byKey[k], hex)
+			}
+			for _, k := range keys {
+				var refs []string
+				breast, reserve, within := false, false, 0
+				for _, hex := range byKey[k] {
+					for _, p := range st[hex] {
+						f := strings.SplitN(p, "\x00", 3)
+						refs = append(refs, pieceRef(sd.ref(f[0], f[1]), f[2]))
+					}
+					breast = breast || sc.breast[sid][hex] > 0
+					reserve = reserve || sc.reserve[hex]
+					within = max(within, sc.within[hex])
+				}
+				var more string
+				if breast {
+					more += ", breastworks: true"
+				}
+				if reserve {
+					more += ", reserve: true"
+				}
+				if within > 0 {
+					more += fmt.Sprintf(", within: %d", within)
+				}
+				if more != "" {
+					fmt.Fprintf(&s, "    %s: {units: [%s]%s}\n", q(k), strings.Join(refs, ", "), more)
 				} else {
-					fmt.Fprintf(&s, "    %s: [%s]\n", q(hex), strings.Join(refs, ", "))
+					fmt.Fprintf(&s, "    %s: [%s]\n", q(k), strings.Join(refs, ", "))
 				}
 			}
 		}
@@ -211,8 +263,8 @@ func (im *importer) write() error {
 				for _, a := range as {
 					var refs []string
 					for _, p := range a.pieces {
-						nm, desig, _ := strings.Cut(p, "\x00")
-						refs = append(refs, q(sd.ref(nm, desig)))
+						f := strings.SplitN(p, "\x00", 3)
+						refs = append(refs, pieceRef(sd.ref(f[0], f[1]), f[2]))
 					}
 					fmt.Fprintf(&s, "    - {time: %s%s, units: [%s]%s}\n", q(a.time), im.arrivalWhere(sc, a), strings.Join(refs, ", "), arrivalMore(a))
 				}
@@ -234,6 +286,14 @@ func (im *importer) write() error {
 	}
 	if len(im.sides) == 0 {
 		b.WriteString("  - {id: A, name: Side A}\n  - {id: B, name: Side B}\n")
+	}
+	if im.override != nil {
+		data, err := json.MarshalIndent(im.override, "  ", "  ")
+		if err != nil {
+			return err
+		}
+		b.WriteString("# The battle's own rules, as the module keeps them (JSON is YAML).\n")
+		fmt.Fprintf(&b, "rules: %s\n", data)
 	}
 	var ds []string
 	for _, d := range im.days {
@@ -273,6 +333,12 @@ func (im *importer) writeFormation(w *strings.Builder, f *formation, ind string,
 	if len(f.officers) > 0 {
 		line("officers:")
 		for _, o := range f.officers {
+			w.WriteString(ind + "  - " + im.leaderText(o) + "\n")
+		}
+	}
+	if len(f.spares) > 0 {
+		line("spares:")
+		for _, o := range f.spares {
 			w.WriteString(ind + "  - " + im.leaderText(o) + "\n")
 		}
 	}
@@ -317,6 +383,10 @@ func (im *importer) unitText(p *piece) string {
 	for _, face := range p.faceOrder {
 		var fv []string
 		for _, v := range p.faces[face] {
+			if v[1] == "" {
+				fv = append(fv, v[0]+": ~")
+				continue
+			}
 			fv = append(fv, v[0]+": "+im.val(v[0], v[1]))
 		}
 		parts = append(parts, face+": {"+strings.Join(fv, ", ")+"}")

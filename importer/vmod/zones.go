@@ -3,13 +3,15 @@ package vmod
 import (
 	"fmt"
 	"regexp"
+	"slices"
 	"strconv"
 	"strings"
 )
 
 // entry reads where a muster arrival box's group enters: the reinforcements
 // board has a zone per box (compile/vassal boxZones), named as the box is
-// labelled, "USA Dec 31 0700 at C3108 C3109 (optional) FATIGUE 4", and a
+// labelled, "USA Dec 31 0700 at C3108 C3109 (optional) FATIGUE 4
+// ACTIVATIONS 3", and a
 // repeated name numbered, " (2)". The zone that holds the stack's point
 // is its box. It reports whether a zone was found.
 func (im *importer) entry(n *node, a *arrivalGroup) bool {
@@ -19,6 +21,12 @@ func (im *importer) entry(n *node, a *arrivalGroup) bool {
 			continue
 		}
 		name := repeatRe.ReplaceAllString(z.attr("name"), "")
+		if i := strings.LastIndex(name, " ACTIVATIONS "); i >= 0 {
+			if n, err := strconv.Atoi(name[i+len(" ACTIVATIONS "):]); err == nil && n > 0 {
+				a.activations = n
+				name = name[:i]
+			}
+		}
 		if i := strings.LastIndex(name, " FATIGUE "); i >= 0 {
 			a.fatigue = name[i+len(" FATIGUE "):]
 			name = name[:i]
@@ -87,15 +95,38 @@ func (im *importer) entryHexes(where string) []string {
 	return ws
 }
 
+// hasAreas reports whether every name is an area the module keeps.
+func (im *importer) hasAreas(names []string) bool {
+	for _, n := range names {
+		if !slices.ContainsFunc(im.areas, func(a area) bool { return a.Name == n }) {
+			return false
+		}
+	}
+	return true
+}
+
 // arrivalWhere is an arrival's hexes: as its box names them, or with a
 // note when the box names an area (a module holds no areas) or nothing.
 func (im *importer) arrivalWhere(sc *scenario, a *arrivalGroup) string {
 	if hs := im.entryHexes(a.where); len(hs) > 0 {
 		var qs []string
 		for _, h := range hs {
-			qs = append(qs, q(h))
+			qs = append(qs, q(im.relabel(h)))
 		}
 		return ", hexes: [" + strings.Join(qs, ", ") + "]"
+	}
+	// an area the module keeps (areasMember), or the book's
+	// alternatives, "3 or 4"
+	if alts := strings.Split(a.where, " or "); a.where != "" && im.hasAreas(alts) {
+		s := ", area: " + q(alts[0])
+		if len(alts) > 1 {
+			var qs []string
+			for _, x := range alts[1:] {
+				qs = append(qs, "{area: "+q(x)+"}")
+			}
+			s += ", or: [" + strings.Join(qs, ", ") + "]"
+		}
+		return s
 	}
 	if a.where != "" {
 		im.res.Unread = append(im.res.Unread, Note{"scenario " + sc.id, fmt.Sprintf("arrival of %s at %s enters at %q, which is not hexes of the map; the module holds no map areas, so it is written without hexes", a.side, a.time, a.where)})
@@ -104,7 +135,8 @@ func (im *importer) arrivalWhere(sc *scenario, a *arrivalGroup) string {
 	return ""
 }
 
-// arrivalMore is what else an arrival's box says: optional, fatigue.
+// arrivalMore is what else an arrival's box says: optional, fatigue,
+// activations.
 func arrivalMore(a *arrivalGroup) string {
 	s := ""
 	if a.optional {
@@ -116,6 +148,9 @@ func arrivalMore(a *arrivalGroup) string {
 		} else {
 			s += ", fatigue: " + q(a.fatigue)
 		}
+	}
+	if a.activations > 0 {
+		s += ", activations: " + strconv.Itoa(a.activations)
 	}
 	return s
 }
