@@ -241,6 +241,14 @@ func (e *tooLargeError) Error() string {
 	return fmt.Sprintf("file is %d bytes; muster reads at most %d", e.size, e.max)
 }
 
+// A bytesFile is an open file whose content is in memory already, and
+// never changes: the language server's open documents, and the files on
+// disk it keeps (lsp.Overlay). readRegular takes its bytes as they are,
+// so that a load after an edit copies none of the files it did not
+// change, and their texts (Battle.Texts) are the same slices as the last
+// load's.
+type bytesFile interface{ Bytes() []byte }
+
 // readRegular reads file p of fsys as muster reads every file of a
 // battle, the loader and the fingerprint of watch and serve alike: a
 // regular file only (a FIFO would block the read for ever, a device never
@@ -264,6 +272,13 @@ func readRegular(fsys fs.FS, p string, max int64) ([]byte, error) {
 	defer f.Close()
 	if st, err := f.Stat(); err == nil && !st.Mode().IsRegular() { // swapped since
 		return nil, &notFileError{st.Mode()}
+	}
+	if bf, ok := f.(bytesFile); ok {
+		b := bf.Bytes()
+		if int64(len(b)) > max {
+			return nil, &tooLargeError{max + 1, max} // as much as the read below would take
+		}
+		return b, nil
 	}
 	// One buffer of the size the file had, and room to see it end: read
 	// through io.ReadAll, a file cost about three times its size in the

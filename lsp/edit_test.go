@@ -3,11 +3,15 @@ package lsp
 import (
 	"bytes"
 	"encoding/json"
+	"io"
 	"os"
 	"path/filepath"
 	"sort"
 	"strings"
 	"testing"
+
+	"github.com/muster-wargames/muster/battle"
+	"github.com/muster-wargames/muster/diag"
 )
 
 // recorder drives a Server directly, as BenchmarkEdit does, and keeps what
@@ -177,11 +181,11 @@ func TestEditAsFull(t *testing.T) {
 	}
 }
 
-// TestEditListsOnce: the check after an edit lists each folder of the
+// TestEditReadsOnce: the check after an edit lists each folder of the
 // battle on disk once (the files lists, the survey of the files no list
 // names and the other variants' lists share the listing): Terrible Swift
-// Sword's folder and its errata/.
-func TestEditListsOnce(t *testing.T) {
+// Sword's folder and its errata/; and it copies no file it did not change.
+func TestEditReadsOnce(t *testing.T) {
 	dir, err := filepath.Abs(filepath.Join("..", "examples", "terrible-swift-sword"))
 	if err != nil {
 		t.Fatal(err)
@@ -194,9 +198,56 @@ func TestEditListsOnce(t *testing.T) {
 	r := newRecorder(t)
 	r.open(path, string(text))
 	before := r.s.overlay.lists
+	texts := r.s.folders[dir].loads[""].b.Texts
 	edited := strings.Replace(string(text), "kind: scenario", "kind: scenario\n# edited", 1)
 	r.do("textDocument/didChange", didChangeParams{versionedTextDocumentIdentifier{URI: pathURI(path), Version: 2}, []contentChange{{Text: edited}}}, false)
 	if n := r.s.overlay.lists - before; n != 2 {
 		t.Errorf("the edit listed %d folders on disk, want 2 (the battle's and errata/)", n)
+	}
+	// The files the edit did not change are not copied: their texts are
+	// the last load's.
+	after := r.s.folders[dir].loads[""].b.Texts
+	if len(after) != len(texts) || len(texts) < 9 {
+		t.Fatalf("the loads read %d and %d files", len(texts), len(after))
+	}
+	for rel, u := range after {
+		if same := sameText(texts[rel], u); same != (rel != "scenario-3.yaml") {
+			t.Errorf("%s: the same bytes as the last load's: %v", rel, same)
+		}
+	}
+}
+
+// TestTurned: check turns a file's findings into the protocol's again when
+// the text they are read in changed though the findings did not (a longer
+// token at the same place), and when a file a finding cites was opened
+// (its URI is the editor's); else it takes what it made before.
+func TestTurned(t *testing.T) {
+	s := NewServer(io.Discard, Options{})
+	dir := t.TempDir()
+	f := s.newFolder(dir)
+	d := diag.Diagnostic{Code: "X001", Severity: diag.Warning, Pos: diag.Pos{File: "a.yaml", Line: 1, Column: 4}, Message: "m",
+		Related: []diag.Related{{At: diag.Pos{File: "b.yaml", Line: 1, Column: 1}, Note: "here"}}}
+	res := func(a string) *result {
+		return &result{b: &battle.Battle{Texts: map[string][]byte{"a.yaml": []byte(a), "b.yaml": []byte("b: 1\n")}}, lines: map[string]*lines{}}
+	}
+	r1 := res("x: \"ab\"\n")
+	t1 := s.turn(f, r1, "a.yaml", []diag.Diagnostic{d})
+	if got := t1.out[0].Range.End.Character; got != 7 {
+		t.Fatalf("first: range ends at %d, want 7", got)
+	}
+	if t2 := s.turn(f, r1, "a.yaml", []diag.Diagnostic{d}); t2 != t1 {
+		t.Errorf("the same findings of the same texts were turned again")
+	}
+	r2 := res("x: \"abcd\"\n")
+	t3 := s.turn(f, r2, "a.yaml", []diag.Diagnostic{d})
+	if got := t3.out[0].Range.End.Character; got != 9 {
+		t.Errorf("after the text changed: range ends at %d, want 9", got)
+	}
+	b := filepath.Join(dir, "b.yaml")
+	s.docs[b] = &document{uri: "untitled:b", path: b}
+	s.opened++
+	t4 := s.turn(f, r2, "a.yaml", []diag.Diagnostic{d})
+	if got := t4.out[0].RelatedInformation[0].Location.URI; got != "untitled:b" {
+		t.Errorf("after b.yaml was opened: related URI %q, want the editor's", got)
 	}
 }

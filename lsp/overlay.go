@@ -187,7 +187,7 @@ func (f *overlayFS) Open(name string) (fs.File, error) {
 		return nil, &fs.PathError{Op: "open", Path: name, Err: fs.ErrInvalid}
 	}
 	if b, ok := f.buffer(name); ok {
-		return &memFile{info: memInfo{name: path.Base(name), size: int64(len(b))}, r: bytes.NewReader(b)}, nil
+		return &memFile{info: memInfo{name: path.Base(name), size: int64(len(b))}, data: b, r: bytes.NewReader(b)}, nil
 	}
 	st, err := f.baseStat(name)
 	if err != nil {
@@ -200,7 +200,7 @@ func (f *overlayFS) Open(name string) (fs.File, error) {
 	if err != nil {
 		return nil, &fs.PathError{Op: "open", Path: name, Err: err}
 	}
-	return &memFile{info: st, r: bytes.NewReader(data)}, nil
+	return &memFile{info: st, data: data, r: bytes.NewReader(data)}, nil
 }
 
 func (f *overlayFS) Stat(name string) (fs.FileInfo, error) {
@@ -287,8 +287,13 @@ func (m memInfo) Sys() any           { return nil }
 
 type memFile struct {
 	info fs.FileInfo
+	data []byte
 	r    *bytes.Reader
 }
+
+// Bytes is the file's content, which never changes (Set): the loader
+// takes it without a copy (battle's bytesFile).
+func (m *memFile) Bytes() []byte { return m.data }
 
 func (m *memFile) Stat() (fs.FileInfo, error) { return m.info, nil }
 func (m *memFile) Read(p []byte) (int, error) {
