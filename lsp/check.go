@@ -60,7 +60,7 @@ type folder struct {
 // loader does not copy an unchanged file), the open documents then
 // (Server.opened), and the protocol's diagnostics and their JSON.
 type turned struct {
-	in     []diag.Diagnostic
+	in     []*diag.Diagnostic // in the result's diagnostics
 	texts  []turnedText
 	opened int
 	out    []Diagnostic
@@ -80,7 +80,7 @@ func sameText(a, b []byte) bool {
 
 // reusable reports whether t holds what protocol would make of the
 // findings in of result r.
-func (t *turned) reusable(s *Server, r *result, in []diag.Diagnostic) bool {
+func (t *turned) reusable(s *Server, r *result, in []*diag.Diagnostic) bool {
 	if t == nil || t.opened != s.opened || len(t.in) != len(in) {
 		return false
 	}
@@ -91,7 +91,7 @@ func (t *turned) reusable(s *Server, r *result, in []diag.Diagnostic) bool {
 		}
 	}
 	for i := range in {
-		if !sameFinding(&t.in[i], &in[i]) {
+		if !sameFinding(t.in[i], in[i]) {
 			return false
 		}
 	}
@@ -117,7 +117,7 @@ func sameFinding(a, b *diag.Diagnostic) bool {
 
 // turn is protocol over one file's findings, or what the last check made
 // of the same findings of the same texts.
-func (s *Server) turn(f *folder, r *result, rel string, in []diag.Diagnostic) *turned {
+func (s *Server) turn(f *folder, r *result, rel string, in []*diag.Diagnostic) *turned {
 	if t := f.turned[rel]; t.reusable(s, r, in) {
 		return t
 	}
@@ -131,13 +131,13 @@ func (s *Server) turn(f *folder, r *result, rel string, in []diag.Diagnostic) *t
 		}
 	}
 	for _, d := range in {
-		read(diagFile(d))
+		read(diagFile(*d))
 		for _, c := range d.Related {
 			if at, ok := c.At.(diag.Pos); ok {
 				read(filepath.ToSlash(at.File))
 			}
 		}
-		t.out = append(t.out, s.protocol(f, r, d))
+		t.out = append(t.out, s.protocol(f, r, *d))
 	}
 	key, _ := json.Marshal(t.out)
 	t.key = string(key)
@@ -266,16 +266,17 @@ func (s *Server) check(f *folder) {
 	// Each file's findings, from the load that reports it.
 	type found struct {
 		r  *result
-		in []diag.Diagnostic
+		in []*diag.Diagnostic
 	}
 	byFileIn := map[string]*found{}
 	for _, v := range f.variants {
 		r := f.loads[v]
-		for _, d := range r.diags {
+		for i := range r.diags {
+			d := &r.diags[i]
 			if d.Suppression != nil {
 				continue
 			}
-			rel := diagFile(d)
+			rel := diagFile(*d)
 			if o := f.owner(rel); o != v && (o != "" || v != "") {
 				continue // another load reports this file
 			}

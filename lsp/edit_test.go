@@ -231,22 +231,22 @@ func TestTurned(t *testing.T) {
 		return &result{b: &battle.Battle{Texts: map[string][]byte{"a.yaml": []byte(a), "b.yaml": []byte("b: 1\n")}}, lines: map[string]*lines{}}
 	}
 	r1 := res("x: \"ab\"\n")
-	t1 := s.turn(f, r1, "a.yaml", []diag.Diagnostic{d})
+	t1 := s.turn(f, r1, "a.yaml", []*diag.Diagnostic{&d})
 	if got := t1.out[0].Range.End.Character; got != 7 {
 		t.Fatalf("first: range ends at %d, want 7", got)
 	}
-	if t2 := s.turn(f, r1, "a.yaml", []diag.Diagnostic{d}); t2 != t1 {
+	if t2 := s.turn(f, r1, "a.yaml", []*diag.Diagnostic{&d}); t2 != t1 {
 		t.Errorf("the same findings of the same texts were turned again")
 	}
 	r2 := res("x: \"abcd\"\n")
-	t3 := s.turn(f, r2, "a.yaml", []diag.Diagnostic{d})
+	t3 := s.turn(f, r2, "a.yaml", []*diag.Diagnostic{&d})
 	if got := t3.out[0].Range.End.Character; got != 9 {
 		t.Errorf("after the text changed: range ends at %d, want 9", got)
 	}
 	b := filepath.Join(dir, "b.yaml")
 	s.docs[b] = &document{uri: "untitled:b", path: b}
 	s.opened++
-	t4 := s.turn(f, r2, "a.yaml", []diag.Diagnostic{d})
+	t4 := s.turn(f, r2, "a.yaml", []*diag.Diagnostic{&d})
 	if got := t4.out[0].RelatedInformation[0].Location.URI; got != "untitled:b" {
 		t.Errorf("after b.yaml was opened: related URI %q, want the editor's", got)
 	}
