@@ -602,7 +602,7 @@ func foldWords(s string) string { return strings.ToLower(strings.Join(strings.Fi
 // printed with another of its words abbreviated ("Swett Artillery") reads
 // as well as one printed short.
 func (ix *Index) unalias(s string, renames bool) (string, bool) {
-	if len(ix.aliases) == 0 {
+	if len(ix.aliases) == 0 || !ix.mayUnalias(s) {
 		return s, false
 	}
 	words := strings.Fields(s)
@@ -627,6 +627,17 @@ func (ix *Index) unalias(s string, renames bool) (string, bool) {
 		}
 	}
 	return strings.Join(out, " "), changed
+}
+
+// mayUnalias reports whether a word of s begins an alias: else no alias
+// applies, and s is not split and joined again (most names hold none).
+func (ix *Index) mayUnalias(s string) bool {
+	for w := range strings.FieldsSeq(s) {
+		if len(ix.byFirst[w]) > 0 {
+			return true
+		}
+	}
+	return false
 }
 
 func equalWords(a, b []string) bool {
