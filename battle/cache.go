@@ -3,6 +3,7 @@ package battle
 import (
 	"bytes"
 	"fmt"
+	"slices"
 	"strings"
 
 	"github.com/muster-wargames/muster/diag"
@@ -41,10 +42,11 @@ type rulesMemo struct {
 	diags    []diag.Diagnostic
 }
 
-// scenarioMemo is what resolving one scenario made.
+// scenarioMemo is what resolving one scenario made, and of what document.
 type scenarioMemo struct {
 	s     *Scenario
 	diags []diag.Diagnostic
+	doc   *schema.Doc
 }
 
 // forcesMemo is what resolving a battle's forces made.
@@ -85,6 +87,9 @@ func NewCache() *Cache {
 
 // Parses is how many times a file was parsed through the cache.
 func (c *Cache) Parses() int { return c.parses }
+
+// Resolved is how many resolved scenarios the cache keeps.
+func (c *Cache) Resolved() int { return len(c.scens) }
 
 // parse returns the documents of file with content data, parsing them only
 // when the cache holds no parse of the same content.
@@ -251,10 +256,19 @@ func (ld *loader) resolveScenarioCached(d *schema.Doc, forces []*schema.Doc, map
 	}
 	var s *Scenario
 	ds := ld.collect(func() { s = ld.resolveScenario(d) })
+	// What was resolved of the file's earlier texts is dropped: an edit
+	// a keystroke would otherwise keep one scenario more each time.
+	if cf := c.files[d.File]; cf != nil {
+		for k, m := range c.scens {
+			if m.doc.File == d.File && !slices.Contains(cf.docs, m.doc) {
+				delete(c.scens, k)
+			}
+		}
+	}
 	if len(c.scens) >= 256 {
 		c.scens = map[string]*scenarioMemo{}
 	}
-	c.scens[key] = &scenarioMemo{s: s, diags: ds}
+	c.scens[key] = &scenarioMemo{s: s, diags: ds, doc: d}
 	return s
 }
 

@@ -91,6 +91,16 @@ func TestCache(t *testing.T) {
 			if got := cached.Cache.Parses() - n; got != 1 {
 				t.Errorf("the edit parsed %d files, want 1", got)
 			}
+			// edited again and again (keystrokes), the cache keeps one
+			// resolution of each scenario, not one of each text
+			kept := cached.Cache.Resolved()
+			for i := range 5 {
+				f.Data = []byte(strings.Replace(string(f.Data), "setup:", fmt.Sprintf("# %d\nsetup:", i), 1))
+				check("scenario edited again")
+			}
+			if got := cached.Cache.Resolved(); got != kept {
+				t.Errorf("after 5 more edits of a scenario the cache keeps %d resolved scenarios, want %d", got, kept)
+			}
 			// a unit renamed: the scenarios that name it resolve again
 			ff := fsys[ex.forces]
 			if !strings.Contains(string(ff.Data), "name: "+ex.unit+",") && !strings.Contains(string(ff.Data), `name: "`+ex.unit+`"`) {

@@ -131,6 +131,13 @@ func (ld *loader) within(ix *oob.Index, f *oob.Formation, part string) (got, els
 var listTail = regexp.MustCompile(`\s+(?:(?:Cavalry|Infantry|Artillery|Horse Artillery)\s+)?(?:Batteries|Regiments|Battalions|Brigades|Bns\.?|Rgts\.?)$`)
 
 // listSep separates the names of a list printed as one ("," or ";", "and").
+// mayList reports whether listSep may match name: each of its forms holds
+// a comma, a semicolon or "and" (most names hold none, and the regular
+// expression costs a thousand instructions a name).
+func mayList(name string) bool {
+	return strings.ContainsAny(name, ",;") || strings.Contains(name, "and")
+}
+
 var listSep = regexp.MustCompile(`,\s+and\s+|\s+and\s+|[,;]\s+`)
 
 // readList reads name as several units or leaders printed as one list,
@@ -143,7 +150,7 @@ var listSep = regexp.MustCompile(`,\s+and\s+|\s+and\s+|[,;]\s+`)
 // (R012 where its path disagrees).
 func (ld *loader) readList(side, name string, pos diag.Pos, attached *oob.Formation) ([]oob.Ref, bool) {
 	ix := ld.b.index[side]
-	if ix == nil || !listSep.MatchString(name) || len(ix.Resolve(name)) > 0 || len(ix.ReadPrinted(name)) > 0 || lessForm.MatchString(name) {
+	if ix == nil || !mayList(name) || !listSep.MatchString(name) || len(ix.Resolve(name)) > 0 || len(ix.ReadPrinted(name)) > 0 || lessForm.MatchString(name) {
 		return nil, false
 	}
 	body, path := name, ""

@@ -95,6 +95,12 @@ type loader struct {
 	// parsed are the documents of every file read, by file as
 	// diagnostics show it (paths.go)
 	parsed map[string][]*schema.Doc
+	// realRoot is root with its symbolic links followed, found once a
+	// load (inside); plainPaths what plain found of each path
+	realRoot     string
+	realRootErr  error
+	realRootDone bool
+	plainPaths   map[string]bool
 }
 
 // LoadDir loads the battle in folder dir.
@@ -235,6 +241,14 @@ func (e *tooLargeError) Error() string {
 	return fmt.Sprintf("file is %d bytes; muster reads at most %d", e.size, e.max)
 }
 
+// A bytesFile is an open file whose content is in memory already, and
+// never changes: the language server's open documents, and the files on
+// disk it keeps (lsp.Overlay). readRegular takes its bytes as they are,
+// so that a load after an edit copies none of the files it did not
+// change, and their texts (Battle.Texts) are the same slices as the last
+// load's.
+type bytesFile interface{ Bytes() []byte }
+
 // readRegular reads file p of fsys as muster reads every file of a
 // battle, the loader and the fingerprint of watch and serve alike: a
 // regular file only (a FIFO would block the read for ever, a device never
@@ -258,6 +272,13 @@ func readRegular(fsys fs.FS, p string, max int64) ([]byte, error) {
 	defer f.Close()
 	if st, err := f.Stat(); err == nil && !st.Mode().IsRegular() { // swapped since
 		return nil, &notFileError{st.Mode()}
+	}
+	if bf, ok := f.(bytesFile); ok {
+		b := bf.Bytes()
+		if int64(len(b)) > max {
+			return nil, &tooLargeError{max + 1, max} // as much as the read below would take
+		}
+		return b, nil
 	}
 	// One buffer of the size the file had, and room to see it end: read
 	// through io.ReadAll, a file cost about three times its size in the
@@ -738,6 +759,9 @@ func (ld *loader) foldersInside(pattern string, pos diag.Pos) bool {
 			dirs, _ = fs.Glob(ld.fsys, prefix)
 		}
 		for _, d := range dirs {
+			if ld.plainPath(d) {
+				continue // a folder, not a link
+			}
 			st, err := os.Lstat(filepath.Join(ld.root, filepath.FromSlash(d)))
 			if err == nil && st.Mode()&fs.ModeSymlink != 0 && !ld.inside(d, pos) {
 				return false
@@ -753,9 +777,17 @@ func (ld *loader) inside(p string, pos diag.Pos) bool {
 	if !ld.disk {
 		return true
 	}
-	root, err := filepath.EvalSymlinks(ld.root)
+	if !ld.realRootDone {
+		ld.realRoot, ld.realRootErr = filepath.EvalSymlinks(ld.root)
+		ld.realRootDone = true
+	}
+	root, err := ld.realRoot, ld.realRootErr
 	if err != nil {
 		return true // not a real folder (an embedded battle)
+	}
+	if ld.plain(p) {
+		// no link on its way from the folder: it is where the folder is
+		return true
 	}
 	full, err := filepath.EvalSymlinks(filepath.Join(ld.root, filepath.FromSlash(p)))
 	if err != nil {
@@ -767,6 +799,45 @@ func (ld *loader) inside(p string, pos diag.Pos) bool {
 		return false
 	}
 	return true
+}
+
+// plain reports whether p (a path inside the folder, in slashes) and each
+// folder on its way from the folder exist and none is a symbolic link:
+// then following links leads where p names, and inside need not follow
+// them (filepath.EvalSymlinks lstats every part of the folder's own path
+// too, for each file: hundreds of system calls a load). What one load
+// found of each path is kept for the load (the folders are shared).
+func (ld *loader) plain(p string) bool {
+	if p == "." {
+		return true
+	}
+	if !fs.ValidPath(p) {
+		return false
+	}
+	for i := 0; i <= len(p); i++ {
+		if i < len(p) && p[i] != '/' {
+			continue
+		}
+		if !ld.plainPath(p[:i]) {
+			return false
+		}
+	}
+	return true
+}
+
+// plainPath reports whether q exists and is not a symbolic link, asking
+// the disk once a load.
+func (ld *loader) plainPath(q string) bool {
+	ok, seen := ld.plainPaths[q]
+	if !seen {
+		st, err := os.Lstat(filepath.Join(ld.root, filepath.FromSlash(q)))
+		ok = err == nil && st.Mode()&fs.ModeSymlink == 0
+		if ld.plainPaths == nil {
+			ld.plainPaths = map[string]bool{}
+		}
+		ld.plainPaths[q] = ok
+	}
+	return ok
 }
 
 var _ = fmt.Sprint

@@ -49,6 +49,109 @@ type folder struct {
 	// they were looked for under: they are not looked for again until
 	// battle.yaml changes.
 	stray map[string]string
+	// turned is, for each file, its last diagnostics turned into the
+	// protocol's: reused while the same findings are made of the same
+	// texts (an edit of one file leaves the others' as they were).
+	turned map[string]*turned
+}
+
+// turned is what check made of one file's diagnostics: the findings, the
+// texts their places were read in (the same slices while unchanged: the
+// loader does not copy an unchanged file), the open documents then
+// (Server.opened), and the protocol's diagnostics and their JSON.
+type turned struct {
+	in     []*diag.Diagnostic // in the result's diagnostics
+	texts  []turnedText
+	opened int
+	out    []Diagnostic
+	key    string
+}
+
+type turnedText struct {
+	file string
+	text []byte
+	ok   bool
+}
+
+// sameText reports whether a and b are the same slice of bytes.
+func sameText(a, b []byte) bool {
+	return len(a) == len(b) && (len(a) == 0 || &a[0] == &b[0])
+}
+
+// reusable reports whether t holds what protocol would make of the
+// findings in of result r.
+func (t *turned) reusable(s *Server, r *result, in []*diag.Diagnostic) bool {
+	if t == nil || t.opened != s.opened || len(t.in) != len(in) {
+		return false
+	}
+	for _, x := range t.texts {
+		u, ok := r.b.Texts[x.file]
+		if ok != x.ok || !sameText(x.text, u) {
+			return false
+		}
+	}
+	for i := range in {
+		if !sameFinding(t.in[i], in[i]) {
+			return false
+		}
+	}
+	return true
+}
+
+// sameFinding reports whether a and b read the same to protocol: the
+// fields it turns into the protocol's diagnostic.
+func sameFinding(a, b *diag.Diagnostic) bool {
+	if a.Code != b.Code || a.Severity != b.Severity || a.Pos != b.Pos || a.Message != b.Message ||
+		a.Rule != b.Rule || a.Hint != b.Hint || len(a.Related) != len(b.Related) {
+		return false
+	}
+	for i := range a.Related {
+		if a.Related[i].At != b.Related[i].At || a.Related[i].Note != b.Related[i].Note {
+			return false
+		}
+	}
+	sa, oka := a.Suggestion()
+	sb, okb := b.Suggestion()
+	return sa == sb && oka == okb
+}
+
+// turn is protocol over one file's findings, or what the last check made
+// of the same findings of the same texts.
+func (s *Server) turn(f *folder, r *result, rel string, in []*diag.Diagnostic) *turned {
+	if t := f.turned[rel]; t.reusable(s, r, in) {
+		return t
+	}
+	t := &turned{in: in, opened: s.opened, out: make([]Diagnostic, 0, len(in))}
+	seen := map[string]bool{}
+	read := func(file string) {
+		if !seen[file] {
+			seen[file] = true
+			u, ok := r.b.Texts[file]
+			t.texts = append(t.texts, turnedText{file, u, ok})
+		}
+	}
+	for _, d := range in {
+		read(diagFile(*d))
+		for _, c := range d.Related {
+			if at, ok := c.At.(diag.Pos); ok {
+				read(filepath.ToSlash(at.File))
+			}
+		}
+		t.out = append(t.out, s.protocol(f, r, *d))
+	}
+	key, _ := json.Marshal(t.out)
+	t.key = string(key)
+	f.turned[rel] = t
+	return t
+}
+
+// diagFile is the file of the folder a diagnostic is reported in.
+func diagFile(d diag.Diagnostic) string {
+	rel := filepath.ToSlash(d.Pos.File)
+	if rel == "" || rel == "-" {
+		rel = "battle.yaml"
+	}
+	return rel
 }
 
 // result is one load of a battle and every diagnostic of it.
@@ -56,7 +159,16 @@ type result struct {
 	b     *battle.Battle
 	diags []diag.Diagnostic
 	lines map[string]*lines // by path relative to the folder
-	prev  map[string]*lines // the last load's, reused for files it read alike
+}
+
+// keepLines takes the line indexes of the files old read that r read
+// alike (the same slices: the loader does not copy an unchanged file).
+func (r *result) keepLines(old *result) {
+	for rel, l := range old.lines {
+		if t, ok := r.b.Texts[rel]; ok && sameText(l.text, t) {
+			r.lines[rel] = l
+		}
+	}
 }
 
 func (r *result) has(rel string) bool {
@@ -75,12 +187,6 @@ func (r *result) text(rel string) *lines {
 	t, ok := r.b.Texts[rel]
 	if !ok {
 		return nil
-	}
-	// The line index of a file the last load read too is that load's:
-	// a file that did not change is the same bytes.
-	if l := r.prev[rel]; l != nil && len(l.text) == len(t) && (len(t) == 0 || &l.text[0] == &t[0]) {
-		r.lines[rel] = l
-		return l
 	}
 	l := newLines(t)
 	r.lines[rel] = l
@@ -111,7 +217,7 @@ func (s *Server) check(f *folder) {
 	for _, v := range f.variants {
 		r := s.load(f, v)
 		if old := f.loads[v]; old != nil {
-			r.prev = old.lines
+			r.keepLines(old)
 		}
 		f.loads[v] = r
 	}
@@ -157,21 +263,38 @@ func (s *Server) check(f *folder) {
 	}
 	f.variants = keep
 
-	byFile := map[string][]Diagnostic{}
+	// Each file's findings, from the load that reports it.
+	type found struct {
+		r  *result
+		in []*diag.Diagnostic
+	}
+	byFileIn := map[string]*found{}
 	for _, v := range f.variants {
 		r := f.loads[v]
-		for _, d := range r.diags {
+		for i := range r.diags {
+			d := &r.diags[i]
 			if d.Suppression != nil {
 				continue
 			}
-			rel := filepath.ToSlash(d.Pos.File)
-			if rel == "" || rel == "-" {
-				rel = "battle.yaml"
-			}
+			rel := diagFile(*d)
 			if o := f.owner(rel); o != v && (o != "" || v != "") {
 				continue // another load reports this file
 			}
-			byFile[rel] = append(byFile[rel], s.protocol(f, r, d))
+			fd := byFileIn[rel]
+			if fd == nil {
+				fd = &found{r: r}
+				byFileIn[rel] = fd
+			}
+			fd.in = append(fd.in, d)
+		}
+	}
+	byFile := map[string]*turned{}
+	for rel, fd := range byFileIn {
+		byFile[rel] = s.turn(f, fd.r, rel, fd.in)
+	}
+	for rel := range f.turned {
+		if byFile[rel] == nil {
+			delete(f.turned, rel)
 		}
 	}
 	files := map[string]bool{}
@@ -192,10 +315,9 @@ func (s *Server) check(f *folder) {
 	f.published = map[string]bool{}
 	f.fixes = map[string][]Diagnostic{}
 	for _, rel := range names {
-		ds := byFile[rel]
-		if ds == nil {
-			ds = []Diagnostic{}
-		} else {
+		ds, key := []Diagnostic{}, "[]"
+		if t := byFile[rel]; t != nil {
+			ds, key = t.out, t.key
 			f.published[rel] = true
 		}
 		for _, d := range ds {
@@ -209,11 +331,10 @@ func (s *Server) check(f *folder) {
 		if d != nil {
 			p.URI, p.Version = d.uri, &d.version
 		}
-		key, _ := json.Marshal(ds)
-		if d == nil && f.last[rel] == string(key) {
+		if d == nil && f.last[rel] == key {
 			continue // unchanged, and not open
 		}
-		f.last[rel] = string(key)
+		f.last[rel] = key
 		s.send("textDocument/publishDiagnostics", p)
 	}
 }
@@ -243,10 +364,7 @@ func (f *folder) owner(rel string) string {
 // page of its code, the places it cites (its Related, each with its note)
 // and its fix (its Suggestion). Nothing here reads the message.
 func (s *Server) protocol(f *folder, r *result, d diag.Diagnostic) Diagnostic {
-	rel := filepath.ToSlash(d.Pos.File)
-	if rel == "" || rel == "-" {
-		rel = "battle.yaml"
-	}
+	rel := diagFile(d)
 	var rng Range
 	lt := r.text(rel)
 	if lt != nil {

@@ -7,6 +7,7 @@ import (
 	"os"
 	"path"
 	"path/filepath"
+	"slices"
 	"sort"
 	"sync"
 	"time"
@@ -22,6 +23,7 @@ type Overlay struct {
 	disk    map[string]diskFile
 	roots   map[string]*os.Root // each folder's, opened once (root)
 	reads   int                 // files read from disk, for the tests
+	lists   int                 // folders listed on disk, for the tests
 }
 
 type diskFile struct {
@@ -69,7 +71,8 @@ func (o *Overlay) Buffer(p string) ([]byte, bool) {
 // What is on disk is read through an os.Root on dir, as muster validate
 // reads a folder: a symbolic link that leads out of it (or is absolute) is
 // not followed, and the loader (battle.Options.Disk) reports it as
-// validate does (B002, Y008).
+// validate does (B002, Y008). The FS keeps each Stat and folder listing
+// of the disk it made for its life: make one for each load.
 func (o *Overlay) FS(dir string) fs.FS {
 	var base fs.FS = noFS{}
 	if r := o.root(dir); r != nil {
@@ -107,20 +110,15 @@ func (noFS) Open(name string) (fs.File, error) {
 	return nil, &fs.PathError{Op: "open", Path: name, Err: fs.ErrNotExist}
 }
 
-// read returns the file name of base, at absolute path p: the open
-// document, else the file on disk, read again only when it changed.
-func (o *Overlay) read(base fs.FS, name, p string) ([]byte, error) {
+// read returns the file name of base, at absolute path p, which st
+// describes: the open document, else the file on disk, read again only
+// when it changed.
+func (o *Overlay) read(base fs.FS, name, p string, st fs.FileInfo) ([]byte, error) {
 	o.mu.Lock()
 	if b, ok := o.buffers[p]; ok {
 		o.mu.Unlock()
 		return b, nil
 	}
-	o.mu.Unlock()
-	st, err := fs.Stat(base, name)
-	if err != nil {
-		return nil, err
-	}
-	o.mu.Lock()
 	df, ok := o.disk[p]
 	o.mu.Unlock()
 	if ok && df.size == st.Size() && df.mod.Equal(st.ModTime()) {
@@ -137,10 +135,42 @@ func (o *Overlay) read(base fs.FS, name, p string) ([]byte, error) {
 	return data, nil
 }
 
+// An overlayFS is made for one load (FS): it keeps what it found on disk,
+// each file's Stat and each folder's listing, for its life, so that the
+// loader's passes over the folder (its files lists, the survey of files
+// no list names, each file's read) ask the disk once each.
 type overlayFS struct {
 	o    *Overlay
 	dir  string
 	base fs.FS
+	mu   sync.Mutex
+	stat map[string]statResult
+	list map[string]listResult
+}
+
+type statResult struct {
+	info fs.FileInfo
+	err  error
+}
+
+type listResult struct {
+	ents []fs.DirEntry
+	err  error
+}
+
+// baseStat is fs.Stat of the folder on disk, once for the load.
+func (f *overlayFS) baseStat(name string) (fs.FileInfo, error) {
+	f.mu.Lock()
+	defer f.mu.Unlock()
+	if r, ok := f.stat[name]; ok {
+		return r.info, r.err
+	}
+	st, err := fs.Stat(f.base, name)
+	if f.stat == nil {
+		f.stat = map[string]statResult{}
+	}
+	f.stat[name] = statResult{st, err}
+	return st, err
 }
 
 func (f *overlayFS) abs(name string) string { return filepath.Join(f.dir, filepath.FromSlash(name)) }
@@ -157,27 +187,27 @@ func (f *overlayFS) Open(name string) (fs.File, error) {
 		return nil, &fs.PathError{Op: "open", Path: name, Err: fs.ErrInvalid}
 	}
 	if b, ok := f.buffer(name); ok {
-		return &memFile{info: memInfo{name: path.Base(name), size: int64(len(b))}, r: bytes.NewReader(b)}, nil
+		return &memFile{info: memInfo{name: path.Base(name), size: int64(len(b))}, data: b, r: bytes.NewReader(b)}, nil
 	}
-	st, err := fs.Stat(f.base, name)
+	st, err := f.baseStat(name)
 	if err != nil {
 		return nil, err
 	}
 	if st.IsDir() || !st.Mode().IsRegular() {
 		return f.base.Open(name)
 	}
-	data, err := f.o.read(f.base, name, f.abs(name))
+	data, err := f.o.read(f.base, name, f.abs(name), st)
 	if err != nil {
 		return nil, &fs.PathError{Op: "open", Path: name, Err: err}
 	}
-	return &memFile{info: st, r: bytes.NewReader(data)}, nil
+	return &memFile{info: st, data: data, r: bytes.NewReader(data)}, nil
 }
 
 func (f *overlayFS) Stat(name string) (fs.FileInfo, error) {
 	if b, ok := f.buffer(name); ok {
 		return memInfo{name: path.Base(name), size: int64(len(b))}, nil
 	}
-	return fs.Stat(f.base, name)
+	return f.baseStat(name)
 }
 
 func (f *overlayFS) ReadFile(name string) ([]byte, error) {
@@ -187,14 +217,14 @@ func (f *overlayFS) ReadFile(name string) ([]byte, error) {
 	if !fs.ValidPath(name) {
 		return nil, &fs.PathError{Op: "readfile", Path: name, Err: fs.ErrInvalid}
 	}
-	st, err := fs.Stat(f.base, name)
+	st, err := f.baseStat(name)
 	if err != nil {
 		return nil, err
 	}
 	if st.IsDir() {
 		return nil, &fs.PathError{Op: "readfile", Path: name, Err: fs.ErrInvalid}
 	}
-	data, err := f.o.read(f.base, name, f.abs(name))
+	data, err := f.o.read(f.base, name, f.abs(name), st)
 	if err != nil {
 		return nil, &fs.PathError{Op: "readfile", Path: name, Err: err}
 	}
@@ -204,6 +234,25 @@ func (f *overlayFS) ReadFile(name string) ([]byte, error) {
 // ReadDir lists a folder on disk with the open documents in it that are
 // not saved yet.
 func (f *overlayFS) ReadDir(name string) ([]fs.DirEntry, error) {
+	f.mu.Lock()
+	r, ok := f.list[name]
+	f.mu.Unlock()
+	if !ok {
+		r.ents, r.err = f.readDir(name)
+		f.mu.Lock()
+		if f.list == nil {
+			f.list = map[string]listResult{}
+		}
+		f.list[name] = r
+		f.mu.Unlock()
+	}
+	return slices.Clone(r.ents), r.err
+}
+
+func (f *overlayFS) readDir(name string) ([]fs.DirEntry, error) {
+	f.o.mu.Lock()
+	f.o.lists++
+	f.o.mu.Unlock()
 	ents, err := fs.ReadDir(f.base, name)
 	if err != nil {
 		return nil, err
@@ -238,8 +287,13 @@ func (m memInfo) Sys() any           { return nil }
 
 type memFile struct {
 	info fs.FileInfo
+	data []byte
 	r    *bytes.Reader
 }
+
+// Bytes is the file's content, which never changes (Set): the loader
+// takes it without a copy (battle's bytesFile).
+func (m *memFile) Bytes() []byte { return m.data }
 
 func (m *memFile) Stat() (fs.FileInfo, error) { return m.info, nil }
 func (m *memFile) Read(p []byte) (int, error) {

@@ -36,6 +36,10 @@ type Server struct {
 	overlay *Overlay
 	docs    map[string]*document // by absolute path
 	folders map[string]*folder   // by absolute battle folder
+	// opened counts the documents opened and closed: a related place's
+	// URI is the open document's (uriOf), so what check turned into the
+	// protocol's is not reused past one.
+	opened int
 
 	initialized bool // initialize answered
 	shutdown    bool // shutdown answered: only exit is left
@@ -290,6 +294,7 @@ func (s *Server) notify(m *message) {
 		}
 		d := &document{uri: p.TextDocument.URI, path: path, version: p.TextDocument.Version, text: []byte(p.TextDocument.Text)}
 		s.docs[path] = d
+		s.opened++
 		s.overlay.Set(path, d.text)
 		s.changed(path)
 	case "textDocument/didChange":
@@ -320,6 +325,7 @@ func (s *Server) notify(m *message) {
 			return
 		}
 		delete(s.docs, path)
+		s.opened++
 		s.overlay.Drop(path)
 		s.changed(path)
 	case "textDocument/didSave":
@@ -428,7 +434,7 @@ func (s *Server) knownFolder(path string) *folder {
 }
 
 func (s *Server) newFolder(dir string) *folder {
-	f := &folder{dir: dir, cache: battle.NewCache(), memos: map[string]*validate.Memo{}, variants: []string{""}, loads: map[string]*result{}, published: map[string]bool{}, fixes: map[string][]Diagnostic{}, last: map[string]string{}, stray: map[string]string{}}
+	f := &folder{dir: dir, cache: battle.NewCache(), memos: map[string]*validate.Memo{}, variants: []string{""}, loads: map[string]*result{}, published: map[string]bool{}, fixes: map[string][]Diagnostic{}, last: map[string]string{}, stray: map[string]string{}, turned: map[string]*turned{}}
 	s.folders[dir] = f
 	return f
 }

@@ -13,11 +13,12 @@ import (
 // into the protocol's (0-based line, UTF-16 offset) and back.
 type lines struct {
 	text  []byte
-	start []int // byte offset of each line
+	str   string // text, made once: a line is a part of it
+	start []int  // byte offset of each line
 }
 
 func newLines(text []byte) *lines {
-	l := &lines{text: text, start: []int{0}}
+	l := &lines{text: text, str: string(text), start: []int{0}}
 	for i, c := range text {
 		if c == '\n' {
 			l.start = append(l.start, i+1)
@@ -35,7 +36,7 @@ func (l *lines) line(i int) string {
 	if i+1 < len(l.start) {
 		end = l.start[i+1] - 1
 	}
-	return strings.TrimSuffix(string(l.text[l.start[i]:end]), "\r")
+	return strings.TrimSuffix(l.str[l.start[i]:end], "\r")
 }
 
 // count is the number of lines.

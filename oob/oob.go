@@ -395,7 +395,10 @@ type Index struct {
 	roles      map[string]*Formation
 	names      []string // every plain name, for suggestions
 	aliases    []alias  // the side's printing, read as its names (Alias)
-	byID       map[string][]*Formation
+	// byFirst are the aliases by the first word printed, each in the
+	// order of aliases: unalias tries at a word only those it begins
+	byFirst map[string][]alias
+	byID    map[string][]*Formation
 	// leaderWords are the side's words for the leader of the formation
 	// printed before them, by their folded text: the face they set him on
 	leaderWords map[string]string
@@ -547,9 +550,19 @@ func (ix *Index) Alias(printed, means string) {
 	if len(w) == 0 {
 		return
 	}
-	ix.aliases = append(ix.aliases, alias{printed: w, means: strings.Fields(means)})
+	a := alias{printed: w, means: strings.Fields(means)}
+	ix.aliases = append(ix.aliases, a)
 	// the longer printed first, so "BN SS" is read before "BN"
-	sort.SliceStable(ix.aliases, func(i, j int) bool { return len(ix.aliases[i].printed) > len(ix.aliases[j].printed) })
+	longer := func(as []alias) func(i, j int) bool {
+		return func(i, j int) bool { return len(as[i].printed) > len(as[j].printed) }
+	}
+	sort.SliceStable(ix.aliases, longer(ix.aliases))
+	if ix.byFirst == nil {
+		ix.byFirst = map[string][]alias{}
+	}
+	b := append(ix.byFirst[w[0]], a)
+	sort.SliceStable(b, longer(b))
+	ix.byFirst[w[0]] = b
 }
 
 type alias struct{ printed, means []string }
@@ -589,7 +602,7 @@ func foldWords(s string) string { return strings.ToLower(strings.Join(strings.Fi
 // printed with another of its words abbreviated ("Swett Artillery") reads
 // as well as one printed short.
 func (ix *Index) unalias(s string, renames bool) (string, bool) {
-	if len(ix.aliases) == 0 {
+	if len(ix.aliases) == 0 || !ix.mayUnalias(s) {
 		return s, false
 	}
 	words := strings.Fields(s)
@@ -597,7 +610,7 @@ func (ix *Index) unalias(s string, renames bool) (string, bool) {
 	changed := false
 	for i := 0; i < len(words); {
 		hit := false
-		for _, a := range ix.aliases {
+		for _, a := range ix.byFirst[words[i]] {
 			if renames && len(a.means) > len(a.printed) && equalWords(a.means[:len(a.printed)], a.printed) {
 				continue
 			}
@@ -614,6 +627,17 @@ func (ix *Index) unalias(s string, renames bool) (string, bool) {
 		}
 	}
 	return strings.Join(out, " "), changed
+}
+
+// mayUnalias reports whether a word of s begins an alias: else no alias
+// applies, and s is not split and joined again (most names hold none).
+func (ix *Index) mayUnalias(s string) bool {
+	for w := range strings.FieldsSeq(s) {
+		if len(ix.byFirst[w]) > 0 {
+			return true
+		}
+	}
+	return false
 }
 
 func equalWords(a, b []string) bool {
