@@ -61,6 +61,8 @@ type vmod struct {
 	chains     map[*oob.Formation][]trait // chainMarkers' markers, by formation
 	reports    map[string]trait           // reportTrait's traits, by what they are made of
 	labelTypes map[string]string          // valuesLabel's types, by colour
+	menuOf     map[string]menuCommand     // menuEntry's commands, by trait type
+	clears     map[string]bool            // the ids of the states a global command clears (menuEntry)
 	files      map[string][]byte          // archive path → bytes
 	gpid       int
 	// With an ids ledger (ids.go): the build's ids, the place the slots
