@@ -62,6 +62,7 @@ type vmod struct {
 	reports    map[string]trait           // reportTrait's traits, by what they are made of
 	labelTypes map[string]string          // valuesLabel's types, by colour
 	menuOf     map[string]menuCommand     // menuEntry's commands, by trait type
+	pictures   map[string][]byte          // counters' PNGs by their drawing's Key (picture)
 	clears     map[string]bool            // the ids of the states a global command clears (menuEntry)
 	files      map[string][]byte          // archive path → bytes
 	gpid       int
@@ -965,7 +966,7 @@ func (m *vmod) breastworks() *pieceDef {
 	name := "breastworks.png"
 	if _, ok := m.files["images/"+name]; !ok {
 		m.used[name] = true
-		m.addImage(name, drawMarker("BREAST-", "WORKS"))
+		m.addImage(name, m.picture(drawMarker("BREAST-", "WORKS")))
 	}
 	return &pieceDef{name: breastworksPieceName(), image: name, traits: []trait{marker("Kind", "marker"), marker("Type", "breastworks")}, key: "marker breastworks"}
 }
