@@ -1,6 +1,7 @@
 package vassal
 
 import (
+	"slices"
 	"strconv"
 	"strings"
 
@@ -46,6 +47,18 @@ func elimPlaceholder(sd *oob.Side) string { return "@@eliminated-" + fileSafe(sd
 // toolbar Mark unmoved clears every piece's) and the movement trail
 // (Movement Trail, shown while the piece is selected or on its key).
 func (m *vmod) sideConveniences(sd *oob.Side) []trait {
+	if ts, ok := m.sideConv[sd]; ok {
+		return ts // every piece of the side asks (assemble)
+	}
+	if m.sideConv == nil {
+		m.sideConv = map[*oob.Side][]trait{}
+	}
+	ts := m.makeSideConveniences(sd)
+	m.sideConv[sd] = ts
+	return ts
+}
+
+func (m *vmod) makeSideConveniences(sd *oob.Side) []trait {
 	ek, _ := keyStroke(eliminateKey)
 	mk, _ := keyStroke(movedKey)
 	tk, _ := keyStroke(trailKey)
@@ -98,27 +111,35 @@ func (m *vmod) mapIDs(root *xnode) {
 }
 
 // menuKinds are a piece's commands by kind, each kind in the order its
-// first command comes, each command in trait order.
+// first command comes, each command in trait order: a piece has a score of
+// commands at most, so they are looked up in place.
 type menuKinds struct {
-	order []string
-	names map[string][]string
-	seen  map[string]bool
+	order []string   // the kinds
+	names [][]string // the commands of each kind in order
 }
 
 func (k *menuKinds) add(kind string, names ...string) {
-	if k.names == nil {
-		k.names, k.seen = map[string][]string{}, map[string]bool{}
-	}
 	for _, n := range names {
-		if n == "" || k.seen[n] {
+		if n == "" || k.has(n) {
 			continue
 		}
-		k.seen[n] = true
-		if len(k.names[kind]) == 0 {
+		i := slices.Index(k.order, kind)
+		if i < 0 {
+			i = len(k.order)
 			k.order = append(k.order, kind)
+			k.names = append(k.names, nil)
 		}
-		k.names[kind] = append(k.names[kind], n)
+		k.names[i] = append(k.names[i], n)
 	}
+}
+
+func (k *menuKinds) has(n string) bool {
+	for _, ns := range k.names {
+		if slices.Contains(ns, n) {
+			return true
+		}
+	}
+	return false
 }
 
 // subMenus groups a piece's commands by kind, from its traits: Facing, the
@@ -134,11 +155,11 @@ func (m *vmod) subMenus(traits []trait) []trait {
 		k.add(e.kind, e.names...)
 	}
 	var out []trait
-	for _, kind := range k.order {
-		if len(k.names[kind]) < 2 {
+	for i, kind := range k.order {
+		if len(k.names[i]) < 2 {
 			continue
 		}
-		se := seq.New(';').Append(kind).Strings(k.names[kind]).Append("menu: " + strings.ToLower(kind))
+		se := seq.New(';').Append(kind).Strings(k.names[i]).Append("menu: " + strings.ToLower(kind))
 		out = append(out, trait{"submenu;" + se.Value(), ""})
 	}
 	return out

@@ -271,3 +271,25 @@ func TestSubMenusReadEachTypeOnce(t *testing.T) {
 		t.Errorf("the traits twice over allocated %v times, once %v", again, once)
 	}
 }
+
+// A side's conveniences (Eliminate, the moved flag, the trail) are made
+// once for the side, not again for each of its pieces: a second asking
+// allocates nothing and gives the same traits.
+func TestSideConveniencesOnce(t *testing.T) {
+	if race.Enabled {
+		t.Skip("the race detector allocates beside the code: counts mean nothing")
+	}
+	b := loadExample(t)
+	m, err := newVmod(b)
+	if err != nil {
+		t.Fatal(err)
+	}
+	sd := b.Sides[0]
+	first := slices.Clone(m.sideConveniences(sd))
+	if n := testing.AllocsPerRun(5, func() { m.sideConveniences(sd) }); n != 0 {
+		t.Errorf("asking again allocated %v times", n)
+	}
+	if again := m.sideConveniences(sd); !slices.Equal(first, again) || len(first) != 3 {
+		t.Errorf("the conveniences %q, again %q", first, again)
+	}
+}

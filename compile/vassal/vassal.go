@@ -63,6 +63,7 @@ type vmod struct {
 	labelTypes map[string]string          // valuesLabel's types, by colour
 	menuOf     map[string]menuCommand     // menuEntry's commands, by trait type
 	pictures   map[string][]byte          // counters' PNGs by their drawing's Key (picture)
+	sideConv   map[*oob.Side][]trait      // sideConveniences' traits, by side
 	clears     map[string]bool            // the ids of the states a global command clears (menuEntry)
 	files      map[string][]byte          // archive path → bytes
 	gpid       int
