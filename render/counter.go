@@ -1,6 +1,7 @@
 package render
 
 import (
+	"encoding/binary"
 	"image"
 	"image/color"
 	"image/draw"
@@ -139,6 +140,34 @@ func (d *CounterDrawing) line(x, y, x2, y2 int, c uint8) {
 // was measured to fit w); the print fits it to w in its own font.
 func (d *CounterDrawing) text(s string, x, y, k int, center bool, w int, fit bool, c uint8) {
 	d.marks = append(d.marks, faceMark{kind: mText, x: x, y: y, text: s, scale: k, center: center, fit: w, fitPixels: fit, ink: c})
+}
+
+// Key is the drawing written out whole: two drawings with one key are one
+// picture, and PNG writes the same bytes for both (the VASSAL module draws
+// each of its many identical counters once).
+func (d CounterDrawing) Key() string {
+	b := make([]byte, 0, 8+4*len(d.inks)+24*len(d.marks))
+	b = binary.AppendVarint(b, int64(d.size))
+	b = binary.AppendUvarint(b, uint64(len(d.inks)))
+	for _, c := range d.inks {
+		b = append(b, c.R, c.G, c.B, c.A)
+	}
+	for _, m := range d.marks {
+		var flags byte
+		if m.center {
+			flags |= 1
+		}
+		if m.fitPixels {
+			flags |= 2
+		}
+		b = append(b, byte(m.kind), m.ink, flags)
+		for _, v := range [...]int{m.x, m.y, m.w, m.h, m.scale, m.fit} {
+			b = binary.AppendVarint(b, int64(v))
+		}
+		b = binary.AppendUvarint(b, uint64(len(m.text)))
+		b = append(b, m.text...)
+	}
+	return string(b)
 }
 
 // PNG draws the face pixel for pixel, paletted, its text in the 3×5 font:

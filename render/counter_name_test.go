@@ -88,3 +88,35 @@ func TestLeaderTextOver(t *testing.T) {
 		t.Error("the REP band reaches the state tabs' columns")
 	}
 }
+
+// A drawing's Key names its picture: counters that differ only in what
+// they do not draw (a name written above by the module's label) have one
+// key and one PNG; a change to any mark, ink or the size is another key.
+func TestCounterDrawingKey(t *testing.T) {
+	st := CounterStyle{Size: 56, Back: "#1f3f7f", Text: "#ffffff"}
+	u := UnitCounter{Name: "19 IN", Designation: "1/1/I", Symbol: SymbolInfantry, NameAbove: true}
+	v := u
+	v.Name = "2 WI"
+	a, b := st.UnitFace(u), st.UnitFace(v)
+	if a.Key() != b.Key() || !bytes.Equal(a.PNG(), b.PNG()) {
+		t.Fatal("two counters drawn alike have two keys")
+	}
+	keys := map[string]string{a.Key(): "the first"}
+	for name, d := range map[string]CounterDrawing{
+		"designation": st.UnitFace(UnitCounter{Designation: "1/1/II", Symbol: SymbolInfantry, NameAbove: true}),
+		"symbol":      st.UnitFace(UnitCounter{Designation: "1/1/I", Symbol: SymbolCavalry, NameAbove: true}),
+		"name drawn":  st.UnitFace(UnitCounter{Name: "19 IN", Designation: "1/1/I", Symbol: SymbolInfantry}),
+		"face":        st.UnitFace(UnitCounter{Designation: "1/1/I", Symbol: SymbolInfantry, NameAbove: true, Face: "x"}),
+		"values":      st.UnitFace(UnitCounter{Designation: "1/1/I", Symbol: SymbolInfantry, NameAbove: true, Values: []string{"1"}}),
+		"colour":      CounterStyle{Size: 56, Back: "#7f3f1f", Text: "#ffffff"}.UnitFace(u),
+		"size":        CounterStyle{Size: 57, Back: "#1f3f7f", Text: "#ffffff"}.UnitFace(u),
+		"marker":      MarkerFace(56, "1/1/I", ""),
+		"marker text": MarkerFace(56, "1/1", "/I"),
+	} {
+		if k := d.Key(); keys[k] != "" {
+			t.Errorf("%s: the key of %s", name, keys[k])
+		} else {
+			keys[k] = name
+		}
+	}
+}

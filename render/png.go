@@ -153,13 +153,15 @@ func pack(out, pix []byte, depth int) {
 	perByte := 8 / depth
 	i := 0
 	switch depth {
-	case 4: // two pixels a byte: 8 pixels make 4 bytes
+	case 4: // two pixels a byte: 16 pixels make 8 bytes, 8 make 4
+		for ; i+8 <= len(out); i += 8 {
+			p := pix[2*i : 2*i+16 : 2*i+16] // one bounds check for the loads
+			a := pack4(binary.LittleEndian.Uint64(p[:8]))
+			b := pack4(binary.LittleEndian.Uint64(p[8:]))
+			binary.LittleEndian.PutUint64(out[i:i+8:i+8], a|b<<32)
+		}
 		for ; i+4 <= len(out); i += 4 {
-			x := binary.LittleEndian.Uint64(pix[2*i : 2*i+8])
-			t := (x<<4 | x>>8) & 0x00ff00ff00ff00ff // each 16-bit lane: its byte in the low half
-			t = (t | t>>8) & 0x0000ffff0000ffff
-			t = t | t>>16
-			binary.LittleEndian.PutUint32(out[i:], uint32(t))
+			binary.LittleEndian.PutUint32(out[i:], uint32(pack4(binary.LittleEndian.Uint64(pix[2*i:2*i+8]))))
 		}
 	case 2: // four pixels a byte (pack2), the last words two bytes each
 		i = pack2(out, pix)
@@ -180,6 +182,13 @@ func pack(out, pix []byte, depth int) {
 		}
 		out[i] = a
 	}
+}
+
+// pack4 packs a word of eight four-bit pixels into its low four bytes.
+func pack4(x uint64) uint64 {
+	t := (x<<4 | x>>8) & 0x00ff00ff00ff00ff // each 16-bit lane: its byte in the low half
+	t = (t | t>>8) & 0x0000ffff0000ffff
+	return (t | t>>16) & 0xffffffff
 }
 
 // pack2Mul multiplies a word of eight two-bit pixels into pack2's bytes.

@@ -2,6 +2,7 @@ package vassal
 
 import (
 	"bytes"
+	"encoding/binary"
 	"path/filepath"
 	"regexp"
 	"strings"
@@ -120,5 +121,38 @@ func TestFaceLevel(t *testing.T) {
 	}
 	if faces < 20 {
 		t.Errorf("only %d faces checked", faces)
+	}
+}
+
+// Counters that look the same are drawn once (picture): every counter's
+// image with the same bytes as another is that other's slice, not a second
+// drawing of it. Dead of Winter's introduction repeats its markers and
+// units' faces.
+func TestLikeCountersDrawnOnce(t *testing.T) {
+	m, err := newVmod(loadExample(t))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if _, err := m.zip(); err != nil {
+		t.Fatal(err)
+	}
+	first := map[string][]byte{}
+	shared := 0
+	for name, data := range m.files {
+		if !strings.HasPrefix(name, "images/") || len(data) < 24 || binary.BigEndian.Uint32(data[16:]) != counterPx || binary.BigEndian.Uint32(data[20:]) != counterPx {
+			continue // not a counter's PNG
+		}
+		f, ok := first[string(data)]
+		if !ok {
+			first[string(data)] = data
+			continue
+		}
+		if &f[0] != &data[0] {
+			t.Errorf("%s is drawn again", name)
+		}
+		shared++
+	}
+	if shared == 0 {
+		t.Fatal("no two images alike: the test shows nothing")
 	}
 }

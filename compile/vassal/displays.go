@@ -162,7 +162,7 @@ func (m *vmod) displayMarker(defs map[string]*pieceDef, d displays.Display, mk d
 		}
 	} else {
 		img := m.imageName("display-marker", sideID(d), mk.Top, mk.Bottom)
-		m.addImage(img, drawMarker(displayMarkerLines(mk)))
+		m.addImage(img, m.picture(drawMarker(displayMarkerLines(mk))))
 		def = &pieceDef{name: mk.Name, image: img, traits: []trait{marker("Kind", "marker"), marker("Type", trackID(mk.Track))},
 			key: "display-marker " + sideID(d) + " " + mk.Name}
 	}

@@ -21,7 +21,7 @@ func counterStyle(sd *oob.Side) render.CounterStyle {
 	return render.CounterStyle{Size: counterPx, Back: sd.Color, Text: sd.Text}
 }
 
-func drawUnit(st render.CounterStyle, u *oob.Unit, sym render.Symbol, fields []string, vals oob.Values, face string) []byte {
+func drawUnit(st render.CounterStyle, u *oob.Unit, sym render.Symbol, fields []string, vals oob.Values, face string) render.CounterDrawing {
 	var vs []string
 	for _, f := range fields {
 		v := valueText(vals.Get(f))
@@ -35,7 +35,7 @@ func drawUnit(st render.CounterStyle, u *oob.Unit, sym render.Symbol, fields []s
 		}
 		vs = append(vs, v)
 	}
-	return st.Unit(render.UnitCounter{
+	return st.UnitFace(render.UnitCounter{
 		Name:        u.Name,
 		Designation: u.Formation.Designation(),
 		Symbol:      sym,
@@ -46,7 +46,7 @@ func drawUnit(st render.CounterStyle, u *oob.Unit, sym render.Symbol, fields []s
 	})
 }
 
-func drawLeader(st render.CounterStyle, l *oob.Leader, replacement bool) []byte {
+func drawLeader(st render.CounterStyle, l *oob.Leader, replacement bool) render.CounterDrawing {
 	var rs []string
 	for _, k := range leaderKeys(l) {
 		key := k
@@ -55,7 +55,7 @@ func drawLeader(st render.CounterStyle, l *oob.Leader, replacement bool) []byte 
 		}
 		rs = append(rs, key+" "+valueText(l.Ratings.Get(k)))
 	}
-	return st.Leader(render.LeaderCounter{
+	return st.LeaderFace(render.LeaderCounter{
 		Name:        l.Name,
 		Title:       l.Formation.Designation() + " " + l.Formation.Level,
 		Ratings:     rs,
@@ -64,7 +64,23 @@ func drawLeader(st render.CounterStyle, l *oob.Leader, replacement bool) []byte 
 	})
 }
 
-func drawMarker(a, b string) []byte { return render.MarkerCounter(counterPx, a, b) }
+func drawMarker(a, b string) render.CounterDrawing { return render.MarkerFace(counterPx, a, b) }
+
+// picture is d's PNG, drawn once for every counter that looks the same:
+// a battle's counters repeat (a generated battle's 986 are 354 pictures;
+// a unit's name is written over its counter by a label, not drawn).
+func (m *vmod) picture(d render.CounterDrawing) []byte {
+	k := d.Key()
+	if p, ok := m.pictures[k]; ok {
+		return p
+	}
+	if m.pictures == nil {
+		m.pictures = map[string][]byte{}
+	}
+	p := d.PNG()
+	m.pictures[k] = p
+	return p
+}
 
 // drawBoxes draws the reinforcement holding boxes, labelled.
 // windowRoom is the height a board of a map window has below its boxes:

@@ -1,6 +1,7 @@
 package vassal
 
 import (
+	"slices"
 	"strconv"
 	"strings"
 
@@ -46,6 +47,18 @@ func elimPlaceholder(sd *oob.Side) string { return "@@eliminated-" + fileSafe(sd
 // toolbar Mark unmoved clears every piece's) and the movement trail
 // (Movement Trail, shown while the piece is selected or on its key).
 func (m *vmod) sideConveniences(sd *oob.Side) []trait {
+	if ts, ok := m.sideConv[sd]; ok {
+		return ts // every piece of the side asks (assemble)
+	}
+	if m.sideConv == nil {
+		m.sideConv = map[*oob.Side][]trait{}
+	}
+	ts := m.makeSideConveniences(sd)
+	m.sideConv[sd] = ts
+	return ts
+}
+
+func (m *vmod) makeSideConveniences(sd *oob.Side) []trait {
 	ek, _ := keyStroke(eliminateKey)
 	mk, _ := keyStroke(movedKey)
 	tk, _ := keyStroke(trailKey)
@@ -98,27 +111,35 @@ func (m *vmod) mapIDs(root *xnode) {
 }
 
 // menuKinds are a piece's commands by kind, each kind in the order its
-// first command comes, each command in trait order.
+// first command comes, each command in trait order: a piece has a score of
+// commands at most, so they are looked up in place.
 type menuKinds struct {
-	order []string
-	names map[string][]string
-	seen  map[string]bool
+	order []string   // the kinds
+	names [][]string // the commands of each kind in order
 }
 
 func (k *menuKinds) add(kind string, names ...string) {
-	if k.names == nil {
-		k.names, k.seen = map[string][]string{}, map[string]bool{}
-	}
 	for _, n := range names {
-		if n == "" || k.seen[n] {
+		if n == "" || k.has(n) {
 			continue
 		}
-		k.seen[n] = true
-		if len(k.names[kind]) == 0 {
+		i := slices.Index(k.order, kind)
+		if i < 0 {
+			i = len(k.order)
 			k.order = append(k.order, kind)
+			k.names = append(k.names, nil)
 		}
-		k.names[kind] = append(k.names[kind], n)
+		k.names[i] = append(k.names[i], n)
 	}
+}
+
+func (k *menuKinds) has(n string) bool {
+	for _, ns := range k.names {
+		if slices.Contains(ns, n) {
+			return true
+		}
+	}
+	return false
 }
 
 // subMenus groups a piece's commands by kind, from its traits: Facing, the
@@ -128,53 +149,78 @@ func (k *menuKinds) add(kind string, names ...string) {
 // in the menu itself. VASSAL moves each named command into its submenu
 // wherever its trait sits (MenuDisplayer.createPopup).
 func (m *vmod) subMenus(traits []trait) []trait {
-	clears := map[string]bool{}
-	for _, s := range m.play.states {
-		if s.Clear {
-			clears[s.ID] = true
-		}
-	}
 	var k menuKinds
 	for _, t := range traits {
-		id, _, _ := strings.Cut(t.typ, ";")
-		f := seq.Decode(t.typ, ';')
-		switch id {
-		case "rotate":
-			if len(f) > 5 {
-				k.add("Facing", f[4], f[5])
-			}
-		case "PROP":
-			if len(f) > 3 {
-				for _, c := range seq.Decode(f[3], ',') {
-					k.add("Strength", seq.Decode(c, ':')[0])
-				}
-			}
-		case "emb2":
-			if len(f) > 19 {
-				kind := "State"
-				switch {
-				case clears[f[19]]:
-					kind = "Flags"
-				case f[19] == "Face" || f[19] == counterLayer:
-					kind = "Counter"
-				}
-				k.add(kind, f[4], f[7])
-			}
-		case "clone", "delete", "sendto":
-			if len(f) > 1 {
-				k.add("Piece", f[1])
-			}
-		}
+		e := m.menuEntry(t.typ)
+		k.add(e.kind, e.names...)
 	}
 	var out []trait
-	for _, kind := range k.order {
-		if len(k.names[kind]) < 2 {
+	for i, kind := range k.order {
+		if len(k.names[i]) < 2 {
 			continue
 		}
-		se := seq.New(';').Append(kind).Strings(k.names[kind]).Append("menu: " + strings.ToLower(kind))
+		se := seq.New(';').Append(kind).Strings(k.names[i]).Append("menu: " + strings.ToLower(kind))
 		out = append(out, trait{"submenu;" + se.Value(), ""})
 	}
 	return out
+}
+
+// menuCommand is the kind and the command names one trait adds to a
+// piece's menu (subMenus), none for a trait that adds no command.
+type menuCommand struct {
+	kind  string
+	names []string
+}
+
+// menuEntry reads a trait's commands from its type, once for each type:
+// the pieces of a battle share most of their traits (a state's Layer, the
+// facing, the strength steps), and only these five kinds are decoded.
+func (m *vmod) menuEntry(typ string) menuCommand {
+	if e, ok := m.menuOf[typ]; ok {
+		return e
+	}
+	if m.menuOf == nil {
+		m.menuOf = map[string]menuCommand{}
+	}
+	if m.clears == nil {
+		m.clears = map[string]bool{}
+		for _, s := range m.play.states {
+			if s.Clear {
+				m.clears[s.ID] = true
+			}
+		}
+	}
+	var e menuCommand
+	switch id, _, _ := strings.Cut(typ, ";"); id {
+	case "rotate":
+		if f := seq.Decode(typ, ';'); len(f) > 5 {
+			e = menuCommand{"Facing", []string{f[4], f[5]}}
+		}
+	case "PROP":
+		if f := seq.Decode(typ, ';'); len(f) > 3 {
+			e.kind = "Strength"
+			for _, c := range seq.Decode(f[3], ',') {
+				e.names = append(e.names, seq.Decode(c, ':')[0])
+			}
+		}
+	case "emb2":
+		if f := seq.Decode(typ, ';'); len(f) > 19 {
+			e.kind = "State"
+			switch {
+			case m.clears[f[19]]:
+				e.kind = "Flags"
+			case f[19] == "Face" || f[19] == counterLayer:
+				e.kind = "Counter"
+			}
+			e.names = []string{f[4], f[7]}
+		}
+	case "clone", "delete", "sendto":
+		if f := seq.Decode(typ, ';'); len(f) > 1 {
+			e = menuCommand{"Piece", []string{f[1]}}
+		}
+	}
+	m.menuOf[typ] = e
+	return e
 }
 
 // markMoved makes VASSAL set a piece's moved flag when it moves on the map

@@ -7,6 +7,7 @@ import (
 	"testing"
 
 	"github.com/muster-wargames/muster/compile/vassal/seq"
+	"github.com/muster-wargames/muster/internal/race"
 	"github.com/muster-wargames/muster/oob"
 )
 
@@ -238,5 +239,57 @@ func TestStackViewer(t *testing.T) {
 	}
 	if counterPx+gap < widest*viewerCharPx {
 		t.Errorf("column %d px for lines of %d characters", counterPx+gap, widest)
+	}
+}
+
+// A piece's menus read each trait type once for the whole build: the
+// pieces share most of their traits (a state's Layer, the facing, the
+// strength steps), and decoding them again for every piece was a seventh
+// of a generated battle's build. The traits twice over cost what they cost
+// once, and give the same submenus.
+func TestSubMenusReadEachTypeOnce(t *testing.T) {
+	if race.Enabled {
+		t.Skip("the race detector allocates beside the code: counts mean nothing")
+	}
+	b, files, _ := exampleModule(t, "dow-intro")
+	m, err := newVmod(b)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var ts []trait
+	for _, tr := range expanded(t, protosOf(t, files["buildFile.xml"]), slotsOf(t, files["buildFile.xml"])["59 IL"][0]) {
+		if !strings.HasPrefix(tr[0], "submenu;") {
+			ts = append(ts, trait{tr[0], tr[1]})
+		}
+	}
+	twice := append(slices.Clone(ts), ts...)
+	if a, b := m.subMenus(ts), m.subMenus(twice); !slices.Equal(a, b) || len(a) == 0 {
+		t.Fatalf("submenus of the traits once %q and twice %q", a, b)
+	}
+	once := testing.AllocsPerRun(5, func() { m.subMenus(ts) })
+	if again := testing.AllocsPerRun(5, func() { m.subMenus(twice) }); again > once {
+		t.Errorf("the traits twice over allocated %v times, once %v", again, once)
+	}
+}
+
+// A side's conveniences (Eliminate, the moved flag, the trail) are made
+// once for the side, not again for each of its pieces: a second asking
+// allocates nothing and gives the same traits.
+func TestSideConveniencesOnce(t *testing.T) {
+	if race.Enabled {
+		t.Skip("the race detector allocates beside the code: counts mean nothing")
+	}
+	b := loadExample(t)
+	m, err := newVmod(b)
+	if err != nil {
+		t.Fatal(err)
+	}
+	sd := b.Sides[0]
+	first := slices.Clone(m.sideConveniences(sd))
+	if n := testing.AllocsPerRun(5, func() { m.sideConveniences(sd) }); n != 0 {
+		t.Errorf("asking again allocated %v times", n)
+	}
+	if again := m.sideConveniences(sd); !slices.Equal(first, again) || len(first) != 3 {
+		t.Errorf("the conveniences %q, again %q", first, again)
 	}
 }

@@ -446,7 +446,7 @@ func (m *vmod) unitCounter(d *pieceDef, sd *oob.Side, pal render.CounterStyle, u
 		d.image = m.counterArt(art.Front)
 	} else {
 		d.image = m.imageName(sd.ID, u.Name, u.Formation.Designation())
-		m.addImage(d.image, drawUnit(pal, u, sym, nil, nil, ""))
+		m.addImage(d.image, m.picture(drawUnit(pal, u, sym, nil, nil, "")))
 	}
 	faceVals := func(f string) oob.Values {
 		vals := slices.Clone(u.Values)
@@ -460,7 +460,7 @@ func (m *vmod) unitCounter(d *pieceDef, sd *oob.Side, pal render.CounterStyle, u
 			return m.counterArt(art.Back)
 		}
 		img := m.imageName(sd.ID, u.Name, u.Formation.Designation(), f)
-		m.addImage(img, drawUnit(pal, u, sym, nil, nil, f))
+		m.addImage(img, m.picture(drawUnit(pal, u, sym, nil, nil, f)))
 		return img
 	}
 	var inner, outer []trait
@@ -554,7 +554,7 @@ func (m *vmod) unitCounter(d *pieceDef, sd *oob.Side, pal render.CounterStyle, u
 func (m *vmod) leaderCounter(d *pieceDef, sd *oob.Side, pal render.CounterStyle, l *oob.Leader) {
 	pl := m.play
 	d.image = m.imageName(sd.ID, "leader", l.Name, l.Formation.Designation())
-	m.addImage(d.image, drawLeader(pal, l, false))
+	m.addImage(d.image, m.picture(drawLeader(pal, l, false)))
 	_, ink := render.SideColors(sd.Color, sd.Text)
 	inner := m.leaderLabels(l, ink)
 	var outer []trait
@@ -573,7 +573,7 @@ func (m *vmod) leaderCounter(d *pieceDef, sd *oob.Side, pal render.CounterStyle,
 	}
 	if r := l.Replacement; r != nil {
 		img := m.imageName(sd.ID, "leader", l.Name, l.Formation.Designation(), "replacement")
-		m.addImage(img, drawLeader(pal, r, true))
+		m.addImage(img, m.picture(drawLeader(pal, r, true)))
 		d.faces = []string{"replacement"}
 		d.faceLvl["replacement"] = 2
 		face["replacement"] = len(inner)
@@ -586,7 +586,7 @@ func (m *vmod) leaderCounter(d *pieceDef, sd *oob.Side, pal render.CounterStyle,
 		imgs := []string{""}
 		for _, c := range l.Counters {
 			img := m.imageName(sd.ID, "leader", l.Name, l.Formation.Designation(), c.Name)
-			m.addImage(img, drawLeader(pal, counterLeader(l, c), false))
+			m.addImage(img, m.picture(drawLeader(pal, counterLeader(l, c), false)))
 			imgs = append(imgs, img)
 		}
 		states[counterLayer] = len(inner)

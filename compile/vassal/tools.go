@@ -148,7 +148,7 @@ func (m *vmod) markerDef(mk rulesets.Marker) *pieceDef {
 	} else {
 		a, b := markerLines(mk)
 		img := m.imageName("marker", mk.ID)
-		m.addImage(img, drawMarker(a, b))
+		m.addImage(img, m.picture(drawMarker(a, b)))
 		d = &pieceDef{image: img, traits: []trait{marker("Kind", "marker"), marker("Type", mk.ID)}}
 	}
 	d = &pieceDef{name: mk.Title, image: d.image, traits: append([]trait{}, d.traits...), faceLvl: map[string]int{}, key: "marker " + mk.ID}
@@ -160,7 +160,7 @@ func (m *vmod) markerDef(mk rulesets.Marker) *pieceDef {
 		for i, f := range mk.Faces {
 			a, b := splitLabel(strings.ToUpper(f))
 			img := m.imageName("marker", mk.ID, f)
-			m.addImage(img, drawMarker(a, b))
+			m.addImage(img, m.picture(drawMarker(a, b)))
 			images = append(images, img)
 			d.faceLvl[f] = i + 2
 		}
@@ -416,7 +416,7 @@ func (m *vmod) cupsMap() *xnode {
 				if m.cardCup(c) {
 					m.addImage(back, render.Card("", cupTitle(c), nil))
 				} else {
-					m.addImage(back, drawMarker(cupBack(c), ""))
+					m.addImage(back, m.picture(drawMarker(cupBack(c), "")))
 				}
 				backs[c.ID] = back
 			}
@@ -440,7 +440,7 @@ func (m *vmod) cupsMap() *xnode {
 						m.addImage(img, render.Card(m.cardText(c, ch)))
 					} else {
 						a, b := splitLabel(strings.ToUpper(ch))
-						m.addImage(img, drawMarker(a, b))
+						m.addImage(img, m.picture(drawMarker(a, b)))
 					}
 					chitImg[ch] = img
 				}

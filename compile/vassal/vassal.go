@@ -62,6 +62,10 @@ type vmod struct {
 	chains     map[*oob.Formation][]trait // chainMarkers' markers, by formation
 	reports    map[string]trait           // reportTrait's traits, by what they are made of
 	labelTypes map[string]string          // valuesLabel's types, by colour
+	menuOf     map[string]menuCommand     // menuEntry's commands, by trait type
+	pictures   map[string][]byte          // counters' PNGs by their drawing's Key (picture)
+	sideConv   map[*oob.Side][]trait      // sideConveniences' traits, by side
+	clears     map[string]bool            // the ids of the states a global command clears (menuEntry)
 	files      map[string][]byte          // archive path → bytes
 	gpid       int
 	// With an ids ledger (ids.go): the build's ids, the place the slots
@@ -1028,7 +1032,7 @@ func (m *vmod) breastworks() *pieceDef {
 	name := "breastworks.png"
 	if _, ok := m.files["images/"+name]; !ok {
 		m.used[name] = true
-		m.addImage(name, drawMarker("BREAST-", "WORKS"))
+		m.addImage(name, m.picture(drawMarker("BREAST-", "WORKS")))
 	}
 	return &pieceDef{name: breastworksPieceName(), image: name, traits: []trait{marker("Kind", "marker"), marker("Type", "breastworks")}, key: "marker breastworks"}
 }

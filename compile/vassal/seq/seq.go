@@ -152,9 +152,11 @@ func Decode(s string, delim byte) []string {
 		if start == stop {
 			return append(out, "")
 		}
+		// A token without an escaped delimiter is a slice of s: only
+		// one with a backslash before a delimiter is copied.
 		var b strings.Builder
+		escaped := false
 		i := start
-		done := false
 		for ; i < stop; i++ {
 			if s[i] != delim {
 				continue
@@ -162,21 +164,21 @@ func Decode(s string, delim byte) []string {
 			if i > 0 && s[i-1] == '\\' {
 				b.WriteString(s[start : i-1])
 				start = i
+				escaped = true
 				continue
 			}
-			b.WriteString(s[start:i])
-			start = i + 1
-			out = append(out, unquote(b.String()))
 			break
 		}
-		if i == stop {
-			b.WriteString(s[start:stop])
-			out = append(out, unquote(b.String()))
-			done = true
+		tok := s[start:i]
+		if escaped {
+			b.WriteString(tok)
+			tok = b.String()
 		}
-		if done {
+		out = append(out, unquote(tok))
+		if i == stop {
 			return out
 		}
+		start = i + 1
 	}
 }
 

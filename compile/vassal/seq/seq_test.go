@@ -4,6 +4,7 @@ import (
 	"math/rand"
 	"reflect"
 	"testing"
+	"unsafe"
 )
 
 // decorate nests trait over inner as VASSAL's Decorator does:
@@ -130,6 +131,22 @@ func TestDecodeNested(t *testing.T) {
 	want := []string{"clone;Clone;67,130;", "delete;Delete;68,130;", "markmoved;moved.gif;30;-30;Mark Moved;77,130;", "piece;;;;"}
 	if !reflect.DeepEqual(traits, want) {
 		t.Errorf("got %q want %q", traits, want)
+	}
+}
+
+// A token without an escaped delimiter is s's own bytes, not a copy: the
+// VASSAL build reads hundreds of thousands of them (a piece's menus from
+// its traits), and a copy of each was a tenth of its instructions.
+func TestDecodeSlicesTokens(t *testing.T) {
+	s := "emb2;Activate;'quoted';esc\\;aped"
+	got := Decode(s, ';')
+	if want := []string{"emb2", "Activate", "quoted", "esc;aped"}; !reflect.DeepEqual(got, want) {
+		t.Fatalf("got %q want %q", got, want)
+	}
+	for i, at := range []int{0, 5, 15} {
+		if unsafe.StringData(got[i]) != unsafe.StringData(s[at:]) {
+			t.Errorf("token %d %q is a copy, not s[%d:]", i, got[i], at)
+		}
 	}
 }
 
