@@ -1083,9 +1083,9 @@ func (m *vmod) setupStack(sc *battle.Scenario, st *battle.Stack) *xnode {
 	sb := shower(m.layouts[sc], st.Hex.Coord) // checked in newVmod
 	m.idPlace = "scenario " + sc.ID
 	label := m.b.Map.Grid.LabelOn(sb.Sheet, st.Hex.Coord)
-	x, y := sb.Center(st.Hex.Coord)
+	x, y, byGrid := sb.stackAt(st.Hex.Coord)
 	n := el("module.map.SetupStack", "name", sc.ID+" "+st.Side+" "+label, "owningBoard", scenarioBoard(sb, sc),
-		"useGridLocation", "true", "location", label, "x", strconv.Itoa(x), "y", strconv.Itoa(y))
+		"useGridLocation", strconv.FormatBool(byGrid), "location", label, "x", strconv.Itoa(x), "y", strconv.Itoa(y))
 	m.addPieces(n, st.Pieces, st.Fatigue.Level, st.Reserve)
 	for i := 0; i < st.Breastworks; i++ {
 		n.add(m.slot(m.breastworks(), nil, ""))
@@ -1529,7 +1529,7 @@ func (m *vmod) setupCentre(sc *battle.Scenario) (c [2]int, ok bool) {
 			if sb == nil {
 				continue
 			}
-			x, y := sb.Center(c)
+			x, y, _ := sb.stackAt(c)
 			x, y = x+at[sb][0], y+at[sb][1]
 			if !ok {
 				minX, minY, maxX, maxY, ok = x, y, x, y, true
