@@ -53,11 +53,13 @@ type bundle struct {
 	Setup []struct {
 		Hex     string  `json:"hex"`
 		Reserve bool    `json:"reserve"`
+		Orders  string  `json:"orders"`
 		Units   []entry `json:"units"`
 		Leaders []entry `json:"leaders"`
 	} `json:"setup"`
 	Schedule []struct {
 		Kind    string  `json:"kind"`
+		Orders  string  `json:"orders"`
 		Units   []entry `json:"units"`
 		Leaders []entry `json:"leaders"`
 	} `json:"schedule"`
@@ -130,10 +132,6 @@ func main() {
 			faceOf[s.ID] = s.Face
 		}
 	}
-	stateIDs := map[string]bool{}
-	for _, s := range b.Rules.Play.States {
-		stateIDs[s.ID] = true
-	}
 	strengthProp := b.Rules.Strength
 	if strengthProp == "" {
 		strengthProp = "strength"
@@ -185,8 +183,11 @@ func main() {
 				printed[u.ID] = fmt.Sprint(v)
 			}
 		}
-		check := func(e entry, reserve bool) {
+		check := func(e entry, reserve bool, orders string) {
 			total++
+			if e.Orders == "" {
+				e.Orders = orders // the stack's or group's
+			}
 			side, des, _ := strings.Cut(e.ID, ":")
 			sp, spGiven := printed[e.ID], false
 			if e.Strength != nil {
@@ -216,10 +217,8 @@ func main() {
 						why = append(why, fmt.Sprintf("%s level %d, set up in reserve %v", rs, l.level, reserve))
 					}
 				}
-				if e.Orders != "" && stateIDs[e.Orders] {
-					if l := p.layers[e.Orders]; l.level < 2 {
-						why = append(why, fmt.Sprintf("orders %s: layer %s at level %d", e.Orders, e.Orders, l.level))
-					}
+				if e.Orders != "" && !ordersShown(b, p, e.Orders) {
+					why = append(why, fmt.Sprintf("orders %q not shown (layers %v)", e.Orders, p.layers))
 				}
 				if len(why) == 0 {
 					p.used = true
@@ -243,10 +242,10 @@ func main() {
 		}
 		for _, st := range bd.Setup {
 			for _, e := range st.Leaders {
-				check(e, st.Reserve)
+				check(e, st.Reserve, st.Orders)
 			}
 			for _, e := range st.Units {
-				check(e, st.Reserve)
+				check(e, st.Reserve, st.Orders)
 			}
 		}
 		for _, a := range bd.Schedule {
@@ -254,10 +253,10 @@ func main() {
 				continue
 			}
 			for _, e := range a.Leaders {
-				check(e, false)
+				check(e, false, a.Orders)
 			}
 			for _, e := range a.Units {
-				check(e, false)
+				check(e, false, a.Orders)
 			}
 		}
 		for _, p := range pieces[file] {
@@ -406,7 +405,7 @@ func main() {
 	}
 	drawText := "no cups"
 	if cups > 0 {
-		drawText = fmt.Sprintf("%d cups, %d face down and shuffled, %d drawn face down (%d seen as ? by the other side), %d per side; %d draws reported", cups, blind, secret, hidden, restricted, draws)
+		drawText = fmt.Sprintf("%d cups, %d face down and shuffled, %d secret, drawn face down (a drawn marker the other side sees as ?: %d), %d per side; %d draws reported", cups, blind, secret, hidden, restricted, draws)
 	}
 	if hands > 0 {
 		drawText += fmt.Sprintf("; %d private hands", hands)
@@ -417,6 +416,31 @@ func main() {
 		fmt.Printf("FAULT %s: %s\n", *name, f)
 	}
 	_ = scenarios
+}
+
+// ordersShown says whether a piece shows orders o, where a state of the
+// ruleset shows them: the state named as the order past its first level,
+// or a state at the level named as the order. Orders no state shows (kept
+// on a display, or a formation) are not checked.
+func ordersShown(b *battle.Battle, p *piece, o string) bool {
+	for _, s := range b.Rules.Play.States {
+		if l, has := p.layers[s.ID]; has && s.ID == o {
+			return l.level > 1
+		}
+	}
+	shownBy := false
+	for _, s := range b.Rules.Play.States {
+		l, has := p.layers[s.ID]
+		for i, lv := range s.Levels {
+			if has && strings.EqualFold(lv, o) {
+				if l.level == i+2 {
+					return true
+				}
+				shownBy = true
+			}
+		}
+	}
+	return !shownBy
 }
 
 func hasSetup(m map[string]string, file string) bool {
