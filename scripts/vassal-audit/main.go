@@ -355,6 +355,9 @@ func main() {
 		switch f[0] {
 		case "FLAG-STACKING":
 			stacking = "outlined after " + strings.TrimPrefix(f[2], "moves=") + " moves onto " + f[1]
+			if len(f) > 3 && f[3] != "clones=0" {
+				stacking += " and " + strings.TrimPrefix(f[3], "clones=") + " clones there"
+			}
 			if !strings.Contains(l, "OverStacked=true") {
 				fault("stacking flag: %s", l)
 				stacking = "NOT outlined"
