@@ -106,22 +106,60 @@ func Build(b *battle.Battle) []Display {
 func ForScenario(b *battle.Battle, sc *battle.Scenario) []Display {
 	var out []Display
 	st := starts(b, sc)
+	acts := activated(b)
 	for _, ds := range b.Rules.Play.Displays {
 		if !ds.PerSide {
-			out = append(out, layout(ds, nil, st))
+			out = append(out, layout(ds, nil, st, acts))
 			continue
 		}
 		for _, sd := range b.Sides {
-			out = append(out, layout(ds, sd, st))
+			out = append(out, layout(ds, sd, st, acts))
 		}
 	}
+	return out
+}
+
+// activated are the formations some scenario of the battle gives
+// activation markers (GBACW 5.24): a division's, or a formation of
+// another level that a scenario activates as one (3DoG's I Corps
+// Artillery Brigade, 3 AMs in McPherson's Ridge).
+func activated(b *battle.Battle) map[*oob.Formation]bool {
+	out := map[*oob.Formation]bool{}
+	for _, sc := range b.Scenarios {
+		for _, a := range sc.Activation {
+			if a.Formation != nil {
+				out[a.Formation] = true
+			}
+		}
+	}
+	return out
+}
+
+// rowFormations are the formations a row has a line for: the side's of
+// its level and, where a track of the row reads the activation markers,
+// those of other levels some scenario gives them (acts), so that each
+// has a marker to stand on its count; in order-of-battle order.
+func rowFormations(sd *oob.Side, r rulesets.DisplayRow, acts map[*oob.Formation]bool) []*oob.Formation {
+	reads := false
+	for _, t := range r.Tracks {
+		reads = reads || t.Start == rulesets.StartActivations
+	}
+	if !reads || sd == nil || sd.Army == nil {
+		return formations(sd, r.Level)
+	}
+	var out []*oob.Formation
+	sd.Army.Walk(func(f *oob.Formation) {
+		if f.Level == r.Level || acts[f] {
+			out = append(out, f)
+		}
+	})
 	return out
 }
 
 // layout places a display's tracks, one a line, then its boxes, six a
 // line, then a line for each formation of each row's level: its name,
 // its tracks' spaces and its boxes.
-func layout(ds rulesets.Display, sd *oob.Side, st startValues) Display {
+func layout(ds rulesets.Display, sd *oob.Side, st startValues, acts map[*oob.Formation]bool) Display {
 	d := Display{ID: ds.ID, Title: ds.Title, Side: sd, Rule: ds.Rule, Source: ds.Source}
 	y := margin + titleH
 	w := 0
@@ -143,7 +181,7 @@ func layout(ds rulesets.Display, sd *oob.Side, st startValues) Display {
 		y += BoxH + gap
 	}
 	for _, r := range ds.Rows {
-		for _, f := range formations(sd, r.Level) {
+		for _, f := range rowFormations(sd, r, acts) {
 			h := SpaceH
 			if len(r.Boxes) > 0 {
 				h = max(h, BoxH)

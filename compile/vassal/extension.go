@@ -300,7 +300,7 @@ func (bm *baseModule) extension(b *battle.Battle, baseFile string) ([]compile.Ou
 			levels = lv.leaderLevels(r.leader, p, ps, fatigue, reserve)
 			layer, level, ok = leaderFaceLevel(r.leader, p.Face)
 		} else {
-			levels = lv.unitLevels(p, fatigue, reserve)
+			levels = lv.unitLevels(r.unit, p, fatigue, reserve)
 			if sd := b.Side(r.unit.Side); sd != nil {
 				layer, level, ok = lv.faceLevel(sd, r.unit, p.Face)
 			}

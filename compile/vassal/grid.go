@@ -102,6 +102,37 @@ func (sb *sheetBoard) rawCenter(col, row int) (int, int) {
 	return x, y + sb.Y0
 }
 
+// SnapCenter is where VASSAL puts a piece a player drops on hex c of the
+// sheet, board-relative: HexGrid.snapTo's hex centre
+// (hexPointCenterFromRawIndex), which rounds an odd column's half hex down
+// before it adds it. It is Center but on a board whose dy is not whole (a
+// sheet with art): there, in odd columns, it is often a pixel above
+// Center, where HexGridNumbering puts a grid location.
+func (sb *sheetBoard) SnapCenter(c maps.Coord) (int, int) {
+	col, row := c.X-sb.xr0, c.Y-sb.yr0
+	x := int(sb.dx*float64(col) + float64(sb.X0))
+	if col%2 == 0 {
+		return x, int(sb.dy*float64(row) + float64(sb.Y0))
+	}
+	return x, int(sb.dy*float64(row) + float64(int(sb.dy/2)) + float64(sb.Y0))
+}
+
+// stackAt is where an At-Start stack on hex c stands, board-relative, and
+// whether it is written by its grid location. VASSAL puts a stack at its
+// grid location where HexGridNumbering centres the hex (Center), and a
+// piece dropped on the hex where HexGrid.snapTo does (SnapCenter); where
+// they differ (a sheet with art, its dy not whole) the stack is written by
+// its point, where a drop lands, so that a piece dropped on the hex joins
+// it. (Before, art-demo's Gamble B dropped on A0605 stood a pixel above
+// Gamble A's stack there, a stack of its own.)
+func (sb *sheetBoard) stackAt(c maps.Coord) (x, y int, byGrid bool) {
+	x, y = sb.Center(c)
+	if sx, sy := sb.SnapCenter(c); sx != x || sy != y {
+		return sx, sy, false
+	}
+	return x, y, true
+}
+
 // appendVassalName appends what RegularGridNumbering.getName(int, char
 // 'N', int) gives for n, leading.
 func appendVassalName(dst []byte, n, leading int) []byte {

@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"image"
 	"path/filepath"
+	"slices"
 	"strconv"
 	"strings"
 	"sync"
@@ -12,6 +13,7 @@ import (
 
 	"github.com/muster-wargames/muster/battle"
 	"github.com/muster-wargames/muster/compile/vassal/seq"
+	"github.com/muster-wargames/muster/rulesets"
 )
 
 // setupExamples are the example battles whose modules TestSetupStates
@@ -374,4 +376,86 @@ func TestSetupCentre(t *testing.T) {
 			}
 		})
 	}
+}
+
+// Every unit a set-up or arrival gives orders that a state of its piece
+// shows starts with that state's layer on them: a state named as the
+// order at its first level (AMFS's Skirmish Order, O: a Union unit the
+// scenario marks S), or the orders state at the level named as it (GBACW's
+// March, Advance, Attack). Before, the module started every piece on no
+// orders: Culp's Hill's Greene 2, set up in Skirmish Order, did not show
+// it.
+func TestSetupOrders(t *testing.T) {
+	for _, ex := range setupExamples {
+		t.Run(ex.dir, func(t *testing.T) {
+			t.Parallel()
+			b, files, root := setupModule(t, ex.dir, ex.variant)
+			protos := protosOf(t, files["buildFile.xml"])
+			n := 0
+			for _, sc := range b.Scenarios {
+				slots := setupSlots(t, root, protos, sc.ID)
+				check := func(ps []battle.Piece) {
+					once := battle.NewOnce(ps)
+					for _, p := range ps {
+						for _, u := range p.Ref.Units() {
+							if !once.Take(u, p) || p.Orders == "" {
+								continue
+							}
+							layer, level := ordersState(b, b.Rules.Class(u.Type), p.Orders)
+							if layer == "" {
+								continue
+							}
+							got := take(slots, u.QualifiedName(), func(ts [][2]string) bool {
+								for _, l := range layersOf(t, ts) {
+									if l.name == layer && l.level == level {
+										return true
+									}
+								}
+								return false
+							})
+							if got == nil {
+								t.Errorf("%s: %s: set up under orders %q, but no slot of it starts layer %s at level %d",
+									sc.ID, u.QualifiedName(), p.Orders, layer, level)
+								continue
+							}
+							n++
+						}
+					}
+				}
+				for _, st := range sc.Setup {
+					check(st.Pieces)
+				}
+				for _, a := range sc.Arrivals {
+					check(a.Pieces)
+				}
+			}
+			t.Logf("%d pieces set up under orders a state shows, each on them", n)
+		})
+	}
+}
+
+// ordersState is the layer and level that show orders o on a unit of
+// class c, read from the ruleset: a state of the class named as the
+// order, at its first level; else the first state of the class with a
+// level named as it; "" when no state shows o.
+func ordersState(b *battle.Battle, c, o string) (string, int) {
+	var states []rulesets.State
+	for _, s := range b.Rules.Play.States {
+		if (len(s.For) == 0 || slices.Contains(s.For, c)) && s.Facings == 0 {
+			states = append(states, s)
+		}
+	}
+	for _, s := range states {
+		if s.ID == o {
+			return s.ID, 2
+		}
+	}
+	for _, s := range states {
+		for i, lv := range s.Levels {
+			if strings.EqualFold(lv, o) {
+				return s.ID, i + 2
+			}
+		}
+	}
+	return "", 0
 }

@@ -1152,9 +1152,9 @@ func (m *vmod) setupStack(sc *battle.Scenario, st *battle.Stack) *xnode {
 	sb := shower(m.layouts[sc], st.Hex.Coord) // checked in newVmod
 	m.idPlace = "scenario " + sc.ID
 	label := m.b.Map.Grid.LabelOn(sb.Sheet, st.Hex.Coord)
-	x, y := sb.Center(st.Hex.Coord)
+	x, y, byGrid := sb.stackAt(st.Hex.Coord)
 	n := el("module.map.SetupStack", "name", sc.ID+" "+st.Side+" "+label, "owningBoard", scenarioBoard(sb, sc),
-		"useGridLocation", "true", "location", label, "x", strconv.Itoa(x), "y", strconv.Itoa(y))
+		"useGridLocation", strconv.FormatBool(byGrid), "location", label, "x", strconv.Itoa(x), "y", strconv.Itoa(y))
 	m.addPieces(n, st.Pieces, st.Fatigue.Level, st.Reserve)
 	for i := 0; i < st.Breastworks; i++ {
 		n.add(m.slot(m.breastworks(), nil, ""))
@@ -1184,7 +1184,7 @@ func (m *vmod) addPieces(n *xnode, ps []battle.Piece, fatigue string, reserve bo
 					ov = map[string]string{m.play.strength: strconv.Itoa(*p.Strength)}
 				}
 			}
-			n.add(m.slotAt(d, ov, p.Face, m.faceState(u, p.Face, m.unitLevels(p, fatigue, reserve))))
+			n.add(m.slotAt(d, ov, p.Face, m.faceState(u, p.Face, m.unitLevels(u, p, fatigue, reserve))))
 		}
 	}
 }
@@ -1277,10 +1277,49 @@ func leaderFaceLevel(l *oob.Leader, f string) (layer string, level int, ok bool)
 	return "", 0, false
 }
 
-// unitLevels are the layers a unit's piece of p starts on: its Fatigue
-// level where the fatigue state is a unit's, and the reserve state.
-func (m *vmod) unitLevels(p battle.Piece, fatigue string, reserve bool) map[string]int {
-	return m.inReserve(reserve, m.unitFatigue(p, fatigue))
+// unitLevels are the layers unit u's piece of p starts on: its Fatigue
+// level where the fatigue state is a unit's, the reserve state, and the
+// state that shows the orders the set-up gives it (ordersLevel).
+func (m *vmod) unitLevels(u *oob.Unit, p battle.Piece, fatigue string, reserve bool) map[string]int {
+	levels := m.inReserve(reserve, m.unitFatigue(p, fatigue))
+	id, lv := m.ordersLevel(u, p.Orders)
+	if id == "" {
+		return levels
+	}
+	out := map[string]int{id: lv}
+	for k, v := range levels {
+		out[k] = v
+	}
+	return out
+}
+
+// ordersLevel is the Layer and level that show orders o on unit u's
+// piece: a state of its class named as the order, at its first level
+// (AMFS's skirmish, O: Skirmish Order), else the first state of its class
+// with a level named as the order (GBACW's orders state: March, Advance,
+// Attack, 6.11); "" when no state shows o (Summer Storm keeps orders on
+// the Orders Card, not on the units).
+func (m *vmod) ordersLevel(u *oob.Unit, o string) (string, int) {
+	if o == "" {
+		return "", 0
+	}
+	states := m.play.statesFor(m.b.Rules.UnitTypes[u.Type].Class, false)
+	for _, s := range states {
+		if s.ID == o && s.Facings == 0 {
+			return s.ID, 2
+		}
+	}
+	for _, s := range states {
+		if s.Facings > 0 {
+			continue
+		}
+		for i, lv := range s.Levels {
+			if strings.EqualFold(lv, o) {
+				return s.ID, i + 2
+			}
+		}
+	}
+	return "", 0
 }
 
 // inReserve adds to levels the first level of the ruleset's reserve state
@@ -1562,7 +1601,7 @@ func (m *vmod) setupCentre(sc *battle.Scenario) (c [2]int, ok bool) {
 			if sb == nil {
 				continue
 			}
-			x, y := sb.Center(c)
+			x, y, _ := sb.stackAt(c)
 			x, y = x+at[sb][0], y+at[sb][1]
 			if !ok {
 				minX, minY, maxX, maxY, ok = x, y, x, y, true

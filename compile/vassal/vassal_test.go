@@ -417,7 +417,32 @@ func checkModule(t *testing.T, b *battle.Battle, data []byte) {
 	placed := 0
 	spread := map[string]int{}
 	for _, s := range stacks {
-		if u, _ := s.attr("useGridLocation"); u != "true" {
+		u, _ := s.attr("useGridLocation")
+		if ob, _ := s.attr("owningBoard"); u != "true" && boards[ob] != nil {
+			// a hex's stack written by its point: where VASSAL's snap puts
+			// a piece dropped on the hex, which the hex's name holds
+			name, _ := s.attr("name")
+			loc, _ := s.attr("location")
+			xs, _ := s.attr("x")
+			ys, _ := s.attr("y")
+			x, _ := strconv.Atoi(xs)
+			y, _ := strconv.Atoi(ys)
+			c, ok := want[name]
+			if !ok {
+				t.Errorf("stack %s is in no scenario", name)
+				continue
+			}
+			ref, _ := newSheetBoard(b.Map.Grid, sheetOf(b.Map.Grid, loc))
+			if wx, wy := ref.SnapCenter(c); wx != x || wy != y {
+				t.Errorf("stack %s: %s stands at %d,%d, a piece dropped on the hex at %d,%d", name, loc, x, y, wx, wy)
+			}
+			if got := boards[ob].LocationName(x, y); got != loc {
+				t.Errorf("stack %s: VASSAL would name the spot %s", name, got)
+			}
+			placed++
+			continue
+		}
+		if u != "true" {
 			// a holding box's stack: inside the zone of its box
 			ob, _ := s.attr("owningBoard")
 			x, _ := s.attr("x")
