@@ -171,19 +171,23 @@ func leadersShown(l *oob.Leader) []leaderShown {
 // itself when every face shows the same, else an expression choosing by
 // the layers' levels.
 func followText(shown []leaderShown, text func(*oob.Leader) string) string {
-	last := shown[len(shown)-1]
-	e := strconv.Quote(text(last.l))
-	same := true
+	last := text(shown[len(shown)-1].l)
+	for _, s := range shown {
+		if text(s.l) != last {
+			return "{" + followExpr(shown, text) + "}"
+		}
+	}
+	return last
+}
+
+// followExpr is the BeanShell expression that is text(the leader shown).
+func followExpr(shown []leaderShown, text func(*oob.Leader) string) string {
+	e := strconv.Quote(text(shown[len(shown)-1].l))
 	for i := len(shown) - 2; i >= 0; i-- {
 		s := shown[i]
-		t := text(s.l)
-		same = same && t == text(last.l)
-		e = "(GetProperty(" + strconv.Quote(s.layer+"_Level") + ")==" + strconv.Itoa(s.level) + "?" + strconv.Quote(t) + ":" + e + ")"
+		e = "(GetProperty(" + strconv.Quote(s.layer+"_Level") + ")==" + strconv.Itoa(s.level) + "?" + strconv.Quote(text(s.l)) + ":" + e + ")"
 	}
-	if same {
-		return text(last.l)
-	}
-	return "{" + e + "}"
+	return e
 }
 
 // ratingRoom is the width a leader's ratings line has: from its left edge,

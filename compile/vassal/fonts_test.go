@@ -135,6 +135,28 @@ func shownLabels(t *testing.T, ts [][2]string, levels map[string]int) []string {
 	for _, p := range byPrefix(ts, "piece;") {
 		basic = seq.Decode(p[0], ';')[4]
 	}
+	var out []string
+	for _, l := range byPrefix(ts, "label;") {
+		if p := seq.Decode(l[0], ';')[16]; p != "Name" && !strings.HasPrefix(p, ratingLabel) {
+			continue
+		}
+		switch s := l[1]; {
+		case s == "$BasicName$":
+			out = append(out, basic)
+		case strings.HasPrefix(s, "{") && strings.HasSuffix(s, "}"):
+			out = append(out, evalFollow(t, s[1:len(s)-1], levels))
+		default:
+			out = append(out, s)
+		}
+	}
+	return out
+}
+
+// evalFollow evaluates e, a BeanShell choice followExpr writes (nested
+// `(GetProperty("L_Level")==N?"text":...)` ending in a literal), with the
+// layers at levels (a layer not named is at level 1).
+func evalFollow(t *testing.T, e string, levels map[string]int) string {
+	t.Helper()
 	var eval func(e string) string
 	eval = func(e string) string {
 		if lit, err := strconv.Unquote(e); err == nil {
@@ -162,21 +184,7 @@ func shownLabels(t *testing.T, ts [][2]string, levels map[string]int) []string {
 		}
 		return eval(strings.TrimSuffix(strings.TrimPrefix(rest[len(q):], ":"), ")"))
 	}
-	var out []string
-	for _, l := range byPrefix(ts, "label;") {
-		if p := seq.Decode(l[0], ';')[16]; p != "Name" && !strings.HasPrefix(p, ratingLabel) {
-			continue
-		}
-		switch s := l[1]; {
-		case s == "$BasicName$":
-			out = append(out, basic)
-		case strings.HasPrefix(s, "{") && strings.HasSuffix(s, "}"):
-			out = append(out, eval(s[1:len(s)-1]))
-		default:
-			out = append(out, s)
-		}
-	}
-	return out
+	return eval(e)
 }
 
 // TestLeaderLabels: every leader's piece writes his name and ratings in
@@ -246,6 +254,14 @@ func TestLeaderLabels(t *testing.T) {
 						if r.Name != l.Name && slices.Contains(shownLabels(t, ts, map[string]int{"Face": 2}), l.Name) {
 							t.Errorf("%s: %s's replacement face shows his name", dir, l.Name)
 						}
+						// the stack viewer's ratings follow the face too
+						rp := byPrefix(ts, "calcProp;Ratings;")
+						if len(rp) != 1 {
+							t.Errorf("%s: %s: Ratings is no Calculated Property: %v", dir, l.Name, byPrefix(ts, "mark;Ratings"))
+						} else if e := seq.Decode(rp[0][0], ';')[2]; evalFollow(t, strings.Trim(e, "{}"), map[string]int{"Face": 2}) != ratingsText(r) ||
+							evalFollow(t, strings.Trim(e, "{}"), nil) != ratingsText(l) {
+							t.Errorf("%s: %s: Ratings %s", dir, l.Name, e)
+						}
 					}
 					for i, c := range l.Counters {
 						check(c.Name, counterLeader(l, c), map[string]int{counterLayer: i + 2})
@@ -253,6 +269,11 @@ func TestLeaderLabels(t *testing.T) {
 				}
 			})
 		}
+	}
+	// the stack viewer writes the Name label, which follows the face, where
+	// a piece has one
+	if !strings.Contains(viewerFormat, `(GetString("Name")==""?PieceName:GetString("Name"))`) {
+		t.Errorf("the stack viewer writes the piece's name, not its Name label: %s", viewerFormat)
 	}
 	if leaders == 0 || replaced < 10 || faces <= leaders+replaced {
 		t.Fatalf("%d leaders, %d faces, %d replacement faces: too few looked at", leaders, faces, replaced)

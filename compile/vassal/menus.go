@@ -236,7 +236,9 @@ func markMoved(mp *xnode) {
 // (the viewer's enableHTML): name, formation, then the values label or
 // the ratings, one rating a line. Under one 56-pixel counter a single line
 // of all of them ran into the next piece's, so only the last was readable.
-const viewerFormat = `{PieceName+"<br>"+GetString("Formation")+"<br>"+GetString("Values")+GetString("Ratings").replace(", ","<br>")}`
+// The name is the piece's Name label where it has one (a leader's follows
+// his face: on his replacement face, the replacement's), else PieceName.
+const viewerFormat = `{(GetString("Name")==""?PieceName:GetString("Name"))+"<br>"+GetString("Formation")+"<br>"+GetString("Values")+GetString("Ratings").replace(", ","<br>")}`
 
 // viewerCharPx is what a character of the viewer's 11-point Dialog is
 // taken to need: VASSAL 3.7.26 measured 5.6 pixels a character over Dead of
@@ -271,6 +273,12 @@ func (m *vmod) viewerGap() int {
 		line(l.Formation.Designation())
 		for _, k := range leaderKeys(l) {
 			line(k + " " + valueText(l.Ratings.Get(k)))
+		}
+		if r := l.Replacement; r != nil { // his replacement face's lines
+			line(r.Name)
+			for _, k := range leaderKeys(r) {
+				line(k + " " + valueText(r.Ratings.Get(k)))
+			}
 		}
 	}
 	return min(max(2, widest*viewerCharPx+8-counterPx), 120)

@@ -582,7 +582,7 @@ func (m *vmod) leaderCounter(d *pieceDef, sd *oob.Side, pal render.CounterStyle,
 	}
 	if len(l.Counters) > 0 {
 		// his further counters (3DoG BB 4.44): a layer over his first,
-		// one level a counter, drawn with its ratings
+		// one level a counter (its name and ratings are the labels')
 		imgs := []string{""}
 		for _, c := range l.Counters {
 			img := m.imageName(sd.ID, "leader", l.Name, l.Formation.Designation(), c.Name)
@@ -592,8 +592,15 @@ func (m *vmod) leaderCounter(d *pieceDef, sd *oob.Side, pal render.CounterStyle,
 		states[counterLayer] = len(inner)
 		inner = append(inner, layer(counterLayer, "His further counters", "Next counter", pl.counter, "Previous counter", withShift(pl.counter), "", imgs, true, 1))
 		stateKeys = append(stateKeys, pl.counter, withShift(pl.counter))
+	}
+	switch {
+	case l.Replacement != nil:
+		// the stack viewer's ratings follow his face as his labels do
+		se := seq.New(';').Append("Ratings").Append("{" + followExpr(leadersShown(l), ratingsText) + "}").Append("Ratings (follows his face)")
+		inner = append(inner, trait{"calcProp;" + se.Value(), ""})
+	case len(l.Counters) > 0:
 		inner = append(inner, counterProp("Ratings", ratingsText(l), l, ratingsText))
-	} else {
+	default:
 		inner = append(inner, marker("Ratings", ratingsText(l)))
 	}
 	inner = append(inner, m.pieceKeys()...)

@@ -88,6 +88,10 @@ func (p *props) set(k, v string) {
 var regenerated = map[string]bool{"emb2": true, "rotate": true, "report": true, "clone": true, "delete": true, "restrict": true,
 	"border": true, "AreaOfEffect": true, "submenu": true, "sendto": true, "markmoved": true, "footprint": true}
 
+// A Calculated Property "Ratings" is a leader's ratings as the stack viewer
+// writes them, following his face or counter (compile/vassal's
+// leaderCounter), made again from his ratings like the Marker it replaces.
+
 // flagCalcs are the Calculated Properties of muster's rule flags
 // (compile/vassal/flags.go), made again from the ruleset's figures.
 var flagCalcs = map[string]bool{"StackClass": true, "StackSP": true, "StackWeight": true, "OverStacked": true,
@@ -140,7 +144,7 @@ func collect(p *props, traits []trait, defs map[string][]trait, depth int) {
 					}
 				}
 			}
-			if regenerated[t.id()] || t.id() == "calcProp" && flagCalcs[calcName(t)] {
+			if regenerated[t.id()] || t.id() == "calcProp" && (flagCalcs[calcName(t)] || calcName(t) == "Ratings") {
 				p.regen = append(p.regen, t)
 			} else {
 				p.unknown = append(p.unknown, t)
