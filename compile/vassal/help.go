@@ -249,7 +249,8 @@ func eventChits(sc *battle.Scenario) []string {
 }
 
 // furtherCounters names the battle's leaders' further counters (forces
-// counters:), as "Hill: Hill -1", in the order the leaders were read.
+// counters:), as "Hill: Hill -1 from Jul 1 1800", in the order the
+// leaders were read.
 func (m *vmod) furtherCounters() []string {
 	var out []string
 	for _, sd := range m.b.Sides {
@@ -259,7 +260,7 @@ func (m *vmod) furtherCounters() []string {
 		sd.Army.Walk(func(f *oob.Formation) {
 			for _, l := range formationLeaders(f) {
 				for _, c := range l.Counters {
-					out = append(out, l.Name+": "+c.Name)
+					out = append(out, l.Name+": "+c.Name+" from "+c.From)
 				}
 			}
 		})

@@ -38,6 +38,13 @@ type piece struct {
 	faces       map[string][][2]string
 	faceOrder   []string
 	rank        string
+	counters    []*leaderCounter // a leader's further counters
+}
+
+// leaderCounter is one of a leader's further counters (forces counters:).
+type leaderCounter struct {
+	name, from string
+	values     [][2]string
 }
 
 // reserved are the Marker keys muster writes that are not counter values.
@@ -176,6 +183,7 @@ func (im *importer) addPiece(n *node, p *props, nm string) (sideID, ref string) 
 				used[k] = true
 			}
 		}
+		im.leaderCounters(n, p, pc, used)
 		if imgs := p.layers["Face"]; len(imgs) > 1 {
 			im.unread(n, "leader %q: its replacement face is read as no replacement (its name and ratings are only in its image)", nm)
 		}

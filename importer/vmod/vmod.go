@@ -119,7 +119,10 @@ type importer struct {
 	// system's rules to make rules; nil for none
 	override any
 	areas    []area // a muster module's map areas (areasMember)
-	system   string
+	// counterNames are the leaders' further counters the help page names,
+	// by leader (counters.go)
+	counterNames map[string][]*leaderCounter
+	system       string
 
 	protos    map[string][]trait
 	ranks     []string
@@ -436,6 +439,7 @@ func (im *importer) readHelp(n *node) {
 			return false
 		}
 		im.cups.readDraws(string(data))
+		im.readCounters(string(data))
 		for _, m := range helpTurns.FindAllStringSubmatch(string(data), -1) {
 			if im.help == nil {
 				im.help = map[string]helpScenario{}

@@ -168,7 +168,7 @@ func write(t *testing.T, dir string, files map[string][]byte) {
 func TestRoundTrip(t *testing.T) {
 	for _, name := range []string{
 		"dow-intro", "tss-seminary-ridge", "summer-storm-mcpherson", "amfs-culps-hill",
-		"art-demo", "terrible-swift-sword@errata",
+		"art-demo", "3dog-mcphersons-ridge", "terrible-swift-sword@errata",
 	} {
 		t.Run(name, func(t *testing.T) {
 			ex, variant, _ := strings.Cut(name, "@")
@@ -567,7 +567,8 @@ func TestRulesBack(t *testing.T) {
 }
 
 // TestSpareAndActivations: 3dog's spare leader (forces spares:) comes back
-// a spare, not an officer, by his Spare marker; an arrival's activations
+// a spare, not an officer, by his Spare marker; A. P. Hill's further
+// counter with its ratings and first turn; an arrival's activations
 // (what the arrival chart gives it on entry) come back from its box's
 // label, "... ACTIVATIONS 3".
 func TestSpareAndActivations(t *testing.T) {
@@ -577,6 +578,11 @@ func TestSpareAndActivations(t *testing.T) {
 	}
 	if f := string(res.Files["forces-csa.yaml"]); !strings.Contains(f, "  spares:\n    - {name: \"Trimble\"") || strings.Contains(f, "officers:") {
 		t.Errorf("Trimble is not the army's spare:\n%s", f)
+	}
+	// A. P. Hill's further counter: his ratings follow his Counter layer,
+	// and the help page names the counter and its first turn
+	if f, want := string(res.Files["forces-csa.yaml"]), `leader: {name: "Hill", efficiency: 0, range: 7, counters: [{name: "Hill -1", from: "Jul 1 1800", efficiency: -1, range: 7}]}`; !strings.Contains(f, want) {
+		t.Errorf("forces-csa.yaml has no %s:\n%s", want, f)
 	}
 	sc := string(res.Files["scenario-mcphersons-ridge.yaml"])
 	for _, want := range []string{

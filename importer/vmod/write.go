@@ -368,6 +368,17 @@ func (im *importer) leaderText(p *piece) string {
 	for _, v := range p.values {
 		parts = append(parts, v[0]+": "+im.val(v[0], v[1]))
 	}
+	if len(p.counters) > 0 {
+		var cs []string
+		for _, c := range p.counters {
+			ps := []string{"name: " + q(c.name), "from: " + q(c.from)}
+			for _, v := range c.values {
+				ps = append(ps, v[0]+": "+im.val(v[0], v[1]))
+			}
+			cs = append(cs, "{"+strings.Join(ps, ", ")+"}")
+		}
+		parts = append(parts, "counters: ["+strings.Join(cs, ", ")+"]")
+	}
 	return "{" + strings.Join(parts, ", ") + "}"
 }
 
