@@ -63,6 +63,13 @@ func (m *vmod) helpPage() []byte {
 			}
 			b.WriteString("</ul>\n")
 		}
+		if lines := withdrawalLines(sc); len(lines) > 0 {
+			b.WriteString("<h4>Withdrawals</h4>\n<ul>\n")
+			for _, l := range lines {
+				b.WriteString("<li>" + e(l) + "</li>\n")
+			}
+			b.WriteString("</ul>\n")
+		}
 		if sc.Victory.Text != "" || len(sc.Victory.Hexes) > 0 {
 			b.WriteString("<h4>Victory</h4>\n")
 			p(sc.Victory.Text)
@@ -207,6 +214,33 @@ func (m *vmod) drawLines(sc *battle.Scenario) []string {
 			from = " from " + a.From.Text()
 		}
 		out = append(out, fmt.Sprintf("%s Event cards%s: %d Key and %d Random each turn; the %s box holds the first turn's as %d × %s Event (draw one, then play one of your chosen cards at random)", a.Side, from, a.Key, a.Random, m.b.Rules.Figures.Events.Cup, a.Key+a.Random, a.Side))
+	}
+	return out
+}
+
+// withdrawalLines say, for the help page, who leaves the map when: "USA
+// Dec 30 1800: Stanley/Cav; D 1 OH Cav/Cav", each unit and leader by his
+// designation (import vmod reads them back).
+func withdrawalLines(sc *battle.Scenario) []string {
+	var out []string
+	for _, w := range sc.Withdrawals {
+		var names []string
+		once := battle.NewOnce(w.Pieces)
+		for _, p := range w.Pieces {
+			for _, l := range p.Ref.Leaders() {
+				if once.Take(l, p) {
+					names = append(names, l.QualifiedName())
+				}
+			}
+			for _, u := range p.Ref.Units() {
+				if once.Take(u, p) {
+					names = append(names, u.QualifiedName())
+				}
+			}
+		}
+		if len(names) > 0 {
+			out = append(out, w.Side+" "+w.Time.Text()+": "+strings.Join(names, "; "))
+		}
 	}
 	return out
 }

@@ -122,6 +122,7 @@ type importer struct {
 	// counterNames are the leaders' further counters the help page names,
 	// by leader (counters.go)
 	counterNames map[string][]*leaderCounter
+	withdrawals  map[string][]withdrawal // scenario name → its withdrawals (withdraw.go)
 	system       string
 
 	protos    map[string][]trait
@@ -440,6 +441,7 @@ func (im *importer) readHelp(n *node) {
 		}
 		im.cups.readDraws(string(data))
 		im.readCounters(string(data))
+		im.readWithdrawals(string(data))
 		for _, m := range helpTurns.FindAllStringSubmatch(string(data), -1) {
 			if im.help == nil {
 				im.help = map[string]helpScenario{}

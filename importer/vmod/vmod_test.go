@@ -648,3 +648,47 @@ func TestSetupState(t *testing.T) {
 		}
 	}
 }
+
+// TestWithdrawals: a scenario's withdrawals, which only the help page
+// says, come back, each piece as the set-ups name it.
+func TestWithdrawals(t *testing.T) {
+	b := battletest.Edited(t, filepath.Join("..", "..", "examples", "dow-intro"), map[string][][2]string{
+		"intro.yaml": {{"\nvictory:", "\nwithdrawals:\n  USA:\n    - {time: \"Dec 30 1500\", units: [74 IL, Post]}\nvictory:"}},
+	}, nil)
+	outs, err := vassal.Module(b)
+	if err != nil {
+		t.Fatal(err)
+	}
+	res, err := Import(outs[0].Data, Options{Module: "dow-intro.vmod"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	sc := string(res.Files["scenario-intro.yaml"])
+	if want := "withdrawals:\n  \"USA\":\n    - {time: \"Dec 30 1500\", units: [\"74 IL\", \"Post\"]}\n"; !strings.Contains(sc, want) {
+		t.Errorf("the scenario has no %s:\n%s", want, sc)
+	}
+}
+
+// TestDeadOfWinterImport: Dead of Winter's errata module imports to a
+// battle that validates: its withdrawals come back (a group that withdraws
+// and returns no longer arrives twice, N006), and so does an arrival of a
+// formation with no pieces (4/C of scenario 10), whose empty box names it
+// (S005 where it came back with no units).
+func TestDeadOfWinterImport(t *testing.T) {
+	if testing.Short() {
+		t.Skip("a real battle's module takes seconds to build and import: not with -short")
+	}
+	res, err := Import(moduleOfVariant(t, filepath.Join("..", "..", "examples", "dead-of-winter"), "errata"), Options{Module: "dead-of-winter.vmod"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	dir := t.TempDir()
+	write(t, dir, res.Files)
+	b, ds := battle.LoadDir(dir, battle.Options{})
+	ds = append(ds, validate.Battle(b)...)
+	for _, d := range ds {
+		if d.Severity == diag.Error {
+			t.Errorf("the import does not validate: %s", d)
+		}
+	}
+}
