@@ -692,3 +692,34 @@ func TestDeadOfWinterImport(t *testing.T) {
 		}
 	}
 }
+
+// TestThirdPartySetup: a module's New Game layout (BoardPicker <setup>)
+// places its boards; one the import cannot read is named in the report,
+// and the boards are laid side by side.
+func TestThirdPartySetup(t *testing.T) {
+	flat := func(setup string) func(string) string {
+		return func(s string) string {
+			s = strings.Replace(s, `sideways="true"`, `sideways="false"`, 1)
+			return strings.Replace(s, "    </VASSAL.build.module.map.BoardPicker>", "<setup>"+setup+"</setup>\n    </VASSAL.build.module.map.BoardPicker>", 1)
+		}
+	}
+	res, err := Import(ccnStyle(t, flat("Main MapBoardPicker&#9;Inland&#9;0&#9;0")), Options{System: "gbacw", Module: "ccn-style.vmod"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	rep := string(res.Files["import-report.md"])
+	if strings.Contains(rep, "/setup") {
+		t.Errorf("the report names a New Game layout it read:\n%s", rep)
+	}
+	if !bytes.Contains(res.Files["map.yaml"], []byte("    at: [0, 0]\n")) {
+		t.Errorf("map.yaml:\n%s", res.Files["map.yaml"])
+	}
+	res, err = Import(ccnStyle(t, flat("Main MapBoardPicker&#9;Inland&#9;x&#9;0")), Options{System: "gbacw", Module: "ccn-style.vmod"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	rep = string(res.Files["import-report.md"])
+	if want := "module.map.BoardPicker/setup`: component not understood"; !strings.Contains(rep, want) {
+		t.Errorf("the report does not say %q:\n%s", want, rep)
+	}
+}
