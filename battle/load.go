@@ -565,8 +565,7 @@ func (ld *loader) ruleset(bd *schema.Doc) bool {
 		if len(probs) > 0 {
 			value = rdocValue // check the rest of the battle against the series rules
 		} else {
-			overridden = true
-			b.RulesOverride = ovVal
+			overridden, b.RulesOverride = true, ovVal
 		}
 	}
 	var r *rulesets.Ruleset

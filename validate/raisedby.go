@@ -6,8 +6,8 @@ package validate
 // variable: file:line function.
 var raisedBy = map[string]string{
 	"B001": "battle/load.go:116 LoadDir, battle/load.go:379 (*loader).load",
-	"B002": "battle/art.go:200 (*loader).readPicture, battle/ids.go:30 (*loader).readIDs, battle/load.go:674 (*loader).files, battle/load.go:798 (*loader).inside, battle/unlisted.go:79 (*loader).excludes",
-	"B003": "battle/load.go:689 (*loader).files, battle/unlisted.go:83 (*loader).excludes",
+	"B002": "battle/art.go:200 (*loader).readPicture, battle/ids.go:30 (*loader).readIDs, battle/load.go:673 (*loader).files, battle/load.go:797 (*loader).inside, battle/unlisted.go:79 (*loader).excludes",
+	"B003": "battle/load.go:688 (*loader).files, battle/unlisted.go:83 (*loader).excludes",
 	"B004": "battle/load.go:481 (*loader).load, battle/load.go:560 (*loader).ruleset",
 	"B005": "battle/forces.go:118 (*loader).resolveForces",
 	"B006": "battle/forces.go:76 (*loader).unknownSide",
@@ -16,7 +16,7 @@ var raisedBy = map[string]string{
 	"B009": "battle/load.go:525 (*loader).ruleset",
 	"B010": "battle/load.go:559 (*loader).ruleset, rulesets/check.go:54 Validate",
 	"B011": "battle/load.go:559 (*loader).ruleset, rulesets/check.go:73 Validate",
-	"B012": "battle/load.go:630 (*loader).variant",
+	"B012": "battle/load.go:629 (*loader).variant",
 	"B013": "accept/suppress.go:242 directives",
 	"B014": "accept/suppress.go:112 Suppress",
 	"B015": "accept/suppress.go:74 Suppress",
@@ -107,11 +107,11 @@ var raisedBy = map[string]string{
 	"Y005": "schema/yaml.go:312 (*converter).convert",
 	"Y006": "schema/yaml.go:442 (*converter).checkLeadingZero",
 	"Y007": "schema/yaml.go:155 ParseFile, schema/yaml.go:221 parseDocs",
-	"Y008": "battle/load.go:203 (*loader).readFile, battle/load.go:305 (*loader).unreadable, battle/load.go:703 (*loader).files, battle/unlisted.go:43 (*loader).survey",
+	"Y008": "battle/load.go:203 (*loader).readFile, battle/load.go:305 (*loader).unreadable, battle/load.go:702 (*loader).files, battle/unlisted.go:43 (*loader).survey",
 	"Y009": "schema/yaml.go:399 (*converter).merge",
 	"Y010": "schema/yaml.go:151 ParseFile",
 	"Y011": "battle/lost.go:183 (*loader).skipped, battle/mapdoc.go:522 (*loader).refuseSheet",
-	"Y012": "battle/art.go:247 (*loader).readPicture, battle/cache.go:109 (*Cache).parse, battle/load.go:199 (*loader).readFile, battle/load.go:679 (*loader).files, schema/validate.go:478 (*Set).Check, schema/yaml.go:184 runOver",
+	"Y012": "battle/art.go:247 (*loader).readPicture, battle/cache.go:109 (*Cache).parse, battle/load.go:199 (*loader).readFile, battle/load.go:678 (*loader).files, schema/validate.go:478 (*Set).Check, schema/yaml.go:184 runOver",
 }
 
 // raisedAt names the places that raise the check configured at each

@@ -63,6 +63,13 @@ func (m *vmod) helpPage() []byte {
 			}
 			b.WriteString("</ul>\n")
 		}
+		if lines := withdrawalLines(sc); len(lines) > 0 {
+			b.WriteString("<h4>Withdrawals</h4>\n<ul>\n")
+			for _, l := range lines {
+				b.WriteString("<li>" + e(l) + "</li>\n")
+			}
+			b.WriteString("</ul>\n")
+		}
 		if sc.Victory.Text != "" || len(sc.Victory.Hexes) > 0 {
 			b.WriteString("<h4>Victory</h4>\n")
 			p(sc.Victory.Text)
@@ -211,6 +218,33 @@ func (m *vmod) drawLines(sc *battle.Scenario) []string {
 	return out
 }
 
+// withdrawalLines say, for the help page, who leaves the map when: "USA
+// Dec 30 1800: Stanley/Cav; D 1 OH Cav/Cav", each unit and leader by his
+// designation (import vmod reads them back).
+func withdrawalLines(sc *battle.Scenario) []string {
+	var out []string
+	for _, w := range sc.Withdrawals {
+		var names []string
+		once := battle.NewOnce(w.Pieces)
+		for _, p := range w.Pieces {
+			for _, l := range p.Ref.Leaders() {
+				if once.Take(l, p) {
+					names = append(names, l.QualifiedName())
+				}
+			}
+			for _, u := range p.Ref.Units() {
+				if once.Take(u, p) {
+					names = append(names, u.QualifiedName())
+				}
+			}
+		}
+		if len(names) > 0 {
+			out = append(out, w.Side+" "+w.Time.Text()+": "+strings.Join(names, "; "))
+		}
+	}
+	return out
+}
+
 // attachedLines say whom the scenario attaches each formation to, which
 // decides who commands and activates it: "Attached: CSA 1/2/P to 1/P".
 func attachedLines(sc *battle.Scenario) []string {
@@ -249,7 +283,8 @@ func eventChits(sc *battle.Scenario) []string {
 }
 
 // furtherCounters names the battle's leaders' further counters (forces
-// counters:), as "Hill: Hill -1", in the order the leaders were read.
+// counters:), as "Hill: Hill -1 from Jul 1 1800", in the order the
+// leaders were read.
 func (m *vmod) furtherCounters() []string {
 	var out []string
 	for _, sd := range m.b.Sides {
@@ -259,7 +294,7 @@ func (m *vmod) furtherCounters() []string {
 		sd.Army.Walk(func(f *oob.Formation) {
 			for _, l := range formationLeaders(f) {
 				for _, c := range l.Counters {
-					out = append(out, l.Name+": "+c.Name)
+					out = append(out, l.Name+": "+c.Name+" from "+c.From)
 				}
 			}
 		})

@@ -1449,10 +1449,33 @@ func (m *vmod) reinforcementMap() *xnode {
 				"x", strconv.Itoa(x+boxW/2), "y", strconv.Itoa(y+boxH/2+10))
 			m.idPlace = "scenario " + sc.ID
 			m.addPieces(n, a.Pieces, a.Fatigue.Level, false)
+			if len(n.kids) == 0 {
+				// a group of formations with no pieces (Dead of Winter's
+				// 4/C, "never enumerated"): its name says whom the empty
+				// box is for, which import vmod reads back
+				n.attrs["name"] += " (of " + emptyGroup(a.Pieces) + ")"
+			}
 			mp.add(n)
 		}
 	}
 	return mp
+}
+
+// emptyGroup names the pieces of an arrival that has none on the map, as
+// "4/C; 5/C": the formations by designation.
+func emptyGroup(ps []battle.Piece) string {
+	var names []string
+	for _, p := range ps {
+		switch {
+		case p.Ref.Formation != nil:
+			names = append(names, p.Ref.Formation.Designation())
+		case p.Ref.Unit != nil:
+			names = append(names, p.Ref.Unit.QualifiedName())
+		case p.Ref.Leader != nil:
+			names = append(names, p.Ref.Leader.QualifiedName())
+		}
+	}
+	return strings.Join(names, "; ")
 }
 
 // boxZones is the grid of a reinforcements board: a ZonedGrid with one

@@ -38,6 +38,13 @@ type piece struct {
 	faces       map[string][][2]string
 	faceOrder   []string
 	rank        string
+	counters    []*leaderCounter // a leader's further counters
+}
+
+// leaderCounter is one of a leader's further counters (forces counters:).
+type leaderCounter struct {
+	name, from string
+	values     [][2]string
 }
 
 // reserved are the Marker keys muster writes that are not counter values.
@@ -176,6 +183,7 @@ func (im *importer) addPiece(n *node, p *props, nm string) (sideID, ref string) 
 				used[k] = true
 			}
 		}
+		im.leaderCounters(n, p, pc, used)
 		if imgs := p.layers["Face"]; len(imgs) > 1 {
 			im.unread(n, "leader %q: its replacement face is read as no replacement (its name and ratings are only in its image)", nm)
 		}
@@ -392,13 +400,19 @@ func (im *importer) setupStack(mapName string, n *node) {
 // read from the name of the box's zone (entry, zones.go).
 func (im *importer) arrival(n *node, scID string) {
 	rest, ok := strings.CutPrefix(n.attr("name"), scID+" arrival ")
+	// a box with no pieces names whom it is for: "... (of 4/C; 5/C)"
+	var of []string
+	if i := strings.LastIndex(rest, " (of "); i >= 0 && strings.HasSuffix(rest, ")") && len(n.Kids) == 0 {
+		of = strings.Split(rest[i+len(" (of "):len(rest)-1], "; ")
+		rest = rest[:i]
+	}
 	f := strings.SplitN(rest, " ", 3)
 	if !ok || len(f) < 3 {
 		im.unread(n, "arrival stack %q: its name does not say its side and time; not read", n.attr("name"))
 		return
 	}
 	sc := im.scenario(scID)
-	a := &arrivalGroup{side: f[1], time: f[2]}
+	a := &arrivalGroup{side: f[1], time: f[2], of: of}
 	for _, k := range n.Kids {
 		if k.Class != "widget.PieceSlot" {
 			im.other(k)
@@ -427,7 +441,8 @@ type arrivalGroup struct {
 	where       string // where it enters, as its box's zone names it: hexes or an area
 	optional    bool
 	fatigue     string
-	activations int // what the arrival chart gives the group on entry
+	activations int      // what the arrival chart gives the group on entry
+	of          []string // the formations of a group with no pieces, by designation
 }
 
 // traitList counts traits by id: "macro ×3, emb2".

@@ -67,9 +67,12 @@ type props struct {
 	layers  map[string][]string // Layer (emb2) name → its images by level
 	unknown []trait
 	regen   []trait // traits muster writes and rebuilds from the ruleset
-	protos  []string
-	missing []string // prototypes named but not defined
-	image   string   // the BasicPiece image
+	// counters are the Calculated Properties of a leader's ratings that
+	// follow his further counters (compile/vassal counterProp)
+	counters []trait
+	protos   []string
+	missing  []string // prototypes named but not defined
+	image    string   // the BasicPiece image
 }
 
 func (p *props) set(k, v string) {
@@ -146,12 +149,22 @@ func collect(p *props, traits []trait, defs map[string][]trait, depth int) {
 			}
 			if regenerated[t.id()] || t.id() == "calcProp" && (flagCalcs[calcName(t)] || calcName(t) == "Ratings") {
 				p.regen = append(p.regen, t)
+			} else if t.id() == "calcProp" && counterRe.MatchString(t.typ) {
+				p.counters = append(p.counters, t)
 			} else {
 				p.unknown = append(p.unknown, t)
 			}
 		}
 	}
 }
+
+// counterRe finds each further counter's value in a counterProp's
+// expression, (GetProperty("Counter_Level")==2?"-1":"0"); counterFirst
+// the first counter's, the innermost default.
+var (
+	counterRe    = regexp.MustCompile(`GetProperty\("Counter_Level"\)==([0-9]+)\?"([^"]*)"`)
+	counterFirst = regexp.MustCompile(`:"([^"]*)"\)+\}$`)
+)
 
 // calcName is a Calculated Property's name.
 func calcName(t trait) string {

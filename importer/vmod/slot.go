@@ -39,7 +39,7 @@ func (im *importer) slotState(n *node, p *props, sid, desig string) (more string
 			case layer == im.rules.Play.Reserve:
 				reserve = true
 			case layer == "Counter" && pc.kind == "leader":
-				counter = strconv.Itoa(lv - 1)
+				counter = im.counterName(pc.name, lv)
 			case pc.kind == "unit":
 				ut := im.rules.UnitTypes[pc.typ]
 				if fc := im.restFaces(p, ut)(layer, lv); slices.Contains(pc.faceOrder, fc) || hasFace(ut.Faces, fc) {
@@ -74,7 +74,7 @@ func (im *importer) slotState(n *node, p *props, sid, desig string) (more string
 		more = ", face: " + q(face) + more
 	}
 	if counter != "" {
-		more += ", counter: " + counter
+		more += ", counter: " + q(counter)
 	}
 	return more, reserve
 }

@@ -119,7 +119,11 @@ type importer struct {
 	// system's rules to make rules; nil for none
 	override any
 	areas    []area // a muster module's map areas (areasMember)
-	system   string
+	// counterNames are the leaders' further counters the help page names,
+	// by leader (counters.go)
+	counterNames map[string][]*leaderCounter
+	withdrawals  map[string][]withdrawal // scenario name → its withdrawals (withdraw.go)
+	system       string
 
 	protos    map[string][]trait
 	ranks     []string
@@ -436,6 +440,8 @@ func (im *importer) readHelp(n *node) {
 			return false
 		}
 		im.cups.readDraws(string(data))
+		im.readCounters(string(data))
+		im.readWithdrawals(string(data))
 		for _, m := range helpTurns.FindAllStringSubmatch(string(data), -1) {
 			if im.help == nil {
 				im.help = map[string]helpScenario{}

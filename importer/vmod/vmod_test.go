@@ -168,7 +168,7 @@ func write(t *testing.T, dir string, files map[string][]byte) {
 func TestRoundTrip(t *testing.T) {
 	for _, name := range []string{
 		"dow-intro", "tss-seminary-ridge", "summer-storm-mcpherson", "amfs-culps-hill",
-		"art-demo", "terrible-swift-sword@errata",
+		"art-demo", "3dog-mcphersons-ridge", "terrible-swift-sword@errata",
 	} {
 		t.Run(name, func(t *testing.T) {
 			ex, variant, _ := strings.Cut(name, "@")
@@ -567,7 +567,8 @@ func TestRulesBack(t *testing.T) {
 }
 
 // TestSpareAndActivations: 3dog's spare leader (forces spares:) comes back
-// a spare, not an officer, by his Spare marker; an arrival's activations
+// a spare, not an officer, by his Spare marker; A. P. Hill's further
+// counter with its ratings and first turn; an arrival's activations
 // (what the arrival chart gives it on entry) come back from its box's
 // label, "... ACTIVATIONS 3".
 func TestSpareAndActivations(t *testing.T) {
@@ -577,6 +578,11 @@ func TestSpareAndActivations(t *testing.T) {
 	}
 	if f := string(res.Files["forces-csa.yaml"]); !strings.Contains(f, "  spares:\n    - {name: \"Trimble\"") || strings.Contains(f, "officers:") {
 		t.Errorf("Trimble is not the army's spare:\n%s", f)
+	}
+	// A. P. Hill's further counter: his ratings follow his Counter layer,
+	// and the help page names the counter and its first turn
+	if f, want := string(res.Files["forces-csa.yaml"]), `leader: {name: "Hill", efficiency: 0, range: 7, counters: [{name: "Hill -1", from: "Jul 1 1800", efficiency: -1, range: 7}]}`; !strings.Contains(f, want) {
+		t.Errorf("forces-csa.yaml has no %s:\n%s", want, f)
 	}
 	sc := string(res.Files["scenario-mcphersons-ridge.yaml"])
 	for _, want := range []string{
@@ -640,5 +646,80 @@ func TestSetupState(t *testing.T) {
 		if !strings.Contains(sc, want) {
 			t.Errorf("the scenario has no %s:\n%s", want, sc)
 		}
+	}
+}
+
+// TestWithdrawals: a scenario's withdrawals, which only the help page
+// says, come back, each piece as the set-ups name it.
+func TestWithdrawals(t *testing.T) {
+	b := battletest.Edited(t, filepath.Join("..", "..", "examples", "dow-intro"), map[string][][2]string{
+		"intro.yaml": {{"\nvictory:", "\nwithdrawals:\n  USA:\n    - {time: \"Dec 30 1500\", units: [74 IL, Post]}\nvictory:"}},
+	}, nil)
+	outs, err := vassal.Module(b)
+	if err != nil {
+		t.Fatal(err)
+	}
+	res, err := Import(outs[0].Data, Options{Module: "dow-intro.vmod"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	sc := string(res.Files["scenario-intro.yaml"])
+	if want := "withdrawals:\n  \"USA\":\n    - {time: \"Dec 30 1500\", units: [\"74 IL\", \"Post\"]}\n"; !strings.Contains(sc, want) {
+		t.Errorf("the scenario has no %s:\n%s", want, sc)
+	}
+}
+
+// TestDeadOfWinterImport: Dead of Winter's errata module imports to a
+// battle that validates: its withdrawals come back (a group that withdraws
+// and returns no longer arrives twice, N006), and so does an arrival of a
+// formation with no pieces (4/C of scenario 10), whose empty box names it
+// (S005 where it came back with no units).
+func TestDeadOfWinterImport(t *testing.T) {
+	if testing.Short() {
+		t.Skip("a real battle's module takes seconds to build and import: not with -short")
+	}
+	res, err := Import(moduleOfVariant(t, filepath.Join("..", "..", "examples", "dead-of-winter"), "errata"), Options{Module: "dead-of-winter.vmod"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	dir := t.TempDir()
+	write(t, dir, res.Files)
+	b, ds := battle.LoadDir(dir, battle.Options{})
+	ds = append(ds, validate.Battle(b)...)
+	for _, d := range ds {
+		if d.Severity == diag.Error {
+			t.Errorf("the import does not validate: %s", d)
+		}
+	}
+}
+
+// TestThirdPartySetup: a module's New Game layout (BoardPicker <setup>)
+// places its boards; one the import cannot read is named in the report,
+// and the boards are laid side by side.
+func TestThirdPartySetup(t *testing.T) {
+	flat := func(setup string) func(string) string {
+		return func(s string) string {
+			s = strings.Replace(s, `sideways="true"`, `sideways="false"`, 1)
+			return strings.Replace(s, "    </VASSAL.build.module.map.BoardPicker>", "<setup>"+setup+"</setup>\n    </VASSAL.build.module.map.BoardPicker>", 1)
+		}
+	}
+	res, err := Import(ccnStyle(t, flat("Main MapBoardPicker&#9;Inland&#9;0&#9;0")), Options{System: "gbacw", Module: "ccn-style.vmod"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	rep := string(res.Files["import-report.md"])
+	if strings.Contains(rep, "/setup") {
+		t.Errorf("the report names a New Game layout it read:\n%s", rep)
+	}
+	if !bytes.Contains(res.Files["map.yaml"], []byte("    at: [0, 0]\n")) {
+		t.Errorf("map.yaml:\n%s", res.Files["map.yaml"])
+	}
+	res, err = Import(ccnStyle(t, flat("Main MapBoardPicker&#9;Inland&#9;x&#9;0")), Options{System: "gbacw", Module: "ccn-style.vmod"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	rep = string(res.Files["import-report.md"])
+	if want := "module.map.BoardPicker/setup`: component not understood"; !strings.Contains(rep, want) {
+		t.Errorf("the report does not say %q:\n%s", want, rep)
 	}
 }

@@ -117,6 +117,7 @@ func (im *importer) write() error {
 	}
 	im.res.Files["map.yaml"] = []byte(m.String())
 	// forces
+	im.emptyFormations()
 	var forceFiles []string
 	for _, sid := range im.sideOrder {
 		sd := im.sides[sid]
@@ -266,10 +267,14 @@ func (im *importer) write() error {
 						f := strings.SplitN(p, "\x00", 3)
 						refs = append(refs, pieceRef(sd.ref(f[0], f[1]), f[2]))
 					}
+					for _, d := range a.of {
+						refs = append(refs, q(d))
+					}
 					fmt.Fprintf(&s, "    - {time: %s%s, units: [%s]%s}\n", q(a.time), im.arrivalWhere(sc, a), strings.Join(refs, ", "), arrivalMore(a))
 				}
 			}
 		}
+		s.WriteString(im.withdrawData(sc))
 		name := "scenario-" + slug(sc.id) + ".yaml"
 		im.res.Files[name] = []byte(s.String())
 		files = append(files, name)
@@ -367,6 +372,17 @@ func (im *importer) leaderText(p *piece) string {
 	}
 	for _, v := range p.values {
 		parts = append(parts, v[0]+": "+im.val(v[0], v[1]))
+	}
+	if len(p.counters) > 0 {
+		var cs []string
+		for _, c := range p.counters {
+			ps := []string{"name: " + q(c.name), "from: " + q(c.from)}
+			for _, v := range c.values {
+				ps = append(ps, v[0]+": "+im.val(v[0], v[1]))
+			}
+			cs = append(cs, "{"+strings.Join(ps, ", ")+"}")
+		}
+		parts = append(parts, "counters: ["+strings.Join(cs, ", ")+"]")
 	}
 	return "{" + strings.Join(parts, ", ") + "}"
 }
