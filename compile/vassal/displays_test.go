@@ -1,6 +1,7 @@
 package vassal
 
 import (
+	"fmt"
 	"path/filepath"
 	"sort"
 	"strconv"
@@ -242,6 +243,17 @@ func TestMarkerTextFits(t *testing.T) {
 					fits(d.Name()+" "+mk.Name, c)
 				}
 			}
+		}
+	}
+}
+
+// zonePath writes a box's corners as fmt wrote them, clockwise from the
+// top left, negative numbers too.
+func TestZonePath(t *testing.T) {
+	for _, r := range [][4]int{{0, 0, 0, 0}, {10, 20, 30, 40}, {-5, 7, 12, 1}, {1284, 5730, 56, 56}} {
+		want := fmt.Sprintf("%d,%d;%d,%d;%d,%d;%d,%d", r[0], r[1], r[0]+r[2], r[1], r[0]+r[2], r[1]+r[3], r[0], r[1]+r[3])
+		if got := zonePath(r[0], r[1], r[2], r[3]); got != want {
+			t.Errorf("%v: %q, want %q", r, got, want)
 		}
 	}
 }
