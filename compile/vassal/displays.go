@@ -1,7 +1,6 @@
 package vassal
 
 import (
-	"fmt"
 	"strconv"
 	"strings"
 
@@ -122,11 +121,26 @@ func displayZones(d displays.Display) *xnode {
 		if b.Kind == displays.KindLabel {
 			continue
 		}
-		path := fmt.Sprintf("%d,%d;%d,%d;%d,%d;%d,%d", b.X, b.Y, b.X+b.W, b.Y, b.X+b.W, b.Y+b.H, b.X, b.Y+b.H)
+		path := zonePath(b.X, b.Y, b.W, b.H)
 		zg.add(el("module.map.boardPicker.board.mapgrid.Zone", "name", strings.ReplaceAll(b.Name, "$", "S"), "locationFormat", "$name$", "path", path,
 			"useParentGrid", "false", "useHighlight", "false", "highlightProperty", ""))
 	}
 	return zg
+}
+
+// zonePath is a rectangle's corners as a Zone's path: "x,y;x2,y;x2,y2;x,y2"
+// (a display has thousands of boxes: no fmt).
+func zonePath(x, y, w, h int) string {
+	b := make([]byte, 0, 48)
+	for i, p := range [...][2]int{{x, y}, {x + w, y}, {x + w, y + h}, {x, y + h}} {
+		if i > 0 {
+			b = append(b, ';')
+		}
+		b = strconv.AppendInt(b, int64(p[0]), 10)
+		b = append(b, ',')
+		b = strconv.AppendInt(b, int64(p[1]), 10)
+	}
+	return string(b)
 }
 
 // displays are the battle's displays, laid out once.
@@ -253,7 +267,7 @@ func (m *vmod) chartsWindow() *xnode {
 		if c.Picture.Format == "jpeg" {
 			ext = "jpg"
 		}
-		img := fmt.Sprintf("battle-chart-%d.%s", i+1, ext)
+		img := "battle-chart-" + strconv.Itoa(i+1) + "." + ext
 		m.addImage(img, c.Picture.Data)
 		tabs.add(el("widget.Chart", "chartName", c.Name, "description", c.Name, "fileName", img))
 	}

@@ -2,6 +2,7 @@ package vassal
 
 import (
 	"encoding/xml"
+	"fmt"
 	"path/filepath"
 	"sort"
 	"strconv"
@@ -300,6 +301,17 @@ func TestBattleCharts(t *testing.T) {
 		}
 		if pics["Fire Table"] != string(png) || pics["Close Fight Table"] != string(jpg) {
 			t.Errorf("%s: the battle's pictures are not in the module as its files", tc.ex)
+		}
+	}
+}
+
+// zonePath writes a box's corners as fmt wrote them, clockwise from the
+// top left, negative numbers too.
+func TestZonePath(t *testing.T) {
+	for _, r := range [][4]int{{0, 0, 0, 0}, {10, 20, 30, 40}, {-5, 7, 12, 1}, {1284, 5730, 56, 56}} {
+		want := fmt.Sprintf("%d,%d;%d,%d;%d,%d;%d,%d", r[0], r[1], r[0]+r[2], r[1], r[0]+r[2], r[1]+r[3], r[0], r[1]+r[3])
+		if got := zonePath(r[0], r[1], r[2], r[3]); got != want {
+			t.Errorf("%v: %q, want %q", r, got, want)
 		}
 	}
 }

@@ -1,6 +1,7 @@
 package vassal
 
 import (
+	"bytes"
 	"slices"
 	"strings"
 	"unicode/utf8"
@@ -72,7 +73,7 @@ func escAttr(s string) string { return attrEscaper.Replace(xmlChars(s)) }
 var attrEscaper = strings.NewReplacer("&", "&amp;", "<", "&lt;", ">", "&gt;", `"`, "&quot;", "\t", "&#9;", "\n", "&#10;", "\r", "&#13;")
 var textEscaper = strings.NewReplacer("&", "&amp;", "<", "&lt;", ">", "&gt;", "\t", "&#9;", "\r", "&#13;")
 
-func (n *xnode) write(b *strings.Builder, depth int) {
+func (n *xnode) write(b *bytes.Buffer, depth int) {
 	indent(b, depth)
 	b.WriteByte('<')
 	b.WriteString(n.tag)
@@ -118,14 +119,14 @@ func (n *xnode) write(b *strings.Builder, depth int) {
 }
 
 // end writes the closing tag and the line's end.
-func (n *xnode) end(b *strings.Builder) {
+func (n *xnode) end(b *bytes.Buffer) {
 	b.WriteString("</")
 	b.WriteString(n.tag)
 	b.WriteString(">\n")
 }
 
 // indent writes two spaces a level.
-func indent(b *strings.Builder, depth int) {
+func indent(b *bytes.Buffer, depth int) {
 	const spaces = "                                "
 	for ; depth > len(spaces)/2; depth -= len(spaces) / 2 {
 		b.WriteString(spaces)
@@ -145,10 +146,11 @@ func plainXML(s string) bool {
 	return true
 }
 
-// xmlDoc writes the document with VASSAL's XML declaration.
+// xmlDoc writes the document with VASSAL's XML declaration, into the
+// buffer it returns (megabytes for a big battle: no copy).
 func xmlDoc(root *xnode) []byte {
-	var b strings.Builder
+	var b bytes.Buffer
 	b.WriteString("<?xml version=\"1.0\" encoding=\"UTF-8\" standalone=\"no\"?>\n")
 	root.write(&b, 0)
-	return []byte(b.String())
+	return b.Bytes()
 }
