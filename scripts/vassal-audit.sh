@@ -26,7 +26,7 @@ tmp=${KEEP:-$(mktemp -d)}
 mkdir -p "$tmp"
 [ -n "${KEEP:-}" ] || trap 'rm -rf "$tmp"' EXIT
 go build -o "$tmp/muster" ./cmd/muster
-go build -o "$tmp/audit" ./scripts/vassal-audit
+go build -o "$tmp/audit" ./scripts/vassal-audit/main.go
 mods=("$@")
 [ ${#mods[@]} -gt 0 ] || mods=(dow-intro 3dog-mcphersons-ridge art-demo tss-seminary-ridge summer-storm-mcpherson
   amfs-culps-hill dead-of-winter:errata terrible-swift-sword:errata@Union)

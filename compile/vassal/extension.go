@@ -293,14 +293,14 @@ func (bm *baseModule) extension(b *battle.Battle, baseFile string) ([]compile.Ou
 	if err := lv.compilePlay(); err != nil {
 		return nil, err
 	}
-	levelsOf := func(r pieceRef, p battle.Piece, ps []battle.Piece, fatigue string, reserve bool) map[string]int {
+	levelsOf := func(r pieceRef, p battle.Piece, ps []battle.Piece, fatigue, orders string, reserve bool) map[string]int {
 		var levels map[string]int
 		layer, level, ok := "", 0, false
 		if r.leader != nil {
 			levels = lv.leaderLevels(r.leader, p, ps, fatigue, reserve)
 			layer, level, ok = leaderFaceLevel(r.leader, p.Face)
 		} else {
-			levels = lv.unitLevels(r.unit, p, fatigue, reserve)
+			levels = lv.unitLevels(r.unit, p, fatigue, orders, reserve)
 			if sd := b.Side(r.unit.Side); sd != nil {
 				layer, level, ok = lv.faceLevel(sd, r.unit, p.Face)
 			}
@@ -378,7 +378,7 @@ func (bm *baseModule) extension(b *battle.Battle, baseFile string) ([]compile.Ou
 						continue
 					}
 					key, was := keyOf(r)
-					n.add(extSlot(r.name, bm.setStates(text, levelsOf(r, p, st.Pieces, st.Fatigue.Level, st.Reserve), overridesOf(r, p)), key, was))
+					n.add(extSlot(r.name, bm.setStates(text, levelsOf(r, p, st.Pieces, st.Fatigue.Level, st.Orders, st.Reserve), overridesOf(r, p)), key, was))
 				}
 			}
 			for range st.Breastworks {
@@ -418,7 +418,7 @@ func (bm *baseModule) extension(b *battle.Battle, baseFile string) ([]compile.Ou
 							continue
 						}
 						key, was := keyOf(r)
-						n.add(extSlot(r.name, bm.setStates(text, levelsOf(r, p, a.Pieces, a.Fatigue.Level, false), overridesOf(r, p)), key, was))
+						n.add(extSlot(r.name, bm.setStates(text, levelsOf(r, p, a.Pieces, a.Fatigue.Level, "", false), overridesOf(r, p)), key, was))
 					}
 				}
 				reinfStacks = append(reinfStacks, n)

@@ -378,8 +378,8 @@ func TestSetupCentre(t *testing.T) {
 	}
 }
 
-// Every unit a set-up or arrival gives orders that a state of its piece
-// shows starts with that state's layer on them: a state named as the
+// Every unit a set-up or arrival gives orders (its own, or its stack's)
+// that a state of its piece shows starts with that state's layer on them: a state named as the
 // order at its first level (AMFS's Skirmish Order, O: a Union unit the
 // scenario marks S), or the orders state at the level named as it (GBACW's
 // March, Advance, Attack). Before, the module started every piece on no
@@ -394,14 +394,18 @@ func TestSetupOrders(t *testing.T) {
 			n := 0
 			for _, sc := range b.Scenarios {
 				slots := setupSlots(t, root, protos, sc.ID)
-				check := func(ps []battle.Piece) {
+				check := func(ps []battle.Piece, stackOrders string) {
 					once := battle.NewOnce(ps)
 					for _, p := range ps {
 						for _, u := range p.Ref.Units() {
-							if !once.Take(u, p) || p.Orders == "" {
+							orders := p.Orders
+							if orders == "" {
+								orders = stackOrders // the stack's
+							}
+							if !once.Take(u, p) || orders == "" {
 								continue
 							}
-							layer, level := ordersState(b, b.Rules.Class(u.Type), p.Orders)
+							layer, level := ordersState(b, b.Rules.Class(u.Type), orders)
 							if layer == "" {
 								continue
 							}
@@ -415,7 +419,7 @@ func TestSetupOrders(t *testing.T) {
 							})
 							if got == nil {
 								t.Errorf("%s: %s: set up under orders %q, but no slot of it starts layer %s at level %d",
-									sc.ID, u.QualifiedName(), p.Orders, layer, level)
+									sc.ID, u.QualifiedName(), orders, layer, level)
 								continue
 							}
 							n++
@@ -423,10 +427,10 @@ func TestSetupOrders(t *testing.T) {
 					}
 				}
 				for _, st := range sc.Setup {
-					check(st.Pieces)
+					check(st.Pieces, st.Orders)
 				}
 				for _, a := range sc.Arrivals {
-					check(a.Pieces)
+					check(a.Pieces, "")
 				}
 			}
 			t.Logf("%d pieces set up under orders a state shows, each on them", n)

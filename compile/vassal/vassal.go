@@ -1155,7 +1155,7 @@ func (m *vmod) setupStack(sc *battle.Scenario, st *battle.Stack) *xnode {
 	x, y, byGrid := sb.stackAt(st.Hex.Coord)
 	n := el("module.map.SetupStack", "name", sc.ID+" "+st.Side+" "+label, "owningBoard", scenarioBoard(sb, sc),
 		"useGridLocation", strconv.FormatBool(byGrid), "location", label, "x", strconv.Itoa(x), "y", strconv.Itoa(y))
-	m.addPieces(n, st.Pieces, st.Fatigue.Level, st.Reserve)
+	m.addPieces(n, st.Pieces, st.Fatigue.Level, st.Orders, st.Reserve)
 	for i := 0; i < st.Breastworks; i++ {
 		n.add(m.slot(m.breastworks(), nil, ""))
 	}
@@ -1164,8 +1164,9 @@ func (m *vmod) setupStack(sc *battle.Scenario, st *battle.Stack) *xnode {
 
 // addPieces puts a PieceSlot for every unit and leader the pieces name;
 // fatigue is the Fatigue level the stack or group gives them all ("" none),
-// reserve whether the stack is set up in reserve.
-func (m *vmod) addPieces(n *xnode, ps []battle.Piece, fatigue string, reserve bool) {
+// orders the orders the stack gives its units ("" none), reserve whether
+// the stack is set up in reserve.
+func (m *vmod) addPieces(n *xnode, ps []battle.Piece, fatigue, orders string, reserve bool) {
 	once := battle.NewOnce(ps)
 	for _, p := range ps {
 		for _, l := range p.Ref.Leaders() {
@@ -1184,7 +1185,7 @@ func (m *vmod) addPieces(n *xnode, ps []battle.Piece, fatigue string, reserve bo
 					ov = map[string]string{m.play.strength: strconv.Itoa(*p.Strength)}
 				}
 			}
-			n.add(m.slotAt(d, ov, p.Face, m.faceState(u, p.Face, m.unitLevels(u, p, fatigue, reserve))))
+			n.add(m.slotAt(d, ov, p.Face, m.faceState(u, p.Face, m.unitLevels(u, p, fatigue, orders, reserve))))
 		}
 	}
 }
@@ -1279,10 +1280,14 @@ func leaderFaceLevel(l *oob.Leader, f string) (layer string, level int, ok bool)
 
 // unitLevels are the layers unit u's piece of p starts on: its Fatigue
 // level where the fatigue state is a unit's, the reserve state, and the
-// state that shows the orders the set-up gives it (ordersLevel).
-func (m *vmod) unitLevels(u *oob.Unit, p battle.Piece, fatigue string, reserve bool) map[string]int {
+// state that shows the orders the set-up gives it, its own or else its
+// stack's (ordersLevel).
+func (m *vmod) unitLevels(u *oob.Unit, p battle.Piece, fatigue, orders string, reserve bool) map[string]int {
 	levels := m.inReserve(reserve, m.unitFatigue(p, fatigue))
-	id, lv := m.ordersLevel(u, p.Orders)
+	if p.Orders != "" {
+		orders = p.Orders // the piece's own, else its stack's
+	}
+	id, lv := m.ordersLevel(u, orders)
 	if id == "" {
 		return levels
 	}
@@ -1448,7 +1453,7 @@ func (m *vmod) reinforcementMap() *xnode {
 				"owningBoard", reinfBoard(sc), "useGridLocation", "false",
 				"x", strconv.Itoa(x+boxW/2), "y", strconv.Itoa(y+boxH/2+10))
 			m.idPlace = "scenario " + sc.ID
-			m.addPieces(n, a.Pieces, a.Fatigue.Level, false)
+			m.addPieces(n, a.Pieces, a.Fatigue.Level, "", false)
 			if len(n.kids) == 0 {
 				// a group of formations with no pieces (Dead of Winter's
 				// 4/C, "never enumerated"): its name says whom the empty

@@ -1,3 +1,5 @@
+//go:build ignore
+
 // Command vassal-audit reads what the real VASSAL printed for one module
 // (a private copy of the vassal-check harness run with --setups --levels
 // --close-all --decks --flags --hide, scripts/vassal-audit.sh) beside the
