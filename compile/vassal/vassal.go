@@ -616,6 +616,37 @@ type areaJSON struct {
 	Entrance string   `json:"entrance,omitempty"`
 }
 
+// RoadsMember is the member of a module that holds the map's roads as
+// JSON (roadJSON, in the map's order), when it has any: the board's
+// picture draws them, VASSAL reads none, import vmod gives them back.
+const RoadsMember = "muster/roads.json"
+
+// roadJSON is one road of the map as RoadsMember keeps it, its path by
+// hex label.
+type roadJSON struct {
+	Type string   `json:"type"`
+	Name string   `json:"name,omitempty"`
+	Path []string `json:"path"`
+}
+
+// roadsJSON is RoadsMember's content, nil for a map without roads.
+func (m *vmod) roadsJSON() []byte {
+	mp := m.b.Map
+	if mp == nil || len(mp.Roads) == 0 {
+		return nil
+	}
+	out := make([]roadJSON, 0, len(mp.Roads))
+	for _, r := range mp.Roads {
+		rj := roadJSON{Type: r.Type, Name: r.Name, Path: make([]string, 0, len(r.Path))}
+		for _, c := range r.Path {
+			rj.Path = append(rj.Path, mp.Grid.Label(c))
+		}
+		out = append(out, rj)
+	}
+	data, _ := json.Marshal(out)
+	return data
+}
+
 // areasJSON is AreasMember's content, nil for a map without areas.
 func (m *vmod) areasJSON() []byte {
 	mp := m.b.Map
@@ -660,6 +691,9 @@ func (m *vmod) zip() ([]byte, error) {
 	}
 	if areas := m.areasJSON(); areas != nil {
 		m.files[AreasMember] = areas
+	}
+	if roads := m.roadsJSON(); roads != nil {
+		m.files[RoadsMember] = roads
 	}
 	names := make([]string, 0, len(m.files))
 	for n := range m.files {

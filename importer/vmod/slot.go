@@ -25,7 +25,7 @@ func (im *importer) slotState(n *node, p *props, sid, desig string) (more string
 	if pc == nil {
 		return "", false
 	}
-	var face, counter string
+	var face, counter, orders string
 	for _, t := range ts {
 		switch t.id() {
 		case "emb2":
@@ -48,10 +48,14 @@ func (im *importer) slotState(n *node, p *props, sid, desig string) (more string
 				}
 				// a state drawn as a marker, which shows its face
 				// (TSS's limber: unlimbered)
+				marked := false
 				for _, s := range im.rules.Play.States {
 					if s.ID == layer && s.Face != "" && lv == 2 && hasFace(ut.Faces, s.Face) {
-						face = s.Face
+						face, marked = s.Face, true
 					}
+				}
+				if o := im.ordersOf(layer, lv); !marked && o != "" {
+					orders = o
 				}
 			}
 		case "PROP":
@@ -76,7 +80,33 @@ func (im *importer) slotState(n *node, p *props, sid, desig string) (more string
 	if counter != "" {
 		more += ", counter: " + q(counter)
 	}
+	if orders != "" {
+		more += ", orders: " + q(orders)
+	}
 	return more, reserve
+}
+
+// ordersOf names the orders a unit's state layer at level lv shows, as
+// compile/vassal's ordersLevel starts them: a state named as an order at
+// its second level (AMFS's skirmish), else a state's level named as one
+// (GBACW's March, Advance, Attack); "" for any other layer.
+func (im *importer) ordersOf(layer string, lv int) string {
+	for _, o := range im.rules.Orders {
+		if o == layer && lv == 2 {
+			return o
+		}
+	}
+	for _, s := range im.rules.Play.States {
+		if s.ID != layer || s.Facings > 0 || lv-2 >= len(s.Levels) {
+			continue
+		}
+		for _, o := range im.rules.Orders {
+			if strings.EqualFold(s.Levels[lv-2], o) {
+				return o
+			}
+		}
+	}
+	return ""
 }
 
 func hasFace(faces map[string][]string, f string) bool {

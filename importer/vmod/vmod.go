@@ -119,6 +119,7 @@ type importer struct {
 	// system's rules to make rules; nil for none
 	override any
 	areas    []area // a muster module's map areas (areasMember)
+	roads    []road // a muster module's map roads (roadsMember)
 	// counterNames are the leaders' further counters the help page names,
 	// by leader (counters.go)
 	counterNames map[string][]*leaderCounter
@@ -227,6 +228,7 @@ func (im *importer) run() error {
 	im.rules = rs
 	im.readOverride()
 	im.readAreas()
+	im.readRoads()
 	// Prototypes first: pieces anywhere may use them.
 	r.walk(func(n *node) bool {
 		if n.Class == "module.PrototypeDefinition" {
@@ -306,19 +308,45 @@ type area struct {
 // readAreas reads a muster module's map areas (entry and staging areas),
 // which no VASSAL component holds.
 func (im *importer) readAreas() {
-	if im.zfiles[areasMember] == nil || !im.muster {
-		return
+	if im.readJSON(areasMember, "the map's areas", &im.areas) {
+		im.res.Read = append(im.res.Read, fmt.Sprintf("the map's %d areas, from %s", len(im.areas), areasMember))
 	}
-	data, ok := im.readFile(im.root, areasMember, false)
+}
+
+// roadsMember is the member a muster module keeps the map's roads in, as
+// JSON (compile/vassal.RoadsMember).
+const roadsMember = "muster/roads.json"
+
+// road is one road of the map, its path by label.
+type road struct {
+	Type string   `json:"type"`
+	Name string   `json:"name"`
+	Path []string `json:"path"`
+}
+
+// readRoads reads a muster module's map roads, which its board picture
+// draws and no VASSAL component holds.
+func (im *importer) readRoads() {
+	if im.readJSON(roadsMember, "the map's roads", &im.roads) {
+		im.res.Read = append(im.res.Read, fmt.Sprintf("the map's %d roads, from %s", len(im.roads), roadsMember))
+	}
+}
+
+// readJSON reads a muster module's JSON member into v; false when the
+// module has none or it cannot be read (named in the report as what).
+func (im *importer) readJSON(member, what string, v any) bool {
+	if im.zfiles[member] == nil || !im.muster {
+		return false
+	}
+	data, ok := im.readFile(im.root, member, false)
 	if !ok {
-		return
+		return false
 	}
-	if err := json.Unmarshal(data, &im.areas); err != nil {
-		im.areas = nil
-		im.unread(im.root, "%s: the map's areas cannot be read (%v)", areasMember, err)
-		return
+	if err := json.Unmarshal(data, v); err != nil {
+		im.unread(im.root, "%s: %s cannot be read (%v)", member, what, err)
+		return false
 	}
-	im.res.Read = append(im.res.Read, fmt.Sprintf("the map's %d areas, from %s", len(im.areas), areasMember))
+	return true
 }
 
 // musterParts are the components a muster module has that the rebuild

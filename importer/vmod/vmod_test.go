@@ -586,8 +586,8 @@ func TestSpareAndActivations(t *testing.T) {
 	}
 	sc := string(res.Files["scenario-mcphersons-ridge.yaml"])
 	for _, want := range []string{
-		`- {time: "Jul 1 1100", area: "2", units: ["Wainwright", "Hall Bty", "Reynolds Bty", "Stewart Bty"], activations: 3}`,
-		`- {time: "Jul 1 1400", area: "2", units: ["Hunt", "Ransom", "Eakin Bty", "Weir Bty"], activations: 3}`,
+		`- {time: "Jul 1 1100", area: "2", units: ["Wainwright", {unit: "Hall Bty", orders: "march"}, {unit: "Reynolds Bty", orders: "march"}, {unit: "Stewart Bty", orders: "march"}], activations: 3}`,
+		`- {time: "Jul 1 1400", area: "2", units: ["Hunt", "Ransom", {unit: "Eakin Bty", orders: "march"}, {unit: "Weir Bty", orders: "march"}], activations: 3}`,
 		`- {time: "Jul 1 1000", area: "2", units: ["Reynolds",`,
 	} {
 		if !strings.Contains(sc, want) {

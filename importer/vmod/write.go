@@ -88,6 +88,20 @@ func (im *importer) write() error {
 			fmt.Fprintf(&m, "    art: {image: %s, origin: [%g, %g], hex: {dx: %g, dy: %g}}\n", q(b.file), so.ox, so.oy, b.dx, b.dy)
 		}
 	}
+	if len(im.roads) > 0 {
+		m.WriteString("roads:\n")
+		for _, r := range im.roads {
+			var hs []string
+			for _, h := range r.Path {
+				hs = append(hs, q(im.relabel(h)))
+			}
+			fmt.Fprintf(&m, "  - type: %s\n", q(r.Type))
+			if r.Name != "" {
+				fmt.Fprintf(&m, "    name: %s\n", q(r.Name))
+			}
+			fmt.Fprintf(&m, "    path: [%s]\n", strings.Join(hs, ", "))
+		}
+	}
 	if len(im.areas) > 0 {
 		m.WriteString("areas:\n")
 		for _, a := range im.areas {
