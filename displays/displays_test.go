@@ -244,8 +244,8 @@ func TestScenarioStarts(t *testing.T) {
 // the columns, the rule and seed lines under its notes.
 func TestCharts(t *testing.T) {
 	ts := displays.Charts(load(t, "tss-seminary-ridge"))
-	if len(ts) != 3 {
-		t.Fatalf("%d charts, want TSS's Fire and Melee CRTs and Morale/Rout table", len(ts))
+	if len(ts) != 8 {
+		t.Fatalf("%d charts, want TSS's Fire and Melee CRTs, Morale/Rout table, two Range Effects charts, formation effects, terrain effects on movement and movement allowances", len(ts))
 	}
 	fire := ts[0]
 	for _, tc := range []struct {
