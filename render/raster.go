@@ -36,6 +36,7 @@ var font3x5 = map[rune][5]uint8{
 	'?': {6, 1, 2, 0, 2}, '=': {0, 7, 0, 7, 0}, '!': {2, 2, 2, 0, 2}, '_': {0, 0, 0, 0, 7},
 	'•': {0, 6, 6, 0, 0}, '−': {0, 0, 7, 0, 0}, // a printed table's no-effect dot and minus sign
 	';': {0, 2, 0, 2, 4}, '[': {3, 2, 2, 2, 3}, ']': {6, 2, 2, 2, 6}, // TSS's errata cases, E[14.24]
+	'<': {1, 2, 4, 2, 1}, '>': {4, 2, 1, 2, 4},
 }
 
 // textWidth is the width of s at scale k: 4 pixels a glyph, less the last gap.

@@ -150,7 +150,7 @@ func TestDrawTextFastPath(t *testing.T) {
 // its shift list) have glyphs of their own, not the '?' a missing one
 // draws.
 func TestTableGlyphs(t *testing.T) {
-	for _, ch := range "•−;*+/()" {
+	for _, ch := range "•−;*+/()[]<>" {
 		if g, ok := font3x5[ch]; !ok || g == font3x5['?'] {
 			t.Errorf("%q has no glyph", ch)
 		}
