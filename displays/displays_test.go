@@ -244,8 +244,8 @@ func TestScenarioStarts(t *testing.T) {
 // the columns, the rule and seed lines under its notes.
 func TestCharts(t *testing.T) {
 	ts := displays.Charts(load(t, "tss-seminary-ridge"))
-	if len(ts) != 3 {
-		t.Fatalf("%d charts, want TSS's Fire and Melee CRTs and Morale/Rout table", len(ts))
+	if len(ts) != 8 {
+		t.Fatalf("%d charts, want TSS's Fire and Melee CRTs, Morale/Rout table, two Range Effects charts, formation effects, terrain effects on movement and movement allowances", len(ts))
 	}
 	fire := ts[0]
 	for _, tc := range []struct {
@@ -267,7 +267,9 @@ func TestCharts(t *testing.T) {
 		}
 	}
 	// Summer Storm prints eleven tables (the header said "no charts"), the
-	// GBACW series rules four; AMFS's are on player aid cards the seed lacks
+	// GBACW series rules four, 3DoG's book layer its own seven (its series
+	// rules' four and three of the battle book's); AMFS's are on player aid
+	// cards the seed lacks
 	for _, tc := range []struct {
 		ex    string
 		n     int
@@ -277,6 +279,7 @@ func TestCharts(t *testing.T) {
 	}{
 		{"summer-storm-mcpherson", 11, "ground-combat-crt", 2, []string{"14 - 17", "2 Cohesion Hits per unit"}},
 		{"dow-intro", 4, "orders-comparison", 6, []string{"May Fire?", "No", "Yes", "Yes"}},
+		{"3dog-mcphersons-ridge", 7, "elite-collapse", 11, []string{"3", "n/a"}},
 		{"amfs-culps-hill", 0, "", 0, nil},
 	} {
 		cs := displays.Charts(load(t, tc.ex))

@@ -43,14 +43,19 @@ func Display(w, h int, title string, cells []Cell) []byte {
 	return encodePNG(img)
 }
 
+// tablePlain writes the characters a printed table uses that the bitmap
+// font has no glyph for as the ones it has: ½ and ⅓ as 1/2 and 1/3, the
+// dash of "may not fire" as a minus, ≤ as <=, … as three dots.
+var tablePlain = strings.NewReplacer("½", "1/2", "⅓", "1/3", "—", "-", "≤", "<=", "…", "...")
+
 // Table draws a chart as PNG: its title (scale 2), a row of column heads,
 // then its rows, each column as wide as its widest cell up to 320 pixels,
 // a longer cell wrapped onto more lines of its row, and the notes under it,
-// each wrapped to the table's width. A ½ the bitmap font has no glyph for
-// is drawn 1/2.
+// each wrapped to the table's width; a character the bitmap font has no
+// glyph for is written as one it has (tablePlain).
 func Table(title string, columns []string, rows [][]string, notes []string) []byte {
 	const pad, rowH, lineH, maxCol = 8, 14, 9, 320
-	plain := strings.NewReplacer("½", "1/2")
+	plain := tablePlain
 	widths := make([]int, len(columns))
 	for i, c := range columns {
 		widths[i] = min(textWidth(plain.Replace(c), 1), maxCol)

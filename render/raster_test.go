@@ -9,6 +9,8 @@ import (
 	"math/rand"
 	"strings"
 	"testing"
+
+	"github.com/muster-wargames/muster/rulesets"
 )
 
 // refFillAA is the anti-aliased fill done the plain way, every pixel of
@@ -148,7 +150,7 @@ func TestDrawTextFastPath(t *testing.T) {
 // its shift list) have glyphs of their own, not the '?' a missing one
 // draws.
 func TestTableGlyphs(t *testing.T) {
-	for _, ch := range "•−;*+/()" {
+	for _, ch := range "•−;*+/()[]<>" {
 		if g, ok := font3x5[ch]; !ok || g == font3x5['?'] {
 			t.Errorf("%q has no glyph", ch)
 		}
@@ -187,5 +189,31 @@ func TestTableWraps(t *testing.T) {
 	w6, _ := size(Table("T", []string{"A"}, [][]string{{strings.Repeat("½ MP ", 8)}}, nil))
 	if w5 != w6 {
 		t.Errorf("½ drawn %d wide, 1/2 %d: want it drawn as 1/2", w6, w5)
+	}
+}
+
+// TestChartGlyphs: every character of every table the rulesets print
+// (play.charts: titles, heads, cells, notes) draws as a glyph of its own,
+// once tablePlain has written ½, ⅓ and — as the font can draw them; a
+// character it lacks draws '?' (TSS's range chart's dashes and thirds did).
+func TestChartGlyphs(t *testing.T) {
+	for _, sys := range rulesets.Systems() {
+		r, err := rulesets.Series(sys)
+		if err != nil {
+			t.Fatal(err)
+		}
+		for _, c := range r.Play.Charts {
+			texts := append(append([]string{c.Title}, c.Columns...), c.Notes...)
+			for _, row := range c.Rows {
+				texts = append(texts, row...)
+			}
+			for _, s := range texts {
+				for _, ch := range strings.ToUpper(tablePlain.Replace(s)) {
+					if g, ok := font3x5[ch]; ch != ' ' && (!ok || g == font3x5['?'] && ch != '?') {
+						t.Errorf("%s chart %s: %q in %q has no glyph", sys, c.ID, ch, s)
+					}
+				}
+			}
+		}
 	}
 }

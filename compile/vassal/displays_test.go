@@ -178,7 +178,7 @@ func TestTerrainEffectsChart(t *testing.T) {
 
 // TestChartsWindow: TSS's module has a Tables window, a tab for each
 // table the ruleset prints (the Fire and Melee CRTs, the Morale/Rout
-// table), Summer Storm's eleven and the GBACW series rules' four, each with
+// table, the Range Effects, formation, movement charts), Summer Storm's eleven and the GBACW series rules' four, each with
 // its picture; a ruleset that prints none (AMFS's tables are on player aid
 // cards the seed lacks) gives no such window.
 func TestChartsWindow(t *testing.T) {
@@ -186,7 +186,8 @@ func TestChartsWindow(t *testing.T) {
 		ex   string
 		want []string
 	}{
-		{"tss-seminary-ridge", []string{"Fire Combat Results Table", "Melee Combat Results Table", "Morale/Rout Table"}},
+		{"tss-seminary-ridge", []string{"Fire Combat Results Table", "Melee Combat Results Table", "Morale/Rout Table", "Range Effects Chart, Small Arms", "Range Effects Chart, Artillery",
+			"Unit Formation Effects on Fire Combat", "Terrain Effects on Movement", "Movement Allowances"}},
 		{"dow-intro", []string{"Brigade Coordination Table", "Orders Comparison Chart", "The Orders Change Table", "Loose Cannon, Unreliable brigadier"}},
 		{"summer-storm-mcpherson", []string{"Activity Roll Table", "Basic Combat Odds Table", "Ground Combat CRT", "Risk to the General Table", "Army Morale lost for a General removed",
 			"Range Effects Table", "Bombardment CRT", "Morale Check Table", "Army Morale Adjustment Table", "Victory Level Table", "Divisional Morale Adjustment Table"}},
@@ -266,7 +267,8 @@ func TestBattleCharts(t *testing.T) {
 		want []string
 	}{
 		{"amfs-culps-hill", []string{"Fire Table", "Close Fight Table"}},
-		{"tss-seminary-ridge", []string{"Fire Combat Results Table", "Melee Combat Results Table", "Morale/Rout Table", "Fire Table", "Close Fight Table"}},
+		{"tss-seminary-ridge", []string{"Fire Combat Results Table", "Melee Combat Results Table", "Morale/Rout Table", "Range Effects Chart, Small Arms", "Range Effects Chart, Artillery",
+			"Unit Formation Effects on Fire Combat", "Terrain Effects on Movement", "Movement Allowances", "Fire Table", "Close Fight Table"}},
 	} {
 		b, ds := battle.LoadDir(filepath.Join("..", "..", "examples", tc.ex), battle.Options{})
 		if b == nil {
