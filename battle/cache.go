@@ -29,6 +29,15 @@ type Cache struct {
 	maps   map[string]*mapMemo
 	scens  map[string]*scenarioMemo
 	rules  map[string]*rulesMemo
+	// sets are the schema sets made of each ruleset (its counter fields,
+	// and the system): schema.NewSet finds a set by the JSON of its
+	// fields, which costs more than a load after an edit checks
+	sets map[setKey]*schema.Set
+}
+
+type setKey struct {
+	rules  *rulesets.Ruleset
+	system string
 }
 
 // rulesMemo is what reading the battle's ruleset made: the series rules,
@@ -74,6 +83,9 @@ type cachedFile struct {
 	diags []diag.Diagnostic
 	// checked holds, per schema set and document, what Set.Validate said.
 	checked map[*schema.Set][][]diag.Diagnostic
+	// checkedAs holds what Set.Check said of the first document as a
+	// kind (battle.yaml's, as a battle), per set
+	checkedAs map[checkKey][]diag.Diagnostic
 	// nodes are what the parse took from the run's budget; cut says the
 	// budget ran out in it
 	nodes int
@@ -112,6 +124,56 @@ func (c *Cache) parse(file string, data []byte, lim schema.Limits) *cachedFile {
 	c.files[file] = cf
 	c.parses++
 	return cf
+}
+
+type checkKey struct {
+	set  *schema.Set
+	kind string
+}
+
+// set is schema.NewSet(r.Counters(), system), made once for each
+// ruleset.
+func (ld *loader) newSet(r *rulesets.Ruleset, system string) (*schema.Set, error) {
+	c := ld.opts.Cache
+	if c == nil {
+		return schema.NewSet(r.Counters(), system)
+	}
+	k := setKey{r, system}
+	if s := c.sets[k]; s != nil {
+		return s, nil
+	}
+	s, err := schema.NewSet(r.Counters(), system)
+	if err != nil {
+		return nil, err
+	}
+	if c.sets == nil || len(c.sets) >= 8 {
+		c.sets = map[setKey]*schema.Set{}
+	}
+	c.sets[k] = s
+	return s, nil
+}
+
+// checkAs is set.Check(d, kind) of the first document of file (what
+// ld.parse read), remembered per set and kind.
+func (ld *loader) checkAs(set *schema.Set, file string, d *schema.Doc, kind string) []diag.Diagnostic {
+	c := ld.opts.Cache
+	var cf *cachedFile
+	if c != nil {
+		cf = c.files[file]
+	}
+	if cf == nil || len(cf.docs) == 0 || cf.docs[0] != d {
+		return set.Check(d, kind)
+	}
+	k := checkKey{set, kind}
+	if ds, ok := cf.checkedAs[k]; ok {
+		return ds
+	}
+	ds := set.Check(d, kind)
+	if cf.checkedAs == nil {
+		cf.checkedAs = map[checkKey][]diag.Diagnostic{}
+	}
+	cf.checkedAs[k] = ds
+	return ds
 }
 
 // validate is set.Validate(docs[i]), remembered per set.

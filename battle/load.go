@@ -400,7 +400,7 @@ func (ld *loader) load() {
 	if err != nil {
 		panic(err)
 	}
-	ds := base.Check(bd, "battle")
+	ds := ld.checkAs(base, ld.show("battle.yaml"), bd, "battle")
 	ld.diags.Append(ds)
 	bd.Kind = "battle"
 	b.Files = append(b.Files, "battle.yaml")
@@ -481,7 +481,7 @@ func (ld *loader) load() {
 			ld.diags.Addf(CodeRules, bd.Pos(at), "rules override: hexside_levels.%d.from: %q is not one of the battle's days", i, lv.From).Hint = "a level begins on one of the days battle.yaml lists"
 		}
 	}
-	set, err := schema.NewSet(b.Rules.Counters(), b.System)
+	set, err := ld.newSet(b.Rules, b.System)
 	if err != nil {
 		ld.diags.Addf(CodeRules, bd.Pos(schema.Get(root, "rules")), "the ruleset's counter fields do not make a valid schema: %v", err)
 		return

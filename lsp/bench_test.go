@@ -5,6 +5,7 @@ import (
 	"io"
 	"os"
 	"path/filepath"
+	"runtime/debug"
 	"slices"
 	"sort"
 	"strings"
@@ -23,7 +24,8 @@ import (
 //
 // Each reports its median and 95th-percentile wall times beside Go's mean
 // (median-ms, p95-ms), and the processor time per run (cpu-ms), which a
-// loaded machine inflates less.
+// loaded machine inflates less. Each runs with the collector set as the
+// muster command sets it (asMuster), unless GOGC says otherwise.
 
 // benchDir is the example measured: terrible-swift-sword, or the one
 // MUSTER_LSP_BENCH names (dead-of-winter).
@@ -34,6 +36,20 @@ func exampleName() string {
 		return n
 	}
 	return "terrible-swift-sword"
+}
+
+// musterGCPercent is cmd/muster's gcPercent: the collector's target of every
+// muster command, `muster lsp` among them, unless GOGC says otherwise.
+const musterGCPercent = 200
+
+// asMuster sets the collector as the muster command does (cmd/muster's
+// main), for the rest of the benchmark: an edit's times are what the
+// editor sees of `muster lsp`.
+func asMuster(b *testing.B) {
+	if os.Getenv("GOGC") == "" {
+		old := debug.SetGCPercent(musterGCPercent)
+		b.Cleanup(func() { debug.SetGCPercent(old) })
+	}
 }
 
 func reportMedian(b *testing.B, ds []time.Duration, cpu0 time.Duration) {
@@ -57,6 +73,7 @@ func BenchmarkEdit(b *testing.B) {
 	if err != nil {
 		b.Skip("example missing")
 	}
+	asMuster(b)
 	s := NewServer(io.Discard, Options{})
 	s.initialized = true
 	msg := func(method string, params any) []byte {
@@ -97,6 +114,7 @@ func BenchmarkFullValidate(b *testing.B) {
 	if _, err := os.Stat(benchDir); err != nil {
 		b.Skip("example missing")
 	}
+	asMuster(b)
 	var ds []time.Duration
 	b.ReportAllocs()
 	cpu0, _ := cpuTime()

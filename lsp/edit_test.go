@@ -117,6 +117,9 @@ func TestEditAsFull(t *testing.T) {
 		{"forces-csa.yaml", "name: ", "name: Renamed "},
 		{"scenario-3.yaml", "# yaml-language-server", "# muster:file-ignore N001\n# yaml-language-server"},
 	}
+	if testing.Short() {
+		steps = steps[:4] // BenchmarkEdit's edit and back, a finding added with a fix, one with a related place
+	}
 	inc := newRecorder(t)
 	texts := map[string]string{}
 	version := 1

@@ -111,7 +111,7 @@ var raisedBy = map[string]string{
 	"Y009": "schema/yaml.go:399 (*converter).merge",
 	"Y010": "schema/yaml.go:151 ParseFile",
 	"Y011": "battle/lost.go:183 (*loader).skipped, battle/mapdoc.go:522 (*loader).refuseSheet",
-	"Y012": "battle/art.go:247 (*loader).readPicture, battle/cache.go:109 (*Cache).parse, battle/load.go:199 (*loader).readFile, battle/load.go:678 (*loader).files, schema/validate.go:478 (*Set).Check, schema/yaml.go:184 runOver",
+	"Y012": "battle/art.go:247 (*loader).readPicture, battle/cache.go:121 (*Cache).parse, battle/load.go:199 (*loader).readFile, battle/load.go:678 (*loader).files, schema/validate.go:478 (*Set).Check, schema/yaml.go:184 runOver",
 }
 
 // raisedAt names the places that raise the check configured at each

@@ -17,7 +17,8 @@ const memoryLimit = 1536 << 20
 // runs for well under a second and exits, so letting the heap grow to three
 // times what is live before a collection saves about an eighth of a
 // validate's instructions (docs/performance.md) for a few tens of MiB more,
-// and the memory limit still holds a big battle in.
+// and the memory limit still holds a big battle in. lsp's benchmarks run
+// at the same (lsp/bench_test.go, musterGCPercent).
 const gcPercent = 200
 
 func main() {
