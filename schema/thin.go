@@ -2,8 +2,10 @@ package schema
 
 import (
 	"encoding/json"
+	"math"
 	"reflect"
 	"regexp"
+	"strconv"
 	"strings"
 	"sync"
 
@@ -50,6 +52,12 @@ type rule struct {
 	items    *rule
 	minItems int
 	maxItems int // -1: none
+	// numOK says the rule asks of a number nothing but its type and
+	// whole-number bounds (min, max when hasMin, hasMax): no enum, const,
+	// multipleOf or exclusive bound, which thin leaves to the library
+	numOK          bool
+	hasMin, hasMax bool
+	min, max       int64
 
 	// all is the rule with its $refs and allOf laid out (flat), made once
 	// the schema is read whole.
@@ -76,7 +84,7 @@ func kindOf(v any) uint8 {
 		return tNull
 	case bool:
 		return tBool
-	case json.Number, float64, int, int64:
+	case json.Number, float64, int, int64, sureNumber:
 		return tNumber | tInteger
 	case string:
 		return tString
@@ -179,6 +187,20 @@ func (rs *rules) get(m map[string]any, doc map[string]any) *rule {
 			r.counts = true
 		}
 	}
+	r.numOK = true
+	for _, k := range []string{"enum", "const", "multipleOf", "exclusiveMinimum", "exclusiveMaximum"} {
+		if _, ok := m[k]; ok {
+			r.numOK = false
+		}
+	}
+	if v, ok := m["minimum"]; ok {
+		r.min, r.hasMin = whole(v)
+		r.numOK = r.numOK && r.hasMin
+	}
+	if v, ok := m["maximum"]; ok {
+		r.max, r.hasMax = whole(v)
+		r.numOK = r.numOK && r.hasMax
+	}
 	switch t := m["type"].(type) {
 	case string:
 		r.types = typeBits[t]
@@ -265,6 +287,56 @@ func number(v any) (int, bool) {
 		return n, true
 	}
 	return 0, false
+}
+
+// whole is a bound of the schema as a whole number, if it is one.
+func whole(v any) (int64, bool) {
+	switch n := v.(type) {
+	case int:
+		return int64(n), true
+	case float64:
+		if n == math.Trunc(n) && math.Abs(n) < 1<<53 {
+			return int64(n), true
+		}
+	case json.Number:
+		i, err := n.Int64()
+		return i, err == nil
+	}
+	return 0, false
+}
+
+// passed is what the library is given for a number certain to meet its
+// schema (sure): a value the library checks nothing of, as it checks
+// nothing of a value of a type JSON does not have. The library reads
+// every number through big.Rat, twice, a 16th of a big battle's check;
+// a number it would find no problem in need not be read.
+var passed any = sureNumber{}
+
+type sureNumber struct{}
+
+// sure says whether the library would find no problem in the whole
+// number num where rs hold: every rule that holds there is known (no
+// branch, no reference thin cannot follow), allows an integer, and
+// bounds it, if at all, by whole numbers num is within.
+func sure(num json.Number, rs []*rule) bool {
+	if len(rs) == 0 || len(num) > 18 {
+		return false // no rule known (a schema of false?), or a number past int64
+	}
+	i, err := strconv.ParseInt(string(num), 10, 64)
+	if err != nil {
+		return false // a fraction or an exponent: the library's to judge
+	}
+	all := rs[0].all
+	if len(rs) > 1 {
+		all = flat(rs, nil, 0)
+	}
+	for _, r := range all {
+		if r.branches || !r.numOK || (r.types != 0 && r.types&tInteger == 0) ||
+			(r.hasMin && i < r.min) || (r.hasMax && i > r.max) {
+			return false
+		}
+	}
+	return true
 }
 
 // flat is r with its $refs and allOf laid out: every rule that must hold.
@@ -354,8 +426,8 @@ func (t *thinner) over() bool { return t.found > t.keep }
 // out, and whether it changed anything (v itself is never changed: a
 // parsed document may be read again from a cache).
 func (t *thinner) walk(n *yaml.Node, v any, rs []*rule) (any, bool) {
-	if n == nil || n.Kind == yaml.AliasNode || len(rs) == 0 {
-		return v, false
+	if n == nil || (n.Kind != yaml.MappingNode && n.Kind != yaml.SequenceNode) || len(rs) == 0 {
+		return v, false // a scalar or an alias: nothing inside to leave out
 	}
 	all := rs[0].all
 	if len(rs) > 1 {
@@ -418,7 +490,7 @@ func (t *thinner) mapping(n *yaml.Node, m map[string]any, all []*rule, counts bo
 			out[k] = v
 		}
 	}
-	for i := 0; i < len(n.Content); i += 2 {
+	for i := 0; len(t.bad) > 0 && i < len(n.Content); i += 2 {
 		if t.bad[n.Content[i]] {
 			// a duplicate key (its problems are placed at the last of
 			// its name, its value is the first's) or a key not text:
@@ -440,8 +512,12 @@ func (t *thinner) mapping(n *yaml.Node, m map[string]any, all []*rule, counts bo
 			keep(k, cv)
 			continue
 		}
-		removable := !counts && !required(k)
-		var child []*rule
+		// removable says whether the key may be left out; asked only
+		// past the offenders kept, as the required keys cost a look
+		// through every rule
+		removable := func() bool { return !counts && !required(k) }
+		var buf [4]*rule // the rules of most keys, without an allocation
+		child := buf[:0]
 		unknown := false
 		for _, r := range all {
 			if c, ok := r.props[k]; ok {
@@ -468,15 +544,20 @@ func (t *thinner) mapping(n *yaml.Node, m map[string]any, all []*rule, counts bo
 			if !t.bad[kn] {
 				t.found++
 			}
-			if t.over() && removable {
+			if t.over() && removable() {
 				change(i)
 			} else {
 				keep(k, cv)
 			}
 			continue // the library does not read the value of a key it refuses
 		}
-		if t.offends(cv, child, vn, kn) && t.over() && removable {
+		if t.offends(cv, child, vn, kn) && t.over() && removable() {
 			change(i)
+			continue
+		}
+		if num, ok := cv.(json.Number); ok && vn.Kind == yaml.ScalarNode && sure(num, child) {
+			change(i)
+			keep(k, passed)
 			continue
 		}
 		nv, changed := t.walk(vn, cv, child)
@@ -518,6 +599,15 @@ func (t *thinner) sequence(n *yaml.Node, s []any, all []*rule, counts bool) (any
 				out = append([]any(nil), s...)
 			}
 			return out[:i], true
+		}
+		if num, ok := s[i].(json.Number); ok && !counts && vn.Kind == yaml.ScalarNode && sure(num, items) {
+			// (where the items are counted or compared, uniqueItems, a
+			// number stays one)
+			if out == nil {
+				out = append([]any(nil), cur...)
+			}
+			out[i] = passed
+			continue
 		}
 		if nv, changed := t.walk(vn, s[i], items); changed {
 			if out == nil {

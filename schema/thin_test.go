@@ -1,6 +1,7 @@
 package schema
 
 import (
+	"encoding/json"
 	"fmt"
 	"math/rand"
 	"os"
@@ -202,4 +203,80 @@ func lineOf(s string) int {
 	var line int
 	fmt.Sscanf(s[strings.Index(s, ":")+1:], "%d", &line)
 	return line
+}
+
+// TestThinNumbers: in a document thin reads, a whole number certain to
+// meet its schema (the type allows it, and it is within any whole-number
+// bounds) is not given to the library as a number, which it would read
+// through big.Rat twice; every other number is, so the problems listed are
+// the same as with the library given the whole document: at each bound and
+// one past it, a fraction, a number past int64, a number where text is
+// wanted.
+func TestThinNumbers(t *testing.T) {
+	lo, hi := 0, 8
+	set, err := NewSet(&Counters{
+		Fields:     map[string]Field{"strength": {Type: "int", Min: &lo, Max: &hi}, "ma": {Type: "int"}},
+		UnitFields: []string{"strength", "ma"},
+	}, "thin-numbers")
+	if err != nil {
+		t.Fatal(err)
+	}
+	saved := MaxProblems
+	defer func() { MaxProblems, thinOff = saved, false }()
+	MaxProblems = 20
+	var src strings.Builder
+	src.WriteString("kind: forces\nside: USA\narmy:\n  name: Army\n  level: army\n  units:\n")
+	odd := []string{"-1", "9", "1.5", "99999999999999999999", "0", "8"}
+	numbers := 0
+	for i := range 60 {
+		strength := fmt.Sprint(i % 9)
+		if i%10 == 3 {
+			strength = odd[(i/10)%len(odd)]
+		}
+		fmt.Fprintf(&src, "    - {name: U%d, type: inf, strength: %s, ma: %d}\n", i, strength, i*1000)
+		numbers += 2
+	}
+	fmt.Fprintf(&src, "    - {name: 7, type: inf, strength: 1}\n")
+	numbers += 2
+	thinOff = true
+	want := listing(t, set, []byte(src.String()))
+	thinOff = false
+	got := listing(t, set, []byte(src.String()))
+	if got != want {
+		t.Fatalf("with thin\n%s\nwithout\n%s", got, want)
+	}
+	// -1 (one below the bound), 9 and a number past int64 (above it), 1.5
+	// (not whole) and 7 (a number for a name); 0 and 8 are at the bounds
+	for _, w := range []string{":10:39 S005 strength: Must be greater than or equal to 0", ":20:40 S005 strength: Must be less than or equal to 8",
+		":30:40 S001 strength: expected integer or null, found number", ":40:40 S005 strength: Must be less than or equal to 8", ":67:14 S001 name must be text"} {
+		if !strings.Contains(want, w) {
+			t.Errorf("no problem %s:\n%s", w, want)
+		}
+	}
+	if n := strings.Count(want, "\n") + 1; n != 5 {
+		t.Errorf("%d problems, want 5:\n%s", n, want)
+	}
+	docs, _ := Parse("f.yaml", []byte(src.String()), DefaultLimits)
+	left := 0
+	var count func(v any)
+	count = func(v any) {
+		switch v := v.(type) {
+		case json.Number:
+			left++
+		case map[string]any:
+			for _, e := range v {
+				count(e)
+			}
+		case []any:
+			for _, e := range v {
+				count(e)
+			}
+		}
+	}
+	count(set.thin("forces", docs[0]))
+	// the library reads the five numbers it finds a problem in, and
+	// none of the rest
+	if left != 5 {
+		t.Errorf("the library is given %d of %d numbers; want the few it may find a problem in", left, numbers)
+	}
 }

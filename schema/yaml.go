@@ -221,7 +221,7 @@ func parseDocs(file string, data []byte, lim Limits, counted func(n int, ok bool
 			l.Addf(CodeEmpty, d.Pos(root), "YAML document holds nothing")
 			continue
 		}
-		c := converter{doc: d, lim: lim, diags: &l}
+		c := converter{doc: d, lim: lim, diags: &l, boxes: &boxes{}}
 		if lim.Budget != nil {
 			c.runLimit, c.runLeft = lim.Budget.Nodes()
 		}
@@ -282,6 +282,7 @@ type converter struct {
 	failed            bool
 	failPos           diag.Pos // where the document failed
 	free              bool     // converting the value of a free-text key (see freeText)
+	boxes             *boxes   // scalars already made values, to share
 }
 
 func (c *converter) fail(code diag.Code, n *yaml.Node, format string, args ...any) {
@@ -457,7 +458,7 @@ func yamlNumber(n *yaml.Node) string {
 
 func (c *converter) scalar(n *yaml.Node) any {
 	if c.checkLeadingZero(n) {
-		return n.Value
+		return c.boxes.str(n.Value)
 	}
 	if n.Tag == "!!str" || n.Tag == "!!timestamp" || n.Tag == "!!binary" {
 		c.checkText(n, c.free)
@@ -478,6 +479,9 @@ func (c *converter) scalar(n *yaml.Node) any {
 		}
 	case "!!int", "!!float":
 		if n.Tag == "!!int" && plainDecimal(n.Value) {
+			if v := n.Value; len(v) <= 18 && v[0] != '+' && v != "-0" {
+				return c.boxes.num(v) // as FormatInt would write it: 18 digits never overflow
+			}
 			if i, err := strconv.ParseInt(n.Value, 10, 64); err == nil {
 				return json.Number(strconv.FormatInt(i, 10))
 			}
@@ -495,7 +499,7 @@ func (c *converter) scalar(n *yaml.Node) any {
 			}
 		}
 	}
-	return n.Value // !!str, !!timestamp and anything else: the text as typed
+	return c.boxes.str(n.Value) // !!str, !!timestamp and anything else: the text as typed
 }
 
 // plainDecimal reports whether s is an optional sign and decimal digits
