@@ -431,14 +431,7 @@ func TestUnprintedValues(t *testing.T) {
 	b := battletest.Edited(t, filepath.Join("..", "..", "examples", "dow-intro"), map[string][][2]string{
 		"forces-csa.yaml": {{"weapon: R, strength: 2, cohesion: 7, ma: 6", "weapon: ~, strength: ~, cohesion: ~, ma: ~"}},
 	}, nil)
-	outs, err := vassal.Module(b)
-	if err != nil {
-		t.Fatal(err)
-	}
-	res, err := Import(outs[0].Data, Options{Module: "dow-intro.vmod"})
-	if err != nil {
-		t.Fatal(err)
-	}
+	res := reimport(t, b, "dow-intro.vmod")
 	f := string(res.Files["forces-csa.yaml"])
 	if want := `{name: "Allen SS Bn", type: "inf", weapon: ~, strength: ~, cohesion: ~, ma: ~`; !strings.Contains(f, want) {
 		t.Errorf("forces-csa.yaml has no %s:\n%s", want, f)
@@ -457,14 +450,7 @@ func TestSeams(t *testing.T) {
 			t.Fatal(d)
 		}
 	}
-	outs, err := vassal.Module(b0)
-	if err != nil {
-		t.Fatal(err)
-	}
-	res, err := Import(outs[0].Data, Options{Module: "dead-of-winter.vmod"})
-	if err != nil {
-		t.Fatal(err)
-	}
+	res := reimport(t, b0, "dead-of-winter.vmod")
 	dir := t.TempDir()
 	write(t, dir, res.Files)
 	b1, ds := battle.LoadDir(dir, battle.Options{})
@@ -516,14 +502,7 @@ func TestFaceAsFront(t *testing.T) {
 	b := battletest.Edited(t, filepath.Join("..", "..", "examples", "dow-intro"), map[string][][2]string{
 		"forces-usa.yaml": {{"dismounted: {weapon: SC, strength: 2, cohesion: 6, ma: 6}", "dismounted: {weapon: SC, strength: 2, cohesion: 6, ma: 12}"}},
 	}, nil)
-	outs, err := vassal.Module(b)
-	if err != nil {
-		t.Fatal(err)
-	}
-	res, err := Import(outs[0].Data, Options{Module: "dow-intro.vmod"})
-	if err != nil {
-		t.Fatal(err)
-	}
+	res := reimport(t, b, "dow-intro.vmod")
 	f := string(res.Files["forces-usa.yaml"])
 	if want := `{name: "Escort", type: "cav", weapon: "SC", strength: 2, cohesion: 6, ma: 12, disordered: {cohesion: 4, ma: 8}, dismounted: {weapon: "SC", strength: 2, cohesion: 6, ma: 12}}`; !strings.Contains(f, want) {
 		t.Errorf("forces-usa.yaml has no %s:\n%s", want, f)
@@ -630,14 +609,7 @@ func TestSetupState(t *testing.T) {
 			{`"C3108": [McCook, Davis, Escort/RW]`, `"C3108": {units: [McCook, Davis, Escort/RW], reserve: true}`},
 		},
 	}, nil)
-	outs, err := vassal.Module(b)
-	if err != nil {
-		t.Fatal(err)
-	}
-	res, err := Import(outs[0].Data, Options{Module: "dow-intro.vmod"})
-	if err != nil {
-		t.Fatal(err)
-	}
+	res := reimport(t, b, "dow-intro.vmod")
 	sc := string(res.Files["scenario-intro.yaml"])
 	for _, want := range []string{
 		`"C3215": [{unit: "74 IL", strength: 1}]`,
@@ -655,14 +627,7 @@ func TestWithdrawals(t *testing.T) {
 	b := battletest.Edited(t, filepath.Join("..", "..", "examples", "dow-intro"), map[string][][2]string{
 		"intro.yaml": {{"\nvictory:", "\nwithdrawals:\n  USA:\n    - {time: \"Dec 30 1500\", units: [74 IL, Post]}\nvictory:"}},
 	}, nil)
-	outs, err := vassal.Module(b)
-	if err != nil {
-		t.Fatal(err)
-	}
-	res, err := Import(outs[0].Data, Options{Module: "dow-intro.vmod"})
-	if err != nil {
-		t.Fatal(err)
-	}
+	res := reimport(t, b, "dow-intro.vmod")
 	sc := string(res.Files["scenario-intro.yaml"])
 	if want := "withdrawals:\n  \"USA\":\n    - {time: \"Dec 30 1500\", units: [\"74 IL\", \"Post\"]}\n"; !strings.Contains(sc, want) {
 		t.Errorf("the scenario has no %s:\n%s", want, sc)
@@ -722,4 +687,18 @@ func TestThirdPartySetup(t *testing.T) {
 	if want := "module.map.BoardPicker/setup`: component not understood"; !strings.Contains(rep, want) {
 		t.Errorf("the report does not say %q:\n%s", want, rep)
 	}
+}
+
+// reimport builds b's module and imports it as the file name says.
+func reimport(t *testing.T, b *battle.Battle, name string) *Result {
+	t.Helper()
+	outs, err := vassal.Module(b)
+	if err != nil {
+		t.Fatal(err)
+	}
+	res, err := Import(outs[0].Data, Options{Module: name})
+	if err != nil {
+		t.Fatal(err)
+	}
+	return res
 }

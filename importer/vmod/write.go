@@ -91,24 +91,16 @@ func (im *importer) write() error {
 	if len(im.roads) > 0 {
 		m.WriteString("roads:\n")
 		for _, r := range im.roads {
-			var hs []string
-			for _, h := range r.Path {
-				hs = append(hs, q(im.relabel(h)))
-			}
 			fmt.Fprintf(&m, "  - type: %s\n", q(r.Type))
 			if r.Name != "" {
 				fmt.Fprintf(&m, "    name: %s\n", q(r.Name))
 			}
-			fmt.Fprintf(&m, "    path: [%s]\n", strings.Join(hs, ", "))
+			fmt.Fprintf(&m, "    path: [%s]\n", im.labels(r.Path))
 		}
 	}
 	if len(im.areas) > 0 {
 		m.WriteString("areas:\n")
 		for _, a := range im.areas {
-			var hs []string
-			for _, h := range a.Hexes {
-				hs = append(hs, q(im.relabel(h)))
-			}
 			parts := []string{}
 			if a.Side != "" {
 				parts = append(parts, "side: "+q(a.Side))
@@ -116,7 +108,7 @@ func (im *importer) write() error {
 			if a.Edge != "" {
 				parts = append(parts, "edge: "+q(a.Edge))
 			}
-			parts = append(parts, "hexes: ["+strings.Join(hs, ", ")+"]")
+			parts = append(parts, "hexes: ["+im.labels(a.Hexes)+"]")
 			if a.Role != "" {
 				parts = append(parts, "role: "+q(a.Role))
 			}
@@ -482,4 +474,14 @@ func (im *importer) turnIndex(t string) int {
 		}
 	}
 	return -1
+}
+
+// labels writes hexes as a flow list's items, each quoted by the label of
+// the sheet the import has it on.
+func (im *importer) labels(hexes []string) string {
+	hs := make([]string, len(hexes))
+	for i, h := range hexes {
+		hs[i] = q(im.relabel(h))
+	}
+	return strings.Join(hs, ", ")
 }
