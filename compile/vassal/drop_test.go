@@ -1,6 +1,7 @@
 package vassal
 
 import (
+	"encoding/xml"
 	"math"
 	"strconv"
 	"testing"
@@ -84,5 +85,70 @@ func TestStacksWhereDropsLand(t *testing.T) {
 				t.Fatal("no At-Start stack on a hex")
 			}
 		})
+	}
+}
+
+// An extension's At-Start stacks stand where VASSAL puts a piece a player
+// drops on their hex, as the module's do (TestStacksWhereDropsLand).
+// Before, art-demo's extension wrote every stack by its grid location, a
+// pixel below the snapped point in odd columns (dy 61.89 px): a piece
+// dropped on A0605 made a stack of its own beside the set-up's.
+func TestExtensionStacksWhereDropsLand(t *testing.T) {
+	b, base, _ := setupModule(t, "art-demo", "")
+	mod := moduleBytes(t, b)
+	outs, err := Extension(mod, "art-demo.vmod")(b)
+	if err != nil {
+		t.Fatal(err)
+	}
+	files, _ := unzipAll(t, outs[0].Data)
+	var root xel
+	if err := xml.Unmarshal(files["buildFile.xml"], &root); err != nil {
+		t.Fatal(err)
+	}
+	boards := map[string]*sheetBoard{}
+	n, byPoint := 0, 0
+	root.walk(func(e, _ *xel) {
+		switch e.class() {
+		case "module.map.boardPicker.Board":
+			name, _ := e.attr("name")
+			img, _ := e.attr("image")
+			for i := range e.Kids {
+				if e.Kids[i].class() == "module.map.boardPicker.board.HexGrid" {
+					boards[name] = boardFromXML(t, &e.Kids[i], base["images/"+img])
+				}
+			}
+		case "module.map.SetupStack":
+			ob, _ := e.attr("owningBoard")
+			sb := boards[ob]
+			if sb == nil {
+				return // a reinforcement box's
+			}
+			name, _ := e.attr("name")
+			loc, _ := e.attr("location")
+			var x, y int
+			if g, _ := e.attr("useGridLocation"); g == "true" {
+				var ok bool
+				if x, y, ok = sb.Location(loc); !ok {
+					t.Errorf("stack %s: %q does not parse", name, loc)
+					return
+				}
+			} else {
+				xs, _ := e.attr("x")
+				ys, _ := e.attr("y")
+				x, _ = strconv.Atoi(xs)
+				y, _ = strconv.Atoi(ys)
+				byPoint++
+			}
+			if sx, sy := vassalSnap(sb, x, y); sx != x || sy != y {
+				t.Errorf("stack %s stands at %d,%d; a piece dropped on %s lands at %d,%d, a stack of its own", name, x, y, loc, sx, sy)
+			}
+			if got := sb.LocationName(x, y); got != loc {
+				t.Errorf("stack %s at %d,%d: VASSAL names the spot %s, not %s", name, x, y, got, loc)
+			}
+			n++
+		}
+	})
+	if n == 0 || byPoint == 0 {
+		t.Fatalf("%d At-Start stacks on a hex, %d by their point: want some of each", n, byPoint)
 	}
 }

@@ -5,8 +5,10 @@ import (
 	"bytes"
 	"encoding/xml"
 	"fmt"
+	"image"
 	"io"
 	stdmaps "maps"
+	"math"
 	"regexp"
 	"sort"
 	"strconv"
@@ -60,6 +62,10 @@ type baseModule struct {
 type baseBoard struct {
 	name, image, prefix string
 	grid                string
+	// geom is the grid as VASSAL reads it, where stackAt can port it (a
+	// plain hex grid, numbered as muster numbers); nil: set-ups stand by
+	// grid location
+	geom *sheetBoard
 }
 
 // baseMember is the most the base module's build file may inflate to (a
@@ -122,10 +128,12 @@ func readBase(data []byte) (*baseModule, error) {
 			case "VASSAL.build.module.map.boardPicker.board.HexGrid":
 				if board != nil && board.grid == "" {
 					gridStart = off
+					board.geom = baseGrid(attr)
 				}
 			case "VASSAL.build.module.map.boardPicker.board.mapgrid.HexGridNumbering":
 				if board != nil && board.prefix == "" {
 					board.prefix, _ = strings.CutSuffix(attr("locationFormat"), "$gridLocation$")
+					board.geom = baseNumbering(board.geom, attr)
 				}
 			case "VASSAL.build.widget.PieceSlot":
 				slotName = attr("entryName")
@@ -185,7 +193,94 @@ func readBase(data []byte) (*baseModule, error) {
 	if len(bm.boards) == 0 {
 		return nil, fmt.Errorf("the base module has no board with a hex grid")
 	}
+	for _, bb := range bm.boards {
+		if bb.geom != nil && (bb.geom.HDesc || bb.geom.VDesc) && !baseImageSize(zr, bb) {
+			bb.geom = nil
+		}
+	}
 	return bm, nil
+}
+
+// baseGrid reads a base board's HexGrid attributes; nil where stackAt
+// cannot port them (sideways, or a spacing that does not parse).
+func baseGrid(attr func(string) string) *sheetBoard {
+	dx, errx := strconv.ParseFloat(attr("dx"), 64)
+	dy, erry := strconv.ParseFloat(attr("dy"), 64)
+	x0, err0 := strconv.Atoi(attr("x0"))
+	y0, err1 := strconv.Atoi(attr("y0"))
+	if errx != nil || erry != nil || err0 != nil || err1 != nil || dx <= 0 || dy <= 0 || attr("sideways") == "true" {
+		return nil
+	}
+	return &sheetBoard{X0: x0, Y0: y0, dx: dx, dy: dy}
+}
+
+// baseNumbering adds to geom a base board's HexGridNumbering, where
+// sheetBoard.Location ports it (numbers without a separator, both of as
+// many digits, not staggered); nil otherwise.
+func baseNumbering(geom *sheetBoard, attr func(string) string) *sheetBoard {
+	lf := attr("locationFormat")
+	first := attr("first")
+	if geom == nil || !strings.HasSuffix(lf, "$gridLocation$") || (first != "H" && first != "V") ||
+		attr("stagger") == "true" || attr("sep") != "" || attr("hType") != "N" || attr("vType") != "N" ||
+		attr("hLeading") != attr("vLeading") {
+		return nil
+	}
+	lead, err := strconv.Atoi(attr("hLeading"))
+	hOff, err1 := strconv.Atoi(attr("hOff"))
+	vOff, err2 := strconv.Atoi(attr("vOff"))
+	if err != nil || err1 != nil || err2 != nil || lead < 0 {
+		return nil
+	}
+	geom.First, geom.Leading, geom.HOff, geom.VOff = first[0], lead, hOff, vOff
+	geom.HDesc, geom.VDesc = attr("hDescend") == "true", attr("vDescend") == "true"
+	geom.Prefix = strings.TrimSuffix(lf, "$gridLocation$")
+	return geom
+}
+
+// baseImageSize sets the size of bb's picture, which descending numbers
+// count from (sheets.go's numbering); false where the base lacks it.
+func baseImageSize(zr *zip.Reader, bb *baseBoard) bool {
+	for _, f := range zr.File {
+		if f.Name != "images/"+bb.image {
+			continue
+		}
+		rc, err := f.Open()
+		if err != nil {
+			return false
+		}
+		cfg, _, err := image.DecodeConfig(rc)
+		rc.Close()
+		if err != nil {
+			return false
+		}
+		g := bb.geom
+		g.W, g.H = cfg.Width, cfg.Height
+		g.maxCol = int(math.Floor(float64(g.W)/g.dy + 0.5))
+		g.maxRw = int(math.Floor(float64(g.H)/g.dx + 0.5))
+		return true
+	}
+	return false
+}
+
+// stackAt is where an extension's At-Start stack on the hex labelled
+// label stands, board-relative, where it must be written by its point:
+// as the module's (sheetBoard.stackAt), where VASSAL puts a piece dropped
+// on the hex, when that is not the label's grid location (a sheet with
+// art, its dy not whole). ok false: the stack stands by grid location.
+func (bb *baseBoard) stackAt(label string) (x, y int, ok bool) {
+	g := bb.geom
+	if g == nil {
+		return 0, 0, false
+	}
+	gx, gy, ok := g.Location(label)
+	if !ok {
+		return 0, 0, false
+	}
+	x, y = g.snapPoint(gx, gy)
+	if (x == gx && y == gy) || g.LocationName(x, y) != label {
+		return 0, 0, false
+	}
+	return x, y, true
 }
 
 func contains(xs []string, x string) bool {
@@ -363,8 +458,12 @@ func (bm *baseModule) extension(b *battle.Battle, baseFile string) ([]compile.Ou
 				continue
 			}
 			boardName := extBoard(bb, b, sc)
+			byGrid, xs, ys := "true", "0", "0"
+			if x, y, ok := bb.stackAt(label); ok {
+				byGrid, xs, ys = "false", strconv.Itoa(x), strconv.Itoa(y)
+			}
 			n := el("module.map.SetupStack", "name", sc.ID+" "+st.Side+" "+label, "owningBoard", boardName,
-				"useGridLocation", "true", "location", label, "x", "0", "y", "0")
+				"useGridLocation", byGrid, "location", label, "x", xs, "y", ys)
 			once := battle.NewOnce(st.Pieces)
 			for _, p := range st.Pieces {
 				for _, r := range pieceRefs(p, once) {

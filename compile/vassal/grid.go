@@ -117,6 +117,25 @@ func (sb *sheetBoard) SnapCenter(c maps.Coord) (int, int) {
 	return x, int(sb.dy*float64(row) + float64(int(sb.dy/2)) + float64(sb.Y0))
 }
 
+// snapPoint is where VASSAL puts a piece dropped at x, y of the board
+// (HexGrid.snapTo for a point within a hex: snapToHex's hexPoint, then
+// hexPointCenterFromRawIndex), not sideways.
+func (sb *sheetBoard) snapPoint(x, y int) (int, int) {
+	ox, oy := float64(sb.X0), float64(sb.Y0)
+	col := int(math.Floor((float64(x) - ox + sb.dx/2) / sb.dx))
+	var row int
+	if col%2 == 0 {
+		row = int(math.Floor((float64(y) - oy + sb.dy/2) / sb.dy))
+	} else {
+		row = int(math.Floor((float64(y) - oy) / sb.dy))
+	}
+	sx := int(sb.dx*float64(col) + ox)
+	if col%2 == 0 {
+		return sx, int(sb.dy*float64(row) + oy)
+	}
+	return sx, int(sb.dy*float64(row) + float64(int(sb.dy/2)) + oy)
+}
+
 // stackAt is where an At-Start stack on hex c stands, board-relative, and
 // whether it is written by its grid location. VASSAL puts a stack at its
 // grid location where HexGridNumbering centres the hex (Center), and a

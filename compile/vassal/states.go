@@ -6,6 +6,7 @@ import (
 	"strconv"
 	"strings"
 
+	"github.com/muster-wargames/muster/battle"
 	"github.com/muster-wargames/muster/compile/vassal/seq"
 	"github.com/muster-wargames/muster/oob"
 	"github.com/muster-wargames/muster/render"
@@ -280,12 +281,14 @@ func rotator(s playState) trait {
 
 // strengthProp is the Dynamic Property of the strength field: numeric,
 // within the field's bounds, the down and up keys taking one point off and
-// giving one back. State is the value.
-func (pl *play) strengthProp(value string) trait {
+// giving one back where the piece has a strength (live); a piece with none
+// (an empty value) has no keys, which would step it from nothing to a
+// number. State is the value.
+func (pl *play) strengthProp(value string, live bool) trait {
 	cons := seq.New(',').Bool(true).Int(pl.min).Int(pl.max).Bool(false).Value()
 	cmds := seq.New(',')
 	cmd := func(name, key, incr string) {
-		if key == "" {
+		if key == "" || !live {
 			return
 		}
 		cmds.Append(seq.New(':').Append(name).Append(key).Append(seq.New(',').Append("I").Append(incr).Value()).Value())
@@ -477,8 +480,11 @@ func (m *vmod) unitCounter(d *pieceDef, sd *oob.Side, pal render.CounterStyle, u
 		}
 		d.traits = append(d.traits, marker(f, valueText(u.Values.Get(f))))
 	}
+	// a unit with no strength, printed or set up, keeps an empty one:
+	// no key steps it and no report posts it
+	live := hasProp && (sv.Known() || m.givenStrength(u))
 	if hasProp {
-		inner = append(inner, pl.strengthProp(valueText(sv)))
+		inner = append(inner, pl.strengthProp(valueText(sv), live))
 	}
 	labelAt := len(inner)
 	inner = append(inner, trait{})
@@ -539,7 +545,7 @@ func (m *vmod) unitCounter(d *pieceDef, sd *oob.Side, pal render.CounterStyle, u
 		inner[nameAt] = m.nameLabel(rgb(text), nameSize(u.Name))
 	}
 	inner = append(inner, m.pieceKeys()...)
-	if hasProp && (pl.down != "" || pl.up != "") {
+	if live && (pl.down != "" || pl.up != "") {
 		outer = append([]trait{m.reportTrait([]string{pl.down, pl.up}, "$newPieceName$ $old"+pl.strength+"$ → $"+pl.strength+"$ SP", "strength changes")}, outer...)
 	}
 	if slices.ContainsFunc(stateKeys, func(k string) bool { return k != "" }) {
@@ -681,6 +687,32 @@ func (m *vmod) pieceKeys() []trait {
 		ts = append(ts, deleteTrait(m.play.del))
 	}
 	return ts
+}
+
+// givenStrength reports whether a set-up or an arrival of any of the
+// battle's scenarios gives unit u a strength.
+func (m *vmod) givenStrength(u *oob.Unit) bool {
+	if m.setStrength == nil {
+		m.setStrength = map[*oob.Unit]bool{}
+		mark := func(ps []battle.Piece) {
+			for _, p := range ps {
+				if p.Strength != nil {
+					for _, v := range p.Ref.Units() {
+						m.setStrength[v] = true
+					}
+				}
+			}
+		}
+		for _, sc := range m.b.Scenarios {
+			for _, st := range sc.Setup {
+				mark(st.Pieces)
+			}
+			for _, ar := range sc.Arrivals {
+				mark(ar.Pieces)
+			}
+		}
+	}
+	return m.setStrength[u]
 }
 
 // override sets a set-up's value on a Marker or Dynamic Property of the

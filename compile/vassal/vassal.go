@@ -68,6 +68,8 @@ type vmod struct {
 	clears     map[string]bool            // the ids of the states a global command clears (menuEntry)
 	files      map[string][]byte          // archive path → bytes
 	gpid       int
+
+	setStrength map[*oob.Unit]bool // units a set-up or arrival gives a strength (givenStrength)
 	// With an ids ledger (ids.go): the build's ids, the place the slots
 	// being written stand in, how often each key was given there, and
 	// the keys of the battle's units and leaders.
