@@ -311,3 +311,27 @@ func TestRatingsFollowFace(t *testing.T) {
 
 // firstOf is the first of a pair.
 func firstOf(s string, _ bool) string { return s }
+
+// TestRangeFollowsCounter: a leader whose further counter has another
+// range (here a copy of 3DoG McPherson's Ridge gives Hill -1 range 5)
+// has CmdBase follow his Counter layer; with the same range (the example)
+// it stays a Marker.
+func TestRangeFollowsCounter(t *testing.T) {
+	for _, c := range []struct {
+		repl map[string]string
+		calc string
+	}{
+		{nil, ""},
+		{map[string]string{`efficiency: -1, range: 7,`: `efficiency: -1, range: 5,`}, `{(GetProperty("Counter_Level")==2?"5":"7")}`},
+	} {
+		b := exampleWith(t, "3dog-mcphersons-ridge", "forces-csa.yaml", c.repl)
+		files, _ := unzipAll(t, buildVmod(t, b))
+		bf := files["buildFile.xml"]
+		hill := expanded(t, protosOf(t, bf), slotsOf(t, bf)["Hill"][0])
+		got, _ := calcOf(hill, "CmdBase")
+		mark, isMark := markerOf(hill, "CmdBase")
+		if got != c.calc || (c.calc == "") != (isMark && mark == "7") {
+			t.Errorf("Hill -1 %v: CmdBase calc %q, marker %q (%v); want calc %q", c.repl, got, mark, isMark, c.calc)
+		}
+	}
+}
