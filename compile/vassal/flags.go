@@ -442,6 +442,12 @@ func (m *vmod) unitFlags(u *oob.Unit) []trait {
 		return nil
 	}
 	r, _ := m.baseRange(l)
+	if m.shownRange(l) != strconv.Itoa(r) {
+		// his range follows his face: the unit reads it off his piece
+		// on the map (SumMap of his CmdBase; there is one of him)
+		e := `{SumMap("CmdBase",` + inner(`Leads=="`+leaderID(l)+`"`) + ")}"
+		return []trait{marker("CmdLeader", leaderID(l)), calcProp("CmdBase", e, "his leader's command range in full light, as his face shows it")}
+	}
 	return []trait{marker("CmdLeader", leaderID(l)), marker("CmdBase", strconv.Itoa(r))}
 }
 
@@ -461,10 +467,30 @@ func (m *vmod) leaderFlags(l *oob.Leader) []trait {
 		return nil
 	}
 	ts := []trait{marker("Leads", leaderID(l))}
-	if r, ok := m.baseRange(l); ok {
-		ts = append(ts, marker("CmdBase", strconv.Itoa(r)))
+	r, ok := m.baseRange(l)
+	if !ok {
+		return ts
 	}
-	return ts
+	if e := m.shownRange(l); e != strconv.Itoa(r) {
+		return append(ts, calcProp("CmdBase", e, "his command range in full light (follows his face)"))
+	}
+	return append(ts, marker("CmdBase", strconv.Itoa(r)))
+}
+
+// shownRange is leader l's command range in full light as his piece shows
+// it: the number where every face shows the same, else an expression
+// choosing by his face and counter layers, since his replacement face and
+// further counters have ratings of their own (a face without the rating
+// has range 0).
+func (m *vmod) shownRange(l *oob.Leader) string {
+	r, _ := m.baseRange(l)
+	if m.b.Rules.Figures.Command.Rating == "" {
+		return strconv.Itoa(r)
+	}
+	return followText(leadersShown(l), func(x *oob.Leader) string {
+		v, _ := m.baseRange(x)
+		return strconv.Itoa(v)
+	})
 }
 
 // radiusTraits are radiusProto's: CommandRadius and its Area of Effect.

@@ -255,3 +255,83 @@ func TestFlagKeysFree(t *testing.T) {
 		}
 	}
 }
+
+// TestRatingsFollowFace: a leader with a replacement face carries each
+// rating, and the command range the flags read, as the leader his face
+// shows: on the Face layer's level 2 the replacement's (here a copy of
+// 3DoG McPherson's Ridge gives Archer, range 4, a replacement of range 3),
+// and the units he commands read his range off his piece. Without a
+// replacement they stay plain Markers.
+func TestRatingsFollowFace(t *testing.T) {
+	b := exampleWith(t, "3dog-mcphersons-ridge", "forces-csa.yaml", map[string]string{
+		`leader: {name: Archer, profile: A, range: 4, orders: 1}`: `leader: {name: Archer, profile: A, range: 4, orders: 1, replacement: {name: Fry, profile: C, range: 3, orders: 0}}`,
+	})
+	files, _ := unzipAll(t, buildVmod(t, b))
+	bf := files["buildFile.xml"]
+	protos, slots := protosOf(t, bf), slotsOf(t, bf)
+	piece := func(name string) [][2]string {
+		t.Helper()
+		if len(slots[name]) == 0 {
+			t.Fatalf("no piece %s", name)
+		}
+		return expanded(t, protos, slots[name][0])
+	}
+	archer := piece("Archer")
+	for k, want := range map[string]string{
+		"range":   `{(GetProperty("Face_Level")==2?"3":"4")}`,
+		"orders":  `{(GetProperty("Face_Level")==2?"0":"1")}`,
+		"profile": `{(GetProperty("Face_Level")==2?"C":"A")}`,
+		"CmdBase": `{(GetProperty("Face_Level")==2?"3":"4")}`,
+	} {
+		if got, ok := calcOf(archer, k); got != want {
+			t.Errorf("Archer's %s: %q (%v), want %s", k, got, ok, want)
+		}
+		if v, ok := markerOf(archer, k); ok {
+			t.Errorf("Archer's %s is also a fixed Marker %q", k, v)
+		}
+	}
+	if got, want := firstOf(calcOf(piece("1 TN"), "CmdBase")), `{SumMap("CmdBase","{Leads==\"`; !strings.HasPrefix(got, want) {
+		t.Errorf("1 TN's CmdBase: %q, want it read off Archer's piece (%s...)", got, want)
+	}
+	// CommandRadius reads CmdBase: on his replacement face, Fry's range
+	if r, _ := calcOf(archer, "CommandRadius"); !strings.Contains(r, "CmdBase") {
+		t.Errorf("Archer's CommandRadius %q does not read CmdBase", r)
+	}
+	// a leader without a replacement keeps Markers
+	davis := piece("Davis")
+	for k, want := range map[string]string{"range": "4", "CmdBase": "4"} {
+		if got, ok := markerOf(davis, k); !ok || got != want {
+			t.Errorf("Davis's %s: %q (%v), want Marker %s", k, got, ok, want)
+		}
+	}
+	if got, ok := markerOf(piece("2 MS"), "CmdBase"); !ok || got != "4" {
+		t.Errorf("a unit of Davis's: CmdBase %q (%v), want Marker 4", got, ok)
+	}
+}
+
+// firstOf is the first of a pair.
+func firstOf(s string, _ bool) string { return s }
+
+// TestRangeFollowsCounter: a leader whose further counter has another
+// range (here a copy of 3DoG McPherson's Ridge gives Hill -1 range 5)
+// has CmdBase follow his Counter layer; with the same range (the example)
+// it stays a Marker.
+func TestRangeFollowsCounter(t *testing.T) {
+	for _, c := range []struct {
+		repl map[string]string
+		calc string
+	}{
+		{nil, ""},
+		{map[string]string{`efficiency: -1, range: 7,`: `efficiency: -1, range: 5,`}, `{(GetProperty("Counter_Level")==2?"5":"7")}`},
+	} {
+		b := exampleWith(t, "3dog-mcphersons-ridge", "forces-csa.yaml", c.repl)
+		files, _ := unzipAll(t, buildVmod(t, b))
+		bf := files["buildFile.xml"]
+		hill := expanded(t, protosOf(t, bf), slotsOf(t, bf)["Hill"][0])
+		got, _ := calcOf(hill, "CmdBase")
+		mark, isMark := markerOf(hill, "CmdBase")
+		if got != c.calc || (c.calc == "") != (isMark && mark == "7") {
+			t.Errorf("Hill -1 %v: CmdBase calc %q, marker %q (%v); want calc %q", c.repl, got, mark, isMark, c.calc)
+		}
+	}
+}

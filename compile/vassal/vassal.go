@@ -953,8 +953,18 @@ func (m *vmod) leaderDef(sd *oob.Side, pal render.CounterStyle, l *oob.Leader) *
 		d.traits = append(d.traits, marker("Spare", "true"))
 	}
 	keys := leaderKeys(l)
+	if l.Replacement != nil {
+		// on his replacement face (and his further counters) each rating
+		// is the leader's shown, as his labels are, so the flags read his
+		keys = shownKeys(l)
+	}
 	for _, k := range keys {
 		v := valueText(l.Ratings.Get(k))
+		if l.Replacement != nil {
+			of := func(x *oob.Leader) string { return valueText(x.Ratings.Get(k)) }
+			d.traits = append(d.traits, calcProp(k, "{"+followExpr(leadersShown(l), of)+"}", k+" (follows his face)"))
+			continue
+		}
 		if len(l.Counters) > 0 {
 			d.traits = append(d.traits, counterProp(k, v, l, func(c *oob.Leader) string { return valueText(c.Ratings.Get(k)) }))
 			continue
@@ -963,6 +973,20 @@ func (m *vmod) leaderDef(sd *oob.Side, pal render.CounterStyle, l *oob.Leader) *
 	}
 	m.leaderCounter(d, sd, pal, l)
 	return d
+}
+
+// shownKeys are the rating keys of every leader l's piece shows, sorted.
+func shownKeys(l *oob.Leader) []string {
+	var ks []string
+	for _, s := range leadersShown(l) {
+		for _, k := range leaderKeys(s.l) {
+			if !slices.Contains(ks, k) {
+				ks = append(ks, k)
+			}
+		}
+	}
+	sort.Strings(ks)
+	return ks
 }
 
 func leaderKeys(l *oob.Leader) []string {

@@ -98,7 +98,7 @@ var regenerated = map[string]bool{"emb2": true, "rotate": true, "report": true, 
 // flagCalcs are the Calculated Properties of muster's rule flags
 // (compile/vassal/flags.go), made again from the ruleset's figures.
 var flagCalcs = map[string]bool{"StackClass": true, "StackSP": true, "StackWeight": true, "OverStacked": true,
-	"OutOfCommand": true, "CommandRadius": true}
+	"OutOfCommand": true, "CommandRadius": true, "CmdBase": true}
 
 // collect reads traits into p, expanding prototypes from defs. The piece's
 // own traits come first, so its values win over its prototypes'.
@@ -149,7 +149,7 @@ func collect(p *props, traits []trait, defs map[string][]trait, depth int) {
 			}
 			if regenerated[t.id()] || t.id() == "calcProp" && (flagCalcs[calcName(t)] || calcName(t) == "Ratings") {
 				p.regen = append(p.regen, t)
-			} else if t.id() == "calcProp" && counterRe.MatchString(t.typ) {
+			} else if t.id() == "calcProp" && (counterRe.MatchString(t.typ) || faceRatingRe.MatchString(t.typ)) {
 				p.counters = append(p.counters, t)
 			} else {
 				p.unknown = append(p.unknown, t)
@@ -165,6 +165,11 @@ var (
 	counterRe    = regexp.MustCompile(`GetProperty\("Counter_Level"\)==([0-9]+)\?"([^"]*)"`)
 	counterFirst = regexp.MustCompile(`:"([^"]*)"\)+\}$`)
 )
+
+// faceRatingRe finds a leader's rating that follows his replacement face
+// (compile/vassal leaderDef): read as his counters' ratings are, his own
+// the innermost default; the replacement is not read.
+var faceRatingRe = regexp.MustCompile(`GetProperty\("Face_Level"\)==2\?"`)
 
 // calcName is a Calculated Property's name.
 func calcName(t trait) string {
