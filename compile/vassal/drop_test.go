@@ -39,48 +39,7 @@ func TestStacksWhereDropsLand(t *testing.T) {
 		t.Run(ex.dir, func(t *testing.T) {
 			t.Parallel()
 			_, files, root := setupModule(t, ex.dir, ex.variant)
-			boards := map[string]*sheetBoard{}
-			n := 0
-			root.walk(func(e, _ *xel) {
-				switch e.class() {
-				case "module.map.boardPicker.Board":
-					name, _ := e.attr("name")
-					img, _ := e.attr("image")
-					for i := range e.Kids {
-						if e.Kids[i].class() == "module.map.boardPicker.board.HexGrid" {
-							boards[name] = boardFromXML(t, &e.Kids[i], files["images/"+img])
-						}
-					}
-				case "module.map.SetupStack":
-					ob, _ := e.attr("owningBoard")
-					sb := boards[ob]
-					if sb == nil {
-						return // a holding box's
-					}
-					name, _ := e.attr("name")
-					loc, _ := e.attr("location")
-					var x, y int
-					if g, _ := e.attr("useGridLocation"); g == "true" {
-						var ok bool
-						if x, y, ok = sb.Location(loc); !ok {
-							t.Errorf("stack %s: %q does not parse", name, loc)
-							return
-						}
-					} else {
-						xs, _ := e.attr("x")
-						ys, _ := e.attr("y")
-						x, _ = strconv.Atoi(xs)
-						y, _ = strconv.Atoi(ys)
-					}
-					if sx, sy := vassalSnap(sb, x, y); sx != x || sy != y {
-						t.Errorf("stack %s stands at %d,%d; a piece dropped on %s lands at %d,%d, a stack of its own", name, x, y, loc, sx, sy)
-					}
-					if got := sb.LocationName(x, y); got != loc {
-						t.Errorf("stack %s at %d,%d: VASSAL names the spot %s, not %s", name, x, y, got, loc)
-					}
-					n++
-				}
-			})
+			n, _ := checkDrops(t, root, files)
 			if n == 0 {
 				t.Fatal("no At-Start stack on a hex")
 			}
@@ -105,8 +64,19 @@ func TestExtensionStacksWhereDropsLand(t *testing.T) {
 	if err := xml.Unmarshal(files["buildFile.xml"], &root); err != nil {
 		t.Fatal(err)
 	}
+	n, byPoint := checkDrops(t, &root, base)
+	if n == 0 || byPoint == 0 {
+		t.Fatalf("%d At-Start stacks on a hex, %d by their point: want some of each", n, byPoint)
+	}
+}
+
+// checkDrops wants every At-Start stack of root on a hex board to stand
+// where VASSAL puts a piece dropped on its hex, and VASSAL to name that
+// spot as the stack does; images holds the boards' pictures. It counts
+// the stacks, and those written by their point.
+func checkDrops(t *testing.T, root *xel, images map[string][]byte) (n, byPoint int) {
+	t.Helper()
 	boards := map[string]*sheetBoard{}
-	n, byPoint := 0, 0
 	root.walk(func(e, _ *xel) {
 		switch e.class() {
 		case "module.map.boardPicker.Board":
@@ -114,14 +84,14 @@ func TestExtensionStacksWhereDropsLand(t *testing.T) {
 			img, _ := e.attr("image")
 			for i := range e.Kids {
 				if e.Kids[i].class() == "module.map.boardPicker.board.HexGrid" {
-					boards[name] = boardFromXML(t, &e.Kids[i], base["images/"+img])
+					boards[name] = boardFromXML(t, &e.Kids[i], images["images/"+img])
 				}
 			}
 		case "module.map.SetupStack":
 			ob, _ := e.attr("owningBoard")
 			sb := boards[ob]
 			if sb == nil {
-				return // a reinforcement box's
+				return // a holding or reinforcement box's
 			}
 			name, _ := e.attr("name")
 			loc, _ := e.attr("location")
@@ -148,7 +118,5 @@ func TestExtensionStacksWhereDropsLand(t *testing.T) {
 			n++
 		}
 	})
-	if n == 0 || byPoint == 0 {
-		t.Fatalf("%d At-Start stacks on a hex, %d by their point: want some of each", n, byPoint)
-	}
+	return n, byPoint
 }
