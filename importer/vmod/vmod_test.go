@@ -180,15 +180,7 @@ func TestRoundTrip(t *testing.T) {
 			if err != nil {
 				t.Fatal(err)
 			}
-			dir := t.TempDir()
-			write(t, dir, res.Files)
-			b, ds := battle.LoadDir(dir, battle.Options{})
-			ds = append(ds, validate.Battle(b)...)
-			for _, d := range ds {
-				if d.Severity == diag.Error {
-					t.Errorf("the import does not validate: %s", d)
-				}
-			}
+			dir := validImport(t, res)
 			if t.Failed() {
 				t.FailNow()
 			}
@@ -647,15 +639,7 @@ func TestDeadOfWinterImport(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	dir := t.TempDir()
-	write(t, dir, res.Files)
-	b, ds := battle.LoadDir(dir, battle.Options{})
-	ds = append(ds, validate.Battle(b)...)
-	for _, d := range ds {
-		if d.Severity == diag.Error {
-			t.Errorf("the import does not validate: %s", d)
-		}
-	}
+	validImport(t, res)
 }
 
 // TestThirdPartySetup: a module's New Game layout (BoardPicker <setup>)
@@ -701,4 +685,20 @@ func reimport(t *testing.T, b *battle.Battle, name string) *Result {
 		t.Fatal(err)
 	}
 	return res
+}
+
+// validImport writes an import's files to a folder and wants the battle
+// there to load and validate with no error; it gives the folder.
+func validImport(t *testing.T, res *Result) string {
+	t.Helper()
+	dir := t.TempDir()
+	write(t, dir, res.Files)
+	b, ds := battle.LoadDir(dir, battle.Options{})
+	ds = append(ds, validate.Battle(b)...)
+	for _, d := range ds {
+		if d.Severity == diag.Error {
+			t.Errorf("the import does not validate: %s", d)
+		}
+	}
+	return dir
 }
