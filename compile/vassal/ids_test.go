@@ -105,24 +105,7 @@ func TestIDsKeepPieces(t *testing.T) {
 	}
 	v2, _ := slotsByGpid(t, out2[0].Data)
 	n1, _ := strconv.Atoi(next1)
-	kept := 0
-	for g, was := range v1 {
-		now, ok := v2[g]
-		switch {
-		case strings.HasSuffix(was, "|25 IL"):
-			if ok {
-				t.Errorf("gpid %s of removed %s given to %s", g, was, now)
-			}
-		case strings.HasSuffix(was, "|75 IL"):
-			if now != strings.TrimSuffix(was, "75 IL")+"75 ILL" {
-				t.Errorf("gpid %s: %s became %s, want 75 ILL (renamed)", g, was, now)
-			}
-		case now != was:
-			t.Errorf("gpid %s: %s became %s", g, was, now)
-		default:
-			kept++
-		}
-	}
+	kept := ledgerKept(t, v1, v2)
 	newIDs := 0
 	for g, now := range v2 {
 		if strings.HasSuffix(now, "|10 IL") {
@@ -204,4 +187,30 @@ func TestIDsWasInUse(t *testing.T) {
 			t.Errorf("gpid %s: %s became %s", g, v1[g], now)
 		}
 	}
+}
+
+// ledgerKept wants every gpid of v1 (slot by gpid, "...|name") to stand
+// for the same slot in v2 but for the ledger tests' edits: 25 IL removed,
+// its gpid given to none, and 75 IL renamed 75 ILL; it counts the slots
+// kept as they were.
+func ledgerKept(t *testing.T, v1, v2 map[string]string) (kept int) {
+	t.Helper()
+	for g, was := range v1 {
+		now, ok := v2[g]
+		switch {
+		case strings.HasSuffix(was, "|25 IL"):
+			if ok {
+				t.Errorf("gpid %s of removed %s given to %s", g, was, now)
+			}
+		case strings.HasSuffix(was, "|75 IL"):
+			if now != strings.TrimSuffix(was, "75 IL")+"75 ILL" {
+				t.Errorf("gpid %s: %s became %s, want 75 ILL (renamed)", g, was, now)
+			}
+		case now != was:
+			t.Errorf("gpid %s: %s became %q", g, was, now)
+		default:
+			kept++
+		}
+	}
+	return kept
 }
