@@ -1363,7 +1363,8 @@ func (m *vmod) unitLevels(u *oob.Unit, p battle.Piece, fatigue, orders string, r
 // (AMFS's skirmish, O: Skirmish Order), else the first state of its class
 // with a level named as the order (GBACW's orders state: March, Advance,
 // Attack, 6.11); "" when no state shows o (Summer Storm keeps orders on
-// the Orders Card, not on the units).
+// the Orders Card, not on the units). import vmod reads it back through
+// its inverse, importer/vmod ordersOf.
 func (m *vmod) ordersLevel(u *oob.Unit, o string) (string, int) {
 	if o == "" {
 		return "", 0
