@@ -54,9 +54,18 @@ func (im *importer) leaderCounters(n *node, p *props, pc *piece, used map[string
 		if _, ok := im.rules.Fields[key]; !ok {
 			continue // "Ratings", the stack viewer's line: made again
 		}
+		// his own rating, empty where only a leader his piece shows has
+		// the rating (compile/vassal shownKeys)
 		if m := counterFirst.FindStringSubmatch(expr); m != nil && !used[key] {
-			pc.values = append(pc.values, [2]string{key, m[1]})
+			if m[1] != "" {
+				pc.values = append(pc.values, [2]string{key, m[1]})
+			}
 			used[key] = true
+		}
+		if m := faceRatingRe.FindStringSubmatch(expr); m != nil && pc.replacement != nil {
+			if v, err := strconv.Unquote(m[1]); err == nil && v != "" {
+				pc.replacement.values = append(pc.replacement.values, [2]string{key, v})
+			}
 		}
 		for _, m := range counterRe.FindAllStringSubmatch(expr, -1) {
 			lv, _ := strconv.Atoi(m[1])
@@ -78,4 +87,23 @@ func (im *importer) counterName(leader string, lv int) string {
 		return ""
 	}
 	return cs[lv-2].name
+}
+
+// leaderReplacement reads a leader's replacement (forces replacement:),
+// the second level of his Face layer (compile/vassal leaderCounter): his
+// name label follows the face, the replacement's name on level 2, and so
+// do his ratings (leaderCounters reads them). A name label that does not
+// follow the face names both alike.
+func (im *importer) leaderReplacement(n *node, p *props, pc *piece) {
+	if len(p.layers["Face"]) < 2 {
+		return
+	}
+	name := p.nameLabel
+	if m := faceRatingRe.FindStringSubmatch(name); m != nil {
+		name, _ = strconv.Unquote(m[1])
+	} else if name == "" || strings.Contains(name, "$") || strings.HasPrefix(name, "{") {
+		im.unread(n, "leader %q: his name label %q does not name his replacement: read as no replacement", pc.name, p.nameLabel)
+		return
+	}
+	pc.replacement = &leaderCounter{name: name}
 }

@@ -39,6 +39,7 @@ type piece struct {
 	faceOrder   []string
 	rank        string
 	counters    []*leaderCounter // a leader's further counters
+	replacement *leaderCounter   // a leader's replacement, his piece's back (no from)
 }
 
 // leaderCounter is one of a leader's further counters (forces counters:).
@@ -183,10 +184,8 @@ func (im *importer) addPiece(n *node, p *props, nm string) (sideID, ref string) 
 				used[k] = true
 			}
 		}
+		im.leaderReplacement(n, p, pc)
 		im.leaderCounters(n, p, pc, used)
-		if imgs := p.layers["Face"]; len(imgs) > 1 {
-			im.unread(n, "leader %q: its replacement face is read as no replacement (its name and ratings are only in its image)", nm)
-		}
 		if lv := p.values["Level"]; lv != "" && f.leader == nil && !f.levelFromLeader {
 			f.level, f.levelFromLeader = lv, true
 		}

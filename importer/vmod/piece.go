@@ -73,6 +73,10 @@ type props struct {
 	protos   []string
 	missing  []string // prototypes named but not defined
 	image    string   // the BasicPiece image
+	// nameLabel is the text of a leader's name label (compile/vassal
+	// leaderLabels: the Text Label of property "Name"), which follows his
+	// faces: his replacement's name on the Face layer's level 2
+	nameLabel string
 }
 
 func (p *props) set(k, v string) {
@@ -123,6 +127,9 @@ func collect(p *props, traits []trait, defs map[string][]trait, depth int) {
 			}
 		case "label":
 			p.labels = append(p.labels, t.state)
+			if f := seq.Decode(strings.TrimPrefix(t.typ, "label;"), ';'); len(f) > 15 && f[15] == "Name" && p.nameLabel == "" {
+				p.nameLabel = t.state
+			}
 		case "prototype":
 			name := strings.TrimPrefix(t.typ, "prototype;")
 			name, _, _ = strings.Cut(name, ";")
@@ -166,10 +173,11 @@ var (
 	counterFirst = regexp.MustCompile(`:"([^"]*)"\)+\}$`)
 )
 
-// faceRatingRe finds a leader's rating that follows his replacement face
-// (compile/vassal leaderDef): read as his counters' ratings are, his own
-// the innermost default; the replacement is not read.
-var faceRatingRe = regexp.MustCompile(`GetProperty\("Face_Level"\)==2\?"`)
+// faceRatingRe finds a leader's rating, or his name label, that follows
+// his replacement face (compile/vassal leaderDef, leaderLabels): the
+// replacement's, a quoted string, on the Face layer's level 2; his own is
+// the innermost default, read as his counters' ratings are.
+var faceRatingRe = regexp.MustCompile(`GetProperty\("Face_Level"\)==2\?("(?:[^"\\]|\\.)*")`)
 
 // calcName is a Calculated Property's name.
 func calcName(t trait) string {

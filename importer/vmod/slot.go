@@ -13,9 +13,10 @@ import (
 // its place, read from its PieceSlot's own traits (compile/vassal slotAt):
 // a unit's face (the layer that shows it, at its level), its strength
 // where the set-up gives one other than the printed (the strength
-// property's value), a leader's further counter (the Counter layer), and
-// whether the piece starts in reserve (play.reserve's layer). more is the
-// set-up entry's keys beside unit:, ", face: "dismounted", strength: 3".
+// property's value), a leader's replacement face (the Face layer at 2)
+// and further counter (the Counter layer), and whether the piece starts
+// in reserve (play.reserve's layer). more is the set-up entry's keys
+// beside unit:, ", face: "dismounted", strength: 3".
 func (im *importer) slotState(n *node, p *props, sid, desig string) (more string, reserve bool) {
 	ts, ok := decodePiece(n.Text)
 	if !ok {
@@ -40,6 +41,9 @@ func (im *importer) slotState(n *node, p *props, sid, desig string) (more string
 				reserve = true
 			case layer == "Counter" && pc.kind == "leader":
 				counter = im.counterName(pc.name, lv)
+			case layer == "Face" && pc.kind == "leader" && lv == 2 && pc.replacement != nil:
+				// his replacement face (compile/vassal leaderFaceLevel)
+				face = "replacement"
 			case pc.kind == "unit":
 				ut := im.rules.UnitTypes[pc.typ]
 				if fc := im.restFaces(p, ut)(layer, lv); slices.Contains(pc.faceOrder, fc) || hasFace(ut.Faces, fc) {

@@ -390,6 +390,13 @@ func (im *importer) leaderText(p *piece) string {
 		}
 		parts = append(parts, "counters: ["+strings.Join(cs, ", ")+"]")
 	}
+	if r := p.replacement; r != nil {
+		ps := []string{"name: " + q(r.name)}
+		for _, v := range r.values {
+			ps = append(ps, v[0]+": "+im.val(v[0], v[1]))
+		}
+		parts = append(parts, "replacement: {"+strings.Join(ps, ", ")+"}")
+	}
 	return "{" + strings.Join(parts, ", ") + "}"
 }
 
