@@ -46,6 +46,7 @@ func (im *importer) readMap(n *node) {
 	name := n.attr("mapName")
 	if im.muster && im.display(name) {
 		im.rebuilt(n, "display made again by muster from the ruleset, with the markers it starts with")
+		im.displayRows(name, n)
 		return
 	}
 	for _, k := range n.Kids {

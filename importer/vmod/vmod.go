@@ -150,6 +150,7 @@ type importer struct {
 	slots        map[string][2]int   // a board's slot in its map's New Game layout, by map and board name (layout.go)
 	boxZones     map[string][]*node  // a muster reinforcements board's arrival boxes, by board name
 	cups         cupsRead            // what a muster module's draw cups hold (cups.go)
+	rowMarkers   []rowMarker         // the formations a muster display's rows name (displays.go)
 	scan         scanner             // reads the saved games
 }
 

@@ -7,6 +7,7 @@ import (
 	"os"
 	"path/filepath"
 	"reflect"
+	"slices"
 	"sort"
 	"strings"
 	"testing"
@@ -747,4 +748,45 @@ func TestReplacementLeader(t *testing.T) {
 		}
 	}
 	validImport(t, res)
+}
+
+// TestPiecelessFormations: a formation with no piece (no leader, no
+// units: Dead of Winter's 2/S, "never enumerated") has its markers on the
+// leader board all the same; they name it, and the import makes it again
+// at its row's level, so that the rebuilt module's board has them too.
+func TestPiecelessFormations(t *testing.T) {
+	b := battletest.Edited(t, filepath.Join("..", "..", "examples", "dow-intro"), map[string][][2]string{
+		"forces-usa.yaml": {
+			{"            - id: \"2\"\n              name: Carlin's Brigade",
+				"            - id: \"9\"\n              level: brigade\n            - id: \"2\"\n              name: Carlin's Brigade"},
+			// a division of its own, with a brigade, neither with a piece
+			{"        - id: \"1\"\n          name: Davis's Division",
+				"        - id: \"8\"\n          name: Eighth Division\n          level: division\n          formations:\n            - {id: \"1\", level: brigade}\n        - id: \"1\"\n          name: Davis's Division"},
+		},
+	}, nil)
+	outs, err := vassal.Module(b)
+	if err != nil {
+		t.Fatal(err)
+	}
+	orig := outs[0].Data
+	want := placements(t, orig)
+	if !slices.Contains(want, "Union Leader Board (Union) 9/1/RW/fatigue/None: 9/1/RW Fatigue") {
+		t.Fatalf("the leader board has no marker of 9/1/RW: %q", want)
+	}
+	res, err := Import(orig, Options{Module: "dow-intro.vmod"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	// each at its level and in its place among its siblings, the
+	// division with its name
+	f := string(res.Files["forces-usa.yaml"])
+	for _, want := range []string{"- id: \"8\"\n          name: \"Eighth Division\"\n          level: \"division\"\n          formations:\n            - id: \"1\"\n              level: \"brigade\"\n        - id: \"1\"\n          name: \"Davis's Division\"", "- id: \"9\"\n              level: \"brigade\"\n            - id: \"2\"\n              name: \"Carlin's Brigade\""} {
+		if !strings.Contains(f, want) {
+			t.Errorf("forces-usa.yaml has no %q:\n%s", want, f)
+		}
+	}
+	got := placements(t, moduleOf(t, validImport(t, res)))
+	if lost, made := listDiff(want, got); len(lost)+len(made) > 0 {
+		t.Errorf("set-ups differ after the round trip:\nlost %q\nmade %q", lost, made)
+	}
 }

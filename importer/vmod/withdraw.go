@@ -100,27 +100,7 @@ func (im *importer) emptyFormations() {
 				continue
 			}
 			for _, d := range a.of {
-				comps := strings.Split(d, "/")
-				f := sd.army
-				for i := len(comps) - 1; i >= 0; i-- {
-					desig := strings.Join(comps[i:], "/")
-					k := sd.byDesig[desig]
-					if k == nil {
-						k = &formation{id: comps[i], level: "formation"}
-						// its siblings' level, else the level below its parent's
-						for j, lv := range im.rules.Levels {
-							if lv.ID == f.level && j+1 < len(im.rules.Levels) {
-								k.level = im.rules.Levels[j+1].ID
-							}
-						}
-						if len(f.kids) > 0 {
-							k.level = f.kids[0].level
-						}
-						sd.byDesig[desig] = k
-						f.kids = append(f.kids, k)
-					}
-					f = k
-				}
+				im.makeFormation(sd, d, "", nil)
 			}
 		}
 	}

@@ -124,6 +124,7 @@ func (im *importer) write() error {
 	im.res.Files["map.yaml"] = []byte(m.String())
 	// forces
 	im.emptyFormations()
+	im.rowFormations()
 	var forceFiles []string
 	for _, sid := range im.sideOrder {
 		sd := im.sides[sid]
