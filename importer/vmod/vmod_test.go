@@ -194,7 +194,7 @@ func write(t *testing.T, dir string, files map[string][]byte) {
 func TestRoundTrip(t *testing.T) {
 	for _, name := range []string{
 		"dow-intro", "tss-seminary-ridge", "summer-storm-mcpherson", "amfs-culps-hill",
-		"art-demo", "3dog-mcphersons-ridge", "terrible-swift-sword@errata",
+		"art-demo", "3dog-mcphersons-ridge", "terrible-swift-sword@errata", "dead-of-winter@errata",
 	} {
 		t.Run(name, func(t *testing.T) {
 			ex, variant, _ := strings.Cut(name, "@")
@@ -786,6 +786,42 @@ func TestPiecelessFormations(t *testing.T) {
 		}
 	}
 	got := placements(t, moduleOf(t, validImport(t, res)))
+	if lost, made := listDiff(want, got); len(lost)+len(made) > 0 {
+		t.Errorf("set-ups differ after the round trip:\nlost %q\nmade %q", lost, made)
+	}
+}
+
+// TestArrivalOrder: arrivals of the same turn keep their order across the
+// sides: the module numbers its boxes by time, each side's arrivals in
+// the order the scenario lists the sides, and the import lists the sides
+// so, not in the order of their first arrival (Dead of Winter's scenario
+// 2: the Union's 1200 arrival before the Confederates').
+func TestArrivalOrder(t *testing.T) {
+	b := battletest.Edited(t, filepath.Join("..", "..", "examples", "dow-intro"), map[string][][2]string{
+		"intro.yaml": {
+			{`last: "Dec 30 1300"`, `last: "Dec 30 1500"`},
+			{`    "C3404": [35 IL]` + "\n", ""},
+			{`    "C4711": [1 LA]` + "\n", ""},
+			{`    "C4612": [26 AL]` + "\n", ""},
+			{"\nattachments:", "\nreinforcements:\n  USA:\n    - {time: \"Dec 30 1500\", hexes: [\"C3101\"], units: [35 IL]}\n" +
+				"  CSA:\n    - {time: \"Dec 30 1400\", hexes: [\"C4719\"], units: [1 LA]}\n    - {time: \"Dec 30 1500\", hexes: [\"C4719\"], units: [26 AL]}\nattachments:"},
+		},
+	}, nil)
+	outs, err := vassal.Module(b)
+	if err != nil {
+		t.Fatal(err)
+	}
+	want := placements(t, outs[0].Data)
+	if !slices.Contains(want, "intro intro arrival 2 USA Dec 30 1500: 35 IL [strength=5]") {
+		t.Fatalf("the Union's arrival is not the second box: %q", want)
+	}
+	res, err := Import(outs[0].Data, Options{Module: "dow-intro.vmod"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	dir := t.TempDir()
+	write(t, dir, res.Files)
+	got := placements(t, moduleOf(t, dir))
 	if lost, made := listDiff(want, got); len(lost)+len(made) > 0 {
 		t.Errorf("set-ups differ after the round trip:\nlost %q\nmade %q", lost, made)
 	}

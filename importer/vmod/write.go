@@ -244,15 +244,7 @@ func (im *importer) write() error {
 		s.WriteString(im.drawData(sc))
 		if len(sc.arrivals) > 0 {
 			s.WriteString("reinforcements:\n")
-			// sides in the order of their first arrival: the boxes keep
-			// that order among arrivals of the same time
-			var order []string
-			for _, a := range sc.arrivals {
-				if !contains(order, a.side) {
-					order = append(order, a.side)
-				}
-			}
-			for _, sid := range order {
+			for _, sid := range arrivalSides(sc.arrivals) {
 				var as []*arrivalGroup
 				for _, a := range sc.arrivals {
 					if a.side == sid {
@@ -492,4 +484,54 @@ func (im *importer) labels(hexes []string) string {
 		hs[i] = q(im.relabel(h))
 	}
 	return strings.Join(hs, ", ")
+}
+
+// arrivalSides orders the sides of a scenario's arrivals as the scenario
+// listed them: the module numbers its boxes by time, and among arrivals of
+// the same time keeps that order of the sides (compile/vassal
+// sortedArrivals), so a side whose box comes before another's of the same
+// time comes first; else the sides are in the order of their first
+// arrival.
+func arrivalSides(as []*arrivalGroup) []string {
+	var first []string
+	before := map[string]map[string]bool{} // side → the sides that come before it
+	for i, a := range as {
+		if !contains(first, a.side) {
+			first = append(first, a.side)
+		}
+		for _, b := range as[i+1:] {
+			if b.time == a.time && b.side != a.side {
+				if before[b.side] == nil {
+					before[b.side] = map[string]bool{}
+				}
+				before[b.side][a.side] = true
+			}
+		}
+	}
+	var out []string
+	for len(out) < len(first) {
+		next := ""
+		for _, sid := range first {
+			if contains(out, sid) {
+				continue
+			}
+			ready := true
+			for o := range before[sid] {
+				ready = ready && contains(out, o)
+			}
+			if ready {
+				next = sid
+				break
+			}
+		}
+		if next == "" { // the boxes contradict themselves: the first left
+			for _, sid := range first {
+				if next == "" && !contains(out, sid) {
+					next = sid
+				}
+			}
+		}
+		out = append(out, next)
+	}
+	return out
 }
