@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"fmt"
 	"image"
+	"image/color"
 	_ "image/gif"  // board images
 	_ "image/jpeg" // board images
 	_ "image/png"  // board images
@@ -27,6 +28,44 @@ type board struct {
 	cols, rows        [2]int // first and last label numbers
 	c0                int    // the first raw column on the image
 	mapName           string // the map it is on
+	// drawn is the picture of a board muster drew (compile/vassal), whose
+	// blank (its background, the palette's first colour) is no hex: nil
+	// for any other picture
+	drawn *image.Paletted
+}
+
+// drawnBackground is the colour muster's board pictures are blank in,
+// the first of their palette (render.Board.PNG's boardBackground).
+var drawnBackground = color.RGBA{0xeb, 0xeb, 0xe4, 0xff}
+
+// maxDrawn is the largest board picture, in pixels, read for its blank:
+// a larger one is read as all hexes.
+const maxDrawn = 1 << 26
+
+// isDrawn reports whether a picture is one muster drew: paletted, its
+// palette's first colour drawnBackground.
+func isDrawn(cm color.Model) bool {
+	p, ok := cm.(color.Palette)
+	return ok && len(p) > 0 && color.RGBAModel.Convert(p[0]) == drawnBackground
+}
+
+// blank reports whether the hex whose centre is at x, y is blank on a
+// board muster drew: its centre and the points half way to its corners
+// are the picture's background. A board the module widens to line it up
+// with the boards above (below) it (compile/vassal frameLayout: Terrible
+// Swift Sword's C) draws no hex in the strip; every hex of its sheet is
+// filled with its terrain.
+func (b *board) blank(x, y float64) bool {
+	if b.drawn == nil {
+		return false
+	}
+	for _, d := range [...][2]float64{{0, 0}, {1.0 / 3, 0}, {-1.0 / 3, 0}, {1.0 / 6, 0.25}, {-1.0 / 6, 0.25}, {1.0 / 6, -0.25}, {-1.0 / 6, -0.25}} {
+		px, py := int(x+d[0]*b.dx), int(y+d[1]*b.dy)
+		if !(image.Point{px, py}.In(b.drawn.Rect)) || b.drawn.ColorIndexAt(px, py) != 0 {
+			return false
+		}
+	}
+	return true
 }
 
 func atoi(s string) int {
@@ -241,6 +280,11 @@ func (im *importer) readBoard(mapName string, n *node) {
 	if b.w > maxImage || b.h > maxImage {
 		im.refuse(n, "board %q: image %q is %dx%d px, more than %d on a side (the board image limit)", b.name, b.image, b.w, b.h, maxImage)
 		return
+	}
+	if im.muster && isDrawn(cfg.ColorModel) && b.w*b.h <= maxDrawn {
+		if pic, _, err := image.Decode(bytes.NewReader(data)); err == nil {
+			b.drawn, _ = pic.(*image.Paletted)
+		}
 	}
 	b.file = "images/" + b.image
 	if _, ok := im.res.Files[b.file]; !ok {

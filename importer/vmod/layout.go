@@ -119,6 +119,10 @@ func (im *importer) placeSheets() (out []*sheetOut, shiftOdd bool, ok bool) {
 				if !inside(gx-hw, gy-b.dy/2) || !inside(gx+hw, gy-b.dy/2) || !inside(gx-hw, gy+b.dy/2) || !inside(gx+hw, gy+b.dy/2) {
 					continue
 				}
+				// a blank strip the module widens a board by has no hex
+				if b.blank(x, y) {
+					continue
+				}
 				k := key{kx[i] + c, ky[i] + r}
 				if _, dup := hexes[k]; !dup {
 					hexes[k] = placedHex{b, c, r}

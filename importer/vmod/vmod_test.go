@@ -454,18 +454,30 @@ func TestUnprintedValues(t *testing.T) {
 }
 
 // TestSeams: a map of sheets that share a line of hexes at each seam
-// (Dead of Winter's four) comes back laid out as the module lays its
-// boards out: every hex of the battle's map is a hex of the import, once,
-// at the same place relative to the others, under the label the module
-// gives it; the import has no other hex.
+// (Dead of Winter's four, Terrible Swift Sword's three) comes back laid
+// out as the module lays its boards out: every hex of the battle's map is
+// a hex of the import, once, at the same place relative to the others,
+// under the label the module gives it; the import has no other hex (none
+// in the blank strip the module widens TSS's C by).
 func TestSeams(t *testing.T) {
-	b0, ds := battle.LoadDir(filepath.Join("..", "..", "examples", "dead-of-winter"), battle.Options{Variant: "errata"})
+	for _, ex := range []string{"dead-of-winter", "terrible-swift-sword"} {
+		t.Run(ex, func(t *testing.T) {
+			if ex != "dead-of-winter" && testing.Short() {
+				t.Skip("a real battle's module takes seconds to build and import: not with -short")
+			}
+			seams(t, ex)
+		})
+	}
+}
+
+func seams(t *testing.T, ex string) {
+	b0, ds := battle.LoadDir(filepath.Join("..", "..", "examples", ex), battle.Options{Variant: "errata"})
 	for _, d := range ds {
 		if d.Severity == diag.Error {
 			t.Fatal(d)
 		}
 	}
-	res := reimport(t, b0, "dead-of-winter.vmod")
+	res := reimport(t, b0, ex+".vmod")
 	dir := t.TempDir()
 	write(t, dir, res.Files)
 	b1, ds := battle.LoadDir(dir, battle.Options{})
@@ -824,5 +836,40 @@ func TestArrivalOrder(t *testing.T) {
 	got := placements(t, moduleOf(t, dir))
 	if lost, made := listDiff(want, got); len(lost)+len(made) > 0 {
 		t.Errorf("set-ups differ after the round trip:\nlost %q\nmade %q", lost, made)
+	}
+}
+
+// TestPaddedSheet: a sheet the module widens with a blank strip to line
+// it up with the boards above it (TSS's C, under A and B, starts further
+// east than A) comes back with its own hexes only: the strip's hexes,
+// which the board's picture leaves blank, are not the sheet's.
+func TestPaddedSheet(t *testing.T) {
+	b0 := battletest.Edited(t, filepath.Join("..", "..", "examples", "tss-seminary-ridge"), map[string][][2]string{
+		"map.yaml": {{"hexsides:", "  - id: C\n    name: Map C (below A, further east)\n    at: [3, 10]\n    cols: {first: 8, last: 1}\n    rows: {first: 1, last: 4}\nhexsides:"}},
+	}, nil)
+	res := reimport(t, b0, "seminary-ridge.vmod")
+	if m, want := string(res.Files["map.yaml"]), "  - id: \"C\"\n    name: \"Sheet C\"\n    at: [3, 10]\n    cols: {first: 8, last: 1}\n    rows: {first: 1, last: 4}\n"; !strings.Contains(m, want) {
+		t.Errorf("map.yaml has no %q:\n%s", want, m)
+	}
+	dir := t.TempDir()
+	write(t, dir, res.Files)
+	b1, _ := battle.LoadDir(dir, battle.Options{})
+	if b1 == nil || b1.Map == nil {
+		t.Fatal("the import has no map")
+	}
+	labels := func(g *maps.Grid) []string {
+		var out []string
+		for _, s := range g.Sheets {
+			for j := 0; j < s.Rows; j++ {
+				for i := 0; i < s.Cols; i++ {
+					out = append(out, g.Label(maps.Coord{X: s.X + i, Y: s.Y + j}))
+				}
+			}
+		}
+		sort.Strings(out)
+		return out
+	}
+	if lost, made := listDiff(labels(b0.Map.Grid), labels(b1.Map.Grid)); len(lost)+len(made) > 0 {
+		t.Errorf("the import's hexes are not the battle's:\nlost %q\nmade %q", lost, made)
 	}
 }
