@@ -254,6 +254,13 @@ func (m *vmod) leaderLabels(l *oob.Leader, ink string) []trait {
 		name = "$BasicName$" // the piece's own name: the label is shared
 	}
 	ts := []trait{{m.leaderLabelType("Name", "leader name", rgb(render.BandInk), size, 10-size, 0), name}}
+	tsize := 8
+	for _, s := range shown {
+		if boldWidth(leaderTitle(s.l), 8) > valuesRoom {
+			tsize = 7
+		}
+	}
+	ts = append(ts, trait{m.leaderLabelType(titleLabel, "leader command", rgb(ink), tsize, titleTop, 0), followText(shown, leaderTitle)})
 	cut, lines, rsize := ratingsLayout(shown)
 	top, pitch := 33, 9
 	if lines == maxRatingLines {
@@ -269,6 +276,68 @@ func (m *vmod) leaderLabels(l *oob.Leader, ink string) []trait {
 		ts = append(ts, trait{m.leaderLabelType(ratingLabel+strconv.Itoa(i+1), "leader rating line "+strconv.Itoa(i+1), rgb(ink), rsize, top+i*pitch, 4), text})
 	}
 	return ts
+}
+
+// titleLabel is the property name of a leader's title label, the command
+// under his name; ownTraits keeps it in the piece, each leader's own.
+const titleLabel = "Title"
+
+// titleTop is the title label's top: under the name band (rows 2-13),
+// clear of the REP band of a replacement face (rows 24-30).
+const titleTop = 14
+
+// levelShort are the level words a leader's title shortens where the
+// whole word does not fit.
+var levelShort = map[string]string{"brigade": "Bde", "division": "Div", "regiment": "Regt", "battalion": "Bn"}
+
+// leaderTitle is the title under a leader's name: the formation he
+// commands, its designation and level ("1/2/P Brigade", "III Corps"), in
+// the first form that fits valuesRoom in Dialog Bold at 7 points, never
+// cut: the level shortened ("Bde"), then left out; where his formation is
+// named after him (TSS's "Davis/Heth/III"), the band's name stands for it
+// ("Heth/III Bde"); then the designation's upper parts left out, his own
+// formation's id kept ("Hoke/Early" for Avery). An army's title is its
+// level. The counter image printed it in the 3x5-pixel font, cut to the
+// counter's width ("1/2/P BRIGAD").
+func leaderTitle(l *oob.Leader) string {
+	f := l.Formation
+	if f == nil {
+		return ""
+	}
+	level := f.Level
+	if level != "" {
+		level = strings.ToUpper(level[:1]) + level[1:]
+	}
+	short := level
+	if s, ok := levelShort[f.Level]; ok {
+		short = s
+	}
+	d := f.Designation()
+	if d == "" {
+		return level
+	}
+	parts := strings.Split(d, "/")
+	var cands []string
+	add := func(ps []string, bare bool) {
+		x := strings.Join(ps, "/")
+		cands = append(cands, x+" "+level, x+" "+short)
+		if bare {
+			cands = append(cands, x)
+		}
+	}
+	add(parts, true)
+	if len(parts) > 1 && f.ID == l.Name {
+		add(parts[1:], false)
+	}
+	for k := len(parts) - 1; k >= 1; k-- {
+		add(parts[:k], true)
+	}
+	for _, c := range cands {
+		if boldWidth(c, 7) <= valuesRoom {
+			return c
+		}
+	}
+	return parts[0]
 }
 
 // ratingLabel begins the property name of a leader's ratings line labels

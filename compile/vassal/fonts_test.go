@@ -1,6 +1,8 @@
 package vassal
 
 import (
+	"bytes"
+	"image/png"
 	"slices"
 	"strconv"
 	"strings"
@@ -279,4 +281,167 @@ func TestLeaderLabels(t *testing.T) {
 		t.Fatalf("%d leaders, %d faces, %d replacement faces: too few looked at", leaders, faces, replaced)
 	}
 	t.Logf("%d leaders, %d faces, %d replacement faces", leaders, faces, replaced)
+}
+
+// Every leader's counter (every example module and both real battles'
+// errata modules) has a title, the formation he commands, as a Text Label
+// in Dialog Bold under his name, at 8 or 7 points, that fits the counter
+// at its size on every face and is never cut: whole parts of his
+// formation's designation, from his own formation's id up (or from the one
+// above, where his formation bears his name, which the band shows), and
+// the whole level word or its short form ("1/2/P Bde", "Heth/III Bde",
+// "III Corps"). The counter image no longer draws it: before, the image
+// printed it in the 3x5-pixel font cut to the counter's width ("1/2/P
+// BRIGAD", "1/1/RW BRIGA"), and no label wrote it.
+func TestLeaderTitles(t *testing.T) {
+	leaders, long := 0, 0
+	for _, ex := range setupExamples {
+		b, files, _ := setupModule(t, ex.dir, ex.variant)
+		protos := protosOf(t, files["buildFile.xml"])
+		slots := slotsOf(t, files["buildFile.xml"])
+		for _, sd := range b.Sides {
+			if sd.Army == nil {
+				continue
+			}
+			sd.Army.Walk(func(f *oob.Formation) {
+				for _, l := range formationLeaders(f) {
+					var ts [][2]string // his piece: leaders share names
+					for _, text := range slots[l.Name] {
+						x := expanded(t, protos, text)
+						k, _ := markerOf(x, "Kind")
+						if q, _ := markerOf(x, "Designation"); k == "leader" && q == l.QualifiedName() {
+							ts = x
+						}
+					}
+					if ts == nil {
+						continue
+					}
+					leaders++
+					d := f.Designation()
+					// the image leaves the title's rows to the label
+					img := seq.Decode(byPrefix(ts, "piece;")[0][0], ';')[3]
+					if n := inkIn(t, files["images/"+img], 3, 15, 53, 23); n != 0 {
+						t.Errorf("%s: %s: %d pixels drawn under the band in %s", ex.dir, l.Name, n, img)
+					}
+					if boldWidth(d+" "+f.Level, 7) > valuesRoom {
+						long++
+					}
+					var title [][2]string
+					for _, lb := range byPrefix(ts, "label;") {
+						if seq.Decode(lb[0], ';')[16] == titleLabel {
+							title = append(title, lb)
+						}
+					}
+					if len(title) != 1 {
+						t.Errorf("%s: %s: %d title labels", ex.dir, l.Name, len(title))
+						continue
+					}
+					fs := seq.Decode(title[0][0], ';')
+					size, _ := strconv.Atoi(fs[3])
+					top, _ := strconv.Atoi(fs[7])
+					if fs[13] != "Dialog" || fs[14] != "1" || size < 7 || size > 8 || top != titleTop {
+						t.Errorf("%s: %s: title label %q", ex.dir, l.Name, title[0][0])
+					}
+					faces := []map[string]int{nil}
+					if l.Replacement != nil {
+						faces = append(faces, map[string]int{"Face": 2})
+					}
+					for i := range l.Counters {
+						faces = append(faces, map[string]int{counterLayer: i + 2})
+					}
+					for _, lv := range faces {
+						s := title[0][1]
+						if strings.HasPrefix(s, "{") {
+							s = evalFollow(t, s[1:len(s)-1], lv)
+						}
+						if boldWidth(s, size) > valuesRoom || !wholeTitle(s, l, f) {
+							t.Errorf("%s: %s %v: title %q (%d px at %d points) for %s %s", ex.dir, l.Name, lv, s, boldWidth(s, size), size, d, f.Level)
+						}
+					}
+				}
+			})
+		}
+	}
+	if leaders < 100 || long < 50 {
+		t.Fatalf("%d leaders, %d titles too long in full: too few looked at", leaders, long)
+	}
+	t.Logf("%d leaders, %d titles too long in full", leaders, long)
+}
+
+// wholeTitle says whether title is whole parts of f's designation, from
+// its own id up (or from the one above where f bears l's name), and then
+// optionally f's whole level word or its short form.
+func wholeTitle(title string, l *oob.Leader, f *oob.Formation) bool {
+	level := f.Level
+	if level != "" {
+		level = strings.ToUpper(level[:1]) + level[1:]
+	}
+	d := f.Designation()
+	if d == "" {
+		return title == level
+	}
+	body := title
+	for _, w := range []string{level, levelShort[f.Level]} {
+		if w != "" && strings.HasSuffix(title, " "+w) {
+			body = strings.TrimSuffix(title, " "+w)
+			break
+		}
+	}
+	parts := strings.Split(d, "/")
+	for k := len(parts); k >= 1; k-- {
+		if body == strings.Join(parts[:k], "/") || f.ID == l.Name && k > 1 && body == strings.Join(parts[1:k], "/") {
+			return true
+		}
+	}
+	return false
+}
+
+// inkIn counts the pixels of a counter image in the rectangle (x0,y0)-(x1,y1)
+// whose colour is not the one at (x0,y0), the counter's ground.
+func inkIn(t *testing.T, data []byte, x0, y0, x1, y1 int) int {
+	t.Helper()
+	img, err := png.Decode(bytes.NewReader(data))
+	if err != nil {
+		t.Fatal(err)
+	}
+	ground := img.At(x0, y0)
+	n := 0
+	for y := y0; y < y1; y++ {
+		for x := x0; x < x1; x++ {
+			if img.At(x, y) != ground {
+				n++
+			}
+		}
+	}
+	return n
+}
+
+// leaderTitle's forms, the first that fits in order: whole ("III Corps"),
+// the level short ("1/2/P Bde": "1/2/P Brigade" is 53 px at 7 points),
+// the band's name standing for the formation named after him ("Heth/III
+// Bde" for Davis), the upper parts left out ("Hoke/Early" for Avery, whose
+// brigade is not named after him), an army's level alone.
+func TestLeaderTitleForms(t *testing.T) {
+	army := &oob.Formation{Level: "army"}
+	sub := func(id, level string, parent *oob.Formation) *oob.Formation {
+		return &oob.Formation{ID: id, Level: level, Parent: parent}
+	}
+	p := sub("P", "corps", army)
+	iii := sub("III", "corps", army)
+	ii := sub("II", "corps", army)
+	for _, c := range []struct {
+		name string
+		f    *oob.Formation
+		want string
+	}{
+		{"Hill", iii, "III Corps"},
+		{"Loomis", sub("1", "brigade", sub("2", "division", p)), "1/2/P Bde"},
+		{"Davis", sub("Davis", "brigade", sub("Heth", "division", iii)), "Heth/III Bde"},
+		{"Avery", sub("Hoke", "brigade", sub("Early", "division", ii)), "Hoke/Early"},
+		{"Bragg", army, "Army"},
+	} {
+		if got := leaderTitle(&oob.Leader{Name: c.name, Formation: c.f}); got != c.want {
+			t.Errorf("%s of %s %s: %q, want %q", c.name, c.f.Designation(), c.f.Level, got, c.want)
+		}
+	}
 }

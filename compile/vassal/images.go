@@ -57,10 +57,9 @@ func drawLeader(st render.CounterStyle, l *oob.Leader, replacement bool) render.
 	}
 	return st.LeaderFace(render.LeaderCounter{
 		Name:        l.Name,
-		Title:       l.Formation.Designation() + " " + l.Formation.Level,
 		Ratings:     rs,
 		Replacement: replacement,
-		TextOver:    true, // leaderLabels writes the name and ratings
+		TextOver:    true, // leaderLabels writes the name, title and ratings
 	})
 }
 

@@ -29,6 +29,8 @@ func ownTraits(d *pieceDef) []bool {
 			own[i] = true // a BeanShell text that prints the piece's face values
 		case strings.HasPrefix(t.typ, "label;") && strings.Contains(t.typ, ";"+ratingLabel):
 			own[i] = true // a leader's ratings line: each leader's own
+		case strings.HasPrefix(t.typ, "label;") && strings.Contains(t.typ, ";"+titleLabel+";"):
+			own[i] = true // a leader's title: each leader's own
 		}
 	}
 	return own

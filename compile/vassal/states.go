@@ -300,6 +300,24 @@ func (pl *play) strengthProp(value string, live bool) trait {
 	return trait{"PROP;" + typ, value}
 }
 
+// noStrengthNoSteps is the Restrict Commands trait of a unit whose counter
+// prints no strength but a set-up or arrival gives one: while its strength
+// property is empty (a scenario or the palette gives it none) the step
+// keys are disabled, menu and keyboard both, since they would step it from
+// nothing to a number. Outside the strength report, which would post the
+// key pressed even so (ReportState reports every key it watches).
+func (pl *play) noStrengthNoSteps() trait {
+	ks := seq.New(',')
+	for _, k := range []string{pl.down, pl.up} {
+		if k != "" {
+			ks.Append(k)
+		}
+	}
+	expr := "{GetString(" + strconv.Quote(pl.strength) + `)==""}`
+	se := seq.New(';').Append("no strength: no steps").Append("Disable").Append(expr).Append(ks.Value())
+	return trait{"hideCmd;" + se.Value(), ""}
+}
+
 // valuesLabel is the Text Label that draws the counter values at the foot
 // of the counter, in the side's text colour; the piece's name is kept. Its
 // state is the text, properties and all.
@@ -550,6 +568,11 @@ func (m *vmod) unitCounter(d *pieceDef, sd *oob.Side, pal render.CounterStyle, u
 	}
 	if slices.ContainsFunc(stateKeys, func(k string) bool { return k != "" }) {
 		outer = append([]trait{m.reportTrait(stateKeys, "$newPieceName$: $menuCommand$", "state changes")}, outer...)
+	}
+	if live && !sv.Known() && (pl.down != "" || pl.up != "") {
+		// its counter prints no strength: a scenario that gives none
+		// starts it empty, where the steps would make one up
+		outer = append([]trait{pl.noStrengthNoSteps()}, outer...)
 	}
 	m.assemble(d, outer, inner, face, states, "Unit "+u.Type, sd.ID)
 }

@@ -273,10 +273,11 @@ func TestStateTraits(t *testing.T) {
 	}
 
 	// A leader: the spent state, then the replacement face (none in this
-	// battle), clone, delete; no values label (his name and ratings lines'
-	// labels instead, TestLeaderLabels), no strength.
+	// battle), clone, delete; no values label (his name, title and ratings
+	// lines' labels instead, TestLeaderLabels, TestLeaderTitles), no
+	// strength.
 	post := pieceTraits(t, slots["Post"][0])
-	if len(byPrefix(post, "emb2;;130;;Spent;")) != 1 || len(byPrefix(post, "label;")) != 4 || len(byPrefix(post, "PROP;")) != 0 ||
+	if len(byPrefix(post, "emb2;;130;;Spent;")) != 1 || len(byPrefix(post, "label;")) != 5 || len(byPrefix(post, "PROP;")) != 0 ||
 		slices.ContainsFunc(byPrefix(post, "label;"), func(l [2]string) bool { return seq.Decode(l[0], ';')[16] == "Values" }) ||
 		len(byPrefix(post, "emb2;;130;;Disordered")) != 0 || len(byPrefix(post, "delete;")) != 1 {
 		t.Errorf("Post's traits: %v", post)

@@ -91,8 +91,10 @@ func (p *props) set(k, v string) {
 
 // regenerated are the traits muster's own modules carry that the rebuild
 // makes again from the ruleset (states, facing, reports, clone, delete)
-// and from the sides (Restricted Access to the piece's side).
-var regenerated = map[string]bool{"emb2": true, "rotate": true, "report": true, "clone": true, "delete": true, "restrict": true,
+// and from the sides (Restricted Access to the piece's side); a unit's
+// strength steps restricted while it has no strength (hideCmd) come again
+// from its set-ups' strengths.
+var regenerated = map[string]bool{"emb2": true, "rotate": true, "report": true, "clone": true, "delete": true, "restrict": true, "hideCmd": true,
 	"border": true, "AreaOfEffect": true, "submenu": true, "sendto": true, "markmoved": true, "footprint": true}
 
 // A Calculated Property "Ratings" is a leader's ratings as the stack viewer
