@@ -266,10 +266,11 @@ func TestCharts(t *testing.T) {
 			t.Errorf("%s: last note %q, want its rule and seed lines", tb.ID, n)
 		}
 	}
-	// Summer Storm prints eleven tables (the header said "no charts"), the
-	// GBACW series rules four, 3DoG's book layer its own seven (its series
-	// rules' four and three of the battle book's); AMFS's are on player aid
-	// cards the seed lacks
+	// Summer Storm prints twelve tables (the header said "no charts"), the
+	// GBACW series rules five (the fire DRM list among them), 3DoG's book
+	// layer its own eight (its series rules' five and three of the battle
+	// book's); AMFS's are on player aid cards the seed lacks. A cell cut
+	// to its label ends " …".
 	for _, tc := range []struct {
 		ex    string
 		n     int
@@ -277,9 +278,12 @@ func TestCharts(t *testing.T) {
 		row   int
 		cells []string
 	}{
-		{"summer-storm-mcpherson", 11, "ground-combat-crt", 2, []string{"14 - 17", "2 Cohesion Hits per unit"}},
-		{"dow-intro", 4, "orders-comparison", 6, []string{"May Fire?", "No", "Yes", "Yes"}},
-		{"3dog-mcphersons-ridge", 7, "elite-collapse", 11, []string{"3", "n/a"}},
+		{"summer-storm-mcpherson", 12, "ground-combat-crt", 2, []string{"14 - 17", "2 Cohesion Hits per unit"}},
+		{"summer-storm-mcpherson", 12, "wound-result", 3, []string{"3-4", "General Badly Wounded. …"}},
+		{"dow-intro", 5, "orders-comparison", 6, []string{"May Fire?", "No", "Yes", "Yes"}},
+		{"dow-intro", 5, "fire-drm", 13, []string{"–?", "Night Turn fire [16.1]."}},
+		{"3dog-mcphersons-ridge", 8, "elite-collapse", 11, []string{"3", "n/a"}},
+		{"3dog-mcphersons-ridge", 8, "fire-drm", 16, []string{"–?", "Fatigue [17.31]."}},
 		{"amfs-culps-hill", 0, "", 0, nil},
 	} {
 		cs := displays.Charts(load(t, tc.ex))

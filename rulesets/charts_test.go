@@ -61,9 +61,19 @@ func seedCells(line string) []string {
 // cellAsPrinted: the chart's cell is the seed's; a row's first cell may
 // begin the seed's and a column head end it, as a word (TSS prints
 // "1 Attkr / Defdr" for the row 1, "Unit Morale Rating: A" for the head A).
+// A cell the seed prints as sentences of rule text may keep its first
+// sentence(s) as a label, marked cut by " …" after the full stop
+// ("Flesh Wound. …" for Summer Storm's "Flesh Wound. The General stays
+// ..."): the chart's notes give the rest's values in their own words.
 func cellAsPrinted(chart, seed string, head, first bool) bool {
+	if label, ok := strings.CutSuffix(chart, cutMark); ok && !head && strings.HasSuffix(label, ".") && strings.HasPrefix(seed, label+" ") {
+		return true
+	}
 	return chart == seed || chart != "" && (first && !head && strings.HasPrefix(seed, chart+" ") || head && strings.HasSuffix(seed, " "+chart))
 }
+
+// cutMark ends a cell that keeps only the first sentence(s) of the seed's.
+const cutMark = " …"
 
 // rowAsPrinted says whether a seed line prints the row (heads when head).
 func rowAsPrinted(row []string, line string, head bool) bool {
@@ -239,15 +249,28 @@ func TestChartAsPrintedFails(t *testing.T) {
 		"| 1 Attkr / Defdr | • | R |",
 		"            0-6  7-9  10-12 13-15",
 		"Cavalry     3*    6     9    12",
+		"Die Roll\tEffect",
+		"10\tFlesh Wound. The General stays on his horse. +1 DRM.",
 	}, "\n"), "\n")
 	tabs := Chart{Columns: []string{"Dice Roll", "Effect"}, Rows: [][]string{{"7 or less", "No effect"}, {"8 - 13", "1 Hit"}}}
 	pipes := Chart{Columns: []string{"Die", "A", "B"}, Rows: [][]string{{"1", "•", "R"}}}
 	spaces := Chart{Columns: []string{"", "0-6", "7-9", "10-12", "13-15"}, Rows: [][]string{{"Cavalry", "3*", "6", "9", "12"}}}
+	cut := func(effect string) Chart {
+		return Chart{Columns: []string{"Die Roll", "Effect"}, Rows: [][]string{{"10", effect}}}
+	}
 	for _, tc := range []struct {
 		what string
 		c    Chart
 		ok   bool
 	}{
+		{"prose cut after its first sentence, marked", cut("Flesh Wound. …"), true},
+		{"prose cut after two sentences, marked", cut("Flesh Wound. The General stays on his horse. …"), true},
+		{"prose as printed", cut("Flesh Wound. The General stays on his horse. +1 DRM."), true},
+		{"prose cut, unmarked", cut("Flesh Wound."), false},
+		{"prose cut inside a sentence", cut("Flesh Wound. The General …"), false},
+		{"prose cut without its full stop", cut("Flesh Wound …"), false},
+		{"the cut label changed", cut("Flesh Wounds. …"), false},
+		{"a whole cell marked cut", cut("Flesh Wound. The General stays on his horse. +1 DRM. …"), false},
 		{"tabs as printed", tabs, true},
 		{"pipes as printed", pipes, true},
 		{"spaces as printed", spaces, true},
@@ -270,4 +293,38 @@ func TestChartAsPrintedFails(t *testing.T) {
 	if err := chartAsPrinted(tabs, seed, 3, len(seed)); err == nil {
 		t.Errorf("the heads above the cited lines were found")
 	}
+}
+
+// TestBookChartsKeepSeries: a battle book's play.charts replaces its
+// series' list (Merge replaces lists), so a book layer that prints charts
+// carries every table its series prints, in its own edition's print or the
+// series' own: a 3DoG or Dead of Winter battle keeps the fire DRM list.
+func TestBookChartsKeepSeries(t *testing.T) {
+	all := printedCharts(t)
+	for _, book := range []string{"gbacw-three-days-of-gettysburg", "gbacw-dead-of-winter"} {
+		charts, ok := all[book]
+		if !ok || len(charts) == 0 {
+			continue
+		}
+		if err := keepsSeries(all["gbacw"], charts); err != nil {
+			t.Errorf("%s: %v", book, err)
+		}
+	}
+	if err := keepsSeries(all["gbacw"], all["gbacw"][1:]); err == nil {
+		t.Errorf("a book without the series' first chart passes")
+	}
+}
+
+// keepsSeries says which series chart a book's charts lack.
+func keepsSeries(series, book []Chart) error {
+	ids := map[string]bool{}
+	for _, c := range book {
+		ids[c.ID] = true
+	}
+	for _, c := range series {
+		if !ids[c.ID] {
+			return fmt.Errorf("no chart %s (%s): the series prints it and the book's charts replace the series'", c.ID, c.Title)
+		}
+	}
+	return nil
 }

@@ -1746,6 +1746,92 @@ func seriesGbacw() *Ruleset {
 					Rule:   "GBACW 6.24",
 					Source: "DoW L611-L616",
 				},
+				Chart{
+					ID:    "fire-drm",
+					Title: "Fire Die Roll Modifiers (cumulative)",
+					Columns: []string{
+						"DRM",
+						"Condition",
+					},
+					Rows: [][]string{
+						[]string{
+							"+/–",
+							"Range effects [see the Range Effects Chart].",
+						},
+						[]string{
+							"–",
+							"Terrain effects [see the Terrain Effects Chart].",
+						},
+						[]string{
+							"+1",
+							"Small arms fire from directly \"behind\" Breastworks (not for arty firing as small arms at one to three hexes).",
+						},
+						[]string{
+							"–1",
+							"Infantry/dismounted cavalry defending against small arms/canister fire through a Breastwork hexside. …",
+						},
+						[]string{
+							"+/–1",
+							"Massed or Dispersed Target [8.34], applies only to Shot/Shell artillery fire.",
+						},
+						[]string{
+							"+1",
+							"If target is non-phasing (only) mounted cavalry.",
+						},
+						[]string{
+							"–1",
+							"Mounted cavalry firing.",
+						},
+						[]string{
+							"+1",
+							"Prepared Fire [10.5].",
+						},
+						[]string{
+							"–1",
+							"Disordered unit firing.",
+						},
+						[]string{
+							"+1",
+							"Flanking Fire. …",
+						},
+						[]string{
+							"+1",
+							"Artillery Fire at a lower-level target at Ranges of four hexes or more [10.67].",
+						},
+						[]string{
+							"–2",
+							"Artillery Fire in same phase in which it Moved or became the top unit.",
+						},
+						[]string{
+							"–1",
+							"Green Infantry firing.",
+						},
+						[]string{
+							"–?",
+							"Night Turn fire [16.1].",
+						},
+						[]string{
+							"–2",
+							"Dawn or Dusk firing [16.11].",
+						},
+						[]string{
+							"–2",
+							"Artillery Non-Phasing Fire after a facing change.",
+						},
+						[]string{
+							"–?",
+							"Fatigue [17.31].",
+						},
+					},
+					Notes: []string{
+						"Range and terrain: the value is the Range Effects or Terrain Effects Chart's, which the seeds do not carry.",
+						"Breastwork hexside (–1): no benefit against artillery at Shot/Shell range (15.23).",
+						"Flanking Fire (+1): fire through a Flank hexside, an Extended Line's combined fire included; not against a target under March Orders, nor for artillery shell fire at 4 or more hexes.",
+						"–? as printed: night fire is –1 at one hex, –3 at two, –10 at four (16.12); fatigue subtracts half the brigade's Fatigue Level, rounded up (17.31).",
+					},
+					Rule:   "GBACW 10.81",
+					Source: "DoW L1370-L1389",
+				},
 			},
 			Keys: Keys{
 				Flip:    "ctrl F",
@@ -5278,6 +5364,48 @@ func seriesSummerStorm() *Ruleset {
 					},
 					Rule:   "Summer Storm 10.3.6",
 					Source: "L1898-L1907",
+				},
+				Chart{
+					ID:    "wound-result",
+					Title: "Wound Result Table (1 die)",
+					Columns: []string{
+						"Die Roll",
+						"Effect",
+					},
+					Rows: [][]string{
+						[]string{
+							"10",
+							"Flesh Wound. …",
+						},
+						[]string{
+							"8-9",
+							"Horse Killed, General OK. …",
+						},
+						[]string{
+							"5-7",
+							"Horse Killed, General Stunned or Slightly Wounded. …",
+						},
+						[]string{
+							"3-4",
+							"General Badly Wounded. …",
+						},
+						[]string{
+							"2",
+							"General Mortally Wounded & Removed. …",
+						},
+						[]string{
+							"1",
+							"General expires in a rather spectacular fashion in front of his troops. …",
+						},
+					},
+					Notes: []string{
+						"CR = the general's Command Rating; M/C = Morale Check of the units stacked with or adjacent to him.",
+						"10: he stays; those units' M/C that Impulse at +1. 8-9: no DRM to a current M/C.",
+						"5-7: off the map until the next Game Turn starts; M/C at –CR. 3-4: out of the game; M/C at –(CR+1).",
+						"2: removed; the seed prints its M/C DRM as \"-DRM +CR+1\". 1: M/C at –(CR+2).",
+					},
+					Rule:   "Summer Storm 10.3.6",
+					Source: "L1909-L1917",
 				},
 				Chart{
 					ID:    "officer-loss",

@@ -188,8 +188,8 @@ func TestChartsWindow(t *testing.T) {
 	}{
 		{"tss-seminary-ridge", []string{"Fire Combat Results Table", "Melee Combat Results Table", "Morale/Rout Table", "Range Effects Chart, Small Arms", "Range Effects Chart, Artillery",
 			"Unit Formation Effects on Fire Combat", "Terrain Effects on Movement", "Movement Allowances"}},
-		{"dow-intro", []string{"Brigade Coordination Table", "Orders Comparison Chart", "The Orders Change Table", "Loose Cannon, Unreliable brigadier"}},
-		{"summer-storm-mcpherson", []string{"Activity Roll Table", "Basic Combat Odds Table", "Ground Combat CRT", "Risk to the General Table", "Army Morale lost for a General removed",
+		{"dow-intro", []string{"Brigade Coordination Table", "Orders Comparison Chart", "The Orders Change Table", "Loose Cannon, Unreliable brigadier", "Fire Die Roll Modifiers"}},
+		{"summer-storm-mcpherson", []string{"Activity Roll Table", "Basic Combat Odds Table", "Ground Combat CRT", "Risk to the General Table", "Wound Result Table", "Army Morale lost for a General removed",
 			"Range Effects Table", "Bombardment CRT", "Morale Check Table", "Army Morale Adjustment Table", "Victory Level Table", "Divisional Morale Adjustment Table"}},
 		{"amfs-culps-hill", nil},
 	} {
