@@ -269,8 +269,9 @@ func TestCharts(t *testing.T) {
 	// Summer Storm prints twelve tables (the header said "no charts"), the
 	// GBACW series rules five (the fire DRM list among them), 3DoG's book
 	// layer its own eight (its series rules' five and three of the battle
-	// book's); AMFS's are on player aid cards the seed lacks. A cell cut
-	// to its label ends " …".
+	// book's), Dead of Winter's book layer twenty (the series' five, its
+	// battle book's five, its scenarios' ten); AMFS's are on player aid
+	// cards the seed lacks. A cell cut to its label ends " …".
 	for _, tc := range []struct {
 		ex    string
 		n     int
@@ -284,9 +285,23 @@ func TestCharts(t *testing.T) {
 		{"dow-intro", 5, "fire-drm", 13, []string{"–?", "Night Turn fire [16.1]."}},
 		{"3dog-mcphersons-ridge", 8, "elite-collapse", 11, []string{"3", "n/a"}},
 		{"3dog-mcphersons-ridge", 8, "fire-drm", 16, []string{"–?", "Fatigue [17.31]."}},
+		{"dead-of-winter", 20, "points-units", 11, []string{"", "", "Pioneers", "2"}},
+		{"dead-of-winter", 20, "victory-7", 6, []string{"Union Decisive", "–10 or less"}},
 		{"amfs-culps-hill", 0, "", 0, nil},
 	} {
-		cs := displays.Charts(load(t, tc.ex))
+		var b *battle.Battle
+		if tc.ex == "dead-of-winter" { // the printed book's misprints are errors; its errata variant has none
+			var ds []diag.Diagnostic
+			b, ds = battle.LoadDir(filepath.Join("..", "examples", tc.ex), battle.Options{Variant: "errata"})
+			for _, d := range ds {
+				if d.Severity == diag.Error {
+					t.Fatalf("%s: %s", tc.ex, d)
+				}
+			}
+		} else {
+			b = load(t, tc.ex)
+		}
+		cs := displays.Charts(b)
 		if len(cs) != tc.n {
 			t.Errorf("%s: %d charts, want %d", tc.ex, len(cs), tc.n)
 		}

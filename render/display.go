@@ -57,6 +57,7 @@ var tablePlain = strings.NewReplacer("½", "1/2", "⅓", "1/3", "—", "-", "–
 func Table(title string, columns []string, rows [][]string, notes []string) []byte {
 	const pad, rowH, lineH, maxCol = 8, 14, 9, 320
 	plain := tablePlain
+	title = plain.Replace(title) // Dead of Winter's "The Eerie Silence—January 1st"
 	widths := make([]int, len(columns))
 	for i, c := range columns {
 		widths[i] = min(textWidth(plain.Replace(c), 1), maxCol)

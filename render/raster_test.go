@@ -245,3 +245,21 @@ func TestChartGlyphs(t *testing.T) {
 		}
 	}
 }
+
+// TestTablePlainTitle: a table's title, heads and cells draw the printed
+// characters the font lacks as tablePlain writes them, the title too
+// (Dead of Winter's "The Eerie Silence—January 1st" drew '?'), and so do
+// GBACW's en dash minus ("–1") and double quotes.
+func TestTablePlainTitle(t *testing.T) {
+	for _, tc := range [][2]string{
+		{"5.0 (The Eerie Silence—January 1st)", "5.0 (The Eerie Silence-January 1st)"},
+		{"7.0 (The Day Before…)", "7.0 (The Day Before...)"},
+		{"\"behind\" –1", "''behind'' -1"},
+	} {
+		printed := Table(tc[0], []string{tc[0]}, [][]string{{tc[0]}}, nil)
+		plain := Table(tc[1], []string{tc[1]}, [][]string{{tc[1]}}, nil)
+		if !bytes.Equal(printed, plain) {
+			t.Errorf("%q is not drawn as %q", tc[0], tc[1])
+		}
+	}
+}

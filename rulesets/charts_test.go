@@ -39,16 +39,17 @@ var chartBook = map[string]string{
 var chartSource = regexp.MustCompile(`^(?:(DoW|3DoG|TSS|SS|AMFS) )?L([0-9]+)-L([0-9]+)`)
 
 // seedCells splits a seed line into a table's cells: a Markdown row
-// (| a | b |), or cells parted by tabs; nil for other lines (a table laid
-// out with spaces, compared word by word).
+// (| a | b |), or cells parted by tabs, a leading tab an empty first cell
+// (Dead of Winter's Points for Enemy Units prints Union rows alone as
+// "\t\tPioneers\t2"); nil for other lines (a table laid out with spaces,
+// compared word by word).
 func seedCells(line string) []string {
-	line = strings.TrimSpace(line)
 	var cells []string
 	switch {
-	case strings.HasPrefix(line, "|"):
-		cells = strings.Split(strings.Trim(line, "|"), "|")
+	case strings.HasPrefix(strings.TrimSpace(line), "|"):
+		cells = strings.Split(strings.Trim(strings.TrimSpace(line), "|"), "|")
 	case strings.Contains(line, "\t"):
-		cells = strings.Split(line, "\t")
+		cells = strings.Split(strings.Trim(line, " \r\n"), "\t")
 	default:
 		return nil
 	}
@@ -229,8 +230,8 @@ func TestChartsAsPrinted(t *testing.T) {
 			n++
 		}
 	}
-	if n < 18 {
-		t.Errorf("%d charts checked; the rulesets hold at least 18 (TSS 3, Summer Storm 11, GBACW 4)", n)
+	if n < 53 {
+		t.Errorf("%d charts checked; the rulesets and books hold 53 (TSS 8, Summer Storm 12, GBACW 5, the 3DoG book 8, the Dead of Winter book 20)", n)
 	}
 }
 
@@ -251,6 +252,8 @@ func TestChartAsPrintedFails(t *testing.T) {
 		"Cavalry     3*    6     9    12",
 		"Die Roll\tEffect",
 		"10\tFlesh Wound. The General stays on his horse. +1 DRM.",
+		"CSA Units\tPts.\tUnion Units\tPts.",
+		"\t\tPioneers\t2",
 	}, "\n"), "\n")
 	tabs := Chart{Columns: []string{"Dice Roll", "Effect"}, Rows: [][]string{{"7 or less", "No effect"}, {"8 - 13", "1 Hit"}}}
 	pipes := Chart{Columns: []string{"Die", "A", "B"}, Rows: [][]string{{"1", "•", "R"}}}
@@ -263,6 +266,8 @@ func TestChartAsPrintedFails(t *testing.T) {
 		c    Chart
 		ok   bool
 	}{
+		{"a row printed with empty cells first", Chart{Columns: []string{"CSA Units", "Pts.", "Union Units", "Pts."}, Rows: [][]string{{"", "", "Pioneers", "2"}}}, true},
+		{"a row printed with empty cells first, taken as the first", Chart{Columns: []string{"CSA Units", "Pts.", "Union Units", "Pts."}, Rows: [][]string{{"Pioneers", "2", "", ""}}}, false},
 		{"prose cut after its first sentence, marked", cut("Flesh Wound. …"), true},
 		{"prose cut after two sentences, marked", cut("Flesh Wound. The General stays on his horse. …"), true},
 		{"prose as printed", cut("Flesh Wound. The General stays on his horse. +1 DRM."), true},
