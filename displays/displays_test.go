@@ -244,8 +244,11 @@ func TestScenarioStarts(t *testing.T) {
 // the columns, the rule and seed lines under its notes.
 func TestCharts(t *testing.T) {
 	ts := displays.Charts(load(t, "tss-seminary-ridge"))
-	if len(ts) != 8 {
-		t.Fatalf("%d charts, want TSS's Fire and Melee CRTs, Morale/Rout table, two Range Effects charts, formation effects, terrain effects on movement and movement allowances", len(ts))
+	if len(ts) != 15 {
+		t.Fatalf("%d charts, want TSS's Fire and Melee CRTs, Morale/Rout table, two Range Effects charts, formation effects, terrain effects on movement and movement allowances, then the Grand Battle Game's objectives and six reinforcement schedules", len(ts))
+	}
+	if r := ts[14].Rows[3]; ts[14].ID != "reinforcements-usa-3" || strings.Join(r, "|") != "1340|6|Farnsworth's Brigade (3d/Cav); E, 1US Battery (Horse Arty); Kilpatrick, Farnsworth" {
+		t.Errorf("%s row 4 %q, want the Union's last July 3 arrival as 29.2 prints it", ts[14].ID, r)
 	}
 	fire := ts[0]
 	for _, tc := range []struct {
