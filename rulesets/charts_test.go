@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"os"
 	"path/filepath"
+	"reflect"
 	"regexp"
 	"strconv"
 	"strings"
@@ -318,17 +319,33 @@ func TestBookChartsKeepSeries(t *testing.T) {
 	if err := keepsSeries(all["gbacw"], all["gbacw"][1:]); err == nil {
 		t.Errorf("a book without the series' first chart passes")
 	}
+	drifted := append([]Chart{}, all["gbacw"]...)
+	drifted[0].Rows = append([][]string{{"0-1", "Confusion"}}, drifted[0].Rows[1:]...)
+	if err := keepsSeries(all["gbacw"], drifted); err == nil {
+		t.Errorf("a book whose copy of the series' first chart drifted passes")
+	}
+	if err := keepsSeries(all["gbacw"], all["gbacw"]); err != nil {
+		t.Errorf("the series' own charts: %v", err)
+	}
 }
 
-// keepsSeries says which series chart a book's charts lack.
+// keepsSeries says which series chart a book's charts lack, or repeat
+// from the same seed lines but not as the series holds it, its title,
+// heads and cells (Dead of Winter's book repeats the series' five: a copy
+// that drifts fails; a book may add notes of its own, as 3DoG's does).
 func keepsSeries(series, book []Chart) error {
-	ids := map[string]bool{}
+	ids := map[string]Chart{}
 	for _, c := range book {
-		ids[c.ID] = true
+		ids[c.ID] = c
 	}
 	for _, c := range series {
-		if !ids[c.ID] {
+		b, ok := ids[c.ID]
+		if !ok {
 			return fmt.Errorf("no chart %s (%s): the series prints it and the book's charts replace the series'", c.ID, c.Title)
+		}
+		b.Notes, c.Notes = nil, nil
+		if b.Source == c.Source && !reflect.DeepEqual(b, c) {
+			return fmt.Errorf("chart %s cites the series' lines (%s) but is not the series' chart: copy it from rulesets/gbacw.yaml", c.ID, c.Source)
 		}
 	}
 	return nil
