@@ -244,8 +244,11 @@ func TestScenarioStarts(t *testing.T) {
 // the columns, the rule and seed lines under its notes.
 func TestCharts(t *testing.T) {
 	ts := displays.Charts(load(t, "tss-seminary-ridge"))
-	if len(ts) != 8 {
-		t.Fatalf("%d charts, want TSS's Fire and Melee CRTs, Morale/Rout table, two Range Effects charts, formation effects, terrain effects on movement and movement allowances", len(ts))
+	if len(ts) != 15 {
+		t.Fatalf("%d charts, want TSS's Fire and Melee CRTs, Morale/Rout table, two Range Effects charts, formation effects, terrain effects on movement and movement allowances, then the Grand Battle Game's objectives and six reinforcement schedules", len(ts))
+	}
+	if r := ts[14].Rows[3]; ts[14].ID != "reinforcements-usa-3" || strings.Join(r, "|") != "1340|6|Farnsworth's Brigade (3d/Cav); E, 1US Battery (Horse Arty); Kilpatrick, Farnsworth" {
+		t.Errorf("%s row 4 %q, want the Union's last July 3 arrival as 29.2 prints it", ts[14].ID, r)
 	}
 	fire := ts[0]
 	for _, tc := range []struct {
@@ -266,10 +269,12 @@ func TestCharts(t *testing.T) {
 			t.Errorf("%s: last note %q, want its rule and seed lines", tb.ID, n)
 		}
 	}
-	// Summer Storm prints eleven tables (the header said "no charts"), the
-	// GBACW series rules four, 3DoG's book layer its own seven (its series
-	// rules' four and three of the battle book's); AMFS's are on player aid
-	// cards the seed lacks
+	// Summer Storm prints twelve tables (the header said "no charts"), the
+	// GBACW series rules five (the fire DRM list among them), 3DoG's book
+	// layer its own eight (its series rules' five and three of the battle
+	// book's), Dead of Winter's book layer twenty (the series' five, its
+	// battle book's five, its scenarios' ten); AMFS's are on player aid
+	// cards the seed lacks. A cell cut to its label ends " …".
 	for _, tc := range []struct {
 		ex    string
 		n     int
@@ -277,12 +282,29 @@ func TestCharts(t *testing.T) {
 		row   int
 		cells []string
 	}{
-		{"summer-storm-mcpherson", 11, "ground-combat-crt", 2, []string{"14 - 17", "2 Cohesion Hits per unit"}},
-		{"dow-intro", 4, "orders-comparison", 6, []string{"May Fire?", "No", "Yes", "Yes"}},
-		{"3dog-mcphersons-ridge", 7, "elite-collapse", 11, []string{"3", "n/a"}},
+		{"summer-storm-mcpherson", 12, "ground-combat-crt", 2, []string{"14 - 17", "2 Cohesion Hits per unit"}},
+		{"summer-storm-mcpherson", 12, "wound-result", 3, []string{"3-4", "General Badly Wounded. …"}},
+		{"dow-intro", 5, "orders-comparison", 6, []string{"May Fire?", "No", "Yes", "Yes"}},
+		{"dow-intro", 5, "fire-drm", 13, []string{"–?", "Night Turn fire [16.1]."}},
+		{"3dog-mcphersons-ridge", 8, "elite-collapse", 11, []string{"3", "n/a"}},
+		{"3dog-mcphersons-ridge", 8, "fire-drm", 16, []string{"–?", "Fatigue [17.31]."}},
+		{"dead-of-winter", 20, "points-units", 11, []string{"", "", "Pioneers", "2"}},
+		{"dead-of-winter", 20, "victory-7", 6, []string{"Union Decisive", "–10 or less"}},
 		{"amfs-culps-hill", 0, "", 0, nil},
 	} {
-		cs := displays.Charts(load(t, tc.ex))
+		var b *battle.Battle
+		if tc.ex == "dead-of-winter" { // the printed book's misprints are errors; its errata variant has none
+			var ds []diag.Diagnostic
+			b, ds = battle.LoadDir(filepath.Join("..", "examples", tc.ex), battle.Options{Variant: "errata"})
+			for _, d := range ds {
+				if d.Severity == diag.Error {
+					t.Fatalf("%s: %s", tc.ex, d)
+				}
+			}
+		} else {
+			b = load(t, tc.ex)
+		}
+		cs := displays.Charts(b)
 		if len(cs) != tc.n {
 			t.Errorf("%s: %d charts, want %d", tc.ex, len(cs), tc.n)
 		}

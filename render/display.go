@@ -45,8 +45,9 @@ func Display(w, h int, title string, cells []Cell) []byte {
 
 // tablePlain writes the characters a printed table uses that the bitmap
 // font has no glyph for as the ones it has: ½ and ⅓ as 1/2 and 1/3, the
-// dash of "may not fire" as a minus, ≤ as <=, … as three dots.
-var tablePlain = strings.NewReplacer("½", "1/2", "⅓", "1/3", "—", "-", "≤", "<=", "…", "...")
+// dash of "may not fire" and the en dash of a printed minus (GBACW's
+// "–1") as a minus, ≤ as <=, … as three dots, a double quote as two single.
+var tablePlain = strings.NewReplacer("½", "1/2", "⅓", "1/3", "—", "-", "–", "-", "≤", "<=", "…", "...", "\"", "''")
 
 // Table draws a chart as PNG: its title (scale 2), a row of column heads,
 // then its rows, each column as wide as its widest cell up to 320 pixels,
@@ -56,6 +57,7 @@ var tablePlain = strings.NewReplacer("½", "1/2", "⅓", "1/3", "—", "-", "≤
 func Table(title string, columns []string, rows [][]string, notes []string) []byte {
 	const pad, rowH, lineH, maxCol = 8, 14, 9, 320
 	plain := tablePlain
+	title = plain.Replace(title) // Dead of Winter's "The Eerie Silence—January 1st"
 	widths := make([]int, len(columns))
 	for i, c := range columns {
 		widths[i] = min(textWidth(plain.Replace(c), 1), maxCol)

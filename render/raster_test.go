@@ -7,10 +7,13 @@ import (
 	"image/png"
 	"math"
 	"math/rand"
+	"os"
+	"path/filepath"
 	"strings"
 	"testing"
 
 	"github.com/muster-wargames/muster/rulesets"
+	"github.com/muster-wargames/muster/schema"
 )
 
 // refFillAA is the anti-aliased fill done the plain way, every pixel of
@@ -192,17 +195,42 @@ func TestTableWraps(t *testing.T) {
 	}
 }
 
-// TestChartGlyphs: every character of every table the rulesets print
-// (play.charts: titles, heads, cells, notes) draws as a glyph of its own,
-// once tablePlain has written ½, ⅓ and — as the font can draw them; a
-// character it lacks draws '?' (TSS's range chart's dashes and thirds did).
+// TestChartGlyphs: every character of every table the rulesets and the
+// battle books print (play.charts: titles, heads, cells, notes) draws as a
+// glyph of its own, once tablePlain has written ½, ⅓ and — as the font can
+// draw them; a character it lacks draws '?' (TSS's range chart's dashes
+// and thirds did, and GBACW's en dashes and quotes).
 func TestChartGlyphs(t *testing.T) {
+	charts := map[string][]rulesets.Chart{}
 	for _, sys := range rulesets.Systems() {
 		r, err := rulesets.Series(sys)
 		if err != nil {
 			t.Fatal(err)
 		}
-		for _, c := range r.Play.Charts {
+		charts[sys] = r.Play.Charts
+	}
+	books, _ := filepath.Glob("../rulesets/books/*.yaml")
+	if len(books) == 0 {
+		t.Fatal("no battle books in ../rulesets/books")
+	}
+	for _, p := range books {
+		data, err := os.ReadFile(p)
+		if err != nil {
+			t.Fatal(err)
+		}
+		docs, ds := schema.Parse(p, data, schema.DefaultLimits)
+		if len(ds) > 0 || len(docs) != 1 {
+			t.Fatalf("%s: %v", p, ds)
+		}
+		m, _ := docs[0].Value.(map[string]any)
+		r, err := rulesets.Decode(map[string]any{"play": m["play"]})
+		if err != nil {
+			t.Fatalf("%s: %v", p, err)
+		}
+		charts[filepath.Base(p)] = r.Play.Charts
+	}
+	for sys, cs := range charts {
+		for _, c := range cs {
 			texts := append(append([]string{c.Title}, c.Columns...), c.Notes...)
 			for _, row := range c.Rows {
 				texts = append(texts, row...)
@@ -214,6 +242,24 @@ func TestChartGlyphs(t *testing.T) {
 					}
 				}
 			}
+		}
+	}
+}
+
+// TestTablePlainTitle: a table's title, heads and cells draw the printed
+// characters the font lacks as tablePlain writes them, the title too
+// (Dead of Winter's "The Eerie Silence—January 1st" drew '?'), and so do
+// GBACW's en dash minus ("–1") and double quotes.
+func TestTablePlainTitle(t *testing.T) {
+	for _, tc := range [][2]string{
+		{"5.0 (The Eerie Silence—January 1st)", "5.0 (The Eerie Silence-January 1st)"},
+		{"7.0 (The Day Before…)", "7.0 (The Day Before...)"},
+		{"\"behind\" –1", "''behind'' -1"},
+	} {
+		printed := Table(tc[0], []string{tc[0]}, [][]string{{tc[0]}}, nil)
+		plain := Table(tc[1], []string{tc[1]}, [][]string{{tc[1]}}, nil)
+		if !bytes.Equal(printed, plain) {
+			t.Errorf("%q is not drawn as %q", tc[0], tc[1])
 		}
 	}
 }

@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"os"
 	"path/filepath"
+	"reflect"
 	"regexp"
 	"strconv"
 	"strings"
@@ -39,16 +40,17 @@ var chartBook = map[string]string{
 var chartSource = regexp.MustCompile(`^(?:(DoW|3DoG|TSS|SS|AMFS) )?L([0-9]+)-L([0-9]+)`)
 
 // seedCells splits a seed line into a table's cells: a Markdown row
-// (| a | b |), or cells parted by tabs; nil for other lines (a table laid
-// out with spaces, compared word by word).
+// (| a | b |), or cells parted by tabs, a leading tab an empty first cell
+// (Dead of Winter's Points for Enemy Units prints Union rows alone as
+// "\t\tPioneers\t2"); nil for other lines (a table laid out with spaces,
+// compared word by word).
 func seedCells(line string) []string {
-	line = strings.TrimSpace(line)
 	var cells []string
 	switch {
-	case strings.HasPrefix(line, "|"):
-		cells = strings.Split(strings.Trim(line, "|"), "|")
+	case strings.HasPrefix(strings.TrimSpace(line), "|"):
+		cells = strings.Split(strings.Trim(strings.TrimSpace(line), "|"), "|")
 	case strings.Contains(line, "\t"):
-		cells = strings.Split(line, "\t")
+		cells = strings.Split(strings.Trim(line, " \r\n"), "\t")
 	default:
 		return nil
 	}
@@ -61,9 +63,19 @@ func seedCells(line string) []string {
 // cellAsPrinted: the chart's cell is the seed's; a row's first cell may
 // begin the seed's and a column head end it, as a word (TSS prints
 // "1 Attkr / Defdr" for the row 1, "Unit Morale Rating: A" for the head A).
+// A cell the seed prints as sentences of rule text may keep its first
+// sentence(s) as a label, marked cut by " …" after the full stop
+// ("Flesh Wound. …" for Summer Storm's "Flesh Wound. The General stays
+// ..."): the chart's notes give the rest's values in their own words.
 func cellAsPrinted(chart, seed string, head, first bool) bool {
+	if label, ok := strings.CutSuffix(chart, cutMark); ok && !head && strings.HasSuffix(label, ".") && strings.HasPrefix(seed, label+" ") {
+		return true
+	}
 	return chart == seed || chart != "" && (first && !head && strings.HasPrefix(seed, chart+" ") || head && strings.HasSuffix(seed, " "+chart))
 }
+
+// cutMark ends a cell that keeps only the first sentence(s) of the seed's.
+const cutMark = " …"
 
 // rowAsPrinted says whether a seed line prints the row (heads when head).
 func rowAsPrinted(row []string, line string, head bool) bool {
@@ -219,8 +231,8 @@ func TestChartsAsPrinted(t *testing.T) {
 			n++
 		}
 	}
-	if n < 18 {
-		t.Errorf("%d charts checked; the rulesets hold at least 18 (TSS 3, Summer Storm 11, GBACW 4)", n)
+	if n < 60 {
+		t.Errorf("%d charts checked; the rulesets and books hold 60 (TSS 15, Summer Storm 12, GBACW 5, the 3DoG book 8, the Dead of Winter book 20)", n)
 	}
 }
 
@@ -239,15 +251,32 @@ func TestChartAsPrintedFails(t *testing.T) {
 		"| 1 Attkr / Defdr | • | R |",
 		"            0-6  7-9  10-12 13-15",
 		"Cavalry     3*    6     9    12",
+		"Die Roll\tEffect",
+		"10\tFlesh Wound. The General stays on his horse. +1 DRM.",
+		"CSA Units\tPts.\tUnion Units\tPts.",
+		"\t\tPioneers\t2",
 	}, "\n"), "\n")
 	tabs := Chart{Columns: []string{"Dice Roll", "Effect"}, Rows: [][]string{{"7 or less", "No effect"}, {"8 - 13", "1 Hit"}}}
 	pipes := Chart{Columns: []string{"Die", "A", "B"}, Rows: [][]string{{"1", "•", "R"}}}
 	spaces := Chart{Columns: []string{"", "0-6", "7-9", "10-12", "13-15"}, Rows: [][]string{{"Cavalry", "3*", "6", "9", "12"}}}
+	cut := func(effect string) Chart {
+		return Chart{Columns: []string{"Die Roll", "Effect"}, Rows: [][]string{{"10", effect}}}
+	}
 	for _, tc := range []struct {
 		what string
 		c    Chart
 		ok   bool
 	}{
+		{"a row printed with empty cells first", Chart{Columns: []string{"CSA Units", "Pts.", "Union Units", "Pts."}, Rows: [][]string{{"", "", "Pioneers", "2"}}}, true},
+		{"a row printed with empty cells first, taken as the first", Chart{Columns: []string{"CSA Units", "Pts.", "Union Units", "Pts."}, Rows: [][]string{{"Pioneers", "2", "", ""}}}, false},
+		{"prose cut after its first sentence, marked", cut("Flesh Wound. …"), true},
+		{"prose cut after two sentences, marked", cut("Flesh Wound. The General stays on his horse. …"), true},
+		{"prose as printed", cut("Flesh Wound. The General stays on his horse. +1 DRM."), true},
+		{"prose cut, unmarked", cut("Flesh Wound."), false},
+		{"prose cut inside a sentence", cut("Flesh Wound. The General …"), false},
+		{"prose cut without its full stop", cut("Flesh Wound …"), false},
+		{"the cut label changed", cut("Flesh Wounds. …"), false},
+		{"a whole cell marked cut", cut("Flesh Wound. The General stays on his horse. +1 DRM. …"), false},
 		{"tabs as printed", tabs, true},
 		{"pipes as printed", pipes, true},
 		{"spaces as printed", spaces, true},
@@ -270,4 +299,54 @@ func TestChartAsPrintedFails(t *testing.T) {
 	if err := chartAsPrinted(tabs, seed, 3, len(seed)); err == nil {
 		t.Errorf("the heads above the cited lines were found")
 	}
+}
+
+// TestBookChartsKeepSeries: a battle book's play.charts replaces its
+// series' list (Merge replaces lists), so a book layer that prints charts
+// carries every table its series prints, in its own edition's print or the
+// series' own: a 3DoG or Dead of Winter battle keeps the fire DRM list.
+func TestBookChartsKeepSeries(t *testing.T) {
+	all := printedCharts(t)
+	for _, book := range []string{"gbacw-three-days-of-gettysburg", "gbacw-dead-of-winter"} {
+		charts, ok := all[book]
+		if !ok || len(charts) == 0 {
+			continue
+		}
+		if err := keepsSeries(all["gbacw"], charts); err != nil {
+			t.Errorf("%s: %v", book, err)
+		}
+	}
+	if err := keepsSeries(all["gbacw"], all["gbacw"][1:]); err == nil {
+		t.Errorf("a book without the series' first chart passes")
+	}
+	drifted := append([]Chart{}, all["gbacw"]...)
+	drifted[0].Rows = append([][]string{{"0-1", "Confusion"}}, drifted[0].Rows[1:]...)
+	if err := keepsSeries(all["gbacw"], drifted); err == nil {
+		t.Errorf("a book whose copy of the series' first chart drifted passes")
+	}
+	if err := keepsSeries(all["gbacw"], all["gbacw"]); err != nil {
+		t.Errorf("the series' own charts: %v", err)
+	}
+}
+
+// keepsSeries says which series chart a book's charts lack, or repeat
+// from the same seed lines but not as the series holds it, its title,
+// heads and cells (Dead of Winter's book repeats the series' five: a copy
+// that drifts fails; a book may add notes of its own, as 3DoG's does).
+func keepsSeries(series, book []Chart) error {
+	ids := map[string]Chart{}
+	for _, c := range book {
+		ids[c.ID] = c
+	}
+	for _, c := range series {
+		b, ok := ids[c.ID]
+		if !ok {
+			return fmt.Errorf("no chart %s (%s): the series prints it and the book's charts replace the series'", c.ID, c.Title)
+		}
+		b.Notes, c.Notes = nil, nil
+		if b.Source == c.Source && !reflect.DeepEqual(b, c) {
+			return fmt.Errorf("chart %s cites the series' lines (%s) but is not the series' chart: copy it from rulesets/gbacw.yaml", c.ID, c.Source)
+		}
+	}
+	return nil
 }

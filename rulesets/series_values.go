@@ -1746,6 +1746,92 @@ func seriesGbacw() *Ruleset {
 					Rule:   "GBACW 6.24",
 					Source: "DoW L611-L616",
 				},
+				Chart{
+					ID:    "fire-drm",
+					Title: "Fire Die Roll Modifiers (cumulative)",
+					Columns: []string{
+						"DRM",
+						"Condition",
+					},
+					Rows: [][]string{
+						[]string{
+							"+/–",
+							"Range effects [see the Range Effects Chart].",
+						},
+						[]string{
+							"–",
+							"Terrain effects [see the Terrain Effects Chart].",
+						},
+						[]string{
+							"+1",
+							"Small arms fire from directly \"behind\" Breastworks (not for arty firing as small arms at one to three hexes).",
+						},
+						[]string{
+							"–1",
+							"Infantry/dismounted cavalry defending against small arms/canister fire through a Breastwork hexside. …",
+						},
+						[]string{
+							"+/–1",
+							"Massed or Dispersed Target [8.34], applies only to Shot/Shell artillery fire.",
+						},
+						[]string{
+							"+1",
+							"If target is non-phasing (only) mounted cavalry.",
+						},
+						[]string{
+							"–1",
+							"Mounted cavalry firing.",
+						},
+						[]string{
+							"+1",
+							"Prepared Fire [10.5].",
+						},
+						[]string{
+							"–1",
+							"Disordered unit firing.",
+						},
+						[]string{
+							"+1",
+							"Flanking Fire. …",
+						},
+						[]string{
+							"+1",
+							"Artillery Fire at a lower-level target at Ranges of four hexes or more [10.67].",
+						},
+						[]string{
+							"–2",
+							"Artillery Fire in same phase in which it Moved or became the top unit.",
+						},
+						[]string{
+							"–1",
+							"Green Infantry firing.",
+						},
+						[]string{
+							"–?",
+							"Night Turn fire [16.1].",
+						},
+						[]string{
+							"–2",
+							"Dawn or Dusk firing [16.11].",
+						},
+						[]string{
+							"–2",
+							"Artillery Non-Phasing Fire after a facing change.",
+						},
+						[]string{
+							"–?",
+							"Fatigue [17.31].",
+						},
+					},
+					Notes: []string{
+						"Range and terrain: the value is the Range Effects or Terrain Effects Chart's, which the seeds do not carry.",
+						"Breastwork hexside (–1): no benefit against artillery at Shot/Shell range (15.23).",
+						"Flanking Fire (+1): fire through a Flank hexside, an Extended Line's combined fire included; not against a target under March Orders, nor for artillery shell fire at 4 or more hexes.",
+						"–? as printed: night fire is –1 at one hex, –3 at two, –10 at four (16.12); fatigue subtracts half the brigade's Fatigue Level, rounded up (17.31).",
+					},
+					Rule:   "GBACW 10.81",
+					Source: "DoW L1370-L1389",
+				},
 			},
 			Keys: Keys{
 				Flip:    "ctrl F",
@@ -3778,6 +3864,422 @@ func seriesTss() *Ruleset {
 					Rule:   "TSS 2.4",
 					Source: "L66-L73",
 				},
+				Chart{
+					ID:    "objectives",
+					Title: "28.54 Objective Points (Grand Battle Game)",
+					Columns: []string{
+						"Area",
+						"Points",
+					},
+					Rows: [][]string{
+						[]string{
+							"Culp's Hill",
+							"100 Points",
+						},
+						[]string{
+							"Cemetery Hill",
+							"200 Points",
+						},
+						[]string{
+							"Little Round Top",
+							"150 Points",
+						},
+					},
+					Notes: []string{
+						"Held at the end of the game: at least one unit there in Command Control with a Line of Communications to the Commanding General (28.54).",
+						"Besides these, the points for enemy men eliminated (22.11) and 10 VP a Confederate combat unit exited through Staging Area #6.",
+					},
+					Rule:   "TSS 28.54",
+					Source: "L903-L910",
+				},
+				Chart{
+					ID:    "reinforcements-csa-1",
+					Title: "29.1 Confederate Reinforcements, July 1 (Grand Battle Game)",
+					Columns: []string{
+						"Time",
+						"Area",
+						"Units",
+					},
+					Rows: [][]string{
+						[]string{
+							"0740",
+							"1",
+							"3/Heth/III, 4/Heth/III (minus 11Miss) Archer, Davis.",
+						},
+						[]string{
+							"0800",
+							"1",
+							"Pegram's Artillery (III); 1 Supply Wagon",
+						},
+						[]string{
+							"0820",
+							"1",
+							"1/Heth/III, 2/Heth/III, McIntosh's Artillery (III); A.P. Hill, Heth, Pettigrew, Brockenbrough.",
+						},
+						[]string{
+							"0920",
+							"1",
+							"Garnett's Artillery (III)",
+						},
+						[]string{
+							"1200",
+							"1",
+							"Pender's Division (w/o Artillery); Pender, Lane, Thomas, Scales, Perrin; 1 Supply Wagon",
+						},
+						[]string{
+							"1300",
+							"2",
+							"Rodes' Division, plus Carter's Artillery (II); Rodes, Daniel, Iverson, Doles, Ramseur, O'Neal; 1 Supply Wagon",
+						},
+						[]string{
+							"1340",
+							"3",
+							"Early's Division, plus Jones' Artillery (II); 1st Maryland Battalion Cavalry (Fitz.Lee); Ewell, Early, Hays, Smith, Gordon, Avery; 1 Supply Wagon",
+						},
+						[]string{
+							"1440",
+							"3",
+							"14 Virginia, 16 Virginia, 17 Virginia Cavalry Regiments (Jenkins); Jenkins",
+						},
+						[]string{
+							"1500",
+							"1",
+							"Longstreet",
+						},
+						[]string{
+							"1540",
+							"1",
+							"Wilcox and Perry's Brigades (Anderson/III), Anderson, R., Wilcox, Lang; The Supply Train (Opt)",
+						},
+						[]string{
+							"1600",
+							"1",
+							"Mahone and Wright's Brigades (Anderson/III), Mahone, Wright",
+						},
+						[]string{
+							"1620",
+							"1",
+							"Posey's Brigade (Anderson/III); Lane's Artillery (III); Posey; 1 Supply Wagon",
+						},
+						[]string{
+							"1840",
+							"1",
+							"Steuart's, Nicholls' and the Stonewall Brigades (Johnson/II); Johnson, E., Steuart, Walker, Williams; 1 Supply Wagon",
+						},
+						[]string{
+							"1900",
+							"1",
+							"Jones' Brigade (Johnson/II); Latimer's Artillery; Jones, J.",
+						},
+						[]string{
+							"2200",
+							"1",
+							"Dance's Artillery (II), Nelson's Artillery (II).",
+						},
+					},
+					Notes: []string{
+						"Area: the Staging Area (21.1, numbered 1-9) the group enters by at that Time.",
+					},
+					Rule:   "TSS 29.1",
+					Source: "L918-L937",
+				},
+				Chart{
+					ID:    "reinforcements-csa-2",
+					Title: "29.1 Confederate Reinforcements, July 2 (Grand Battle Game)",
+					Columns: []string{
+						"Time",
+						"Area",
+						"Units",
+					},
+					Rows: [][]string{
+						[]string{
+							"0400",
+							"1",
+							"Anderson's, Robertson's and Benning's Brigades (Hood/I), German, Palmetto and Rowan Batteries of Henry's Artillery (I); Hood, Anderson, G., Robertson, J., Benning; 1 Supply Wagon",
+						},
+						[]string{
+							"0540",
+							"1",
+							"McLaw's Division, plus Cabell's Artillery (I); McLaws, Kershaw, Semmes, Barksdale, Wofford; 1 Supply Wagon",
+						},
+						[]string{
+							"0800",
+							"1",
+							"Alexander's Artillery (I), Eshleman's Artillery (I)",
+						},
+						[]string{
+							"1000",
+							"1",
+							"(Optional/Non-Historical) Robertson's and Jones' Cavalry Brigades (Stuart/Cav); Robertson, B., Jones, W.",
+						},
+						[]string{
+							"1140",
+							"3/4",
+							"Fitz.Lee's (minus 1st Md Bn Cavalry), Hampton's, and WHF Lee's Cavalry Brigades; 34th Virginia Bn., 36th Virginia Bn., and Jackson's Horse Arty from Jenkin's Cavalry Brigade; Beckham's Horse Artillery; Stuart, Fitz.Lee, Hampton, Chambliss",
+						},
+						[]string{
+							"1200",
+							"1",
+							"Law's Brigade (Hood/I); Branch Artillery (Henry I); Law",
+						},
+						[]string{
+							"1640",
+							"1",
+							"Pickett's Division; Dearing Artillery (I) Pickett, Garnett, Armistead, Kemper; 1 Supply Wagon",
+						},
+						[]string{
+							"1900",
+							"1",
+							"Poague's Artillery (III)",
+						},
+					},
+					Notes: []string{
+						"Two Areas (3/4): all of the group arrives at either one, not split between them (L996).",
+						"(Optional/Non-Historical) groups may be left out of a strictly historical game; WITHDRAW entries are not optional (29.3).",
+					},
+					Rule:   "TSS 29.1",
+					Source: "L938-L948",
+				},
+				Chart{
+					ID:    "reinforcements-csa-3",
+					Title: "29.1 Confederate Reinforcements, July 3 (Grand Battle Game)",
+					Columns: []string{
+						"Time",
+						"Area",
+						"Units",
+					},
+					Rows: [][]string{
+						[]string{
+							"0600",
+							"1",
+							"11th Mississippi (4/Heth/III)",
+						},
+						[]string{
+							"0740",
+							"4/5",
+							"WITHDRAW: Fitz.Lee's, Hampton's (minus 1SC Cav Rgt), WHF Lee's and Jenkin's Cavalry Brigades (Stuart/Cav) Beckham's Horse Artillery (minus 3SC Battery); Stuart, Fitz.Lee, Hampton, Jenkins, Chambliss. UNITS MUST BE OFF GAME MAP BY 0740.",
+						},
+						[]string{
+							"1000",
+							"1",
+							"(Optional/Non-Historical): Imboden's Ind. Cavalry Command; Imboden",
+						},
+					},
+					Notes: []string{
+						"(Optional/Non-Historical) groups may be left out of a strictly historical game; WITHDRAW entries are not optional (29.3).",
+					},
+					Rule:   "TSS 29.1",
+					Source: "L949-L954",
+				},
+				Chart{
+					ID:    "reinforcements-usa-1",
+					Title: "29.2 Union Reinforcements, July 1 (Grand Battle Game)",
+					Columns: []string{
+						"Time",
+						"Area",
+						"Units",
+					},
+					Rows: [][]string{
+						[]string{
+							"0800",
+							"8",
+							"1/I (Minus 7Ind); B, 2d Maine Battery (I); Reynolds, Wadsworth; 1 Supply Wagon",
+						},
+						[]string{
+							"0940",
+							"8",
+							"Howard (XI)",
+						},
+						[]string{
+							"1000",
+							"8",
+							"2/I; remainder of I Corps Artillery; Robinson",
+						},
+						[]string{
+							"1100",
+							"9",
+							"1/3/I, 2/3/I; Doubleday",
+						},
+						[]string{
+							"1120",
+							"8",
+							"1/XI (minus 41NY); I, 1NY, 1Ohio and G, 4US Batteries (XI); Barlow, 1 Supply Wagon",
+						},
+						[]string{
+							"1120",
+							"7",
+							"3/XI; Schurz",
+						},
+						[]string{
+							"1220",
+							"7",
+							"2/XI; remainder of XI Corps Artillery; Von Steinwehr; 1 Supply Wagon.",
+						},
+						[]string{
+							"1440",
+							"8",
+							"41NY Regiment (1/1/XI)",
+						},
+						[]string{
+							"1500",
+							"8",
+							"7Ind Regiment (2/1/I)",
+						},
+						[]string{
+							"1520",
+							"8",
+							"3/3/I",
+						},
+						[]string{
+							"1540",
+							"7",
+							"Hancock (II)",
+						},
+						[]string{
+							"1640",
+							"6",
+							"XII Corps (minus 2/1/XII); Williams, Geary; 1 Supply Wagon, The Supply Train (Opt.)",
+						},
+						[]string{
+							"1740",
+							"6",
+							"Slocum (XII)",
+						},
+						[]string{
+							"1740",
+							"8",
+							"1/1/III, 2/1/III; 2NJ, E, RI and K, 4US Batteries (III); Birney; 1 Supply Wagon",
+						},
+						[]string{
+							"1920",
+							"8",
+							"Sickles (III)",
+						},
+						[]string{
+							"1940",
+							"8",
+							"1/2/III; 2/2/III; remainder of III Corps Artillery; Humphreys",
+						},
+						[]string{
+							"2000",
+							"8",
+							"Meade (Army of the Potomac)",
+						},
+					},
+					Notes: []string{
+						"The seed prints no day heading over this first Union table; its times run up to the July 2 table (L975), so it is read as July 1.",
+					},
+					Rule:   "TSS 29.2",
+					Source: "L955-L974",
+				},
+				Chart{
+					ID:    "reinforcements-usa-2",
+					Title: "29.2 Union Reinforcements, July 2 (Grand Battle Game)",
+					Columns: []string{
+						"Time",
+						"Area",
+						"Units",
+					},
+					Rows: [][]string{
+						[]string{
+							"0500",
+							"7",
+							"II Corps; Caldwell, Gibbon, Hays; 2 Supply Wagons",
+						},
+						[]string{
+							"0620",
+							"7",
+							"The Reserve Artillery Corps (Minus the 1st Volunteer Brigade)",
+						},
+						[]string{
+							"0720",
+							"6",
+							"1st Maryland Potomac Home Brigade, 150NY Regiments (2/1/XII)",
+						},
+						[]string{
+							"0800",
+							"6",
+							"1/V, 2/V; V Corps Artillery; Sykes, Barnes, Ayres; 1 Supply Wagon",
+						},
+						[]string{
+							"0800",
+							"7/8",
+							"3/1/III, 3/2/III; D, 1NY, 4NY Batteries (III); 1 Supply Wagon",
+						},
+						[]string{
+							"0900",
+							"7",
+							"1st Volunteer Brigade (Reserve)",
+						},
+						[]string{
+							"1120",
+							"6",
+							"3/V; Crawford; 1 Supply Wagon",
+						},
+						[]string{
+							"1400",
+							"5/6",
+							"WITHDRAW: 1st and 2nd Brigades, 1st Cavalry Division; Buford, Devin, Gamble. UNITS MUST BE OFF THE GAME MAP BY 1400.",
+						},
+						[]string{
+							"1540",
+							"6",
+							"VI Corps; Sedgewick, Wright, Howe, Newton; 2 Supply Wagons",
+						},
+						[]string{
+							"1600",
+							"5",
+							"(Optional/Non-Historical): 2d Cavalry Division; Gregg, D., McIntosh, Gregg, J.; 1 Supply Wagon",
+						},
+						[]string{
+							"1700",
+							"7",
+							"9Mich, 6NY, and B, 2US Batteries (Horse Artillery)",
+						},
+					},
+					Notes: []string{
+						"Two Areas (7/8, 5/6): all of the group arrives at either one, not split between them (L996).",
+						"(Optional/Non-Historical) groups may be left out of a strictly historical game; WITHDRAW entries are not optional (29.3).",
+					},
+					Rule:   "TSS 29.2",
+					Source: "L975-L988",
+				},
+				Chart{
+					ID:    "reinforcements-usa-3",
+					Title: "29.2 Union Reinforcements, July 3 (Grand Battle Game)",
+					Columns: []string{
+						"Time",
+						"Area",
+						"Units",
+					},
+					Rows: [][]string{
+						[]string{
+							"0620",
+							"6",
+							"1Md Eastern Shore Rgt (2/1/XII)",
+						},
+						[]string{
+							"1200",
+							"5",
+							"(Optional/Non-Historical): Custer's Brigade (3d/Cav); M, 2US and E, 4US Batteries (Horse Arty); Custer",
+						},
+						[]string{
+							"1320",
+							"8",
+							"Merritt's Brigade (1st/Cav); K, 1US Battery (Horse Arty); Merritt",
+						},
+						[]string{
+							"1340",
+							"6",
+							"Farnsworth's Brigade (3d/Cav); E, 1US Battery (Horse Arty); Kilpatrick, Farnsworth",
+						},
+					},
+					Notes: []string{
+						"(Optional/Non-Historical) groups may be left out of a strictly historical game; WITHDRAW entries are not optional (29.3).",
+					},
+					Rule:   "TSS 29.2",
+					Source: "L989-L995",
+				},
 			},
 			Keys: Keys{
 				Flip:   "ctrl F",
@@ -5278,6 +5780,48 @@ func seriesSummerStorm() *Ruleset {
 					},
 					Rule:   "Summer Storm 10.3.6",
 					Source: "L1898-L1907",
+				},
+				Chart{
+					ID:    "wound-result",
+					Title: "Wound Result Table (1 die)",
+					Columns: []string{
+						"Die Roll",
+						"Effect",
+					},
+					Rows: [][]string{
+						[]string{
+							"10",
+							"Flesh Wound. …",
+						},
+						[]string{
+							"8-9",
+							"Horse Killed, General OK. …",
+						},
+						[]string{
+							"5-7",
+							"Horse Killed, General Stunned or Slightly Wounded. …",
+						},
+						[]string{
+							"3-4",
+							"General Badly Wounded. …",
+						},
+						[]string{
+							"2",
+							"General Mortally Wounded & Removed. …",
+						},
+						[]string{
+							"1",
+							"General expires in a rather spectacular fashion in front of his troops. …",
+						},
+					},
+					Notes: []string{
+						"CR = the general's Command Rating; M/C = Morale Check of the units stacked with or adjacent to him.",
+						"10: he stays; those units' M/C that Impulse at +1. 8-9: no DRM to a current M/C.",
+						"5-7: off the map until the next Game Turn starts; M/C at –CR. 3-4: out of the game; M/C at –(CR+1).",
+						"2: removed; the seed prints its M/C DRM as \"-DRM +CR+1\". 1: M/C at –(CR+2).",
+					},
+					Rule:   "Summer Storm 10.3.6",
+					Source: "L1909-L1917",
 				},
 				Chart{
 					ID:    "officer-loss",

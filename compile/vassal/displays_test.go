@@ -187,9 +187,11 @@ func TestChartsWindow(t *testing.T) {
 		want []string
 	}{
 		{"tss-seminary-ridge", []string{"Fire Combat Results Table", "Melee Combat Results Table", "Morale/Rout Table", "Range Effects Chart, Small Arms", "Range Effects Chart, Artillery",
-			"Unit Formation Effects on Fire Combat", "Terrain Effects on Movement", "Movement Allowances"}},
-		{"dow-intro", []string{"Brigade Coordination Table", "Orders Comparison Chart", "The Orders Change Table", "Loose Cannon, Unreliable brigadier"}},
-		{"summer-storm-mcpherson", []string{"Activity Roll Table", "Basic Combat Odds Table", "Ground Combat CRT", "Risk to the General Table", "Army Morale lost for a General removed",
+			"Unit Formation Effects on Fire Combat", "Terrain Effects on Movement", "Movement Allowances", "28.54 Objective Points",
+			"29.1 Confederate Reinforcements, July 1", "29.1 Confederate Reinforcements, July 2", "29.1 Confederate Reinforcements, July 3",
+			"29.2 Union Reinforcements, July 1", "29.2 Union Reinforcements, July 2", "29.2 Union Reinforcements, July 3"}},
+		{"dow-intro", []string{"Brigade Coordination Table", "Orders Comparison Chart", "The Orders Change Table", "Loose Cannon, Unreliable brigadier", "Fire Die Roll Modifiers"}},
+		{"summer-storm-mcpherson", []string{"Activity Roll Table", "Basic Combat Odds Table", "Ground Combat CRT", "Risk to the General Table", "Wound Result Table", "Army Morale lost for a General removed",
 			"Range Effects Table", "Bombardment CRT", "Morale Check Table", "Army Morale Adjustment Table", "Victory Level Table", "Divisional Morale Adjustment Table"}},
 		{"amfs-culps-hill", nil},
 	} {
@@ -268,7 +270,9 @@ func TestBattleCharts(t *testing.T) {
 	}{
 		{"amfs-culps-hill", []string{"Fire Table", "Close Fight Table"}},
 		{"tss-seminary-ridge", []string{"Fire Combat Results Table", "Melee Combat Results Table", "Morale/Rout Table", "Range Effects Chart, Small Arms", "Range Effects Chart, Artillery",
-			"Unit Formation Effects on Fire Combat", "Terrain Effects on Movement", "Movement Allowances", "Fire Table", "Close Fight Table"}},
+			"Unit Formation Effects on Fire Combat", "Terrain Effects on Movement", "Movement Allowances", "28.54 Objective Points",
+			"29.1 Confederate Reinforcements, July 1", "29.1 Confederate Reinforcements, July 2", "29.1 Confederate Reinforcements, July 3",
+			"29.2 Union Reinforcements, July 1", "29.2 Union Reinforcements, July 2", "29.2 Union Reinforcements, July 3", "Fire Table", "Close Fight Table"}},
 	} {
 		b, ds := battle.LoadDir(filepath.Join("..", "..", "examples", tc.ex), battle.Options{})
 		if b == nil {
