@@ -69,6 +69,9 @@ type rule struct {
 	// whole: the rule has an enum or const, which the library compares
 	// with a mapping or list whole; nothing in one is left out or passed
 	whole bool
+	// names: the rule asks something of a mapping's keys (propertyNames),
+	// which thin does not judge: the mapping is never passed whole
+	names bool
 
 	// all is the rule with its $refs and allOf laid out (flat), made once
 	// the schema is read whole.
@@ -212,6 +215,9 @@ func (rs *rules) get(m map[string]any, doc map[string]any) *rule {
 	}
 	if _, ok := m["format"]; ok {
 		r.strOK = false
+	}
+	if _, ok := m["propertyNames"]; ok {
+		r.names = true
 	}
 	r.minLen, r.maxLen = -1, -1
 	for k, to := range map[string]*int{"minLength": &r.minLen, "maxLength": &r.maxLen} {
@@ -603,6 +609,14 @@ func (t *thinner) mapping(n *yaml.Node, m map[string]any, all []*rule, counts bo
 			return m, false
 		}
 	}
+	// whole says every member was passed (allSure) and the mapping meets
+	// its own rules: the mapping is passed whole
+	allSure := true
+	for _, r := range all {
+		if len(r.patterns) > 0 {
+			allSure = false // a key may match a pattern and a property both: the library's to judge
+		}
+	}
 	for i := 0; i+1 < len(n.Content); i += 2 {
 		kn, vn := n.Content[i], n.Content[i+1]
 		if kn.Kind != yaml.ScalarNode || kn.Tag == "!!merge" {
@@ -611,9 +625,11 @@ func (t *thinner) mapping(n *yaml.Node, m map[string]any, all []*rule, counts bo
 		k := kn.Value
 		cv, ok := m[k]
 		if !ok {
+			allSure = false
 			continue
 		}
 		if vn.Kind == yaml.AliasNode {
+			allSure = false
 			keep(k, cv)
 			continue
 		}
@@ -646,6 +662,7 @@ func (t *thinner) mapping(n *yaml.Node, m map[string]any, all []*rule, counts bo
 			}
 		}
 		if unknown {
+			allSure = false
 			if !t.bad[kn] {
 				t.found++
 			}
@@ -658,6 +675,7 @@ func (t *thinner) mapping(n *yaml.Node, m map[string]any, all []*rule, counts bo
 		}
 		off := t.offends(cv, child, vn, kn)
 		if off && t.over() && removable() {
+			allSure = false
 			drop(i, k)
 			continue
 		}
@@ -666,17 +684,40 @@ func (t *thinner) mapping(n *yaml.Node, m map[string]any, all []*rule, counts bo
 				put(i, k, passed)
 				continue
 			}
+			allSure = false
 		}
 		if nv, ch := t.walk(vn, cv, child); ch {
 			put(i, k, nv)
+			allSure = allSure && nv == passed
 		} else {
+			allSure = false
 			keep(k, nv)
 		}
+	}
+	if allSure && sureMapping(m, all) {
+		return passed, true
 	}
 	if out == nil {
 		return m, changed
 	}
 	return out, true
+}
+
+// sureMapping says whether the mapping m, every member of which thin
+// passed, meets all itself: its type, its required keys, and nothing
+// asked of its keys or their count.
+func sureMapping(m map[string]any, all []*rule) bool {
+	for _, r := range all {
+		if (r.types != 0 && r.types&tObject == 0) || r.counts || r.names {
+			return false
+		}
+		for _, q := range r.required {
+			if _, ok := m[q]; !ok {
+				return false
+			}
+		}
+	}
+	return true
 }
 
 func (t *thinner) sequence(n *yaml.Node, s []any, all []*rule, counts bool) (any, bool) {
@@ -705,8 +746,13 @@ func (t *thinner) sequence(n *yaml.Node, s []any, all []*rule, counts bool) (any
 		out[i] = v
 		changed = true
 	}
+	// allSure: every item was passed; the list, if it meets its own
+	// rules (its type and length, nothing counted or compared), is
+	// passed whole
+	allSure := !counts
 	for i, vn := range n.Content {
 		if vn.Kind == yaml.AliasNode {
+			allSure = false
 			continue
 		}
 		off := t.offends(s[i], items, vn, nil)
@@ -725,8 +771,26 @@ func (t *thinner) sequence(n *yaml.Node, s []any, all []*rule, counts bool) (any
 				continue
 			}
 		}
+		if counts {
+			// an item the library compares whole (uniqueItems) stays
+			// itself
+			continue
+		}
 		if nv, ch := t.walk(vn, s[i], items); ch {
 			put(i, nv)
+			allSure = allSure && nv == passed
+		} else {
+			allSure = false
+		}
+	}
+	if allSure && len(s) >= minItems && (maxItems < 0 || len(s) <= maxItems) {
+		for _, r := range all {
+			if r.types != 0 && r.types&tArray == 0 {
+				allSure = false
+			}
+		}
+		if allSure {
+			return passed, true
 		}
 	}
 	if !changed {
