@@ -299,8 +299,9 @@ func TestThinNumbers(t *testing.T) {
 
 // TestThinText: thin passes the library the text certain to meet its
 // schema (a string of its type with no length or form asked, of its enum,
-// matching its pattern), and hands it the rest, so the problems are the
-// same with thin as without, copied or in place.
+// matching its pattern), and a mapping whole when every member passed,
+// and hands it the rest, so the problems are the same with thin as
+// without, copied or in place.
 func TestThinText(t *testing.T) {
 	set, err := NewSet(nil, "gbacw")
 	if err != nil {
@@ -331,7 +332,7 @@ func TestThinText(t *testing.T) {
 		t.Errorf("%d ids refused, want 10:\n%s", n, want)
 	}
 	docs, _ := Parse("f.yaml", []byte(src.String()), DefaultLimits)
-	ids, text := 0, 0
+	ids, text, formations := 0, 0, 0
 	var count func(v any)
 	count = func(v any) {
 		switch v := v.(type) {
@@ -340,6 +341,9 @@ func TestThinText(t *testing.T) {
 		case map[string]any:
 			if _, ok := v["id"].(string); ok {
 				ids++
+			}
+			if _, ok := v["level"]; ok {
+				formations++
 			}
 			for _, e := range v {
 				count(e)
@@ -355,6 +359,11 @@ func TestThinText(t *testing.T) {
 	// 50 others
 	if ids != 10 {
 		t.Errorf("the library is given %d formation ids; want the 10 it finds a problem in", ids)
+	}
+	// and the formations it finds a problem in, and the army that holds
+	// them; the others are passed whole
+	if formations != 11 {
+		t.Errorf("the library is given %d formations; want the 10 it finds a problem in and the army", formations)
 	}
 	t.Logf("the library is given %d strings of %d", text, 6+60*5)
 }
