@@ -822,12 +822,25 @@ func (s *Set) thinRule(kind string) *rule {
 	return r
 }
 
+// thinFrom is the size of document thin walks past: MaxProblems+1 (too few
+// nodes to hold more offenders than are kept), or when it owns the value
+// (and passes what it can without a copy) past the size where what the
+// library is spared pays for reading the schema into rules.
+func thinFrom(own bool) int {
+	if own {
+		return min(MaxProblems+1, thinOwnFrom)
+	}
+	return MaxProblems + 1
+}
+
+var thinOwnFrom = 250
+
 // thin returns the value of d the library is to check: d.Value itself, or
 // when d holds more offenders than MaxProblems+1, a copy without those
 // past them that it may leave out.
 func (s *Set) thin(kind string, d *Doc, own bool) any {
-	if thinOff || d.Nodes <= MaxProblems+1 {
-		return d.Value // too few nodes to hold more offenders than are kept
+	if thinOff || d.Nodes <= thinFrom(own) {
+		return d.Value
 	}
 	t := thinner{bad: d.Bad, keep: MaxProblems + 1, own: own}
 	v, _ := t.walk(d.Root, d.Value, []*rule{s.thinRule(kind)})
