@@ -69,9 +69,11 @@ type rule struct {
 	// whole: the rule has an enum or const, which the library compares
 	// with a mapping or list whole; nothing in one is left out or passed
 	whole bool
-	// names: the rule asks something of a mapping's keys (propertyNames),
-	// which thin does not judge: the mapping is never passed whole
-	names bool
+	// names is what the rule asks of a mapping's keys (propertyNames);
+	// namesOpaque says it asks what thin cannot read (the mapping is
+	// never passed whole)
+	names       *rule
+	namesOpaque bool
 
 	// all is the rule with its $refs and allOf laid out (flat), made once
 	// the schema is read whole.
@@ -216,8 +218,10 @@ func (rs *rules) get(m map[string]any, doc map[string]any) *rule {
 	if _, ok := m["format"]; ok {
 		r.strOK = false
 	}
-	if _, ok := m["propertyNames"]; ok {
-		r.names = true
+	if pn, ok := m["propertyNames"]; ok {
+		if r.names = sub(pn); r.names == nil {
+			r.namesOpaque = true
+		}
 	}
 	r.minLen, r.maxLen = -1, -1
 	for k, to := range map[string]*int{"minLength": &r.minLen, "maxLength": &r.maxLen} {
@@ -704,12 +708,19 @@ func (t *thinner) mapping(n *yaml.Node, m map[string]any, all []*rule, counts bo
 }
 
 // sureMapping says whether the mapping m, every member of which thin
-// passed, meets all itself: its type, its required keys, and nothing
-// asked of its keys or their count.
+// passed, meets all itself: its type, its required keys, what is asked of
+// its keys (propertyNames, judged as text), and nothing of their count.
 func sureMapping(m map[string]any, all []*rule) bool {
 	for _, r := range all {
-		if (r.types != 0 && r.types&tObject == 0) || r.counts || r.names {
+		if (r.types != 0 && r.types&tObject == 0) || r.counts || r.namesOpaque {
 			return false
+		}
+		if r.names != nil {
+			for k := range m {
+				if fails(k, r.names, 0) || !sureAs(k, []*rule{r.names}) {
+					return false
+				}
+			}
 		}
 		for _, q := range r.required {
 			if _, ok := m[q]; !ok {
@@ -824,16 +835,14 @@ func (s *Set) thinRule(kind string) *rule {
 
 // thinFrom is the size of document thin walks past: MaxProblems+1 (too few
 // nodes to hold more offenders than are kept), or when it owns the value
-// (and passes what it can without a copy) past the size where what the
-// library is spared pays for reading the schema into rules.
+// (and passes what it can without a copy) every document: a document it
+// passes whole spares the library its check and its schema's compiling.
 func thinFrom(own bool) int {
 	if own {
-		return min(MaxProblems+1, thinOwnFrom)
+		return 0
 	}
 	return MaxProblems + 1
 }
-
-var thinOwnFrom = 250
 
 // thin returns the value of d the library is to check: d.Value itself, or
 // when d holds more offenders than MaxProblems+1, a copy without those

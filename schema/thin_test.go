@@ -367,3 +367,29 @@ func TestThinText(t *testing.T) {
 	}
 	t.Logf("the library is given %d strings of %d", text, 6+60*5)
 }
+
+// TestPassedWholeNotCompiled: a document thin passes whole (every value
+// certain to meet its schema, keys judged by propertyNames too) has no
+// problem to find, and its schema is not compiled to check it; a
+// document with a problem is checked as ever.
+func TestPassedWholeNotCompiled(t *testing.T) {
+	set, err := NewSet(nil, "passed-whole-test")
+	if err != nil {
+		t.Fatal(err)
+	}
+	good := "kind: forces\nside: USA\narmy:\n  name: Army\n  level: army\n  formations:\n    - {id: \"1\", name: B1, level: brigade, units: [{name: U1, type: inf}]}\n"
+	bad := strings.Replace(good, `id: "1"`, `id: "1/2"`, 1)
+	n := compiles.Load()
+	if got := listingOnce(t, set, []byte(good)); got != "" {
+		t.Fatalf("problems in a good document:\n%s", got)
+	}
+	if d := compiles.Load() - n; d != 0 {
+		t.Errorf("checking a document passed whole compiled %d schemas", d)
+	}
+	if got := listingOnce(t, set, []byte(bad)); !strings.Contains(got, ":7:12 S006 ") {
+		t.Errorf("the bad id is not reported:\n%s", got)
+	}
+	if d := compiles.Load() - n; d != 1 {
+		t.Errorf("checking a document with a problem compiled %d schemas, want its own", d)
+	}
+}

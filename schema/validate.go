@@ -446,7 +446,12 @@ func (s *Set) Check(d *Doc, kind string) []diag.Diagnostic { return s.check(d, k
 
 func (s *Set) check(d *Doc, kind string, own bool) []diag.Diagnostic {
 	var l diag.List
-	probs := s.compiled(kind).validate(s.thin(kind, d, own))
+	var probs []problem
+	if v := s.thin(kind, d, own); v != passed {
+		// (a document thin passed whole has no problem to find: its
+		// schema is not even compiled)
+		probs = s.compiled(kind).validate(v)
+	}
 	// Each problem at its node, in the order of the file: the library
 	// finds them in the order of Go's maps, so which problems are listed
 	// past the limit would change from run to run.
