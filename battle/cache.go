@@ -200,9 +200,9 @@ func (ld *loader) parseCached(file string, data []byte) ([]*schema.Doc, []schema
 		docs, lost, ds := schema.ParseFile(file, data, ld.opts.Limits)
 		ld.diags.Append(ds)
 		return docs, lost, func(set *schema.Set, i int) []diag.Diagnostic {
-			ds := set.Validate(docs[i])
-			docs[i].Value = nil // only the schema reads the JSON-shaped value: free it early
-			return ds
+			// only the schema reads the JSON-shaped value: the check may
+			// change it in place, and frees it
+			return set.ValidateOnce(docs[i])
 		}
 	}
 	cf := c.parse(file, data, ld.opts.Limits)

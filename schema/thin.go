@@ -8,6 +8,7 @@ import (
 	"strconv"
 	"strings"
 	"sync"
+	"unicode/utf8"
 
 	"go.yaml.in/yaml/v3"
 )
@@ -58,6 +59,21 @@ type rule struct {
 	numOK          bool
 	hasMin, hasMax bool
 	min, max       int64
+	// strOK says the rule asks of a string nothing thin does not judge
+	// itself (its type, an enum or const of strings, a pattern, a length
+	// in whole characters, minLen and maxLen, -1 when not asked): no
+	// format, or enum or const of other values; boolOK that it asks of a
+	// boolean nothing but its type (no enum, no const)
+	strOK, boolOK  bool
+	minLen, maxLen int
+	// whole: the rule has an enum or const, which the library compares
+	// with a mapping or list whole; nothing in one is left out or passed
+	whole bool
+	// names is what the rule asks of a mapping's keys (propertyNames);
+	// namesOpaque says it asks what thin cannot read (the mapping is
+	// never passed whole)
+	names       *rule
+	namesOpaque bool
 
 	// all is the rule with its $refs and allOf laid out (flat), made once
 	// the schema is read whole.
@@ -193,6 +209,36 @@ func (rs *rules) get(m map[string]any, doc map[string]any) *rule {
 			r.numOK = false
 		}
 	}
+	r.strOK, r.boolOK = true, true
+	for _, k := range []string{"enum", "const"} {
+		if _, ok := m[k]; ok {
+			r.boolOK, r.whole = false, true
+		}
+	}
+	if _, ok := m["format"]; ok {
+		r.strOK = false
+	}
+	if pn, ok := m["propertyNames"]; ok {
+		if r.names = sub(pn); r.names == nil {
+			r.namesOpaque = true
+		}
+	}
+	r.minLen, r.maxLen = -1, -1
+	for k, to := range map[string]*int{"minLength": &r.minLen, "maxLength": &r.maxLen} {
+		if v, ok := m[k]; ok {
+			n, isWhole := whole(v)
+			if !isWhole || n < 0 || n > math.MaxInt32 {
+				r.strOK = false
+				continue
+			}
+			*to = int(n)
+		}
+	}
+	if v, ok := m["const"]; ok {
+		if _, isStr := v.(string); !isStr {
+			r.strOK = false
+		}
+	}
 	if v, ok := m["minimum"]; ok {
 		r.min, r.hasMin = whole(v)
 		r.numOK = r.numOK && r.hasMin
@@ -222,6 +268,9 @@ func (rs *rules) get(m map[string]any, doc map[string]any) *rule {
 				r.enumOK = false
 			}
 		}
+		r.strOK = r.strOK && r.enumOK
+	} else if _, ok := m["enum"]; ok {
+		r.strOK = false // an enum thin cannot read
 	}
 	if c, ok := m["const"].(string); ok {
 		r.enum, r.enumOK = map[string]bool{c: true}, true
@@ -339,6 +388,47 @@ func sure(num json.Number, rs []*rule) bool {
 	return true
 }
 
+// sureAs says whether the library would find no problem in the string or
+// boolean v where rs hold, given that none of rs fails v (offends said
+// no: its type, an enum of strings and a pattern are met): every rule
+// that holds there is known and asks of v nothing more (strOK, boolOK).
+// The library checks a string by boxing it four times and matching its
+// patterns; a string thin has judged need not be read again.
+func sureAs(v any, rs []*rule) bool {
+	if len(rs) == 0 {
+		return false
+	}
+	str, isStr := v.(string)
+	if _, isBool := v.(bool); !isStr && !isBool {
+		return false
+	}
+	length := -1 // the string's length in characters, counted when asked
+	all := rs[0].all
+	if len(rs) > 1 {
+		all = flat(rs, nil, 0)
+	}
+	for _, r := range all {
+		if r.branches {
+			return false
+		}
+		if isStr && (!r.strOK || (r.types != 0 && r.types&tString == 0) || (r.pattern != nil && r.pattern.get() == nil)) {
+			return false
+		}
+		if isStr && (r.minLen >= 0 || r.maxLen >= 0) {
+			if length < 0 {
+				length = utf8.RuneCountInString(str)
+			}
+			if (r.minLen >= 0 && length < r.minLen) || (r.maxLen >= 0 && length > r.maxLen) {
+				return false
+			}
+		}
+		if !isStr && (!r.boolOK || (r.types != 0 && r.types&tBool == 0)) {
+			return false
+		}
+	}
+	return true
+}
+
 // flat is r with its $refs and allOf laid out: every rule that must hold.
 func flat(rs []*rule, out []*rule, depth int) []*rule {
 	for _, r := range rs {
@@ -406,6 +496,9 @@ type thinner struct {
 	bad   map[*yaml.Node]bool
 	found int // offenders so far
 	keep  int // offenders kept; those past it are left out where they may be
+	// own says the value is thin's to change in place (Set.ValidateOnce:
+	// nothing reads it after the check), so no mapping or list is copied
+	own bool
 }
 
 func (t *thinner) offends(v any, rs []*rule, n *yaml.Node, key *yaml.Node) bool {
@@ -423,8 +516,10 @@ func (t *thinner) offends(v any, rs []*rule, n *yaml.Node, key *yaml.Node) bool 
 func (t *thinner) over() bool { return t.found > t.keep }
 
 // walk returns v with what it may leave out past the kept offenders left
-// out, and whether it changed anything (v itself is never changed: a
-// parsed document may be read again from a cache).
+// out, and the values certain to pass (sure, sureAs) passed, and whether
+// it changed anything. v itself is changed only when thin owns it
+// (ValidateOnce); else a copy is made: a parsed document may be read again
+// from a cache.
 func (t *thinner) walk(n *yaml.Node, v any, rs []*rule) (any, bool) {
 	if n == nil || (n.Kind != yaml.MappingNode && n.Kind != yaml.SequenceNode) || len(rs) == 0 {
 		return v, false // a scalar or an alias: nothing inside to leave out
@@ -435,7 +530,7 @@ func (t *thinner) walk(n *yaml.Node, v any, rs []*rule) (any, bool) {
 	}
 	branches, counts := false, false
 	for _, r := range all {
-		branches = branches || r.branches
+		branches = branches || r.branches || r.whole
 		counts = counts || r.counts
 	}
 	if branches {
@@ -470,10 +565,13 @@ func (t *thinner) mapping(n *yaml.Node, m map[string]any, all []*rule, counts bo
 		return false
 	}
 	// out is the copy, made at the first change from the keys before it;
-	// from then on every key read is put in it or left out.
+	// from then on every key read is put in it or left out. A value thin
+	// owns is changed in place instead (out stays nil).
 	var out map[string]any
+	changed := false
 	change := func(i int) {
-		if out != nil {
+		changed = true
+		if out != nil || t.own {
 			return
 		}
 		out = make(map[string]any, len(m))
@@ -490,12 +588,37 @@ func (t *thinner) mapping(n *yaml.Node, m map[string]any, all []*rule, counts bo
 			out[k] = v
 		}
 	}
+	// put is keep of a value changed (a number or text passed, a member
+	// thinned): in place when thin owns the value
+	put := func(i int, k string, v any) {
+		change(i)
+		if t.own {
+			m[k] = v
+		} else {
+			keep(k, v)
+		}
+	}
+	// drop leaves the key out
+	drop := func(i int, k string) {
+		change(i)
+		if t.own {
+			delete(m, k)
+		}
+	}
 	for i := 0; len(t.bad) > 0 && i < len(n.Content); i += 2 {
 		if t.bad[n.Content[i]] {
 			// a duplicate key (its problems are placed at the last of
 			// its name, its value is the first's) or a key not text:
 			// neither counted nor left out here
 			return m, false
+		}
+	}
+	// whole says every member was passed (allSure) and the mapping meets
+	// its own rules: the mapping is passed whole
+	allSure := true
+	for _, r := range all {
+		if len(r.patterns) > 0 {
+			allSure = false // a key may match a pattern and a property both: the library's to judge
 		}
 	}
 	for i := 0; i+1 < len(n.Content); i += 2 {
@@ -506,9 +629,11 @@ func (t *thinner) mapping(n *yaml.Node, m map[string]any, all []*rule, counts bo
 		k := kn.Value
 		cv, ok := m[k]
 		if !ok {
+			allSure = false
 			continue
 		}
 		if vn.Kind == yaml.AliasNode {
+			allSure = false
 			keep(k, cv)
 			continue
 		}
@@ -541,35 +666,69 @@ func (t *thinner) mapping(n *yaml.Node, m map[string]any, all []*rule, counts bo
 			}
 		}
 		if unknown {
+			allSure = false
 			if !t.bad[kn] {
 				t.found++
 			}
 			if t.over() && removable() {
-				change(i)
+				drop(i, k)
 			} else {
 				keep(k, cv)
 			}
 			continue // the library does not read the value of a key it refuses
 		}
-		if t.offends(cv, child, vn, kn) && t.over() && removable() {
-			change(i)
+		off := t.offends(cv, child, vn, kn)
+		if off && t.over() && removable() {
+			allSure = false
+			drop(i, k)
 			continue
 		}
-		if num, ok := cv.(json.Number); ok && vn.Kind == yaml.ScalarNode && sure(num, child) {
-			change(i)
-			keep(k, passed)
-			continue
+		if vn.Kind == yaml.ScalarNode {
+			if num, ok := cv.(json.Number); (ok && sure(num, child)) || (!ok && !off && sureAs(cv, child)) {
+				put(i, k, passed)
+				continue
+			}
+			allSure = false
 		}
-		nv, changed := t.walk(vn, cv, child)
-		if changed {
-			change(i)
+		if nv, ch := t.walk(vn, cv, child); ch {
+			put(i, k, nv)
+			allSure = allSure && nv == passed
+		} else {
+			allSure = false
+			keep(k, nv)
 		}
-		keep(k, nv)
+	}
+	if allSure && sureMapping(m, all) {
+		return passed, true
 	}
 	if out == nil {
-		return m, false
+		return m, changed
 	}
 	return out, true
+}
+
+// sureMapping says whether the mapping m, every member of which thin
+// passed, meets all itself: its type, its required keys, what is asked of
+// its keys (propertyNames, judged as text), and nothing of their count.
+func sureMapping(m map[string]any, all []*rule) bool {
+	for _, r := range all {
+		if (r.types != 0 && r.types&tObject == 0) || r.counts || r.namesOpaque {
+			return false
+		}
+		if r.names != nil {
+			for k := range m {
+				if fails(k, r.names, 0) || !sureAs(k, []*rule{r.names}) {
+					return false
+				}
+			}
+		}
+		for _, q := range r.required {
+			if _, ok := m[q]; !ok {
+				return false
+			}
+		}
+	}
+	return true
 }
 
 func (t *thinner) sequence(n *yaml.Node, s []any, all []*rule, counts bool) (any, bool) {
@@ -584,39 +743,68 @@ func (t *thinner) sequence(n *yaml.Node, s []any, all []*rule, counts bool) (any
 			maxItems = r.maxItems
 		}
 	}
+	// out is the copy, made at the first change; a list thin owns is
+	// changed in place (out is s)
 	var out []any
+	if t.own {
+		out = s
+	}
+	changed := false
+	put := func(i int, v any) {
+		if out == nil {
+			out = append([]any(nil), s...)
+		}
+		out[i] = v
+		changed = true
+	}
+	// allSure: every item was passed; the list, if it meets its own
+	// rules (its type and length, nothing counted or compared), is
+	// passed whole
+	allSure := !counts
 	for i, vn := range n.Content {
 		if vn.Kind == yaml.AliasNode {
+			allSure = false
 			continue
 		}
-		cur := s
-		if out != nil {
-			cur = out
-		}
-		if t.offends(s[i], items, vn, nil) && t.over() && !counts && i >= minItems && (maxItems < 0 || (len(s) > maxItems) == (i > maxItems)) {
+		off := t.offends(s[i], items, vn, nil)
+		if off && t.over() && !counts && i >= minItems && (maxItems < 0 || (len(s) > maxItems) == (i > maxItems)) {
 			// the items from here on are left out: none before moves
 			if out == nil {
 				out = append([]any(nil), s...)
 			}
 			return out[:i], true
 		}
-		if num, ok := s[i].(json.Number); ok && !counts && vn.Kind == yaml.ScalarNode && sure(num, items) {
+		if vn.Kind == yaml.ScalarNode && !counts {
 			// (where the items are counted or compared, uniqueItems, a
-			// number stays one)
-			if out == nil {
-				out = append([]any(nil), cur...)
+			// value stays itself)
+			if num, ok := s[i].(json.Number); (ok && sure(num, items)) || (!ok && !off && sureAs(s[i], items)) {
+				put(i, passed)
+				continue
 			}
-			out[i] = passed
+		}
+		if counts {
+			// an item the library compares whole (uniqueItems) stays
+			// itself
 			continue
 		}
-		if nv, changed := t.walk(vn, s[i], items); changed {
-			if out == nil {
-				out = append([]any(nil), cur...)
-			}
-			out[i] = nv
+		if nv, ch := t.walk(vn, s[i], items); ch {
+			put(i, nv)
+			allSure = allSure && nv == passed
+		} else {
+			allSure = false
 		}
 	}
-	if out == nil {
+	if allSure && len(s) >= minItems && (maxItems < 0 || len(s) <= maxItems) {
+		for _, r := range all {
+			if r.types != 0 && r.types&tArray == 0 {
+				allSure = false
+			}
+		}
+		if allSure {
+			return passed, true
+		}
+	}
+	if !changed {
 		return s, false
 	}
 	return out, true
@@ -645,14 +833,25 @@ func (s *Set) thinRule(kind string) *rule {
 	return r
 }
 
+// thinFrom is the size of document thin walks past: MaxProblems+1 (too few
+// nodes to hold more offenders than are kept), or when it owns the value
+// (and passes what it can without a copy) every document: a document it
+// passes whole spares the library its check and its schema's compiling.
+func thinFrom(own bool) int {
+	if own {
+		return 0
+	}
+	return MaxProblems + 1
+}
+
 // thin returns the value of d the library is to check: d.Value itself, or
 // when d holds more offenders than MaxProblems+1, a copy without those
 // past them that it may leave out.
-func (s *Set) thin(kind string, d *Doc) any {
-	if thinOff || d.Nodes <= MaxProblems+1 {
-		return d.Value // too few nodes to hold more offenders than are kept
+func (s *Set) thin(kind string, d *Doc, own bool) any {
+	if thinOff || d.Nodes <= thinFrom(own) {
+		return d.Value
 	}
-	t := thinner{bad: d.Bad, keep: MaxProblems + 1}
+	t := thinner{bad: d.Bad, keep: MaxProblems + 1, own: own}
 	v, _ := t.walk(d.Root, d.Value, []*rule{s.thinRule(kind)})
 	return v
 }

@@ -10,18 +10,31 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/muster-wargames/muster/diag"
 	"go.yaml.in/yaml/v3"
 )
 
 // listing is what Validate gives for a document, one line a diagnostic.
 func listing(t *testing.T, set *Set, src []byte) string {
 	t.Helper()
+	return listingOf(t, set, src, set.Validate)
+}
+
+// listingOnce is listing through ValidateOnce (thin changes the value in
+// place).
+func listingOnce(t *testing.T, set *Set, src []byte) string {
+	t.Helper()
+	return listingOf(t, set, src, set.ValidateOnce)
+}
+
+func listingOf(t *testing.T, set *Set, src []byte, validate func(*Doc) []diag.Diagnostic) string {
+	t.Helper()
 	docs, ds := Parse("f.yaml", src, DefaultLimits)
 	if len(docs) != 1 {
 		return fmt.Sprint(ds)
 	}
 	var out []string
-	for _, d := range set.Validate(docs[0]) {
+	for _, d := range validate(docs[0]) {
 		out = append(out, d.Pos.String()+" "+d.Code+" "+d.Message+" | "+d.Hint)
 	}
 	return strings.Join(out, "\n")
@@ -71,6 +84,9 @@ func TestThinSame(t *testing.T) {
 			got := listing(t, set, mutated)
 			if got != want {
 				t.Fatalf("%s round %d, MaxProblems %d: with thin\n%s\nwithout\n%s\ndocument:\n%s", f, round, MaxProblems, got, want, mutated)
+			}
+			if once := listingOnce(t, set, mutated); once != want {
+				t.Fatalf("%s round %d, MaxProblems %d: with thin in place\n%s\nwithout\n%s\ndocument:\n%s", f, round, MaxProblems, once, want, mutated)
 			}
 			cases++
 			if checked.Load() < whole {
@@ -273,10 +289,107 @@ func TestThinNumbers(t *testing.T) {
 			}
 		}
 	}
-	count(set.thin("forces", docs[0]))
+	count(set.thin("forces", docs[0], false))
 	// the library reads the five numbers it finds a problem in, and
 	// none of the rest
 	if left != 5 {
 		t.Errorf("the library is given %d of %d numbers; want the few it may find a problem in", left, numbers)
+	}
+}
+
+// TestThinText: thin passes the library the text certain to meet its
+// schema (a string of its type with no length or form asked, of its enum,
+// matching its pattern), and a mapping whole when every member passed,
+// and hands it the rest, so the problems are the same with thin as
+// without, copied or in place.
+func TestThinText(t *testing.T) {
+	set, err := NewSet(nil, "gbacw")
+	if err != nil {
+		t.Fatal(err)
+	}
+	saved := MaxProblems
+	defer func() { MaxProblems, thinOff = saved, false }()
+	MaxProblems = 20
+	var src strings.Builder
+	src.WriteString("kind: forces\nside: USA\narmy:\n  name: Army\n  level: army\n  formations:\n")
+	for i := range 60 {
+		id := fmt.Sprint("F", i)
+		if i%6 == 3 {
+			id = "F/" + id // a formation id holds no slash
+		}
+		fmt.Fprintf(&src, "    - {id: %q, name: B%d, level: brigade, units: [{name: U%d, type: inf}]}\n", id, i, i)
+	}
+	thinOff = true
+	want := listing(t, set, []byte(src.String()))
+	thinOff = false
+	if got := listing(t, set, []byte(src.String())); got != want {
+		t.Fatalf("with thin\n%s\nwithout\n%s", got, want)
+	}
+	if got := listingOnce(t, set, []byte(src.String())); got != want {
+		t.Fatalf("with thin in place\n%s\nwithout\n%s", got, want)
+	}
+	if n := strings.Count(want, "S006"); n != 10 {
+		t.Errorf("%d ids refused, want 10:\n%s", n, want)
+	}
+	docs, _ := Parse("f.yaml", []byte(src.String()), DefaultLimits)
+	ids, text, formations := 0, 0, 0
+	var count func(v any)
+	count = func(v any) {
+		switch v := v.(type) {
+		case string:
+			text++
+		case map[string]any:
+			if _, ok := v["id"].(string); ok {
+				ids++
+			}
+			if _, ok := v["level"]; ok {
+				formations++
+			}
+			for _, e := range v {
+				count(e)
+			}
+		case []any:
+			for _, e := range v {
+				count(e)
+			}
+		}
+	}
+	count(set.thin("forces", docs[0], false))
+	// the library reads the ids it finds a problem in, and none of the
+	// 50 others
+	if ids != 10 {
+		t.Errorf("the library is given %d formation ids; want the 10 it finds a problem in", ids)
+	}
+	// and the formations it finds a problem in, and the army that holds
+	// them; the others are passed whole
+	if formations != 11 {
+		t.Errorf("the library is given %d formations; want the 10 it finds a problem in and the army", formations)
+	}
+	t.Logf("the library is given %d strings of %d", text, 6+60*5)
+}
+
+// TestPassedWholeNotCompiled: a document thin passes whole (every value
+// certain to meet its schema, keys judged by propertyNames too) has no
+// problem to find, and its schema is not compiled to check it; a
+// document with a problem is checked as ever.
+func TestPassedWholeNotCompiled(t *testing.T) {
+	set, err := NewSet(nil, "passed-whole-test")
+	if err != nil {
+		t.Fatal(err)
+	}
+	good := "kind: forces\nside: USA\narmy:\n  name: Army\n  level: army\n  formations:\n    - {id: \"1\", name: B1, level: brigade, units: [{name: U1, type: inf}]}\n"
+	bad := strings.Replace(good, `id: "1"`, `id: "1/2"`, 1)
+	n := compiles.Load()
+	if got := listingOnce(t, set, []byte(good)); got != "" {
+		t.Fatalf("problems in a good document:\n%s", got)
+	}
+	if d := compiles.Load() - n; d != 0 {
+		t.Errorf("checking a document passed whole compiled %d schemas", d)
+	}
+	if got := listingOnce(t, set, []byte(bad)); !strings.Contains(got, ":7:12 S006 ") {
+		t.Errorf("the bad id is not reported:\n%s", got)
+	}
+	if d := compiles.Load() - n; d != 1 {
+		t.Errorf("checking a document with a problem compiled %d schemas, want its own", d)
 	}
 }

@@ -404,7 +404,19 @@ func KindOfName(file string) string {
 
 // Validate checks a document against the schema of its kind and returns
 // positioned diagnostics. It sets d.Kind.
-func (s *Set) Validate(d *Doc) []diag.Diagnostic {
+func (s *Set) Validate(d *Doc) []diag.Diagnostic { return s.validate(d, false) }
+
+// ValidateOnce is Validate for the last reader of d.Value: the check may
+// change the value in place rather than copy what it hands the library,
+// and leaves d.Value nil (a load without a cache reads the JSON-shaped
+// value only here).
+func (s *Set) ValidateOnce(d *Doc) []diag.Diagnostic {
+	ds := s.validate(d, true)
+	d.Value = nil
+	return ds
+}
+
+func (s *Set) validate(d *Doc, own bool) []diag.Diagnostic {
 	var l diag.List
 	kind, kn := KindOf(d)
 	if !isKind(kind) {
@@ -422,7 +434,7 @@ func (s *Set) Validate(d *Doc) []diag.Diagnostic {
 		return l.Items()
 	}
 	d.Kind = kind
-	return s.Check(d, kind)
+	return s.check(d, kind, own)
 }
 
 // MaxProblems is how many problems against its schema one document may
@@ -430,9 +442,16 @@ func (s *Set) Validate(d *Doc) []diag.Diagnostic {
 var MaxProblems = 1000 // a variable for the tests
 
 // Check validates d against the schema of kind.
-func (s *Set) Check(d *Doc, kind string) []diag.Diagnostic {
+func (s *Set) Check(d *Doc, kind string) []diag.Diagnostic { return s.check(d, kind, false) }
+
+func (s *Set) check(d *Doc, kind string, own bool) []diag.Diagnostic {
 	var l diag.List
-	probs := s.compiled(kind).validate(s.thin(kind, d))
+	var probs []problem
+	if v := s.thin(kind, d, own); v != passed {
+		// (a document thin passed whole has no problem to find: its
+		// schema is not even compiled)
+		probs = s.compiled(kind).validate(v)
+	}
 	// Each problem at its node, in the order of the file: the library
 	// finds them in the order of Go's maps, so which problems are listed
 	// past the limit would change from run to run.

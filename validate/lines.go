@@ -31,6 +31,15 @@ func (p *pass) lines(s *battle.Scenario) {
 	if p.b.Map == nil {
 		return
 	}
+	extends := false // most set-ups extend no line: then nothing is indexed
+	for _, st := range s.Setup {
+		for _, pc := range st.Pieces {
+			extends = extends || len(pc.Extends) > 0
+		}
+	}
+	if !extends {
+		return
+	}
 	grid := p.b.Map.Grid
 	type held struct {
 		side   string

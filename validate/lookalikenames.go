@@ -133,9 +133,16 @@ func runeTokens(s string) []string {
 // asciiTokens is nameTokens of a name of ASCII characters, the tokens cut
 // from one string; ok is false for any other name.
 func asciiTokens(s string) (out []string, ok bool) {
+	out, _, ok = asciiWords(s)
+	return out, ok
+}
+
+// asciiWords is asciiTokens and the tokens joined by spaces, the tokens
+// cut from the joined string (one allocation for both).
+func asciiWords(s string) (out []string, words string, ok bool) {
 	buf := make([]byte, 0, len(s)+8)
-	var ends []int // where each token ends in buf
-	kind := 0      // 1 letters, 2 digits
+	var bounds []int // where each token starts and ends in buf
+	kind := 0        // 1 letters, 2 digits
 	roman := true
 	start := 0
 	flush := func() {
@@ -145,7 +152,8 @@ func asciiTokens(s string) (out []string, ok bool) {
 				buf = append(buf[:start+1], buf[start:]...)
 				buf[start] = '#'
 			}
-			ends = append(ends, len(buf))
+			bounds = append(bounds, start, len(buf))
+			buf = append(buf, ' ')
 			start = len(buf)
 		}
 		kind, roman = 0, true
@@ -154,7 +162,7 @@ func asciiTokens(s string) (out []string, ok bool) {
 		c := s[i]
 		switch {
 		case c >= 0x80:
-			return nil, false
+			return nil, "", false
 		case c == '\'' || c == '.':
 		case 'a' <= c && c <= 'z' || 'A' <= c && c <= 'Z':
 			if kind != 1 {
@@ -177,13 +185,24 @@ func asciiTokens(s string) (out []string, ok bool) {
 		}
 	}
 	flush()
-	all := string(buf)
-	out = make([]string, len(ends))
-	from := 0
-	for i, e := range ends {
-		out[i], from = all[from:e], e
+	if len(buf) > 0 {
+		buf = buf[:len(buf)-1] // the space after the last token
 	}
-	return out, true
+	words = string(buf)
+	out = make([]string, len(bounds)/2)
+	for i := range out {
+		out[i] = words[bounds[2*i]:bounds[2*i+1]]
+	}
+	return out, words, true
+}
+
+// nameWords is nameTokens and the tokens joined by spaces.
+func nameWords(s string) ([]string, string) {
+	if t, w, ok := asciiWords(s); ok {
+		return t, w
+	}
+	t := runeTokens(s)
+	return t, strings.Join(t, " ")
 }
 
 // tightKey runs the tokens together, keeping a mark between two numbers so
@@ -223,18 +242,30 @@ func (p *pass) lookAlike() {
 func (p *pass) lookAlikeSide(side *oob.Side) {
 	var names []*nameEntry
 	seen := map[string]bool{}
+	// the entries and their hashes are cut from slabs, not allocated one
+	// by one (a full slab is left to the entries cut from it)
+	var slab []nameEntry
+	var preSlab []uint64
 	add := func(name, kind string, of qualified, pos diag.Pos) {
 		if name == "" || seen[name] {
 			return
 		}
 		seen[name] = true
-		t := nameTokens(name)
-		w := strings.Join(t, " ")
-		pre := make([]uint64, len(w)+1)
+		t, w := nameWords(name)
+		if len(preSlab)+len(w)+1 > cap(preSlab) {
+			preSlab = make([]uint64, 0, max(4096, len(w)+1))
+		}
+		pre := preSlab[len(preSlab) : len(preSlab)+len(w)+1 : len(preSlab)+len(w)+1]
+		preSlab = preSlab[:len(preSlab)+len(w)+1]
+		pre[0] = 0
 		for i := 0; i < len(w); i++ {
 			pre[i+1] = pre[i]*hashBase + uint64(w[i]) + 1
 		}
-		names = append(names, &nameEntry{name: name, pos: pos, kind: kind, of: of, tokens: t, tight: tightKey(t), words: w, pre: pre})
+		if len(slab) == cap(slab) {
+			slab = make([]nameEntry, 0, 256)
+		}
+		slab = append(slab, nameEntry{name: name, pos: pos, kind: kind, of: of, tokens: t, tight: tightKey(t), words: w, pre: pre})
+		names = append(names, &slab[len(slab)-1])
 	}
 	side.Army.Walk(func(f *oob.Formation) {
 		if f.Leader != nil {

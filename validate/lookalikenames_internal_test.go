@@ -73,6 +73,12 @@ func TestASCIITokens(t *testing.T) {
 		if !ok || strings.Join(got, "|") != strings.Join(want, "|") || len(got) != len(want) {
 			t.Errorf("%q: %q, by runes %q", s, got, want)
 		}
+		if toks, words := nameWords(s); words != strings.Join(want, " ") || strings.Join(toks, "|") != strings.Join(want, "|") {
+			t.Errorf("%q: words %q, tokens %q; by runes %q", s, words, toks, want)
+		}
+	}
+	if toks, words := nameWords("Café XII"); words != "café #xii" || len(toks) != 2 {
+		t.Errorf("Café XII: words %q, tokens %q", words, toks)
 	}
 	if _, ok := asciiTokens("Café"); ok {
 		t.Error("Café read as ASCII")

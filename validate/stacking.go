@@ -41,8 +41,9 @@ func (p *pass) judgeStacks() []stackVerdict {
 			continue
 		}
 		t := p.b.Map.TerrainName(g.hex) // once for all the limits
-		for i, lim := range p.f.Stacking.Limits {
-			if !p.applies(lim.When, g, t) {
+		for i := range p.f.Stacking.Limits {
+			lim := &p.f.Stacking.Limits[i] // a Limit is large: not copied for each stack
+			if !p.applies(&lim.When, g, t) {
 				continue
 			}
 			if why, skipped := p.verdict(lim, g); why != "" || len(skipped) > 0 {
@@ -55,7 +56,7 @@ func (p *pass) judgeStacks() []stackVerdict {
 
 // applies reports whether a limit's conditions hold for a group whose hex
 // has terrain t.
-func (p *pass) applies(w rulesets.When, g *group, t string) bool {
+func (p *pass) applies(w *rulesets.When, g *group, t string) bool {
 	if w.Moved {
 		return false // every group checked is a set-up stack, before any movement
 	}
@@ -121,7 +122,7 @@ func brigadeOf(u *oob.Unit, level string) *oob.Formation {
 // verdict of one limit on one group: "" when it passes, else why not.
 // skipped lists units whose unknown strength kept the limit from being
 // judged.
-func (p *pass) verdict(lim rulesets.Limit, g *group) (why string, skipped []*oob.Unit) {
+func (p *pass) verdict(lim *rulesets.Limit, g *group) (why string, skipped []*oob.Unit) {
 	// sel reuses one buffer: a nested verdict (AnyOf) overwrites it, and
 	// this call does not read it after making one.
 	sel := p.sel[:0]
@@ -142,7 +143,7 @@ func (p *pass) verdict(lim rulesets.Limit, g *group) (why string, skipped []*oob
 		var whys []string
 		for _, alt := range lim.AnyOf {
 			alt.Select = append([]string(nil), lim.Select...)
-			w, sk := p.verdict(alt, g)
+			w, sk := p.verdict(&alt, g)
 			if len(sk) > 0 {
 				return "", sk
 			}

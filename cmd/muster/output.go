@@ -73,6 +73,16 @@ type guard struct {
 	dirs  []guardDir        // the battles' folders
 	// found are the folders of battles found around outputs (around)
 	found map[string]bool
+	// pending are the battles added whose files are not listed yet: they
+	// are at the first output checked (settle), so that a run that writes
+	// to standard output only never lists them (AllReads parses the files
+	// of every variant)
+	pending []guardBattle
+}
+
+type guardBattle struct {
+	b   *battle.Battle
+	dir string
 }
 
 type guardDir struct {
@@ -93,14 +103,28 @@ func (g *guard) add(b *battle.Battle, dir string) {
 	if b == nil || dir == "" {
 		return
 	}
-	if g.files == nil {
-		g.files = map[string]string{}
-	}
 	if r, err := filepath.EvalSymlinks(dir); err == nil {
 		if r, err := filepath.Abs(r); err == nil {
 			abs, _ := filepath.Abs(dir)
 			g.dirs = append(g.dirs, guardDir{real: r, abs: abs})
 		}
+	}
+	g.pending = append(g.pending, guardBattle{b, dir})
+}
+
+// settle lists the files of the battles added since it last did.
+func (g *guard) settle() {
+	for len(g.pending) > 0 {
+		gb := g.pending[0]
+		g.pending = g.pending[1:]
+		g.list(gb.b, gb.dir)
+	}
+}
+
+// list keeps the files battle b in folder dir reads.
+func (g *guard) list(b *battle.Battle, dir string) {
+	if g.files == nil {
+		g.files = map[string]string{}
 	}
 	files := append([]string{"battle.yaml"}, b.AllReads()...)
 	for _, f := range files {
@@ -133,6 +157,7 @@ func (g *guard) checkAs(path string, baseline bool) error {
 		return nil
 	}
 	g.around(path)
+	g.settle()
 	refuse := func(why string, a ...any) error {
 		return fmt.Errorf("refusing to write %s: %s", path, fmt.Sprintf(why, a...))
 	}
