@@ -168,6 +168,8 @@ func packDiff(out, pix, above []byte, depth int) {
 	switch depth {
 	case 4:
 		k = packDiff4(out, pix, above)
+	case 2:
+		k = packDiff2(out, pix, above)
 	default: // 8·perByte pixels, perByte words, make 8 bytes
 		for ; perByte*(k+8) <= len(pix); k += 8 {
 			p := pix[perByte*k : perByte*(k+8)]
@@ -192,6 +194,25 @@ func packDiff4(out, pix, above []byte) int {
 		}
 	}
 	return n / 2
+}
+
+// packDiff2 is packDiff's loop for two-bit pixels: 32 pixels, four words
+// of each row, make 8 bytes (as pack2 packs them). It returns how many
+// bytes of out it covered.
+func packDiff2(out, pix, above []byte) int {
+	n := min(len(pix), 4*len(out)) &^ 31
+	pix, above = pix[:n:n], above[:n:n]
+	q := func(x uint64) uint64 { y := x * pack2Mul; return y>>24&0xff | y>>56<<8 }
+	for i := 32; i <= n; i += 32 {
+		p, o := pix[i-32:i], above[i-32:i]
+		a, b := binary.LittleEndian.Uint64(p[0:8]), binary.LittleEndian.Uint64(p[8:16])
+		c, d := binary.LittleEndian.Uint64(p[16:24]), binary.LittleEndian.Uint64(p[24:32])
+		if (a^binary.LittleEndian.Uint64(o[0:8]))|(b^binary.LittleEndian.Uint64(o[8:16]))|
+			(c^binary.LittleEndian.Uint64(o[16:24]))|(d^binary.LittleEndian.Uint64(o[24:32])) != 0 {
+			binary.LittleEndian.PutUint64(out[i/4-8:i/4], q(a)|q(b)<<16|q(c)<<32|q(d)<<48)
+		}
+	}
+	return n / 4
 }
 
 // pack packs the pixels of whole bytes, first pixel highest, eight at a
