@@ -341,16 +341,28 @@ func encodeRuns(img *image.Paletted) []byte {
 	if depth == 0 {
 		return encodeStd(img, png.BestSpeed)
 	}
-	var out bytes.Buffer
-	writeHeader(&out, img, depth)
 	c := newRunCoder(1 + (depth*img.Bounds().Dx()+7)/8)
+	if b, ok := zBufs.Get().(*[]byte); ok {
+		c.out = append((*b)[:0], c.out...)
+	}
 	packRows(img, depth, c.row)
 	z := c.finish()
-	for len(z) > 0 {
-		k := min(len(z), 1<<16)
-		writeChunk(&out, "IDAT", z[:k])
-		z = z[k:]
+	// the PNG in one allocation: the header's chunks (at most 1,111
+	// bytes: IHDR, a PLTE and a tRNS of 256 colours, and the signature),
+	// then 12 bytes around each IDAT chunk and the IEND
+	var out bytes.Buffer
+	out.Grow(1111 + len(z) + 12*(len(z)>>16+2))
+	writeHeader(&out, img, depth)
+	for rest := z; len(rest) > 0; {
+		k := min(len(rest), 1<<16)
+		writeChunk(&out, "IDAT", rest[:k])
+		rest = rest[k:]
 	}
 	writeChunk(&out, "IEND", nil)
+	zBufs.Put(&z)
 	return out.Bytes()
 }
+
+// zBufs keeps the buffer a coder wrote its stream into, for the next
+// picture's: the stream is copied into the PNG's chunks.
+var zBufs sync.Pool
