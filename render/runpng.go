@@ -146,10 +146,21 @@ func (c *runCoder) put(b, n uint32) {
 	c.acc |= uint64(b) << c.nacc
 	c.nacc += n
 	if c.nacc >= 32 {
+		if len(c.out)+4 > cap(c.out) {
+			c.grow()
+		}
 		c.out = binary.LittleEndian.AppendUint32(c.out, uint32(c.acc))
 		c.acc >>= 32
 		c.nacc -= 32
 	}
+}
+
+// grow doubles the stream's buffer: append grows a buffer of megabytes by
+// a quarter at a time, which allocates several times a board's stream.
+func (c *runCoder) grow() {
+	out := make([]byte, len(c.out), 2*cap(c.out)+4096)
+	copy(out, c.out)
+	c.out = out
 }
 
 // match writes copies of length l from distance dist, in pieces of at most
