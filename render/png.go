@@ -182,7 +182,8 @@ func packDiff(out, pix, above []byte, depth int) {
 }
 
 // packDiff4 is packDiff's loop for four-bit pixels: 16 pixels, two words
-// of each row, make 8 bytes. It returns how many bytes of out it covered.
+// of each row, make 8 bytes, compared 32 pixels at a time. It returns how
+// many bytes of out it covered.
 func packDiff4(out, pix, above []byte) int {
 	n := min(len(pix), 2*len(out)) &^ 15
 	pix, above = pix[:n:n], above[:n:n] // i <= n: no bounds checks in the loop
