@@ -103,7 +103,7 @@ func (bd *Board) PNG() []byte {
 	for _, h := range bd.Hexes {
 		top = max(top, h.Elevation)
 	}
-	img := image.NewPaletted(image.Rect(0, 0, bd.W, bd.H), nil)
+	img := newPaletted(image.Rect(0, 0, bd.W, bd.H), nil)
 	fills := make([]uint8, len(bd.Hexes))
 	for k, h := range bd.Hexes {
 		base := rgba(bd.Palette.terrainColor(h.Terrain, nil))
@@ -156,7 +156,9 @@ func (bd *Board) PNG() []byte {
 	for _, sg := range segs {
 		z.line(img, sg.a, sg.b, sg.width, sg.c)
 	}
-	return encodePNG(img)
+	data := encodePNG(img)
+	releasePaletted(img)
+	return data
 }
 
 // LabelTop is the top row of a hex's number, relative to the hex's centre

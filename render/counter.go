@@ -384,7 +384,7 @@ type Box struct {
 // when there are none.
 func Boxes(w, h int, boxes []Box, empty string) []byte {
 	pal := color.Palette{rgba(boxBackground), rgba(boxOutline), rgba(boxInk)}
-	img := image.NewPaletted(image.Rect(0, 0, w, h), pal)
+	img := newPaletted(image.Rect(0, 0, w, h), pal)
 	if len(boxes) == 0 {
 		drawText(img, empty, 20, 20, 2, 2)
 	}
@@ -393,7 +393,9 @@ func Boxes(w, h int, boxes []Box, empty string) []byte {
 		strokeRect(img, b.X+1, b.Y+1, b.W-2, b.H-2, 1)
 		drawText(img, fitText(b.Label, b.W-10, 1), b.X+5, b.Y+5, 1, 2)
 	}
-	return encodePNG(img)
+	data := encodePNG(img)
+	releasePaletted(img)
+	return data
 }
 
 // CardW and CardH are a card's size in pixels: a playing card's shape,

@@ -20,7 +20,7 @@ type Cell struct {
 // label alone in scale 2 (a track's or a row's name).
 func Display(w, h int, title string, cells []Cell) []byte {
 	pal := color.Palette{rgba(boxBackground), rgba(boxOutline), rgba(boxInk)}
-	img := image.NewPaletted(image.Rect(0, 0, w, h), pal)
+	img := newPaletted(image.Rect(0, 0, w, h), pal)
 	drawText(img, fitText(title, w-40, 2), 20, 20, 2, 2)
 	for _, c := range cells {
 		switch {
@@ -40,7 +40,9 @@ func Display(w, h int, title string, cells []Cell) []byte {
 			}
 		}
 	}
-	return encodePNG(img)
+	data := encodePNG(img)
+	releasePaletted(img)
+	return data
 }
 
 // tablePlain writes the characters a printed table uses that the bitmap
@@ -104,7 +106,7 @@ func Table(title string, columns []string, rows [][]string, notes []string) []by
 		h += height(r)
 	}
 	pal := color.Palette{rgba(boxBackground), rgba(boxOutline), rgba(boxInk)}
-	img := image.NewPaletted(image.Rect(0, 0, w, h), pal)
+	img := newPaletted(image.Rect(0, 0, w, h), pal)
 	drawText(img, fitText(title, w-40, 2), 20, 20, 2, 2)
 	y := 50
 	for _, r := range lines {
@@ -123,5 +125,7 @@ func Table(title string, columns []string, rows [][]string, notes []string) []by
 		drawText(img, n, 20, y, 1, 2)
 		y += 12
 	}
-	return encodePNG(img)
+	data := encodePNG(img)
+	releasePaletted(img)
+	return data
 }

@@ -111,38 +111,126 @@ func writeHeader(out *bytes.Buffer, img *image.Paletted, depth int) {
 // packRows gives each row of img as PNG stores it: the filter byte (none,
 // as image/png for paletted images) and the pixels packed depth bits each.
 // Two slices take turns, so a row given stays as it was through the next
-// call (the row above, for runCoder), and is reused after that.
+// call (the row above, for runCoder), and is reused after that. A row is
+// packed only where its pixels differ from the row above's (packDiff): the
+// rest is the packed row above, copied.
 func packRows(img *image.Paletted, depth int, row func([]byte)) {
 	b := img.Bounds()
 	w, h := b.Dx(), b.Dy()
-	perByte := 8 / depth
 	n := 1 + (depth*w+7)/8
 	bufs := make([]byte, 2*n)
 	for y := 0; y < h; y++ {
 		buf := bufs[y%2*n : y%2*n+n]
+		up := bufs[(y+1)%2*n : (y+1)%2*n+n] // the row above, packed
 		off := img.PixOffset(b.Min.X, b.Min.Y+y)
 		pix := img.Pix[off : off+w]
 		buf[0] = 0
-		if depth == 8 {
+		switch {
+		case depth == 8:
 			copy(buf[1:], pix)
-		} else if y > 0 && bytes.Equal(pix, img.Pix[off-img.Stride:off-img.Stride+w]) {
-			// the row above again (most of a picture of boxes): packed
-			// as it was
-			copy(buf, bufs[(y+1)%2*n:(y+1)%2*n+n])
-		} else {
-			// whole bytes first, as image/png's loop packs them
-			full := w / perByte * perByte
-			pack(buf[1:1+full/perByte], pix, depth)
-			if rest := pix[full:]; len(rest) > 0 {
-				var a uint8
-				for _, p := range rest {
-					a = a<<uint(depth) | p
-				}
-				buf[len(buf)-1] = a << uint(depth*(perByte-len(rest)))
+		case y == 0:
+			packRow(buf[1:], pix, depth)
+		default:
+			above := img.Pix[off-img.Stride : off-img.Stride+w]
+			copy(buf, up)
+			if !bytes.Equal(pix, above) {
+				// the row above again (most of a picture of boxes) is
+				// left as copied
+				packDiff(buf[1:], pix, above, depth)
 			}
 		}
 		row(buf)
 	}
+}
+
+// packRow packs one row of pixels: whole bytes first, as image/png's loop
+// packs them, then the last byte's pixels, highest first.
+func packRow(out, pix []byte, depth int) {
+	perByte := 8 / depth
+	full := len(pix) / perByte * perByte
+	pack(out[:full/perByte], pix[:full], depth)
+	if rest := pix[full:]; len(rest) > 0 {
+		var a uint8
+		for _, p := range rest {
+			a = a<<uint(depth) | p
+		}
+		out[len(out)-1] = a << uint(depth*(perByte-len(rest)))
+	}
+}
+
+// packDiff packs into out, which holds the row above packed, the pixels of
+// pix that differ from those above: eight bytes of out at a time, packed
+// again only where a word of their pixels differs; the bytes after the
+// last whole eight packed again always.
+func packDiff(out, pix, above []byte, depth int) {
+	perByte := 8 / depth
+	k := 0 // bytes of out done
+	switch depth {
+	case 4:
+		k = packDiff4(out, pix, above)
+	case 2:
+		k = packDiff2(out, pix, above)
+	default: // 8·perByte pixels, perByte words, make 8 bytes
+		for ; perByte*(k+8) <= len(pix); k += 8 {
+			p := pix[perByte*k : perByte*(k+8)]
+			if !bytes.Equal(p, above[perByte*k:perByte*(k+8)]) {
+				pack(out[k:k+8], p, depth)
+			}
+		}
+	}
+	packRow(out[k:], pix[perByte*k:], depth)
+}
+
+// packDiff4 is packDiff's loop for four-bit pixels: 16 pixels, two words
+// of each row, make 8 bytes, compared 32 pixels at a time. It returns how
+// many bytes of out it covered.
+func packDiff4(out, pix, above []byte) int {
+	n := min(len(pix), 2*len(out)) &^ 15
+	pix, above = pix[:n:n], above[:n:n] // i <= n: no bounds checks in the loop
+	i := 32
+	for ; i <= n; i += 32 { // 32 pixels compared at once, most of them alike
+		p, q := pix[i-32:i], above[i-32:i]
+		a, b := binary.LittleEndian.Uint64(p[0:8]), binary.LittleEndian.Uint64(p[8:16])
+		c, d := binary.LittleEndian.Uint64(p[16:24]), binary.LittleEndian.Uint64(p[24:32])
+		x := (a ^ binary.LittleEndian.Uint64(q[0:8])) | (b ^ binary.LittleEndian.Uint64(q[8:16]))
+		y := (c ^ binary.LittleEndian.Uint64(q[16:24])) | (d ^ binary.LittleEndian.Uint64(q[24:32]))
+		if x|y == 0 {
+			continue
+		}
+		if x != 0 {
+			binary.LittleEndian.PutUint64(out[i/2-16:i/2-8], pack4(a)|pack4(b)<<32)
+		}
+		if y != 0 {
+			binary.LittleEndian.PutUint64(out[i/2-8:i/2], pack4(c)|pack4(d)<<32)
+		}
+	}
+	if i -= 16; i <= n { // 16 left
+		p, q := pix[i-16:i], above[i-16:i]
+		a, b := binary.LittleEndian.Uint64(p[:8]), binary.LittleEndian.Uint64(p[8:])
+		if (a^binary.LittleEndian.Uint64(q[:8]))|(b^binary.LittleEndian.Uint64(q[8:])) != 0 {
+			binary.LittleEndian.PutUint64(out[i/2-8:i/2], pack4(a)|pack4(b)<<32)
+		}
+	}
+	return n / 2
+}
+
+// packDiff2 is packDiff's loop for two-bit pixels: 32 pixels, four words
+// of each row, make 8 bytes (as pack2 packs them). It returns how many
+// bytes of out it covered.
+func packDiff2(out, pix, above []byte) int {
+	n := min(len(pix), 4*len(out)) &^ 31
+	pix, above = pix[:n:n], above[:n:n]
+	q := func(x uint64) uint64 { y := x * pack2Mul; return y>>24&0xff | y>>56<<8 }
+	for i := 32; i <= n; i += 32 {
+		p, o := pix[i-32:i], above[i-32:i]
+		a, b := binary.LittleEndian.Uint64(p[0:8]), binary.LittleEndian.Uint64(p[8:16])
+		c, d := binary.LittleEndian.Uint64(p[16:24]), binary.LittleEndian.Uint64(p[24:32])
+		if (a^binary.LittleEndian.Uint64(o[0:8]))|(b^binary.LittleEndian.Uint64(o[8:16]))|
+			(c^binary.LittleEndian.Uint64(o[16:24]))|(d^binary.LittleEndian.Uint64(o[24:32])) != 0 {
+			binary.LittleEndian.PutUint64(out[i/4-8:i/4], q(a)|q(b)<<16|q(c)<<32|q(d)<<48)
+		}
+	}
+	return n / 4
 }
 
 // pack packs the pixels of whole bytes, first pixel highest, eight at a

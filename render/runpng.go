@@ -146,10 +146,21 @@ func (c *runCoder) put(b, n uint32) {
 	c.acc |= uint64(b) << c.nacc
 	c.nacc += n
 	if c.nacc >= 32 {
+		if len(c.out)+4 > cap(c.out) {
+			c.grow()
+		}
 		c.out = binary.LittleEndian.AppendUint32(c.out, uint32(c.acc))
 		c.acc >>= 32
 		c.nacc -= 32
 	}
+}
+
+// grow doubles the stream's buffer: append grows a buffer of megabytes by
+// a quarter at a time, which allocates several times a board's stream.
+func (c *runCoder) grow() {
+	out := make([]byte, len(c.out), 2*cap(c.out)+4096)
+	copy(out, c.out)
+	c.out = out
 }
 
 // match writes copies of length l from distance dist, in pieces of at most
@@ -341,16 +352,28 @@ func encodeRuns(img *image.Paletted) []byte {
 	if depth == 0 {
 		return encodeStd(img, png.BestSpeed)
 	}
-	var out bytes.Buffer
-	writeHeader(&out, img, depth)
 	c := newRunCoder(1 + (depth*img.Bounds().Dx()+7)/8)
+	if b, ok := zBufs.Get().(*[]byte); ok {
+		c.out = append((*b)[:0], c.out...)
+	}
 	packRows(img, depth, c.row)
 	z := c.finish()
-	for len(z) > 0 {
-		k := min(len(z), 1<<16)
-		writeChunk(&out, "IDAT", z[:k])
-		z = z[k:]
+	// the PNG in one allocation: the header's chunks (at most 1,111
+	// bytes: IHDR, a PLTE and a tRNS of 256 colours, and the signature),
+	// then 12 bytes around each IDAT chunk and the IEND
+	var out bytes.Buffer
+	out.Grow(1111 + len(z) + 12*(len(z)>>16+2))
+	writeHeader(&out, img, depth)
+	for rest := z; len(rest) > 0; {
+		k := min(len(rest), 1<<16)
+		writeChunk(&out, "IDAT", rest[:k])
+		rest = rest[k:]
 	}
 	writeChunk(&out, "IEND", nil)
+	zBufs.Put(&z)
 	return out.Bytes()
 }
+
+// zBufs keeps the buffer a coder wrote its stream into, for the next
+// picture's: the stream is copied into the PNG's chunks.
+var zBufs sync.Pool
