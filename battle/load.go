@@ -101,6 +101,11 @@ type loader struct {
 	realRootErr  error
 	realRootDone bool
 	plainPaths   map[string]bool
+	// forces is the resolving of the forces documents (forcesRun)
+	forces forcesRun
+	// places are what paths.go needs of each document whose tree the load
+	// let go once it was resolved (drop)
+	places map[*schema.Doc]*schema.Places
 }
 
 // LoadDir loads the battle in folder dir.
@@ -137,6 +142,10 @@ func LoadDir(dir string, opts Options) (*Battle, []diag.Diagnostic) {
 	ld.load()
 	return ld.b, ld.placed()
 }
+
+// resolving, when set (by a test), runs when every file is read, before
+// the documents read are resolved together.
+var resolving func(ld *loader)
 
 // afterCheck, when set (by a test), runs between the check that a file
 // lies inside the folder and its reading.
@@ -493,6 +502,12 @@ func (ld *loader) load() {
 	if list != nil {
 		ld.unlisted(bd, read)
 	}
+	// Without a cache, a forces document is resolved as soon as it is
+	// read, and its tree let go: a file's tree lives for its own check and
+	// resolve, not the whole load (the maps and scenarios, which read the
+	// forces, are resolved once every file is read, and let go then).
+	ld.gaps.sides = map[string]bool{}
+	b.incomplete = map[string]bool{}
 	for _, p := range read {
 		docs, check := ld.parse(p)
 		for i, d := range docs {
@@ -505,12 +520,37 @@ func (ld *loader) load() {
 				continue
 			}
 			ld.docs = append(ld.docs, d)
+			if d.Kind == "forces" && ld.opts.Cache == nil {
+				ld.forcesDoc(d)
+				if !ld.waits(d) {
+					ld.drop(d)
+				}
+			}
 		}
 		b.Files = append(b.Files, p)
 	}
 	ld.findGaps()
+	if resolving != nil {
+		resolving(ld)
+	}
 	ld.resolve()
 	ld.skipped()
+}
+
+// drop lets document d's tree go, once nothing of the load reads it
+// again: paths.go places findings by what schema.Places keeps of it, and
+// its root stays as a node without content, for its position. A load
+// through a cache keeps every tree (the cache does, for the next load).
+func (ld *loader) drop(d *schema.Doc) {
+	if ld.opts.Cache != nil || d == ld.bd || d.Root == nil || ld.places[d] != nil {
+		return
+	}
+	if ld.places == nil {
+		ld.places = map[*schema.Doc]*schema.Places{}
+	}
+	ld.places[d] = schema.NewPlaces(d.Root)
+	d.Root = &schema.Node{Line: d.Root.Line, Column: d.Root.Column}
+	d.Bad, d.Value = nil, nil
 }
 
 // ruleset loads the system's ruleset and lays the battle's overrides on it.
