@@ -48,6 +48,7 @@ func (ld *loader) resolve() {
 		mapDoc = mapsDocs[0]
 	}
 	for _, d := range scens {
+		ld.keepPlaces(d) // before: resolveScenario lets the set-up's nodes go as it reads them
 		s := ld.resolveScenarioCached(d, forces, mapDoc)
 		ld.drop(d)
 		if s == nil {

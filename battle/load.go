@@ -542,15 +542,27 @@ func (ld *loader) load() {
 // its root stays as a node without content, for its position. A load
 // through a cache keeps every tree (the cache does, for the next load).
 func (ld *loader) drop(d *schema.Doc) {
-	if ld.opts.Cache != nil || d == ld.bd || d.Root == nil || ld.places[d] != nil {
+	if !ld.keepPlaces(d) {
 		return
 	}
-	if ld.places == nil {
-		ld.places = map[*schema.Doc]*schema.Places{}
-	}
-	ld.places[d] = schema.NewPlaces(d.Root)
 	d.Root = &schema.Node{Line: d.Root.Line, Column: d.Root.Column}
 	d.Bad, d.Value = nil, nil
+}
+
+// keepPlaces keeps the places of document d's tree, which the load is to
+// let go (drop), and reports whether it is: once they are kept, what
+// resolves d may let go of the parts it has read.
+func (ld *loader) keepPlaces(d *schema.Doc) bool {
+	if ld.opts.Cache != nil || d == ld.bd || d.Root == nil {
+		return false
+	}
+	if ld.places[d] == nil {
+		if ld.places == nil {
+			ld.places = map[*schema.Doc]*schema.Places{}
+		}
+		ld.places[d] = schema.NewPlaces(d.Root)
+	}
+	return true
 }
 
 // ruleset loads the system's ruleset and lays the battle's overrides on it.

@@ -29,62 +29,94 @@ type placeKey struct {
 
 // NewPlaces walks root as Paths does and keeps each place's path.
 func NewPlaces(root *Node) *Places {
-	p := &Places{paths: []placeKey{{parent: -1}}}
-	ids := map[placeKey]int32{}
-	sorted := true
-	at := func(n *Node, path int32) {
-		a := placeAt{int32(n.Line), int32(n.Column), path}
-		if k := len(p.at); k > 0 {
-			if b := p.at[k-1]; a.line < b.line || a.line == b.line && a.col < b.col {
-				sorted = false
-			}
-		}
-		p.at = append(p.at, a)
-	}
-	var walk func(n *Node, path int32)
-	walk = func(n *Node, path int32) {
-		if n == nil {
-			return
-		}
-		at(n, path)
-		switch n.Kind {
-		case yaml.DocumentNode:
-			for _, c := range n.Content {
-				walk(c, path)
-			}
-		case yaml.MappingNode:
-			for i := 0; i+1 < len(n.Content); i += 2 {
-				key, sub := n.Content[i].Value, path
-				if _, err := strconv.Atoi(key); err != nil { // KeyPath leaves a number out
-					k := placeKey{path, key}
-					id, ok := ids[k]
-					if !ok {
-						id = int32(len(p.paths))
-						p.paths = append(p.paths, k)
-						ids[k] = id
-					}
-					sub = id
-				}
-				at(n.Content[i], sub)
-				walk(n.Content[i+1], sub)
-			}
-		case yaml.SequenceNode:
-			for _, c := range n.Content {
-				walk(c, path)
-			}
-		}
-	}
-	walk(root, 0)
-	if cap(p.at) > len(p.at)+len(p.at)/8 { // what append left spare: kept for the load
+	b := placesBuilder{p: &Places{paths: []placeKey{{parent: -1}}}, ids: map[placeKey]int32{}, seq: [][]int32{nil}, sorted: true}
+	b.walk(root, 0)
+	p := b.p
+	if cap(p.at) > len(p.at)+len(p.at)/4 { // what append left spare: kept for the load
 		p.at = append([]placeAt(nil), p.at...)
 	}
-	if !sorted {
+	if !b.sorted {
 		sort.SliceStable(p.at, func(i, j int) bool {
 			a, b := p.at[i], p.at[j]
 			return a.line < b.line || a.line == b.line && a.col < b.col
 		})
 	}
 	return p
+}
+
+type placesBuilder struct {
+	p   *Places
+	ids map[placeKey]int32
+	// seq holds, for each path, the paths of the keys of the last mapping
+	// at it, in order: mappings at one path mostly have the same keys in
+	// the same order (a forces document's units), found so without a hash
+	seq    [][]int32
+	sorted bool
+}
+
+func (b *placesBuilder) at(n *Node, path int32) {
+	a := placeAt{int32(n.Line), int32(n.Column), path}
+	if k := len(b.p.at); k > 0 {
+		if l := b.p.at[k-1]; a.line < l.line || a.line == l.line && a.col < l.col {
+			b.sorted = false
+		}
+	}
+	b.p.at = append(b.p.at, a)
+}
+
+func (b *placesBuilder) walk(n *Node, path int32) {
+	if n == nil {
+		return
+	}
+	b.at(n, path)
+	switch n.Kind {
+	case yaml.DocumentNode, yaml.SequenceNode:
+		for _, c := range n.Content {
+			b.walk(c, path)
+		}
+	case yaml.MappingNode:
+		for i := 0; i+1 < len(n.Content); i += 2 {
+			key, sub := n.Content[i].Value, path
+			if !isInt(key) { // KeyPath leaves a number out
+				sub = b.child(path, i/2, key)
+			}
+			b.at(n.Content[i], sub)
+			b.walk(n.Content[i+1], sub)
+		}
+	}
+}
+
+// child is the path of key, the i-th of a mapping at path parent.
+func (b *placesBuilder) child(parent int32, i int, key string) int32 {
+	seq := b.seq[parent]
+	if i < len(seq) && b.p.paths[seq[i]].key == key {
+		return seq[i]
+	}
+	k := placeKey{parent, key}
+	id, ok := b.ids[k]
+	if !ok {
+		id = int32(len(b.p.paths))
+		b.p.paths = append(b.p.paths, k)
+		b.seq = append(b.seq, nil)
+		b.ids[k] = id
+	}
+	if i < len(seq) {
+		seq[i] = id
+	} else if i == len(seq) {
+		b.seq[parent] = append(seq, id)
+	}
+	return id
+}
+
+// isInt reports whether strconv.Atoi reads s, as KeyPath asks: without
+// calling it on a key that cannot be a number (its error is an
+// allocation).
+func isInt(s string) bool {
+	if s == "" || (s[0] < '0' || s[0] > '9') && s[0] != '+' && s[0] != '-' {
+		return false
+	}
+	_, err := strconv.Atoi(s)
+	return err == nil
 }
 
 // Path is KeyPath(kind, path, "") of the node at line and column, where
