@@ -392,6 +392,7 @@ func emptyHint(h string) bool {
 // forces tree go once it is resolved, battle/load.go's drop): what a
 // finding is given from a tree let go is what the tree gave.
 func TestBadInputsCached(t *testing.T) {
+	defer battle.DropAll()()
 	base, err := txtar.ParseFile("testdata/bad/_base.txtar")
 	if err != nil {
 		t.Fatal(err)
