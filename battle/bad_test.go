@@ -385,3 +385,52 @@ func emptyHint(h string) bool {
 	t := strings.TrimRight(h, " \t\n")
 	return h != "" && (t == "" || t != h && (strings.HasSuffix(t, ":") || strings.HasSuffix(t, ",")))
 }
+
+// TestBadInputsCached: every bad input loads through a cache (which keeps
+// every document's YAML tree, as the language server's loads do) to the
+// same diagnostics, paths and fixes as without one (which lets each
+// forces tree go once it is resolved, battle/load.go's drop): what a
+// finding is given from a tree let go is what the tree gave.
+func TestBadInputsCached(t *testing.T) {
+	defer battle.DropAll()()
+	base, err := txtar.ParseFile("testdata/bad/_base.txtar")
+	if err != nil {
+		t.Fatal(err)
+	}
+	cases, _ := filepath.Glob("testdata/bad/*.txtar")
+	placed := 0
+	for _, path := range cases {
+		name := strings.TrimSuffix(filepath.Base(path), ".txtar")
+		if strings.HasPrefix(name, "_") || strings.Contains(name, "fifo") {
+			continue
+		}
+		t.Run(name, func(t *testing.T) {
+			ar, err := txtar.ParseFile(path)
+			if err != nil {
+				t.Fatal(err)
+			}
+			root := t.TempDir()
+			dir := filepath.Join(root, "battle")
+			if !layCase(t, root, dir, base, ar) {
+				return
+			}
+			_, plain := battle.LoadDir(dir, battle.Options{})
+			_, kept := battle.LoadDir(dir, battle.Options{Cache: battle.NewCache()})
+			if len(plain) != len(kept) {
+				t.Fatalf("%d diagnostics, %d through a cache", len(plain), len(kept))
+			}
+			for i := range plain {
+				a, b := plain[i], kept[i]
+				if a.Code != b.Code || a.Pos != b.Pos || a.Message != b.Message || a.Path != b.Path || a.Hint != b.Hint || len(a.Fixes) != len(b.Fixes) {
+					t.Errorf("%v %q, through a cache %v %q", a, a.Path, b, b.Path)
+				}
+				if a.Path != "" && strings.Contains(a.Pos.File, "forces") {
+					placed++
+				}
+			}
+		})
+	}
+	if placed < 10 {
+		t.Errorf("only %d findings in forces files given a path", placed)
+	}
+}

@@ -241,10 +241,7 @@ func (ld *loader) resolveForcesCached(docs []*schema.Doc) {
 		for _, s := range ld.b.Sides {
 			ld.b.index[s.ID] = oob.NewIndex(s.Army)
 		}
-		for _, d := range docs {
-			ld.aliases(d)
-			ld.distinct(d)
-		}
+		ld.names()
 	}
 	c := ld.opts.Cache
 	if c == nil || ld.b.NumUnits != 0 || ld.b.NumLeaders != 0 {

@@ -26,14 +26,19 @@ func (ld *loader) resolve() {
 		}
 	}
 	ld.resolveForcesCached(forces) // and the name indexes
+	for _, d := range forces {
+		ld.drop(d)
+	}
 	ld.commandLinks()
 	if len(mapsDocs) > 1 {
 		for _, d := range mapsDocs[1:] {
 			ld.diags.Addf(CodeOneMap, d.Pos(d.Root), "a second map document; the first is in %s", mapsDocs[0].File)
+			ld.drop(d)
 		}
 	}
 	if len(mapsDocs) > 0 {
 		ld.resolveMapCached(mapsDocs[0])
+		ld.drop(mapsDocs[0])
 	} else if len(scens) > 0 && !ld.gaps.noMap {
 		ld.diags.Addf(CodeNoMap, scens[0].Pos(scens[0].Root), "the battle has scenarios but no map document")
 	}
@@ -43,7 +48,9 @@ func (ld *loader) resolve() {
 		mapDoc = mapsDocs[0]
 	}
 	for _, d := range scens {
+		ld.keepPlaces(d) // before: resolveScenario lets the set-up's nodes go as it reads them
 		s := ld.resolveScenarioCached(d, forces, mapDoc)
+		ld.drop(d)
 		if s == nil {
 			continue
 		}
@@ -100,36 +107,23 @@ type pending struct {
 	node   *schema.Node
 }
 
+// forcesRun is the resolving of the forces documents: each in the list's
+// order (forcesDoc), as soon as it is read when the load keeps no cache,
+// then all together (forcesEnd: the sides without an army, the documents
+// attached by parent:, the names each document gives its side).
+type forcesRun struct {
+	attach []pending
+	armyAt map[string]diag.Pos
+	// names are what each document resolved gives its side's index, read
+	// from its tree as it was resolved (sideNames)
+	names []sideNames
+	done  map[*schema.Doc]bool
+}
+
 func (ld *loader) resolveForces(docs []*schema.Doc) {
-	var attach []pending
-	armyAt := map[string]diag.Pos{}
 	for _, d := range docs {
-		side := ld.sideOf(d, schema.Get(d.Root, "side"))
-		if side == nil {
-			continue
-		}
-		ld.counterSheets(d)
-		if a := schema.Get(d.Root, "army"); a != nil {
-			if !schema.IsMap(a) { // the schema said what it is (S001): no army to read
-				ld.loseArmy(d, a, side.ID)
-				continue
-			}
-			if first, dup := armyAt[side.ID]; dup {
-				ld.diags.Addf(CodeArmy, d.Pos(a), "side %s already has its army in %s", side.ID, first).Cite(first, "side "+side.ID+" already has its army")
-				continue
-			}
-			armyAt[side.ID] = d.Pos(a)
-			side.Army = ld.formation(d, a, side.ID, nil)
-		}
-		ld.typeArt(d, side)
-		if p := schema.Get(d.Root, "parent"); p != nil {
-			attach = append(attach, pending{doc: d, side: side, parent: schema.Str(p), pos: d.Pos(p), node: d.Root})
-		} else if schema.Get(d.Root, "formations") != nil || schema.Get(d.Root, "units") != nil {
-			n := schema.Key(d.Root, "formations")
-			if n == nil {
-				n = schema.Key(d.Root, "units")
-			}
-			ld.diags.Addf(CodeNoParent, d.Pos(n), "formations and units outside the army need `parent:` to say where they belong")
+		if !ld.forces.done[d] {
+			ld.forcesDoc(d)
 		}
 	}
 	for _, s := range ld.b.Sides {
@@ -137,7 +131,58 @@ func (ld *loader) resolveForces(docs []*schema.Doc) {
 			ld.diags.Addf(CodeArmy, ld.sidePos[s.ID], "side %s has no army: one forces document needs `army:`", s.ID)
 		}
 	}
-	ld.attach(attach)
+	ld.attach(ld.forces.attach)
+	ld.forces.attach = nil
+}
+
+// forcesDoc resolves forces document d: its side's army, counter sheets
+// and art, and what it gives the side's index (sideNames); a document
+// with parent: waits for forcesEnd's attach.
+func (ld *loader) forcesDoc(d *schema.Doc) {
+	fr := &ld.forces
+	if fr.done == nil {
+		fr.done, fr.armyAt = map[*schema.Doc]bool{}, map[string]diag.Pos{}
+	}
+	fr.done[d] = true
+	fr.names = append(fr.names, readSideNames(d))
+	side := ld.sideOf(d, schema.Get(d.Root, "side"))
+	if side == nil {
+		return
+	}
+	ld.counterSheets(d)
+	if a := schema.Get(d.Root, "army"); a != nil {
+		if !schema.IsMap(a) { // the schema said what it is (S001): no army to read
+			ld.loseArmy(d, a, side.ID)
+			return
+		}
+		if first, dup := fr.armyAt[side.ID]; dup {
+			ld.diags.Addf(CodeArmy, d.Pos(a), "side %s already has its army in %s", side.ID, first).Cite(first, "side "+side.ID+" already has its army")
+			return
+		}
+		fr.armyAt[side.ID] = d.Pos(a)
+		side.Army = ld.formation(d, a, side.ID, nil)
+	}
+	ld.typeArt(d, side)
+	if p := schema.Get(d.Root, "parent"); p != nil {
+		fr.attach = append(fr.attach, pending{doc: d, side: side, parent: schema.Str(p), pos: d.Pos(p), node: d.Root})
+	} else if schema.Get(d.Root, "formations") != nil || schema.Get(d.Root, "units") != nil {
+		n := schema.Key(d.Root, "formations")
+		if n == nil {
+			n = schema.Key(d.Root, "units")
+		}
+		ld.diags.Addf(CodeNoParent, d.Pos(n), "formations and units outside the army need `parent:` to say where they belong")
+	}
+}
+
+// waits reports whether forces document d waits for its parent: its tree
+// is read again when it attaches.
+func (ld *loader) waits(d *schema.Doc) bool {
+	for _, p := range ld.forces.attach {
+		if p.doc == d {
+			return true
+		}
+	}
+	return false
 }
 
 // attach lays each document of docs under the formation its parent
@@ -578,14 +623,66 @@ func article(w string) string {
 	return "a " + w
 }
 
-// distinct reads a forces document's `distinct:`, the look-alike names of
-// its side that are different units or leaders, each name of the side.
-func (ld *loader) distinct(d *schema.Doc) {
+// sideNames is what a forces document gives its side's name index: its
+// `aliases:` and `leader_words:` (each key's text and its value) and its
+// `distinct:` sets (each name and where it is written), read from the tree
+// when the document is resolved, laid on the index once every army is
+// (names).
+type sideNames struct {
+	side           string
+	aliases, words [][2]string
+	distinct       [][]namedAt
+	hasDistinct    bool
+}
+
+type namedAt struct {
+	name string
+	pos  diag.Pos
+}
+
+func readSideNames(d *schema.Doc) sideNames {
+	sn := sideNames{side: schema.Str(schema.Get(d.Root, "side"))}
+	keys, vals := schema.Pairs(schema.Get(d.Root, "aliases"))
+	for i, k := range keys {
+		sn.aliases = append(sn.aliases, [2]string{k.Value, schema.Str(vals[i])})
+	}
+	keys, vals = schema.Pairs(schema.Get(d.Root, "leader_words"))
+	for i, k := range keys {
+		sn.words = append(sn.words, [2]string{k.Value, schema.Str(vals[i])})
+	}
 	list := schema.Get(d.Root, "distinct")
 	if list == nil {
+		return sn
+	}
+	sn.hasDistinct = true
+	for _, set := range schema.Items(list) {
+		var names []namedAt
+		for _, n := range schema.Items(set) {
+			names = append(names, namedAt{schema.Str(n), d.Pos(n)})
+		}
+		sn.distinct = append(sn.distinct, names)
+	}
+	return sn
+}
+
+// names lays each forces document's names on its side's index, in the
+// list's order: its aliases and leader words (aliases), then its
+// distinct names (distinct).
+func (ld *loader) names() {
+	for _, sn := range ld.forces.names {
+		ld.aliases(sn)
+		ld.distinct(sn)
+	}
+	ld.forces.names = nil
+}
+
+// distinct reads a forces document's `distinct:`, the look-alike names of
+// its side that are different units or leaders, each name of the side.
+func (ld *loader) distinct(sn sideNames) {
+	if !sn.hasDistinct {
 		return
 	}
-	side := ld.b.Side(schema.Str(schema.Get(d.Root, "side")))
+	side := ld.b.Side(sn.side)
 	if side == nil || ld.b.index[side.ID] == nil {
 		return
 	}
@@ -598,12 +695,12 @@ func (ld *loader) distinct(d *schema.Doc) {
 		m = map[[2]string]bool{}
 		ld.b.distinct[side.ID] = m
 	}
-	for _, set := range schema.Items(list) {
+	for _, set := range sn.distinct {
 		var names []string
-		for _, n := range schema.Items(set) {
-			name := schema.Str(n)
+		for _, n := range set {
+			name := n.name
 			if len(ix.Resolve(name)) == 0 {
-				dg := ld.diags.Addf(CodeUnknownName, d.Pos(n), "distinct names %q, which is no unit or leader of side %s", name, side.ID)
+				dg := ld.diags.Addf(CodeUnknownName, n.pos, "distinct names %q, which is no unit or leader of side %s", name, side.ID)
 				if near := schema.Nearest(name, ix.Names()); near != "" {
 					dg.Offer(name, near)
 				}

@@ -90,6 +90,8 @@ func (ld *loader) findGaps() {
 			g.anySide, g.noMap, g.scens = true, maps == 0, true
 		}
 	}
+	// (an army a forces document resolved before this lost, loseArmy, is
+	// one of ld.lost: its side is incomplete, as when loseArmy came after)
 	ld.gaps = g
 	b := ld.b
 	b.incomplete = map[string]bool{}

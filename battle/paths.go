@@ -31,6 +31,13 @@ func (ld *loader) placed() []diag.Diagnostic {
 			continue
 		}
 		for _, doc := range ld.parsed[d.Pos.File] {
+			if pl := ld.places[doc]; pl != nil { // its tree was let go (drop)
+				if p, ok := pl.Path(doc.Kind, d.Pos.Line, d.Pos.Column); ok {
+					d.Path = p
+					break
+				}
+				continue
+			}
 			if doc.Root == nil {
 				continue
 			}

@@ -7,7 +7,6 @@ import (
 
 	"github.com/muster-wargames/muster/diag"
 	"github.com/muster-wargames/muster/oob"
-	"github.com/muster-wargames/muster/schema"
 )
 
 // CodePrintedPath is raised here, where a name read as printed is judged.
@@ -211,19 +210,17 @@ func (ld *loader) judgePrinted(s *Scenario) {
 	ld.printed = nil
 }
 
-// aliases reads a forces document's `aliases:`, the side's printing of
-// its names, and its `leader_words:` into the side's index.
-func (ld *loader) aliases(d *schema.Doc) {
-	side := ld.b.Side(schema.Str(schema.Get(d.Root, "side")))
+// aliases lays a forces document's `aliases:`, the side's printing of
+// its names, and its `leader_words:` on the side's index.
+func (ld *loader) aliases(sn sideNames) {
+	side := ld.b.Side(sn.side)
 	if side == nil || ld.b.index[side.ID] == nil {
 		return
 	}
-	keys, vals := schema.Pairs(schema.Get(d.Root, "aliases"))
-	for i, k := range keys {
-		ld.b.index[side.ID].Alias(k.Value, schema.Str(vals[i]))
+	for _, a := range sn.aliases {
+		ld.b.index[side.ID].Alias(a[0], a[1])
 	}
-	keys, vals = schema.Pairs(schema.Get(d.Root, "leader_words"))
-	for i, k := range keys {
-		ld.b.index[side.ID].LeaderWords(k.Value, schema.Str(vals[i]))
+	for _, w := range sn.words {
+		ld.b.index[side.ID].LeaderWords(w[0], w[1])
 	}
 }

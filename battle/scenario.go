@@ -241,7 +241,19 @@ func (ld *loader) perSide(d *schema.Doc, n *schema.Node, f func(side string, v *
 func (ld *loader) setup(d *schema.Doc, s *Scenario) {
 	ld.perSide(d, schema.Get(d.Root, "setup"), func(side string, sn *schema.Node) {
 		keys, vals := schema.Pairs(sn)
+		// A tree the load lets go once this scenario is resolved (drop)
+		// lets each stack's nodes go as the stack is read: the set-up is
+		// most of a scenario, and its tree and its model are not held
+		// whole together. An anchored node may be read again through an
+		// alias, and keeps its entries.
+		free := ld.places[d] != nil && sn.Anchor == ""
+		if free {
+			sn.Content = nil
+		}
 		for i, k := range keys {
+			if free {
+				keys[i] = nil
+			}
 			h, ok := ld.hex(d, k)
 			if !ok {
 				continue
@@ -271,6 +283,9 @@ func (ld *loader) setup(d *schema.Doc, s *Scenario) {
 			}
 			st.Pieces = ld.pieces(d, side, entries)
 			s.Setup = append(s.Setup, st)
+			if free {
+				vals[i] = nil
+			}
 		}
 	})
 }

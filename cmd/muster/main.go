@@ -17,8 +17,9 @@ const memoryLimit = 1536 << 20
 // runs for well under a second and exits, so letting the heap grow to three
 // times what is live before a collection saves about an eighth of a
 // validate's instructions (docs/performance.md) for a few tens of MiB more,
-// and the memory limit still holds a big battle in. lsp's benchmarks run
-// at the same (lsp/bench_test.go, musterGCPercent).
+// and the memory limit still holds a big battle in; past 64 MiB live it is
+// 100 (gc.go). lsp's benchmarks run at the same (lsp/bench_test.go,
+// musterGCPercent).
 const gcPercent = 200
 
 func main() {
@@ -27,6 +28,7 @@ func main() {
 	}
 	if os.Getenv("GOGC") == "" {
 		debug.SetGCPercent(gcPercent)
+		watchHeap() // and 100 once the live heap is big (gc.go)
 	}
 	os.Exit(supervise(func() int { return run(os.Args[1:], os.Stdout, os.Stderr) }))
 }
