@@ -717,7 +717,14 @@ const zipLevel = kpflate.BestSpeed
 var zipTime = time.Date(2000, 1, 1, 0, 0, 0, 0, time.UTC)
 
 func zipFiles(names []string, files map[string][]byte) ([]byte, error) {
+	// the archive in one allocation: no bigger than its files stored,
+	// with each one's two headers (a few dozen bytes and its name twice)
+	size := 1024
+	for _, n := range names {
+		size += len(files[n]) + 128 + 2*len(n)
+	}
 	var buf bytes.Buffer
+	buf.Grow(size)
 	zw := zip.NewWriter(&buf)
 	zw.RegisterCompressor(zip.Deflate, func(w io.Writer) (io.WriteCloser, error) {
 		return kpflate.NewWriter(w, zipLevel)
