@@ -56,6 +56,10 @@ type UnitCounter struct {
 	// counter's top in a real font (its Text Label), and the formation
 	// moves down to clear it.
 	NameAbove bool
+	// TitleOver leaves the designation out too: the VASSAL module writes
+	// it under the name in a real font, in a form that fits (its Text
+	// Label), where the 3x5-pixel font cut it at the counter's edge.
+	TitleOver bool
 }
 
 // LeaderCounter describes a leader's counter.
@@ -297,7 +301,9 @@ func (st CounterStyle) UnitFace(u UnitCounter) CounterDrawing {
 	} else {
 		d.text(u.Name, n/2, 4, 1, true, n-6, true, cText)
 	}
-	d.text(u.Designation, n/2, desY, 1, true, n-6, true, cText)
+	if !u.TitleOver {
+		d.text(u.Designation, n/2, desY, 1, true, n-6, true, cText)
+	}
 	bx, by, bw, bh := n/2-12, 18, 24, 13
 	d.frame(bx, by, bw, bh, cText)
 	switch u.Symbol {

@@ -445,3 +445,87 @@ func TestLeaderTitleForms(t *testing.T) {
 		}
 	}
 }
+
+// TestUnitTitles: a unit's designation line is a Text Label in Dialog Bold
+// (titleLabel, as a leader's title) under its name, at 8 points or 7, in
+// a form that fits the counter and is whole parts of its designation; the
+// counter image leaves its rows blank. Before, the image printed it in
+// the 3x5-pixel font, cut at the counter's edge ("STEUART/JO/I").
+func TestUnitTitles(t *testing.T) {
+	units, long := 0, 0
+	for _, ex := range setupExamples {
+		b, files, _ := setupModule(t, ex.dir, ex.variant)
+		protos := protosOf(t, files["buildFile.xml"])
+		slots := slotsOf(t, files["buildFile.xml"])
+		for _, sd := range b.Sides {
+			if sd.Army == nil {
+				continue
+			}
+			sd.Army.Walk(func(f *oob.Formation) {
+				for _, u := range f.Units {
+					var ts [][2]string
+					for _, text := range slots[u.Name] {
+						x := expanded(t, protos, text)
+						k, _ := markerOf(x, "Kind")
+						if q, _ := markerOf(x, "Designation"); k == "unit" && q == u.QualifiedName() {
+							ts = x
+						}
+					}
+					if ts == nil || len(byPrefix(ts, "label;")) < 3 {
+						continue // a unit with art prints its own lines
+					}
+					units++
+					d := f.Designation()
+					if boldWidth(d, 7) > valuesRoom {
+						long++
+					}
+					img := seq.Decode(byPrefix(ts, "piece;")[0][0], ';')[3]
+					if n := inkIn(t, files["images/"+img], 3, 11, 53, 17); n != 0 {
+						t.Errorf("%s: %s: %d pixels drawn under the name in %s", ex.dir, u.Name, n, img)
+					}
+					var title [][2]string
+					for _, lb := range byPrefix(ts, "label;") {
+						if seq.Decode(lb[0], ';')[16] == titleLabel {
+							title = append(title, lb)
+						}
+					}
+					if len(title) != 1 {
+						t.Errorf("%s: %s: %d title labels", ex.dir, u.Name, len(title))
+						continue
+					}
+					fs := seq.Decode(title[0][0], ';')
+					size, _ := strconv.Atoi(fs[3])
+					top, _ := strconv.Atoi(fs[7])
+					s := title[0][1]
+					if fs[13] != "Dialog" || fs[14] != "1" || size < 7 || size > 8 || top != unitTitleTop {
+						t.Errorf("%s: %s: title label %q", ex.dir, u.Name, title[0][0])
+					}
+					whole := d == s || strings.HasPrefix(d, s+"/")
+					short := strings.HasSuffix(s, ".") && len(s) > 2 && strings.HasPrefix(d, s[:len(s)-1]) && boldWidth(strings.Split(d, "/")[0], 7) > valuesRoom
+					if (s == "") != (d == "") || boldWidth(s, size) > valuesRoom || !whole && !short {
+						t.Errorf("%s: %s: title %q (%d px at %d points) for %s", ex.dir, u.Name, s, boldWidth(s, size), size, d)
+					}
+				}
+			})
+		}
+	}
+	if units < 500 || long < 20 {
+		t.Fatalf("%d units, %d designations too long in full: too few looked at", units, long)
+	}
+	t.Logf("%d units, %d designations too long in full", units, long)
+}
+
+func TestUnitTitleForms(t *testing.T) {
+	for _, c := range []struct{ d, want string }{
+		{"1/1/RW", "1/1/RW"},
+		{"Steuart/JO/II", "Steuart/JO/II"}, // 50 pixels; the 3x5 font cut it
+		{"Archer/Heth/III", "Archer/Heth"},
+		{"Pettigrew/Heth/III", "Pettigrew"},
+		{"Cheatham", "Cheatham"},
+		{"Brockenbrough/Heth/III", "Brockenbro."},
+	} {
+		if got := fittingTitle(c.d, "", "", false); got != c.want {
+			t.Errorf("%s: %q, want %q", c.d, got, c.want)
+		}
+	}
+}

@@ -43,6 +43,7 @@ func drawUnit(st render.CounterStyle, u *oob.Unit, sym render.Symbol, fields []s
 		Face:        face,
 		Values:      vs,
 		NameAbove:   true, // nameLabel writes it
+		TitleOver:   true, // unitTitleLabel writes it
 	})
 }
 
