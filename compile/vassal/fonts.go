@@ -197,11 +197,26 @@ const ratingRoom = counterPx - 8
 // maxRatingLines is how many ratings lines fit under the state tabs.
 const maxRatingLines = 3
 
+// givenKeys are leader l's rating keys that have a value: a rating his
+// forces leave empty (TSS's Buford, `er: ~`: cavalry division leaders are
+// neither Officers nor Commanders) is not printed, where its bare name
+// ("cr") was.
+func givenKeys(l *oob.Leader) []string {
+	var ks []string
+	for _, k := range leaderKeys(l) {
+		if l.Ratings.Get(k).Known() {
+			ks = append(ks, k)
+		}
+	}
+	return ks
+}
+
 // ratingLines are a leader's ratings lines, in key order: "range 4", or
-// with keys cut to four letters ("coor 3") where cut.
+// with keys cut to four letters ("coor 3") where cut; a rating with no
+// value has none (givenKeys).
 func ratingLines(l *oob.Leader, cut bool) []string {
 	var out []string
-	for _, k := range leaderKeys(l) {
+	for _, k := range givenKeys(l) {
 		key := k
 		if cut && len(key) > 4 {
 			key = key[:4]

@@ -231,7 +231,7 @@ func TestLeaderLabels(t *testing.T) {
 					check := func(face string, shown *oob.Leader, levels map[string]int) {
 						faces++
 						got := shownLabels(t, ts, levels)
-						keys := leaderKeys(shown)
+						keys := givenKeys(shown) // a rating left empty prints no line
 						if len(got) < 1+min(len(keys), maxRatingLines) || got[0] != shown.Name {
 							t.Errorf("%s: %s %s: labels show %q, want %s and his ratings", dir, l.Name, face, got, shown.Name)
 							return
@@ -527,5 +527,40 @@ func TestUnitTitleForms(t *testing.T) {
 		if got := fittingTitle(c.d, "", "", false); got != c.want {
 			t.Errorf("%s: %q, want %q", c.d, got, c.want)
 		}
+	}
+}
+
+// TestEmptyRatings: a rating the forces leave empty (TSS's Buford: cr, er
+// and mr `~`) prints no line on the counter and none in the stack
+// viewer's Ratings; before, the bare names "cr", "er", "mr" stood there.
+func TestEmptyRatings(t *testing.T) {
+	_, files, _ := setupModule(t, "tss-seminary-ridge", "")
+	protos := protosOf(t, files["buildFile.xml"])
+	slots := slotsOf(t, files["buildFile.xml"])
+	n := 0
+	for _, text := range slots["Buford"] {
+		ts := expanded(t, protos, text)
+		if k, _ := markerOf(ts, "Kind"); k != "leader" {
+			continue
+		}
+		n++
+		if er, _ := markerOf(ts, "er"); er != "" {
+			t.Errorf("Buford's er marker %q", er)
+		}
+		for _, lb := range byPrefix(ts, "label;") {
+			if p := seq.Decode(lb[0], ';')[16]; strings.HasPrefix(p, ratingLabel) {
+				t.Errorf("Buford's %s label %q", p, lb[1])
+			}
+		}
+		if r, _ := markerOf(ts, "Ratings"); r != "" {
+			t.Errorf("Buford's Ratings %q", r)
+		}
+	}
+	if n == 0 {
+		t.Fatal("no Buford")
+	}
+	l := &oob.Leader{Name: "X", Ratings: oob.Values{{Name: "er", Value: oob.Value{V: int64(3)}}, {Name: "mr", Value: oob.Value{}}}}
+	if got := ratingLines(l, false); !slices.Equal(got, []string{"er 3"}) {
+		t.Errorf("ratingLines: %q, want [er 3]", got)
 	}
 }

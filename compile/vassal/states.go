@@ -664,10 +664,10 @@ func counterProp(key, first string, l *oob.Leader, of func(*oob.Leader) string) 
 }
 
 // ratingsText is a leader's ratings as the stack viewer shows them:
-// "initiative 3, range 6".
+// "initiative 3, range 6", those with a value (givenKeys).
 func ratingsText(l *oob.Leader) string {
 	var parts []string
-	for _, k := range leaderKeys(l) {
+	for _, k := range givenKeys(l) {
 		parts = append(parts, k+" "+valueText(l.Ratings.Get(k)))
 	}
 	return strings.Join(parts, ", ")
