@@ -409,7 +409,8 @@ const CardW, CardH = 120, 168
 // Card draws a card face as PNG: a rounded-off frame, the title on a band
 // at the top (scale 2, shortened to fit), the owner under it, then the
 // body's lines word-wrapped at scale 1. A card with no title is a back:
-// the owner alone, large, in the middle.
+// the owner alone, large, in the middle, smaller where it is long, never
+// past the back's edge.
 func Card(title, owner string, body []string) []byte {
 	pal := color.Palette{rgba(cardFace), rgba(cardEdge), rgba(cardInk), rgba(cardBandInk)}
 	img := image.NewPaletted(image.Rect(0, 0, CardW, CardH), pal)
@@ -417,8 +418,21 @@ func Card(title, owner string, body []string) []byte {
 	strokeRect(img, 3, 3, CardW-6, CardH-6, 1)
 	if title == "" {
 		fillRect(img, 6, 6, CardW-12, CardH-12, 1)
-		for i, l := range wrapText(owner, CardW-24, 2) {
-			drawTextCentered(img, l, CardW/2, CardH/2-10+14*i, 2, 3)
+		// the lines, centred, keep 8 pixels inside the filled back: at
+		// scale 2, else at scale 1, and cut after the last line that fits
+		room := CardH - 28
+		k, pitch := 2, 14
+		lines := wrapText(owner, CardW-24, k)
+		if len(lines)*pitch-pitch+5*k > room {
+			k, pitch = 1, 8
+			lines = wrapText(owner, CardW-24, k)
+		}
+		if n := (room-5*k)/pitch + 1; len(lines) > n {
+			lines = lines[:n]
+		}
+		top := CardH/2 - (len(lines)*pitch-pitch+5*k)/2
+		for i, l := range lines {
+			drawTextCentered(img, l, CardW/2, top+pitch*i, k, 3)
 		}
 		return encodePNG(img)
 	}

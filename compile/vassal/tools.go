@@ -414,7 +414,7 @@ func (m *vmod) cupsMap() *xnode {
 			if !ok {
 				back = m.imageName("chit-back", c.ID)
 				if m.cardCup(c) {
-					m.addImage(back, render.Card("", cupTitle(c), nil))
+					m.addImage(back, render.Card("", pileName(c), nil))
 				} else {
 					m.addImage(back, m.picture(drawMarker(cupBack(c), "")))
 				}
@@ -604,6 +604,14 @@ func cupTitle(c rulesets.Cup) string {
 		return c.Title
 	}
 	return c.ID
+}
+
+// pileName is what a card's back names: its cup's title up to a colon
+// ("Card Draw Pile" of AMFS's "Card Draw Pile: the Corps Activation cards,
+// one a corps (...)", whose whole ran off the card).
+func pileName(c rulesets.Cup) string {
+	name, _, _ := strings.Cut(cupTitle(c), ": ")
+	return name
 }
 
 // ---- global commands, notes ----

@@ -420,6 +420,11 @@ func TestCards(t *testing.T) {
 							imgs = append(imgs, f[3])
 						case "obs":
 							imgs = append(imgs, f[2])
+							// a card's back names its pile, not the
+							// cup's whole title, which ran off the card
+							if card && !bytes.Equal(files["images/"+f[2]], render.Card("", "Card Draw Pile", nil)) {
+								t.Errorf("%s: not the back naming Card Draw Pile", f[2])
+							}
 						}
 					}
 					for _, img := range imgs {
