@@ -380,6 +380,34 @@ func MarkerFace(n int, top, bottom string) CounterDrawing {
 	return d
 }
 
+// ChitFace is a marker of size n that says top over bottom as MarkerFace
+// does where each keeps margin pixels from the marker's sides, and
+// otherwise its words on as many lines as they take, each within the
+// margins (a word wider alone keeps a line of its own, whole), the lines
+// centred as MarkerFace's two are: a VASSAL module's chit, whose
+// "CSA CHEATHAM'S" touched its edges.
+func ChitFace(n int, top, bottom string, margin int) CounterDrawing {
+	room := n - 2*margin
+	if textWidth(top, 1) <= room && textWidth(bottom, 1) <= room {
+		return MarkerFace(n, top, bottom)
+	}
+	var lines []string
+	for _, w := range strings.Fields(top + " " + bottom) {
+		if k := len(lines) - 1; k >= 0 && textWidth(lines[k]+" "+w, 1) <= room {
+			lines[k] += " " + w
+			continue
+		}
+		lines = append(lines, w)
+	}
+	d := CounterDrawing{size: n, inks: []color.RGBA{rgba(markerBack), rgba(markerInk)}}
+	d.frame(0, 0, n, n, 1)
+	y := 25 - (10*len(lines)-5)/2 // MarkerFace's two lines stand at 18 and 28
+	for i, l := range lines {
+		d.text(l, n/2, y+10*i, 1, true, room, false, 1)
+	}
+	return d
+}
+
 // Box is a labelled box of a holding-box sheet, in pixels.
 type Box struct {
 	X, Y, W, H int

@@ -486,3 +486,33 @@ func TestMarkerTrayGrid(t *testing.T) {
 		}
 	}
 }
+
+// TestChitMargin: a chit's text keeps clear of the chit's sides (drawn at
+// markerMargin, the frame aside, nothing but the back within 4 pixels of
+// each side); before, "CSA CHEATHAM'S" ran to the frame.
+func TestChitMargin(t *testing.T) {
+	for _, c := range []struct{ a, b string }{{"CSA CHEATHAM'S", "DIVISION"}, {"USA EM", "1"}} {
+		img, err := png.Decode(bytes.NewReader(drawMarker(c.a, c.b).PNG()))
+		if err != nil {
+			t.Fatal(err)
+		}
+		r := img.Bounds()
+		k := r.Dx() / counterPx // the picture's pixels a counter pixel
+		back := img.At(r.Min.X+3*k, r.Min.Y+3*k)
+		near, ink := 0, 0
+		for y := r.Min.Y + 2*k; y < r.Max.Y-2*k; y++ {
+			for x := r.Min.X + k; x < r.Max.X-k; x++ {
+				if img.At(x, y) == back {
+					continue
+				}
+				ink++
+				if x < r.Min.X+5*k || x >= r.Max.X-5*k {
+					near++
+				}
+			}
+		}
+		if ink == 0 || near != 0 {
+			t.Errorf("%s / %s: %d of %d ink pixels within 4 pixels of a side", c.a, c.b, near, ink)
+		}
+	}
+}
