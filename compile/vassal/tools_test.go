@@ -516,3 +516,32 @@ func TestChitMargin(t *testing.T) {
 		}
 	}
 }
+
+// TestDrawPilesApart: no two draw piles of a map stand on one point:
+// VASSAL names a point by the first pile whose position it is
+// (Map.getDeckNameAt), so a chit dragged out of the intro scenario's drawn
+// pile was reported as from "Efficiency Pool USA drawn (free)", the free
+// set-up's pile on the same point of its own board.
+func TestDrawPilesApart(t *testing.T) {
+	for _, dir := range []string{"dow-intro", "amfs-culps-hill", "summer-storm-mcpherson"} {
+		_, _, root := exampleModule(t, dir)
+		at := map[string]string{}
+		n := 0
+		root.walk(func(e, _ *xel) {
+			if e.class() != "module.map.DrawPile" {
+				return
+			}
+			name, _ := e.attr("name")
+			x, _ := e.attr("x")
+			y, _ := e.attr("y")
+			if was, ok := at[x+","+y]; ok {
+				t.Errorf("%s: %s and %s both at %s,%s", dir, was, name, x, y)
+			}
+			at[x+","+y] = name
+			n++
+		})
+		if n < 4 {
+			t.Errorf("%s: %d draw piles", dir, n)
+		}
+	}
+}
