@@ -2,6 +2,7 @@ package render
 
 import (
 	"bytes"
+	"image"
 	"image/png"
 	"slices"
 	"testing"
@@ -51,5 +52,35 @@ func TestWrapText(t *testing.T) {
 	}
 	if got := wrapText("ab cd", 18, 1); !slices.Equal(got, []string{"AB", "CD"}) {
 		t.Errorf("wrapText one past its limit = %q", got)
+	}
+}
+
+// TestCardBackFits: a back's text keeps inside the back, 8 pixels from its
+// filled area's edge, however long; before, AMFS's pile title ran off the
+// card's foot at scale 2.
+func TestCardBackFits(t *testing.T) {
+	for _, s := range []string{"Card Draw Pile", "Card Draw Pile: the Corps Activation cards, one a corps (the scenario adds Special Activation, CIC, Event, Fog of War and Friction of War cards)"} {
+		img, err := png.Decode(bytes.NewReader(Card("", s, nil)))
+		if err != nil {
+			t.Fatal(err)
+		}
+		inner := image.Rect(14, 14, CardW-14, CardH-14)
+		in, out := 0, 0
+		ink := rgba(cardBandInk)
+		for y := 6; y < CardH-6; y++ { // the filled back, whose ink is the text's
+			for x := 6; x < CardW-6; x++ {
+				r, g, b, _ := img.At(x, y).RGBA()
+				if uint8(r>>8) == ink.R && uint8(g>>8) == ink.G && uint8(b>>8) == ink.B {
+					if image.Pt(x, y).In(inner) {
+						in++
+					} else {
+						out++
+					}
+				}
+			}
+		}
+		if in == 0 || out != 0 {
+			t.Errorf("%.20q: %d ink pixels inside, %d outside %v", s, in, out, inner)
+		}
 	}
 }

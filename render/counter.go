@@ -56,6 +56,10 @@ type UnitCounter struct {
 	// counter's top in a real font (its Text Label), and the formation
 	// moves down to clear it.
 	NameAbove bool
+	// TitleOver leaves the designation out too: the VASSAL module writes
+	// it under the name in a real font, in a form that fits (its Text
+	// Label), where the 3x5-pixel font cut it at the counter's edge.
+	TitleOver bool
 }
 
 // LeaderCounter describes a leader's counter.
@@ -297,7 +301,9 @@ func (st CounterStyle) UnitFace(u UnitCounter) CounterDrawing {
 	} else {
 		d.text(u.Name, n/2, 4, 1, true, n-6, true, cText)
 	}
-	d.text(u.Designation, n/2, desY, 1, true, n-6, true, cText)
+	if !u.TitleOver {
+		d.text(u.Designation, n/2, desY, 1, true, n-6, true, cText)
+	}
 	bx, by, bw, bh := n/2-12, 18, 24, 13
 	d.frame(bx, by, bw, bh, cText)
 	switch u.Symbol {
@@ -374,6 +380,34 @@ func MarkerFace(n int, top, bottom string) CounterDrawing {
 	return d
 }
 
+// ChitFace is a marker of size n that says top over bottom as MarkerFace
+// does where each keeps margin pixels from the marker's sides, and
+// otherwise its words on as many lines as they take, each within the
+// margins (a word wider alone keeps a line of its own, whole), the lines
+// centred as MarkerFace's two are: a VASSAL module's chit, whose
+// "CSA CHEATHAM'S" touched its edges.
+func ChitFace(n int, top, bottom string, margin int) CounterDrawing {
+	room := n - 2*margin
+	if textWidth(top, 1) <= room && textWidth(bottom, 1) <= room {
+		return MarkerFace(n, top, bottom)
+	}
+	var lines []string
+	for _, w := range strings.Fields(top + " " + bottom) {
+		if k := len(lines) - 1; k >= 0 && textWidth(lines[k]+" "+w, 1) <= room {
+			lines[k] += " " + w
+			continue
+		}
+		lines = append(lines, w)
+	}
+	d := CounterDrawing{size: n, inks: []color.RGBA{rgba(markerBack), rgba(markerInk)}}
+	d.frame(0, 0, n, n, 1)
+	y := 25 - (10*len(lines)-5)/2 // MarkerFace's two lines stand at 18 and 28
+	for i, l := range lines {
+		d.text(l, n/2, y+10*i, 1, true, room, false, 1)
+	}
+	return d
+}
+
 // Box is a labelled box of a holding-box sheet, in pixels.
 type Box struct {
 	X, Y, W, H int
@@ -405,7 +439,8 @@ const CardW, CardH = 120, 168
 // Card draws a card face as PNG: a rounded-off frame, the title on a band
 // at the top (scale 2, shortened to fit), the owner under it, then the
 // body's lines word-wrapped at scale 1. A card with no title is a back:
-// the owner alone, large, in the middle.
+// the owner alone, large, in the middle, smaller where it is long, never
+// past the back's edge.
 func Card(title, owner string, body []string) []byte {
 	pal := color.Palette{rgba(cardFace), rgba(cardEdge), rgba(cardInk), rgba(cardBandInk)}
 	img := image.NewPaletted(image.Rect(0, 0, CardW, CardH), pal)
@@ -413,8 +448,21 @@ func Card(title, owner string, body []string) []byte {
 	strokeRect(img, 3, 3, CardW-6, CardH-6, 1)
 	if title == "" {
 		fillRect(img, 6, 6, CardW-12, CardH-12, 1)
-		for i, l := range wrapText(owner, CardW-24, 2) {
-			drawTextCentered(img, l, CardW/2, CardH/2-10+14*i, 2, 3)
+		// the lines, centred, keep 8 pixels inside the filled back: at
+		// scale 2, else at scale 1, and cut after the last line that fits
+		room := CardH - 28
+		k, pitch := 2, 14
+		lines := wrapText(owner, CardW-24, k)
+		if len(lines)*pitch-pitch+5*k > room {
+			k, pitch = 1, 8
+			lines = wrapText(owner, CardW-24, k)
+		}
+		if n := (room-5*k)/pitch + 1; len(lines) > n {
+			lines = lines[:n]
+		}
+		top := CardH/2 - (len(lines)*pitch-pitch+5*k)/2
+		for i, l := range lines {
+			drawTextCentered(img, l, CardW/2, top+pitch*i, k, 3)
 		}
 		return encodePNG(img)
 	}

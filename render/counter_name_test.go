@@ -40,6 +40,10 @@ func TestUnitNameAbove(t *testing.T) {
 	if textIn(named, 12, 17) == 0 {
 		t.Error("the formation is not drawn at row 12")
 	}
+	u.TitleOver = true // the module writes the formation too
+	if n := textIn(st.Unit(u), 2, 18); n != 0 {
+		t.Errorf("%d pixels of text above the symbol's box with TitleOver", n)
+	}
 }
 
 // TestLeaderTextOver: a leader's counter whose module writes his name and

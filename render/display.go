@@ -57,6 +57,14 @@ var tablePlain = strings.NewReplacer("½", "1/2", "⅓", "1/3", "—", "-", "–
 // each wrapped to the table's width; a character the bitmap font has no
 // glyph for is written as one it has (tablePlain).
 func Table(title string, columns []string, rows [][]string, notes []string) []byte {
+	return TableIn(title, columns, rows, notes, 0, 0)
+}
+
+// TableIn is Table on a picture at least minW×minH, the room past the
+// table left blank: a VASSAL module's first tab of tables, by which
+// VASSAL sizes the window (its TabWidget builds only the first tab's
+// chart before the window opens).
+func TableIn(title string, columns []string, rows [][]string, notes []string, minW, minH int) []byte {
 	const pad, rowH, lineH, maxCol = 8, 14, 9, 320
 	plain := tablePlain
 	title = plain.Replace(title) // Dead of Winter's "The Eerie Silence—January 1st"
@@ -106,7 +114,7 @@ func Table(title string, columns []string, rows [][]string, notes []string) []by
 		h += height(r)
 	}
 	pal := color.Palette{rgba(boxBackground), rgba(boxOutline), rgba(boxInk)}
-	img := newPaletted(image.Rect(0, 0, w, h), pal)
+	img := newPaletted(image.Rect(0, 0, max(w, minW), max(h, minH)), pal)
 	drawText(img, fitText(title, w-40, 2), 20, 20, 2, 2)
 	y := 50
 	for _, r := range lines {

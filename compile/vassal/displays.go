@@ -1,6 +1,9 @@
 package vassal
 
 import (
+	"bytes"
+	"image"
+	_ "image/jpeg" // a battle's chart pictures, whose size the window takes
 	"strconv"
 	"strings"
 
@@ -257,9 +260,32 @@ func (m *vmod) chartsWindow() *xnode {
 	w := el("module.ChartWindow", "name", "Tables", "text", "Tables", "tooltip", what+strings.Join(names, ", "),
 		"icon", "", "hotkey", "", "description", "Tables")
 	tabs := el("widget.TabWidget", "entryName", "Tables", "description", "")
-	for _, t := range ts {
+	pics := make([][]byte, len(ts))
+	var maxW, maxH int
+	grow := func(data []byte) {
+		if c, _, err := image.DecodeConfig(bytes.NewReader(data)); err == nil {
+			maxW, maxH = max(maxW, c.Width), max(maxH, c.Height)
+		}
+	}
+	for i, t := range ts {
+		pics[i] = render.Table(t.Title, t.Columns, t.Rows, t.Notes)
+		grow(pics[i])
+	}
+	for _, c := range m.b.Charts {
+		grow(c.Picture.Data)
+	}
+	if len(ts) > 0 && len(ts)+len(m.b.Charts) > 1 {
+		// VASSAL sizes the window by the first tab's chart alone (its
+		// TabWidget builds the others when chosen): drawn as large as the
+		// largest, the window opens with room for every table under its
+		// tabs; before, Dead of Winter's opened 340 pixels wide, its 20
+		// tabs in 17 rows over a scrolled table
+		t := ts[0]
+		pics[0] = render.TableIn(t.Title, t.Columns, t.Rows, t.Notes, maxW, maxH)
+	}
+	for i, t := range ts {
 		img := "chart-" + t.ID + ".png"
-		m.addImage(img, render.Table(t.Title, t.Columns, t.Rows, t.Notes))
+		m.addImage(img, pics[i])
 		tabs.add(el("widget.Chart", "chartName", shortTitle(t), "description", t.Title, "fileName", img))
 	}
 	for i, c := range m.b.Charts {

@@ -1,8 +1,10 @@
 package vassal
 
 import (
+	"bytes"
 	"encoding/xml"
 	"fmt"
+	"image"
 	"path/filepath"
 	"sort"
 	"strconv"
@@ -197,6 +199,7 @@ func TestChartsWindow(t *testing.T) {
 	} {
 		_, files, root := exampleModule(t, tc.ex)
 		var got []string
+		var first image.Config
 		root.walk(func(e, _ *xel) {
 			if n, _ := e.attr("name"); e.class() != "module.ChartWindow" || n != "Tables" {
 				return
@@ -212,6 +215,17 @@ func TestChartsWindow(t *testing.T) {
 				f, _ := k.attr("fileName")
 				if len(files["images/"+f]) == 0 {
 					t.Errorf("%s: %s has no picture %s", tc.ex, n, f)
+				}
+				// VASSAL sizes the window by the first tab's chart: it is
+				// as large as the largest, so each shows whole
+				c, _, err := image.DecodeConfig(bytes.NewReader(files["images/"+f]))
+				if err != nil {
+					t.Fatal(err)
+				}
+				if len(got) == 0 {
+					first = c
+				} else if c.Width > first.Width || c.Height > first.Height {
+					t.Errorf("%s: %s is %dx%d, the first tab's chart %dx%d", tc.ex, n, c.Width, c.Height, first.Width, first.Height)
 				}
 				got = append(got, n)
 			})

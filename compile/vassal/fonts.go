@@ -197,11 +197,26 @@ const ratingRoom = counterPx - 8
 // maxRatingLines is how many ratings lines fit under the state tabs.
 const maxRatingLines = 3
 
+// givenKeys are leader l's rating keys that have a value: a rating his
+// forces leave empty (TSS's Buford, `er: ~`: cavalry division leaders are
+// neither Officers nor Commanders) is not printed, where its bare name
+// ("cr") was.
+func givenKeys(l *oob.Leader) []string {
+	var ks []string
+	for _, k := range leaderKeys(l) {
+		if l.Ratings.Get(k).Known() {
+			ks = append(ks, k)
+		}
+	}
+	return ks
+}
+
 // ratingLines are a leader's ratings lines, in key order: "range 4", or
-// with keys cut to four letters ("coor 3") where cut.
+// with keys cut to four letters ("coor 3") where cut; a rating with no
+// value has none (givenKeys).
 func ratingLines(l *oob.Leader, cut bool) []string {
 	var out []string
-	for _, k := range leaderKeys(l) {
+	for _, k := range givenKeys(l) {
 		key := k
 		if cut && len(key) > 4 {
 			key = key[:4]
@@ -254,12 +269,11 @@ func (m *vmod) leaderLabels(l *oob.Leader, ink string) []trait {
 		name = "$BasicName$" // the piece's own name: the label is shared
 	}
 	ts := []trait{{m.leaderLabelType("Name", "leader name", rgb(render.BandInk), size, 10-size, 0), name}}
-	tsize := 8
+	var titles []string
 	for _, s := range shown {
-		if boldWidth(leaderTitle(s.l), 8) > valuesRoom {
-			tsize = 7
-		}
+		titles = append(titles, leaderTitle(s.l))
 	}
+	tsize := titleSize(titles)
 	ts = append(ts, trait{m.leaderLabelType(titleLabel, "leader command", rgb(ink), tsize, titleTop, 0), followText(shown, leaderTitle)})
 	cut, lines, rsize := ratingsLayout(shown)
 	top, pitch := 33, 9
@@ -316,17 +330,31 @@ func leaderTitle(l *oob.Leader) string {
 	if d == "" {
 		return level
 	}
+	return fittingTitle(d, level, short, strings.Count(d, "/") > 0 && f.ID == l.Name)
+}
+
+// fittingTitle is the first form of designation d, followed by level or
+// its short form when level is not "", that fits valuesRoom in Dialog Bold
+// at 7 points: the whole designation with the level, then shortened, then
+// left out; where named (the formation bears its leader's name), the
+// designation from the second part on with the level; then the
+// designation's upper parts left out, its first part kept, shortened with
+// a full stop if it alone is too wide ("Brockenbro."). A unit's
+// designation line and a leader's title are written so (titleLabel).
+func fittingTitle(d, level, short string, named bool) string {
 	parts := strings.Split(d, "/")
 	var cands []string
 	add := func(ps []string, bare bool) {
 		x := strings.Join(ps, "/")
-		cands = append(cands, x+" "+level, x+" "+short)
-		if bare {
+		if level != "" {
+			cands = append(cands, x+" "+level, x+" "+short)
+		}
+		if bare || level == "" {
 			cands = append(cands, x)
 		}
 	}
 	add(parts, true)
-	if len(parts) > 1 && f.ID == l.Name {
+	if named {
 		add(parts[1:], false)
 	}
 	for k := len(parts) - 1; k >= 1; k-- {
@@ -337,7 +365,52 @@ func leaderTitle(l *oob.Leader) string {
 			return c
 		}
 	}
-	return parts[0]
+	// the first part alone is too wide ("Brockenbrough", 60 pixels):
+	// shortened, its end marked by a full stop
+	r := []rune(parts[0])
+	for len(r) > 1 && boldWidth(string(r)+".", 7) > valuesRoom {
+		r = r[:len(r)-1]
+	}
+	return string(r) + "."
+}
+
+// titleSize is the size, 8 points or else 7, of a title label showing
+// texts.
+func titleSize(texts []string) int {
+	for _, s := range texts {
+		if boldWidth(s, 8) > valuesRoom {
+			return 7
+		}
+	}
+	return 8
+}
+
+// unitTitle is the designation line under a unit's name: its formation's
+// designation in the first form that fits the counter (fittingTitle,
+// "Archer/Heth" for a regiment of Archer/Heth/III), never cut; the counter
+// image printed it in the 3x5-pixel font, cut to the counter's width
+// ("STEUART/JO/I").
+func unitTitle(u *oob.Unit) string {
+	if u.Formation == nil {
+		return ""
+	}
+	d := u.Formation.Designation()
+	if d == "" {
+		return ""
+	}
+	return fittingTitle(d, "", "", false)
+}
+
+// unitTitleTop is a unit's title label's top: under its name label (rows
+// 0-9), over the symbol's box (from row 18).
+const unitTitleTop = 9
+
+// unitTitleLabel is the Text Label that writes a unit's designation line
+// (unitTitle) under its name, in the side's text colour: a leader's title
+// label's kind (titleLabel), so each piece keeps its own.
+func (m *vmod) unitTitleLabel(color string, u *oob.Unit) trait {
+	s := unitTitle(u)
+	return trait{m.leaderLabelType(titleLabel, "unit formation", color, titleSize([]string{s}), unitTitleTop, 0), s}
 }
 
 // ratingLabel begins the property name of a leader's ratings line labels

@@ -231,7 +231,7 @@ func TestLeaderLabels(t *testing.T) {
 					check := func(face string, shown *oob.Leader, levels map[string]int) {
 						faces++
 						got := shownLabels(t, ts, levels)
-						keys := leaderKeys(shown)
+						keys := givenKeys(shown) // a rating left empty prints no line
 						if len(got) < 1+min(len(keys), maxRatingLines) || got[0] != shown.Name {
 							t.Errorf("%s: %s %s: labels show %q, want %s and his ratings", dir, l.Name, face, got, shown.Name)
 							return
@@ -443,5 +443,124 @@ func TestLeaderTitleForms(t *testing.T) {
 		if got := leaderTitle(&oob.Leader{Name: c.name, Formation: c.f}); got != c.want {
 			t.Errorf("%s of %s %s: %q, want %q", c.name, c.f.Designation(), c.f.Level, got, c.want)
 		}
+	}
+}
+
+// TestUnitTitles: a unit's designation line is a Text Label in Dialog Bold
+// (titleLabel, as a leader's title) under its name, at 8 points or 7, in
+// a form that fits the counter and is whole parts of its designation; the
+// counter image leaves its rows blank. Before, the image printed it in
+// the 3x5-pixel font, cut at the counter's edge ("STEUART/JO/I").
+func TestUnitTitles(t *testing.T) {
+	units, long := 0, 0
+	for _, ex := range setupExamples {
+		b, files, _ := setupModule(t, ex.dir, ex.variant)
+		protos := protosOf(t, files["buildFile.xml"])
+		slots := slotsOf(t, files["buildFile.xml"])
+		for _, sd := range b.Sides {
+			if sd.Army == nil {
+				continue
+			}
+			sd.Army.Walk(func(f *oob.Formation) {
+				for _, u := range f.Units {
+					var ts [][2]string
+					for _, text := range slots[u.Name] {
+						x := expanded(t, protos, text)
+						k, _ := markerOf(x, "Kind")
+						if q, _ := markerOf(x, "Designation"); k == "unit" && q == u.QualifiedName() {
+							ts = x
+						}
+					}
+					if ts == nil || len(byPrefix(ts, "label;")) < 3 {
+						continue // a unit with art prints its own lines
+					}
+					units++
+					d := f.Designation()
+					if boldWidth(d, 7) > valuesRoom {
+						long++
+					}
+					img := seq.Decode(byPrefix(ts, "piece;")[0][0], ';')[3]
+					if n := inkIn(t, files["images/"+img], 3, 11, 53, 17); n != 0 {
+						t.Errorf("%s: %s: %d pixels drawn under the name in %s", ex.dir, u.Name, n, img)
+					}
+					var title [][2]string
+					for _, lb := range byPrefix(ts, "label;") {
+						if seq.Decode(lb[0], ';')[16] == titleLabel {
+							title = append(title, lb)
+						}
+					}
+					if len(title) != 1 {
+						t.Errorf("%s: %s: %d title labels", ex.dir, u.Name, len(title))
+						continue
+					}
+					fs := seq.Decode(title[0][0], ';')
+					size, _ := strconv.Atoi(fs[3])
+					top, _ := strconv.Atoi(fs[7])
+					s := title[0][1]
+					if fs[13] != "Dialog" || fs[14] != "1" || size < 7 || size > 8 || top != unitTitleTop {
+						t.Errorf("%s: %s: title label %q", ex.dir, u.Name, title[0][0])
+					}
+					whole := d == s || strings.HasPrefix(d, s+"/")
+					short := strings.HasSuffix(s, ".") && len(s) > 2 && strings.HasPrefix(d, s[:len(s)-1]) && boldWidth(strings.Split(d, "/")[0], 7) > valuesRoom
+					if (s == "") != (d == "") || boldWidth(s, size) > valuesRoom || !whole && !short {
+						t.Errorf("%s: %s: title %q (%d px at %d points) for %s", ex.dir, u.Name, s, boldWidth(s, size), size, d)
+					}
+				}
+			})
+		}
+	}
+	if units < 500 || long < 20 {
+		t.Fatalf("%d units, %d designations too long in full: too few looked at", units, long)
+	}
+	t.Logf("%d units, %d designations too long in full", units, long)
+}
+
+func TestUnitTitleForms(t *testing.T) {
+	for _, c := range []struct{ d, want string }{
+		{"1/1/RW", "1/1/RW"},
+		{"Steuart/JO/II", "Steuart/JO/II"}, // 50 pixels; the 3x5 font cut it
+		{"Archer/Heth/III", "Archer/Heth"},
+		{"Pettigrew/Heth/III", "Pettigrew"},
+		{"Cheatham", "Cheatham"},
+		{"Brockenbrough/Heth/III", "Brockenbro."},
+	} {
+		if got := fittingTitle(c.d, "", "", false); got != c.want {
+			t.Errorf("%s: %q, want %q", c.d, got, c.want)
+		}
+	}
+}
+
+// TestEmptyRatings: a rating the forces leave empty (TSS's Buford: cr, er
+// and mr `~`) prints no line on the counter and none in the stack
+// viewer's Ratings; before, the bare names "cr", "er", "mr" stood there.
+func TestEmptyRatings(t *testing.T) {
+	_, files, _ := setupModule(t, "tss-seminary-ridge", "")
+	protos := protosOf(t, files["buildFile.xml"])
+	slots := slotsOf(t, files["buildFile.xml"])
+	n := 0
+	for _, text := range slots["Buford"] {
+		ts := expanded(t, protos, text)
+		if k, _ := markerOf(ts, "Kind"); k != "leader" {
+			continue
+		}
+		n++
+		if er, _ := markerOf(ts, "er"); er != "" {
+			t.Errorf("Buford's er marker %q", er)
+		}
+		for _, lb := range byPrefix(ts, "label;") {
+			if p := seq.Decode(lb[0], ';')[16]; strings.HasPrefix(p, ratingLabel) {
+				t.Errorf("Buford's %s label %q", p, lb[1])
+			}
+		}
+		if r, _ := markerOf(ts, "Ratings"); r != "" {
+			t.Errorf("Buford's Ratings %q", r)
+		}
+	}
+	if n == 0 {
+		t.Fatal("no Buford")
+	}
+	l := &oob.Leader{Name: "X", Ratings: oob.Values{{Name: "er", Value: oob.Value{V: int64(3)}}, {Name: "mr", Value: oob.Value{}}}}
+	if got := ratingLines(l, false); !slices.Equal(got, []string{"er 3"}) {
+		t.Errorf("ratingLines: %q, want [er 3]", got)
 	}
 }

@@ -43,6 +43,7 @@ func drawUnit(st render.CounterStyle, u *oob.Unit, sym render.Symbol, fields []s
 		Face:        face,
 		Values:      vs,
 		NameAbove:   true, // nameLabel writes it
+		TitleOver:   true, // unitTitleLabel writes it
 	})
 }
 
@@ -63,7 +64,13 @@ func drawLeader(st render.CounterStyle, l *oob.Leader, replacement bool) render.
 	})
 }
 
-func drawMarker(a, b string) render.CounterDrawing { return render.MarkerFace(counterPx, a, b) }
+// markerMargin is the room a marker's or chit's text leaves at each side
+// (render.ChitFace).
+const markerMargin = 5
+
+func drawMarker(a, b string) render.CounterDrawing {
+	return render.ChitFace(counterPx, a, b, markerMargin)
+}
 
 // picture is d's PNG, drawn once for every counter that looks the same:
 // a battle's counters repeat (a generated battle's 986 are 354 pictures;

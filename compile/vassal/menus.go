@@ -58,17 +58,28 @@ func (m *vmod) sideConveniences(sd *oob.Side) []trait {
 	return ts
 }
 
+// movedW and movedH are the size of VASSAL's moved icon (/images/moved.gif,
+// a band reading MOVED down).
+const movedW, movedH = 9, 48
+
+// movedX and movedY are where the moved icon's top left is drawn, from the
+// counter's centre: outside its left edge, a pixel off, halfway down, so
+// it hides no text of the counter (at -20, -20 it covered the first letter
+// of the values line, R-6-5-6 read 6-5-6) and stays in view in a stack,
+// whose pieces VASSAL shifts up and right.
+const movedX, movedY = -counterPx/2 - 1 - movedW, -movedH / 2
+
 func (m *vmod) makeSideConveniences(sd *oob.Side) []trait {
 	ek, _ := keyStroke(eliminateKey)
 	mk, _ := keyStroke(movedKey)
 	tk, _ := keyStroke(trailKey)
 	x, y := 20+boxW/2+10, 20+boxH/2+10 // inside the window's box
 	st := seq.New(';').Append("Eliminate").Append(ek).Append(elimPlaceholder(sd)).Append(eliminatedMap(sd))
-	st.Int(x).Int(y).Append("").Append("")                           // back command, key
-	st.Int(0).Int(0).Int(0).Int(0)                                   // index and offsets
-	st.Append("to the Eliminated window").Append("L")                // description, a location
-	st.Append("").Append("").Append("").Append("")                   // zone, region, filter, grid location
-	mv := seq.New(';').Append("/images/moved.gif").Int(-20).Int(-20) // VASSAL's own moved icon, top left
+	st.Int(x).Int(y).Append("").Append("")                                 // back command, key
+	st.Int(0).Int(0).Int(0).Int(0)                                         // index and offsets
+	st.Append("to the Eliminated window").Append("L")                      // description, a location
+	st.Append("").Append("").Append("").Append("")                         // zone, region, filter, grid location
+	mv := seq.New(';').Append("/images/moved.gif").Int(movedX).Int(movedY) // VASSAL's own moved icon, beside the counter
 	mv.Append("Mark moved / unmoved").Append(mk).Append("moved flag").Bool(false)
 	mv.Append("").Append("").Append("").Append("")
 	fp := seq.New(';').Append(tk).Append("Movement trail").Bool(false).Bool(true) // hidden at first, shown to every player

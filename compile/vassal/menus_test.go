@@ -1,6 +1,7 @@
 package vassal
 
 import (
+	"image"
 	"slices"
 	"strconv"
 	"strings"
@@ -199,6 +200,17 @@ func TestConveniences(t *testing.T) {
 		}
 		if len(byPrefix(ts, "markmoved;")) != 1 || len(byPrefix(ts, "footprint;")) != 1 {
 			t.Errorf("%s: no moved flag or trail", name)
+			continue
+		}
+		// the moved band (VASSAL's 9x48 moved.gif at its offsets from the
+		// piece's centre) hides nothing of the counter and stands beside it
+		mf := seq.Decode(byPrefix(ts, "markmoved;")[0][0], ';')
+		x, _ := strconv.Atoi(mf[2])
+		y, _ := strconv.Atoi(mf[3])
+		band := image.Rect(x, y, x+9, y+48)
+		counter := image.Rect(-counterPx/2, -counterPx/2, counterPx/2, counterPx/2)
+		if band.Overlaps(counter) || !band.Overlaps(counter.Inset(-3)) || band.Min.Y < counter.Min.Y || band.Max.Y > counter.Max.Y {
+			t.Errorf("%s: moved band %v over or away from the counter %v", name, band, counter)
 		}
 	}
 }

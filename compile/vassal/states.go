@@ -507,9 +507,9 @@ func (m *vmod) unitCounter(d *pieceDef, sd *oob.Side, pal render.CounterStyle, u
 	labelAt := len(inner)
 	inner = append(inner, trait{})
 	nameAt := -1
-	if art == nil { // drawUnit leaves the name to nameLabel
+	if art == nil { // drawUnit leaves the name to nameLabel, the designation to unitTitleLabel
 		nameAt = len(inner)
-		inner = append(inner, trait{})
+		inner = append(inner, trait{}, trait{})
 	}
 	var stateKeys []string
 	taken := map[string]bool{}
@@ -561,6 +561,7 @@ func (m *vmod) unitCounter(d *pieceDef, sd *oob.Side, pal render.CounterStyle, u
 	}
 	if nameAt >= 0 {
 		inner[nameAt] = m.nameLabel(rgb(text), nameSize(u.Name))
+		inner[nameAt+1] = m.unitTitleLabel(rgb(text), u)
 	}
 	inner = append(inner, m.pieceKeys()...)
 	if live && (pl.down != "" || pl.up != "") {
@@ -663,10 +664,10 @@ func counterProp(key, first string, l *oob.Leader, of func(*oob.Leader) string) 
 }
 
 // ratingsText is a leader's ratings as the stack viewer shows them:
-// "initiative 3, range 6".
+// "initiative 3, range 6", those with a value (givenKeys).
 func ratingsText(l *oob.Leader) string {
 	var parts []string
-	for _, k := range leaderKeys(l) {
+	for _, k := range givenKeys(l) {
 		parts = append(parts, k+" "+valueText(l.Ratings.Get(k)))
 	}
 	return strings.Join(parts, ", ")

@@ -387,7 +387,7 @@ func (m *vmod) cupsMap() *xnode {
 	chitImg := map[string]string{}
 	backs := map[string]string{} // cup → the image of its chits' back
 	scs := append([]*battle.Scenario{nil}, m.b.Scenarios...)
-	for _, sc := range scs {
+	for si, sc := range scs {
 		boxes := m.cupBoxes(sc)
 		var labels []string
 		for _, bx := range boxes {
@@ -414,7 +414,7 @@ func (m *vmod) cupsMap() *xnode {
 			if !ok {
 				back = m.imageName("chit-back", c.ID)
 				if m.cardCup(c) {
-					m.addImage(back, render.Card("", cupTitle(c), nil))
+					m.addImage(back, render.Card("", pileName(c), nil))
 				} else {
 					m.addImage(back, m.picture(drawMarker(cupBack(c), "")))
 				}
@@ -422,6 +422,12 @@ func (m *vmod) cupsMap() *xnode {
 			}
 			name := bx.title + " (" + id + ")"
 			drawn := bx.title + " drawn (" + id + ")"
+			// each board's piles a pixel right of the board before's: VASSAL
+			// names a point by the first pile whose position it is
+			// (Map.getDeckNameAt), every board's piles standing at one
+			// place of the map, so a chit dragged from the scenario's drawn
+			// pile was reported as from the free set-up's, "(free)"
+			x += si
 			dp := drawPile(name, cupsBoard(sc), x+boxW/4, y+bh/2+10, bh-40, "Always", "Always", !secret)
 			dp.add(el("module.map.deck.DeckSendKeyCommand", "description", "draw one chit", "menuText", "Draw one",
 				"hotkey", "", "reportFormat", "", "variableDeck", "false", "targetDeck", drawn, "deckExpression", "{}",
@@ -604,6 +610,14 @@ func cupTitle(c rulesets.Cup) string {
 		return c.Title
 	}
 	return c.ID
+}
+
+// pileName is what a card's back names: its cup's title up to a colon
+// ("Card Draw Pile" of AMFS's "Card Draw Pile: the Corps Activation cards,
+// one a corps (...)", whose whole ran off the card).
+func pileName(c rulesets.Cup) string {
+	name, _, _ := strings.Cut(cupTitle(c), ": ")
+	return name
 }
 
 // ---- global commands, notes ----

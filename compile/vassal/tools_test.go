@@ -420,6 +420,11 @@ func TestCards(t *testing.T) {
 							imgs = append(imgs, f[3])
 						case "obs":
 							imgs = append(imgs, f[2])
+							// a card's back names its pile, not the
+							// cup's whole title, which ran off the card
+							if card && !bytes.Equal(files["images/"+f[2]], render.Card("", "Card Draw Pile", nil)) {
+								t.Errorf("%s: not the back naming Card Draw Pile", f[2])
+							}
 						}
 					}
 					for _, img := range imgs {
@@ -478,6 +483,65 @@ func TestMarkerTrayGrid(t *testing.T) {
 		})
 		if !found {
 			t.Errorf("%s: no Markers panel", dir)
+		}
+	}
+}
+
+// TestChitMargin: a chit's text keeps clear of the chit's sides (drawn at
+// markerMargin, the frame aside, nothing but the back within 4 pixels of
+// each side); before, "CSA CHEATHAM'S" ran to the frame.
+func TestChitMargin(t *testing.T) {
+	for _, c := range []struct{ a, b string }{{"CSA CHEATHAM'S", "DIVISION"}, {"USA EM", "1"}} {
+		img, err := png.Decode(bytes.NewReader(drawMarker(c.a, c.b).PNG()))
+		if err != nil {
+			t.Fatal(err)
+		}
+		r := img.Bounds()
+		k := r.Dx() / counterPx // the picture's pixels a counter pixel
+		back := img.At(r.Min.X+3*k, r.Min.Y+3*k)
+		near, ink := 0, 0
+		for y := r.Min.Y + 2*k; y < r.Max.Y-2*k; y++ {
+			for x := r.Min.X + k; x < r.Max.X-k; x++ {
+				if img.At(x, y) == back {
+					continue
+				}
+				ink++
+				if x < r.Min.X+5*k || x >= r.Max.X-5*k {
+					near++
+				}
+			}
+		}
+		if ink == 0 || near != 0 {
+			t.Errorf("%s / %s: %d of %d ink pixels within 4 pixels of a side", c.a, c.b, near, ink)
+		}
+	}
+}
+
+// TestDrawPilesApart: no two draw piles of a map stand on one point:
+// VASSAL names a point by the first pile whose position it is
+// (Map.getDeckNameAt), so a chit dragged out of the intro scenario's drawn
+// pile was reported as from "Efficiency Pool USA drawn (free)", the free
+// set-up's pile on the same point of its own board.
+func TestDrawPilesApart(t *testing.T) {
+	for _, dir := range []string{"dow-intro", "amfs-culps-hill", "summer-storm-mcpherson"} {
+		_, _, root := exampleModule(t, dir)
+		at := map[string]string{}
+		n := 0
+		root.walk(func(e, _ *xel) {
+			if e.class() != "module.map.DrawPile" {
+				return
+			}
+			name, _ := e.attr("name")
+			x, _ := e.attr("x")
+			y, _ := e.attr("y")
+			if was, ok := at[x+","+y]; ok {
+				t.Errorf("%s: %s and %s both at %s,%s", dir, was, name, x, y)
+			}
+			at[x+","+y] = name
+			n++
+		})
+		if n < 4 {
+			t.Errorf("%s: %d draw piles", dir, n)
 		}
 	}
 }
