@@ -326,21 +326,9 @@ func TestLeaderTitles(t *testing.T) {
 					if boldWidth(d+" "+f.Level, 7) > valuesRoom {
 						long++
 					}
-					var title [][2]string
-					for _, lb := range byPrefix(ts, "label;") {
-						if seq.Decode(lb[0], ';')[16] == titleLabel {
-							title = append(title, lb)
-						}
-					}
-					if len(title) != 1 {
-						t.Errorf("%s: %s: %d title labels", ex.dir, l.Name, len(title))
+					text, size, ok := titleLabelOf(t, ts, ex.dir+": "+l.Name, titleTop)
+					if !ok {
 						continue
-					}
-					fs := seq.Decode(title[0][0], ';')
-					size, _ := strconv.Atoi(fs[3])
-					top, _ := strconv.Atoi(fs[7])
-					if fs[13] != "Dialog" || fs[14] != "1" || size < 7 || size > 8 || top != titleTop {
-						t.Errorf("%s: %s: title label %q", ex.dir, l.Name, title[0][0])
 					}
 					faces := []map[string]int{nil}
 					if l.Replacement != nil {
@@ -350,7 +338,7 @@ func TestLeaderTitles(t *testing.T) {
 						faces = append(faces, map[string]int{counterLayer: i + 2})
 					}
 					for _, lv := range faces {
-						s := title[0][1]
+						s := text
 						if strings.HasPrefix(s, "{") {
 							s = evalFollow(t, s[1:len(s)-1], lv)
 						}
@@ -366,6 +354,30 @@ func TestLeaderTitles(t *testing.T) {
 		t.Fatalf("%d leaders, %d titles too long in full: too few looked at", leaders, long)
 	}
 	t.Logf("%d leaders, %d titles too long in full", leaders, long)
+}
+
+// titleLabelOf finds a piece's one Title label among its traits ts and
+// wants it in Dialog bold at 7 or 8 points with its top at row top; it
+// gives the label's text and size, and false when there is not exactly one.
+func titleLabelOf(t *testing.T, ts [][2]string, who string, top int) (string, int, bool) {
+	t.Helper()
+	var title [][2]string
+	for _, lb := range byPrefix(ts, "label;") {
+		if seq.Decode(lb[0], ';')[16] == titleLabel {
+			title = append(title, lb)
+		}
+	}
+	if len(title) != 1 {
+		t.Errorf("%s: %d title labels", who, len(title))
+		return "", 0, false
+	}
+	fs := seq.Decode(title[0][0], ';')
+	size, _ := strconv.Atoi(fs[3])
+	at, _ := strconv.Atoi(fs[7])
+	if fs[13] != "Dialog" || fs[14] != "1" || size < 7 || size > 8 || at != top {
+		t.Errorf("%s: title label %q", who, title[0][0])
+	}
+	return title[0][1], size, true
 }
 
 // wholeTitle says whether title is whole parts of f's designation, from
@@ -483,22 +495,9 @@ func TestUnitTitles(t *testing.T) {
 					if n := inkIn(t, files["images/"+img], 3, 11, 53, 17); n != 0 {
 						t.Errorf("%s: %s: %d pixels drawn under the name in %s", ex.dir, u.Name, n, img)
 					}
-					var title [][2]string
-					for _, lb := range byPrefix(ts, "label;") {
-						if seq.Decode(lb[0], ';')[16] == titleLabel {
-							title = append(title, lb)
-						}
-					}
-					if len(title) != 1 {
-						t.Errorf("%s: %s: %d title labels", ex.dir, u.Name, len(title))
+					s, size, ok := titleLabelOf(t, ts, ex.dir+": "+u.Name, unitTitleTop)
+					if !ok {
 						continue
-					}
-					fs := seq.Decode(title[0][0], ';')
-					size, _ := strconv.Atoi(fs[3])
-					top, _ := strconv.Atoi(fs[7])
-					s := title[0][1]
-					if fs[13] != "Dialog" || fs[14] != "1" || size < 7 || size > 8 || top != unitTitleTop {
-						t.Errorf("%s: %s: title label %q", ex.dir, u.Name, title[0][0])
 					}
 					whole := d == s || strings.HasPrefix(d, s+"/")
 					short := strings.HasSuffix(s, ".") && len(s) > 2 && strings.HasPrefix(d, s[:len(s)-1]) && boldWidth(strings.Split(d, "/")[0], 7) > valuesRoom
