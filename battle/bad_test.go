@@ -57,42 +57,22 @@ import (
 //	                            000; skipped as root, whom modes do not stop
 //	                            (TestUnreadableFolder covers it there)
 func TestBadInputs(t *testing.T) {
-	base, err := txtar.ParseFile("testdata/bad/_base.txtar")
-	if err != nil {
-		t.Fatal(err)
-	}
-	cases, _ := filepath.Glob("testdata/bad/*.txtar")
 	n := 0
-	for _, path := range cases {
-		name := strings.TrimSuffix(filepath.Base(path), ".txtar")
-		if strings.HasPrefix(name, "_") {
-			continue
-		}
+	eachBadCase(t, func(string) bool { return true }, func(t *testing.T, name, path, root, dir string) {
 		n++
-		t.Run(name, func(t *testing.T) {
-			ar, err := txtar.ParseFile(path)
-			if err != nil {
-				t.Fatal(err)
-			}
-			root := t.TempDir()
-			dir := filepath.Join(root, "battle")
-			if !layCase(t, root, dir, base, ar) {
-				return
-			}
-			before := snapshot(t, root)
-			got, exit := runBad(t, dir)
-			if want := badExit(name); exit != want {
-				t.Errorf("exit status %d, want %d", exit, want)
-			}
-			if after := snapshot(t, root); after != before {
-				t.Errorf("loading wrote to the folder:\nbefore:\n%s\nafter:\n%s", before, after)
-			}
-			golden.CheckSection(t, path, "want", []byte(got))
-			if strings.TrimSpace(got) == "" {
-				t.Errorf("a bad input gave no diagnostic")
-			}
-		})
-	}
+		before := snapshot(t, root)
+		got, exit := runBad(t, dir)
+		if want := badExit(name); exit != want {
+			t.Errorf("exit status %d, want %d", exit, want)
+		}
+		if after := snapshot(t, root); after != before {
+			t.Errorf("loading wrote to the folder:\nbefore:\n%s\nafter:\n%s", before, after)
+		}
+		golden.CheckSection(t, path, "want", []byte(got))
+		if strings.TrimSpace(got) == "" {
+			t.Errorf("a bad input gave no diagnostic")
+		}
+	})
 	if n < 150 {
 		t.Errorf("only %d bad inputs; the corpus needs at least 150", n)
 	}
@@ -386,22 +366,19 @@ func emptyHint(h string) bool {
 	return h != "" && (t == "" || t != h && (strings.HasSuffix(t, ":") || strings.HasSuffix(t, ",")))
 }
 
-// TestBadInputsCached: every bad input loads through a cache (which keeps
-// every document's YAML tree, as the language server's loads do) to the
-// same diagnostics, paths and fixes as without one (which lets each
-// forces tree go once it is resolved, battle/load.go's drop): what a
-// finding is given from a tree let go is what the tree gave.
-func TestBadInputsCached(t *testing.T) {
-	defer battle.DropAll()()
+// eachBadCase lays out every bad input of testdata/bad that keep admits
+// (never the "_" files) over _base.txtar in a folder of its own and runs
+// fn on it as a subtest: root is the temporary folder, dir the battle's.
+func eachBadCase(t *testing.T, keep func(name string) bool, fn func(t *testing.T, name, path, root, dir string)) {
+	t.Helper()
 	base, err := txtar.ParseFile("testdata/bad/_base.txtar")
 	if err != nil {
 		t.Fatal(err)
 	}
 	cases, _ := filepath.Glob("testdata/bad/*.txtar")
-	placed := 0
 	for _, path := range cases {
 		name := strings.TrimSuffix(filepath.Base(path), ".txtar")
-		if strings.HasPrefix(name, "_") || strings.Contains(name, "fifo") {
+		if strings.HasPrefix(name, "_") || !keep(name) {
 			continue
 		}
 		t.Run(name, func(t *testing.T) {
@@ -414,22 +391,35 @@ func TestBadInputsCached(t *testing.T) {
 			if !layCase(t, root, dir, base, ar) {
 				return
 			}
-			_, plain := battle.LoadDir(dir, battle.Options{})
-			_, kept := battle.LoadDir(dir, battle.Options{Cache: battle.NewCache()})
-			if len(plain) != len(kept) {
-				t.Fatalf("%d diagnostics, %d through a cache", len(plain), len(kept))
-			}
-			for i := range plain {
-				a, b := plain[i], kept[i]
-				if a.Code != b.Code || a.Pos != b.Pos || a.Message != b.Message || a.Path != b.Path || a.Hint != b.Hint || len(a.Fixes) != len(b.Fixes) {
-					t.Errorf("%v %q, through a cache %v %q", a, a.Path, b, b.Path)
-				}
-				if a.Path != "" && strings.Contains(a.Pos.File, "forces") {
-					placed++
-				}
-			}
+			fn(t, name, path, root, dir)
 		})
 	}
+}
+
+// TestBadInputsCached: every bad input loads through a cache (which keeps
+// every document's YAML tree, as the language server's loads do) to the
+// same diagnostics, paths and fixes as without one (which lets each
+// forces tree go once it is resolved, battle/load.go's drop): what a
+// finding is given from a tree let go is what the tree gave.
+func TestBadInputsCached(t *testing.T) {
+	defer battle.DropAll()()
+	placed := 0
+	eachBadCase(t, func(name string) bool { return !strings.Contains(name, "fifo") }, func(t *testing.T, name, path, root, dir string) {
+		_, plain := battle.LoadDir(dir, battle.Options{})
+		_, kept := battle.LoadDir(dir, battle.Options{Cache: battle.NewCache()})
+		if len(plain) != len(kept) {
+			t.Fatalf("%d diagnostics, %d through a cache", len(plain), len(kept))
+		}
+		for i := range plain {
+			a, b := plain[i], kept[i]
+			if a.Code != b.Code || a.Pos != b.Pos || a.Message != b.Message || a.Path != b.Path || a.Hint != b.Hint || len(a.Fixes) != len(b.Fixes) {
+				t.Errorf("%v %q, through a cache %v %q", a, a.Path, b, b.Path)
+			}
+			if a.Path != "" && strings.Contains(a.Pos.File, "forces") {
+				placed++
+			}
+		}
+	})
 	if placed < 10 {
 		t.Errorf("only %d findings in forces files given a path", placed)
 	}
