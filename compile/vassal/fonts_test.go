@@ -305,14 +305,7 @@ func TestLeaderTitles(t *testing.T) {
 			}
 			sd.Army.Walk(func(f *oob.Formation) {
 				for _, l := range formationLeaders(f) {
-					var ts [][2]string // his piece: leaders share names
-					for _, text := range slots[l.Name] {
-						x := expanded(t, protos, text)
-						k, _ := markerOf(x, "Kind")
-						if q, _ := markerOf(x, "Designation"); k == "leader" && q == l.QualifiedName() {
-							ts = x
-						}
-					}
+					ts := slotOfKind(t, protos, slots[l.Name], "leader", l.QualifiedName()) // leaders share names
 					if ts == nil {
 						continue
 					}
@@ -354,6 +347,22 @@ func TestLeaderTitles(t *testing.T) {
 		t.Fatalf("%d leaders, %d titles too long in full: too few looked at", leaders, long)
 	}
 	t.Logf("%d leaders, %d titles too long in full", leaders, long)
+}
+
+// slotOfKind gives the expanded traits of the slot among texts (the
+// slots of one name) whose Kind marker is kind and whose Designation is
+// qualified, or nil: names alone are not unique.
+func slotOfKind(t *testing.T, protos map[string]string, texts []string, kind, qualified string) [][2]string {
+	t.Helper()
+	var ts [][2]string
+	for _, text := range texts {
+		x := expanded(t, protos, text)
+		k, _ := markerOf(x, "Kind")
+		if q, _ := markerOf(x, "Designation"); k == kind && q == qualified {
+			ts = x
+		}
+	}
+	return ts
 }
 
 // titleLabelOf finds a piece's one Title label among its traits ts and
@@ -475,14 +484,7 @@ func TestUnitTitles(t *testing.T) {
 			}
 			sd.Army.Walk(func(f *oob.Formation) {
 				for _, u := range f.Units {
-					var ts [][2]string
-					for _, text := range slots[u.Name] {
-						x := expanded(t, protos, text)
-						k, _ := markerOf(x, "Kind")
-						if q, _ := markerOf(x, "Designation"); k == "unit" && q == u.QualifiedName() {
-							ts = x
-						}
-					}
+					ts := slotOfKind(t, protos, slots[u.Name], "unit", u.QualifiedName())
 					if ts == nil || len(byPrefix(ts, "label;")) < 3 {
 						continue // a unit with art prints its own lines
 					}
