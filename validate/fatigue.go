@@ -87,8 +87,10 @@ func (p *pass) noFatigue(s *battle.Scenario) {
 		p.absent(CodeNoFatigue, pos, "fatigue", "fatigue", "keeps no Fatigue levels; scenario %s gives one", s.ID).About(about)
 	}
 	pieces := func(ps []battle.Piece) {
-		for _, pc := range ps {
-			report(pc.FatiguePos, pc.Ref.Subjects())
+		for i := range ps {
+			if pc := &ps[i]; pc.FatiguePos.File != "" { // the names only for a piece reported
+				report(pc.FatiguePos, pc.Ref.Subjects())
+			}
 		}
 	}
 	for _, st := range s.Setup {

@@ -52,3 +52,22 @@ func artilleryFormation(p *pass, f *oob.Formation) bool {
 	}
 	return len(us) > 0
 }
+
+// refUnits is r.Units() without the allocation of a one-unit slice: a
+// ref to one unit gives it in one, which the caller keeps on its stack.
+func refUnits(r oob.Ref, one *[1]*oob.Unit) []*oob.Unit {
+	if r.Unit != nil {
+		one[0] = r.Unit
+		return one[:]
+	}
+	return r.Units()
+}
+
+// refLeaders is r.Leaders() as refUnits is r.Units().
+func refLeaders(r oob.Ref, one *[1]*oob.Leader) []*oob.Leader {
+	if r.Leader != nil {
+		one[0] = r.Leader
+		return one[:]
+	}
+	return r.Leaders()
+}

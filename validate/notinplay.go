@@ -25,33 +25,44 @@ var (
 func (p *pass) inPlayParts(s *battle.Scenario) {
 	type placed struct {
 		pos  diag.Pos
-		what string
+		verb string // what() is verb and at: "set up in " and a hex, made only when reported
+		at   string
 		hex  string // the hex of a set-up
 	}
-	in := map[*oob.Unit]placed{}
+	what := func(pl placed) string { return pl.verb + pl.at }
+	n := 0
+	for _, st := range s.Setup {
+		n += len(st.Pieces)
+	}
+	for _, a := range s.Arrivals {
+		n += len(a.Pieces)
+	}
+	in := make(map[*oob.Unit]placed, n)
 	inL := map[*oob.Leader]placed{}
-	var order []*battle.Piece // pieces that bring units on, in file order
-	visit := func(pcs []battle.Piece, what, hex string) {
+	order := make([]*battle.Piece, 0, n) // pieces that bring units on, in file order
+	visit := func(pcs []battle.Piece, verb, at, hex string) {
 		for i := range pcs {
 			pc := &pcs[i]
 			order = append(order, pc)
-			for _, u := range pc.Ref.Units() {
+			var one [1]*oob.Unit
+			for _, u := range refUnits(pc.Ref, &one) {
 				if _, ok := in[u]; !ok {
-					in[u] = placed{pc.Pos, what, hex}
+					in[u] = placed{pc.Pos, verb, at, hex}
 				}
 			}
-			for _, l := range pc.Ref.Leaders() {
+			var oneL [1]*oob.Leader
+			for _, l := range refLeaders(pc.Ref, &oneL) {
 				if _, ok := inL[l]; !ok {
-					inL[l] = placed{pc.Pos, what, hex}
+					inL[l] = placed{pc.Pos, verb, at, hex}
 				}
 			}
 		}
 	}
 	for _, st := range s.Setup {
-		visit(st.Pieces, "set up in "+st.Hex.Label, st.Hex.Label)
+		visit(st.Pieces, "set up in ", st.Hex.Label, st.Hex.Label)
 	}
 	for _, a := range s.Arrivals {
-		visit(a.Pieces, "arriving at "+a.Time.Text(), "")
+		visit(a.Pieces, "arriving at ", a.Time.Text(), "")
 	}
 	out := map[*oob.Unit]bool{}
 	for i := range s.NotInPlay {
@@ -79,8 +90,8 @@ func (p *pass) inPlayParts(s *battle.Scenario) {
 			}
 		}
 		if len(both) > 0 {
-			d := p.l.Addf(CodeOutAndIn, pc.Pos, "%s %s declared not in play in scenario %s, but %s (%s)", strings.Join(both, ", "), isAre(len(both)), s.ID, first.what, first.pos)
-			d.Cite(first.pos, first.what)
+			d := p.l.Addf(CodeOutAndIn, pc.Pos, "%s %s declared not in play in scenario %s, but %s (%s)", strings.Join(both, ", "), isAre(len(both)), s.ID, what(first), first.pos)
+			d.Cite(first.pos, what(first))
 			if first.hex != "" {
 				about.Hexes = []string{first.hex}
 			}
@@ -93,7 +104,8 @@ func (p *pass) inPlayParts(s *battle.Scenario) {
 	}
 	done := map[*oob.Formation]bool{}
 	for _, pc := range order {
-		for _, u := range pc.Ref.Units() {
+		var one [1]*oob.Unit
+		for _, u := range refUnits(pc.Ref, &one) {
 			f := u.Formation
 			if done[f] || len(f.Children) > 0 {
 				continue // a formation with formations below it holds its own units loosely (an army's wagons, a wing's escort)

@@ -6,6 +6,7 @@ import (
 
 	"github.com/muster-wargames/muster/battle"
 	"github.com/muster-wargames/muster/diag"
+	"github.com/muster-wargames/muster/oob"
 )
 
 // The codes of the timeline: a unit set up twice, set up and arriving,
@@ -78,35 +79,41 @@ func timeline(b *battle.Battle, s *battle.Scenario, rule string, l *diag.List) {
 	for i := range evs {
 		e := &evs[i]
 		var missing []string
-		twice := map[*battle.Piece]*diag.Subjects{} // named again, by the piece that named it first in the group
+		var twice map[*battle.Piece]*diag.Subjects // named again, by the piece that named it first in the group
 		var firsts []*battle.Piece
-		again := func(x *presence, name string, leader bool) bool {
+		// again's name is made only for a piece named again (most are not)
+		again := func(x *presence, name func() string, leader bool) bool {
 			if e.group == 0 || x.by == nil || x.by.group != e.group || x.by.p == e.p {
 				return false
 			}
 			sub := twice[x.by.p]
 			if sub == nil {
+				if twice == nil {
+					twice = map[*battle.Piece]*diag.Subjects{}
+				}
 				sub = &diag.Subjects{}
 				twice[x.by.p] = sub
 				firsts = append(firsts, x.by.p)
 			}
 			if leader {
-				sub.Leaders = append(sub.Leaders, name)
+				sub.Leaders = append(sub.Leaders, name())
 			} else {
-				sub.Units = append(sub.Units, name)
+				sub.Units = append(sub.Units, name())
 			}
 			return true
 		}
-		for _, u := range e.p.Ref.Units() {
-			if again(&units[u.Index], u.QualifiedName(), false) {
+		var one [1]*oob.Unit
+		for _, u := range refUnits(e.p.Ref, &one) {
+			if again(&units[u.Index], u.QualifiedName, false) {
 				continue
 			}
 			if e.follow(&units[u.Index], u.QualifiedName, false, l) {
 				missing = append(missing, u.QualifiedName())
 			}
 		}
-		for _, ld := range e.p.Ref.Leaders() {
-			if again(&leaders[ld.Index], ld.QualifiedName(), true) {
+		var oneL [1]*oob.Leader
+		for _, ld := range refLeaders(e.p.Ref, &oneL) {
+			if again(&leaders[ld.Index], ld.QualifiedName, true) {
 				continue
 			}
 			e.follow(&leaders[ld.Index], ld.QualifiedName, true, l)
