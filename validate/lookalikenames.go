@@ -25,14 +25,17 @@ var CodeLookAlike = diag.Code{Code: "N030", Severity: diag.Warning, Title: "two 
 
 // nameEntry is one distinct spelling of a unit or leader name on a side.
 type nameEntry struct {
-	name   string
-	pos    diag.Pos
-	kind   string    // "unit ", "leader ", "replacement leader of "
-	of     qualified // whose qualified name follows kind: what() is "unit 74 IL/1/1/RW"
-	tokens []string  // lowercased words and numbers, apostrophes and full stops dropped
-	tight  string    // the tokens run together, numbers kept apart
-	words  string    // the tokens joined by spaces
-	pre    []uint64  // pre[i] is the hash of words[:i] (hashOf)
+	name  string
+	pos   diag.Pos
+	kind  string    // "unit ", "leader ", "replacement leader of "
+	of    qualified // whose qualified name follows kind: what() is "unit 74 IL/1/1/RW"
+	words string    // lowercased words and numbers, apostrophes and full stops dropped, joined by spaces
+	tight string    // the words run together, numbers kept apart
+	hw    uint64    // the hash of words (hashBase)
+	ht    uint64    // the hash of tight
+	// where words and tight are in the side's buffers, until they are
+	// made strings (all of a side's at once)
+	ws, we, ts, te int32
 }
 
 // qualified is a unit or a leader, named with its formation path.
@@ -48,46 +51,153 @@ func (n *nameEntry) what() string { return n.kind + n.of.QualifiedName() }
 // nothing. The hash of s is the sum of (s[i]+1) * hashBase^(len(s)-1-i).
 const hashBase = 1099511628211
 
-// hashPow returns hashBase to the n, extending pow as needed.
-func hashPow(pow *[]uint64, n int) uint64 {
-	for len(*pow) <= n {
-		if len(*pow) == 0 {
-			*pow = append(*pow, 1)
-			continue
-		}
-		*pow = append(*pow, (*pow)[len(*pow)-1]*hashBase)
+// hashOf is the hash of s.
+func hashOf[S string | []byte](s S) uint64 {
+	var h uint64
+	for i := 0; i < len(s); i++ {
+		h = h*hashBase + uint64(s[i]) + 1
 	}
-	return (*pow)[n]
+	return h
 }
 
-// sub is the hash of words[i:j].
-func (n *nameEntry) sub(pow *[]uint64, i, j int) uint64 {
-	return n.pre[j] - n.pre[i]*hashPow(pow, j-i)
-}
-
-// edit is one name with one letter left out at byte at of its words, the
-// rest hashed.
+// edit is one name with one letter left out, words[cut:end], the rest
+// hashed.
 type edit struct {
-	at       int
 	hash     uint64
 	n        *nameEntry
-	cut, end int // the letter left out is words[cut:end]
+	cut, end int
 }
 
-// rest is the edit's words without the letter.
-func (e edit) rest() string { return e.n.words[:e.cut] + e.n.words[e.end:] }
+// sameRest reports whether two edits leave the same words, without
+// making either.
+func (e *edit) sameRest(o *edit) bool {
+	return joinedIs(o.n.words[:o.cut], o.n.words[o.end:], e.n.words[:e.cut], e.n.words[e.end:], "", "")
+}
 
-// nameTokens splits a name into lowercased runs of letters and of digits.
-// Apostrophes and full stops vanish ("O'Neal" is "oneal", "Wm." is "wm");
-// any other punctuation or space separates.
-func nameTokens(s string) []string {
-	if t, ok := asciiTokens(s); ok {
-		return t
+// joinedIs reports whether a+b is c+d+e+f, making none of them.
+func joinedIs(a, b, c, d, e, f string) bool {
+	if len(a)+len(b) != len(c)+len(d)+len(e)+len(f) {
+		return false
 	}
-	return runeTokens(s)
+	for _, part := range [4]string{c, d, e, f} {
+		n := min(len(part), len(a))
+		if part[:n] != a[:n] {
+			return false
+		}
+		a, part = a[n:], part[n:]
+		if part != b[:len(part)] {
+			return false
+		}
+		b = b[len(part):]
+	}
+	return true
 }
 
-// runeTokens is nameTokens of any name, a character at a time.
+// chain is a hash table of the ordinals of what it holds: val[i] is the
+// i-th added, key[i] its full hash, head[slot] the last added to a slot
+// and next[i] the one added to its slot before it (-1: none). A side's
+// names are indexed in tables of their own size, with no map and no
+// allocation per name.
+type chain struct {
+	head  []int32
+	next  []int32
+	key   []uint64
+	val   []int32
+	shift uint
+}
+
+func newChain(n int) chain {
+	bits := uint(1)
+	for 1<<bits < 2*n {
+		bits++
+	}
+	head := make([]int32, 1<<bits)
+	for i := range head {
+		head[i] = -1
+	}
+	return chain{head: head, next: make([]int32, 0, n), key: make([]uint64, 0, n), val: make([]int32, 0, n), shift: 64 - bits}
+}
+
+// slot spreads a polynomial hash, whose low bits are poor, over the table.
+func (c *chain) slot(h uint64) uint64 { return (h * 0x9E3779B97F4A7C15) >> c.shift }
+
+func (c *chain) add(h uint64, v int32) {
+	s := c.slot(h)
+	c.next = append(c.next, c.head[s])
+	c.key = append(c.key, h)
+	c.val = append(c.val, v)
+	c.head[s] = int32(len(c.key) - 1)
+}
+
+// appendWords appends to dst the tokens of name s joined by spaces: its
+// lowercased runs of letters and of digits. Apostrophes and full stops
+// vanish ("O'Neal" is "oneal", "Wm." is "wm"); any other punctuation or
+// space separates; a run of capital Roman numerals ("II", "XII") is a
+// number, "#ii", not a word.
+func appendWords(dst []byte, s string) []byte {
+	start := len(dst)
+	tok := start // where the token being read starts
+	kind := 0    // 1 letters, 2 digits
+	roman := true
+	for i := 0; i < len(s); i++ {
+		c := s[i]
+		k := 0
+		switch {
+		case c >= 0x80:
+			dst = dst[:start] // read again, a character at a time
+			for j, t := range runeTokens(s) {
+				if j > 0 {
+					dst = append(dst, ' ')
+				}
+				dst = append(dst, t...)
+			}
+			return dst
+		case c == '\'' || c == '.':
+			continue
+		case 'a' <= c && c <= 'z' || 'A' <= c && c <= 'Z':
+			k = 1
+		case '0' <= c && c <= '9':
+			k = 2
+		}
+		if k != kind {
+			if kind == 1 && roman {
+				dst = markRoman(dst, tok)
+			}
+			kind, roman = k, true
+			if k != 0 {
+				if len(dst) > start {
+					dst = append(dst, ' ')
+				}
+				tok = len(dst)
+			}
+		}
+		if k == 0 {
+			continue // a separator
+		}
+		if k == 1 {
+			roman = roman && (c == 'I' || c == 'V' || c == 'X' || c == 'L' || c == 'C')
+			if c <= 'Z' {
+				c += 'a' - 'A'
+			}
+		}
+		dst = append(dst, c)
+	}
+	if kind == 1 && roman {
+		dst = markRoman(dst, tok)
+	}
+	return dst
+}
+
+// markRoman marks the token dst[tok:] a number: "#" before it.
+func markRoman(dst []byte, tok int) []byte {
+	dst = append(dst, 0)
+	copy(dst[tok+1:], dst[tok:])
+	dst[tok] = '#'
+	return dst
+}
+
+// runeTokens is the tokens of a name of any characters, a character at a
+// time (appendWords reads an ASCII name byte by byte).
 func runeTokens(s string) []string {
 	var out []string
 	var cur []rune
@@ -130,104 +240,40 @@ func runeTokens(s string) []string {
 	return out
 }
 
-// asciiTokens is nameTokens of a name of ASCII characters, the tokens cut
-// from one string; ok is false for any other name.
-func asciiTokens(s string) (out []string, ok bool) {
-	out, _, ok = asciiWords(s)
-	return out, ok
-}
-
-// asciiWords is asciiTokens and the tokens joined by spaces, the tokens
-// cut from the joined string (one allocation for both).
-func asciiWords(s string) (out []string, words string, ok bool) {
-	buf := make([]byte, 0, len(s)+8)
-	var bounds []int // where each token starts and ends in buf
-	kind := 0        // 1 letters, 2 digits
-	roman := true
-	start := 0
-	flush := func() {
-		if len(buf) > start {
-			if kind == 1 && roman {
-				// a corps number, "II", "XII": a number, not a word
-				buf = append(buf[:start+1], buf[start:]...)
-				buf[start] = '#'
-			}
-			bounds = append(bounds, start, len(buf))
-			buf = append(buf, ' ')
-			start = len(buf)
+// appendTight appends to dst the words run together, with a mark between
+// two numbers so that "4/5 TN" is not "45 TN".
+func appendTight(dst, words []byte) []byte {
+	prevDigits := false
+	for i := 0; i < len(words); {
+		j := i
+		for j < len(words) && words[j] != ' ' {
+			j++
 		}
-		kind, roman = 0, true
-	}
-	for i := 0; i < len(s); i++ {
-		c := s[i]
-		switch {
-		case c >= 0x80:
-			return nil, "", false
-		case c == '\'' || c == '.':
-		case 'a' <= c && c <= 'z' || 'A' <= c && c <= 'Z':
-			if kind != 1 {
-				flush()
-			}
-			kind = 1
-			roman = roman && (c == 'I' || c == 'V' || c == 'X' || c == 'L' || c == 'C')
-			if c <= 'Z' {
-				c += 'a' - 'A'
-			}
-			buf = append(buf, c)
-		case '0' <= c && c <= '9':
-			if kind != 2 {
-				flush()
-			}
-			kind = 2
-			buf = append(buf, c)
-		default:
-			flush()
+		t := words[i:j]
+		d := isDigits(t)
+		if i > 0 && d && prevDigits {
+			dst = append(dst, '|')
 		}
+		dst = append(dst, t...)
+		prevDigits = d
+		i = j + 1
 	}
-	flush()
-	if len(buf) > 0 {
-		buf = buf[:len(buf)-1] // the space after the last token
-	}
-	words = string(buf)
-	out = make([]string, len(bounds)/2)
-	for i := range out {
-		out[i] = words[bounds[2*i]:bounds[2*i+1]]
-	}
-	return out, words, true
-}
-
-// nameWords is nameTokens and the tokens joined by spaces.
-func nameWords(s string) ([]string, string) {
-	if t, w, ok := asciiWords(s); ok {
-		return t, w
-	}
-	t := runeTokens(s)
-	return t, strings.Join(t, " ")
-}
-
-// tightKey runs the tokens together, keeping a mark between two numbers so
-// that "4/5 TN" is not "45 TN".
-func tightKey(tokens []string) string {
-	var sb strings.Builder
-	for i, t := range tokens {
-		if i > 0 && isDigits(t) && isDigits(tokens[i-1]) {
-			sb.WriteByte('|')
-		}
-		sb.WriteString(t)
-	}
-	return sb.String()
+	return dst
 }
 
 // isDigits reports whether a token is a number: digits, or a Roman
 // numeral.
-func isDigits(t string) bool {
-	r, _ := utf8.DecodeRuneInString(t)
-	return unicode.IsDigit(r) || r == '#'
+func isDigits[S string | []byte](t S) bool {
+	if len(t) > 0 && t[0] < utf8.RuneSelf {
+		return '0' <= t[0] && t[0] <= '9' || t[0] == '#'
+	}
+	r, _ := utf8.DecodeRuneInString(string(t))
+	return unicode.IsDigit(r)
 }
 
 // lookAlike warns of two unit or leader names on one side that differ only
 // by punctuation, case or one letter, unless the order of battle declares
-// them distinct. Names are bucketed by a normalised key and by one-letter
+// them distinct. Names are indexed by a normalised key and by one-letter
 // edit keys, so the work grows with the number of letters, not with the
 // square of the names.
 func (p *pass) lookAlike() {
@@ -240,32 +286,13 @@ func (p *pass) lookAlike() {
 }
 
 func (p *pass) lookAlikeSide(side *oob.Side) {
-	var names []*nameEntry
-	seen := map[string]bool{}
-	// the entries and their hashes are cut from slabs, not allocated one
-	// by one (a full slab is left to the entries cut from it)
-	var slab []nameEntry
-	var preSlab []uint64
+	count := 0
+	side.Army.Walk(func(f *oob.Formation) { count += 2 + len(f.Officers) + len(f.Units) })
+	all := make([]nameEntry, 0, count)
 	add := func(name, kind string, of qualified, pos diag.Pos) {
-		if name == "" || seen[name] {
-			return
+		if name != "" {
+			all = append(all, nameEntry{name: name, pos: pos, kind: kind, of: of})
 		}
-		seen[name] = true
-		t, w := nameWords(name)
-		if len(preSlab)+len(w)+1 > cap(preSlab) {
-			preSlab = make([]uint64, 0, max(4096, len(w)+1))
-		}
-		pre := preSlab[len(preSlab) : len(preSlab)+len(w)+1 : len(preSlab)+len(w)+1]
-		preSlab = preSlab[:len(preSlab)+len(w)+1]
-		pre[0] = 0
-		for i := 0; i < len(w); i++ {
-			pre[i+1] = pre[i]*hashBase + uint64(w[i]) + 1
-		}
-		if len(slab) == cap(slab) {
-			slab = make([]nameEntry, 0, 256)
-		}
-		slab = append(slab, nameEntry{name: name, pos: pos, kind: kind, of: of, tokens: t, tight: tightKey(t), words: w, pre: pre})
-		names = append(names, &slab[len(slab)-1])
 	}
 	side.Army.Walk(func(f *oob.Formation) {
 		if f.Leader != nil {
@@ -281,10 +308,29 @@ func (p *pass) lookAlikeSide(side *oob.Side) {
 			add(u.Name, "unit ", u, u.Pos)
 		}
 	})
+	// every name's words and tight key in two buffers, made strings once
+	size := 0
+	for i := range all {
+		size += len(all[i].name) + 4
+	}
+	wbuf := make([]byte, 0, size)
+	tbuf := make([]byte, 0, size)
+	maxLen := 0
+	for i := range all {
+		n := &all[i]
+		ws := len(wbuf)
+		wbuf = appendWords(wbuf, n.name)
+		ts := len(tbuf)
+		tbuf = appendTight(tbuf, wbuf[ws:])
+		n.ws, n.we, n.ts, n.te = int32(ws), int32(len(wbuf)), int32(ts), int32(len(tbuf))
+		n.hw, n.ht = hashOf(wbuf[ws:]), hashOf(tbuf[ts:])
+		maxLen = max(maxLen, len(wbuf)-ws)
+	}
+	words, tight := string(wbuf), string(tbuf)
 	distinct := p.b.DistinctNames(side.ID)
 	type pair struct{ a, b *nameEntry }
 	var found []pair
-	done := map[[2]string]bool{}
+	var done map[[2]string]bool
 	report := func(a, b *nameEntry) {
 		if a == b || a.name == b.name {
 			return
@@ -296,39 +342,44 @@ func (p *pass) lookAlikeSide(side *oob.Side) {
 		if done[k] || distinct[k] {
 			return
 		}
+		if done == nil {
+			done = map[[2]string]bool{}
+		}
 		done[k] = true
 		found = append(found, pair{a, b})
 	}
-	byTight := make(map[string][]*nameEntry, len(names))
-	byTokens := make(map[uint64][]*nameEntry, len(names)) // by the hash of words; the first of each words
-	for _, n := range names {
-		byTight[n.tight] = append(byTight[n.tight], n)
-		h := n.pre[len(n.words)]
-		known := false
-		for _, m := range byTokens[h] {
-			known = known || m.words == n.words
+	// Each name once (the first of a spelling); its punctuation or case
+	// against the first name of its tight key; the first name of each
+	// words, for the one-letter variants to find.
+	names := make([]*nameEntry, 0, len(all))
+	seen, byTight, byWords := newChain(len(all)), newChain(len(all)), newChain(len(all))
+	for i := range all {
+		n := &all[i]
+		n.words, n.tight = words[n.ws:n.we], tight[n.ts:n.te]
+		h := hashOf(n.name)
+		dup := false
+		for j := seen.head[seen.slot(h)]; j >= 0 && !dup; j = seen.next[j] {
+			dup = seen.key[j] == h && names[seen.val[j]].name == n.name
 		}
-		if !known {
-			byTokens[h] = append(byTokens[h], n)
+		if dup {
+			continue
 		}
-	}
-	// named finds the name whose words are s, hashed h.
-	named := func(h uint64, s func() string) *nameEntry {
-		ms := byTokens[h]
-		if len(ms) == 0 {
-			return nil
-		}
-		w := s()
-		for _, m := range ms {
-			if m.words == w {
-				return m
+		v := int32(len(names))
+		names = append(names, n)
+		seen.add(h, v)
+		first := false
+		for j := byTight.head[byTight.slot(n.ht)]; j >= 0; j = byTight.next[j] {
+			if m := names[byTight.val[j]]; byTight.key[j] == n.ht && m.tight == n.tight {
+				report(m, n)
+				first = true
+				break
 			}
 		}
-		return nil
-	}
-	for _, ns := range byTight {
-		for _, n := range ns[1:] {
-			report(ns[0], n)
+		if !first {
+			byTight.add(n.ht, v)
+		}
+		if named(&byWords, names, n.hw, n.words, "", "", "") == nil {
+			byWords.add(n.hw, v)
 		}
 	}
 	// One letter: left out (a doubled letter, a dropped one), changed or
@@ -339,58 +390,70 @@ func (p *pass) lookAlikeSide(side *oob.Side) {
 	// a byte: two names with the same variant at the same byte differ by
 	// one letter there; a name whose variant is another name's words has
 	// one letter more.
-	var pow []uint64
+	pow := make([]uint64, maxLen+1)
+	pow[0] = 1
+	for i := 1; i < len(pow); i++ {
+		pow[i] = pow[i-1] * hashBase
+	}
+	var pre []uint64 // pre[i] is the hash of words[:i], of the name whose edits are made
 	var edits []edit
 	for _, n := range names {
 		w := n.words
 		L := len(w)
-		at := 0
-		for _, t := range n.tokens {
-			start := at
-			at += len(t) + 1
+		pre = pre[:0]
+		for start := 0; start < L; {
+			end := strings.IndexByte(w[start:], ' ')
+			if end < 0 {
+				end = L
+			} else {
+				end += start
+			}
+			t := w[start:end]
 			if isDigits(t) || utf8.RuneCountInString(t) < 4 {
+				start = end + 1
 				continue
 			}
-			for k := start; k < start+len(t); {
+			if len(pre) == 0 {
+				pre = append(pre, 0)
+				for i := 0; i < L; i++ {
+					pre = append(pre, pre[i]*hashBase+uint64(w[i])+1)
+				}
+			}
+			sub := func(i, j int) uint64 { return pre[j] - pre[i]*pow[j-i] } // the hash of w[i:j]
+			for k := start; k < end; {
 				_, size := utf8.DecodeRuneInString(w[k:])
-				e := edit{at: k, n: n, cut: k, end: k + size}
-				e.hash = n.pre[k]*hashPow(&pow, L-k-size) + n.sub(&pow, k+size, L)
-				if m := named(e.hash, e.rest); m != nil {
+				e := edit{n: n, cut: k, end: k + size}
+				e.hash = pre[k]*pow[L-k-size] + sub(k+size, L)
+				if m := named(&byWords, names, e.hash, w[:k], w[k+size:], "", ""); m != nil {
 					report(m, n)
 				}
 				edits = append(edits, e)
-				if next := k + size; next < start+len(t) {
+				if next := k + size; next < end {
 					_, size2 := utf8.DecodeRuneInString(w[next:])
 					if a, b := w[k:next], w[next:next+size2]; a != b {
-						end := next + size2
-						h := n.pre[k]*hashPow(&pow, L-k) + n.sub(&pow, next, end)*hashPow(&pow, L-k-size2) +
-							n.sub(&pow, k, next)*hashPow(&pow, L-end) + n.sub(&pow, end, L)
-						if m := named(h, func() string { return w[:k] + b + a + w[end:] }); m != nil {
+						e2 := next + size2
+						h := pre[k]*pow[L-k] + sub(next, e2)*pow[L-k-size2] + sub(k, next)*pow[L-e2] + sub(e2, L)
+						if m := named(&byWords, names, h, w[:k], b, a, w[e2:]); m != nil {
 							report(m, n)
 						}
 					}
 				}
 				k += size
 			}
+			start = end + 1
 		}
 	}
-	// the edits of one variant at one byte, chained: first[k] is the last
-	// edit of key k, prev[i] the one before edit i
-	first := make(map[[2]uint64]int32, len(edits))
-	prev := make([]int32, len(edits))
-	for i, e := range edits {
-		k := [2]uint64{uint64(e.at), e.hash}
-		if j, ok := first[k]; ok {
-			prev[i] = j
-		} else {
-			prev[i] = -1
-		}
-		first[k] = int32(i)
-		for j := prev[i]; j >= 0; j = prev[j] {
-			if edits[j].rest() == e.rest() {
-				report(edits[j].n, e.n)
+	// the edits of one variant at one byte
+	byEdit := newChain(len(edits))
+	for i := range edits {
+		e := &edits[i]
+		h := e.hash ^ uint64(e.cut)*0xBF58476D1CE4E5B9
+		for j := byEdit.head[byEdit.slot(h)]; j >= 0; j = byEdit.next[j] {
+			if o := &edits[byEdit.val[j]]; byEdit.key[j] == h && o.cut == e.cut && o.hash == e.hash && o.sameRest(e) {
+				report(o.n, e.n)
 			}
 		}
+		byEdit.add(h, int32(i))
 	}
 	sort.Slice(found, func(i, j int) bool {
 		if found[i].b.pos != found[j].b.pos {
@@ -403,6 +466,16 @@ func (p *pass) lookAlikeSide(side *oob.Side) {
 		d.Cite(f.a.pos, quoteWhat(f.a))
 		d.Hint = fmt.Sprintf("if both are meant, say so in the forces: distinct: [[%q, %q]]", f.a.name, f.b.name)
 	}
+}
+
+// named finds the first name of byWords whose words are a+b+c+d, hashed h.
+func named(byWords *chain, names []*nameEntry, h uint64, a, b, c, d string) *nameEntry {
+	for j := byWords.head[byWords.slot(h)]; j >= 0; j = byWords.next[j] {
+		if m := names[byWords.val[j]]; byWords.key[j] == h && joinedIs(m.words, "", a, b, c, d) {
+			return m
+		}
+	}
+	return nil
 }
 
 // quoteWhat is a name and what it names, control characters escaped (a

@@ -48,39 +48,48 @@ func TestNameTokens(t *testing.T) {
 		"XII HQ":       "#xii hq",
 		"Wm. Smith":    "wm smith",
 		"Hart (SC) Bt": "hart sc bt",
+		"Café XII":     "café #xii",
 	} {
-		got := ""
-		for i, tk := range nameTokens(in) {
-			if i > 0 {
-				got += " "
-			}
-			got += tk
-		}
-		if got != want {
-			t.Errorf("nameTokens(%q) = %q, want %q", in, got, want)
+		if got := string(appendWords(nil, in)); got != want {
+			t.Errorf("appendWords(%q) = %q, want %q", in, got, want)
 		}
 	}
-	if tightKey(nameTokens("4/5 TN")) == tightKey(nameTokens("45 TN")) {
+	tight := func(s string) string { return string(appendTight(nil, appendWords(nil, s))) }
+	if tight("4/5 TN") == tight("45 TN") {
 		t.Error("4/5 TN and 45 TN have one key")
+	}
+	if got := tight("4/5 XII TN"); got != "4|5|#xiitn" {
+		t.Errorf("tight key of 4/5 XII TN: %q", got)
 	}
 }
 
-// TestASCIITokens: the ASCII names' tokens are nameTokens' by runes.
+// TestASCIITokens: the ASCII names' words, read a byte at a time, are
+// runeTokens' joined, appended after what the buffer holds.
 func TestASCIITokens(t *testing.T) {
-	for _, s := range []string{"O'Neal", "4/5 TN", "43d NC", "XII HQ", "Wm. Smith", "Hart (SC) Bt", "II", "iI", "CLX 12 ab-cd", "", "  ", "a..b", "MiXeD 9x9"} {
-		got, ok := asciiTokens(s)
-		want := runeTokens(s)
-		if !ok || strings.Join(got, "|") != strings.Join(want, "|") || len(got) != len(want) {
-			t.Errorf("%q: %q, by runes %q", s, got, want)
-		}
-		if toks, words := nameWords(s); words != strings.Join(want, " ") || strings.Join(toks, "|") != strings.Join(want, "|") {
-			t.Errorf("%q: words %q, tokens %q; by runes %q", s, words, toks, want)
+	for _, s := range []string{"O'Neal", "4/5 TN", "43d NC", "XII HQ", "Wm. Smith", "Hart (SC) Bt", "II", "iI", "CLX 12 ab-cd", "", "  ", "a..b", "MiXeD 9x9", "Café XII", "x Ⅻ 3"} {
+		want := "prefix" + strings.Join(runeTokens(s), " ")
+		if got := string(appendWords([]byte("prefix"), s)); got != want {
+			t.Errorf("%q: words %q; by runes %q", s, got, want)
 		}
 	}
-	if toks, words := nameWords("Café XII"); words != "café #xii" || len(toks) != 2 {
-		t.Errorf("Café XII: words %q, tokens %q", words, toks)
-	}
-	if _, ok := asciiTokens("Café"); ok {
-		t.Error("Café read as ASCII")
+}
+
+// TestJoinedIs: a two-piece string against up to four pieces.
+func TestJoinedIs(t *testing.T) {
+	for _, c := range []struct {
+		a, b, c, d, e, f string
+		want             bool
+	}{
+		{"ab", "cd", "a", "bc", "d", "", true},
+		{"", "abcd", "abcd", "", "", "", true},
+		{"abcd", "", "", "a", "bcd", "", true},
+		{"ab", "cd", "a", "bd", "c", "", false},
+		{"ab", "cd", "ab", "c", "", "", false},
+		{"ab", "c", "ab", "cd", "", "", false},
+		{"", "", "", "", "", "", true},
+	} {
+		if got := joinedIs(c.a, c.b, c.c, c.d, c.e, c.f); got != c.want {
+			t.Errorf("joinedIs(%q+%q = %q+%q+%q+%q) = %v", c.a, c.b, c.c, c.d, c.e, c.f, got)
+		}
 	}
 }

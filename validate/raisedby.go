@@ -57,7 +57,7 @@ var raisedBy = map[string]string{
 	"N023": "validate/timeline.go:131 timeline",
 	"N024": "validate/unknownvalues.go:39 unknownSkip",
 	"N025": "validate/entry.go:79 (*pass).entries",
-	"N030": "validate/lookalikenames.go:402 (*pass).lookAlikeSide",
+	"N030": "validate/lookalikenames.go:465 (*pass).lookAlikeSide",
 	"N031": "validate/neverplaced.go:96 (*pass).unplaced",
 	"N032": "validate/valuesleaving.go:46 valuesLeaving",
 	"N033": "validate/notinplay.go:123 (*pass).inPlayParts",
