@@ -47,30 +47,62 @@ type zocHex struct {
 func locate(b *battle.Battle, groups []*group) *where {
 	w := &where{units: make([]spot, b.NumUnits), leaders: make([]spot, b.NumLeaders), combat: map[string][]maps.Coord{}, zoc: map[string][]zocHex{}, groups: groups}
 	zoc := b.Rules.Figures.Command.ZOC
-	perSide := map[string]int{}
+	// each side's hexes gathered apart (a battle has a few sides: found
+	// by a look down the list, not a map read per group), then kept by
+	// side
+	type bySide struct {
+		side   string
+		n      int
+		combat []maps.Coord
+		zoc    []zocHex
+	}
+	var sides []bySide
+	last := -1
+	of := func(side string) *bySide {
+		if last >= 0 && sides[last].side == side {
+			return &sides[last]
+		}
+		for i := range sides {
+			if sides[i].side == side {
+				last = i
+				return &sides[i]
+			}
+		}
+		sides = append(sides, bySide{side: side})
+		last = len(sides) - 1
+		return &sides[last]
+	}
 	for _, g := range groups {
 		if g.within == 0 && len(g.pieces) > 0 {
-			perSide[g.side]++
+			of(g.side).n++
 		}
 	}
-	for side, n := range perSide {
-		w.combat[side] = make([]maps.Coord, 0, n)
+	for i := range sides {
+		sides[i].combat = make([]maps.Coord, 0, sides[i].n)
 	}
 	for _, g := range groups {
 		if g.within > 0 {
 			continue // a group placement: no exact hex
 		}
-		for _, pc := range g.pieces {
+		for i := range g.pieces {
+			pc := &g.pieces[i]
 			w.units[pc.unit.Index] = spot{g.hex, pc.pos, true}
 		}
 		if len(g.pieces) > 0 {
-			w.combat[g.side] = append(w.combat[g.side], g.hex)
+			s := of(g.side)
+			s.combat = append(s.combat, g.hex)
 			if mask := exertsZOC(zoc, g); mask != 0 {
-				w.zoc[g.side] = append(w.zoc[g.side], zocHex{g.hex, mask})
+				s.zoc = append(s.zoc, zocHex{g.hex, mask})
 			}
 		}
 		for _, l := range g.leaders {
 			w.leaders[l.Index] = spot{g.hex, g.pos(), true}
+		}
+	}
+	for _, s := range sides {
+		w.combat[s.side] = s.combat
+		if len(s.zoc) > 0 {
+			w.zoc[s.side] = s.zoc
 		}
 	}
 	return w

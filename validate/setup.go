@@ -42,19 +42,25 @@ func (p *pass) piece(pc *battle.Piece, u *oob.Unit, stackOrders string) piece {
 	if x.orders == "" {
 		x.orders = stackOrders
 	}
-	if c, ok := p.f.Stacking.FaceClass[pc.Face]; ok && pc.Face != "" {
-		x.class = c
-	}
-	printed := u.Values.Get(p.b.Rules.Strength)
-	if fv, ok := u.Faces[pc.Face].Lookup(p.b.Rules.Strength); pc.Face != "" && ok {
-		printed = fv // the face the counter starts on prints its own strength
+	if pc.Face != "" {
+		if c, ok := p.f.Stacking.FaceClass[pc.Face]; ok {
+			x.class = c
+		}
 	}
 	if v, ok := p.f.Stacking.SPAs[x.class]; ok {
 		x.sp, x.known = v, true
 	} else if pc.Strength != nil {
 		x.sp, x.known = float64(*pc.Strength), true
-	} else if i, ok := printed.Int(); ok {
-		x.sp, x.known = float64(i), true
+	} else {
+		printed := u.Values.Get(p.b.Rules.Strength)
+		if pc.Face != "" {
+			if fv, ok := u.Faces[pc.Face].Lookup(p.b.Rules.Strength); ok {
+				printed = fv // the face the counter starts on prints its own strength
+			}
+		}
+		if i, ok := printed.Int(); ok {
+			x.sp, x.known = float64(i), true
+		}
 	}
 	return x
 }
@@ -85,7 +91,8 @@ func (p *pass) setupGroups(s *battle.Scenario) *setup {
 		start := len(slab)
 		for i := range st.Pieces {
 			pc := &st.Pieces[i]
-			for _, u := range pc.Ref.Units() {
+			var one [1]*oob.Unit
+			for _, u := range refUnits(pc.Ref, &one) {
 				// a unit named twice is reported as N005, counted once
 				if !holds(g.pieces, u) && !holds(slab[start:], u) {
 					x := p.piece(pc, u, st.Orders)
@@ -186,8 +193,8 @@ func (x *groupIndex) add(g *group) {
 
 // holds reports whether u is among the pieces.
 func holds(pieces []piece, u *oob.Unit) bool {
-	for _, pc := range pieces {
-		if pc.unit == u {
+	for i := range pieces {
+		if pieces[i].unit == u {
 			return true
 		}
 	}
@@ -198,10 +205,10 @@ func holds(pieces []piece, u *oob.Unit) bool {
 // given or they differ).
 func (g *group) orders() string {
 	o := ""
-	for i, pc := range g.pieces {
+	for i := range g.pieces {
 		if i == 0 {
-			o = pc.orders
-		} else if pc.orders != o {
+			o = g.pieces[i].orders
+		} else if g.pieces[i].orders != o {
 			return ""
 		}
 	}

@@ -36,14 +36,15 @@ type stackVerdict struct {
 // judged as one stack.
 func (p *pass) judgeStacks() []stackVerdict {
 	var out []stackVerdict
+	lims := p.f.Stacking.Limits
 	for _, g := range p.setup().groups {
 		if g.within > 0 {
 			continue
 		}
 		t := p.b.Map.TerrainName(g.hex) // once for all the limits
-		for i := range p.f.Stacking.Limits {
-			lim := &p.f.Stacking.Limits[i] // a Limit is large: not copied for each stack
-			if !p.applies(&lim.When, g, t) {
+		for i := range lims {
+			lim := &lims[i] // a Limit is large: not copied for each stack
+			if lim.When.Moved || !p.applies(&lim.When, g, t) {
 				continue
 			}
 			if why, skipped := p.verdict(lim, g); why != "" || len(skipped) > 0 {
@@ -83,8 +84,8 @@ func (p *pass) applies(w *rulesets.When, g *group, t string) bool {
 		return false
 	}
 	present := func(classes []string) bool {
-		for _, pc := range g.pieces {
-			if has(classes, pc.class) {
+		for i := range g.pieces {
+			if has(classes, g.pieces[i].class) {
 				return true
 			}
 		}
@@ -126,9 +127,9 @@ func (p *pass) verdict(lim *rulesets.Limit, g *group) (why string, skipped []*oo
 	// sel reuses one buffer: a nested verdict (AnyOf) overwrites it, and
 	// this call does not read it after making one.
 	sel := p.sel[:0]
-	for _, pc := range g.pieces {
-		if (len(lim.Select) == 0 || has(lim.Select, pc.class)) && (len(lim.SelectOrders) == 0 || has(lim.SelectOrders, pc.orders)) {
-			sel = append(sel, pc)
+	for i := range g.pieces {
+		if pc := &g.pieces[i]; (len(lim.Select) == 0 || has(lim.Select, pc.class)) && (len(lim.SelectOrders) == 0 || has(lim.SelectOrders, pc.orders)) {
+			sel = append(sel, *pc)
 		}
 	}
 	p.sel = sel
@@ -163,11 +164,11 @@ func (p *pass) verdict(lim *rulesets.Limit, g *group) (why string, skipped []*oo
 	}
 	if lim.MaxSP != nil {
 		sum := 0.0
-		for _, pc := range sel {
-			if !pc.known {
-				skipped = append(skipped, pc.unit)
+		for i := range sel {
+			if !sel[i].known {
+				skipped = append(skipped, sel[i].unit)
 			}
-			sum += pc.sp
+			sum += sel[i].sp
 		}
 		if len(skipped) > 0 {
 			return "", skipped
@@ -178,8 +179,8 @@ func (p *pass) verdict(lim *rulesets.Limit, g *group) (why string, skipped []*oo
 	}
 	if lim.MaxUnits != nil {
 		n := 0.0
-		for _, pc := range sel {
-			w, ok := p.f.Stacking.Weight[pc.class]
+		for i := range sel {
+			w, ok := p.f.Stacking.Weight[sel[i].class]
 			if !ok {
 				w = 1
 			}
@@ -260,6 +261,9 @@ func (p *pass) verdict(lim *rulesets.Limit, g *group) (why string, skipped []*oo
 		if len(others) > 0 {
 			problems = append(problems, "with "+strings.Join(others, ", "))
 		}
+	}
+	if len(problems) == 0 {
+		return "", nil
 	}
 	return strings.Join(problems, ", "), nil
 }

@@ -5,19 +5,36 @@ import (
 	"strings"
 
 	"github.com/muster-wargames/muster/diag"
+	"github.com/muster-wargames/muster/oob"
 )
 
 // valueLimits checks counter values against figures.values: a value above
 // the limit for the unit's side and class (TSS 23.21: a Confederate
 // battery carries at most 6 rounds).
 func (p *pass) valueLimits() {
+	if len(p.f.Values) == 0 {
+		return
+	}
+	// each side's units and their classes, once for every limit
+	units := make([][]*oob.Unit, len(p.b.Sides))
+	classes := make([][]string, len(p.b.Sides))
+	for i, side := range p.b.Sides {
+		if side.Army == nil {
+			continue
+		}
+		units[i] = side.Army.AllUnits()
+		classes[i] = make([]string, len(units[i]))
+		for j, u := range units[i] {
+			classes[i][j] = p.b.Rules.Class(u.Type)
+		}
+	}
 	for _, vl := range p.f.Values {
-		for _, side := range p.b.Sides {
+		for i, side := range p.b.Sides {
 			if side.Army == nil || (len(vl.Sides) > 0 && !p.sideIn(vl.Sides, side.ID)) {
 				continue
 			}
-			for _, u := range side.Army.AllUnits() {
-				if len(vl.Classes) > 0 && !slices.Contains(vl.Classes, p.b.Rules.Class(u.Type)) {
+			for j, u := range units[i] {
+				if len(vl.Classes) > 0 && !slices.Contains(vl.Classes, classes[i][j]) {
 					continue
 				}
 				v := u.Values.Get(vl.Field)

@@ -19,7 +19,8 @@ import (
 // whose facing is given.
 func exertsZOC(z rulesets.ZOC, g *group) uint8 {
 	var mask uint8
-	for _, pc := range g.pieces {
+	for i := range g.pieces {
+		pc := &g.pieces[i]
 		exerts := len(z.Exert) == 0
 		for _, e := range z.Exert {
 			if e.Class != pc.class ||
@@ -46,8 +47,11 @@ const allDirs = 0x3f
 // Neighbours order runs), the faced hexside's hex and the two beside it;
 // else all six.
 func frontal(z rulesets.ZOC, f string) uint8 {
+	if !z.Frontal || f == "" {
+		return allDirs
+	}
 	n, err := strconv.Atoi(f)
-	if !z.Frontal || err != nil || n < 1 || n > 6 {
+	if err != nil || n < 1 || n > 6 {
 		return allDirs
 	}
 	d := n - 1
