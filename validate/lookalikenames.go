@@ -52,7 +52,7 @@ func (n *nameEntry) what() string { return n.kind + n.of.QualifiedName() }
 const hashBase = 1099511628211
 
 // hashOf is the hash of s.
-func hashOf[S string | []byte](s S) uint64 {
+func hashOf(s []byte) uint64 {
 	var h uint64
 	for i := 0; i < len(s); i++ {
 		h = h*hashBase + uint64(s[i]) + 1
@@ -356,7 +356,7 @@ func (p *pass) lookAlikeSide(side *oob.Side) {
 	for i := range all {
 		n := &all[i]
 		n.words, n.tight = words[n.ws:n.we], tight[n.ts:n.te]
-		h := hashOf(n.name)
+		h := n.hw // a name spelt again has the same words
 		dup := false
 		for j := seen.head[seen.slot(h)]; j >= 0 && !dup; j = seen.next[j] {
 			dup = seen.key[j] == h && names[seen.val[j]].name == n.name

@@ -28,6 +28,7 @@ func (p *pass) inPlayParts(s *battle.Scenario) {
 		verb string // what() is verb and at: "set up in " and a hex, made only when reported
 		at   string
 		hex  string // the hex of a set-up
+		ok   bool   // placed at all
 	}
 	what := func(pl placed) string { return pl.verb + pl.at }
 	n := 0
@@ -37,8 +38,9 @@ func (p *pass) inPlayParts(s *battle.Scenario) {
 	for _, a := range s.Arrivals {
 		n += len(a.Pieces)
 	}
-	in := make(map[*oob.Unit]placed, n)
-	inL := map[*oob.Leader]placed{}
+	// where each unit and leader is first placed, by its Index
+	in := make([]placed, p.b.NumUnits)
+	inL := make([]placed, p.b.NumLeaders)
 	order := make([]*battle.Piece, 0, n) // pieces that bring units on, in file order
 	visit := func(pcs []battle.Piece, verb, at, hex string) {
 		for i := range pcs {
@@ -46,14 +48,14 @@ func (p *pass) inPlayParts(s *battle.Scenario) {
 			order = append(order, pc)
 			var one [1]*oob.Unit
 			for _, u := range refUnits(pc.Ref, &one) {
-				if _, ok := in[u]; !ok {
-					in[u] = placed{pc.Pos, verb, at, hex}
+				if !in[u.Index].ok {
+					in[u.Index] = placed{pc.Pos, verb, at, hex, true}
 				}
 			}
 			var oneL [1]*oob.Leader
 			for _, l := range refLeaders(pc.Ref, &oneL) {
-				if _, ok := inL[l]; !ok {
-					inL[l] = placed{pc.Pos, verb, at, hex}
+				if !inL[l.Index].ok {
+					inL[l.Index] = placed{pc.Pos, verb, at, hex, true}
 				}
 			}
 		}
@@ -64,15 +66,15 @@ func (p *pass) inPlayParts(s *battle.Scenario) {
 	for _, a := range s.Arrivals {
 		visit(a.Pieces, "arriving at ", a.Time.Text(), "")
 	}
-	out := map[*oob.Unit]bool{}
+	out := make([]bool, p.b.NumUnits) // declared not in play, by Index
 	for i := range s.NotInPlay {
 		pc := &s.NotInPlay[i]
 		var both []string
 		var first placed
 		var about diag.Subjects
 		for _, u := range pc.Ref.Units() {
-			out[u] = true
-			if pl, ok := in[u]; ok {
+			out[u.Index] = true
+			if pl := in[u.Index]; pl.ok {
 				if len(both) == 0 {
 					first = pl
 				}
@@ -81,7 +83,7 @@ func (p *pass) inPlayParts(s *battle.Scenario) {
 			}
 		}
 		for _, l := range pc.Ref.Leaders() {
-			if pl, ok := inL[l]; ok {
+			if pl := inL[l.Index]; pl.ok {
 				if len(both) == 0 {
 					first = pl
 				}
@@ -113,7 +115,7 @@ func (p *pass) inPlayParts(s *battle.Scenario) {
 			done[f] = true
 			var missing []string
 			for _, v := range f.Units {
-				if _, ok := in[v]; !ok && !out[v] {
+				if !in[v.Index].ok && !out[v.Index] {
 					missing = append(missing, v.Name)
 				}
 			}

@@ -183,6 +183,13 @@ func byTurn(evs []event) []event {
 		lo, hi = min(lo, e.turn), max(hi, e.turn)
 	}
 	key := func(e event) int { return (e.turn-lo)*3 + e.order }
+	sorted := true
+	for i := 1; i < len(evs) && sorted; i++ {
+		sorted = key(evs[i-1]) <= key(evs[i])
+	}
+	if sorted {
+		return evs // in order already (a set-up alone, arrivals listed by time)
+	}
 	if hi-lo > 1<<16 {
 		sort.SliceStable(evs, func(i, j int) bool { return key(evs[i]) < key(evs[j]) })
 		return evs
