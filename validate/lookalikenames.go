@@ -31,6 +31,7 @@ type nameEntry struct {
 	of    qualified // whose qualified name follows kind: what() is "unit 74 IL/1/1/RW"
 	words string    // lowercased words and numbers, apostrophes and full stops dropped, joined by spaces
 	tight string    // the words run together, numbers kept apart
+	long  bool      // a word of letters has four or more
 	hw    uint64    // the hash of words (hashBase)
 	ht    uint64    // the hash of tight
 	// where words and tight are in the side's buffers, until they are
@@ -241,8 +242,9 @@ func runeTokens(s string) []string {
 }
 
 // appendTight appends to dst the words run together, with a mark between
-// two numbers so that "4/5 TN" is not "45 TN".
-func appendTight(dst, words []byte) []byte {
+// two numbers so that "4/5 TN" is not "45 TN". long says whether a word of
+// letters has four or more, where one letter may make a look-alike.
+func appendTight(dst, words []byte) (_ []byte, long bool) {
 	prevDigits := false
 	for i := 0; i < len(words); {
 		j := i
@@ -254,11 +256,12 @@ func appendTight(dst, words []byte) []byte {
 		if i > 0 && d && prevDigits {
 			dst = append(dst, '|')
 		}
+		long = long || !d && len(t) >= 4 && utf8.RuneCount(t) >= 4
 		dst = append(dst, t...)
 		prevDigits = d
 		i = j + 1
 	}
-	return dst
+	return dst, long
 }
 
 // isDigits reports whether a token is a number: digits, or a Roman
@@ -321,7 +324,7 @@ func (p *pass) lookAlikeSide(side *oob.Side) {
 		ws := len(wbuf)
 		wbuf = appendWords(wbuf, n.name)
 		ts := len(tbuf)
-		tbuf = appendTight(tbuf, wbuf[ws:])
+		tbuf, n.long = appendTight(tbuf, wbuf[ws:])
 		n.ws, n.we, n.ts, n.te = int32(ws), int32(len(wbuf)), int32(ts), int32(len(tbuf))
 		n.hw, n.ht = hashOf(wbuf[ws:]), hashOf(tbuf[ts:])
 		maxLen = max(maxLen, len(wbuf)-ws)
@@ -398,6 +401,9 @@ func (p *pass) lookAlikeSide(side *oob.Side) {
 	var pre []uint64 // pre[i] is the hash of words[:i], of the name whose edits are made
 	var edits []edit
 	for _, n := range names {
+		if !n.long {
+			continue
+		}
 		w := n.words
 		L := len(w)
 		pre = pre[:0]

@@ -54,12 +54,20 @@ func TestNameTokens(t *testing.T) {
 			t.Errorf("appendWords(%q) = %q, want %q", in, got, want)
 		}
 	}
-	tight := func(s string) string { return string(appendTight(nil, appendWords(nil, s))) }
+	tight := func(s string) string {
+		t, _ := appendTight(nil, appendWords(nil, s))
+		return string(t)
+	}
 	if tight("4/5 TN") == tight("45 TN") {
 		t.Error("4/5 TN and 45 TN have one key")
 	}
 	if got := tight("4/5 XII TN"); got != "4|5|#xiitn" {
 		t.Errorf("tight key of 4/5 XII TN: %q", got)
+	}
+	for s, want := range map[string]bool{"Hays Bty": true, "Hay Bty": false, "CSA 12345": false, "XLII 1": false, "Müll": true, "Mül": false} {
+		if _, long := appendTight(nil, appendWords(nil, s)); long != want {
+			t.Errorf("%q: a word of four letters or more: %v", s, long)
+		}
 	}
 }
 

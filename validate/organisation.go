@@ -53,6 +53,9 @@ func (p *pass) organisation() {
 	}
 }
 
+// frontOnly is the faces of a unit with none but its front.
+var frontOnly = []string{""}
+
 // unitStrength reports units whose printed strength, on any face, is above
 // the largest the figures allow their class (3DoG BB 14.26: cavalry
 // battalions of at most 4 SP).
@@ -74,11 +77,14 @@ func (p *pass) unitStrength() {
 				if !ok {
 					continue
 				}
-				faces := []string{""}
-				for name := range u.Faces {
-					faces = append(faces, name)
+				faces := frontOnly // most units have no other face: nothing to sort
+				if len(u.Faces) > 0 {
+					faces = make([]string, 1, 1+len(u.Faces))
+					for name := range u.Faces {
+						faces = append(faces, name)
+					}
+					sort.Strings(faces)
 				}
-				sort.Strings(faces)
 				for _, face := range faces {
 					vs := u.Values
 					if face != "" {
