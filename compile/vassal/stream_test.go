@@ -4,6 +4,7 @@ import (
 	"archive/zip"
 	"bytes"
 	"io"
+	"strings"
 	"testing"
 
 	kpflate "github.com/klauspost/compress/flate"
@@ -64,5 +65,30 @@ func TestModuleStream(t *testing.T) {
 	}
 	if !bytes.Equal(fresh.Bytes(), first.Bytes()) {
 		t.Error("the archive with a compressor an entry differs from the module's")
+	}
+}
+
+// A stretch of traits already in a prototype is found by one key made
+// once (shareRun: the key's size known before it is written), not a key
+// that grows as it is written: a kind of piece asks once a piece.
+func TestShareRunKeyOnce(t *testing.T) {
+	m, err := newVmod(loadExample(t))
+	if err != nil {
+		t.Fatal(err)
+	}
+	run := []trait{
+		{"report;" + strings.Repeat("a report of the piece's state changes;", 20), ""},
+		{"emb2;" + strings.Repeat("a layer of the piece;", 30), "1"},
+		{"clone;Clone;67,130", ""},
+	}
+	name, ok := m.shareRun(run, "Unit inf USA", true)
+	if !ok {
+		t.Fatal("the run is not shared")
+	}
+	if again, _ := m.shareRun(run, "Unit inf USA", true); again != name {
+		t.Fatalf("the run again is %q, first %q", again, name)
+	}
+	if n := testing.AllocsPerRun(5, func() { m.shareRun(run, "Unit inf USA", true) }); n > 1 {
+		t.Errorf("finding a shared run allocated %v times, want 1", n)
 	}
 }
