@@ -191,6 +191,11 @@ type menuCommand struct {
 // the pieces of a battle share most of their traits (a state's Layer, the
 // facing, the strength steps), and only these five kinds are decoded.
 func (m *vmod) menuEntry(typ string) menuCommand {
+	switch id, _, _ := strings.Cut(typ, ";"); id {
+	case "rotate", "PROP", "emb2", "clone", "delete", "sendto":
+	default:
+		return menuCommand{} // no command: not looked up (a label's or report's type is long)
+	}
 	if e, ok := m.menuOf[typ]; ok {
 		return e
 	}

@@ -335,3 +335,39 @@ func TestSubMenusParts(t *testing.T) {
 		t.Errorf("the traits in three parts allocated %v times, whole %v", three, one)
 	}
 }
+
+// Only the kinds of trait that add a command are looked up and kept by
+// type (menuEntry): a label's, a report's or a marker's type, long and
+// each piece's own, is passed over without hashing it.
+func TestMenuEntryKeepsCommandKinds(t *testing.T) {
+	b, files, _ := exampleModule(t, "dow-intro")
+	m, err := newVmod(b)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var ts []trait
+	for _, tr := range expanded(t, protosOf(t, files["buildFile.xml"]), slotsOf(t, files["buildFile.xml"])["59 IL"][0]) {
+		ts = append(ts, trait{tr[0], tr[1]})
+	}
+	if len(m.subMenus(ts)) == 0 {
+		t.Fatal("no submenus: the test shows nothing")
+	}
+	passed := 0
+	for _, tr := range ts {
+		id, _, _ := strings.Cut(tr.typ, ";")
+		switch id {
+		case "rotate", "PROP", "emb2", "clone", "delete", "sendto":
+			if _, ok := m.menuOf[tr.typ]; !ok {
+				t.Errorf("a %s trait's commands are not kept", id)
+			}
+		default:
+			passed++
+			if _, ok := m.menuOf[tr.typ]; ok {
+				t.Errorf("a %s trait, which adds no command, is kept by its type", id)
+			}
+		}
+	}
+	if passed == 0 {
+		t.Fatal("every trait adds a command: the test shows nothing")
+	}
+}
