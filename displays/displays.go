@@ -12,6 +12,7 @@
 package displays
 
 import (
+	"slices"
 	"strconv"
 
 	"github.com/muster-wargames/muster/battle"
@@ -228,15 +229,19 @@ func (d *Display) track(prefix string, t rulesets.DisplayTrack, f *oob.Formation
 	if f != nil {
 		name = f.Label() + " " + t.Title
 	}
+	// each space's id and name are the track's with its label: the
+	// track's parts joined once, a space's in one concatenation each
+	idOf, nameOf := prefix+t.ID+"/", name+" "
+	d.Boxes = slices.Grow(d.Boxes, n)
 	space := func(label string) {
-		id := prefix + t.ID + "/" + label
+		id := idOf + label
 		if first == "" || label == at {
 			first = id
 		}
 		if i > 0 && i%per == 0 {
 			x, y = x0, y+SpaceH
 		}
-		d.Boxes = append(d.Boxes, Box{ID: id, Kind: KindSpace, Label: label, Name: name + " " + label, X: x, Y: y, W: SpaceW, H: SpaceH})
+		d.Boxes = append(d.Boxes, Box{ID: id, Kind: KindSpace, Label: label, Name: nameOf + label, X: x, Y: y, W: SpaceW, H: SpaceH})
 		x += SpaceW
 		end = max(end, x)
 		i++

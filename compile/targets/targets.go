@@ -22,7 +22,7 @@ type Target struct {
 // All are every build target, in the order help text lists them.
 var All = []Target{
 	{"bundle", compile.Bundles, nil},            // one engine bundle per scenario
-	{"vassal", vassal.Module, nil},              // one VASSAL module per battle
+	{"vassal", vassal.ModuleStream, nil},        // one VASSAL module per battle
 	{"vassal-extension", nil, vassal.Extension}, // the battle's scenarios as an extension of --module
 }
 

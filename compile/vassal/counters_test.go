@@ -133,7 +133,7 @@ func TestLikeCountersDrawnOnce(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if _, err := m.zip(); err != nil {
+	if _, err := m.archive(); err != nil {
 		t.Fatal(err)
 	}
 	first := map[string][]byte{}

@@ -159,11 +159,15 @@ func (k *menuKinds) has(n string) bool {
 // and Clone, Delete and Eliminate (Piece). A kind with one command stays
 // in the menu itself. VASSAL moves each named command into its submenu
 // wherever its trait sits (MenuDisplayer.createPopup).
-func (m *vmod) subMenus(traits []trait) []trait {
+// The traits come in parts, read in order as one list (assemble: outer,
+// the def's own, inner and the side's, never copied into one).
+func (m *vmod) subMenus(parts ...[]trait) []trait {
 	var k menuKinds
-	for _, t := range traits {
-		e := m.menuEntry(t.typ)
-		k.add(e.kind, e.names...)
+	for _, traits := range parts {
+		for _, t := range traits {
+			e := m.menuEntry(t.typ)
+			k.add(e.kind, e.names...)
+		}
 	}
 	var out []trait
 	for i, kind := range k.order {
@@ -187,6 +191,11 @@ type menuCommand struct {
 // the pieces of a battle share most of their traits (a state's Layer, the
 // facing, the strength steps), and only these five kinds are decoded.
 func (m *vmod) menuEntry(typ string) menuCommand {
+	switch id, _, _ := strings.Cut(typ, ";"); id {
+	case "rotate", "PROP", "emb2", "clone", "delete", "sendto":
+	default:
+		return menuCommand{} // no command: not looked up (a label's or report's type is long)
+	}
 	if e, ok := m.menuOf[typ]; ok {
 		return e
 	}

@@ -305,3 +305,69 @@ func TestSideConveniencesOnce(t *testing.T) {
 		t.Errorf("the conveniences %q, again %q", first, again)
 	}
 }
+
+// subMenus reads a piece's traits in the parts assemble has them (outer,
+// the def's own, inner, the side's) as one list, without copying them
+// into one: the parts give the menus their concatenation gives, and cost
+// no allocation more than one part does.
+func TestSubMenusParts(t *testing.T) {
+	b, files, _ := exampleModule(t, "dow-intro")
+	m, err := newVmod(b)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var ts []trait
+	for _, tr := range expanded(t, protosOf(t, files["buildFile.xml"]), slotsOf(t, files["buildFile.xml"])["59 IL"][0]) {
+		if !strings.HasPrefix(tr[0], "submenu;") {
+			ts = append(ts, trait{tr[0], tr[1]})
+		}
+	}
+	if len(ts) < 4 {
+		t.Fatalf("%d traits: the test shows nothing", len(ts))
+	}
+	a, b2, c := ts[:1], ts[1:len(ts)/2], ts[len(ts)/2:]
+	whole, parts := m.subMenus(ts), m.subMenus(a, b2, c)
+	if !slices.Equal(whole, parts) || len(whole) == 0 {
+		t.Fatalf("submenus of the traits whole %q and in parts %q", whole, parts)
+	}
+	one := testing.AllocsPerRun(5, func() { m.subMenus(ts) })
+	if three := testing.AllocsPerRun(5, func() { m.subMenus(a, b2, c) }); three > one {
+		t.Errorf("the traits in three parts allocated %v times, whole %v", three, one)
+	}
+}
+
+// Only the kinds of trait that add a command are looked up and kept by
+// type (menuEntry): a label's, a report's or a marker's type, long and
+// each piece's own, is passed over without hashing it.
+func TestMenuEntryKeepsCommandKinds(t *testing.T) {
+	b, files, _ := exampleModule(t, "dow-intro")
+	m, err := newVmod(b)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var ts []trait
+	for _, tr := range expanded(t, protosOf(t, files["buildFile.xml"]), slotsOf(t, files["buildFile.xml"])["59 IL"][0]) {
+		ts = append(ts, trait{tr[0], tr[1]})
+	}
+	if len(m.subMenus(ts)) == 0 {
+		t.Fatal("no submenus: the test shows nothing")
+	}
+	passed := 0
+	for _, tr := range ts {
+		id, _, _ := strings.Cut(tr.typ, ";")
+		switch id {
+		case "rotate", "PROP", "emb2", "clone", "delete", "sendto":
+			if _, ok := m.menuOf[tr.typ]; !ok {
+				t.Errorf("a %s trait's commands are not kept", id)
+			}
+		default:
+			passed++
+			if _, ok := m.menuOf[tr.typ]; ok {
+				t.Errorf("a %s trait, which adds no command, is kept by its type", id)
+			}
+		}
+	}
+	if passed == 0 {
+		t.Fatal("every trait adds a command: the test shows nothing")
+	}
+}

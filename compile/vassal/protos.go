@@ -67,16 +67,19 @@ func (m *vmod) shareTraits(d *pieceDef, base, side string) {
 
 // shareRun names the prototype that holds run, defining it the first time.
 func (m *vmod) shareRun(run []trait, base string, first bool) (string, bool) {
+	size := 0
+	for _, t := range run {
+		size += len(t.typ) + len(t.state) + 2
+	}
 	var key strings.Builder
+	key.Grow(len(base) + 1 + size)
 	key.WriteString(base)
 	key.WriteByte(2)
-	size := 0
 	for _, t := range run {
 		key.WriteString(t.typ)
 		key.WriteByte(0)
 		key.WriteString(t.state)
 		key.WriteByte(1)
-		size += len(t.typ) + len(t.state) + 2
 	}
 	if name, ok := m.protoOf[key.String()]; ok {
 		return name, true

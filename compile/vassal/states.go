@@ -679,11 +679,11 @@ func ratingsText(l *oob.Leader) string {
 // (shareTraits).
 func (m *vmod) assemble(d *pieceDef, outer, inner []trait, face, states map[string]int, base, side string) {
 	if sd := m.b.Side(side); sd != nil {
-		all := append(append(append(slices.Clone(outer), d.traits...), inner...), m.sideConveniences(sd)...)
-		outer = append(append([]trait{restrictedTo(sd)}, m.subMenus(all)...), outer...)
+		menus := m.subMenus(outer, d.traits, inner, m.sideConveniences(sd))
+		outer = append(append(append(make([]trait, 0, 1+len(menus)+len(outer)), restrictedTo(sd)), menus...), outer...)
 	}
 	n := len(outer) + len(d.traits)
-	d.traits = append(append(slices.Clone(outer), d.traits...), inner...)
+	d.traits = append(append(append(make([]trait, 0, n+len(inner)), outer...), d.traits...), inner...)
 	d.faceAt = map[string]int{}
 	for f, i := range face {
 		d.faceAt[f] = n + i

@@ -13,6 +13,7 @@ import (
 	"sort"
 	"strconv"
 	"strings"
+	"sync"
 	"time"
 	"unicode"
 
@@ -37,17 +38,37 @@ const (
 	reinfMapName = "Reinforcements"
 )
 
-// Module compiles the battle into one VASSAL module, <battle id>.vmod.
+// Module compiles the battle into one VASSAL module, <battle id>.vmod,
+// its bytes held whole (Data): ModuleStream's archive, written.
 func Module(b *battle.Battle) ([]compile.Output, error) {
+	outs, err := ModuleStream(b)
+	if err != nil {
+		return nil, err
+	}
+	data, err := outs[0].Bytes()
+	if err != nil {
+		return nil, err
+	}
+	outs[0] = compile.Output{Name: outs[0].Name, Data: data}
+	return outs, nil
+}
+
+// ModuleStream compiles the battle into one VASSAL module, <battle id>.vmod,
+// written as the output folder takes it (compile.Output.Write): the
+// build's `--target vassal`. Everything is compiled first, so a build that
+// fails fails here; the write then puts buildFile.xml straight into its
+// entry's compressor and the archive straight into the file, neither held
+// whole (megabytes each for a big battle).
+func ModuleStream(b *battle.Battle) ([]compile.Output, error) {
 	m, err := newVmod(b)
 	if err != nil {
 		return nil, err
 	}
-	data, err := m.zip()
+	write, err := m.archive()
 	if err != nil {
 		return nil, err
 	}
-	return append([]compile.Output{{Name: b.ID + ".vmod", Data: data}}, m.idsOutput()...), nil
+	return append([]compile.Output{{Name: b.ID + ".vmod", Write: write}}, m.idsOutput()...), nil
 }
 
 // vmod is a module being compiled: the build file, its files and the
@@ -675,12 +696,19 @@ func (m *vmod) areasJSON() []byte {
 	return data
 }
 
-func (m *vmod) zip() ([]byte, error) {
+// buildFile is the module's member buildFile.xml, written from its tree
+// as the archive is (archive).
+const buildFile = "buildFile.xml"
+
+// archive builds the module and returns what writes its archive: every
+// member but buildFile.xml is in m.files, buildFile.xml is the tree,
+// written into its entry as the archive is written (xmlWrite). The writer
+// can be called again (a publish that falls back writes a file twice).
+func (m *vmod) archive() (func(io.Writer) error, error) {
 	root, err := m.build()
 	if err != nil {
 		return nil, err
 	}
-	m.files["buildFile.xml"] = xmlDoc(root)
 	m.files["moduledata"] = m.metadata()
 	if m.b.RulesOverride != nil {
 		// the battle's own rules: as it lays them on the series rules,
@@ -697,12 +725,22 @@ func (m *vmod) zip() ([]byte, error) {
 	if roads := m.roadsJSON(); roads != nil {
 		m.files[RoadsMember] = roads
 	}
-	names := make([]string, 0, len(m.files))
+	names := make([]string, 0, len(m.files)+1)
+	names = append(names, buildFile)
 	for n := range m.files {
 		names = append(names, n)
 	}
 	sort.Strings(names)
-	return zipFiles(names, m.files)
+	files := m.files
+	return func(w io.Writer) error {
+		return zipWrite(w, names, func(n string, w io.Writer) error {
+			if n == buildFile {
+				return xmlWrite(w, root)
+			}
+			_, err := w.Write(files[n])
+			return err
+		})
+	}, nil
 }
 
 // zipLevel is the deflate level of the archive's entries that are not
@@ -716,6 +754,7 @@ const zipLevel = kpflate.BestSpeed
 // zipTime is the fixed timestamp of every archive entry.
 var zipTime = time.Date(2000, 1, 1, 0, 0, 0, 0, time.UTC)
 
+// zipFiles is the archive of the named files, in order, held whole.
 func zipFiles(names []string, files map[string][]byte) ([]byte, error) {
 	// the archive in one allocation: no bigger than its files stored,
 	// with each one's two headers (a few dozen bytes and its name twice)
@@ -725,25 +764,56 @@ func zipFiles(names []string, files map[string][]byte) ([]byte, error) {
 	}
 	var buf bytes.Buffer
 	buf.Grow(size)
-	zw := zip.NewWriter(&buf)
+	err := zipWrite(&buf, names, func(n string, w io.Writer) error {
+		_, err := w.Write(files[n])
+		return err
+	})
+	if err != nil {
+		return nil, err
+	}
+	return buf.Bytes(), nil
+}
+
+// zipWrite writes the archive of the named files, in order, into w: each
+// file's bytes are what put writes into its entry.
+func zipWrite(w io.Writer, names []string, put func(name string, w io.Writer) error) error {
+	zw := zip.NewWriter(w)
 	zw.RegisterCompressor(zip.Deflate, func(w io.Writer) (io.WriteCloser, error) {
-		return kpflate.NewWriter(w, zipLevel)
+		d := deflaters.Get().(*kpflate.Writer)
+		d.Reset(w)
+		return pooledDeflater{d}, nil
 	})
 	for _, n := range names {
 		h := &zip.FileHeader{Name: n, Method: zipMethod(n), Modified: zipTime}
 		h.SetMode(0o644)
 		w, err := zw.CreateHeader(h)
 		if err != nil {
-			return nil, err
+			return err
 		}
-		if _, err := w.Write(files[n]); err != nil {
-			return nil, err
+		if err := put(n, w); err != nil {
+			return err
 		}
 	}
-	if err := zw.Close(); err != nil {
-		return nil, err
-	}
-	return buf.Bytes(), nil
+	return zw.Close()
+}
+
+// deflaters keeps the entries' compressors for the next entry: one is
+// 600 KB of tables and window, and a module has a few entries to deflate
+// and each set-up's saved game three more. A compressor reset is the one
+// NewWriter makes (kpflate.Writer.Reset), so the bytes are the same.
+var deflaters = sync.Pool{New: func() any {
+	d, _ := kpflate.NewWriter(nil, zipLevel)
+	return d
+}}
+
+// pooledDeflater gives its compressor back once the entry is closed.
+type pooledDeflater struct{ *kpflate.Writer }
+
+func (d pooledDeflater) Close() error {
+	err := d.Writer.Close()
+	d.Reset(nil)
+	deflaters.Put(d.Writer)
+	return err
 }
 
 func (m *vmod) metadata() []byte {

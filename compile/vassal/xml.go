@@ -1,7 +1,9 @@
 package vassal
 
 import (
+	"bufio"
 	"bytes"
+	"io"
 	"slices"
 	"strings"
 	"unicode/utf8"
@@ -73,7 +75,7 @@ func escAttr(s string) string { return attrEscaper.Replace(xmlChars(s)) }
 var attrEscaper = strings.NewReplacer("&", "&amp;", "<", "&lt;", ">", "&gt;", `"`, "&quot;", "\t", "&#9;", "\n", "&#10;", "\r", "&#13;")
 var textEscaper = strings.NewReplacer("&", "&amp;", "<", "&lt;", ">", "&gt;", "\t", "&#9;", "\r", "&#13;")
 
-func (n *xnode) write(b *bytes.Buffer, depth int) {
+func (n *xnode) write(b *bufio.Writer, depth int) {
 	indent(b, depth)
 	b.WriteByte('<')
 	b.WriteString(n.tag)
@@ -119,14 +121,14 @@ func (n *xnode) write(b *bytes.Buffer, depth int) {
 }
 
 // end writes the closing tag and the line's end.
-func (n *xnode) end(b *bytes.Buffer) {
+func (n *xnode) end(b *bufio.Writer) {
 	b.WriteString("</")
 	b.WriteString(n.tag)
 	b.WriteString(">\n")
 }
 
 // indent writes two spaces a level.
-func indent(b *bytes.Buffer, depth int) {
+func indent(b *bufio.Writer, depth int) {
 	const spaces = "                                "
 	for ; depth > len(spaces)/2; depth -= len(spaces) / 2 {
 		b.WriteString(spaces)
@@ -146,11 +148,18 @@ func plainXML(s string) bool {
 	return true
 }
 
-// xmlDoc writes the document with VASSAL's XML declaration, into the
-// buffer it returns (megabytes for a big battle: no copy).
+// xmlDoc is the document with VASSAL's XML declaration, held whole.
 func xmlDoc(root *xnode) []byte {
 	var b bytes.Buffer
-	b.WriteString("<?xml version=\"1.0\" encoding=\"UTF-8\" standalone=\"no\"?>\n")
-	root.write(&b, 0)
+	xmlWrite(&b, root)
 	return b.Bytes()
+}
+
+// xmlWrite writes the document with VASSAL's XML declaration into w: a
+// module's buildFile.xml goes straight into its archive entry.
+func xmlWrite(w io.Writer, root *xnode) error {
+	b := bufio.NewWriterSize(w, 64<<10)
+	b.WriteString("<?xml version=\"1.0\" encoding=\"UTF-8\" standalone=\"no\"?>\n")
+	root.write(b, 0)
+	return b.Flush()
 }
