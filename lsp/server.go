@@ -119,7 +119,7 @@ func (s *Server) logf(format string, args ...any) {
 // handle handles one message body; done is true after exit.
 func (s *Server) handle(body []byte) (done bool, err error) {
 	var m message
-	if e := json.Unmarshal(body, &m); e != nil {
+	if e := decodeMessage(body, &m); e != nil {
 		s.logf("parse error: %v", e)
 		s.replyError(json.RawMessage("null"), codeParseError, "parse error: "+e.Error())
 		return false, nil
@@ -190,6 +190,12 @@ func (s *Server) send(method string, params any) {
 func params(m *message, v any) *rpcError {
 	if len(m.Params) == 0 {
 		return &rpcError{codeInvalidParams, m.Method + " needs params"}
+	}
+	if p, ok := v.(*didChangeParams); ok {
+		if fp, ok := readDidChange(m.Params); ok {
+			*p = fp // as json.Unmarshal reads them (fastjson.go)
+			return nil
+		}
 	}
 	if err := json.Unmarshal(m.Params, v); err != nil {
 		return &rpcError{codeInvalidParams, fmt.Sprintf("%s: bad params: %v", m.Method, err)}
