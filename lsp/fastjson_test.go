@@ -57,7 +57,9 @@ var didChangeCases = []string{
 	`{"textDocument":{"uri":"file:///a"},"textDocument":{"version":3},"contentChanges":[]}`,
 	`{"textDocument":{"uri":"file:///a","version":1},"contentChanges":null}`,
 	`{"textDocument":{"uri":"file:///a","version":1},"contentChanges":[{"text":null}]}`,
-	`{"textDocument":{"uri":"file:///a","version":1},"contentChanges":[{"text":"a\u0041b"}]}`,
+	`{"textDocument":{"uri":"file:///a","version":1},"contentChanges":[{"text":"a\u0041b\u003c\u003E\u0026\u00e9\u2028\u0000"}]}`,
+	`{"textDocument":{"uri":"file:///a","version":1},"contentChanges":[{"text":"a\ud83d\ude00"}]}`,
+	`{"textDocument":{"uri":"file:///a","version":1},"contentChanges":[{"text":"a\udc00"}]}`,
 	`{"textDocument":{"uri":"file:///a","version":1},"contentChanges":[{"text":"a\nb\r\n\"q\"\\\/\b\f\t"}]}`,
 	`{"textDocument":{"uri":"file:///a","version":1},"contentChanges":[{"range":{"start":{"line":1},"end":{"character":2}},"text":"z"}]}`,
 	`{"textDocument":{"uri":"file:///a","version":1},"contentChanges":[{"range":{"start":{"line":1,"character":0},"end":{"line":1,"character":2}}}]}`,
@@ -122,15 +124,19 @@ func TestFastJSONTakesEditorMessages(t *testing.T) {
 		}
 	}
 	// What the fast readers leave to encoding/json.
-	for _, c := range []string{fastCases[6], fastCases[9], fastCases[10], fastCases[11], fastCases[13], fastCases[14]} {
+	for _, c := range []string{fastCases[6], fastCases[9], fastCases[10], fastCases[12], fastCases[13], fastCases[14]} {
 		if _, ok := readMessage([]byte(c)); ok {
 			t.Errorf("readMessage read %q", c)
 		}
 	}
-	for _, c := range didChangeCases[1:11] {
+	for _, c := range append(didChangeCases[1:11:11], didChangeCases[12], didChangeCases[13]) {
 		if _, ok := readDidChange([]byte(c)); ok {
 			t.Errorf("readDidChange read %q", c)
 		}
+	}
+	// Go's json.Marshal writes <, > and & as \u escapes: read.
+	if _, ok := readDidChange([]byte(didChangeCases[11])); !ok {
+		t.Errorf("readDidChange left %q to encoding/json", didChangeCases[11])
 	}
 }
 
@@ -139,7 +145,7 @@ func TestFastJSONTakesEditorMessages(t *testing.T) {
 func TestFastJSONMutations(t *testing.T) {
 	rng := rand.New(rand.NewSource(29))
 	alphabet := []byte(`{}[]":,\ntrufalsenul0123456789.eE+-/ ` + "\t\xc3\xa9\xff")
-	seeds := append(append([]string{}, fastCases[:6]...), didChangeCases[0], didChangeCases[11], didChangeCases[12], didChangeCases[13])
+	seeds := append(append([]string{}, fastCases[:6]...), didChangeCases[0], didChangeCases[11], didChangeCases[14], didChangeCases[15])
 	for _, seed := range seeds {
 		for n := 0; n < 1500; n++ {
 			b := []byte(seed)
