@@ -14,7 +14,6 @@ import (
 	"github.com/muster-wargames/muster/battle"
 	"github.com/muster-wargames/muster/diag"
 	"github.com/muster-wargames/muster/pipeline"
-	"github.com/muster-wargames/muster/validate"
 )
 
 // Options configure a server.
@@ -440,7 +439,7 @@ func (s *Server) knownFolder(path string) *folder {
 }
 
 func (s *Server) newFolder(dir string) *folder {
-	f := &folder{dir: dir, cache: battle.NewCache(), memos: map[string]*validate.Memo{}, variants: []string{""}, loads: map[string]*result{}, published: map[string]bool{}, fixes: map[string][]Diagnostic{}, last: map[string]string{}, stray: map[string]string{}, turned: map[string]*turned{}}
+	f := &folder{dir: dir, cache: battle.NewCache(), memos: map[string]*memo{}, variants: []string{""}, loads: map[string]*result{}, published: map[string]bool{}, fixes: map[string][]Diagnostic{}, last: map[string]string{}, stray: map[string]string{}, turned: map[string]*turned{}}
 	s.folders[dir] = f
 	return f
 }
