@@ -98,9 +98,10 @@ func Check(o Options) Result {
 	}
 	ds = diag.Reworded(ds) // a test's hook: no reader below depends on the wording
 	if b != nil {
-		ds = suppress(b, ds, o.Lookup, o.Directives)
+		ds = suppress(b, ds, o.Lookup, o.Directives) // sorted, as accept.Suppress returns them
+	} else {
+		diag.Sort(ds)
 	}
-	diag.Sort(ds)
 	return Result{Battle: b, Diagnostics: ds}
 }
 
