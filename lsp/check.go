@@ -31,8 +31,9 @@ type folder struct {
 	// cache keeps the battle's parsed files across checks.
 	cache *battle.Cache
 	// memos keep, per variant loaded, what each check found, so that an
-	// edit runs again only the checks' passes over what it changed.
-	memos map[string]*validate.Memo
+	// edit runs again only the checks' passes over what it changed, and
+	// which files hold a suppression comment.
+	memos map[string]*memo
 	// variants are the loads the open documents need: the battle as
 	// battle.yaml's files list it (""), then each variant that holds an
 	// open file the others do not (an errata/ copy).
@@ -154,6 +155,12 @@ func diagFile(d diag.Diagnostic) string {
 	return rel
 }
 
+// memo is what one variant's checks keep across checks.
+type memo struct {
+	checks     validate.Memo
+	directives pipeline.DirectiveMemo
+}
+
 // result is one load of a battle and every diagnostic of it.
 type result struct {
 	b     *battle.Battle
@@ -199,10 +206,10 @@ func (r *result) text(rel string) *lines {
 func (s *Server) load(f *folder, variant string) *result {
 	m := f.memos[variant]
 	if m == nil {
-		m = &validate.Memo{}
+		m = &memo{}
 		f.memos[variant] = m
 	}
-	r := pipeline.Check(pipeline.Options{FS: s.overlay.FS(f.dir), Name: ".", Disk: f.dir, Variant: variant, Cache: f.cache, Memo: m})
+	r := pipeline.Check(pipeline.Options{FS: s.overlay.FS(f.dir), Name: ".", Disk: f.dir, Variant: variant, Cache: f.cache, Memo: &m.checks, Directives: &m.directives})
 	b := r.Battle
 	if b == nil {
 		b = &battle.Battle{}

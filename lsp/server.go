@@ -14,7 +14,6 @@ import (
 	"github.com/muster-wargames/muster/battle"
 	"github.com/muster-wargames/muster/diag"
 	"github.com/muster-wargames/muster/pipeline"
-	"github.com/muster-wargames/muster/validate"
 )
 
 // Options configure a server.
@@ -119,7 +118,7 @@ func (s *Server) logf(format string, args ...any) {
 // handle handles one message body; done is true after exit.
 func (s *Server) handle(body []byte) (done bool, err error) {
 	var m message
-	if e := json.Unmarshal(body, &m); e != nil {
+	if e := decodeMessage(body, &m); e != nil {
 		s.logf("parse error: %v", e)
 		s.replyError(json.RawMessage("null"), codeParseError, "parse error: "+e.Error())
 		return false, nil
@@ -190,6 +189,12 @@ func (s *Server) send(method string, params any) {
 func params(m *message, v any) *rpcError {
 	if len(m.Params) == 0 {
 		return &rpcError{codeInvalidParams, m.Method + " needs params"}
+	}
+	if p, ok := v.(*didChangeParams); ok {
+		if fp, ok := readDidChange(m.Params); ok {
+			*p = fp // as json.Unmarshal reads them (fastjson.go)
+			return nil
+		}
 	}
 	if err := json.Unmarshal(m.Params, v); err != nil {
 		return &rpcError{codeInvalidParams, fmt.Sprintf("%s: bad params: %v", m.Method, err)}
@@ -434,7 +439,7 @@ func (s *Server) knownFolder(path string) *folder {
 }
 
 func (s *Server) newFolder(dir string) *folder {
-	f := &folder{dir: dir, cache: battle.NewCache(), memos: map[string]*validate.Memo{}, variants: []string{""}, loads: map[string]*result{}, published: map[string]bool{}, fixes: map[string][]Diagnostic{}, last: map[string]string{}, stray: map[string]string{}, turned: map[string]*turned{}}
+	f := &folder{dir: dir, cache: battle.NewCache(), memos: map[string]*memo{}, variants: []string{""}, loads: map[string]*result{}, published: map[string]bool{}, fixes: map[string][]Diagnostic{}, last: map[string]string{}, stray: map[string]string{}, turned: map[string]*turned{}}
 	s.folders[dir] = f
 	return f
 }

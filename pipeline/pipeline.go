@@ -49,6 +49,10 @@ type Options struct {
 	// Memo, when set, keeps what each check found across checks, and
 	// runs again only the passes whose inputs changed (validate.Memo).
 	Memo *validate.Memo
+	// Directives, when set, keeps across checks which of the battle's
+	// texts hold a suppression comment, so that a text the same slice as
+	// last time (Cache keeps an unchanged file's) is not searched again.
+	Directives *DirectiveMemo
 	// Budget, when set, is the run's: the battles one command checks
 	// take what they read from one budget. Nil: a budget of the load's
 	// own.
@@ -94,9 +98,10 @@ func Check(o Options) Result {
 	}
 	ds = diag.Reworded(ds) // a test's hook: no reader below depends on the wording
 	if b != nil {
-		ds = Suppress(b, ds, o.Lookup)
+		ds = suppress(b, ds, o.Lookup, o.Directives) // sorted, as accept.Suppress returns them
+	} else {
+		diag.Sort(ds)
 	}
-	diag.Sort(ds)
 	return Result{Battle: b, Diagnostics: ds}
 }
 
@@ -148,16 +153,64 @@ func Load(o Options) (*battle.Battle, []diag.Diagnostic) {
 // them: the others cannot have one, and the language server would read
 // every line of the battle on every keystroke.
 func Suppress(b *battle.Battle, ds []diag.Diagnostic, lookup func(string) (diag.Code, bool)) []diag.Diagnostic {
+	return suppress(b, ds, lookup, nil)
+}
+
+// DirectiveMemo is which texts of a battle held a suppression comment
+// when last searched (Options.Directives), by file: the text searched
+// and whether it held one.
+type DirectiveMemo struct {
+	texts map[string]directiveText
+}
+
+type directiveText struct {
+	text []byte
+	has  bool
+}
+
+// sameSlice reports whether a and b are the same bytes in memory: a
+// text the loader did not read again.
+func sameSlice(a, b []byte) bool {
+	return len(a) == len(b) && (len(a) == 0 || &a[0] == &b[0])
+}
+
+// suppress is Suppress, with what m remembers of the texts (nil: search
+// every one).
+func suppress(b *battle.Battle, ds []diag.Diagnostic, lookup func(string) (diag.Code, bool), m *DirectiveMemo) []diag.Diagnostic {
 	if lookup == nil {
 		lookup = Lookup
 	}
 	texts := map[string][]byte{}
+	var now map[string]directiveText
+	if m != nil {
+		now = make(map[string]directiveText, len(b.Texts))
+	}
 	for k, t := range b.Texts {
-		if bytes.Contains(t, []byte("muster:")) {
+		var has bool
+		if last, ok := m.last(k); ok && sameSlice(last.text, t) {
+			has = last.has
+		} else {
+			has = bytes.Contains(t, []byte("muster:"))
+		}
+		if now != nil {
+			now[k] = directiveText{t, has}
+		}
+		if has {
 			texts[k] = t
 		}
 	}
+	if m != nil {
+		m.texts = now // only this load's: a file dropped is forgotten
+	}
 	return accept.Suppress(ds, texts, accept.Options{Lookup: lookup, Unused: b.Rules != nil})
+}
+
+func (m *DirectiveMemo) last(file string) (directiveText, bool) {
+	if m == nil {
+		return directiveText{}, false
+	}
+	t, ok := m.texts[file]
+	return t, ok
 }
 
 // ApplyBaseline passes the findings of ds that the baseline file accepts

@@ -20,7 +20,11 @@
 #     (node), on the same documents as JSON against muster's own exported
 #     schemas: whole processes (processor time, least of three) and one
 #     process (the least of N rounds of read + parse + check, schemas compiled
-#     once), against muster's validate likewise.
+#     once), against muster's validate likewise; beside them each one's
+#     parse alone, so the gaps split into the parser's and the rest: the
+#     bare yaml.v3 parse (scripts/lean/floor, whole and in one process, as
+#     the peers' rounds), santhosh's own JSON decode (encoding/json, its
+#     UnmarshalJSON) and ajv's (node's JSON.parse), whole and in one process.
 # The helper (scripts/lean: a Go module of its own, so the peers never enter
 # muster's go.mod) and ajv (scripts/lean/ajv) are built and installed here,
 # by this script only.
@@ -107,6 +111,7 @@ run() { # run N CMD...: "cpu-ms rss-MiB" of the run with the least processor tim
   for _ in $(seq "$n"); do MUSTER_SUPERVISE=0 "$tmp/lean" run "$@"; done | sort -n | head -1
 }
 peer_rows=""
+split_rows=""
 peer_met=yes
 peer_now=""
 declare -A rss
@@ -121,30 +126,62 @@ for k in $mults; do
   sw=$(run 3 "$tmp/santhosh" "$tmp/schemas" "$tmp/json-$s" 1)
   m1=$("$tmp/lean" muster "${dir[$s]}" "$n" | cut -d' ' -f1)
   s1=$("$tmp/santhosh" "$tmp/schemas" "$tmp/json-$s" "$n" | cut -d' ' -f1)
+  # Each one's parse alone: the bare yaml.v3 parse (fw above, and in one
+  # process), santhosh's JSON decode and ajv's JSON.parse of the same
+  # documents, whole and in one process.
+  f1=$("$tmp/floor" "${dir[$s]}" "$n" | cut -d' ' -f1)
+  spw=$(run 3 "$tmp/santhosh" "$tmp/schemas" "$tmp/json-$s" 1 parse)
+  sp1=$("$tmp/santhosh" "$tmp/schemas" "$tmp/json-$s" "$n" parse | cut -d' ' -f1)
   rss[$s]=$(echo "$mw" | cut -d' ' -f2)
   rss[floor-$s]=$(echo "$fw" | cut -d' ' -f2)
   rss[santhosh-$s]=$(echo "$sw" | cut -d' ' -f2)
-  aw="- - -" a1=-
+  aw="- - -" a1=- apw="- - -" ap1=-
   if [ -n "$have_node" ]; then
     aw=$(run 3 node "$root/scripts/lean/ajv/peer.js" "$tmp/schemas" "$tmp/json-$s" 1)
     a1=$(node "$root/scripts/lean/ajv/peer.js" "$tmp/schemas" "$tmp/json-$s" "$n" | cut -d' ' -f1)
+    apw=$(run 3 node "$root/scripts/lean/ajv/peer.js" "$tmp/schemas" "$tmp/json-$s" 1 parse)
+    ap1=$(node "$root/scripts/lean/ajv/peer.js" "$tmp/schemas" "$tmp/json-$s" "$n" parse | cut -d' ' -f1)
     rss[ajv-$s]=$(echo "$aw" | cut -d' ' -f2)
   fi
-  row=$(awk -v k="$k" -v mw="$mw" -v sw="$sw" -v aw="$aw" -v m1="$m1" -v s1="$s1" -v a1="$a1" 'BEGIN {
-    split(mw, m, " "); split(sw, p, " "); split(aw, q, " ")
+  row=$(awk -v k="$k" -v mw="$mw" -v sw="$sw" -v aw="$aw" -v m1="$m1" -v s1="$s1" -v a1="$a1" \
+    -v fw="$fw" -v f1="$f1" -v sp1="$sp1" -v ap1="$ap1" 'BEGIN {
+    split(mw, m, " "); split(sw, p, " "); split(aw, q, " "); split(fw, f, " ")
     r1 = m[1] / p[1]; r3 = m1 / s1
     r2 = (q[1] > 0) ? sprintf("%.2f", m[1] / q[1]) : "-"; r4 = (a1 > 0) ? sprintf("%.2f", m1 / a1) : "-"
-    printf "| %dx | %.0f ms | %.0f ms | %s | %.2f | %s | %.1f ms | %.1f ms | %s | %.2f | %s |\n", k, m[1], p[1], (q[1] > 0) ? sprintf("%.0f ms", q[1]) : "-", r1, r2, m1, s1, (a1 > 0) ? sprintf("%.1f ms", a1) : "-", r3, r4
+    printf "| %dx | %.0f ms | %.0f ms | %s | %.2f | %s | %.1f ms | %.1f ms | %s | %.2f | %s | %.0f ms | %.1f ms | %.1f ms | %s |\n", k, m[1], p[1], (q[1] > 0) ? sprintf("%.0f ms", q[1]) : "-", r1, r2, m1, s1, (a1 > 0) ? sprintf("%.1f ms", a1) : "-", r3, r4, f[1], f1, sp1, (ap1 > 0) ? sprintf("%.1f ms", ap1) : "-"
   }')
   peer_rows+="$row"$'\n'
+  # The same gaps split: each one's parse, and its time past the parse.
+  split_rows+=$(awk -v k="$k" -v mw="$mw" -v fw="$fw" -v sw="$sw" -v spw="$spw" -v aw="$aw" -v apw="$apw" \
+    -v m1="$m1" -v f1="$f1" -v s1="$s1" -v sp1="$sp1" -v a1="$a1" -v ap1="$ap1" '
+    function ms(x, d) { return (x == "-") ? "-" : sprintf("%." d "f ms", x) }
+    function past(a, b) { return (a == "-" || b == "-") ? "-" : a - b }
+    function over(a, b) { return (a == "-" || b == "-" || b <= 0) ? "-" : sprintf("%.2f", a / b) }
+    function line(how, d, m, f, s, sp, a, ap) {
+      printf "| %dx | %s | %s | %s | %s | %s | %s | %s | %s | %s | %s | %s | %s |\n", k, how,
+        ms(m, d), ms(f, d), ms(past(m, f), d), ms(s, d), ms(sp, d), ms(past(s, sp), d),
+        ms(a, d), ms(ap, d), ms(past(a, ap), d), over(past(m, f), past(s, sp)), over(past(m, f), past(a, ap))
+    }
+    BEGIN {
+      split(mw, M, " "); split(fw, F, " "); split(sw, S, " "); split(spw, SP, " "); split(aw, A, " "); split(apw, AP, " ")
+      line("process", 0, M[1], F[1], S[1], SP[1], A[1], AP[1])
+      line("one process", 1, m1, f1, s1, sp1, a1, ap1)
+    }')$'\n'
   worst=$(echo "$row" | awk -F'|' '{ m = 0; for (i = 6; i <= 12; i++) if (i != 8 && i != 9 && i != 10 && $i + 0 > m) m = $i + 0; print m }')
   awk -v w="$worst" 'BEGIN { exit !(w > 1) }' && peer_met=no
   peer_now="${peer_now:+$peer_now; }${k}x: whole $(echo "$row" | awk -F'|' '{ gsub(/ /, "", $6); gsub(/ /, "", $7); print "santhosh " $6 ", ajv " $7 }'), one process $(echo "$row" | awk -F'|' '{ gsub(/ /, "", $11); gsub(/ /, "", $12); print "santhosh " $11 ", ajv " $12 }')"
 done
+# The goal is the issue's at 100x; a quick run measures 10x, and says so
+# without judging it.
 top=x10; [ -z "$quick" ] && top=x100
 mem_r=$(ratio "${rss[$top]}" "${rss[floor-$top]}")
-mem_met=$(awk -v r="$mem_r" 'BEGIN { print (r <= 2.5) ? "yes" : "no" }')
-mem_row="| peak memory, validate at ${top#x}x | ${rss[$top]%.*} MiB, ${mem_r}x the bare parse's ${rss[floor-$top]%.*} MiB; the schema-only peers: santhosh ${rss[santhosh-$top]%.*} MiB, ajv ${rss[ajv-$top]:-?} MiB | ≤ 2.5x the bare parse's | $mem_met |"
+mem_now="${rss[$top]%.*} MiB, ${mem_r}x the bare parse's ${rss[floor-$top]%.*} MiB; the schema-only peers: santhosh ${rss[santhosh-$top]%.*} MiB, ajv ${rss[ajv-$top]:-?} MiB"
+if [ "$top" = x100 ]; then
+  mem_met=$(awk -v r="$mem_r" 'BEGIN { print (r <= 2.5) ? "yes" : "no" }')
+  mem_row="| peak memory, validate at 100x | $mem_now | ≤ 2.5x the bare parse's | $mem_met |"
+else
+  mem_row="| peak memory, validate at 100x | not measured (quick); at ${top#x}x: $mem_now | ≤ 2.5x the bare parse's, at 100x | not measured (quick) |"
+fi
 big_row="| peak memory at 1M hexes / 100k units | not measured (quick) | < 1 GiB both | - |"
 if [ -z "$quick" ]; then
   log "peak memory at 1M hexes"
@@ -245,10 +282,23 @@ lsp_met=$(awk -v p="$lsp_p95" 'BEGIN { print (p != "" && p <= 10) ? "yes" : "no"
   echo "the least of three, muster as \`muster validate\` with \`MUSTER_SUPERVISE=0\`. One process: the least of several rounds in one process"
   echo "of reading, parsing and checking every file, the schemas compiled once; muster's is \`pipeline.Check\`,"
   echo "what \`muster validate\` runs. ÷ is muster's figure over the peer's: below 1, muster is ahead."
+  echo "Each one's parse alone, measured alike: the bare yaml.v3 parse of the battle's files (\`scripts/lean/floor\`,"
+  echo "whole and in rounds in one process), santhosh's own decode of the JSON documents (its \`UnmarshalJSON\`:"
+  echo "encoding/json) and ajv's (node's \`JSON.parse\`), the peers' programs run with \`parse\`: read and"
+  echo "parse, no check."
   echo
-  echo "| size | muster, process | santhosh, process | ajv, process | ÷ santhosh | ÷ ajv | muster, in process | santhosh, in process | ajv, in process | ÷ santhosh | ÷ ajv |"
-  echo "|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|"
+  echo "| size | muster, process | santhosh, process | ajv, process | ÷ santhosh | ÷ ajv | muster, in process | santhosh, in process | ajv, in process | ÷ santhosh | ÷ ajv | yaml.v3 parse, process | yaml.v3 parse, in process | santhosh's parse, in process | ajv's parse, in process |"
+  echo "|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|"
   printf "%s" "$peer_rows"
+  echo
+  echo "The same gaps split into each one's parse and its time past the parse (the check, and for muster the"
+  echo "rules: load, resolve, the checks). A whole process's parse includes its start-up (node's, for ajv)."
+  echo "÷ past the parse is muster's time past its parse over the peer's: what the comparison would be with"
+  echo "parsers of equal cost."
+  echo
+  echo "| size | how | muster | yaml.v3 parse | muster past it | santhosh | its parse | santhosh past it | ajv | its parse | ajv past it | ÷ santhosh past the parse | ÷ ajv past the parse |"
+  echo "|---|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|"
+  printf "%s" "$split_rows"
   echo
 } > "$tmp/lean.md"
 if [ -f "$out" ] && grep -q '^## Lean (issue 29)' "$out"; then

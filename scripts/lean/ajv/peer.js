@@ -2,14 +2,16 @@
 // checks each JSON file of JSONDIR against the schema its name starts with
 // (lean json names them KIND.FILE.N.json), reading and parsing the file
 // each time: N rounds in one process, the processor time of the least round
-// printed.
-//   node peer.js SCHEMAS JSONDIR [N]
+// printed. With "parse" after N, each round only reads and parses the
+// files (JSON.parse) and checks nothing: the peer's own parse.
+//   node peer.js SCHEMAS JSONDIR [N [parse]]
 'use strict';
 const fs = require('fs');
 const path = require('path');
 const Ajv = require('ajv');
 
-const [schemaDir, jsonDir, n] = process.argv.slice(2);
+const [schemaDir, jsonDir, n, mode] = process.argv.slice(2);
+const parseOnly = mode === 'parse';
 const rounds = Number(n || 1);
 const ajv = new Ajv({ strict: false, allErrors: true, validateFormats: false });
 const ids = {};
@@ -26,6 +28,10 @@ for (let r = 0; r < rounds; r++) {
   const t0 = process.cpuUsage();
   let bad = 0;
   for (const f of docs) {
+    if (parseOnly) {
+      JSON.parse(fs.readFileSync(path.join(jsonDir, f), 'utf8'));
+      continue;
+    }
     const parts = f.split('.');
     const kind = parts[0] === 'forces' ? parts.slice(0, 2).join('.') : parts[0];
     let v = compiled[kind];

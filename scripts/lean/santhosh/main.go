@@ -2,9 +2,13 @@
 // v6 compiles every schema in SCHEMAS and checks each JSON file of JSONDIR
 // (lean json names them KIND.FILE.N.json) against the schema its name
 // starts with, reading and decoding the file each time: N rounds in one
-// process, the processor time of the least round printed.
+// process, the processor time of the least round printed. With "parse"
+// after N, each round only reads and decodes the files as the check does
+// (jsonschema.UnmarshalJSON: encoding/json, numbers as json.Number) and
+// checks nothing: the peer's own parse, which lean.sh sets beside the
+// bare yaml.v3 parse muster's validate pays.
 //
-//	santhosh SCHEMAS JSONDIR [N]
+//	santhosh SCHEMAS JSONDIR [N [parse]]
 package main
 
 import (
@@ -41,6 +45,7 @@ func run(args []string) error {
 	if len(args) > 2 {
 		rounds, _ = strconv.Atoi(args[2])
 	}
+	parseOnly := len(args) > 3 && args[3] == "parse"
 	schemas, err := filepath.Glob(filepath.Join(args[0], "*.schema.json"))
 	if err != nil {
 		return err
@@ -75,6 +80,16 @@ func run(args []string) error {
 		t0 := cpu()
 		bad := 0
 		for _, f := range docs {
+			if parseOnly {
+				data, err := os.ReadFile(f)
+				if err != nil {
+					return err
+				}
+				if _, err := jsonschema.UnmarshalJSON(bytes.NewReader(data)); err != nil {
+					return err
+				}
+				continue
+			}
 			base := filepath.Base(f)
 			kind := base[:strings.IndexByte(base, '.')]
 			if strings.HasPrefix(base, "forces.") {
