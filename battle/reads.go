@@ -92,7 +92,9 @@ func (ld *loader) listReads() {
 // read name: every file some variant of the battle reads. The files are
 // parsed when it is first called, not by the load (what the loaded variant
 // does not read is not checked, and most commands never ask), through the
-// battle folder opened again. The output guard of cmd/muster asks.
+// battle folder opened again (an os.Root: each picture listed is a
+// regular file inside the folder). The output guard of cmd/muster asks,
+// for an output that may be one of them.
 func (b *Battle) AllReads() []string {
 	b.allOnce.Do(func() {
 		b.all = b.Reads

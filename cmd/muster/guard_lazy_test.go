@@ -8,11 +8,12 @@ import (
 	"github.com/muster-wargames/muster/battle"
 )
 
-// TestGuardLazy: the guard lists a battle's files (AllReads, which parses
-// every other variant's files for the pictures they name) at the first
-// output it checks, not when the battle is added: `muster validate` that
-// writes to standard output only never lists them. The files are still
-// refused once an output is checked.
+// TestGuardLazy: the guard lists a battle's files at the first output it
+// checks, not when the battle is added: `muster validate` that writes to
+// standard output only never lists them. The files are still refused once
+// an output is checked. (The pictures only other variants' files name,
+// which AllReads parses those files for, are listed only for an output
+// that may be one: TestGuardNoParse.)
 func TestGuardLazy(t *testing.T) {
 	dir := filepath.Join("..", "..", "examples", "terrible-swift-sword")
 	b, _ := battle.LoadDir(dir, battle.Options{})

@@ -20,6 +20,7 @@ package main
 // mode 0644 (renameInto).
 
 import (
+	"errors"
 	"fmt"
 	"io"
 	"io/fs"
@@ -75,14 +76,23 @@ type guard struct {
 	found map[string]bool
 	// pending are the battles added whose files are not listed yet: they
 	// are at the first output checked (settle), so that a run that writes
-	// to standard output only never lists them (AllReads parses the files
-	// of every variant)
+	// to standard output only never lists them
 	pending []guardBattle
+	// listed are the battles whose files are listed; all says whether
+	// the lists hold every variant's pictures (Battle.AllReads, which
+	// parses the files only other variants read), or only Battle.Reads
+	// (no parse). An output is looked up in the whole list when it may be
+	// one of those pictures (mayBeAnotherPicture), or is a file of the
+	// battle at all, so that what is refused, and the name it is refused
+	// as, are what the whole list says.
+	listed []guardBattle
+	all    bool
 }
 
 type guardBattle struct {
-	b   *battle.Battle
-	dir string
+	b      *battle.Battle
+	dir    string
+	folder os.FileInfo // the battle's folder, links followed (nil: unknown)
 }
 
 type guardDir struct {
@@ -109,7 +119,8 @@ func (g *guard) add(b *battle.Battle, dir string) {
 			g.dirs = append(g.dirs, guardDir{real: r, abs: abs})
 		}
 	}
-	g.pending = append(g.pending, guardBattle{b, dir})
+	folder, _ := os.Stat(dir)
+	g.pending = append(g.pending, guardBattle{b, dir, folder})
 }
 
 // settle lists the files of the battles added since it last did.
@@ -117,16 +128,36 @@ func (g *guard) settle() {
 	for len(g.pending) > 0 {
 		gb := g.pending[0]
 		g.pending = g.pending[1:]
+		g.listed = append(g.listed, gb)
 		g.list(gb.b, gb.dir)
 	}
 }
 
-// list keeps the files battle b in folder dir reads.
+// listAll lists every battle's files again, every variant's pictures
+// with them (Battle.AllReads), in the order the battles were added: the
+// list is then what it would be had it held them from the start.
+func (g *guard) listAll() {
+	if g.all {
+		return
+	}
+	g.all = true
+	g.files, g.infos, g.shown = nil, nil, nil
+	for _, gb := range g.listed {
+		g.list(gb.b, gb.dir)
+	}
+}
+
+// list keeps the files battle b in folder dir reads: Battle.Reads, or
+// once g.all, Battle.AllReads.
 func (g *guard) list(b *battle.Battle, dir string) {
 	if g.files == nil {
 		g.files = map[string]string{}
 	}
-	files := append([]string{"battle.yaml"}, b.AllReads()...)
+	reads := b.Reads
+	if g.all {
+		reads = b.AllReads()
+	}
+	files := append([]string{"battle.yaml"}, reads...)
 	for _, f := range files {
 		p := filepath.Join(dir, filepath.FromSlash(f))
 		if r, err := realPath(p); err == nil {
@@ -161,7 +192,16 @@ func (g *guard) checkAs(path string, baseline bool) error {
 	refuse := func(why string, a ...any) error {
 		return fmt.Errorf("refusing to write %s: %s", path, fmt.Sprintf(why, a...))
 	}
-	if f, ok := g.battleFile(path); ok {
+	if !g.all && g.mayBeAnotherPicture(path) {
+		g.listAll()
+	}
+	f, ok := g.battleFile(path)
+	if ok && !g.all {
+		// refused: by the name the whole list gives it
+		g.listAll()
+		f, ok = g.battleFile(path)
+	}
+	if ok {
 		if f == path {
 			return refuse("it is a file of the battle")
 		}
@@ -227,6 +267,54 @@ func (g *guard) around(path string) {
 	g.found[d] = true
 	b, _ := battle.LoadDir(d, battle.Options{})
 	g.add(b, d)
+}
+
+// mayBeAnotherPicture reports whether path may be a picture that only
+// files the loaded variant does not read name: Battle.AllReads finds them
+// by parsing those files (every other variant's YAML, the costliest part
+// of a build's guard), Battle.Reads lacks them. Each is a regular file
+// inside its battle's folder (the load opens the folder as an os.Root,
+// which follows no link out of it) when it is listed, so path can be one
+// only if it is a regular file (a file that does not exist yet, a folder,
+// a device cannot) and
+//   - it has more than one name (a hard link: the picture's may be
+//     another), or
+//   - its folder is a battle's folder or inside one, whatever the path's
+//     spelling: each folder above its real path is compared with the
+//     battle's folder as a file (os.SameFile), which a link, a bind mount
+//     or a file system that ignores case cannot hide.
+//
+// Whatever cannot be told (an error other than "no such file", a file
+// system that does not count names) is a "may".
+func (g *guard) mayBeAnotherPicture(path string) bool {
+	fi, err := os.Stat(path)
+	if err != nil {
+		return !errors.Is(err, fs.ErrNotExist)
+	}
+	if !fi.Mode().IsRegular() {
+		return false
+	}
+	if n, ok := linkCount(fi); !ok || n != 1 {
+		return true
+	}
+	real, err := realPath(path)
+	if err != nil {
+		return true
+	}
+	for d := filepath.Dir(real); ; d = filepath.Dir(d) {
+		di, err := os.Stat(d)
+		if err != nil {
+			return true
+		}
+		for _, gb := range g.listed {
+			if gb.folder == nil || os.SameFile(di, gb.folder) {
+				return true
+			}
+		}
+		if d == filepath.Dir(d) {
+			return false
+		}
+	}
 }
 
 // battleFile finds the battle file path is, or leads to.

@@ -399,6 +399,17 @@ func (m *vmod) drawBoards() {
 	for _, sc := range m.b.Scenarios {
 		add(m.layouts[sc])
 	}
+	// one buffer of pixels for every board drawn: the largest's
+	most := 0
+	for _, sb := range m.order {
+		if uses[sb] != nil && sb.Sheet.Art == nil {
+			most = max(most, sb.W*sb.H)
+		}
+	}
+	for _, sb := range m.cuts {
+		most = max(most, sb.W*sb.H)
+	}
+	render.ReservePixels(most)
 	for _, sb := range m.order {
 		switch {
 		case uses[sb] == nil:
