@@ -8,6 +8,7 @@ import (
 	"regexp"
 	"sort"
 	"strings"
+	"sync"
 
 	"github.com/muster-wargames/muster/diag"
 )
@@ -108,7 +109,9 @@ func (c *lineCounter) pos(off int) (line, col int) {
 
 // positionRE matches a position in a message: a YAML file's path with its
 // line and column, or "line N".
-var positionRE = regexp.MustCompile(`([^\s"'()\[\]]+\.ya?ml):[0-9]+(?::[0-9]+)?|\bline [0-9]+`)
+var positionRE = sync.OnceValue(func() *regexp.Regexp {
+	return regexp.MustCompile(`([^\s"'()\[\]]+\.ya?ml):[0-9]+(?::[0-9]+)?|\bline [0-9]+`)
+})
 
 // Key is d's entry in a baseline kept in folder dir (absolute): its
 // code, file, fingerprint and message (for the reader).
@@ -130,11 +133,11 @@ func match(e Entry, v int) Entry {
 // keyV1 is d's entry in a baseline of version 1, keyed by its message
 // with every position in it reduced to its file.
 func keyV1(d diag.Diagnostic, dir string) Entry {
-	msg := positionRE.ReplaceAllStringFunc(d.Message, func(m string) string {
+	msg := positionRE().ReplaceAllStringFunc(d.Message, func(m string) string {
 		if strings.HasPrefix(m, "line ") {
 			return "line"
 		}
-		sub := positionRE.FindStringSubmatch(m)
+		sub := positionRE().FindStringSubmatch(m)
 		return relTo(dir, sub[1])
 	})
 	return Entry{Code: d.Code, File: relTo(dir, d.Pos.File), Message: msg}

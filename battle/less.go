@@ -5,6 +5,7 @@ import (
 	"regexp"
 	"sort"
 	"strings"
+	"sync"
 
 	"github.com/muster-wargames/muster/diag"
 	"github.com/muster-wargames/muster/oob"
@@ -12,18 +13,20 @@ import (
 
 // lessForm is a reference printed "minus" some parts: the formation, then
 // the parts in parentheses.
-var lessForm = regexp.MustCompile(`^(.+?)\s+\((?i:minus|less|w/o|without|except)\s+(?i:the\s+)?(.+)\)$`)
+var lessForm = sync.OnceValue(func() *regexp.Regexp {
+	return regexp.MustCompile(`^(.+?)\s+\((?i:minus|less|w/o|without|except)\s+(?i:the\s+)?(.+)\)$`)
+})
 
 // lessSplit separates the parts: "11Miss", "I, 1NY and G, 4US" would be
 // three, so a list that reads whole is tried first.
-var lessSplit = regexp.MustCompile(`,\s+(?:and\s+)?|\s+and\s+`)
+var lessSplit = sync.OnceValue(func() *regexp.Regexp { return regexp.MustCompile(`,\s+(?:and\s+)?|\s+and\s+`) })
 
 // readLess reads name as a formation printed less some of its parts; ok is
 // false when name is not of that form. The formation is read as any name
 // (lookup: unknown or ambiguous names are reported there); each part is
 // read within it (R014 where it is not).
 func (ld *loader) readLess(side, name string, pos diag.Pos, attached *oob.Formation) (oob.Ref, bool) {
-	m := lessForm.FindStringSubmatch(name)
+	m := lessForm().FindStringSubmatch(name)
 	if m == nil {
 		return oob.Ref{}, false
 	}
@@ -39,7 +42,7 @@ func (ld *loader) readLess(side, name string, pos diag.Pos, attached *oob.Format
 	less := &oob.Less{}
 	parts := []string{m[2]}
 	if got, _ := ld.within(ix, head.Formation, m[2]); len(got) != 1 {
-		parts = lessSplit.Split(m[2], -1)
+		parts = lessSplit().Split(m[2], -1)
 	}
 	for _, p := range parts {
 		got, elsewhere := ld.within(ix, head.Formation, p)
@@ -128,7 +131,9 @@ func (ld *loader) within(ix *oob.Index, f *oob.Formation, part string) (got, els
 
 // listTail is the plural a list printed as one ends with: "I, 1NY and G,
 // 4US Batteries (XI)", "14 Virginia, 17 Virginia Cavalry Regiments".
-var listTail = regexp.MustCompile(`\s+(?:(?:Cavalry|Infantry|Artillery|Horse Artillery)\s+)?(?:Batteries|Regiments|Battalions|Brigades|Bns\.?|Rgts\.?)$`)
+var listTail = sync.OnceValue(func() *regexp.Regexp {
+	return regexp.MustCompile(`\s+(?:(?:Cavalry|Infantry|Artillery|Horse Artillery)\s+)?(?:Batteries|Regiments|Battalions|Brigades|Bns\.?|Rgts\.?)$`)
+})
 
 // listSep separates the names of a list printed as one ("," or ";", "and").
 // mayList reports whether listSep may match name: each of its forms holds
@@ -138,7 +143,7 @@ func mayList(name string) bool {
 	return strings.ContainsAny(name, ",;") || strings.Contains(name, "and")
 }
 
-var listSep = regexp.MustCompile(`,\s+and\s+|\s+and\s+|[,;]\s+`)
+var listSep = sync.OnceValue(func() *regexp.Regexp { return regexp.MustCompile(`,\s+and\s+|\s+and\s+|[,;]\s+`) })
 
 // readList reads name as several units or leaders printed as one list,
 // "I, 1NY, 1Ohio and G, 4US Batteries (XI)": the plural at the end
@@ -150,16 +155,16 @@ var listSep = regexp.MustCompile(`,\s+and\s+|\s+and\s+|[,;]\s+`)
 // (R012 where its path disagrees).
 func (ld *loader) readList(side, name string, pos diag.Pos, attached *oob.Formation) ([]oob.Ref, bool) {
 	ix := ld.b.index[side]
-	if ix == nil || !mayList(name) || !listSep.MatchString(name) || len(ix.Resolve(name)) > 0 || len(ix.ReadPrinted(name)) > 0 || lessForm.MatchString(name) {
+	if ix == nil || !mayList(name) || !listSep().MatchString(name) || len(ix.Resolve(name)) > 0 || len(ix.ReadPrinted(name)) > 0 || lessForm().MatchString(name) {
 		return nil, false
 	}
 	body, path := name, ""
 	if j := strings.LastIndex(name, " ("); j > 0 && strings.HasSuffix(name, ")") {
 		body, path = name[:j], name[j:]
 	}
-	body = listTail.ReplaceAllString(body, "")
-	words := listSep.Split(body, -1)
-	seps := listSep.FindAllString(body, -1)
+	body = listTail().ReplaceAllString(body, "")
+	words := listSep().Split(body, -1)
+	seps := listSep().FindAllString(body, -1)
 	reads := func(s string) bool { return len(ix.Resolve(s)) > 0 || len(ix.ReadPrinted(s)) > 0 }
 	var parts []string
 	for i := 0; i < len(words); {
@@ -195,5 +200,6 @@ func (ld *loader) readList(side, name string, pos diag.Pos, attached *oob.Format
 // formation less some parts (Less, split into parts by LessSplit) and a
 // list printed as one (its plural ListTail, its names split by ListSep),
 // for a tool that rewrites names as the loader reads them (validate's
-// TestRenamedIDs), so the patterns stand in one place.
-var PrintedForms = struct{ Less, LessSplit, ListTail, ListSep *regexp.Regexp }{lessForm, lessSplit, listTail, listSep}
+// TestRenamedIDs), so the patterns stand in one place. Each is compiled
+// on first use, not when the program starts.
+var PrintedForms = struct{ Less, LessSplit, ListTail, ListSep func() *regexp.Regexp }{lessForm, lessSplit, listTail, listSep}

@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"regexp"
 	"strings"
+	"sync"
 
 	"github.com/muster-wargames/muster/compile/vassal/seq"
 )
@@ -253,7 +254,7 @@ func traitName(t Trait) (string, bool) {
 // namedKey is a named key stroke as VASSAL writes it once loaded: the key
 // code NamedKeyManager gave the name (from 0xE000), its modifiers, its name
 // (NamedHotKeyConfigurer.encode), its commas escaped or not.
-var namedKey = regexp.MustCompile(`(^|[;,\\])5[7-9][0-9]{3}(\\?,)0(\\?,)`)
+var namedKey = sync.OnceValue(func() *regexp.Regexp { return regexp.MustCompile(`(^|[;,\\])5[7-9][0-9]{3}(\\?,)0(\\?,)`) })
 
 // VASSALForm is a trait's type as VASSAL writes it again after reading it
 // (a saved game holds types so written): a named key stroke's code is the
@@ -261,7 +262,7 @@ var namedKey = regexp.MustCompile(`(^|[;,\\])5[7-9][0-9]{3}(\\?,)0(\\?,)`)
 // access list says "player:". Types equal in this form are the same
 // trait to VASSAL, and the refresher matches them.
 func VASSALForm(typ string) string {
-	typ = namedKey.ReplaceAllString(typ, "${1}0${2}0${3}")
+	typ = namedKey().ReplaceAllString(typ, "${1}0${2}0${3}")
 	if strings.HasPrefix(typ, "obs;") {
 		f := seq.Decode(typ[len("obs;"):], ';')
 		if len(f) > 5 && f[5] == "player:" {

@@ -22,6 +22,13 @@ var compiles atomic.Int64
 
 func compile(raw map[string]map[string]any, root string) (compiled, error) {
 	compiles.Add(1)
+	return compileRaw(raw, root)
+}
+
+// compileRaw compiles the schema root with the common schemas of raw
+// beside it (uncounted: counterCheck's small schema is not one of the
+// set's).
+func compileRaw(raw map[string]map[string]any, root string) (compiled, error) {
 	sl := gojsonschema.NewSchemaLoader()
 	sl.Draft = gojsonschema.Draft7
 	sl.AutoDetect = false

@@ -136,6 +136,74 @@ type rules struct {
 	common map[string]any
 }
 
+// schemaKeys are the keywords of one schema object that thin reads,
+// gathered in one pass over its keys (a lookup of each of the thirty
+// keywords in every object cost more than the rest of reading it).
+type schemaKeys struct {
+	ref, allOf, oneOf, anyOf, propertyNames, minLength, maxLength                   any
+	constV, minimum, maximum, typ, enum, pattern, required, props                   any
+	patternProps, additional, items, minItems, maxItems                             any
+	hasNames, hasMinLength, hasMaxLength, hasConst, hasMinimum, hasMaximum, hasEnum bool
+	branches, counts, notNum, format                                                bool
+}
+
+func readKeys(m map[string]any) schemaKeys {
+	var k schemaKeys
+	for key, v := range m {
+		switch key {
+		case "$ref":
+			k.ref = v
+		case "allOf":
+			k.allOf = v
+		case "oneOf":
+			k.oneOf = v
+		case "anyOf":
+			k.anyOf = v
+		case "not", "if", "then", "else":
+			k.branches = true
+		case "minProperties", "maxProperties", "dependencies", "uniqueItems", "contains", "additionalItems":
+			k.counts = true
+		case "multipleOf", "exclusiveMinimum", "exclusiveMaximum":
+			k.notNum = true
+		case "enum":
+			k.enum, k.hasEnum = v, true
+		case "const":
+			k.constV, k.hasConst = v, true
+		case "format":
+			k.format = true
+		case "propertyNames":
+			k.propertyNames, k.hasNames = v, true
+		case "minLength":
+			k.minLength, k.hasMinLength = v, true
+		case "maxLength":
+			k.maxLength, k.hasMaxLength = v, true
+		case "minimum":
+			k.minimum, k.hasMinimum = v, true
+		case "maximum":
+			k.maximum, k.hasMaximum = v, true
+		case "type":
+			k.typ = v
+		case "pattern":
+			k.pattern = v
+		case "required":
+			k.required = v
+		case "properties":
+			k.props = v
+		case "patternProperties":
+			k.patternProps = v
+		case "additionalProperties":
+			k.additional = v
+		case "items":
+			k.items = v
+		case "minItems":
+			k.minItems = v
+		case "maxItems":
+			k.maxItems = v
+		}
+	}
+	return k
+}
+
 func (rs *rules) get(m map[string]any, doc map[string]any) *rule {
 	p := reflect.ValueOf(m).Pointer()
 	if r, ok := rs.byPtr[p]; ok {
@@ -149,7 +217,8 @@ func (rs *rules) get(m map[string]any, doc map[string]any) *rule {
 		}
 		return nil
 	}
-	if ref, ok := m["$ref"].(string); ok {
+	kw := readKeys(m)
+	if ref, ok := kw.ref.(string); ok {
 		target, tdoc := doc, doc
 		if strings.HasPrefix(ref, "common.schema.json") {
 			target, tdoc = rs.common, rs.common
@@ -169,15 +238,15 @@ func (rs *rules) get(m map[string]any, doc map[string]any) *rule {
 			r.branches = true // a reference thin cannot follow: read the node whole
 		}
 	}
-	if all, ok := m["allOf"].([]any); ok {
+	if all, ok := kw.allOf.([]any); ok {
 		for _, e := range all {
 			if s := sub(e); s != nil {
 				r.refs = append(r.refs, s)
 			}
 		}
 	}
-	for _, k := range []string{"oneOf", "anyOf"} {
-		if arr, ok := m[k].([]any); ok {
+	for _, v := range [...]any{kw.oneOf, kw.anyOf} {
+		if arr, ok := v.([]any); ok {
 			var g []*rule
 			for _, e := range arr {
 				s := sub(e)
@@ -193,61 +262,52 @@ func (rs *rules) get(m map[string]any, doc map[string]any) *rule {
 			r.branches = true
 		}
 	}
-	for _, k := range []string{"not", "if", "then", "else"} {
-		if _, ok := m[k]; ok {
-			r.branches = true
-		}
+	if kw.branches {
+		r.branches = true
 	}
-	for _, k := range []string{"minProperties", "maxProperties", "dependencies", "uniqueItems", "contains", "additionalItems"} {
-		if _, ok := m[k]; ok {
-			r.counts = true
-		}
-	}
-	r.numOK = true
-	for _, k := range []string{"enum", "const", "multipleOf", "exclusiveMinimum", "exclusiveMaximum"} {
-		if _, ok := m[k]; ok {
-			r.numOK = false
-		}
-	}
+	r.counts = kw.counts
+	r.numOK = !kw.hasEnum && !kw.hasConst && !kw.notNum
 	r.strOK, r.boolOK = true, true
-	for _, k := range []string{"enum", "const"} {
-		if _, ok := m[k]; ok {
-			r.boolOK, r.whole = false, true
-		}
+	if kw.hasEnum || kw.hasConst {
+		r.boolOK, r.whole = false, true
 	}
-	if _, ok := m["format"]; ok {
+	if kw.format {
 		r.strOK = false
 	}
-	if pn, ok := m["propertyNames"]; ok {
-		if r.names = sub(pn); r.names == nil {
+	if kw.hasNames {
+		if r.names = sub(kw.propertyNames); r.names == nil {
 			r.namesOpaque = true
 		}
 	}
 	r.minLen, r.maxLen = -1, -1
-	for k, to := range map[string]*int{"minLength": &r.minLen, "maxLength": &r.maxLen} {
-		if v, ok := m[k]; ok {
-			n, isWhole := whole(v)
+	for _, l := range [...]struct {
+		has bool
+		v   any
+		to  *int
+	}{{kw.hasMinLength, kw.minLength, &r.minLen}, {kw.hasMaxLength, kw.maxLength, &r.maxLen}} {
+		if l.has {
+			n, isWhole := whole(l.v)
 			if !isWhole || n < 0 || n > math.MaxInt32 {
 				r.strOK = false
 				continue
 			}
-			*to = int(n)
+			*l.to = int(n)
 		}
 	}
-	if v, ok := m["const"]; ok {
-		if _, isStr := v.(string); !isStr {
+	if kw.hasConst {
+		if _, isStr := kw.constV.(string); !isStr {
 			r.strOK = false
 		}
 	}
-	if v, ok := m["minimum"]; ok {
-		r.min, r.hasMin = whole(v)
+	if kw.hasMinimum {
+		r.min, r.hasMin = whole(kw.minimum)
 		r.numOK = r.numOK && r.hasMin
 	}
-	if v, ok := m["maximum"]; ok {
-		r.max, r.hasMax = whole(v)
+	if kw.hasMaximum {
+		r.max, r.hasMax = whole(kw.maximum)
 		r.numOK = r.numOK && r.hasMax
 	}
-	switch t := m["type"].(type) {
+	switch t := kw.typ.(type) {
 	case string:
 		r.types = typeBits[t]
 	case []any:
@@ -256,7 +316,7 @@ func (rs *rules) get(m map[string]any, doc map[string]any) *rule {
 			r.types |= typeBits[s]
 		}
 	}
-	if e, ok := m["enum"].([]any); ok {
+	if e, ok := kw.enum.([]any); ok {
 		r.enum, r.enumOK = map[string]bool{}, true
 		for _, v := range e {
 			switch s := v.(type) {
@@ -269,31 +329,31 @@ func (rs *rules) get(m map[string]any, doc map[string]any) *rule {
 			}
 		}
 		r.strOK = r.strOK && r.enumOK
-	} else if _, ok := m["enum"]; ok {
+	} else if kw.hasEnum {
 		r.strOK = false // an enum thin cannot read
 	}
-	if c, ok := m["const"].(string); ok {
+	if c, ok := kw.constV.(string); ok {
 		r.enum, r.enumOK = map[string]bool{c: true}, true
 	}
-	if p, ok := m["pattern"].(string); ok {
+	if p, ok := kw.pattern.(string); ok {
 		r.pattern = &lazyRE{src: p}
 	}
-	if req, ok := m["required"].([]any); ok {
+	if req, ok := kw.required.([]any); ok {
 		for _, k := range req {
 			if s, ok := k.(string); ok {
 				r.required = append(r.required, s)
 			}
 		}
 	}
-	if props, ok := m["properties"].(map[string]any); ok {
-		r.props = map[string]*rule{}
+	if props, ok := kw.props.(map[string]any); ok {
+		r.props = make(map[string]*rule, len(props))
 		for k, v := range props {
 			if s := sub(v); s != nil {
 				r.props[k] = s
 			}
 		}
 	}
-	if pp, ok := m["patternProperties"].(map[string]any); ok {
+	if pp, ok := kw.patternProps.(map[string]any); ok {
 		for k, v := range pp {
 			s := sub(v)
 			if s == nil {
@@ -304,22 +364,22 @@ func (rs *rules) get(m map[string]any, doc map[string]any) *rule {
 			r.patRules = append(r.patRules, s)
 		}
 	}
-	switch a := m["additionalProperties"].(type) {
+	switch a := kw.additional.(type) {
 	case bool:
 		r.closed = !a
 	case map[string]any:
 		r.extra = rs.get(a, doc)
 	}
-	switch it := m["items"].(type) {
+	switch it := kw.items.(type) {
 	case map[string]any:
 		r.items = rs.get(it, doc)
 	case []any:
 		r.counts = true
 	}
-	if n, ok := number(m["minItems"]); ok {
+	if n, ok := number(kw.minItems); ok {
 		r.minItems = n
 	}
-	if n, ok := number(m["maxItems"]); ok {
+	if n, ok := number(kw.maxItems); ok {
 		r.maxItems = n
 	}
 	return r
@@ -833,22 +893,16 @@ func (s *Set) thinRule(kind string) *rule {
 	return r
 }
 
-// thinFrom is the size of document thin walks past: MaxProblems+1 (too few
-// nodes to hold more offenders than are kept), or when it owns the value
-// (and passes what it can without a copy) every document: a document it
-// passes whole spares the library its check and its schema's compiling.
-func thinFrom(own bool) int {
-	if own {
-		return 0
-	}
-	return MaxProblems + 1
-}
-
-// thin returns the value of d the library is to check: d.Value itself, or
-// when d holds more offenders than MaxProblems+1, a copy without those
-// past them that it may leave out.
+// thin returns the value of d the library is to check: passed when thin
+// passes it whole, else d.Value or a copy of it (changed in place when
+// own) with what thin judged passed and, when d holds more offenders than
+// MaxProblems+1, without those past them that it may leave out. Every
+// document is walked, however small and whoever owns its value: one
+// passed whole spares the library its check and its schema's compiling
+// (the battle schema's is 1.1 M instructions, a small battle.yaml's walk
+// a few thousand).
 func (s *Set) thin(kind string, d *Doc, own bool) any {
-	if thinOff || d.Nodes <= thinFrom(own) {
+	if thinOff {
 		return d.Value
 	}
 	t := thinner{bad: d.Bad, keep: MaxProblems + 1, own: own}

@@ -386,6 +386,15 @@ func TestPassedWholeNotCompiled(t *testing.T) {
 	if d := compiles.Load() - n; d != 0 {
 		t.Errorf("checking a document passed whole compiled %d schemas", d)
 	}
+	// a small document checked where its value is kept (Validate, not
+	// ValidateOnce) too
+	small := "kind: forces\nside: USA\n"
+	if got := listing(t, set, []byte(small)); got != "" {
+		t.Fatalf("problems in a good document:\n%s", got)
+	}
+	if d := compiles.Load() - n; d != 0 {
+		t.Errorf("checking a small document passed whole, its value kept, compiled %d schemas", d)
+	}
 	if got := listingOnce(t, set, []byte(bad)); !strings.Contains(got, ":7:12 S006 ") {
 		t.Errorf("the bad id is not reported:\n%s", got)
 	}

@@ -13,6 +13,7 @@ import (
 	"regexp"
 	"sort"
 	"strings"
+	"sync"
 )
 
 //go:embed templates
@@ -48,12 +49,12 @@ func Schemas(system string) [][2]string {
 	}
 }
 
-var idChars = regexp.MustCompile(`[^a-z0-9]+`)
+var idChars = sync.OnceValue(func() *regexp.Regexp { return regexp.MustCompile(`[^a-z0-9]+`) })
 
 // ID makes a battle id from a folder name: lower case, runs of anything but
 // letters and digits become one hyphen.
 func ID(folder string) string {
-	id := strings.Trim(idChars.ReplaceAllString(strings.ToLower(folder), "-"), "-")
+	id := strings.Trim(idChars().ReplaceAllString(strings.ToLower(folder), "-"), "-")
 	if id == "" {
 		id = "battle"
 	}

@@ -6,6 +6,7 @@ import (
 	"runtime"
 	"sort"
 	"strings"
+	"sync"
 
 	"github.com/muster-wargames/muster/accept"
 	"github.com/muster-wargames/muster/battle"
@@ -270,13 +271,13 @@ func Codes(r *rulesets.Ruleset) diag.Catalogue {
 }
 
 // indices are the indices of a path under figures, which raisedAt writes [].
-var indices = regexp.MustCompile(`\[[0-9]+\]`)
+var indices = sync.OnceValue(func() *regexp.Regexp { return regexp.MustCompile(`\[[0-9]+\]`) })
 
 func configured(r *rulesets.Ruleset) []diag.Code {
 	var out []diag.Code
 	for _, fc := range r.Figures.Checks() {
 		out = append(out, diag.Code{Code: fc.Code, Severity: fc.Sev(), System: r.System, Rule: fc.Rule, Title: fc.Title,
-			Doc: strings.TrimSpace(fc.Doc), Func: raisedAt[indices.ReplaceAllString(fc.Path, "[]")], Config: "rulesets/" + r.System + ".yaml " + fc.Path})
+			Doc: strings.TrimSpace(fc.Doc), Func: raisedAt[indices().ReplaceAllString(fc.Path, "[]")], Config: "rulesets/" + r.System + ".yaml " + fc.Path})
 	}
 	return out
 }

@@ -452,7 +452,7 @@ func renameIDs(files map[string][]byte) (map[string][]byte, map[string]string, m
 	// commas and "and"s, the printed words kept; "" when v is not of that
 	// form or holds no name renamed.
 	lessName := func(v string) string {
-		m := lessForm.FindStringSubmatchIndex(v)
+		m := lessForm().FindStringSubmatchIndex(v)
 		if m == nil {
 			return ""
 		}
@@ -480,7 +480,7 @@ func renameIDs(files map[string][]byte) (map[string][]byte, map[string]string, m
 				return len(ix.Resolve(s)) > 0 || len(ix.ReadPrinted(s)) > 0
 			}
 			all := true
-			for _, p := range lessSplit.Split(rest, -1) {
+			for _, p := range lessSplit().Split(rest, -1) {
 				all = all && reads(p)
 			}
 			each = each || all
@@ -492,7 +492,7 @@ func renameIDs(files map[string][]byte) (map[string][]byte, map[string]string, m
 		}
 		if parts == "" {
 			last := 0
-			for _, at := range lessSplit.FindAllStringIndex(rest, -1) {
+			for _, at := range lessSplit().FindAllStringIndex(rest, -1) {
 				parts += part(rest[last:at[0]]) + rest[at[0]:at[1]]
 				last = at[1]
 			}
@@ -509,7 +509,7 @@ func renameIDs(files map[string][]byte) (map[string][]byte, map[string]string, m
 	// read as a name, each renamed, the words between them, the plural and
 	// the path (renamed) kept in place; "" when v is not such a list.
 	listName := func(v string) string {
-		if !listSep.MatchString(v) || lessForm.MatchString(v) {
+		if !listSep().MatchString(v) || lessForm().MatchString(v) {
 			return ""
 		}
 		body, path := v, ""
@@ -517,11 +517,11 @@ func renameIDs(files map[string][]byte) (map[string][]byte, map[string]string, m
 			body, path = v[:j], v[j:]
 		}
 		tail := ""
-		if at := listTail.FindStringIndex(body); at != nil {
+		if at := listTail().FindStringIndex(body); at != nil {
 			body, tail = body[:at[0]], body[at[0]:]
 		}
-		words := listSep.Split(body, -1)
-		seps := listSep.FindAllString(body, -1)
+		words := listSep().Split(body, -1)
+		seps := listSep().FindAllString(body, -1)
 	sides:
 		for _, ix := range indexes {
 			if len(ix.Resolve(v)) > 0 || len(ix.ReadPrinted(v)) > 0 {

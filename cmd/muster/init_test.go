@@ -134,7 +134,7 @@ func TestExampleModelines(t *testing.T) {
 				return err
 			}
 			data, _ := os.ReadFile(path)
-			k := kindLine.FindSubmatch(data)
+			k := kindLine().FindSubmatch(data)
 			if k == nil || docBreak.Match(data) {
 				return nil // not a battle file, or the trip scenarios' several documents of several kinds
 			}

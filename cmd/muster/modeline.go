@@ -9,6 +9,7 @@ import (
 	"path/filepath"
 	"regexp"
 	"strings"
+	"sync"
 
 	"github.com/muster-wargames/muster/schema"
 )
@@ -18,7 +19,9 @@ import (
 // which schema a file follows.
 const modelinePrefix = "# yaml-language-server: $schema="
 
-var kindLine = regexp.MustCompile(`(?m)^kind:[ \t]*["']?(battle|forces|map|scenario)["']?[ \t]*(#.*)?\r?$`)
+var kindLine = sync.OnceValue(func() *regexp.Regexp {
+	return regexp.MustCompile(`(?m)^kind:[ \t]*["']?(battle|forces|map|scenario)["']?[ \t]*(#.*)?\r?$`)
+})
 
 // schemaFor names the schema file of a document kind in a system.
 func schemaFor(kind, system string) string {
@@ -79,7 +82,7 @@ func rewriteModelines(stdout io.Writer, dir, schemas, system string) error {
 		if err != nil {
 			return err
 		}
-		m := kindLine.FindSubmatch(data)
+		m := kindLine().FindSubmatch(data)
 		if m == nil {
 			return nil
 		}
@@ -124,19 +127,21 @@ func withModeline(data []byte, schema string) []byte {
 	return append([]byte(modelinePrefix+schema+nl), data...)
 }
 
-var systemLine = regexp.MustCompile(`(?m)^system:[ \t]*["']?([a-z0-9-]+)["']?[ \t]*(#.*)?\r?$`)
+var systemLine = sync.OnceValue(func() *regexp.Regexp {
+	return regexp.MustCompile(`(?m)^system:[ \t]*["']?([a-z0-9-]+)["']?[ \t]*(#.*)?\r?$`)
+})
 
 // editorReady gives the files of a battle folder a written (import vmod)
 // what the editor needs to check them offline, as muster init does: a
 // modeline on each battle file pointing at schemas/, and the schemas.
 func editorReady(files map[string][]byte) error {
-	m := systemLine.FindSubmatch(files["battle.yaml"])
+	m := systemLine().FindSubmatch(files["battle.yaml"])
 	if m == nil {
 		return nil // no battle to say the system: no forces schema to name
 	}
 	system := string(m[1])
 	for name, data := range files {
-		k := kindLine.FindSubmatch(data)
+		k := kindLine().FindSubmatch(data)
 		if k == nil || filepath.Ext(name) != ".yaml" {
 			continue
 		}

@@ -13,6 +13,7 @@ import (
 	"sort"
 	"strconv"
 	"strings"
+	"sync"
 
 	"github.com/muster-wargames/muster/battle"
 	"github.com/muster-wargames/muster/compile"
@@ -319,7 +320,7 @@ func (bm *baseModule) boardFor(s *maps.Sheet) *baseBoard {
 	return nil
 }
 
-var gpidAtEnd = regexp.MustCompile(`;[^;]*;0$`)
+var gpidAtEnd = sync.OnceValue(func() *regexp.Regexp { return regexp.MustCompile(`;[^;]*;0$`) })
 
 // slotFor finds the base PieceSlot of a unit or leader: by name, and
 // among several of one name, by its qualified name (muster's Designation
@@ -380,7 +381,7 @@ func (bm *baseModule) extension(b *battle.Battle, baseFile string) ([]compile.Ou
 		}
 		id := extensionID + ":" + strconv.Itoa(n)
 		sl := el("widget.PieceSlot", "entryName", name, "gpid", id)
-		sl.text = gpidAtEnd.ReplaceAllString(text, ";"+id+";0")
+		sl.text = gpidAtEnd().ReplaceAllString(text, ";"+id+";0")
 		return sl
 	}
 	var reinfBoards, reinfStacks []*xnode

@@ -5,6 +5,7 @@ import (
 	"regexp"
 	"strconv"
 	"strings"
+	"sync"
 
 	"github.com/muster-wargames/muster/compile/vassal/seq"
 )
@@ -16,12 +17,14 @@ import (
 // counter and its first turn, "Hill: Hill -1 from Jul 1 1800".
 
 // helpCounters finds that cell of the help page's key table.
-var helpCounters = regexp.MustCompile(`<tr><td>A leader(?:&#39;|')s next counter / the one before</td><td>[^<]*</td><td>[^<]*</td><td>([^<]*)</td>`)
+var helpCounters = sync.OnceValue(func() *regexp.Regexp {
+	return regexp.MustCompile(`<tr><td>A leader(?:&#39;|')s next counter / the one before</td><td>[^<]*</td><td>[^<]*</td><td>([^<]*)</td>`)
+})
 
 // readCounters reads the help page's names and first turns of the
 // leaders' further counters.
 func (im *importer) readCounters(page string) {
-	m := helpCounters.FindStringSubmatch(page)
+	m := helpCounters().FindStringSubmatch(page)
 	if m == nil {
 		return
 	}
@@ -56,18 +59,18 @@ func (im *importer) leaderCounters(n *node, p *props, pc *piece, used map[string
 		}
 		// his own rating, empty where only a leader his piece shows has
 		// the rating (compile/vassal shownKeys)
-		if m := counterFirst.FindStringSubmatch(expr); m != nil && !used[key] {
+		if m := counterFirst().FindStringSubmatch(expr); m != nil && !used[key] {
 			if m[1] != "" {
 				pc.values = append(pc.values, [2]string{key, m[1]})
 			}
 			used[key] = true
 		}
-		if m := faceRatingRe.FindStringSubmatch(expr); m != nil && pc.replacement != nil {
+		if m := faceRatingRe().FindStringSubmatch(expr); m != nil && pc.replacement != nil {
 			if v, err := strconv.Unquote(m[1]); err == nil && v != "" {
 				pc.replacement.values = append(pc.replacement.values, [2]string{key, v})
 			}
 		}
-		for _, m := range counterRe.FindAllStringSubmatch(expr, -1) {
+		for _, m := range counterRe().FindAllStringSubmatch(expr, -1) {
 			lv, _ := strconv.Atoi(m[1])
 			if lv-2 < 0 || lv-2 >= len(cs) {
 				im.unread(n, "leader %q: his counter at level %d of the Counter layer is not named on the help page: not read", pc.name, lv)
@@ -99,7 +102,7 @@ func (im *importer) leaderReplacement(n *node, p *props, pc *piece) {
 		return
 	}
 	name := p.nameLabel
-	if m := faceRatingRe.FindStringSubmatch(name); m != nil {
+	if m := faceRatingRe().FindStringSubmatch(name); m != nil {
 		name, _ = strconv.Unquote(m[1])
 	} else if name == "" || strings.Contains(name, "$") || strings.HasPrefix(name, "{") {
 		im.unread(n, "leader %q: his name label %q does not name his replacement: read as no replacement", pc.name, p.nameLabel)

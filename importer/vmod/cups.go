@@ -7,6 +7,7 @@ import (
 	"sort"
 	"strconv"
 	"strings"
+	"sync"
 )
 
 // What a muster module's draw cups hold is what the scenario gives them:
@@ -29,14 +30,16 @@ type cupsRead struct {
 }
 
 var (
-	drawSection = regexp.MustCompile(`(?s)<h3>([^<]*)</h3>.*?<h4>Activation and efficiency</h4>\s*<ul>(.*?)</ul>`)
-	drawItem    = regexp.MustCompile(`(?s)<li>(.*?)</li>`)
+	drawSection = sync.OnceValue(func() *regexp.Regexp {
+		return regexp.MustCompile(`(?s)<h3>([^<]*)</h3>.*?<h4>Activation and efficiency</h4>\s*<ul>(.*?)</ul>`)
+	})
+	drawItem = sync.OnceValue(func() *regexp.Regexp { return regexp.MustCompile(`(?s)<li>(.*?)</li>`) })
 )
 
 // readDraws reads the help page's lines on each scenario's cups.
 func (c *cupsRead) readDraws(page string) {
 	for _, sec := range strings.Split(page, "<h3>")[1:] {
-		m := drawSection.FindStringSubmatch("<h3>" + sec)
+		m := drawSection().FindStringSubmatch("<h3>" + sec)
 		if m == nil {
 			continue
 		}
@@ -44,7 +47,7 @@ func (c *cupsRead) readDraws(page string) {
 			c.lines = map[string][]string{}
 		}
 		name := html.UnescapeString(m[1])
-		for _, it := range drawItem.FindAllStringSubmatch(m[2], -1) {
+		for _, it := range drawItem().FindAllStringSubmatch(m[2], -1) {
 			c.lines[name] = append(c.lines[name], html.UnescapeString(it[1]))
 		}
 	}
@@ -100,8 +103,8 @@ func (im *importer) drawData(sc *scenario) string {
 	}
 	for _, l := range lines {
 		switch {
-		case drawAttachedRe.MatchString(l):
-			m := drawAttachedRe.FindStringSubmatch(l)
+		case drawAttachedRe().MatchString(l):
+			m := drawAttachedRe().FindStringSubmatch(l)
 			addSide(m[1])
 			attached[m[1]] = append(attached[m[1]], entry{m[2], q(m[3])})
 		case strings.HasPrefix(l, "Activation markers: "):
@@ -114,8 +117,8 @@ func (im *importer) drawData(sc *scenario) string {
 				addSide(f[0])
 				act[f[0]] = append(act[f[0]], entry{strings.Join(f[1:len(f)-1], " "), f[len(f)-1]})
 			}
-		case drawPoolRe.MatchString(l):
-			m := drawPoolRe.FindStringSubmatch(l)
+		case drawPoolRe().MatchString(l):
+			m := drawPoolRe().FindStringSubmatch(l)
 			addSide(m[1])
 			hasPool[m[1]] = true
 			if m[2] == "empty" {
@@ -129,8 +132,8 @@ func (im *importer) drawData(sc *scenario) string {
 				}
 				pool[m[1]] = append(pool[m[1]], entry{v, n})
 			}
-		case drawFixedRe.MatchString(l):
-			m := drawFixedRe.FindStringSubmatch(l)
+		case drawFixedRe().MatchString(l):
+			m := drawFixedRe().FindStringSubmatch(l)
 			addSide(m[1])
 			var fs []string
 			for _, it := range strings.Split(m[3], ", ") {
@@ -142,14 +145,14 @@ func (im *importer) drawData(sc *scenario) string {
 				fs = append(fs, q(it[:i])+": "+it[i+1:])
 			}
 			fixed[m[1]] = append(fixed[m[1]], entry{m[2], "{" + strings.Join(fs, ", ") + "}"})
-		case drawCupRe.MatchString(l):
-			m := drawCupRe.FindStringSubmatch(l)
+		case drawCupRe().MatchString(l):
+			m := drawCupRe().FindStringSubmatch(l)
 			if _, ok := cups[m[1]]; !ok {
 				cupOrder = append(cupOrder, m[1])
 			}
 			cups[m[1]] = append(cups[m[1]], entry{m[3], m[2]})
-		case drawEventsRe.MatchString(l):
-			m := drawEventsRe.FindStringSubmatch(l)
+		case drawEventsRe().MatchString(l):
+			m := drawEventsRe().FindStringSubmatch(l)
 			addSide(m[1])
 			a := "key: " + m[3] + ", random: " + m[4]
 			if m[2] != "" {
@@ -236,11 +239,13 @@ func (im *importer) drawData(sc *scenario) string {
 }
 
 var (
-	drawAttachedRe = regexp.MustCompile(`^Attached: (\S+) (.+) to (.+)$`)
-	drawPoolRe     = regexp.MustCompile(`^(\S+) efficiency pool: (.*)$`)
-	drawFixedRe    = regexp.MustCompile(`^(\S+) efficiency fixed for (.+?): (.*)$`)
-	drawCupRe      = regexp.MustCompile(`^Added to ([a-z][a-z0-9-]*): ([0-9]+) × (.*)$`)
-	drawEventsRe   = regexp.MustCompile(`^(\S+) Event cards(?: from (.+?))?: ([0-9]+) Key and ([0-9]+) Random each turn`)
+	drawAttachedRe = sync.OnceValue(func() *regexp.Regexp { return regexp.MustCompile(`^Attached: (\S+) (.+) to (.+)$`) })
+	drawPoolRe     = sync.OnceValue(func() *regexp.Regexp { return regexp.MustCompile(`^(\S+) efficiency pool: (.*)$`) })
+	drawFixedRe    = sync.OnceValue(func() *regexp.Regexp { return regexp.MustCompile(`^(\S+) efficiency fixed for (.+?): (.*)$`) })
+	drawCupRe      = sync.OnceValue(func() *regexp.Regexp { return regexp.MustCompile(`^Added to ([a-z][a-z0-9-]*): ([0-9]+) × (.*)$`) })
+	drawEventsRe   = sync.OnceValue(func() *regexp.Regexp {
+		return regexp.MustCompile(`^(\S+) Event cards(?: from (.+?))?: ([0-9]+) Key and ([0-9]+) Random each turn`)
+	})
 )
 
 func (im *importer) badDrawLine(sc *scenario, l string) {

@@ -6,6 +6,7 @@ import (
 	"slices"
 	"strconv"
 	"strings"
+	"sync"
 	"unicode"
 	"unicode/utf8"
 
@@ -343,7 +344,7 @@ func (im *importer) setupStack(mapName string, n *node) {
 	// each stack named "... (within N of HEX)", or leaves it one stack,
 	// "... (within N, one stack: ...)" (compile/vassal setupStacks): the
 	// group comes back as one entry at its hex
-	if m := withinRe.FindStringSubmatch(n.attr("name")); im.muster && m != nil {
+	if m := withinRe().FindStringSubmatch(n.attr("name")); im.muster && m != nil {
 		w, _ := strconv.Atoi(m[1])
 		for _, gb := range im.gridBoards {
 			if m[2] != "" && gb.parseLabel(m[2]) {
@@ -432,7 +433,9 @@ func (im *importer) arrival(n *node, scID string) {
 	}
 }
 
-var withinRe = regexp.MustCompile(`\(within ([0-9]+)(?: of (\S+)|, one stack: [^)]*)\)$`)
+var withinRe = sync.OnceValue(func() *regexp.Regexp {
+	return regexp.MustCompile(`\(within ([0-9]+)(?: of (\S+)|, one stack: [^)]*)\)$`)
+})
 
 type arrivalGroup struct {
 	side, time  string

@@ -4,6 +4,7 @@ import (
 	"regexp"
 	"strconv"
 	"strings"
+	"sync"
 
 	"github.com/muster-wargames/muster/compile/vassal/seq"
 )
@@ -158,7 +159,7 @@ func collect(p *props, traits []trait, defs map[string][]trait, depth int) {
 			}
 			if regenerated[t.id()] || t.id() == "calcProp" && (flagCalcs[calcName(t)] || calcName(t) == "Ratings") {
 				p.regen = append(p.regen, t)
-			} else if t.id() == "calcProp" && (counterRe.MatchString(t.typ) || faceRatingRe.MatchString(t.typ)) {
+			} else if t.id() == "calcProp" && (counterRe().MatchString(t.typ) || faceRatingRe().MatchString(t.typ)) {
 				p.counters = append(p.counters, t)
 			} else {
 				p.unknown = append(p.unknown, t)
@@ -171,15 +172,19 @@ func collect(p *props, traits []trait, defs map[string][]trait, depth int) {
 // expression, (GetProperty("Counter_Level")==2?"-1":"0"); counterFirst
 // the first counter's, the innermost default.
 var (
-	counterRe    = regexp.MustCompile(`GetProperty\("Counter_Level"\)==([0-9]+)\?"([^"]*)"`)
-	counterFirst = regexp.MustCompile(`:"([^"]*)"\)+\}$`)
+	counterRe = sync.OnceValue(func() *regexp.Regexp {
+		return regexp.MustCompile(`GetProperty\("Counter_Level"\)==([0-9]+)\?"([^"]*)"`)
+	})
+	counterFirst = sync.OnceValue(func() *regexp.Regexp { return regexp.MustCompile(`:"([^"]*)"\)+\}$`) })
 )
 
 // faceRatingRe finds a leader's rating, or his name label, that follows
 // his replacement face (compile/vassal leaderDef, leaderLabels): the
 // replacement's, a quoted string, on the Face layer's level 2; his own is
 // the innermost default, read as his counters' ratings are.
-var faceRatingRe = regexp.MustCompile(`GetProperty\("Face_Level"\)==2\?("(?:[^"\\]|\\.)*")`)
+var faceRatingRe = sync.OnceValue(func() *regexp.Regexp {
+	return regexp.MustCompile(`GetProperty\("Face_Level"\)==2\?("(?:[^"\\]|\\.)*")`)
+})
 
 // calcName is a Calculated Property's name.
 func calcName(t trait) string {
@@ -192,8 +197,10 @@ func calcName(t trait) string {
 
 // faceRe finds a face's value in the label expression muster writes:
 // (GetProperty("disordered_Level")==2?"4":...).
-var faceRe = regexp.MustCompile(`GetProperty\("([A-Za-z0-9_-]+)_Level"\)==([0-9]+)\?"([^"]*)"`)
-var fieldRe = regexp.MustCompile(`GetProperty\("([A-Za-z0-9_]+)"\)`)
+var faceRe = sync.OnceValue(func() *regexp.Regexp {
+	return regexp.MustCompile(`GetProperty\("([A-Za-z0-9_-]+)_Level"\)==([0-9]+)\?"([^"]*)"`)
+})
+var fieldRe = sync.OnceValue(func() *regexp.Regexp { return regexp.MustCompile(`GetProperty\("([A-Za-z0-9_]+)"\)`) })
 
 // faceValues reads the face values from a muster values label: each part
 // between +"-"+ shows one field, and a face that changes it says so, by
@@ -205,7 +212,7 @@ func faceValues(expr string, face func(layer string, level int) string) map[stri
 	out := map[string]map[string]string{}
 	for _, part := range strings.Split(expr, `+"-"+`) {
 		var field string
-		for _, m := range fieldRe.FindAllStringSubmatch(part, -1) {
+		for _, m := range fieldRe().FindAllStringSubmatch(part, -1) {
 			if !strings.HasSuffix(m[1], "_Level") {
 				field = m[1]
 			}
@@ -213,7 +220,7 @@ func faceValues(expr string, face func(layer string, level int) string) map[stri
 		if field == "" {
 			continue
 		}
-		for _, m := range faceRe.FindAllStringSubmatch(part, -1) {
+		for _, m := range faceRe().FindAllStringSubmatch(part, -1) {
 			lv, _ := strconv.Atoi(m[2])
 			f := face(m[1], lv)
 			if out[f] == nil {

@@ -64,7 +64,7 @@ func (im *importer) slotState(n *node, p *props, sid, desig string) (more string
 			}
 		case "PROP":
 			f := seq.Decode(strings.TrimPrefix(t.typ, "PROP;"), ';')
-			if len(f) == 0 || pc.kind != "unit" || t.state == "" || !plainInt.MatchString(t.state) {
+			if len(f) == 0 || pc.kind != "unit" || t.state == "" || !plainInt().MatchString(t.state) {
 				continue
 			}
 			printed, known := "", false

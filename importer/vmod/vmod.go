@@ -19,6 +19,7 @@ import (
 	"sort"
 	"strconv"
 	"strings"
+	"sync"
 
 	"github.com/muster-wargames/muster/compile/vassal/seq"
 	"github.com/muster-wargames/muster/internal/zipbudget"
@@ -455,7 +456,9 @@ func (im *importer) turnTrack(n *node) {
 
 // helpTurns reads a muster module's help page: each scenario's name, its
 // turns and the side that moves first (compile/vassal help.go).
-var helpTurns = regexp.MustCompile(`<h3>([^<]*)</h3>\s*<p><b>Turns:</b> ([^;.<]+?)(?: to ([^;.<]+?))?(?:; ([^ <]+) moves first)?\. `)
+var helpTurns = sync.OnceValue(func() *regexp.Regexp {
+	return regexp.MustCompile(`<h3>([^<]*)</h3>\s*<p><b>Turns:</b> ([^;.<]+?)(?: to ([^;.<]+?))?(?:; ([^ <]+) moves first)?\. `)
+})
 
 type helpScenario struct{ first, last, side string }
 
@@ -471,7 +474,7 @@ func (im *importer) readHelp(n *node) {
 		im.cups.readDraws(string(data))
 		im.readCounters(string(data))
 		im.readWithdrawals(string(data))
-		for _, m := range helpTurns.FindAllStringSubmatch(string(data), -1) {
+		for _, m := range helpTurns().FindAllStringSubmatch(string(data), -1) {
 			if im.help == nil {
 				im.help = map[string]helpScenario{}
 			}

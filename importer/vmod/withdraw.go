@@ -5,6 +5,7 @@ import (
 	"html"
 	"regexp"
 	"strings"
+	"sync"
 )
 
 // A muster module's help page lists each scenario's withdrawals, "USA Dec
@@ -13,8 +14,10 @@ import (
 // them.
 
 var (
-	withdrawSection = regexp.MustCompile(`(?s)<h3>([^<]*)</h3>.*?<h4>Withdrawals</h4>\s*<ul>(.*?)</ul>`)
-	withdrawLine    = regexp.MustCompile(`^(\S+) (.+?): (.+)$`)
+	withdrawSection = sync.OnceValue(func() *regexp.Regexp {
+		return regexp.MustCompile(`(?s)<h3>([^<]*)</h3>.*?<h4>Withdrawals</h4>\s*<ul>(.*?)</ul>`)
+	})
+	withdrawLine = sync.OnceValue(func() *regexp.Regexp { return regexp.MustCompile(`^(\S+) (.+?): (.+)$`) })
 )
 
 // withdrawal is one group's withdrawal: its side, turn and pieces by
@@ -27,13 +30,13 @@ type withdrawal struct {
 // readWithdrawals reads the help page's withdrawals of each scenario.
 func (im *importer) readWithdrawals(page string) {
 	for _, sec := range strings.Split(page, "<h3>")[1:] {
-		m := withdrawSection.FindStringSubmatch("<h3>" + sec)
+		m := withdrawSection().FindStringSubmatch("<h3>" + sec)
 		if m == nil {
 			continue
 		}
 		name := html.UnescapeString(m[1])
-		for _, it := range drawItem.FindAllStringSubmatch(m[2], -1) {
-			l := withdrawLine.FindStringSubmatch(html.UnescapeString(it[1]))
+		for _, it := range drawItem().FindAllStringSubmatch(m[2], -1) {
+			l := withdrawLine().FindStringSubmatch(html.UnescapeString(it[1]))
 			if l == nil {
 				continue
 			}

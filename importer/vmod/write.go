@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"regexp"
 	"strings"
+	"sync"
 )
 
 // q quotes a YAML scalar (a JSON string is a YAML double-quoted string).
@@ -13,12 +14,12 @@ func q(s string) string {
 	return string(b)
 }
 
-var plainInt = regexp.MustCompile(`^-?(0|[1-9][0-9]*)$`)
+var plainInt = sync.OnceValue(func() *regexp.Regexp { return regexp.MustCompile(`^-?(0|[1-9][0-9]*)$`) })
 
 // val writes a counter value: a number where the ruleset's field is a
 // number and the text is one, a string otherwise.
 func (im *importer) val(field, v string) string {
-	if f, ok := im.rules.Fields[field]; ok && (f.Type == "int" || f.Type == "integer" || f.Type == "number") && plainInt.MatchString(v) {
+	if f, ok := im.rules.Fields[field]; ok && (f.Type == "int" || f.Type == "integer" || f.Type == "number") && plainInt().MatchString(v) {
 		return v
 	}
 	if v == "true" || v == "false" {
@@ -363,7 +364,7 @@ func (im *importer) writeFormation(w *strings.Builder, f *formation, ind string,
 func (im *importer) leaderText(p *piece) string {
 	parts := []string{"name: " + q(p.name)}
 	if p.rank != "" {
-		if plainInt.MatchString(p.rank) {
+		if plainInt().MatchString(p.rank) {
 			parts = append(parts, "rank: "+p.rank)
 		} else {
 			parts = append(parts, "rank: "+q(p.rank))

@@ -6,6 +6,7 @@ import (
 	"slices"
 	"strconv"
 	"strings"
+	"sync"
 )
 
 // entry reads where a muster arrival box's group enters: the reinforcements
@@ -20,7 +21,7 @@ func (im *importer) entry(n *node, a *arrivalGroup) bool {
 		if !inPath(z.attr("path"), x, y) {
 			continue
 		}
-		name := repeatRe.ReplaceAllString(z.attr("name"), "")
+		name := repeatRe().ReplaceAllString(z.attr("name"), "")
 		if i := strings.LastIndex(name, " ACTIVATIONS "); i >= 0 {
 			if n, err := strconv.Atoi(name[i+len(" ACTIVATIONS "):]); err == nil && n > 0 {
 				a.activations = n
@@ -49,7 +50,7 @@ func (im *importer) entry(n *node, a *arrivalGroup) bool {
 	return false
 }
 
-var repeatRe = regexp.MustCompile(` \([0-9]+\)$`)
+var repeatRe = sync.OnceValue(func() *regexp.Regexp { return regexp.MustCompile(` \([0-9]+\)$`) })
 
 // inPath tells whether (x, y) lies within the bounding box of a zone's
 // path, "x,y;x,y;...": muster's boxes are rectangles.
