@@ -395,11 +395,16 @@ func sure(num json.Number, rs []*rule) bool {
 // The library checks a string by boxing it four times and matching its
 // patterns; a string thin has judged need not be read again.
 func sureAs(v any, rs []*rule) bool {
-	if len(rs) == 0 {
-		return false
-	}
 	str, isStr := v.(string)
 	if _, isBool := v.(bool); !isStr && !isBool {
+		return false
+	}
+	return sureText(isStr, str, rs)
+}
+
+// sureText is sureAs of the string str (isStr) or of a boolean.
+func sureText(isStr bool, str string, rs []*rule) bool {
+	if len(rs) == 0 {
 		return false
 	}
 	length := -1 // the string's length in characters, counted when asked
@@ -848,6 +853,9 @@ func thinFrom(own bool) int {
 // when d holds more offenders than MaxProblems+1, a copy without those
 // past them that it may leave out.
 func (s *Set) thin(kind string, d *Doc, own bool) any {
+	if d.Value == nil && d.Root != nil {
+		return s.judged(kind, d) // a tree without its value (ParseTree)
+	}
 	if thinOff || d.Nodes <= thinFrom(own) {
 		return d.Value
 	}
