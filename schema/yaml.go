@@ -400,7 +400,7 @@ func (c *converter) convert(n *yaml.Node, depth int) (any, bool) {
 				continue
 			}
 			free := c.free
-			c.free = freeText[k.Value]
+			c.free = freeText(k.Value)
 			val, ok := c.convert(v, depth+1)
 			c.free = free
 			if !ok {
