@@ -200,8 +200,8 @@ func (ld *loader) parseCached(file string, data []byte) ([]*schema.Doc, []schema
 		docs, lost, ds := schema.ParseTree(file, data, ld.opts.Limits)
 		ld.diags.Append(ds)
 		return docs, lost, func(set *schema.Set, i int) []diag.Diagnostic {
-			// only the schema reads the JSON-shaped value: the check may
-			// change it in place, and frees it
+			// the documents are trees without their JSON-shaped values
+			// (ParseTree): the check builds what the library reads
 			return set.ValidateOnce(docs[i])
 		}
 	}
