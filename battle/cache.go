@@ -114,7 +114,7 @@ func (c *Cache) parse(file string, data []byte, lim schema.Limits) *cachedFile {
 		return cf
 	}
 	_, before := lim.Budget.Nodes()
-	docs, lost, ds := schema.ParseFile(file, data, lim)
+	docs, lost, ds := schema.ParseTree(file, data, lim)
 	_, after := lim.Budget.Nodes()
 	cut := false
 	for _, d := range ds {
@@ -197,11 +197,11 @@ func (c *Cache) validate(cf *cachedFile, set *schema.Set, i int) []diag.Diagnost
 func (ld *loader) parseCached(file string, data []byte) ([]*schema.Doc, []schema.Lost, func(set *schema.Set, i int) []diag.Diagnostic) {
 	c := ld.opts.Cache
 	if c == nil {
-		docs, lost, ds := schema.ParseFile(file, data, ld.opts.Limits)
+		docs, lost, ds := schema.ParseTree(file, data, ld.opts.Limits)
 		ld.diags.Append(ds)
 		return docs, lost, func(set *schema.Set, i int) []diag.Diagnostic {
-			// only the schema reads the JSON-shaped value: the check may
-			// change it in place, and frees it
+			// the documents are trees without their JSON-shaped values
+			// (ParseTree): the check builds what the library reads
 			return set.ValidateOnce(docs[i])
 		}
 	}

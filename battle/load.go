@@ -624,7 +624,7 @@ func (ld *loader) ruleset(bd *schema.Doc) bool {
 	if ov != nil {
 		rdocValue := value
 		ovDoc := &schema.Doc{File: bd.File, Root: ov, Bad: map[*schema.Node]bool{}}
-		ovVal, _ := bd.Value.(map[string]any)["rules"]
+		ovVal := bd.JSON(ov)
 		value = rulesets.Merge(value, ovVal)
 		base, _ := schema.NewSet(nil, "")
 		merged := &schema.Doc{File: bd.File, Root: ov, Value: value, Bad: ovDoc.Bad}

@@ -19,7 +19,7 @@ func convertCount(data []byte) (int, bool) {
 	lim := Limits{MaxBytes: 1 << 30, MaxNodes: 1 << 20, MaxDepth: 1 << 10, MaxAliases: 1 << 10}
 	most := 0
 	failed := false
-	_, _, ds := parseDocs("f.yaml", data, lim, func(n int, ok bool) { most, failed = max(most, n), failed || !ok })
+	_, _, ds := parseDocs("f.yaml", data, lim, true, func(n int, ok bool) { most, failed = max(most, n), failed || !ok })
 	if failed {
 		return most, false
 	}

@@ -12,7 +12,14 @@ import (
 // victory texts, sources, a ruleset's docs): they may hold tabs and line
 // breaks. Every other text of a battle is one line: a name, an id, a label
 // that reaches a VASSAL piece definition or buildFile.xml.
-var freeText = map[string]bool{"note": true, "text": true, "source": true, "illustrative": true, "doc": true, "why": true}
+// (A switch, not a map: it is asked of every key of every document.)
+func freeText(k string) bool {
+	switch k {
+	case "note", "text", "source", "illustrative", "doc", "why":
+		return true
+	}
+	return false
+}
 
 // checkText refuses text that a VASSAL module cannot carry. YAML's own
 // reader refuses such characters written raw, but a double-quoted string

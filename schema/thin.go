@@ -455,11 +455,16 @@ func sure(num json.Number, rs []*rule) bool {
 // The library checks a string by boxing it four times and matching its
 // patterns; a string thin has judged need not be read again.
 func sureAs(v any, rs []*rule) bool {
-	if len(rs) == 0 {
-		return false
-	}
 	str, isStr := v.(string)
 	if _, isBool := v.(bool); !isStr && !isBool {
+		return false
+	}
+	return sureText(isStr, str, rs)
+}
+
+// sureText is sureAs of the string str (isStr) or of a boolean.
+func sureText(isStr bool, str string, rs []*rule) bool {
+	if len(rs) == 0 {
 		return false
 	}
 	length := -1 // the string's length in characters, counted when asked
@@ -902,6 +907,9 @@ func (s *Set) thinRule(kind string) *rule {
 // (the battle schema's is 1.1 M instructions, a small battle.yaml's walk
 // a few thousand).
 func (s *Set) thin(kind string, d *Doc, own bool) any {
+	if d.Value == nil && d.Root != nil {
+		return s.judged(kind, d) // a tree without its value (ParseTree)
+	}
 	if thinOff {
 		return d.Value
 	}

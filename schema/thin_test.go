@@ -27,9 +27,22 @@ func listingOnce(t *testing.T, set *Set, src []byte) string {
 	return listingOf(t, set, src, set.ValidateOnce)
 }
 
+// listingTree is listing of the document read as its tree alone
+// (ParseTree): the check judges the nodes and builds values only for
+// what the library must read (judge.go).
+func listingTree(t *testing.T, set *Set, src []byte) string {
+	t.Helper()
+	return listingParsed(t, set, src, set.ValidateOnce, ParseTree)
+}
+
 func listingOf(t *testing.T, set *Set, src []byte, validate func(*Doc) []diag.Diagnostic) string {
 	t.Helper()
-	docs, ds := Parse("f.yaml", src, DefaultLimits)
+	return listingParsed(t, set, src, validate, ParseFile)
+}
+
+func listingParsed(t *testing.T, set *Set, src []byte, validate func(*Doc) []diag.Diagnostic, parse func(string, []byte, Limits) ([]*Doc, []Lost, []diag.Diagnostic)) string {
+	t.Helper()
+	docs, _, ds := parse("f.yaml", src, DefaultLimits)
 	if len(docs) != 1 {
 		return fmt.Sprint(ds)
 	}
@@ -87,6 +100,9 @@ func TestThinSame(t *testing.T) {
 			}
 			if once := listingOnce(t, set, mutated); once != want {
 				t.Fatalf("%s round %d, MaxProblems %d: with thin in place\n%s\nwithout\n%s\ndocument:\n%s", f, round, MaxProblems, once, want, mutated)
+			}
+			if tree := listingTree(t, set, mutated); tree != want {
+				t.Fatalf("%s round %d, MaxProblems %d: judged on the tree\n%s\nwithout\n%s\ndocument:\n%s", f, round, MaxProblems, tree, want, mutated)
 			}
 			cases++
 			if checked.Load() < whole {
@@ -295,6 +311,16 @@ func TestThinNumbers(t *testing.T) {
 	if left != 5 {
 		t.Errorf("the library is given %d of %d numbers; want the few it may find a problem in", left, numbers)
 	}
+	// and so when the check judges the tree
+	if got := listingTree(t, set, []byte(src.String())); got != want {
+		t.Fatalf("judged on the tree\n%s\nwithout\n%s", got, want)
+	}
+	trees, _, _ := ParseTree("f.yaml", []byte(src.String()), DefaultLimits)
+	left = 0
+	count(set.thin("forces", trees[0], false))
+	if left != 5 {
+		t.Errorf("judged on the tree, the library is given %d of %d numbers; want the few it may find a problem in", left, numbers)
+	}
 }
 
 // TestThinText: thin passes the library the text certain to meet its
@@ -354,16 +380,23 @@ func TestThinText(t *testing.T) {
 			}
 		}
 	}
-	count(set.thin("forces", docs[0], false))
-	// the library reads the ids it finds a problem in, and none of the
-	// 50 others
-	if ids != 10 {
-		t.Errorf("the library is given %d formation ids; want the 10 it finds a problem in", ids)
+	if got := listingTree(t, set, []byte(src.String())); got != want {
+		t.Fatalf("judged on the tree\n%s\nwithout\n%s", got, want)
 	}
-	// and the formations it finds a problem in, and the army that holds
-	// them; the others are passed whole
-	if formations != 11 {
-		t.Errorf("the library is given %d formations; want the 10 it finds a problem in and the army", formations)
+	trees, _, _ := ParseTree("f.yaml", []byte(src.String()), DefaultLimits)
+	for _, d := range []*Doc{docs[0], trees[0]} {
+		ids, text, formations = 0, 0, 0
+		count(set.thin("forces", d, false))
+		// the library reads the ids it finds a problem in, and none of
+		// the 50 others
+		if ids != 10 {
+			t.Errorf("the library is given %d formation ids; want the 10 it finds a problem in", ids)
+		}
+		// and the formations it finds a problem in, and the army that
+		// holds them; the others are passed whole
+		if formations != 11 {
+			t.Errorf("the library is given %d formations; want the 10 it finds a problem in and the army", formations)
+		}
 	}
 	t.Logf("the library is given %d strings of %d", text, 6+60*5)
 }

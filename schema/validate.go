@@ -98,6 +98,7 @@ type Set struct {
 	// thinRules are the schemas made ready for thin, by kind.
 	thinMu    sync.Mutex
 	thinRules map[string]*rule
+	plans     map[string]*plan // thin's rules made ready to judge nodes (judge.go)
 }
 
 // lazySchema is a schema compiled on first use, once, safely from any

@@ -140,6 +140,19 @@ func Parse(file string, data []byte, lim Limits) ([]*Doc, []diag.Diagnostic) {
 // read (a syntax error loses the document it is in and every one after
 // it), so that later stages can skip what needs them.
 func ParseFile(file string, data []byte, lim Limits) ([]*Doc, []Lost, []diag.Diagnostic) {
+	return parseFile(file, data, lim, true)
+}
+
+// ParseTree is ParseFile without the JSON-shaped values: each document is
+// its yaml.Node tree, read and counted as ParseFile reads it (the same
+// diagnostics), its Value nil. The schema check judges the tree itself
+// and builds values only for what the library must still read (judge.go);
+// Doc.JSON builds the value of a node when a caller needs one.
+func ParseTree(file string, data []byte, lim Limits) ([]*Doc, []Lost, []diag.Diagnostic) {
+	return parseFile(file, data, lim, false)
+}
+
+func parseFile(file string, data []byte, lim Limits, values bool) ([]*Doc, []Lost, []diag.Diagnostic) {
 	var l diag.List
 	at := diag.Pos{File: file, Line: 1, Column: 1}
 	if int64(len(data)) > lim.MaxBytes {
@@ -174,7 +187,7 @@ func ParseFile(file string, data []byte, lim Limits) ([]*Doc, []Lost, []diag.Dia
 		lost = lostText(pos, data[start:])
 		data = data[:start]
 	}
-	docs, more, ds := parseDocs(file, data, lim, nil)
+	docs, more, ds := parseDocs(file, data, lim, values, nil)
 	l.Append(ds)
 	return docs, append(more, lost...), l.Items()
 }
@@ -185,9 +198,11 @@ func runOver(l *diag.List, pos diag.Pos, limit int) {
 	d.Hint = "the rest of this file is not read; split the battle, or check fewer battles in one run"
 }
 
-// parseDocs decodes and converts every document of data; counted, when not
-// nil, is told how many nodes convert counted in each (for the tests).
-func parseDocs(file string, data []byte, lim Limits, counted func(n int, ok bool)) ([]*Doc, []Lost, []diag.Diagnostic) {
+// parseDocs decodes and converts every document of data (to JSON-shaped
+// values when values is set; else it only checks and counts the nodes);
+// counted, when not nil, is told how many nodes convert counted in each
+// (for the tests).
+func parseDocs(file string, data []byte, lim Limits, values bool, counted func(n int, ok bool)) ([]*Doc, []Lost, []diag.Diagnostic) {
 	var l diag.List
 	var lost []Lost
 	dec := yaml.NewDecoder(bytes.NewReader(data))
@@ -221,7 +236,10 @@ func parseDocs(file string, data []byte, lim Limits, counted func(n int, ok bool
 			l.Addf(CodeEmpty, d.Pos(root), "YAML document holds nothing")
 			continue
 		}
-		c := converter{doc: d, lim: lim, diags: &l, boxes: &boxes{}}
+		c := converter{doc: d, lim: lim, diags: &l, values: values}
+		if values {
+			c.boxes = &boxes{}
+		}
 		if lim.Budget != nil {
 			c.runLimit, c.runLeft = lim.Budget.Nodes()
 		}
@@ -283,6 +301,12 @@ type converter struct {
 	failPos           diag.Pos // where the document failed
 	free              bool     // converting the value of a free-text key (see freeText)
 	boxes             *boxes   // scalars already made values, to share
+	// values says convert makes the JSON-shaped value; without it convert
+	// only checks and counts the nodes (ParseTree), and returns nil
+	values bool
+	// quiet is a build of a value from a tree already read (Doc.JSON, the
+	// schema check): nothing is reported, marked or limited again
+	quiet bool
 }
 
 func (c *converter) fail(code diag.Code, n *yaml.Node, format string, args ...any) {
@@ -297,43 +321,53 @@ func (c *converter) fail(code diag.Code, n *yaml.Node, format string, args ...an
 // unquoted leading-zero numbers, and runaway aliases or nesting.
 func (c *converter) convert(n *yaml.Node, depth int) (any, bool) {
 	c.nodes++
-	if c.nodes > c.lim.MaxNodes {
-		c.fail(CodeAliasBudget, n, "document expands to more than %d nodes", c.lim.MaxNodes)
-		return nil, false
-	}
-	if c.runLimit > 0 && c.nodes > c.runLeft {
-		if !c.failed {
-			c.failPos = c.doc.Pos(n)
-			runOver(c.diags, c.failPos, c.runLimit)
+	if !c.quiet {
+		if c.nodes > c.lim.MaxNodes {
+			c.fail(CodeAliasBudget, n, "document expands to more than %d nodes", c.lim.MaxNodes)
+			return nil, false
 		}
-		c.failed = true
-		return nil, false
-	}
-	if depth > c.lim.MaxDepth {
-		c.fail(CodeTooDeep, n, "nesting deeper than %d levels", c.lim.MaxDepth)
-		return nil, false
+		if c.runLimit > 0 && c.nodes > c.runLeft {
+			if !c.failed {
+				c.failPos = c.doc.Pos(n)
+				runOver(c.diags, c.failPos, c.runLimit)
+			}
+			c.failed = true
+			return nil, false
+		}
+		if depth > c.lim.MaxDepth {
+			c.fail(CodeTooDeep, n, "nesting deeper than %d levels", c.lim.MaxDepth)
+			return nil, false
+		}
 	}
 	switch n.Kind {
 	case yaml.AliasNode:
 		c.aliases++
-		if c.aliases > c.lim.MaxAliases {
+		if !c.quiet && c.aliases > c.lim.MaxAliases {
 			c.fail(CodeAliasBudget, n, "document uses more than %d aliases", c.lim.MaxAliases)
 			return nil, false
 		}
 		if n.Alias == nil {
-			c.fail(CodeSyntax, n, "alias *%s has no anchor", n.Value)
+			if !c.quiet {
+				c.fail(CodeSyntax, n, "alias *%s has no anchor", n.Value)
+			}
 			return nil, false
 		}
 		return c.convert(n.Alias, depth+1)
 	case yaml.MappingNode:
-		m := make(map[string]any, len(n.Content)/2)
+		var m map[string]any
+		if c.values {
+			m = make(map[string]any, len(n.Content)/2)
+		}
 		var merged []map[string]any
 		var first map[string]*yaml.Node // made at the mapping's first duplicate
+		var seen map[string]bool        // without values: the keys so far of a large mapping
 		for i := 0; i+1 < len(n.Content); i += 2 {
 			k, v := n.Content[i], n.Content[i+1]
 			if k.Kind != yaml.ScalarNode {
-				c.diags.Addf(CodeType, c.doc.Pos(k), "a mapping key must be plain text")
-				c.doc.Bad[k] = true
+				if !c.quiet {
+					c.diags.Addf(CodeType, c.doc.Pos(k), "a mapping key must be plain text")
+					c.doc.Bad[k] = true
+				}
 				continue
 			}
 			if k.Tag == "!!merge" {
@@ -344,25 +378,37 @@ func (c *converter) convert(n *yaml.Node, depth int) (any, bool) {
 				merged = append(merged, mm...)
 				continue
 			}
-			c.checkLeadingZero(k)
-			c.checkText(k, false)
-			if _, dup := m[k.Value]; dup {
-				if first == nil {
-					first = firstKeys(n)
+			if !c.quiet {
+				c.checkLeadingZero(k)
+				c.checkText(k, false)
+			}
+			var dup bool
+			if c.values {
+				_, dup = m[k.Value]
+			} else {
+				dup = dupKey(n, i, &seen)
+			}
+			if dup {
+				if !c.quiet {
+					if first == nil {
+						first = firstKeys(n)
+					}
+					c.diags.Addf(CodeDuplicateKey, c.doc.Pos(k), "key %q is already set at line %d", k.Value, first[k.Value].Line).
+						Cite(c.doc.Pos(first[k.Value]), fmt.Sprintf("key %q is already set", k.Value)).About(diag.Subjects{Values: []string{k.Value}})
+					c.doc.Bad[k] = true
 				}
-				c.diags.Addf(CodeDuplicateKey, c.doc.Pos(k), "key %q is already set at line %d", k.Value, first[k.Value].Line).
-					Cite(c.doc.Pos(first[k.Value]), fmt.Sprintf("key %q is already set", k.Value)).About(diag.Subjects{Values: []string{k.Value}})
-				c.doc.Bad[k] = true
 				continue
 			}
 			free := c.free
-			c.free = freeText[k.Value]
+			c.free = freeText(k.Value)
 			val, ok := c.convert(v, depth+1)
 			c.free = free
 			if !ok {
 				return nil, false
 			}
-			m[k.Value] = val
+			if c.values {
+				m[k.Value] = val
+			}
 		}
 		for _, mm := range merged {
 			for k, v := range mm {
@@ -371,15 +417,26 @@ func (c *converter) convert(n *yaml.Node, depth int) (any, bool) {
 				}
 			}
 		}
+		if !c.values {
+			return nil, true
+		}
 		return m, true
 	case yaml.SequenceNode:
-		s := make([]any, 0, len(n.Content))
+		var s []any
+		if c.values {
+			s = make([]any, 0, len(n.Content))
+		}
 		for _, e := range n.Content {
 			v, ok := c.convert(e, depth+1)
 			if !ok {
 				return nil, false
 			}
-			s = append(s, v)
+			if c.values {
+				s = append(s, v)
+			}
+		}
+		if !c.values {
+			return nil, true
 		}
 		return s, true
 	case yaml.ScalarNode:
@@ -388,7 +445,32 @@ func (c *converter) convert(n *yaml.Node, depth int) (any, bool) {
 	return nil, true
 }
 
-// merge resolves the value of a << key into the mappings it names.
+// dupKey says whether the key at i of mapping n is a plain key written
+// before it (what convert finds in the mapping it builds, when it builds
+// none): a look at the keys before it, or in a large mapping at seen, the
+// keys so far.
+func dupKey(n *yaml.Node, i int, seen *map[string]bool) bool {
+	k := n.Content[i].Value
+	if len(n.Content) <= 32 {
+		for j := 0; j < i; j += 2 {
+			if p := n.Content[j]; p.Kind == yaml.ScalarNode && p.Tag != "!!merge" && p.Value == k {
+				return true
+			}
+		}
+		return false
+	}
+	if *seen == nil {
+		*seen = make(map[string]bool, len(n.Content)/2)
+	}
+	if (*seen)[k] {
+		return true
+	}
+	(*seen)[k] = true
+	return false
+}
+
+// merge resolves the value of a << key into the mappings it names (nil
+// mappings without values: only what they are is checked).
 func (c *converter) merge(v *yaml.Node, depth int) ([]map[string]any, bool) {
 	var srcs []*yaml.Node
 	switch v.Kind {
@@ -397,7 +479,9 @@ func (c *converter) merge(v *yaml.Node, depth int) ([]map[string]any, bool) {
 	case yaml.SequenceNode:
 		srcs = v.Content
 	default:
-		c.fail(CodeMergeKey, v, "<< must be followed by an alias of a mapping")
+		if !c.quiet {
+			c.fail(CodeMergeKey, v, "<< must be followed by an alias of a mapping")
+		}
 		return nil, false
 	}
 	var out []map[string]any
@@ -407,11 +491,18 @@ func (c *converter) merge(v *yaml.Node, depth int) ([]map[string]any, bool) {
 			return nil, false
 		}
 		m, isMap := val.(map[string]any)
+		if !c.values {
+			isMap = deref(s) != nil && deref(s).Kind == yaml.MappingNode
+		}
 		if !isMap {
-			c.fail(CodeMergeKey, s, "<< can only merge a mapping")
+			if !c.quiet {
+				c.fail(CodeMergeKey, s, "<< can only merge a mapping")
+			}
 			return nil, false
 		}
-		out = append(out, m)
+		if c.values {
+			out = append(out, m)
+		}
 	}
 	return out, true
 }
@@ -435,11 +526,15 @@ func firstKeys(n *yaml.Node) map[string]*yaml.Node {
 // keyVisits counts the keys firstKeys reads (for the tests).
 var keyVisits atomic.Int64
 
+// leadingZero says whether n is a number written with a leading zero,
+// unquoted: YAML reads 0800 as 800 (or octal), muster as its text.
+func leadingZero(n *yaml.Node) bool {
+	return n.Style&(yaml.DoubleQuotedStyle|yaml.SingleQuotedStyle) == 0 &&
+		(n.Tag == "!!int" || n.Tag == "!!float") && len(n.Value) > 1 && n.Value[0] == '0' && n.Value[1] >= '0' && n.Value[1] <= '9'
+}
+
 func (c *converter) checkLeadingZero(n *yaml.Node) bool {
-	if n.Style&(yaml.DoubleQuotedStyle|yaml.SingleQuotedStyle) != 0 {
-		return false
-	}
-	if (n.Tag == "!!int" || n.Tag == "!!float") && len(n.Value) > 1 && n.Value[0] == '0' && n.Value[1] >= '0' && n.Value[1] <= '9' {
+	if leadingZero(n) {
 		d := c.diags.Addf(CodeUnquoted, c.doc.Pos(n), "%s has a leading zero and must be quoted: YAML would read it as the number %s", n.Value, yamlNumber(n))
 		d.Hint = fmt.Sprintf("write \"%s\"", n.Value)
 		c.doc.Bad[n] = true
@@ -457,11 +552,28 @@ func yamlNumber(n *yaml.Node) string {
 }
 
 func (c *converter) scalar(n *yaml.Node) any {
-	if c.checkLeadingZero(n) {
-		return c.boxes.str(n.Value)
+	if !c.quiet {
+		if c.checkLeadingZero(n) {
+			if !c.values {
+				return nil
+			}
+			return c.boxes.str(n.Value)
+		}
+		if n.Tag == "!!str" || n.Tag == "!!timestamp" || n.Tag == "!!binary" {
+			c.checkText(n, c.free)
+		}
 	}
-	if n.Tag == "!!str" || n.Tag == "!!timestamp" || n.Tag == "!!binary" {
-		c.checkText(n, c.free)
+	if !c.values {
+		return nil
+	}
+	return scalarValue(n, c.boxes)
+}
+
+// scalarValue is the JSON-shaped value of the scalar n (shared through b
+// when b is not nil).
+func scalarValue(n *yaml.Node, b *boxes) any {
+	if leadingZero(n) {
+		return b.str(n.Value)
 	}
 	switch n.Tag {
 	case "!!null":
@@ -480,7 +592,7 @@ func (c *converter) scalar(n *yaml.Node) any {
 	case "!!int", "!!float":
 		if n.Tag == "!!int" && plainDecimal(n.Value) {
 			if v := n.Value; len(v) <= 18 && v[0] != '+' && v != "-0" {
-				return c.boxes.num(v) // as FormatInt would write it: 18 digits never overflow
+				return b.num(v) // as FormatInt would write it: 18 digits never overflow
 			}
 			if i, err := strconv.ParseInt(n.Value, 10, 64); err == nil {
 				return json.Number(strconv.FormatInt(i, 10))
@@ -499,7 +611,19 @@ func (c *converter) scalar(n *yaml.Node) any {
 			}
 		}
 	}
-	return c.boxes.str(n.Value) // !!str, !!timestamp and anything else: the text as typed
+	return b.str(n.Value) // !!str, !!timestamp and anything else: the text as typed
+}
+
+// JSON is the JSON-shaped value of node n of d (nil for nil): what Parse
+// makes of it, built from the tree (a document read by ParseTree has no
+// Value).
+func (d *Doc) JSON(n *yaml.Node) any {
+	if n == nil {
+		return nil
+	}
+	c := converter{doc: d, values: true, quiet: true, boxes: &boxes{}}
+	v, _ := c.convert(n, 0)
+	return v
 }
 
 // plainDecimal reports whether s is an optional sign and decimal digits
