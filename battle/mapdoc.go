@@ -227,12 +227,12 @@ func (ld *loader) sheetRows(d *schema.Doc, m *maps.Map, s *maps.Sheet, sn *schem
 	// its first hex: the legend is read once a character, not once a hex
 	var ascii [utf8.RuneSelf]int16
 	for j, rn := range rows("terrain") {
+		row := m.Row(maps.Coord{X: s.X, Y: s.Y + j}, s.Cols)
 		i := 0
 		for _, ch := range text("terrain", j, rn) {
 			if i >= s.Cols {
 				break
 			}
-			c := maps.Coord{X: s.X + i, Y: s.Y + j}
 			var idx int16
 			if ch < utf8.RuneSelf && ascii[ch] > 0 {
 				idx = ascii[ch] - 1
@@ -252,24 +252,23 @@ func (ld *loader) sheetRows(d *schema.Doc, m *maps.Map, s *maps.Sheet, sn *schem
 					ascii[ch] = idx + 1
 				}
 			}
-			h := m.At(c)
-			if h.Terrain >= 0 && h.Terrain != idx {
+			if h := &row[i]; h.Terrain >= 0 && h.Terrain != idx {
+				c := maps.Coord{X: s.X + i, Y: s.Y + j}
 				ld.diags.Addf(CodeSheetClash, quotedPos(d, rn, i), "%s is %s here but %s on another sheet", m.Grid.LabelOn(s, c), m.Terrain[idx], m.Terrain[h.Terrain]).
 					About(diag.Subjects{Hexes: []string{m.Grid.LabelOn(s, c)}})
 			} else {
 				h.Terrain = idx
-				m.Set(c, h)
 			}
 			i++
 		}
 	}
 	for j, rn := range rows("elevation") {
+		row := m.Row(maps.Coord{X: s.X, Y: s.Y + j}, s.Cols)
 		i := 0
 		for _, ch := range text("elevation", j, rn) {
 			if i >= s.Cols {
 				break
 			}
-			c := maps.Coord{X: s.X + i, Y: s.Y + j}
 			var lv int16
 			switch {
 			case ch >= '0' && ch <= '9':
@@ -282,12 +281,11 @@ func (ld *loader) sheetRows(d *schema.Doc, m *maps.Map, s *maps.Sheet, sn *schem
 				i++
 				continue
 			}
-			h := m.At(c)
-			if h.Elevation >= 0 && h.Elevation != lv {
+			if h := &row[i]; h.Elevation >= 0 && h.Elevation != lv {
+				c := maps.Coord{X: s.X + i, Y: s.Y + j}
 				ld.diags.Addf(CodeSheetClash, quotedPos(d, rn, i), "%s is at level %d here but %d on another sheet", m.Grid.LabelOn(s, c), lv, h.Elevation)
 			} else {
 				h.Elevation = lv
-				m.Set(c, h)
 			}
 			i++
 		}
