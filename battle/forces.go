@@ -11,6 +11,7 @@ import (
 	"github.com/muster-wargames/muster/diag"
 	"github.com/muster-wargames/muster/oob"
 	"github.com/muster-wargames/muster/schema"
+	"go.yaml.in/yaml/v3"
 )
 
 func (ld *loader) resolve() {
@@ -321,44 +322,129 @@ func newChildNames(f *oob.Formation) *childNames {
 }
 
 func (ld *loader) formation(d *schema.Doc, n *schema.Node, side string, parent *oob.Formation) *oob.Formation {
-	f := &oob.Formation{
-		ID: schema.Str(schema.Get(n, "id")), Name: schema.Str(schema.Get(n, "name")), Role: schema.Str(schema.Get(n, "role")),
-		Level: schema.Str(schema.Get(n, "level")), Side: side, Parent: parent, Pos: d.Pos(n),
-		Source: schema.Str(schema.Get(n, "source")), Note: schema.Str(schema.Get(n, "note")),
+	// the formation's keys, each the first of its name (as schema.Get
+	// finds it), read in one walk of the mapping
+	var id, name, role, level, source, note, art, morale, moraleKey, leader, officers, spares, ledBy, formations, units *schema.Node
+	var seen uint16
+	c := entries(n)
+	for i := 0; i+1 < len(c); i += 2 {
+		v := c[i+1]
+		switch c[i].Value {
+		case "id":
+			take(&seen, 1<<0, &id, v)
+		case "name":
+			take(&seen, 1<<1, &name, v)
+		case "role":
+			take(&seen, 1<<2, &role, v)
+		case "level":
+			take(&seen, 1<<3, &level, v)
+		case "source":
+			take(&seen, 1<<4, &source, v)
+		case "note":
+			take(&seen, 1<<5, &note, v)
+		case "art":
+			take(&seen, 1<<6, &art, v)
+		case "morale":
+			if seen&(1<<7) == 0 {
+				moraleKey = c[i]
+			}
+			take(&seen, 1<<7, &morale, v)
+		case "leader":
+			take(&seen, 1<<8, &leader, v)
+		case "officers":
+			take(&seen, 1<<9, &officers, v)
+		case "spares":
+			take(&seen, 1<<10, &spares, v)
+		case "led_by":
+			take(&seen, 1<<11, &ledBy, v)
+		case "formations":
+			take(&seen, 1<<12, &formations, v)
+		case "units":
+			take(&seen, 1<<13, &units, v)
+		}
 	}
+	f := &oob.Formation{
+		ID: schema.Str(id), Name: schema.Str(name), Role: schema.Str(role),
+		Level: schema.Str(level), Side: side, Parent: parent, Pos: d.Pos(n),
+		Source: schema.Str(source), Note: schema.Str(note),
+	}
+	f.KeepDesignation()
 	if parent != nil && f.ID == "" {
-		id := schema.Get(n, "id")
 		if id == nil {
 			ld.diags.Addf(schema.CodeRequired, d.Pos(n), "a formation below the army needs an `id` (its part of the designation, \"1\" in \"1/1/RW\")")
 		}
 	}
 	if lv, ok := ld.b.Rules.LevelByID(f.Level); ok && parent != nil {
 		if pl, ok := ld.b.Rules.LevelByID(parent.Level); ok && lv.Rank <= pl.Rank {
-			ld.diags.Addf(CodeLevelOrder, d.Pos(schema.Get(n, "level")), "%s cannot sit under %s (%s)", article(f.Level), article(parent.Level), parent.Label())
+			ld.diags.Addf(CodeLevelOrder, d.Pos(level), "%s cannot sit under %s (%s)", article(f.Level), article(parent.Level), parent.Label())
 		}
 	}
-	f.Art = ld.counterArt(d, schema.Get(n, "art"))
-	if m := schema.Get(n, "morale"); m != nil && schema.IsMap(m) {
-		f.Morale = &oob.Track{Pos: d.Pos(schema.Key(n, "morale"))}
+	f.Art = ld.counterArt(d, art)
+	if m := morale; m != nil && schema.IsMap(m) {
+		f.Morale = &oob.Track{Pos: d.Pos(moraleKey)}
 		keys, vals := schema.Pairs(m)
 		for i, k := range keys {
 			f.Morale.Values.Set(k.Value, oob.Value{V: schema.Scalar(vals[i]), Pos: d.Pos(vals[i])})
 		}
 	}
-	if l := schema.Get(n, "leader"); l != nil {
+	if l := leader; l != nil {
 		f.Leader = ld.leader(d, l, f, false, false)
 	}
-	for _, o := range schema.Items(schema.Get(n, "officers")) {
+	for _, o := range items(officers) {
 		f.Officers = append(f.Officers, ld.leader(d, o, f, true, false))
 	}
-	for _, o := range schema.Items(schema.Get(n, "spares")) {
+	for _, o := range items(spares) {
 		f.Officers = append(f.Officers, ld.leader(d, o, f, true, true))
 	}
-	if lb := schema.Get(n, "led_by"); lb != nil {
+	if lb := ledBy; lb != nil {
 		ld.ledBy(d, lb, f)
 	}
-	ld.children(d, n, f, nil)
+	ld.members(d, items(formations), items(units), f, nil)
 	return f
+}
+
+// entries is mapping n's content, its keys and values in turn (a value
+// may be an alias: follow it), or nil when n is no mapping: read in
+// place, where schema.Pairs copies them.
+func entries(n *schema.Node) []*schema.Node {
+	n = follow(n)
+	if n == nil || n.Kind != yaml.MappingNode {
+		return nil
+	}
+	return n.Content
+}
+
+// items is sequence n's elements as schema.Items gives them, each alias
+// followed, without a copy when no element is an alias.
+func items(n *schema.Node) []*schema.Node {
+	n = follow(n)
+	if n == nil || n.Kind != yaml.SequenceNode {
+		return nil
+	}
+	for _, c := range n.Content {
+		if c == nil || c.Kind == yaml.AliasNode {
+			return schema.Items(n)
+		}
+	}
+	return n.Content
+}
+
+// follow is the node alias n stands for, as schema's readers follow it.
+func follow(n *schema.Node) *schema.Node {
+	for i := 0; n != nil && n.Kind == yaml.AliasNode && i < 100; i++ {
+		n = n.Alias
+	}
+	return n
+}
+
+// take keeps value v (its alias followed) in *at when it is the first of
+// its key (bit of seen): a mapping read in one walk finds what schema.Get
+// finds.
+func take(seen *uint16, bit uint16, at **schema.Node, v *schema.Node) {
+	if *seen&bit == 0 {
+		*seen |= bit
+		*at = follow(v)
+	}
 }
 
 // ledBy reads a formation's `led_by:`, the leader of a formation above it
@@ -393,68 +479,124 @@ func (ld *loader) ledBy(d *schema.Doc, n *schema.Node, f *oob.Formation) {
 // children adds the formations and units under n to f; ns, when not
 // nil, are f's children and units so far (else f has none yet).
 func (ld *loader) children(d *schema.Doc, n *schema.Node, f *oob.Formation, ns *childNames) {
-	if ns == nil {
-		ns = &childNames{ids: map[string]*oob.Formation{}, units: map[string]*oob.Unit{}}
+	ld.members(d, items(schema.Get(n, "formations")), items(schema.Get(n, "units")), f, ns)
+}
+
+// smallChildren is the formations and units a formation's list may hold
+// for a second of a name to be found by reading those before it, without
+// an index of their names.
+const smallChildren = 32
+
+// members adds formations fs and units us to f; ns, when not nil, are f's
+// children and units so far (else f has none yet).
+func (ld *loader) members(d *schema.Doc, fs, us []*schema.Node, f *oob.Formation, ns *childNames) {
+	if ns == nil && len(fs)+len(us) > smallChildren {
+		ns = &childNames{ids: make(map[string]*oob.Formation, len(fs)), units: make(map[string]*oob.Unit, len(us))}
 	}
-	ids, names := ns.ids, ns.units
-	for _, c := range schema.Items(schema.Get(n, "formations")) {
+	if f.Children == nil && len(fs) > 0 {
+		f.Children = make([]*oob.Formation, 0, len(fs))
+	}
+	if f.Units == nil && len(us) > 0 {
+		f.Units = make([]*oob.Unit, 0, len(us))
+	}
+	for _, c := range fs {
 		child := ld.formation(d, c, f.Side, f)
-		if prev, dup := ids[child.ID]; dup && child.ID != "" {
+		var prev *oob.Formation
+		if ns != nil {
+			prev = ns.ids[child.ID]
+		} else if child.ID != "" {
+			for _, x := range f.Children {
+				if x.ID == child.ID {
+					prev = x
+					break
+				}
+			}
+		}
+		if prev != nil && child.ID != "" {
 			ld.diags.Addf(CodeDuplicate, d.Pos(schema.Get(c, "id")), "formation %q is already defined at %s", child.Designation(), prev.Pos).
 				Cite(prev.Pos, fmt.Sprintf("formation %q is already defined", child.Designation())).About(diag.Subjects{Formations: []string{child.Designation()}})
 			continue
 		}
-		ids[child.ID] = child
+		if ns != nil {
+			ns.ids[child.ID] = child
+		}
 		f.Children = append(f.Children, child)
 	}
-	for _, un := range schema.Items(schema.Get(n, "units")) {
+	for _, un := range us {
 		u := ld.unit(d, un, f)
-		if prev, dup := names[u.Name]; dup {
+		var prev *oob.Unit
+		if ns != nil {
+			prev = ns.units[u.Name]
+		} else {
+			for _, x := range f.Units {
+				if x.Name == u.Name {
+					prev = x
+					break
+				}
+			}
+		}
+		if prev != nil {
 			ld.diags.Addf(CodeDuplicate, d.Pos(schema.Get(un, "name")), "unit %q is already defined at %s", u.QualifiedName(), prev.Pos).
 				Cite(prev.Pos, fmt.Sprintf("unit %q is already defined", u.QualifiedName())).About(diag.Subjects{Units: []string{u.QualifiedName()}})
 			continue
 		}
-		names[u.Name] = u
+		if ns != nil {
+			ns.units[u.Name] = u
+		}
 		f.Units = append(f.Units, u)
 	}
 }
 
 func (ld *loader) leader(d *schema.Doc, n *schema.Node, f *oob.Formation, officer, spare bool) *oob.Leader {
-	l := &oob.Leader{Index: ld.nextLeader(), Name: schema.Str(schema.Get(n, "name")), Rank: schema.Scalar(schema.Get(n, "rank")), Side: f.Side, Formation: f,
-		Officer: officer, Spare: spare, Pos: d.Pos(n), Was: schema.Str(schema.Get(n, "was")),
-		Source: schema.Str(schema.Get(n, "source")), Note: schema.Str(schema.Get(n, "note"))}
-	lv, levelKnown := ld.b.Rules.LevelByID(f.Level)
-	allowed := map[string]bool{}
-	for _, r := range lv.Leader {
-		allowed[r] = true
-	}
-	if !levelKnown {
-		allowed = nil // the schema has reported the level; keep quiet about ratings
-	}
-	if spare { // a spare leader may stand in at any level: he has the ratings of any
-		allowed = map[string]bool{}
-		for _, x := range ld.b.Rules.Levels {
-			for _, r := range x.Leader {
-				allowed[r] = true
-			}
+	// the leader's keys, each the first of its name, in one walk
+	var name, rank, was, source, note, historical, replacement, from, with, counters *schema.Node
+	var seen uint16
+	c := entries(n)
+	for i := 0; i+1 < len(c); i += 2 {
+		v := c[i+1]
+		switch c[i].Value {
+		case "name":
+			take(&seen, 1<<0, &name, v)
+		case "rank":
+			take(&seen, 1<<1, &rank, v)
+		case "was":
+			take(&seen, 1<<2, &was, v)
+		case "source":
+			take(&seen, 1<<3, &source, v)
+		case "note":
+			take(&seen, 1<<4, &note, v)
+		case "historical":
+			take(&seen, 1<<5, &historical, v)
+		case "replacement":
+			take(&seen, 1<<6, &replacement, v)
+		case "from":
+			take(&seen, 1<<7, &from, v)
+		case "with":
+			take(&seen, 1<<8, &with, v)
+		case "counters":
+			take(&seen, 1<<9, &counters, v)
 		}
 	}
+	l := &oob.Leader{Index: ld.nextLeader(), Name: schema.Str(name), Rank: schema.Scalar(rank), Side: f.Side, Formation: f,
+		Officer: officer, Spare: spare, Pos: d.Pos(n), Was: schema.Str(was),
+		Source: schema.Str(source), Note: schema.Str(note)}
+	allowed := ld.ratingsAt(f.Level, spare)
 	ld.ratings(d, n, &l.Ratings, allowed, f.Level)
-	if h := schema.Get(n, "historical"); h != nil {
+	if h := historical; h != nil {
 		l.Historical, l.HistoricalPos = schema.Str(h), d.Pos(h)
 	}
-	if r := schema.Get(n, "replacement"); r != nil {
+	if r := replacement; r != nil {
 		l.Replacement = &oob.Leader{Index: ld.nextLeader(), Name: schema.Str(schema.Get(r, "name")), Rank: schema.Scalar(schema.Get(r, "rank")), Side: f.Side, Formation: f, Pos: d.Pos(r)}
 		ld.ratings(d, r, &l.Replacement.Ratings, allowed, f.Level)
 	}
-	if fn := schema.Get(n, "from"); fn != nil {
+	if fn := from; fn != nil {
 		l.From, l.FromPos = schema.Str(fn), d.Pos(fn)
 		ld.time(d, fn)
 	}
-	if wn := schema.Get(n, "with"); wn != nil {
+	if wn := with; wn != nil {
 		l.With, l.WithPos = schema.Str(wn), d.Pos(wn)
 	}
-	for _, cn := range schema.Items(schema.Get(n, "counters")) {
+	for _, cn := range items(counters) {
 		c := oob.Counter{Name: schema.Str(schema.Get(cn, "name")), Pos: d.Pos(cn)}
 		if fn := schema.Get(cn, "from"); fn != nil {
 			c.From, c.FromPos = schema.Str(fn), d.Pos(fn)
@@ -464,6 +606,39 @@ func (ld *loader) leader(d *schema.Doc, n *schema.Node, f *oob.Formation, office
 		l.Counters = append(l.Counters, c)
 	}
 	return l
+}
+
+// ratingsAt is the ratings a leader of a formation at level may have (nil
+// when the level is unknown: the schema has reported it, and his ratings
+// are not judged); a spare leader may stand in at any level, and has the
+// ratings of any. Made once per level, and read only.
+func (ld *loader) ratingsAt(level string, spare bool) map[string]bool {
+	if spare {
+		if ld.spareRatings == nil {
+			ld.spareRatings = map[string]bool{}
+			for _, x := range ld.b.Rules.Levels {
+				for _, r := range x.Leader {
+					ld.spareRatings[r] = true
+				}
+			}
+		}
+		return ld.spareRatings
+	}
+	if allowed, ok := ld.levelRatings[level]; ok {
+		return allowed
+	}
+	var allowed map[string]bool
+	if lv, known := ld.b.Rules.LevelByID(level); known {
+		allowed = make(map[string]bool, len(lv.Leader))
+		for _, r := range lv.Leader {
+			allowed[r] = true
+		}
+	}
+	if ld.levelRatings == nil {
+		ld.levelRatings = map[string]map[string]bool{}
+	}
+	ld.levelRatings[level] = allowed
+	return allowed
 }
 
 // newUnit hands out units from slabs, so a battle's units lie next to each
@@ -479,58 +654,248 @@ func (ld *loader) newUnit() *oob.Unit {
 	return u
 }
 
+// newValues hands out a unit's values list, room for n, from slabs: a
+// list that outgrows its room moves out by itself.
+func (ld *loader) newValues(n int) oob.Values {
+	if n > 64 {
+		return make(oob.Values, 0, n)
+	}
+	if len(ld.valueSlab) < n {
+		ld.valueSlab = make(oob.Values, 1024)
+	}
+	vs := ld.valueSlab[:0:n]
+	ld.valueSlab = ld.valueSlab[n:]
+	return vs
+}
+
+// scalar is schema.Scalar: a counter value or rating as int64, bool,
+// string, or nil for ~. A plain decimal integer is read without strconv's
+// every base, and a string is boxed once for the load: a battle's values
+// repeat ("R", "B").
+func (ld *loader) scalar(n *schema.Node) any {
+	if n == nil || n.Kind != yaml.ScalarNode {
+		return schema.Scalar(n)
+	}
+	switch n.Tag {
+	case "!!int":
+		if v, ok := decimal(n.Value); ok {
+			return v
+		}
+	case "!!str":
+		if v, ok := ld.boxed[n.Value]; ok {
+			return v
+		}
+		v := schema.Scalar(n)
+		if ld.boxed == nil {
+			ld.boxed = map[string]any{}
+		}
+		ld.boxed[n.Value] = v
+		return v
+	}
+	return schema.Scalar(n)
+}
+
+// decimal reads s as a plain decimal integer of at most 18 digits (no
+// sign, no leading zero, no underscore: as strconv reads it in base 0).
+func decimal(s string) (int64, bool) {
+	if len(s) == 0 || len(s) > 18 || (s[0] == '0' && len(s) > 1) {
+		return 0, false
+	}
+	var v int64
+	for i := 0; i < len(s); i++ {
+		c := s[i]
+		if c < '0' || c > '9' {
+			return 0, false
+		}
+		v = v*10 + int64(c-'0')
+	}
+	return v, true
+}
+
 func (ld *loader) nextLeader() int {
 	ld.b.NumLeaders++
 	return ld.b.NumLeaders - 1
 }
 
-var leaderKeys = map[string]bool{"name": true, "rank": true, "replacement": true, "historical": true, "source": true, "note": true, "from": true, "with": true, "counters": true, "was": true}
+// isLeaderKey reports a key of a leader that is not a rating.
+func isLeaderKey(k string) bool {
+	switch k {
+	case "name", "rank", "replacement", "historical", "source", "note", "from", "with", "counters", "was":
+		return true
+	}
+	return false
+}
 
 func (ld *loader) ratings(d *schema.Doc, n *schema.Node, into *oob.Values, allowed map[string]bool, level string) {
-	keys, vals := schema.Pairs(n)
-	for i, k := range keys {
-		if leaderKeys[k.Value] {
+	if allowed == nil {
+		return // the schema has reported the level; keep quiet about ratings
+	}
+	c := entries(n)
+	for i := 0; i+1 < len(c); i += 2 {
+		k := c[i]
+		if k.Tag == "!!merge" || isLeaderKey(k.Value) {
 			continue
 		}
 		if _, known := ld.b.Rules.Fields[k.Value]; !known {
 			continue // the schema has reported it
 		}
-		if allowed == nil {
-			continue
-		}
 		if !allowed[k.Value] {
 			ld.diags.Addf(CodeRatingNotHere, d.Pos(k), "%s leader has no %q rating in %s", article(level), k.Value, ld.b.System)
 			continue
 		}
-		into.Set(k.Value, oob.Value{V: schema.Scalar(vals[i]), Pos: d.Pos(vals[i])})
+		v := follow(c[i+1])
+		if *into == nil {
+			*into = ld.newValues(len(c)/2 - i/2) // room for this key and those after it
+		}
+		into.Set(k.Value, oob.Value{V: ld.scalar(v), Pos: d.Pos(v)})
 	}
 }
 
-var unitKeys = map[string]bool{"name": true, "type": true, "source": true, "note": true, "art": true, "was": true}
+// keyRole is what a key of a unit is to its type.
+type keyRole uint8
+
+const (
+	keySkip      keyRole = iota // a unit's own key, or one the schema reports
+	keyValue                    // a counter field of the type: its value
+	keyFace                     // a face of the type: its values
+	keyNotHere                  // a counter field of the ruleset the type has not
+	keyOtherFace                // a face of another type
+)
+
+// typeKeys is what the load knows of a unit type: the ruleset's type, its
+// counter fields, and the role of each key a unit of it was read with.
+type typeKeys struct {
+	t      rulesets.UnitType
+	known  bool
+	fields map[string]bool
+	roles  map[string]keyRole
+	// layout is the keys of the last unit of the type read and their
+	// roles: the next is most often written with the same keys in the
+	// same order, and finds each key's role there without a look-up
+	layout []keyAt
+}
+
+type keyAt struct {
+	key  string
+	role keyRole
+}
+
+// keysOf returns what the load knows of unit type name, made once per
+// type.
+func (ld *loader) keysOf(name string) *typeKeys {
+	if ld.lastType != nil && ld.lastTypeName == name {
+		return ld.lastType
+	}
+	tk := ld.typeKeys[name]
+	if tk == nil {
+		tk = ld.newTypeKeys(name)
+	}
+	ld.lastType, ld.lastTypeName = tk, name
+	return tk
+}
+
+func (ld *loader) newTypeKeys(name string) *typeKeys {
+	t, known := ld.b.Rules.UnitTypes[name]
+	tk := &typeKeys{t: t, known: known, fields: ld.fieldsOf(t), roles: map[string]keyRole{}}
+	if ld.typeKeys == nil {
+		ld.typeKeys = map[string]*typeKeys{}
+	}
+	ld.typeKeys[name] = tk
+	return tk
+}
+
+// role is what key k of a unit of the type is, learnt at its first unit.
+func (ld *loader) role(tk *typeKeys, k string) keyRole {
+	if r, ok := tk.roles[k]; ok {
+		return r
+	}
+	r := keySkip
+	_, known := ld.b.Rules.Fields[k]
+	switch {
+	case isUnitKey(k):
+	case hasKey(tk.t.Faces, k):
+		r = keyFace
+	case !tk.known:
+	case known && tk.fields[k]:
+		r = keyValue
+	case known:
+		r = keyNotHere
+	case ld.isFace(k):
+		r = keyOtherFace
+	}
+	tk.roles[k] = r
+	return r
+}
+
+func hasKey[V any](m map[string]V, k string) bool {
+	_, ok := m[k]
+	return ok
+}
+
+// isUnitKey reports a key of a unit that is not a counter value.
+func isUnitKey(k string) bool {
+	switch k {
+	case "name", "type", "source", "note", "art", "was":
+		return true
+	}
+	return false
+}
 
 func (ld *loader) unit(d *schema.Doc, n *schema.Node, f *oob.Formation) *oob.Unit {
+	// the unit's own keys, each the first of its name, in one walk
+	var name, typ, was, source, note, art *schema.Node
+	var seen uint16
+	c := entries(n)
+	for i := 0; i+1 < len(c); i += 2 {
+		v := c[i+1]
+		switch c[i].Value {
+		case "name":
+			take(&seen, 1<<0, &name, v)
+		case "type":
+			take(&seen, 1<<1, &typ, v)
+		case "was":
+			take(&seen, 1<<2, &was, v)
+		case "source":
+			take(&seen, 1<<3, &source, v)
+		case "note":
+			take(&seen, 1<<4, &note, v)
+		case "art":
+			take(&seen, 1<<5, &art, v)
+		}
+	}
 	u := ld.newUnit()
-	*u = oob.Unit{Index: ld.b.NumUnits, Name: schema.Str(schema.Get(n, "name")), Type: schema.Str(schema.Get(n, "type")), Side: f.Side, Formation: f,
-		Pos: d.Pos(n), Was: schema.Str(schema.Get(n, "was")),
-		Source: schema.Str(schema.Get(n, "source")), Note: schema.Str(schema.Get(n, "note"))}
+	*u = oob.Unit{Index: ld.b.NumUnits, Name: schema.Str(name), Type: schema.Str(typ), Side: f.Side, Formation: f,
+		Pos: d.Pos(n), Was: schema.Str(was),
+		Source: schema.Str(source), Note: schema.Str(note)}
 	ld.b.NumUnits++
-	u.Art = ld.counterArt(d, schema.Get(n, "art"))
-	t, typeKnown := ld.b.Rules.UnitTypes[u.Type]
-	fields := ld.fieldsOf(u.Type, t)
-	u.Values = make(oob.Values, 0, len(t.Fields))
-	keys, vals := schema.Pairs(n)
-	for i, k := range keys {
-		name := k.Value
-		if unitKeys[name] {
+	u.Art = ld.counterArt(d, art)
+	tk := ld.keysOf(u.Type)
+	t, typeKnown := tk.t, tk.known
+	u.Values = ld.newValues(len(t.Fields))
+	at := 0 // the key's place in the unit's layout
+	for i := 0; i+1 < len(c); i += 2 {
+		k := c[i]
+		if k.Tag == "!!merge" {
 			continue
 		}
-		if faceFields, isFace := t.Faces[name]; isFace {
+		name := k.Value
+		var role keyRole
+		if at < len(tk.layout) && tk.layout[at].key == name {
+			role = tk.layout[at].role
+		} else {
+			role = ld.role(tk, name)
+			tk.layout = append(tk.layout[:at], keyAt{name, role})
+		}
+		at++
+		switch role {
+		case keyFace:
+			faceFields := t.Faces[name]
 			var face oob.Values
 			allowed := map[string]bool{}
 			for _, x := range faceFields {
 				allowed[x] = true
 			}
-			fk, fv := schema.Pairs(vals[i])
+			fk, fv := schema.Pairs(c[i+1])
 			for j, k2 := range fk {
 				if !allowed[k2.Value] {
 					if _, known := ld.b.Rules.Fields[k2.Value]; known {
@@ -544,18 +909,12 @@ func (ld *loader) unit(d *schema.Doc, n *schema.Node, f *oob.Formation) *oob.Uni
 				u.Faces = map[string]oob.Values{}
 			}
 			u.Faces[name] = face
-			continue
-		}
-		if !typeKnown {
-			continue
-		}
-		if _, known := ld.b.Rules.Fields[name]; known && fields[name] {
-			u.Values.Set(name, oob.Value{V: schema.Scalar(vals[i]), Pos: d.Pos(vals[i])})
-			continue
-		}
-		if _, known := ld.b.Rules.Fields[name]; known {
+		case keyValue:
+			v := follow(c[i+1])
+			u.Values.Set(name, oob.Value{V: ld.scalar(v), Pos: d.Pos(v)})
+		case keyNotHere:
 			ld.diags.Addf(CodeValueNotHere, d.Pos(k), "%s counter has no %q in %s", article(u.Type), name, ld.b.System)
-		} else if ld.isFace(name) {
+		case keyOtherFace:
 			ld.diags.Addf(CodeValueNotHere, d.Pos(k), "%s counter has no %s face in %s", article(u.Type), name, ld.b.System)
 		}
 	}
@@ -567,14 +926,14 @@ func (ld *loader) unit(d *schema.Doc, n *schema.Node, f *oob.Formation) *oob.Uni
 			}
 		}
 		if len(missing) > 0 {
-			dg := ld.diags.Addf(CodeMissingValue, d.Pos(schema.Get(n, "name")), "%s lacks %s", u.QualifiedName(), strings.Join(missing, ", "))
+			dg := ld.diags.Addf(CodeMissingValue, d.Pos(name), "%s lacks %s", u.QualifiedName(), strings.Join(missing, ", "))
 			dg.Hint = fmt.Sprintf("write %s: ~ if the value is not known", missing[0])
 		}
 		for _, face := range t.Counters {
 			if _, ok := u.Faces[face]; ok {
 				continue
 			}
-			dg := ld.diags.Addf(CodeMissingCounter, d.Pos(schema.Get(n, "name")), "%s has no %s counter: every %s counter has one", u.QualifiedName(), face, u.Type)
+			dg := ld.diags.Addf(CodeMissingCounter, d.Pos(name), "%s has no %s counter: every %s counter has one", u.QualifiedName(), face, u.Type)
 			dg.Rule = t.Source
 			vals := make([]string, len(t.Faces[face]))
 			for i, x := range t.Faces[face] {
@@ -586,12 +945,8 @@ func (ld *loader) unit(d *schema.Doc, n *schema.Node, f *oob.Formation) *oob.Uni
 	return u
 }
 
-// fieldsOf returns the counter fields a unit type may carry, made once
-// per type.
-func (ld *loader) fieldsOf(name string, t rulesets.UnitType) map[string]bool {
-	if f, ok := ld.typeFields[name]; ok {
-		return f
-	}
+// fieldsOf returns the counter fields a unit type may carry.
+func (ld *loader) fieldsOf(t rulesets.UnitType) map[string]bool {
 	f := make(map[string]bool, len(t.Fields)+len(t.Optional))
 	for _, x := range t.Fields {
 		f[x] = true
@@ -599,10 +954,6 @@ func (ld *loader) fieldsOf(name string, t rulesets.UnitType) map[string]bool {
 	for _, x := range t.Optional {
 		f[x] = true
 	}
-	if ld.typeFields == nil {
-		ld.typeFields = map[string]map[string]bool{}
-	}
-	ld.typeFields[name] = f
 	return f
 }
 

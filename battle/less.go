@@ -140,7 +140,17 @@ var listTail = sync.OnceValue(func() *regexp.Regexp {
 // a comma, a semicolon or "and" (most names hold none, and the regular
 // expression costs a thousand instructions a name).
 func mayList(name string) bool {
-	return strings.ContainsAny(name, ",;") || strings.Contains(name, "and")
+	for i := 0; i < len(name); i++ {
+		switch name[i] {
+		case ',', ';':
+			return true
+		case 'a':
+			if strings.HasPrefix(name[i:], "and") {
+				return true
+			}
+		}
+	}
+	return false
 }
 
 var listSep = sync.OnceValue(func() *regexp.Regexp { return regexp.MustCompile(`,\s+and\s+|\s+and\s+|[,;]\s+`) })
@@ -154,8 +164,11 @@ var listSep = sync.OnceValue(func() *regexp.Regexp { return regexp.MustCompile(`
 // or words that read as none); each part is then looked up as written
 // (R012 where its path disagrees).
 func (ld *loader) readList(side, name string, pos diag.Pos, attached *oob.Formation) ([]oob.Ref, bool) {
+	if !mayList(name) {
+		return nil, false
+	}
 	ix := ld.b.index[side]
-	if ix == nil || !mayList(name) || !listSep().MatchString(name) || len(ix.Resolve(name)) > 0 || len(ix.ReadPrinted(name)) > 0 || lessForm().MatchString(name) {
+	if ix == nil || !listSep().MatchString(name) || len(ix.Resolve(name)) > 0 || len(ix.ReadPrinted(name)) > 0 || lessForm().MatchString(name) {
 		return nil, false
 	}
 	body, path := name, ""

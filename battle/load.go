@@ -65,9 +65,20 @@ type loader struct {
 	// schema refused them): a side other files name is not reported
 	// unknown, as the names of a lost army are not.
 	sidesLost bool
-	// typeFields caches, per unit type, the counter fields it may carry.
-	typeFields map[string]map[string]bool
-	unitSlab   []oob.Unit // see newUnit
+	// typeKeys is what the load knows of each unit type (keysOf);
+	// levelRatings and spareRatings the ratings a leader may have at each
+	// level, and a spare at any (ratingsAt).
+	typeKeys     map[string]*typeKeys
+	levelRatings map[string]map[string]bool
+	spareRatings map[string]bool
+	// lastType is the last unit type keysOf found, by name
+	lastType     *typeKeys
+	lastTypeName string
+	// valueSlab is where units' values lists are cut from (newValues);
+	// boxed the strings scalar has boxed
+	valueSlab oob.Values
+	boxed     map[string]any
+	unitSlab  []oob.Unit // see newUnit
 	// lost are the documents that could not be read; gaps says what of
 	// the battle they leave incomplete (see lost.go).
 	lost []lostDoc

@@ -8,6 +8,7 @@ import (
 	"sort"
 	"strconv"
 	"strings"
+	"unicode/utf8"
 
 	"github.com/muster-wargames/muster/diag"
 	"github.com/muster-wargames/muster/maps"
@@ -193,10 +194,12 @@ func (ld *loader) resolveMap(d *schema.Doc) {
 }
 
 func (ld *loader) sheetRows(d *schema.Doc, m *maps.Map, s *maps.Sheet, sn *schema.Node, legend map[rune]string, unknown map[rune]bool) {
-	check := func(key string, set func(c maps.Coord, ch rune, pos diag.Pos)) {
+	// rows returns the rows of the sheet's key that lie on the sheet,
+	// reporting a count that is not the sheet's
+	rows := func(key string) []*schema.Node {
 		rowsNode := schema.Get(sn, key)
 		if rowsNode == nil {
-			return
+			return nil
 		}
 		rows := schema.Items(rowsNode)
 		if key == "terrain" {
@@ -207,63 +210,86 @@ func (ld *loader) sheetRows(d *schema.Doc, m *maps.Map, s *maps.Sheet, sn *schem
 		if len(rows) != s.Rows {
 			ld.diags.Addf(CodeRows, d.Pos(schema.Key(sn, key)), "sheet %s has %d rows (%s) but its %s has %d", s.ID, s.Rows, s.RowRange(), key, len(rows))
 		}
-		for j, rn := range rows {
-			if j >= s.Rows {
-				break
-			}
-			text := []rune(schema.Str(rn))
-			if len(text) != s.Cols {
-				ld.diags.Addf(CodeRows, d.Pos(rn), "%s row %d of sheet %s has %d hexes; the sheet has %d columns (%s)", key, j+1, s.ID, len(text), s.Cols, s.ColRange())
-			}
-			for i, ch := range text {
-				if i >= s.Cols {
-					break
-				}
-				set(maps.Coord{X: s.X + i, Y: s.Y + j}, ch, quotedPos(d, rn, i))
-			}
+		return rows[:min(len(rows), s.Rows)]
+	}
+	// text returns row j's text, reporting a length that is not the
+	// sheet's: its characters are read as []rune reads them (an invalid
+	// byte is one U+FFFD), the first s.Cols of them
+	text := func(key string, j int, rn *schema.Node) string {
+		t := schema.Str(rn)
+		if n := utf8.RuneCountInString(t); n != s.Cols {
+			ld.diags.Addf(CodeRows, d.Pos(rn), "%s row %d of sheet %s has %d hexes; the sheet has %d columns (%s)", key, j+1, s.ID, n, s.Cols, s.ColRange())
 		}
+		return t
 	}
 	reported := map[rune]bool{}
-	check("terrain", func(c maps.Coord, ch rune, pos diag.Pos) {
-		name, ok := legend[ch]
-		if !ok {
-			if !reported[ch] && !unknown[ch] {
-				ld.diags.Addf(CodeTerrainChar, pos, "terrain character %q is not in the map's legend", string(ch)).
-					About(diag.Subjects{Values: []string{string(ch)}})
-				reported[ch] = true
+	// the terrain index (plus one) of an ASCII legend character, found at
+	// its first hex: the legend is read once a character, not once a hex
+	var ascii [utf8.RuneSelf]int16
+	for j, rn := range rows("terrain") {
+		row := m.Row(maps.Coord{X: s.X, Y: s.Y + j}, s.Cols)
+		i := 0
+		for _, ch := range text("terrain", j, rn) {
+			if i >= s.Cols {
+				break
 			}
-			return
+			var idx int16
+			if ch < utf8.RuneSelf && ascii[ch] > 0 {
+				idx = ascii[ch] - 1
+			} else {
+				name, ok := legend[ch]
+				if !ok {
+					if !reported[ch] && !unknown[ch] {
+						ld.diags.Addf(CodeTerrainChar, quotedPos(d, rn, i), "terrain character %q is not in the map's legend", string(ch)).
+							About(diag.Subjects{Values: []string{string(ch)}})
+						reported[ch] = true
+					}
+					i++
+					continue
+				}
+				idx = m.TerrainIndex(name)
+				if ch < utf8.RuneSelf {
+					ascii[ch] = idx + 1
+				}
+			}
+			if h := &row[i]; h.Terrain >= 0 && h.Terrain != idx {
+				c := maps.Coord{X: s.X + i, Y: s.Y + j}
+				ld.diags.Addf(CodeSheetClash, quotedPos(d, rn, i), "%s is %s here but %s on another sheet", m.Grid.LabelOn(s, c), m.Terrain[idx], m.Terrain[h.Terrain]).
+					About(diag.Subjects{Hexes: []string{m.Grid.LabelOn(s, c)}})
+			} else {
+				h.Terrain = idx
+			}
+			i++
 		}
-		h := m.At(c)
-		idx := m.TerrainIndex(name)
-		if h.Terrain >= 0 && h.Terrain != idx {
-			ld.diags.Addf(CodeSheetClash, pos, "%s is %s here but %s on another sheet", m.Grid.LabelOn(s, c), name, m.Terrain[h.Terrain]).
-				About(diag.Subjects{Hexes: []string{m.Grid.LabelOn(s, c)}})
-			return
+	}
+	for j, rn := range rows("elevation") {
+		row := m.Row(maps.Coord{X: s.X, Y: s.Y + j}, s.Cols)
+		i := 0
+		for _, ch := range text("elevation", j, rn) {
+			if i >= s.Cols {
+				break
+			}
+			var lv int16
+			switch {
+			case ch >= '0' && ch <= '9':
+				lv = int16(ch - '0')
+			case ch >= 'a' && ch <= 'z':
+				lv = int16(ch-'a') + 10
+			default:
+				ld.diags.Addf(CodeElevation, quotedPos(d, rn, i), "elevation %q is not 0-9 or a-z", string(ch)).
+					About(diag.Subjects{Values: []string{string(ch)}})
+				i++
+				continue
+			}
+			if h := &row[i]; h.Elevation >= 0 && h.Elevation != lv {
+				c := maps.Coord{X: s.X + i, Y: s.Y + j}
+				ld.diags.Addf(CodeSheetClash, quotedPos(d, rn, i), "%s is at level %d here but %d on another sheet", m.Grid.LabelOn(s, c), lv, h.Elevation)
+			} else {
+				h.Elevation = lv
+			}
+			i++
 		}
-		h.Terrain = idx
-		m.Set(c, h)
-	})
-	check("elevation", func(c maps.Coord, ch rune, pos diag.Pos) {
-		var lv int16
-		switch {
-		case ch >= '0' && ch <= '9':
-			lv = int16(ch - '0')
-		case ch >= 'a' && ch <= 'z':
-			lv = int16(ch-'a') + 10
-		default:
-			ld.diags.Addf(CodeElevation, pos, "elevation %q is not 0-9 or a-z", string(ch)).
-				About(diag.Subjects{Values: []string{string(ch)}})
-			return
-		}
-		h := m.At(c)
-		if h.Elevation >= 0 && h.Elevation != lv {
-			ld.diags.Addf(CodeSheetClash, pos, "%s is at level %d here but %d on another sheet", m.Grid.LabelOn(s, c), lv, h.Elevation)
-			return
-		}
-		h.Elevation = lv
-		m.Set(c, h)
-	})
+	}
 }
 
 // quotedPos is the position of the i-th character of a scalar's text.

@@ -145,28 +145,43 @@ func (ld *loader) expandRest(s *Scenario) {
 			}
 		}
 	}
-	out := map[any]bool{}
-	named(out, s.NotInPlay)
+	// the members out of play, for a formation written with rest: (made
+	// at the first: most scenarios write none, and pay nothing here)
+	var out map[any]bool
+	outOfPlay := func() map[any]bool {
+		if out == nil {
+			out = map[any]bool{}
+			named(out, s.NotInPlay)
+		}
+		return out
+	}
 	// a formation with less: alone names its members first, as a unit
 	// named by itself does
+	rest := false
 	for _, st := range s.Setup {
 		st.Pieces = members(st.Pieces, nil, nil, false)
+		rest = rest || anyRest(st.Pieces)
 	}
-	setup := map[string]map[any]bool{}
-	for _, st := range s.Setup {
-		if setup[st.Side] == nil {
-			setup[st.Side] = map[any]bool{}
+	if rest {
+		setup := map[string]map[any]bool{}
+		for _, st := range s.Setup {
+			if setup[st.Side] == nil {
+				setup[st.Side] = map[any]bool{}
+			}
+			named(setup[st.Side], st.Pieces)
 		}
-		named(setup[st.Side], st.Pieces)
-	}
-	for _, st := range s.Setup {
-		st.Pieces = members(st.Pieces, setup[st.Side], out, true)
+		for _, st := range s.Setup {
+			st.Pieces = members(st.Pieces, setup[st.Side], outOfPlay(), true)
+		}
 	}
 	group := func(g *Group) {
 		g.Pieces = members(g.Pieces, nil, nil, false)
+		if !anyRest(g.Pieces) {
+			return
+		}
 		m := map[any]bool{}
 		named(m, g.Pieces)
-		g.Pieces = members(g.Pieces, m, out, true)
+		g.Pieces = members(g.Pieces, m, outOfPlay(), true)
 	}
 	for _, a := range s.Arrivals {
 		group(&a.Group)
@@ -174,6 +189,17 @@ func (ld *loader) expandRest(s *Scenario) {
 	for _, w := range s.Withdrawals {
 		group(&w.Group)
 	}
+}
+
+// anyRest reports whether a piece of ps is a formation written with
+// rest:, which members replaces by the members not named elsewhere.
+func anyRest(ps []Piece) bool {
+	for _, pc := range ps {
+		if pc.rest {
+			return true
+		}
+	}
+	return false
 }
 
 // members is ps with each formation written with rest: (when rest is

@@ -259,9 +259,9 @@ func (ld *loader) setup(d *schema.Doc, s *Scenario) {
 				continue
 			}
 			st := &Stack{Side: side, Hex: h}
-			entries := schema.Items(vals[i])
+			entries := items(vals[i])
 			if schema.IsMap(vals[i]) {
-				entries = schema.Items(schema.Get(vals[i], "units"))
+				entries = items(schema.Get(vals[i], "units"))
 				bw := schema.Get(vals[i], "breastworks")
 				if b, ok := schema.Bool(bw); ok && b {
 					st.Breastworks = 1
@@ -348,12 +348,12 @@ func (ld *loader) orders(d *schema.Doc, n *schema.Node) string {
 
 // pieces resolves the names of a set-up or schedule entry list.
 func (ld *loader) pieces(d *schema.Doc, side string, entries []*schema.Node) []Piece {
-	var out []Piece
-	// before is what the entry before resolved to (nil when it did not,
-	// or there is none): the book's words for a formation's leader follow
-	// the formation
-	var before *oob.Ref
-	opens := true
+	out := make([]Piece, 0, len(entries)) // a piece an entry, most often
+	// before is what the entry before resolved to (hasBefore false when it
+	// did not, or there is none): the book's words for a formation's
+	// leader follow the formation
+	var before oob.Ref
+	hasBefore, opens := false, true
 	for _, e := range entries {
 		nameNode := e
 		if schema.IsMap(e) {
@@ -363,8 +363,8 @@ func (ld *loader) pieces(d *schema.Doc, side string, entries []*schema.Node) []P
 		if p.Name == "" {
 			continue
 		}
-		prev, first := before, opens
-		before, opens = nil, false
+		prev, hadPrev, first := before, hasBefore, opens
+		before, hasBefore, opens = oob.Ref{}, false, false
 		if schema.IsMap(e) {
 			if n, ok := schema.Int(schema.Get(e, "strength")); ok {
 				v := int(n)
@@ -390,7 +390,11 @@ func (ld *loader) pieces(d *schema.Doc, side string, entries []*schema.Node) []P
 		faceNode := schema.Get(e, "face")
 		var refs []oob.Ref
 		if face, words := ld.leaderWords(side, p.Name); words {
-			r, ok := ld.formationLeader(p, prev, first)
+			var pp *oob.Ref
+			if hadPrev {
+				pp = &prev
+			}
+			r, ok := ld.formationLeader(p, pp, first)
 			if !ok {
 				continue
 			}
@@ -413,7 +417,7 @@ func (ld *loader) pieces(d *schema.Doc, side string, entries []*schema.Node) []P
 		for _, ref := range refs {
 			p := base
 			p.Ref = ref
-			before = &ref
+			before, hasBefore = ref, true
 			if schema.IsMap(e) {
 				ld.restLess(d, side, e, &p)
 			}
@@ -480,6 +484,9 @@ func (ld *loader) lookup(side, name string, pos diag.Pos, attached *oob.Formatio
 	ix := ld.b.index[side]
 	if ix == nil {
 		return oob.Ref{}, false
+	}
+	if r, ok := ix.One(name); ok {
+		return r, true
 	}
 	refs := ix.Resolve(name)
 	switch len(refs) {

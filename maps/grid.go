@@ -157,7 +157,7 @@ func (g *Grid) Parse(label string) (Coord, *Sheet, error) {
 		return Coord{}, nil, e
 	}
 	digits := label[len(sh.ID):]
-	if len(digits) != 2*g.Digits || strings.Trim(digits, "0123456789") != "" {
+	if len(digits) != 2*g.Digits || !allDigits(digits) {
 		return Coord{}, nil, &LabelError{Label: label, Why: fmt.Sprintf("is not a sheet letter followed by %d digits", 2*g.Digits),
 			Hint: "write hexes as the map labels them, e.g. \"" + g.LabelOn(sh, Coord{sh.X, sh.Y}) + "\""}
 	}
@@ -172,6 +172,17 @@ func (g *Grid) Parse(label string) (Coord, *Sheet, error) {
 		return Coord{}, sh, &LabelError{Label: label, Why: fmt.Sprintf("is off sheet %s (columns %s, rows %s)", sh.ID, sh.ColRange(), sh.RowRange())}
 	}
 	return c, sh, nil
+}
+
+// allDigits reports whether s is ASCII digits only (strings.Trim of the
+// digits leaves nothing).
+func allDigits(s string) bool {
+	for i := 0; i < len(s); i++ {
+		if s[i] < '0' || s[i] > '9' {
+			return false
+		}
+	}
+	return true
 }
 
 // Label writes c as the first sheet that holds it labels it ("" when no

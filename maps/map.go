@@ -97,6 +97,13 @@ func (m *Map) At(c Coord) Hex {
 // Set stores h at c.
 func (m *Map) Set(c Coord, h Hex) { m.hexes[c.Y*m.Grid.W+c.X] = h }
 
+// Row is the n hexes from c eastwards, on the map, to read and set in
+// place: a sheet's row, read from its text a hex at a time.
+func (m *Map) Row(c Coord, n int) []Hex {
+	i := c.Y*m.Grid.W + c.X
+	return m.hexes[i : i+n : i+n]
+}
+
 // TerrainIndex returns the index of a terrain name, adding it if new.
 func (m *Map) TerrainIndex(name string) int16 {
 	for i, t := range m.Terrain {

@@ -6,6 +6,7 @@ package oob
 import (
 	"sort"
 	"strings"
+	"unicode/utf8"
 
 	"github.com/muster-wargames/muster/diag"
 )
@@ -61,14 +62,29 @@ func (vs Values) Has(name string) bool {
 
 // Set gives a field a value, keeping the list sorted.
 func (vs *Values) Set(name string, v Value) {
-	i := sort.Search(len(*vs), func(i int) bool { return (*vs)[i].Name >= name })
-	if i < len(*vs) && (*vs)[i].Name == name {
-		(*vs)[i].Value = v
+	s := *vs
+	// the first field not before name: read from the end in a short list
+	// (a counter's few values, set mostly in order), else halved
+	i := len(s)
+	if i <= 16 {
+		for i > 0 && s[i-1].Name >= name {
+			i--
+		}
+	} else {
+		i = sort.Search(len(s), func(i int) bool { return s[i].Name >= name })
+	}
+	switch {
+	case i < len(s) && s[i].Name == name:
+		s[i].Value = v
+		return
+	case i == len(s):
+		*vs = append(s, Field{name, v})
 		return
 	}
-	*vs = append(*vs, Field{})
-	copy((*vs)[i+1:], (*vs)[i:])
-	(*vs)[i] = Field{name, v}
+	s = append(s, Field{})
+	copy(s[i+1:], s[i:])
+	s[i] = Field{name, v}
+	*vs = s
 }
 
 // Side is one side of the battle with its forces.
@@ -110,6 +126,9 @@ type Formation struct {
 	// Morale is the formation's morale track (Summer Storm 11.2.1), when
 	// the forces give one (`morale:`).
 	Morale *Track
+	// designation is Designation's, once KeepDesignation has kept it
+	designation string
+	designated  bool
 }
 
 // Track is a formation's morale track: its figures (dmf, amf, shaken,
@@ -121,11 +140,31 @@ type Track struct {
 
 // Designation is the formation's path below the army, bottom up: "1/1/RW".
 func (f *Formation) Designation() string {
+	if f.designated {
+		return f.designation
+	}
 	var parts []string
 	for x := f; x != nil && x.Parent != nil; x = x.Parent {
 		parts = append(parts, x.ID)
 	}
 	return strings.Join(parts, "/")
+}
+
+// KeepDesignation works out the formation's designation once, for
+// Designation to return: the loader calls it as it makes a formation,
+// whose id and place in the tree are then fixed (its parent's designation
+// already kept), so the checks and the build, which ask for designations
+// of thousands of formations, do not join them again every time.
+func (f *Formation) KeepDesignation() {
+	switch {
+	case f.Parent == nil:
+		f.designation = ""
+	case f.Parent.Parent == nil:
+		f.designation = f.ID
+	default:
+		f.designation = f.ID + "/" + f.Parent.Designation()
+	}
+	f.designated = true
 }
 
 // Label names the formation for messages.
@@ -407,9 +446,30 @@ type Index struct {
 
 // NewIndex indexes a side's army.
 func NewIndex(army *Formation) *Index {
-	ix := &Index{units: map[string][]*Unit{}, leaders: map[string][]*Leader{}, formations: map[string]*Formation{}, roles: map[string]*Formation{}, byID: map[string][]*Formation{}, byName: map[string][]*Formation{}}
 	if army == nil {
-		return ix
+		return &Index{units: map[string][]*Unit{}, leaders: map[string][]*Leader{}, formations: map[string]*Formation{}, roles: map[string]*Formation{}, byID: map[string][]*Formation{}, byName: map[string][]*Formation{}}
+	}
+	// the maps made at the size they reach, and each name's first unit and
+	// leader given from one list, not a slice of its own
+	var nf, nu, nl int
+	army.Walk(func(f *Formation) {
+		nf++
+		nu += len(f.Units)
+		nl += len(f.Officers)
+		if f.Leader != nil {
+			nl++
+		}
+	})
+	ix := &Index{units: make(map[string][]*Unit, nu), leaders: make(map[string][]*Leader, nl), formations: make(map[string]*Formation, nf), roles: map[string]*Formation{}, byID: map[string][]*Formation{}, byName: make(map[string][]*Formation, nf)}
+	units, leaders := make([]*Unit, nu), make([]*Leader, nl)
+	addLeader := func(l *Leader) {
+		if had := ix.leaders[l.Name]; had != nil {
+			ix.leaders[l.Name] = append(had, l)
+			return
+		}
+		leaders[0] = l
+		ix.leaders[l.Name] = leaders[:1:1]
+		leaders = leaders[1:]
 	}
 	army.Walk(func(f *Formation) {
 		if d := f.Designation(); d != "" {
@@ -423,13 +483,19 @@ func NewIndex(army *Formation) *Index {
 			ix.roles[f.Role] = f
 		}
 		for _, u := range f.Units {
-			ix.units[u.Name] = append(ix.units[u.Name], u)
+			if had := ix.units[u.Name]; had != nil {
+				ix.units[u.Name] = append(had, u)
+				continue
+			}
+			units[0] = u
+			ix.units[u.Name] = units[:1:1]
+			units = units[1:]
 		}
 		if f.Leader != nil {
-			ix.leaders[f.Leader.Name] = append(ix.leaders[f.Leader.Name], f.Leader)
+			addLeader(f.Leader)
 		}
 		for _, l := range f.Officers {
-			ix.leaders[l.Name] = append(ix.leaders[l.Name], l)
+			addLeader(l)
 		}
 	})
 	return ix
@@ -490,20 +556,53 @@ func qualifiesAny(q string, fs []*Formation) bool {
 	return false
 }
 
+// One is what name means when Resolve finds one thing for it, without
+// making the list: false when Resolve finds none or several (ask it then).
+func (ix *Index) One(name string) (Ref, bool) {
+	us, ls, f := ix.units[name], ix.leaders[name], ix.formations[name]
+	switch {
+	case len(us) == 1 && len(ls) == 0 && f == nil:
+		return Ref{Unit: us[0]}, true
+	case len(us) == 0 && len(ls) == 1 && f == nil:
+		return Ref{Leader: ls[0]}, true
+	case len(us) == 0 && len(ls) == 0 && f != nil:
+		return Ref{Formation: f}, true
+	}
+	return Ref{}, false
+}
+
 // Resolve returns every thing name may mean. One result is a match; none
 // is an unknown name; several make the name ambiguous.
 func (ix *Index) Resolve(name string) []Ref {
 	var out []Ref
-	seen := map[any]bool{}
+	// each thing once: found by name, a unit, leader or formation is in
+	// the index once (a list of a few to read again); by the parts of a
+	// qualified name, several splits may find it (a set)
+	var seen map[any]bool
+	had := func(x any) bool {
+		if seen != nil {
+			return seen[x]
+		}
+		for _, r := range out {
+			if (r.Unit != nil && any(r.Unit) == x) || (r.Leader != nil && any(r.Leader) == x) {
+				return true
+			}
+		}
+		return false
+	}
 	addU := func(u *Unit) {
-		if !seen[u] {
-			seen[u] = true
+		if !had(u) {
+			if seen != nil {
+				seen[u] = true
+			}
 			out = append(out, Ref{Unit: u})
 		}
 	}
 	addL := func(l *Leader) {
-		if !seen[l] {
-			seen[l] = true
+		if !had(l) {
+			if seen != nil {
+				seen[l] = true
+			}
 			out = append(out, Ref{Leader: l})
 		}
 	}
@@ -513,13 +612,13 @@ func (ix *Index) Resolve(name string) []Ref {
 	for _, l := range ix.leaders[name] {
 		addL(l)
 	}
-	if f := ix.formations[name]; f != nil && !seen[f] {
-		seen[f] = true
+	if f := ix.formations[name]; f != nil {
 		out = append(out, Ref{Formation: f})
 	}
 	if len(out) > 0 {
 		return out
 	}
+	seen = map[any]bool{}
 	// A qualified name: try each '/' as the split between name and qualifier,
 	// since unit names may hold a slash themselves ("6/7 Ark").
 	for i := 0; i < len(name); i++ {
@@ -587,6 +686,9 @@ func (ix *Index) LeaderWords(printed, face string) {
 // leader of the formation before them (LeaderWords), and the face they
 // give him. A name of the order of battle is never such words.
 func (ix *Index) LeaderFace(name string) (string, bool) {
+	if len(ix.leaderWords) == 0 {
+		return "", false
+	}
 	face, ok := ix.leaderWords[foldWords(name)]
 	if !ok || len(ix.Resolve(name)) > 0 {
 		return "", false
@@ -594,7 +696,32 @@ func (ix *Index) LeaderFace(name string) (string, bool) {
 	return face, true
 }
 
-func foldWords(s string) string { return strings.ToLower(strings.Join(strings.Fields(s), " ")) }
+func foldWords(s string) string {
+	if folded(s) {
+		return s
+	}
+	return strings.ToLower(strings.Join(strings.Fields(s), " "))
+}
+
+// folded reports whether foldWords leaves s as it is: ASCII without a
+// capital, its words apart by one space, none before or after.
+func folded(s string) bool {
+	if s == "" {
+		return true
+	}
+	if s[0] == ' ' || s[len(s)-1] == ' ' {
+		return false
+	}
+	for i := 0; i < len(s); i++ {
+		switch c := s[i]; {
+		case c >= utf8.RuneSelf, c >= 'A' && c <= 'Z', c == '\t', c == '\n', c == '\v', c == '\f', c == '\r':
+			return false
+		case c == ' ' && s[i+1] == ' ':
+			return false
+		}
+	}
+	return true
+}
 
 // unalias lays the side's aliases on s, word by word from the left, and
 // reports whether any applied. With renames, an alias that only adds words
