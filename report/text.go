@@ -163,10 +163,6 @@ func (ix *runeIndex) at(r int) int {
 // caret's column in it. ix indexes the runes of a long line (nil for a
 // short one): then only the runes shown are read.
 func echoIn(src string, ix *runeIndex, col int) (string, int) {
-	type cell struct {
-		s     string
-		width int
-	}
 	offset, total := 0, 0 // runes cut off before src, and src's whole length
 	if ix != nil {
 		total = ix.runes
@@ -175,38 +171,46 @@ func echoIn(src string, ix *runeIndex, col int) (string, int) {
 		to := min(total, from+echoWidth)
 		src, offset, col = src[ix.at(from):ix.at(to)], from, col-from
 	}
-	var cells []cell
-	for _, r := range src {
-		switch {
-		case r == '\t':
-			cells = append(cells, cell{" ", 1})
-		case diag.Unprintable(r):
-			e := diag.EscapeRune(r)
-			cells = append(cells, cell{e, len(e)})
-		default:
-			cells = append(cells, cell{string(r), 1})
-		}
-	}
-	col = max(0, min(col, len(cells)))
-	from, to := 0, len(cells)
+	// a rune is a cell of the line shown: its width is 1, or its escape's
+	n := utf8.RuneCountInString(src)
+	col = max(0, min(col, n))
+	from, to := 0, n
 	if to > echoWidth {
 		from = max(0, col-echoWidth/2)
-		to = min(len(cells), from+echoWidth)
+		to = min(n, from+echoWidth)
 		from = max(0, to-echoWidth)
 	}
 	var b strings.Builder
+	b.Grow(len(src) + 2*len("…"))
 	caret := 0
 	if from > 0 || offset > 0 {
 		b.WriteString("…")
 		caret = 1
 	}
-	for i := from; i < to; i++ {
-		if i < col {
-			caret += cells[i].width
+	i := 0
+	for _, r := range src {
+		if i >= to {
+			break
 		}
-		b.WriteString(cells[i].s)
+		if i >= from {
+			w := 1
+			switch {
+			case r == '\t':
+				b.WriteByte(' ')
+			case diag.Unprintable(r):
+				e := diag.EscapeRune(r)
+				b.WriteString(e)
+				w = len(e)
+			default:
+				b.WriteRune(r)
+			}
+			if i < col {
+				caret += w
+			}
+		}
+		i++
 	}
-	if to < len(cells) || offset+to < total {
+	if to < n || offset+to < total {
 		b.WriteString("…")
 	}
 	return b.String(), caret
