@@ -707,29 +707,7 @@ func (t *thinner) mapping(n *yaml.Node, m map[string]any, all []*rule, counts bo
 		// through every rule
 		removable := func() bool { return !counts && !required(k) }
 		var buf [4]*rule // the rules of most keys, without an allocation
-		child := buf[:0]
-		unknown := false
-		for _, r := range all {
-			if c, ok := r.props[k]; ok {
-				child = append(child, c)
-				continue
-			}
-			matched := false
-			for j, re := range r.patterns {
-				if re.matches(k) {
-					child = append(child, r.patRules[j])
-					matched = true
-				}
-			}
-			if matched {
-				continue
-			}
-			if r.extra != nil {
-				child = append(child, r.extra)
-			} else if r.closed {
-				unknown = true
-			}
-		}
+		child, unknown := childRules(all, k, buf[:0])
 		if unknown {
 			allSure = false
 			if !t.bad[kn] {
