@@ -311,17 +311,7 @@ func TestSideConveniencesOnce(t *testing.T) {
 // into one: the parts give the menus their concatenation gives, and cost
 // no allocation more than one part does.
 func TestSubMenusParts(t *testing.T) {
-	b, files, _ := exampleModule(t, "dow-intro")
-	m, err := newVmod(b)
-	if err != nil {
-		t.Fatal(err)
-	}
-	var ts []trait
-	for _, tr := range expanded(t, protosOf(t, files["buildFile.xml"]), slotsOf(t, files["buildFile.xml"])["59 IL"][0]) {
-		if !strings.HasPrefix(tr[0], "submenu;") {
-			ts = append(ts, trait{tr[0], tr[1]})
-		}
-	}
+	m, ts := unitTraits(t, func(typ string) bool { return !strings.HasPrefix(typ, "submenu;") })
 	if len(ts) < 4 {
 		t.Fatalf("%d traits: the test shows nothing", len(ts))
 	}
@@ -340,15 +330,7 @@ func TestSubMenusParts(t *testing.T) {
 // type (menuEntry): a label's, a report's or a marker's type, long and
 // each piece's own, is passed over without hashing it.
 func TestMenuEntryKeepsCommandKinds(t *testing.T) {
-	b, files, _ := exampleModule(t, "dow-intro")
-	m, err := newVmod(b)
-	if err != nil {
-		t.Fatal(err)
-	}
-	var ts []trait
-	for _, tr := range expanded(t, protosOf(t, files["buildFile.xml"]), slotsOf(t, files["buildFile.xml"])["59 IL"][0]) {
-		ts = append(ts, trait{tr[0], tr[1]})
-	}
+	m, ts := unitTraits(t, func(string) bool { return true })
 	if len(m.subMenus(ts)) == 0 {
 		t.Fatal("no submenus: the test shows nothing")
 	}
@@ -370,4 +352,22 @@ func TestMenuEntryKeepsCommandKinds(t *testing.T) {
 	if passed == 0 {
 		t.Fatal("every trait adds a command: the test shows nothing")
 	}
+}
+
+// unitTraits are the traits of dow-intro's 59 IL as its module has them
+// (its prototypes expanded), those keep takes, and the module's vmod.
+func unitTraits(t *testing.T, keep func(typ string) bool) (*vmod, []trait) {
+	t.Helper()
+	b, files, _ := exampleModule(t, "dow-intro")
+	m, err := newVmod(b)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var ts []trait
+	for _, tr := range expanded(t, protosOf(t, files["buildFile.xml"]), slotsOf(t, files["buildFile.xml"])["59 IL"][0]) {
+		if keep(tr[0]) {
+			ts = append(ts, trait{tr[0], tr[1]})
+		}
+	}
+	return m, ts
 }
