@@ -3,6 +3,7 @@ package displays
 import (
 	"testing"
 
+	"github.com/muster-wargames/muster/internal/race"
 	"github.com/muster-wargames/muster/rulesets"
 )
 
@@ -11,6 +12,9 @@ import (
 // come: a track of 99 spaces (numbers strconv has made already) is 198
 // allocations and the boxes' one (its label's box goes in the same room).
 func TestTrackSpacesAllocations(t *testing.T) {
+	if race.Enabled {
+		t.Skip("the race detector allocates beside the code")
+	}
 	tr := rulesets.DisplayTrack{ID: "cp", Title: "Command points", From: 1, To: 99}
 	var d Display
 	n := testing.AllocsPerRun(3, func() {
